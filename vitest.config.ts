@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Every test talks to real servers (Redis, the two emulators, the app) on free ports, so files
+// run in parallel processes; the timeouts cover a cold start of those servers on a 2-core machine.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['test/support/global-setup.ts'],
+  },
+});
