@@ -45,3 +45,6 @@ fi
 
 # Shopify's Admin GraphQL schema (introspection) for the pinned API version.
 node_modules/.bin/node scripts/fetch-admin-schema.ts >&2 || fail "could not fetch the Shopify Admin schema from the npm registry (package @shopify/dev-mcp)."
+
+# The app home (Vite) and the admin extensions (esbuild): a few seconds, so always rebuilt.
+npm run --silent build >/dev/null || fail "the build of the app home or the extensions failed: run \`npm run build\` to see why."

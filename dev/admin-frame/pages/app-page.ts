@@ -1,0 +1,24 @@
+import { escapeHtml } from './html.ts';
+
+export interface AppFrameSource {
+  appUrl: string;
+  /** The app path to open, e.g. `/settings` (may carry its own query). */
+  path: string;
+  shop: string;
+  /** What the admin passes as `host`: base64 of `<admin host>/store/<shop name>`. */
+  host: string;
+}
+
+/** The app's URL as the admin frames it: `?shop=…&host=…&embedded=1` added to the app path. */
+export function appFrameUrl({ appUrl, path, shop, host }: AppFrameSource): string {
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, appUrl);
+  url.searchParams.set('shop', shop);
+  url.searchParams.set('host', host);
+  url.searchParams.set('embedded', '1');
+  url.searchParams.set('locale', 'en');
+  return url.toString();
+}
+
+export function appPageBody(source: AppFrameSource, appName: string): string {
+  return `<iframe id="app-frame" class="app-frame" title="${escapeHtml(appName)}" src="${escapeHtml(appFrameUrl(source))}" allow="clipboard-write"></iframe>`;
+}

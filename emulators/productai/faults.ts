@@ -1,0 +1,69 @@
+/**
+ * Fault injection for reliability tests, set through POST /__emulator/faults. Counters are
+ * consumed one per event (request, job, webhook delivery); `webhookDelayMs` stays until reset.
+ */
+
+export interface FaultSettings {
+  /** The next n jobs end in ERROR (still charged at submission, refunded when they fail). */
+  failNextJob: number;
+  /** The next n API requests answer 500 before doing anything. */
+  serverErrorNext: number;
+  /** The next n API requests do their work but never answer (held until the client gives up). */
+  hangNext: number;
+  /** The next n jobs are accepted NOT_STARTED and wait one job duration in the queue first. */
+  queueNextJob: number;
+  /** The next n webhook deliveries are not sent at all (no retries either). */
+  dropNextWebhook: number;
+  /** The next n webhook deliveries are sent twice. */
+  duplicateNextWebhook: number;
+  /** Every webhook delivery waits this long before being sent. */
+  webhookDelayMs: number;
+}
+
+type Counter = Exclude<keyof FaultSettings, 'webhookDelayMs'>;
+
+const NONE: FaultSettings = {
+  failNextJob: 0,
+  serverErrorNext: 0,
+  hangNext: 0,
+  queueNextJob: 0,
+  dropNextWebhook: 0,
+  duplicateNextWebhook: 0,
+  webhookDelayMs: 0,
+};
+
+export class Faults {
+  private settings: FaultSettings = { ...NONE };
+
+  /** Sets the given fields, leaving the others as they are; throws on a bad value. */
+  set(update: Record<string, unknown>): FaultSettings {
+    for (const [name, value] of Object.entries(update)) {
+      if (!(name in NONE)) throw new Error(`unknown fault: ${name}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+        throw new Error(`${name} must be a non-negative integer`);
+      }
+      this.settings[name as keyof FaultSettings] = value;
+    }
+    return this.current();
+  }
+
+  reset(): FaultSettings {
+    this.settings = { ...NONE };
+    return this.current();
+  }
+
+  current(): FaultSettings {
+    return { ...this.settings };
+  }
+
+  /** Consumes one unit of a counter; true when the fault applies to this event. */
+  take(name: Counter): boolean {
+    if (this.settings[name] <= 0) return false;
+    this.settings[name] -= 1;
+    return true;
+  }
+
+  get webhookDelayMs(): number {
+    return this.settings.webhookDelayMs;
+  }
+}

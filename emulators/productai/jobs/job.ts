@@ -1,0 +1,29 @@
+/** A job as the emulator keeps it; the interfaces present it in their own shapes (views.ts). */
+import type { RenderResult } from '../render/plan.ts';
+
+export type JobStatus = 'NOT_STARTED' | 'RUNNING' | 'COMPLETED' | 'ERROR';
+export type JobKind = 'image' | 'video' | 'upscale';
+
+export interface Job {
+  id: number;
+  accountKey: string;
+  kind: JobKind;
+  /** Model identifier; upscale jobs use `upscale`. */
+  model: string;
+  prompt: string;
+  status: JobStatus;
+  /** Credits charged at submission (refunded if the job ends in ERROR). */
+  credits: number;
+  /** How long the job runs once started. */
+  durationMs: number;
+  createdAt: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  failedAt: number | null;
+  result: (RenderResult & { url: string }) | null;
+  /** Why the job ended in ERROR. */
+  error: string | null;
+}
+
+/** The fixed prompt the service reports for upscale jobs. */
+export const UPSCALE_PROMPT = 'Upscale image with the precision upscaler';

@@ -1,0 +1,92 @@
+/**
+ * Lifts a product off its photo's background so it can stand in a new scene. Product shots
+ * mostly sit on a plain backdrop: when the four corners agree on a colour, pixels near that
+ * colour become transparent (soft-edged) and the empty margins are trimmed. Images with their
+ * own transparency keep it; busy photos stay whole. The keying runs at the photo's own size
+ * (at most the target), and only the finished cut-out is scaled to fit the slot. All work runs
+ * in libvips threads, off the event loop.
+ */
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from '../images/inspect.ts';
+
+export interface Cutout {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Corner colours closer than this (per channel, 0-255) count as one plain backdrop. */
+const PLAIN_TOLERANCE = 24;
+
+export async function cutOut(input: Buffer, maxWidth: number, maxHeight: number): Promise<Cutout> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const corners = [0, width - 1, (height - 1) * width, height * width - 1].map((p) =>
+    Array.from(data.subarray(p * 4, p * 4 + 4)),
+  );
+  const transparent = corners.some((c) => c[3]! < 250);
+  const plain = corners.every((c) =>
+    c.every((v, i) => Math.abs(v - corners[0]![i]!) < PLAIN_TOLERANCE),
+  );
+  const rgba = { raw: { width, height, channels: 4 as const } };
+  const keyed =
+    transparent || !plain
+      ? await sharp(data, rgba).png().toBuffer()
+      : await keyOut(data, width, height, corners[0]!);
+  return fit(keyed, maxWidth, maxHeight);
+}
+
+/** Makes pixels near the backdrop colour transparent. */
+async function keyOut(rgbaData: Buffer, width: number, height: number, backdrop: number[]) {
+  const [r, g, b] = backdrop;
+  // sharp runs `composite` and `joinChannel` after its other operations, whatever the call
+  // order, hence the separate passes.
+  const rgb = await sharp(rgbaData, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const rgbRaw = { raw: { width, height, channels: 3 as const } };
+  const difference = await sharp(rgb, rgbRaw)
+    .composite([
+      {
+        input: { create: { width, height, channels: 3, background: { r: r!, g: g!, b: b! } } },
+        blend: 'difference',
+      },
+    ])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // The composite comes back with an alpha channel of its own, dropped here.
+  const mask = await sharp(difference.data, {
+    raw: { width, height, channels: difference.info.channels },
+  })
+    .removeAlpha()
+    .toColourspace('b-w')
+    .linear(8, -40)
+    .blur(0.8)
+    .raw()
+    .toBuffer();
+  return sharp(rgb, rgbRaw)
+    .joinChannel(mask, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+/** Trims transparent margins, then scales the product to fill its slot. */
+async function fit(png: Buffer, maxWidth: number, maxHeight: number): Promise<Cutout> {
+  let trimmed = png;
+  try {
+    trimmed = await sharp(png).trim().png().toBuffer();
+  } catch {
+    // Nothing but backdrop: keep the frame as it is.
+  }
+  const { data, info } = await sharp(trimmed)
+    .resize({ width: maxWidth, height: maxHeight, fit: 'inside', kernel: 'cubic' })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}

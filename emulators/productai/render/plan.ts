@@ -1,0 +1,46 @@
+/**
+ * What a job will render, fixed at submission from the validated request (defaults applied,
+ * input images already downloaded and checked), and what a finished render produced.
+ */
+import type {
+  ImageAspectRatio,
+  ImageResolution,
+  OutputFormat,
+  VideoAspectRatio,
+  VideoResolution,
+} from '../../../src/productai/catalogue.ts';
+import type { InputImage } from '../images/inspect.ts';
+
+export interface ImagePlan {
+  kind: 'image';
+  prompt: string;
+  images: InputImage[];
+  aspectRatio: ImageAspectRatio;
+  /** Only the models that accept `resolution` have one; the others render at 1K. */
+  resolution: ImageResolution | null;
+  outputFormat: OutputFormat;
+}
+
+export interface VideoPlan {
+  kind: 'video';
+  prompt: string;
+  images: InputImage[];
+  resolution: VideoResolution;
+  aspectRatio: VideoAspectRatio;
+  seconds: number;
+  audio: boolean;
+}
+
+export interface UpscalePlan {
+  kind: 'upscale';
+  image: InputImage;
+}
+
+export type RenderPlan = ImagePlan | VideoPlan | UpscalePlan;
+
+export interface RenderResult {
+  /** Name of the hosted file under /cdn/. */
+  file: string;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run emulator:shopify -- --port P --api-key K --api-secret S [--webhook-url U]
+ *  [--shop a.myshopify.com ...] [--media-processing-ms N] [--restore-rate N]`
+ * Starts the Shopify Admin emulator, prints its URL, and stops cleanly on SIGINT/SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { startShopifyEmulator } from './index.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'api-key': { type: 'string' },
+    'api-secret': { type: 'string' },
+    'webhook-url': { type: 'string' },
+    shop: { type: 'string', multiple: true },
+    'media-processing-ms': { type: 'string' },
+    'restore-rate': { type: 'string' },
+    'bucket-size': { type: 'string' },
+    'product-count': { type: 'string' },
+  },
+});
+
+const number = (value: string | undefined): number | undefined =>
+  value === undefined ? undefined : Number(value);
+
+const apiKey = values['api-key'] ?? process.env['SHOPIFY_API_KEY'];
+const apiSecret = values['api-secret'] ?? process.env['SHOPIFY_API_SECRET'];
+if (!apiKey || !apiSecret) {
+  console.error(
+    'Usage: node emulators/shopify/cli.ts --port P --api-key K --api-secret S [--webhook-url U]',
+  );
+  process.exit(2);
+}
+
+const emulator = await startShopifyEmulator({
+  apiKey,
+  apiSecret,
+  port: number(values.port),
+  webhookUrl: values['webhook-url'],
+  shops: values.shop,
+  mediaProcessingMs: number(values['media-processing-ms']),
+  restoreRate: number(values['restore-rate']),
+  bucketSize: number(values['bucket-size']),
+  productCount: number(values['product-count']),
+});
+console.log(`Shopify emulator listening on ${emulator.url}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void emulator.close().then(() => process.exit(0));
+  });
+}

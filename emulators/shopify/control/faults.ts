@@ -1,0 +1,33 @@
+/**
+ * Faults a test or the demo asks for through `POST /__emulator/faults`: the next n GraphQL calls
+ * are throttled or answered with a 5xx, the next n media end FAILED.
+ */
+export type FaultKind = 'throttle' | 'serverError' | 'mediaFail';
+
+export class Faults {
+  private readonly pending: Record<FaultKind, number> = {
+    throttle: 0,
+    serverError: 0,
+    mediaFail: 0,
+  };
+  serverErrorStatus = 500;
+
+  add(kind: FaultKind, count: number): void {
+    this.pending[kind] += Math.max(0, Math.floor(count));
+  }
+
+  /** Consumes one pending fault of this kind; true when the caller must fail. */
+  take(kind: FaultKind): boolean {
+    if (this.pending[kind] <= 0) return false;
+    this.pending[kind] -= 1;
+    return true;
+  }
+
+  snapshot(): Record<FaultKind, number> {
+    return { ...this.pending };
+  }
+
+  clear(): void {
+    for (const kind of Object.keys(this.pending) as FaultKind[]) this.pending[kind] = 0;
+  }
+}

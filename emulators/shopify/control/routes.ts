@@ -1,0 +1,190 @@
+/**
+ * `/__emulator/…`: the control surface for tests and the demo (JSON unless noted).
+ *
+ *   POST  /__emulator/session-token            {shop}                → {token}
+ *   POST  /__emulator/shops                    {shop}                → install (seed when new)
+ *   POST  /__emulator/shops/:shop/install                            → reinstall
+ *   POST  /__emulator/shops/:shop/uninstall                          → revoke tokens, send app/uninstalled
+ *   PATCH /__emulator/shops/:shop/tokens       {expireAccessTokens?, expireRefreshTokens?}
+ *   GET   /__emulator/shops/:shop/products                           → product list
+ *   GET   /__emulator/shops/:shop/products/:id/media                 → media with status, alt, url, position
+ *   GET   /__emulator/shops/:shop/products/:id                       → HTML page of the media (demo)
+ *   GET   /__emulator/shops/:shop/files                              → the shop's Files
+ *   GET   /__emulator/shops/:shop/throttle                           → the shop's bucket
+ *   POST  /__emulator/webhooks                 {shop, topic, payload?, repeat?}
+ *   GET   /__emulator/webhooks                                       → deliveries so far
+ *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?}
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { defaultSessionTokenClaims, signJwtHs256 } from '../auth/session-token.ts';
+import type { EmulatorContext } from '../emulator-context.ts';
+import { isShopDomain } from '../http/shop-from-request.ts';
+import { installShop, uninstallShop } from '../shop-installation.ts';
+import type { ShopRecord } from '../store/types.ts';
+import { defaultPayload, isSupportedTopic, SUPPORTED_TOPICS } from '../webhooks/payloads.ts';
+import { describeFile, describeProduct, describeProductMedia } from './describe.ts';
+import { productPage } from './product-page.ts';
+
+const PREFIX = '/__emulator';
+
+function badRequest(res: Response, message: string): void {
+  res.status(400).json({ error: message });
+}
+
+function count(value: unknown): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+export function controlRouter(emu: EmulatorContext): Router {
+  const router = express.Router();
+  router.use(PREFIX, express.json());
+
+  const shopOr404 = (req: Request, res: Response): ShopRecord | undefined => {
+    const shop = emu.store.shop(String(req.params['shop']));
+    if (!shop) res.status(404).json({ error: `Unknown shop ${String(req.params['shop'])}` });
+    return shop;
+  };
+
+  router.post(`${PREFIX}/session-token`, (req, res) => {
+    const shop = String((req.body as { shop?: unknown })?.shop ?? '');
+    if (!emu.store.shop(shop)) {
+      res.status(404).json({ error: `Unknown shop ${shop}` });
+      return;
+    }
+    const claims = defaultSessionTokenClaims(shop, emu.options.apiKey, emu.clock.now());
+    res.json({ token: signJwtHs256(claims, emu.options.apiSecret) });
+  });
+
+  router.post(`${PREFIX}/shops`, (req, res) => {
+    const shop = String((req.body as { shop?: unknown })?.shop ?? '');
+    if (!isShopDomain(shop)) {
+      badRequest(res, 'shop must be a <name>.myshopify.com domain');
+      return;
+    }
+    const record = installShop(emu, shop);
+    res.status(201).json({ shop: record.domain, products: record.products.size });
+  });
+
+  router.post(`${PREFIX}/shops/:shop/install`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    installShop(emu, shop.domain);
+    res.json({ shop: shop.domain, installed: true });
+  });
+
+  router.post(`${PREFIX}/shops/:shop/uninstall`, async (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const deliveries = await uninstallShop(emu, shop);
+    res.json({ shop: shop.domain, installed: false, deliveries });
+  });
+
+  router.patch(`${PREFIX}/shops/:shop/tokens`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const body = (req.body ?? {}) as {
+      expireAccessTokens?: unknown;
+      expireRefreshTokens?: unknown;
+    };
+    res.json({
+      expiredAccessTokens:
+        body.expireAccessTokens === true ? emu.tokens.expireAccessTokens(shop.domain) : 0,
+      expiredRefreshTokens:
+        body.expireRefreshTokens === true ? emu.tokens.expireRefreshTokens(shop.domain) : 0,
+    });
+  });
+
+  router.get(`${PREFIX}/shops/:shop/products`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    res.json({
+      products: [...shop.products.values()].map((product) => describeProduct(shop, product)),
+    });
+  });
+
+  router.get(`${PREFIX}/shops/:shop/products/:id/media`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const product = shop.products.get(Number(req.params['id']));
+    if (!product) {
+      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
+      return;
+    }
+    res.json({
+      product: describeProduct(shop, product),
+      media: describeProductMedia(emu, shop, product),
+    });
+  });
+
+  router.get(`${PREFIX}/shops/:shop/products/:id`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const product = shop.products.get(Number(req.params['id']));
+    if (!product) {
+      res.status(404).type('text/plain').send('Unknown product');
+      return;
+    }
+    res.type('html').send(productPage(product.title, describeProductMedia(emu, shop, product)));
+  });
+
+  router.get(`${PREFIX}/shops/:shop/files`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    res.json({ files: [...shop.files.values()].map((file) => describeFile(emu, shop, file)) });
+  });
+
+  router.get(`${PREFIX}/shops/:shop/throttle`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    res.json(emu.buckets.status(`${shop.domain}:${emu.options.apiKey}`));
+  });
+
+  router.post(`${PREFIX}/webhooks`, async (req, res) => {
+    const body = (req.body ?? {}) as {
+      shop?: unknown;
+      topic?: unknown;
+      payload?: unknown;
+      repeat?: unknown;
+    };
+    const shop = emu.store.shop(String(body.shop ?? ''));
+    if (!shop) {
+      badRequest(res, `Unknown shop ${String(body.shop)}`);
+      return;
+    }
+    const topic = String(body.topic ?? '');
+    if (!isSupportedTopic(topic)) {
+      badRequest(res, `topic must be one of ${SUPPORTED_TOPICS.join(', ')}`);
+      return;
+    }
+    if (!emu.webhooks.url) {
+      badRequest(res, 'No webhook URL set (webhookUrl option or setWebhookUrl())');
+      return;
+    }
+    const payload = body.payload ?? defaultPayload(topic, shop, emu.clock.now());
+    const deliveries = await emu.webhooks.send(
+      shop.domain,
+      topic,
+      payload,
+      count(body.repeat) || 1,
+    );
+    res.json({ deliveries });
+  });
+
+  router.get(`${PREFIX}/webhooks`, (_req, res) => {
+    res.json({ deliveries: emu.webhooks.deliveries() });
+  });
+
+  router.post(`${PREFIX}/faults`, (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body['clear'] === true) emu.faults.clear();
+    emu.faults.add('throttle', count(body['throttleNext']));
+    emu.faults.add('serverError', count(body['serverErrorNext']));
+    emu.faults.add('mediaFail', count(body['mediaFailNext']));
+    const status = count(body['serverErrorStatus']);
+    if (status >= 500 && status <= 599) emu.faults.serverErrorStatus = status;
+    res.json({ pending: emu.faults.snapshot(), serverErrorStatus: emu.faults.serverErrorStatus });
+  });
+
+  return router;
+}

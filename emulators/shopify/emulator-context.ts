@@ -1,0 +1,42 @@
+/**
+ * Everything the emulator's routes and resolvers share: its options, clock, state and services.
+ * Built once by index.ts; passed explicitly so every part can be tested on its own.
+ */
+import type { GraphQLSchema } from 'graphql';
+import type { TokenRegistry } from './auth/token-registry.ts';
+import type { Clock } from './clock.ts';
+import type { Faults } from './control/faults.ts';
+import type { ThrottleBuckets } from './graphql/leaky-bucket.ts';
+import type { MediaProcessor } from './media/processor.ts';
+import type { AssetStore } from './store/assets.ts';
+import type { EmulatorStore } from './store/emulator-store.ts';
+import type { StagedUploads } from './uploads/staged-uploads.ts';
+import type { WebhookSender } from './webhooks/sender.ts';
+
+export interface ResolvedOptions {
+  apiKey: string;
+  apiSecret: string;
+  restoreRate: number;
+  bucketSize: number;
+  mediaProcessingMs: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  productCount: number;
+  scopes: string[];
+}
+
+export interface EmulatorContext {
+  options: ResolvedOptions;
+  clock: Clock;
+  schema: GraphQLSchema;
+  store: EmulatorStore;
+  tokens: TokenRegistry;
+  assets: AssetStore;
+  faults: Faults;
+  buckets: ThrottleBuckets;
+  media: MediaProcessor;
+  staged: StagedUploads;
+  webhooks: WebhookSender;
+  /** The emulator's own origin, e.g. `http://127.0.0.1:43210` (set once it listens). */
+  baseUrl(): string;
+}

@@ -1,0 +1,157 @@
+/**
+ * The Shopify Admin API emulator: a real HTTP server the app's tests and demo talk to instead
+ * of Shopify. See README.md in this folder for what it serves and how to drive it.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { ADMIN_API_VERSION } from '../../src/shopify/api-version.ts';
+import { loadAdminSchema } from './admin-schema.ts';
+import {
+  defaultSessionTokenClaims,
+  signJwtHs256,
+  type SessionTokenClaims,
+} from './auth/session-token.ts';
+import { TokenRegistry } from './auth/token-registry.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { Faults } from './control/faults.ts';
+import type { EmulatorContext, ResolvedOptions } from './emulator-context.ts';
+import { ThrottleBuckets } from './graphql/leaky-bucket.ts';
+import { MediaProcessor } from './media/processor.ts';
+import { createApp } from './server.ts';
+import { installShop } from './shop-installation.ts';
+import { AssetStore } from './store/assets.ts';
+import { EmulatorStore } from './store/emulator-store.ts';
+import { StagedUploads } from './uploads/staged-uploads.ts';
+import { WebhookSender } from './webhooks/sender.ts';
+
+export type { SessionTokenClaims } from './auth/session-token.ts';
+export type { Clock, ManualClock } from './clock.ts';
+export { manualClock } from './clock.ts';
+
+export interface ShopifyEmulatorOptions {
+  /** Default: a free port. The emulator listens on 127.0.0.1. */
+  port?: number;
+  /** The app's client id (session token `aud`). */
+  apiKey: string;
+  /** The app's client secret (HS256 session tokens, webhook HMAC). */
+  apiSecret: string;
+  /** Where Shopify webhooks are POSTed (the app's /webhooks/shopify); or setWebhookUrl() later. */
+  webhookUrl?: string;
+  /** Seeded, installed shops; default ['demo-store.myshopify.com']. */
+  shops?: string[];
+  /** Cost points restored per second; default 100 (standard plans). */
+  restoreRate?: number;
+  /** Bucket size (maximumAvailable); default 2000. */
+  bucketSize?: number;
+  /** Time for media UPLOADED → PROCESSING → READY; default 1500 ms. */
+  mediaProcessingMs?: number;
+  /** Lifetime of expiring offline access tokens; default 3600 s. */
+  accessTokenTtlSeconds?: number;
+  /** Lifetime of refresh tokens; default 90 days. */
+  refreshTokenTtlSeconds?: number;
+  /** Seeded products per shop; default 80 (one collection holds at least 60). */
+  productCount?: number;
+  /** Scopes granted on install; default those in shopify.app.toml. */
+  scopes?: string[];
+  /** Time source; tests pass manualClock() to move time without waiting. */
+  clock?: Clock;
+}
+
+export interface ShopifyEmulator {
+  url: string;
+  port: number;
+  setWebhookUrl(url: string): void;
+  /** A session token as App Bridge gets it for this shop (real HS256 JWT). */
+  signSessionToken(shop: string, overrides?: Partial<SessionTokenClaims>): string;
+  /** Installs the app on a shop (seeding it when new); tests use their own shops. */
+  installShop(shop: string): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SHOP = 'demo-store.myshopify.com';
+export const DEFAULT_SCOPES = ['write_products', 'write_files'];
+
+function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
+  return {
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    restoreRate: options.restoreRate ?? 100,
+    bucketSize: options.bucketSize ?? 2000,
+    mediaProcessingMs: options.mediaProcessingMs ?? 1500,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
+    productCount: options.productCount ?? 80,
+    scopes: options.scopes ?? DEFAULT_SCOPES,
+  };
+}
+
+export async function startShopifyEmulator(
+  options: ShopifyEmulatorOptions,
+): Promise<ShopifyEmulator> {
+  if (!options.apiKey || !options.apiSecret) {
+    throw new Error(
+      'startShopifyEmulator needs apiKey and apiSecret (the app’s client id and secret)',
+    );
+  }
+  const resolved = resolveOptions(options);
+  const clock = options.clock ?? systemClock;
+  const store = new EmulatorStore();
+  const assets = new AssetStore();
+  const faults = new Faults();
+  let baseUrl = '';
+  const emu: EmulatorContext = {
+    options: resolved,
+    clock,
+    schema: loadAdminSchema(ADMIN_API_VERSION),
+    store,
+    tokens: new TokenRegistry(clock, resolved, (shop) => store.shop(shop)?.scopes ?? []),
+    assets,
+    faults,
+    buckets: new ThrottleBuckets(clock, resolved.bucketSize, resolved.restoreRate),
+    media: new MediaProcessor({
+      clock,
+      store,
+      assets,
+      faults,
+      processingMs: resolved.mediaProcessingMs,
+    }),
+    staged: new StagedUploads(resolved.apiSecret),
+    webhooks: new WebhookSender({
+      secret: resolved.apiSecret,
+      apiVersion: ADMIN_API_VERSION,
+      clock,
+      ...(options.webhookUrl ? { url: options.webhookUrl } : {}),
+    }),
+    baseUrl: () => baseUrl,
+  };
+  for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop);
+
+  const server = createServer(createApp(emu));
+  server.listen(options.port ?? 0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    setWebhookUrl(url) {
+      emu.webhooks.url = url;
+    },
+    signSessionToken(shop, overrides = {}) {
+      return signJwtHs256(
+        { ...defaultSessionTokenClaims(shop, resolved.apiKey, clock.now()), ...overrides },
+        resolved.apiSecret,
+      );
+    },
+    installShop(shop) {
+      installShop(emu, shop);
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.all([closed, emu.media.stop()]);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * `productUpdate(product:, media:)`, the 2026-10 way to add media to a product: each
+ * CreateMediaInput becomes a MediaImage or Video appended to the product's media (and to the
+ * shop's Files), UPLOADED at first, processed asynchronously (media/lifecycle.ts).
+ */
+import { GraphQLError } from 'graphql';
+import { idOfType, requireGid } from '../graphql/gid.ts';
+import { MEDIA_PER_PRODUCT } from '../media/limits.ts';
+import type { FileKind } from '../store/types.ts';
+import {
+  isHttpUrl,
+  onlyFields,
+  unsupportedInput,
+  userError,
+  type UserErrorShape,
+} from './input-guard.ts';
+import { presentProduct } from './products.ts';
+import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
+
+interface CreateMediaInput {
+  alt?: string | null;
+  mediaContentType: string;
+  originalSource: string;
+}
+
+interface ProductUpdateArgs {
+  product?: Record<string, unknown> | null;
+  identifier?: Record<string, unknown> | null;
+  input?: unknown;
+  media?: CreateMediaInput[] | null;
+}
+
+const UPDATABLE = ['id', 'title', 'descriptionHtml', 'tags', 'status'] as const;
+const MEDIA_KINDS: Record<string, FileKind> = { IMAGE: 'IMAGE', VIDEO: 'VIDEO' };
+
+function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext) {
+  if (args.input) throw unsupportedInput('productUpdate(input:) (use product: ProductUpdateInput)');
+  const changes = args.product ?? {};
+  onlyFields(ctx.emu.schema, changes, UPDATABLE, 'ProductUpdateInput');
+  if (args.identifier)
+    onlyFields(ctx.emu.schema, args.identifier, ['id'], 'ProductUpdateIdentifiers');
+  const rawId = changes['id'] ?? args.identifier?.['id'];
+  if (rawId === undefined || rawId === null) {
+    return { product: null, userErrors: [userError(['id'], 'Product id is required')] };
+  }
+  requireGid(rawId);
+  const product = ctx.shop.products.get(idOfType(rawId, 'Product') ?? -1);
+  if (!product) return { product: null, userErrors: [userError(['id'], 'Product does not exist')] };
+
+  const media = args.media ?? [];
+  const errors: UserErrorShape[] = [];
+  media.forEach((input, index) => {
+    if (!MEDIA_KINDS[input.mediaContentType]) {
+      throw unsupportedInput(`CreateMediaInput.mediaContentType ${input.mediaContentType}`);
+    }
+    if (!isHttpUrl(input.originalSource)) {
+      errors.push(
+        userError(
+          ['media', index, 'originalSource'],
+          `${input.mediaContentType === 'VIDEO' ? 'Video' : 'Image'} URL is invalid`,
+        ),
+      );
+    }
+  });
+  if (product.mediaIds.length + media.length > MEDIA_PER_PRODUCT) {
+    errors.push(userError(['media'], `Products can have at most ${MEDIA_PER_PRODUCT} media`));
+  }
+  if (errors.length > 0) return { product: presentProduct(product), userErrors: errors };
+
+  const now = ctx.emu.clock.now();
+  if (typeof changes['title'] === 'string') {
+    if (changes['title'].trim() === '') {
+      return {
+        product: presentProduct(product),
+        userErrors: [userError(['title'], "Title can't be blank")],
+      };
+    }
+    product.title = changes['title'];
+  }
+  if (typeof changes['descriptionHtml'] === 'string')
+    product.descriptionHtml = changes['descriptionHtml'];
+  if (Array.isArray(changes['tags'])) product.tags = changes['tags'].map(String);
+  if (
+    changes['status'] === 'ACTIVE' ||
+    changes['status'] === 'DRAFT' ||
+    changes['status'] === 'ARCHIVED'
+  ) {
+    product.status = changes['status'];
+  } else if (changes['status'] != null) {
+    throw new GraphQLError(
+      `ProductStatus ${String(changes['status'])} is not supported by the Shopify emulator`,
+    );
+  }
+  for (const input of media) {
+    const file = ctx.emu.media.create(ctx.shop, {
+      kind: MEDIA_KINDS[input.mediaContentType]!,
+      originalSource: input.originalSource,
+      alt: input.alt ?? '',
+    });
+    product.mediaIds.push(file.id);
+  }
+  product.updatedAt = now;
+  return { product: presentProduct(product), userErrors: [] };
+}
+
+export const productUpdateResolvers: ResolverMap = {
+  Mutation: {
+    productUpdate: field(productUpdate, ['product', 'identifier', 'input', 'media']),
+  },
+  ProductUpdatePayload: plain('product', 'userErrors'),
+  UserError: plain('field', 'message'),
+};

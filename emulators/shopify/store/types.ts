@@ -1,0 +1,109 @@
+/**
+ * The emulator's in-memory model of a shop. Product media and the shop's Files are one set of
+ * records, as on Shopify: a MediaImage attached to a product is also a file in the Files
+ * section, and a product's media are the files it references, in order.
+ */
+
+export type ProductStatus = 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+
+export interface VariantRecord {
+  id: number;
+  title: string;
+  price: string;
+  sku: string;
+  position: number;
+  inventoryQuantity: number;
+}
+
+export interface ProductRecord {
+  id: number;
+  title: string;
+  handle: string;
+  status: ProductStatus;
+  vendor: string;
+  productType: string;
+  descriptionHtml: string;
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+  variants: VariantRecord[];
+  /** The product's media, in position order: ids of records in `ShopRecord.files`. */
+  mediaIds: number[];
+}
+
+export interface CollectionRecord {
+  id: number;
+  title: string;
+  handle: string;
+  descriptionHtml: string;
+  /** Products in the collection's manual order. */
+  productIds: number[];
+  updatedAt: number;
+}
+
+/** What Shopify calls the file's content type; decides MediaImage, Video or GenericFile. */
+export type FileKind = 'IMAGE' | 'VIDEO' | 'FILE';
+
+/** A stored, servable copy of a file's bytes (on the emulator's CDN). */
+export interface StoredAsset {
+  /** Path on the emulator, e.g. `/cdn/shops/<shop>/files/mug.jpg`. */
+  path: string;
+  mimeType: string;
+  /** Unknown for seeded images until they are first drawn. */
+  byteSize?: number;
+  width?: number;
+  height?: number;
+  durationMs?: number;
+}
+
+export interface MediaProblem {
+  /** A MediaErrorCode / FileErrorCode value from the schema. */
+  code: string;
+  message: string;
+  details: string | null;
+}
+
+export type ProcessingResult =
+  { ok: true; asset: StoredAsset } | { ok: false; error: MediaProblem };
+
+/** See media/lifecycle.ts for how these times become a status. */
+export interface ProcessingRecord {
+  startedAt: number;
+  /** Earliest time the result may show (startedAt + mediaProcessingMs). */
+  settleAt: number;
+  /** Null while the source is still being fetched and checked. */
+  result: ProcessingResult | null;
+}
+
+export interface FileRecord {
+  id: number;
+  kind: FileKind;
+  alt: string;
+  filename: string;
+  /** The URL the file was created from (external URL or staged upload). */
+  originalSource: string;
+  createdAt: number;
+  updatedAt: number;
+  processing: ProcessingRecord;
+}
+
+export interface JobRecord {
+  id: string;
+  doneAt: number;
+}
+
+export interface ShopRecord {
+  domain: string;
+  numericId: number;
+  name: string;
+  email: string;
+  currencyCode: string;
+  ianaTimezone: string;
+  createdAt: number;
+  installed: boolean;
+  scopes: string[];
+  products: Map<number, ProductRecord>;
+  collections: Map<number, CollectionRecord>;
+  files: Map<number, FileRecord>;
+  jobs: Map<string, JobRecord>;
+}

@@ -1,0 +1,107 @@
+/**
+ * Delivers webhooks to the app as Shopify does: a JSON POST whose raw body is signed with the
+ * app's client secret (base64 HMAC-SHA256 in `X-Shopify-Hmac-Sha256`) and Shopify's headers.
+ * A redelivery keeps the same `X-Shopify-Webhook-Id`, which is what apps de-duplicate on.
+ * Shopify waits 5 s for an answer; so does the emulator. Every attempt is logged for tests.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+
+export const WEBHOOK_TIMEOUT_MS = 5000;
+
+export interface WebhookDelivery {
+  webhookId: string;
+  eventId: string;
+  topic: string;
+  shop: string;
+  url: string;
+  /** HTTP status of the app's answer; null when it did not answer. */
+  status: number | null;
+  error?: string;
+  durationMs: number;
+  triggeredAt: string;
+}
+
+export interface WebhookSenderOptions {
+  secret: string;
+  apiVersion: string;
+  clock: Clock;
+  url?: string;
+}
+
+export function signWebhookBody(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+}
+
+export class WebhookSender {
+  url: string | undefined;
+  private readonly options: WebhookSenderOptions;
+  private readonly log: WebhookDelivery[] = [];
+
+  constructor(options: WebhookSenderOptions) {
+    this.options = options;
+    this.url = options.url;
+  }
+
+  deliveries(): readonly WebhookDelivery[] {
+    return this.log;
+  }
+
+  /** Sends one webhook `repeat` times with the same id; resolves with every attempt. */
+  async send(
+    shop: string,
+    topic: string,
+    payload: unknown,
+    repeat = 1,
+  ): Promise<WebhookDelivery[]> {
+    const url = this.url;
+    if (!url) {
+      throw new Error('No webhook URL: pass webhookUrl to the emulator or call setWebhookUrl()');
+    }
+    const body = JSON.stringify(payload);
+    const webhookId = randomUUID();
+    const eventId = randomUUID();
+    const triggeredAt = new Date(this.options.clock.now()).toISOString();
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Shopify-Captain-Hook',
+      'X-Shopify-Topic': topic,
+      'X-Shopify-Hmac-Sha256': signWebhookBody(body, this.options.secret),
+      'X-Shopify-Shop-Domain': shop,
+      'X-Shopify-Webhook-Id': webhookId,
+      'X-Shopify-Event-Id': eventId,
+      'X-Shopify-API-Version': this.options.apiVersion,
+      'X-Shopify-Triggered-At': triggeredAt,
+    };
+    const attempts: WebhookDelivery[] = [];
+    for (let i = 0; i < Math.max(1, repeat); i += 1) {
+      const started = performance.now();
+      const delivery: WebhookDelivery = {
+        webhookId,
+        eventId,
+        topic,
+        shop,
+        url,
+        status: null,
+        durationMs: 0,
+        triggeredAt,
+      };
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        });
+        await response.arrayBuffer();
+        delivery.status = response.status;
+      } catch (error) {
+        delivery.error = error instanceof Error ? error.message : String(error);
+      }
+      delivery.durationMs = Math.round(performance.now() - started);
+      this.log.push(delivery);
+      attempts.push(delivery);
+    }
+    return attempts;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The product page action: choose which of the product's images to send, the model (the shop's
+ * default first), a preset or a prompt; see the cost; submit. The generation then runs in the
+ * app, and the confirmation links to its Activity page.
+ */
+import { useState } from 'preact/hooks';
+import type { GenerationView, ProductDetail, SettingsView } from '../../../src/app-api/contract.ts';
+import { estimateCredits, type ImageModelId } from '../../../src/productai/catalogue.ts';
+import { appApi } from '../../shared/app-api.ts';
+import { DeadEnd } from '../../shared/DeadEnd.tsx';
+import { ErrorBanner, fieldError } from '../../shared/errors.tsx';
+import { Facts } from '../../shared/Facts.tsx';
+import { credits, t } from '../../shared/i18n.ts';
+import { imageModel, initialModel } from '../../shared/models.ts';
+import { PromptFields } from '../../shared/PromptFields.tsx';
+import { canSubmit, ShopStatusBanner } from '../../shared/ShopStatusBanner.tsx';
+import { useLoad } from '../../shared/use-load.ts';
+import { GenerationStarted } from './GenerationStarted.tsx';
+import { ImagePicker } from './ImagePicker.tsx';
+
+export function GeneratePhotoAction({ productId }: { productId: string | undefined }) {
+  if (productId === undefined) {
+    return (
+      <DeadEnd heading={t('product.heading')}>
+        <s-banner tone="critical" heading={t('product.noProduct')} />
+      </DeadEnd>
+    );
+  }
+  return <GeneratePhotoLoader productId={productId} />;
+}
+
+function GeneratePhotoLoader({ productId }: { productId: string }) {
+  const loaded = useLoad(
+    () => Promise.all([appApi.settings(), appApi.product(productId)]),
+    [productId],
+  );
+  if (loaded.state === 'loading') return <s-admin-action heading={t('product.heading')} loading />;
+  if (loaded.state === 'failed') {
+    return (
+      <DeadEnd heading={t('product.heading')}>
+        <ErrorBanner error={loaded.error} />
+      </DeadEnd>
+    );
+  }
+  const [settings, product] = loaded.value;
+  return <GeneratePhotoForm settings={settings} product={product} />;
+}
+
+function GeneratePhotoForm({
+  settings,
+  product,
+}: {
+  settings: SettingsView;
+  product: ProductDetail;
+}) {
+  const [model, setModel] = useState(() => initialModel(settings, product.images.length > 0));
+  const [prompt, setPrompt] = useState(settings.presets[0]?.prompt ?? '');
+  // The featured image (first) is the natural reference; the merchant adds more if the model
+  // takes them.
+  const [imageIds, setImageIds] = useState(() => product.images.slice(0, 1).map(({ id }) => id));
+  const [showErrors, setShowErrors] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const [started, setStarted] = useState<GenerationView | null>(null);
+
+  if (started) return <GenerationStarted generation={started} reviewMode={settings.reviewMode} />;
+
+  const spec = imageModel(model);
+  const cost = estimateCredits('image', { model, prompt });
+  const promptMissing = prompt.trim() === '';
+  const imagesMissing = spec.requiresImage && imageIds.length === 0;
+
+  const changeModel = (next: ImageModelId) => {
+    setModel(next);
+    setImageIds((ids) => ids.slice(0, imageModel(next).maxReferenceImages));
+  };
+  const submit = async () => {
+    setShowErrors(true);
+    if (!canSubmit(settings) || promptMissing || imagesMissing) return;
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      setStarted(
+        await appApi.createGeneration({
+          productId: product.id,
+          kind: 'photo',
+          sourceMediaIds: imageIds,
+          model,
+          prompt: prompt.trim(),
+        }),
+      );
+    } catch (error) {
+      setSubmitError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <s-admin-action heading={t('product.heading')}>
+      <s-stack direction="block" gap="base">
+        <ShopStatusBanner settings={settings} />
+        {submitError !== null && <ErrorBanner error={submitError} />}
+        <s-paragraph>{t('product.intro', { title: product.title })}</s-paragraph>
+        <ImagePicker
+          images={product.images}
+          selected={imageIds}
+          max={spec.maxReferenceImages}
+          onChange={setImageIds}
+          error={
+            (showErrors && imagesMissing ? t('images.required') : undefined) ??
+            fieldError(submitError, 'sourceMediaIds')
+          }
+        />
+        <PromptFields
+          presets={settings.presets}
+          model={model}
+          onModelChange={changeModel}
+          prompt={prompt}
+          onPromptChange={setPrompt}
+          modelError={fieldError(submitError, 'model')}
+          promptError={
+            (showErrors && promptMissing ? t('fields.promptRequired') : undefined) ??
+            fieldError(submitError, 'prompt')
+          }
+        />
+        <Facts rows={[[t('product.cost'), credits(cost)]]} />
+      </s-stack>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        disabled={!canSubmit(settings)}
+        loading={submitting}
+        onClick={() => void submit()}
+      >
+        {t('product.generate')}
+      </s-button>
+      <s-button slot="secondary-actions" onClick={() => shopify.close()}>
+        {t('actions.cancel')}
+      </s-button>
+    </s-admin-action>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The extensions' client for the app's own API (`/api/*`, shapes in src/app-api/contract.ts).
+ *
+ * Paths are relative on purpose: in an admin UI extension, `fetch` resolves a relative URL
+ * against the app's URL and adds the `Authorization: Bearer <session token>` header itself, so
+ * no token handling lives here. The app's server answers CORS for the extensions' origin.
+ */
+import type {
+  ApiErrorBody,
+  BulkEstimate,
+  BulkRunView,
+  CollectionSummary,
+  CreateBulkRunRequest,
+  CreateGenerationRequest,
+  GenerationView,
+  ProductDetail,
+  SettingsView,
+} from '../../src/app-api/contract.ts';
+
+/** What the bulk-run estimate takes: the run's target and parameters, without its budget. */
+export type BulkEstimateRequest = Omit<CreateBulkRunRequest, 'creditBudget'>;
+
+/**
+ * A request the app refused (4xx/5xx with an `ApiErrorBody`) or that never got an answer
+ * (`status` 0, code `network`). `message` is written for the merchant when the server sent one.
+ */
+export class AppApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Field name -> problem, for forms. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'AppApiError';
+    this.status = status;
+    this.code = body.error;
+    this.fields = body.fields ?? {};
+  }
+}
+
+export const appApi = {
+  settings: () => request<SettingsView>('GET', '/api/settings'),
+  product: (productId: string) =>
+    request<ProductDetail>('GET', `/api/products/${encodeURIComponent(productId)}`),
+  collection: (collectionId: string) =>
+    request<CollectionSummary>('GET', `/api/collections/${encodeURIComponent(collectionId)}`),
+  createGeneration: (body: CreateGenerationRequest) =>
+    request<GenerationView>('POST', '/api/generations', body),
+  estimateBulkRun: (body: BulkEstimateRequest) =>
+    request<BulkEstimate>('POST', '/api/bulk-runs/estimate', body),
+  createBulkRun: (body: CreateBulkRunRequest) =>
+    request<BulkRunView>('POST', '/api/bulk-runs', body),
+};
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new AppApiError(0, { error: 'network', message: '' });
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new AppApiError(
+      response.status,
+      isApiErrorBody(payload) ? payload : { error: `http_${response.status}`, message: '' },
+    );
+  }
+  return payload as T;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, message } = value as Record<string, unknown>;
+  return typeof error === 'string' && typeof message === 'string';
+}

@@ -1,0 +1,10 @@
+/**
+ * Pages of the app home the extensions link to. The admin resolves `app:<path>` against the
+ * app's URL and opens it inside the admin frame (admin UI extension `s-link`/`s-button` `href`).
+ */
+export const appLinks = {
+  activity: (generationId?: string) =>
+    generationId ? `app:activity?generation=${encodeURIComponent(generationId)}` : 'app:activity',
+  bulkRun: (bulkRunId: string) => `app:bulk-runs?bulkRun=${encodeURIComponent(bulkRunId)}`,
+  settings: 'app:settings',
+} as const;

@@ -1,0 +1,130 @@
+/**
+ * The bulk-run action shared by the collection page and the product list selection: choose the
+ * model and prompt, see how many products and about how many credits, set an optional budget,
+ * review, then start. The run itself happens in the app; this only creates it.
+ */
+import { useState } from 'preact/hooks';
+import type {
+  BulkEstimate,
+  BulkRunTarget,
+  BulkRunView,
+  CreateBulkRunRequest,
+  SettingsView,
+} from '../../../src/app-api/contract.ts';
+import { appApi } from '../app-api.ts';
+import { parseBudget } from '../BudgetField.tsx';
+import { DeadEnd } from '../DeadEnd.tsx';
+import { ErrorBanner } from '../errors.tsx';
+import { t } from '../i18n.ts';
+import { initialModel } from '../models.ts';
+import { useLoad } from '../use-load.ts';
+import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
+import { BulkRunReview } from './BulkRunReview.tsx';
+import { BulkRunStarted } from './BulkRunStarted.tsx';
+
+/** The contract's limit on an explicit product list. */
+const MAX_SELECTED_PRODUCTS = 250;
+
+interface BulkRunActionProps {
+  target: BulkRunTarget;
+  /** What the run is over, in the merchant's words (the collection's title, "3 products"). */
+  describeTarget: () => Promise<string>;
+}
+
+export function BulkRunAction({ target, describeTarget }: BulkRunActionProps) {
+  if (target.type === 'products' && target.productIds.length > MAX_SELECTED_PRODUCTS) {
+    return (
+      <DeadEnd heading={t('bulk.heading')}>
+        <s-banner tone="critical" heading={t('bulk.tooManyHeading')}>
+          {t('bulk.tooMany', { max: MAX_SELECTED_PRODUCTS })}
+        </s-banner>
+      </DeadEnd>
+    );
+  }
+  return <BulkRunLoader target={target} describeTarget={describeTarget} />;
+}
+
+function BulkRunLoader({ target, describeTarget }: BulkRunActionProps) {
+  const loaded = useLoad(() => Promise.all([appApi.settings(), describeTarget()]), []);
+  if (loaded.state === 'loading') return <s-admin-action heading={t('bulk.heading')} loading />;
+  if (loaded.state === 'failed') {
+    return (
+      <DeadEnd heading={t('bulk.heading')}>
+        <ErrorBanner error={loaded.error} />
+      </DeadEnd>
+    );
+  }
+  const [settings, title] = loaded.value;
+  return <BulkRunFlow target={target} title={title} settings={settings} />;
+}
+
+type Step =
+  | { name: 'edit' }
+  | { name: 'review'; estimate: BulkEstimate }
+  | { name: 'started'; run: BulkRunView };
+
+function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: SettingsView }) {
+  const { target, title, settings } = props;
+  const [draft, setDraft] = useState<BulkRunDraft>(() => ({
+    model: initialModel(settings),
+    prompt: settings.presets[0]?.prompt ?? '',
+    budget: '',
+  }));
+  const [step, setStep] = useState<Step>({ name: 'edit' });
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+
+  const start = async () => {
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      const run = await appApi.createBulkRun(createBulkRunRequest(target, draft));
+      setStep({ name: 'started', run });
+    } catch (error) {
+      // Stay on the review with everything the merchant chose; the banner says what to change.
+      setSubmitError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (step.name === 'started') return <BulkRunStarted run={step.run} />;
+  if (step.name === 'review') {
+    return (
+      <BulkRunReview
+        title={title}
+        draft={draft}
+        estimate={step.estimate}
+        submitting={submitting}
+        error={submitError}
+        onBack={() => {
+          setSubmitError(null);
+          setStep({ name: 'edit' });
+        }}
+        onStart={() => void start()}
+      />
+    );
+  }
+  return (
+    <BulkRunForm
+      target={target}
+      title={title}
+      settings={settings}
+      draft={draft}
+      onDraftChange={setDraft}
+      onReview={(estimate) => setStep({ name: 'review', estimate })}
+    />
+  );
+}
+
+/** The request that starts the run the merchant reviewed. */
+function createBulkRunRequest(target: BulkRunTarget, draft: BulkRunDraft): CreateBulkRunRequest {
+  const budget = parseBudget(draft.budget);
+  return {
+    target,
+    kind: 'photo',
+    model: draft.model,
+    prompt: draft.prompt.trim(),
+    ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
+  };
+}

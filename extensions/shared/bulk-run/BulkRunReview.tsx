@@ -1,0 +1,71 @@
+import type { BulkEstimate } from '../../../src/app-api/contract.ts';
+import { parseBudget } from '../BudgetField.tsx';
+import { ErrorBanner } from '../errors.tsx';
+import { Facts } from '../Facts.tsx';
+import { credits, t } from '../i18n.ts';
+import type { BulkRunDraft } from './BulkRunForm.tsx';
+
+interface BulkRunReviewProps {
+  title: string;
+  draft: BulkRunDraft;
+  estimate: BulkEstimate;
+  submitting: boolean;
+  error: unknown;
+  onBack: () => void;
+  onStart: () => void;
+}
+
+/** How many products a budget leaves out: each costs the same, and none is charged when skipped. */
+function productsSkippedByBudget(estimate: BulkEstimate, budget: number): number {
+  if (estimate.creditsPerProduct <= 0) return 0;
+  const affordable = Math.floor(budget / estimate.creditsPerProduct);
+  return Math.max(0, estimate.productCount - affordable);
+}
+
+/** The confirmation step: everything the run will do and cost, before anything is spent. */
+export function BulkRunReview(props: BulkRunReviewProps) {
+  const { draft, estimate } = props;
+  const budget = parseBudget(draft.budget);
+  const budgetCredits = budget.valid ? budget.credits : undefined;
+  const skipped =
+    budgetCredits === undefined ? 0 : productsSkippedByBudget(estimate, budgetCredits);
+  return (
+    <s-admin-action heading={t('review.heading')}>
+      <s-stack direction="block" gap="base">
+        {props.error !== null && <ErrorBanner error={props.error} />}
+        <s-paragraph>{t('review.intro', { title: props.title })}</s-paragraph>
+        <Facts
+          rows={[
+            [t('bulk.products'), shopify.i18n.formatNumber(estimate.productCount)],
+            [t('fields.model'), draft.model],
+            [t('bulk.perProduct'), credits(estimate.creditsPerProduct)],
+            [t('bulk.estimatedTotal'), credits(estimate.estimatedCredits)],
+            [
+              t('budget.label'),
+              budgetCredits === undefined ? t('review.noBudget') : credits(budgetCredits),
+            ],
+          ]}
+        />
+        <s-stack direction="block" gap="small-400">
+          <s-text type="strong">{t('fields.prompt')}</s-text>
+          <s-paragraph>{draft.prompt.trim()}</s-paragraph>
+        </s-stack>
+        {skipped > 0 && (
+          <s-banner tone="info">{t('review.budgetSkips', { count: skipped })}</s-banner>
+        )}
+        <s-paragraph color="subdued">{t('review.chargeNote')}</s-paragraph>
+      </s-stack>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        loading={props.submitting}
+        onClick={props.onStart}
+      >
+        {t('review.start')}
+      </s-button>
+      <s-button slot="secondary-actions" disabled={props.submitting} onClick={props.onBack}>
+        {t('actions.back')}
+      </s-button>
+    </s-admin-action>
+  );
+}

@@ -1,0 +1,302 @@
+/**
+ * The JSON contract between the app's server (`/api/*`, session-token auth) and its two kinds of
+ * clients: the app home (web/frontend) and the admin action extensions (extensions/). Browser-safe:
+ * zod only. The server validates request bodies with these schemas; clients use the types.
+ *
+ * Errors: every 4xx/5xx answer has the body `ApiErrorBody` (`error` is a stable code, `message` is
+ * written for the merchant). 401 with header `X-Shopify-Retry-Invalid-Session-Request: 1` asks
+ * App Bridge to retry with a fresh session token.
+ *
+ * Routes:
+ *   GET    /api/session                         -> { shop }
+ *   GET    /api/settings                        -> SettingsView
+ *   PATCH  /api/settings                        UpdateSettingsRequest -> SettingsView
+ *   PUT    /api/settings/api-key                SaveApiKeyRequest -> SettingsView (400 invalid_api_key)
+ *   DELETE /api/settings/api-key                -> SettingsView
+ *   POST   /api/shop/resume                     -> SettingsView (resumes work paused for credits/key)
+ *   GET    /api/products?query=&after=          -> ProductPage
+ *   GET    /api/products/:id                    -> ProductDetail        (:id numeric or URL-encoded gid)
+ *   GET    /api/collections/:id                 -> CollectionSummary
+ *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
+ *   POST   /api/generations                     CreateGenerationRequest -> GenerationView (202)
+ *   GET    /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
+ *   GET    /api/generations/:id                 -> GenerationView
+ *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
+ *   POST   /api/generations/:id/resolve         ResolveUncertainRequest -> GenerationView
+ *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
+ *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
+ *   GET    /api/bulk-runs                       -> { bulkRuns: BulkRunView[] }
+ *   GET    /api/bulk-runs/:id                   -> BulkRunView
+ *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
+ *   GET    /api/overview                        -> OverviewView
+ */
+import { z } from 'zod';
+
+export const ApiErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  /** Field-level problems for forms (field name -> message). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Generations
+
+export const GenerationKind = z.enum(['photo', 'video', 'upscale']);
+export type GenerationKind = z.infer<typeof GenerationKind>;
+
+/**
+ * queued      waiting for its turn and a slot of the shared rate limit
+ * paused      the shop's work is paused (out of credits, invalid key): `reason` says why
+ * submitting  the request to ProductAI is in flight
+ * uncertain   the request may have reached ProductAI but no answer came back; never resubmitted
+ *             blindly: a webhook for an unknown job id or the merchant's decision settles it
+ * processing  ProductAI accepted it (job id known); awaiting its webhook, polling as fallback
+ * saving      the result is being saved to the shop's Files and linked to the product
+ * in_review   review mode: the result is in Files, waiting for approve or reject
+ * published   terminal: the result is on the product's media
+ * failed      terminal: `reason` says why in merchant words, `action` what to do
+ * cancelled   terminal: cancelled before a result existed
+ * discarded   terminal: a result that is not used (rejected in review, or undone after publishing)
+ */
+export const GenerationState = z.enum([
+  'queued',
+  'paused',
+  'submitting',
+  'uncertain',
+  'processing',
+  'saving',
+  'in_review',
+  'published',
+  'failed',
+  'cancelled',
+  'discarded',
+]);
+export type GenerationState = z.infer<typeof GenerationState>;
+export const TERMINAL_STATES: readonly GenerationState[] = [
+  'published',
+  'failed',
+  'cancelled',
+  'discarded',
+];
+
+/** Parameters of one generation; which fields apply depends on kind and model (see catalogue). */
+export const GenerationParams = z.object({
+  model: z.string().optional(), // not used by upscale
+  prompt: z.string().max(2000).optional(), // not used by upscale
+  aspectRatio: z.string().optional(),
+  resolution: z.string().optional(), // image: 1K/2K/4K; video (seedance): 480p/720p/1080p/4k
+  outputFormat: z.enum(['png', 'jpg']).optional(),
+  duration: z.union([z.literal('auto'), z.number().int()]).optional(), // video seconds
+  generateAudio: z.boolean().optional(), // seedance only
+});
+export type GenerationParams = z.infer<typeof GenerationParams>;
+
+export const CreateGenerationRequest = GenerationParams.extend({
+  productId: z.string().min(1), // gid://shopify/Product/<n>
+  kind: GenerationKind,
+  /** The product's own media (MediaImage gids) to send, in order; may be empty for text-to-image. */
+  sourceMediaIds: z.array(z.string()).max(10),
+});
+export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
+
+export const Estimate = z.object({
+  credits: z.number().int(),
+  /** Problems that would make the API refuse the request (empty when it can be sent). */
+  problems: z.array(z.string()),
+});
+export type Estimate = z.infer<typeof Estimate>;
+
+export const Transition = z.object({
+  state: GenerationState,
+  at: z.string(), // ISO 8601
+  note: z.string().optional(),
+});
+
+export const GenerationView = z.object({
+  id: z.string(),
+  kind: GenerationKind,
+  state: GenerationState,
+  reason: z.string().nullable(),
+  action: z.string().nullable(),
+  product: z.object({ id: z.string(), title: z.string(), imageUrl: z.string().nullable() }),
+  sourceMediaIds: z.array(z.string()),
+  sourceImageUrls: z.array(z.string()),
+  params: GenerationParams,
+  estimatedCredits: z.number().int(),
+  bulkRunId: z.string().nullable(),
+  priority: z.enum(['interactive', 'bulk']),
+  productAiJobId: z.number().int().nullable(),
+  result: z
+    .object({
+      previewUrl: z.string(),
+      fileId: z.string().nullable(),
+      mediaId: z.string().nullable(),
+      mediaType: z.enum(['image', 'video']),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  transitions: z.array(Transition),
+});
+export type GenerationView = z.infer<typeof GenerationView>;
+
+export const GenerationPage = z.object({
+  generations: z.array(GenerationView),
+  nextCursor: z.string().nullable(),
+});
+export type GenerationPage = z.infer<typeof GenerationPage>;
+
+export const ResolveUncertainRequest = z.object({
+  /** resubmit: the merchant checked their ProductAI account and nothing was charged; abandon: give up. */
+  decision: z.enum(['resubmit', 'abandon']),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bulk runs
+
+export const BulkRunTarget = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('collection'), collectionId: z.string().min(1) }),
+  z.object({ type: z.literal('products'), productIds: z.array(z.string()).min(1).max(250) }),
+]);
+export type BulkRunTarget = z.infer<typeof BulkRunTarget>;
+
+export const CreateBulkRunRequest = GenerationParams.extend({
+  target: BulkRunTarget,
+  kind: GenerationKind,
+  /** How many of each product's images to send (up to the model's limit); default 1. */
+  imagesPerProduct: z.number().int().min(0).max(10).optional(),
+  /** Credits the run may spend at most; products beyond it are skipped, never charged. */
+  creditBudget: z.number().int().positive().optional(),
+});
+export type CreateBulkRunRequest = z.infer<typeof CreateBulkRunRequest>;
+
+export const BulkEstimate = z.object({
+  productCount: z.number().int(),
+  creditsPerProduct: z.number().int(),
+  estimatedCredits: z.number().int(),
+  problems: z.array(z.string()),
+});
+export type BulkEstimate = z.infer<typeof BulkEstimate>;
+
+export const BulkRunState = z.enum(['running', 'paused', 'cancelled', 'completed']);
+export const BulkRunView = z.object({
+  id: z.string(),
+  title: z.string(), // e.g. the collection's title or "12 selected products"
+  target: BulkRunTarget,
+  kind: GenerationKind,
+  params: GenerationParams,
+  state: BulkRunState,
+  productCount: z.number().int().nullable(), // null while not yet known
+  expandedCount: z.number().int(), // products turned into generations so far
+  estimatedCredits: z.number().int(),
+  creditBudget: z.number().int().nullable(),
+  creditsCommitted: z.number().int(),
+  skippedForBudget: z.number().int(),
+  counts: z.record(GenerationState, z.number().int()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BulkRunView = z.infer<typeof BulkRunView>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const PromptPreset = z.object({
+  id: z.string(),
+  name: z.string().min(1).max(60),
+  prompt: z.string().min(1).max(2000),
+});
+export type PromptPreset = z.infer<typeof PromptPreset>;
+
+export const SettingsView = z.object({
+  apiKey: z.object({
+    masked: z.string().nullable(),
+    state: z.enum(['missing', 'valid', 'invalid']),
+  }),
+  defaults: z.object({
+    model: z.string(),
+    aspectRatio: z.string(),
+    resolution: z.string(),
+    outputFormat: z.enum(['png', 'jpg']),
+  }),
+  reviewMode: z.boolean(),
+  mediaPosition: z.enum(['append', 'featured']),
+  altTemplate: z.string(),
+  presets: z.array(PromptPreset),
+  webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
+  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const UpdateSettingsRequest = z
+  .object({
+    defaults: SettingsView.shape.defaults.partial(),
+    reviewMode: z.boolean(),
+    mediaPosition: z.enum(['append', 'featured']),
+    altTemplate: z.string().max(512),
+    presets: z.array(PromptPreset).max(50),
+  })
+  .partial();
+export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;
+
+export const SaveApiKeyRequest = z.object({ apiKey: z.string().trim().min(1).max(200) });
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+export const ProductImage = z.object({
+  id: z.string(), // MediaImage gid
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  altText: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+export const ProductDetail = z.object({
+  id: z.string(),
+  title: z.string(),
+  images: z.array(ProductImage),
+});
+export type ProductDetail = z.infer<typeof ProductDetail>;
+
+export const ProductPage = z.object({
+  products: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      imageUrl: z.string().nullable(),
+      imageCount: z.number().int(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+export const CollectionSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  productsCount: z.number().int(),
+});
+export type CollectionSummary = z.infer<typeof CollectionSummary>;
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+
+export const OverviewView = z.object({
+  connection: z.object({
+    apiKeyState: z.enum(['missing', 'valid', 'invalid']),
+    webhookConnectedAt: z.string().nullable(),
+  }),
+  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  active: z.record(GenerationState, z.number().int()),
+  recent: z.array(GenerationView),
+  creditsByDay: z.array(z.object({ day: z.string(), credits: z.number().int() })),
+  creditsByModel: z.array(z.object({ model: z.string(), credits: z.number().int() })),
+  bulkRuns: z.array(BulkRunView),
+});
+export type OverviewView = z.infer<typeof OverviewView>;

@@ -1,0 +1,213 @@
+/**
+ * The app's configuration, read once at boot from the environment and validated with zod.
+ * A bad deployment fails before it listens, with ONE error naming every missing or bad variable
+ * (fixing them one restart at a time is how outages get long).
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/** The two addresses ProductAI documents as the origin of every webhook delivery. */
+export const PRODUCTAI_PUBLISHED_WEBHOOK_IPS = ['54.88.136.216', '54.84.188.199'] as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const nonEmpty = z.string().trim().min(1, 'is required');
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Express's `trust proxy`: off unless configured, because trusting X-Forwarded-For without a
+ * proxy in front would let anyone claim to be ProductAI's webhook address.
+ * Accepts false/true, a hop count, or a list of addresses/subnets (`loopback, 10.0.0.0/8`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === 'off' || lower === '0') return false;
+    if (lower === 'true' || lower === 'on') return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const list = lower.split(/[\s,]+/).filter(Boolean);
+    if (list.some((item) => !/^[0-9a-f:./]+$|^(loopback|linklocal|uniquelocal)$/.test(item))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, true, a hop count, or a list of addresses/subnets',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .transform((value, ctx) => {
+    const key = Buffer.from(value, 'base64');
+    if (
+      key.length !== 32 ||
+      key.toString('base64').replace(/=+$/, '') !== value.replace(/=+$/, '')
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  SHOPIFY_API_KEY: nonEmpty,
+  SHOPIFY_API_SECRET: nonEmpty,
+  SHOPIFY_APP_URL: httpUrl,
+  SCOPES: commaList.pipe(z.array(z.string()).min(1, 'must list at least one access scope')),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value), 'must be a redis:// or rediss:// URL'),
+  ENCRYPTION_KEY: encryptionKey,
+  PORT: z.coerce
+    .number('must be a port number')
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SHOPIFY_ADMIN_URL_OVERRIDE: httpUrl.optional(),
+  DEV_FRAME_ANCESTORS: commaList.optional(),
+  APP_BRIDGE_SCRIPT_URL: httpUrl.default('https://cdn.shopify.com/shopifycloud/app-bridge.js'),
+  PRODUCTAI_BASE_URL: httpUrl.default('https://api.productai.photo'),
+  PRODUCTAI_WEBHOOK_ALLOWED_IPS: commaList
+    .pipe(
+      z
+        .array(z.string().refine((item) => isIP(item) !== 0, 'must be a list of IP addresses'))
+        .min(1, 'must list at least one IP address'),
+    )
+    .default([...PRODUCTAI_PUBLISHED_WEBHOOK_IPS]),
+  TRUST_PROXY: trustProxy.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number('must be a number of milliseconds')
+    .int('must be a number of milliseconds')
+    .positive('must be a number of milliseconds')
+    .default(25_000),
+});
+
+/** Development tools a production deployment must not carry: the emulator route and the demo's
+ * admin frame would send Admin traffic elsewhere or let another site frame the app. */
+const DEVELOPMENT_ONLY = ['SHOPIFY_ADMIN_URL_OVERRIDE', 'DEV_FRAME_ANCESTORS'] as const;
+
+/** Rules that only hold in production; checked apart from the schema so that they are reported
+ * together with every other problem (zod skips object refinements once a field fails). */
+function productionProblems(env: Record<string, string>): string[] {
+  if ((env.NODE_ENV ?? 'production') !== 'production') return [];
+  const problems = DEVELOPMENT_ONLY.filter((name) => env[name] !== undefined).map(
+    (name) => `${name} is not allowed in production (NODE_ENV=production)`,
+  );
+  const appUrl = env.SHOPIFY_APP_URL;
+  if (appUrl !== undefined && appUrl.startsWith('http://'))
+    problems.push('SHOPIFY_APP_URL must be https in production');
+  return problems;
+}
+
+export interface AppConfig {
+  env: 'production' | 'development' | 'test';
+  shopify: {
+    apiKey: string;
+    apiSecret: string;
+    appUrl: string;
+    scopes: string[];
+    /** Emulator base URL that `*.myshopify.com` traffic is routed to (development and tests). */
+    adminUrlOverride: string | undefined;
+  };
+  redisUrl: string;
+  /** 32-byte AES-256-GCM key for secrets at rest. */
+  encryptionKey: Buffer;
+  http: {
+    port: number;
+    host: string;
+    trustProxy: boolean | number | string[];
+    shutdownTimeoutMs: number;
+  };
+  logLevel: (typeof LOG_LEVELS)[number];
+  appHome: {
+    appBridgeScriptUrl: string;
+    /** Extra origins allowed to frame the app home (the demo's admin stand-in). */
+    extraFrameAncestors: string[];
+  };
+  productAi: {
+    baseUrl: string;
+    webhookAllowedIps: string[];
+  };
+}
+
+/** Thrown by `loadConfig`; `problems` has one line per bad variable. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Validates the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty value means "unset" (so `FOO=` in an env file falls back to the default).
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && value.trim() !== '') present[name] = value;
+  const parsed = EnvSchema.safeParse(present);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '(environment)');
+        return `${name} ${name in present ? issue.message : 'is required'}`;
+      });
+  problems.push(...productionProblems(present));
+  if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    shopify: {
+      apiKey: e.SHOPIFY_API_KEY,
+      apiSecret: e.SHOPIFY_API_SECRET,
+      appUrl: e.SHOPIFY_APP_URL,
+      scopes: e.SCOPES,
+      adminUrlOverride: e.SHOPIFY_ADMIN_URL_OVERRIDE,
+    },
+    redisUrl: e.REDIS_URL,
+    encryptionKey: e.ENCRYPTION_KEY,
+    http: {
+      port: e.PORT,
+      host: e.HOST,
+      trustProxy: e.TRUST_PROXY,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    logLevel: e.LOG_LEVEL,
+    appHome: {
+      appBridgeScriptUrl: e.APP_BRIDGE_SCRIPT_URL,
+      extraFrameAncestors: e.DEV_FRAME_ANCESTORS ?? [],
+    },
+    productAi: {
+      baseUrl: e.PRODUCTAI_BASE_URL,
+      webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS,
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { BULK_PRODUCT_FIELDS } from './products-fragments.ts';
+
+/**
+ * Product reads: the picker's search pages, one product's images (what the merchant chooses
+ * sources from), and the featured media the publish stages read before and after reordering.
+ *
+ * Image URLs are asked for through `url(transform:)` so that what the app shows and what it
+ * sends to ProductAI is a bounded size and a format the API accepts (see
+ * src/pipeline/sources/image-transforms.ts for the two transforms and why).
+ */
+
+export const PRODUCTS_PAGE = /* GraphQL */ `#graphql
+  query ProductsPage(
+    $first: Int!
+    $after: String
+    $query: String
+    $thumbnail: ImageTransformInput!
+  ) {
+    products(first: $first, after: $after, query: $query) {
+      nodes {
+        id
+        title
+        featuredMedia {
+          id
+          preview {
+            image {
+              url(transform: $thumbnail)
+            }
+          }
+        }
+        mediaCount {
+          count
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+/** One product with its images in position order (at most `first`, Shopify allows 250). */
+export const PRODUCT_IMAGES = /* GraphQL */ `#graphql
+  query ProductImages(
+    $id: ID!
+    $first: Int!
+    $source: ImageTransformInput!
+    $thumbnail: ImageTransformInput!
+  ) {
+    product(id: $id) {
+      id
+      title
+      featuredMedia {
+        id
+        preview {
+          image {
+            url(transform: $thumbnail)
+          }
+        }
+      }
+      media(first: $first, query: "media_type:IMAGE") {
+        nodes {
+          id
+          alt
+          ... on MediaImage {
+            image {
+              url(transform: $source)
+              thumbnailUrl: url(transform: $thumbnail)
+              width
+              height
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** The product's title and current featured media: alt text, featured placement and undo. */
+export const PRODUCT_FEATURED_MEDIA = /* GraphQL */ `#graphql
+  query ProductFeaturedMedia($id: ID!) {
+    product(id: $id) {
+      id
+      title
+      featuredMedia {
+        id
+      }
+    }
+  }
+`;
+
+/** One page of a bulk run over chosen products (ids, at most 250 per page). */
+export const PRODUCTS_BY_IDS = /* GraphQL */ `#graphql
+  query ProductsByIds(
+    $ids: [ID!]!
+    $imagesPerProduct: Int!
+    $source: ImageTransformInput!
+    $thumbnail: ImageTransformInput!
+  ) {
+    nodes(ids: $ids) {
+      ...BulkProductFields
+    }
+  }
+  ${BULK_PRODUCT_FIELDS}
+`;

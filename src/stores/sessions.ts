@@ -1,0 +1,79 @@
+/**
+ * The shop's offline token pair. The access token, refresh token and their expiry travel as ONE
+ * sealed value written with one command, so a reader never sees a new access token next to an
+ * old refresh token (rotating refresh tokens make a mixed pair unusable). The granted scope sits
+ * beside it in the same hash so that `app/scopes_update` can change it without the secret box.
+ */
+import type { Redis } from '../platform/redis.ts';
+import type { SecretBox } from '../platform/crypto.ts';
+import { shopKeyspace } from '../platform/keys.ts';
+
+const sessionKeys = shopKeyspace('session');
+
+export interface OfflineSession {
+  shop: string;
+  accessToken: string;
+  /** Epoch ms; null for a token that does not expire. */
+  expiresAt: number | null;
+  refreshToken: string | null;
+  refreshTokenExpiresAt: number | null;
+  /** Comma-separated access scopes, as Shopify reports them. */
+  scope: string;
+}
+
+export interface SessionStore {
+  get(shop: string): Promise<OfflineSession | null>;
+  save(session: OfflineSession): Promise<void>;
+  /** Returns whether a session existed. */
+  delete(shop: string): Promise<boolean>;
+  /** Updates the granted scope of an existing session; returns false when there is none. */
+  updateScope(shop: string, scope: string): Promise<boolean>;
+}
+
+interface SealedTokens {
+  accessToken: string;
+  expiresAt: number | null;
+  refreshToken: string | null;
+  refreshTokenExpiresAt: number | null;
+}
+
+// HSET only when the session exists: a late scopes_update must not create a token-less record.
+const UPDATE_SCOPE_IF_EXISTS = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'scope', ARGV[1])
+  return 1
+end
+return 0`;
+
+export function createSessionStore(deps: { redis: Redis; secrets: SecretBox }): SessionStore {
+  const { redis, secrets } = deps;
+  const keyOf = (shop: string) => sessionKeys.key(shop, 'offline');
+  const context = (shop: string) => `${shop}:session:offline`;
+
+  return {
+    async get(shop) {
+      const [sealed, scope] = await redis.hmget(keyOf(shop), 'tokens', 'scope');
+      if (!sealed) return null;
+      const tokens = JSON.parse(secrets.open(sealed, context(shop))) as SealedTokens;
+      return { shop, ...tokens, scope: scope ?? '' };
+    },
+    async save(session) {
+      const tokens: SealedTokens = {
+        accessToken: session.accessToken,
+        expiresAt: session.expiresAt,
+        refreshToken: session.refreshToken,
+        refreshTokenExpiresAt: session.refreshTokenExpiresAt,
+      };
+      await redis.hset(keyOf(session.shop), {
+        tokens: secrets.seal(JSON.stringify(tokens), context(session.shop)),
+        scope: session.scope,
+      });
+    },
+    async delete(shop) {
+      return (await redis.del(keyOf(shop))) === 1;
+    },
+    async updateScope(shop, scope) {
+      return (await redis.eval(UPDATE_SCOPE_IF_EXISTS, 1, keyOf(shop), scope)) === 1;
+    },
+  };
+}

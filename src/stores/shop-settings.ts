@@ -1,0 +1,284 @@
+/**
+ * A shop's settings: generation defaults, review mode, media position, alt-text template, prompt
+ * presets, the ProductAI API key, the shop's ProductAI webhook token and the "work paused" flag.
+ *
+ * The API key is sealed at rest (AES-256-GCM, bound to the shop) and only its masked form ever
+ * leaves this module in `get()`; `getApiKey()` is for the server's own calls to ProductAI.
+ * Every field is its own hash field, so concurrent updates of different settings never
+ * overwrite each other (no read-modify-write).
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Redis } from '../platform/redis.ts';
+import type { SecretBox } from '../platform/crypto.ts';
+import { shopKeyspace } from '../platform/keys.ts';
+import { UpdateSettingsRequest, type PromptPreset } from '../app-api/contract.ts';
+import type {
+  ImageAspectRatio,
+  ImageModelId,
+  ImageResolution,
+  OutputFormat,
+} from '../productai/catalogue.ts';
+
+const settingsKeys = shopKeyspace('settings');
+
+export type ApiKeyState = 'missing' | 'valid' | 'invalid';
+export type MediaPosition = 'append' | 'featured';
+
+export interface GenerationDefaults {
+  model: string;
+  aspectRatio: string;
+  resolution: string;
+  outputFormat: OutputFormat;
+}
+
+export interface ShopSettings {
+  apiKey: { masked: string | null; state: ApiKeyState };
+  defaults: GenerationDefaults;
+  reviewMode: boolean;
+  mediaPosition: MediaPosition;
+  /** Placeholders: `{productTitle}`, `{prompt}`. */
+  altTemplate: string;
+  presets: PromptPreset[];
+  /** The secret in the shop's ProductAI webhook URL, and when ProductAI's validation call came. */
+  webhook: { token: string; connectedAt: string | null };
+  /** Set while the shop's pending work is paused (out of credits, invalid key). */
+  paused: { reason: string; since: string } | null;
+}
+
+export const DEFAULT_GENERATION: {
+  model: ImageModelId;
+  aspectRatio: ImageAspectRatio;
+  resolution: ImageResolution;
+  outputFormat: OutputFormat;
+} = {
+  // The catalogue's recommended balance of quality, speed and cost.
+  model: 'nanobanana2',
+  aspectRatio: 'SQUARE',
+  resolution: '2K',
+  outputFormat: 'png',
+};
+
+export const DEFAULT_ALT_TEMPLATE = '{productTitle} – {prompt}';
+
+/** A starter library for product photography; merchants edit it in settings. */
+export const DEFAULT_PRESETS: PromptPreset[] = [
+  {
+    id: 'studio-white',
+    name: 'Studio white',
+    prompt:
+      'The product on a seamless pure white studio background, soft even lighting, gentle natural shadow beneath, sharp focus, e-commerce catalogue photo',
+  },
+  {
+    id: 'marble-counter',
+    name: 'Marble counter',
+    prompt:
+      'The product standing on a polished white marble countertop, soft morning window light from the left, blurred minimal kitchen in the background',
+  },
+  {
+    id: 'warm-wood',
+    name: 'Warm wood',
+    prompt:
+      'The product on a warm oak wooden table, late afternoon golden light, cosy lifestyle setting with shallow depth of field',
+  },
+  {
+    id: 'outdoor-nature',
+    name: 'Outdoor nature',
+    prompt:
+      'The product placed on a mossy rock in a sunlit forest clearing, dappled light, fresh green tones, natural lifestyle shot',
+  },
+  {
+    id: 'pastel-flatlay',
+    name: 'Pastel flat lay',
+    prompt:
+      'Top-down flat lay of the product on a soft pastel paper background with a few simple geometric props, bright diffused light, modern and clean',
+  },
+  {
+    id: 'dark-luxury',
+    name: 'Dark luxury',
+    prompt:
+      'The product on a matte black pedestal against a deep charcoal background, dramatic rim lighting, subtle reflections, premium luxury look',
+  },
+];
+
+export interface ShopSettingsStore {
+  /** The settings with defaults filled in; creates the webhook token on first read. */
+  get(shop: string): Promise<ShopSettings>;
+  /** Applies a partial update (validated against the API contract). */
+  update(shop: string, patch: UpdateSettingsRequest): Promise<ShopSettings>;
+  /** Stores a key the caller has checked with ProductAI; its state becomes `valid`. */
+  saveApiKey(shop: string, apiKey: string): Promise<ShopSettings>;
+  removeApiKey(shop: string): Promise<void>;
+  /** The plaintext key for the server's calls to ProductAI; never send it to a browser. */
+  getApiKey(shop: string): Promise<string | null>;
+  /**
+   * Marks the key invalid after ProductAI rejected it (401/403) — only if it is still the key
+   * that failed, so a key the merchant replaced meanwhile is not marked invalid.
+   */
+  markApiKeyInvalid(shop: string, failedApiKey: string): Promise<boolean>;
+  /** Timing-safe check of a token presented on the shop's ProductAI webhook URL. */
+  verifyWebhookToken(shop: string, token: string): Promise<boolean>;
+  markWebhookConnected(shop: string, at: Date): Promise<void>;
+  pause(shop: string, reason: string, since: Date): Promise<void>;
+  resume(shop: string): Promise<void>;
+}
+
+type Field =
+  | 'defaults.model'
+  | 'defaults.aspectRatio'
+  | 'defaults.resolution'
+  | 'defaults.outputFormat'
+  | 'reviewMode'
+  | 'mediaPosition'
+  | 'altTemplate'
+  | 'presets'
+  | 'apiKey'
+  | 'apiKeyMask'
+  | 'apiKeyFingerprint'
+  | 'apiKeyState'
+  | 'webhookToken'
+  | 'webhookConnectedAt'
+  | 'pausedReason'
+  | 'pausedSince';
+
+const ALL_FIELDS: Field[] = [
+  'defaults.model',
+  'defaults.aspectRatio',
+  'defaults.resolution',
+  'defaults.outputFormat',
+  'reviewMode',
+  'mediaPosition',
+  'altTemplate',
+  'presets',
+  'apiKeyMask',
+  'apiKeyState',
+  'webhookToken',
+  'webhookConnectedAt',
+  'pausedReason',
+  'pausedSince',
+];
+const API_KEY_FIELDS: Field[] = ['apiKey', 'apiKeyMask', 'apiKeyFingerprint', 'apiKeyState'];
+
+const MARK_INVALID_IF_SAME_KEY = `
+if redis.call('HGET', KEYS[1], 'apiKeyFingerprint') == ARGV[1] then
+  redis.call('HSET', KEYS[1], 'apiKeyState', 'invalid')
+  return 1
+end
+return 0`;
+
+/** `••••••••abcd`: enough for the merchant to recognise the key, useless to anyone else. */
+export function maskApiKey(apiKey: string): string {
+  return `••••••••${apiKey.length >= 12 ? apiKey.slice(-4) : ''}`;
+}
+
+// A truncated hash of a high-entropy key identifies it without revealing it.
+function fingerprint(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
+}
+
+export function createShopSettingsStore(deps: {
+  redis: Redis;
+  secrets: SecretBox;
+}): ShopSettingsStore {
+  const { redis, secrets } = deps;
+  const keyOf = (shop: string) => settingsKeys.key(shop, 'main');
+  const apiKeyContext = (shop: string) => `${shop}:settings:apiKey`;
+  const webhookContext = (shop: string) => `${shop}:settings:webhookToken`;
+
+  async function webhookToken(shop: string, sealed: string | null): Promise<string> {
+    if (sealed) return secrets.open(sealed, webhookContext(shop));
+    // HSETNX: when two first reads race, one token wins and both return it.
+    const fresh = secrets.seal(randomBytes(24).toString('base64url'), webhookContext(shop));
+    await redis.hsetnx(keyOf(shop), 'webhookToken', fresh);
+    const stored = await redis.hget(keyOf(shop), 'webhookToken');
+    return secrets.open(stored ?? fresh, webhookContext(shop));
+  }
+
+  async function get(shop: string): Promise<ShopSettings> {
+    const values = await redis.hmget(keyOf(shop), ...ALL_FIELDS);
+    const f = Object.fromEntries(ALL_FIELDS.map((name, i) => [name, values[i] ?? null])) as Record<
+      Field,
+      string | null
+    >;
+    return {
+      apiKey: {
+        masked: f.apiKeyMask,
+        state: (f.apiKeyState as ApiKeyState | null) ?? 'missing',
+      },
+      defaults: {
+        model: f['defaults.model'] ?? DEFAULT_GENERATION.model,
+        aspectRatio: f['defaults.aspectRatio'] ?? DEFAULT_GENERATION.aspectRatio,
+        resolution: f['defaults.resolution'] ?? DEFAULT_GENERATION.resolution,
+        outputFormat:
+          (f['defaults.outputFormat'] as OutputFormat | null) ?? DEFAULT_GENERATION.outputFormat,
+      },
+      reviewMode: f.reviewMode === 'true',
+      mediaPosition: (f.mediaPosition as MediaPosition | null) ?? 'append',
+      altTemplate: f.altTemplate ?? DEFAULT_ALT_TEMPLATE,
+      presets: f.presets ? (JSON.parse(f.presets) as PromptPreset[]) : DEFAULT_PRESETS,
+      webhook: {
+        token: await webhookToken(shop, f.webhookToken),
+        connectedAt: f.webhookConnectedAt,
+      },
+      paused:
+        f.pausedReason && f.pausedSince ? { reason: f.pausedReason, since: f.pausedSince } : null,
+    };
+  }
+
+  return {
+    get,
+    async update(shop, patch) {
+      const valid = UpdateSettingsRequest.parse(patch);
+      const fields: Partial<Record<Field, string>> = {};
+      for (const [name, value] of Object.entries(valid.defaults ?? {}))
+        if (value !== undefined) fields[`defaults.${name}` as Field] = value;
+      if (valid.reviewMode !== undefined) fields.reviewMode = String(valid.reviewMode);
+      if (valid.mediaPosition !== undefined) fields.mediaPosition = valid.mediaPosition;
+      if (valid.altTemplate !== undefined) fields.altTemplate = valid.altTemplate;
+      if (valid.presets !== undefined) fields.presets = JSON.stringify(valid.presets);
+      if (Object.keys(fields).length > 0) await redis.hset(keyOf(shop), fields);
+      return get(shop);
+    },
+    async saveApiKey(shop, apiKey) {
+      await redis.hset(keyOf(shop), {
+        apiKey: secrets.seal(apiKey, apiKeyContext(shop)),
+        apiKeyMask: maskApiKey(apiKey),
+        apiKeyFingerprint: fingerprint(apiKey),
+        apiKeyState: 'valid',
+      });
+      return get(shop);
+    },
+    async removeApiKey(shop) {
+      await redis.hdel(keyOf(shop), ...API_KEY_FIELDS);
+    },
+    async getApiKey(shop) {
+      const sealed = await redis.hget(keyOf(shop), 'apiKey');
+      return sealed ? secrets.open(sealed, apiKeyContext(shop)) : null;
+    },
+    async markApiKeyInvalid(shop, failedApiKey) {
+      const changed = await redis.eval(
+        MARK_INVALID_IF_SAME_KEY,
+        1,
+        keyOf(shop),
+        fingerprint(failedApiKey),
+      );
+      return changed === 1;
+    },
+    async verifyWebhookToken(shop, token) {
+      const sealed = await redis.hget(keyOf(shop), 'webhookToken');
+      if (!sealed) return false;
+      const expected = createHash('sha256')
+        .update(secrets.open(sealed, webhookContext(shop)))
+        .digest();
+      return timingSafeEqual(expected, createHash('sha256').update(token).digest());
+    },
+    async markWebhookConnected(shop, at) {
+      await redis.hset(keyOf(shop), 'webhookConnectedAt', at.toISOString());
+    },
+    async pause(shop, reason, since) {
+      await redis.hset(keyOf(shop), { pausedReason: reason, pausedSince: since.toISOString() });
+    },
+    async resume(shop) {
+      await redis.hdel(keyOf(shop), 'pausedReason', 'pausedSince');
+    },
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * Test helpers for the ProductAI emulator: real product images made with sharp, a tiny local
+ * HTTP server that hosts them (the emulator downloads `image_url`s from it), a webhook
+ * receiver, and thin HTTP wrappers over node's fetch.
+ */
+import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import {
+  startProductAiEmulator,
+  type ProductAiEmulator,
+  type ProductAiEmulatorOptions,
+} from '../../../emulators/productai/index.ts';
+
+export type Format = 'png' | 'jpeg' | 'webp';
+
+/** A product shot: a coloured bottle on a plain white backdrop. */
+export async function productImage(format: Format = 'png', width = 300, height = 400) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect width="100%" height="100%" fill="#ffffff"/>
+<rect x="${width * 0.3}" y="${height * 0.25}" width="${width * 0.4}" height="${height * 0.6}" rx="${width * 0.08}" fill="#c0392b"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
+}
+
+/** A valid PNG of exactly `size` bytes: a product image padded with a private ancillary chunk. */
+export async function pngOfSize(size: number): Promise<Buffer> {
+  const base = await productImage('png', 64, 64);
+  const iend = base.length - 12;
+  const padding = size - base.length - 12;
+  const type = Buffer.from('prVt');
+  const data = Buffer.alloc(padding);
+  const chunk = Buffer.alloc(12 + padding);
+  chunk.writeUInt32BE(padding, 0);
+  type.copy(chunk, 4);
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(Buffer.concat([type, data])), 8 + padding);
+  return Buffer.concat([base.subarray(0, iend), chunk, base.subarray(iend)]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG whose header is valid but whose pixel data is cut off, so it cannot be decoded. */
+export async function truncatedPng(): Promise<Buffer> {
+  const full = await productImage('png', 256, 256);
+  return full.subarray(0, Math.min(200, full.length - 20));
+}
+
+export interface HostedImages {
+  url: string;
+  /** Hosts `body` at `path` (with the given Content-Type header, default image/png). */
+  serve(path: string, body: Buffer, contentType?: string): string;
+  /** Answers `path` with a custom handler. */
+  handle(path: string, handler: RequestListener): string;
+  close(): Promise<void>;
+}
+
+export async function startImageHost(): Promise<HostedImages> {
+  const routes = new Map<string, RequestListener>();
+  const server = createServer((req, res) => {
+    const handler = routes.get(req.url ?? '');
+    if (handler) return handler(req, res);
+    res.writeHead(404).end('not found');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    serve(path, body, contentType = 'image/png') {
+      routes.set(path, (_req, res) => {
+        res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+        res.end(body);
+      });
+      return `${url}${path}`;
+    },
+    handle(path, handler) {
+      routes.set(path, handler);
+      return `${url}${path}`;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  remoteAddress: string;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** Status the receiver answers with (200 unless changed). */
+  status: number;
+  /** Resolves once `count` requests have arrived (rejects after the deadline). */
+  waitFor(count: number, deadlineMs?: number): Promise<ReceivedWebhook[]>;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const waiters: Array<() => void> = [];
+  const receiver: WebhookReceiver = {
+    url: '',
+    received,
+    status: 200,
+    async waitFor(count, deadlineMs = 10_000) {
+      const deadline = Date.now() + deadlineMs;
+      while (received.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`only ${received.length} of ${count} webhooks arrived`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return received.slice(0, count);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+        remoteAddress: req.socket.remoteAddress ?? '',
+      });
+      res.writeHead(receiver.status).end();
+      for (const wake of waiters.splice(0)) wake();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/productai`;
+  return receiver;
+}
+
+export interface Api {
+  emulator: ProductAiEmulator;
+  url: string;
+  /** POST JSON to the current interface with this key (null: no key header). */
+  post(path: string, body: unknown, key?: string | null): Promise<JsonResponse>;
+  get(path: string, key?: string | null): Promise<JsonResponse>;
+  /** Calls the earlier interface with `Authorization: Bearer <key>`. */
+  bearer(method: string, path: string, key: string | null, body?: unknown): Promise<JsonResponse>;
+  control(method: string, path: string, body?: unknown): Promise<JsonResponse>;
+  credits(key: string): Promise<number>;
+  /** Polls the current interface until the job is COMPLETED or ERROR. */
+  settle(id: number, key: string, deadlineMs?: number): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** A parsed JSON answer: tests read whichever fields the case is about. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+export const KEY = 'key-main';
+export const OTHER_KEY = 'key-other';
+
+export async function startApi(options: ProductAiEmulatorOptions = {}): Promise<Api> {
+  const emulator = await startProductAiEmulator({
+    jobMs: 30,
+    rateLimitPerMin: 0,
+    accounts: { [KEY]: 100_000, [OTHER_KEY]: 100_000 },
+    webhookRetryDelaysMs: [20, 40, 80],
+    ...options,
+  });
+  const call = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ) => {
+    const response = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text ? JSON.parse(text) : null,
+    };
+  };
+  const keyHeader = (key: string | null): Record<string, string> =>
+    key === null ? {} : { 'x-api-key': key };
+  const api: Api = {
+    emulator,
+    url: emulator.url,
+    post: (path, body, key = KEY) => call('POST', path, keyHeader(key), body),
+    get: (path, key = KEY) => call('GET', path, keyHeader(key)),
+    bearer: (method, path, key, body) =>
+      call(method, path, key === null ? {} : { authorization: `Bearer ${key}` }, body),
+    control: (method, path, body) => call(method, `/__emulator${path}`, {}, body),
+    async credits(key) {
+      return (await api.control('GET', `/accounts/${key}`)).body.credits as number;
+    },
+    async settle(id, key, deadlineMs = 20_000) {
+      const deadline = Date.now() + deadlineMs;
+      for (;;) {
+        const { body } = await api.get(`/v1/api/job/${id}`, key);
+        if (body.data.status === 'COMPLETED' || body.data.status === 'ERROR') return body.data;
+        if (Date.now() > deadline) throw new Error(`job ${id} still ${body.data.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    close: () => emulator.close(),
+  };
+  return api;
+}
+
+/** Downloads a URL and returns its bytes. */
+export async function download(
+  url: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const response = await fetch(url);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+export interface VideoProbe {
+  codec: string;
+  pixelFormat: string;
+  width: number;
+  height: number;
+  fps: number;
+  seconds: number;
+  hasAudio: boolean;
+  /** The moov atom precedes mdat (`+faststart`): playable while downloading. */
+  faststart: boolean;
+}
+
+/** Reads an MP4's streams with the bundled ffmpeg (`ffmpeg -i` prints them). */
+export async function probeVideo(bytes: Buffer): Promise<VideoProbe> {
+  const { default: ffmpeg } = await import('@ffmpeg-installer/ffmpeg');
+  const { execFile } = await import('node:child_process');
+  const { writeFile, rm, mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'probe-'));
+  const file = join(dir, 'video.mp4');
+  await writeFile(file, bytes);
+  const stderr = await new Promise<string>((resolve) =>
+    execFile(ffmpeg.path, ['-hide_banner', '-i', file], (_error, _out, err) => resolve(err)),
+  );
+  await rm(dir, { recursive: true, force: true });
+  const video = /Video: (\w+).*?, (\w+)(?:\([^)]*\))?, (\d+)x(\d+).*?, ([\d.]+) fps/.exec(stderr);
+  const duration = /Duration: (\d+):(\d+):([\d.]+)/.exec(stderr);
+  if (!video || !duration) throw new Error(`not a video:\n${stderr}`);
+  return {
+    codec: video[1]!,
+    pixelFormat: video[2]!,
+    width: Number(video[3]),
+    height: Number(video[4]),
+    fps: Number(video[5]),
+    seconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
+    hasAudio: /Audio: /.test(stderr),
+    faststart: bytes.indexOf('moov') < bytes.indexOf('mdat'),
+  };
+}
+
+/** A clock the test moves by hand (rate-limit windows without sleeping). */
+export function manualClock(start = Date.parse('2026-01-01T00:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The collection page action (admin.collection-details.action.render), rendered from its
+ * production bundle in Chromium against the app stand-in.
+ */
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
+import type { AppStandIn } from './support/app-stand-in.ts';
+import { bulkEstimate, bulkRun, collection, COLLECTION_ID, settings } from './support/fixtures.ts';
+import {
+  actionButton,
+  fact,
+  setValue,
+  startHarness,
+  type Harness,
+  type OpenExtension,
+} from './support/harness.ts';
+
+const TARGET = { type: 'collection', collectionId: COLLECTION_ID } as const;
+
+let harness: Harness;
+let opened: OpenExtension | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+afterEach(() => {
+  expect(opened?.errors).toEqual([]);
+  opened = undefined;
+});
+
+async function openCollectionAction(setUp: (app: AppStandIn) => void = () => {}) {
+  opened = await harness.open('collection-bulk-run', [COLLECTION_ID], (app) => {
+    app.answer('GET /api/settings', 200, settings());
+    app.answer(`GET /api/collections/${encodeURIComponent(COLLECTION_ID)}`, 200, collection);
+    app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(12, 5));
+    setUp(app);
+  });
+  await opened.page.locator('s-select[name="model"]').waitFor({ state: 'attached' });
+  return opened;
+}
+
+test('shows the collection, its number of products and the estimated credits', async () => {
+  const { page, app } = await openCollectionAction();
+
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toEqual({
+    target: TARGET,
+    kind: 'photo',
+    model: 'nanobanana2',
+  });
+  await page.getByText('A new AI photo for each product in Summer mugs.').waitFor();
+  expect(await fact(page, 'Products').textContent()).toBe('12');
+  expect(await fact(page, 'Per product').textContent()).toBe('5 credits');
+  expect(await fact(page, 'Estimated total').textContent()).toBe('60 credits');
+  expect(await page.locator('s-number-field[name="creditBudget"]').getAttribute('label')).toBe(
+    'Credit budget',
+  );
+});
+
+test('a new model gets a new estimate', async () => {
+  const { page, app } = await openCollectionAction();
+  await app.nextRequest('POST /api/bulk-runs/estimate');
+  app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(12, 8));
+
+  await setValue(page.locator('s-select[name="model"]'), 'nanobananapro');
+
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
+    model: 'nanobananapro',
+  });
+  await fact(page, 'Estimated total').filter({ hasText: '96 credits' }).waitFor();
+});
+
+test('asks for confirmation, then starts the run with the budget and links to its progress', async () => {
+  const expected: CreateBulkRunRequest = {
+    target: TARGET,
+    kind: 'photo',
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    creditBudget: 40,
+  };
+  const { page, app, closeCalls } = await openCollectionAction((stand) =>
+    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title)),
+  );
+  await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+
+  await setValue(page.locator('s-number-field[name="creditBudget"]'), '40');
+  await actionButton(page, 'primary-action').click();
+
+  await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  expect(await fact(page, 'Credit budget').textContent()).toBe('40 credits');
+  expect(await fact(page, 'Estimated total').textContent()).toBe('60 credits');
+  // 40 credits buy 8 of the 12 products at 5 credits each.
+  await page
+    .locator('s-banner[tone="info"]', { hasText: 'about 4 products will be skipped' })
+    .waitFor();
+  expect(app.requests.map((request) => request.route)).not.toContain('POST /api/bulk-runs');
+
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
+  const banner = page.locator('s-banner[tone="success"]');
+  await banner.waitFor();
+  expect(await banner.getAttribute('heading')).toBe('Bulk run started: Summer mugs');
+  expect(await banner.locator('s-link').getAttribute('href')).toBe('app:bulk-runs?bulkRun=run-1');
+  await actionButton(page, 'primary-action').click();
+  expect(await closeCalls()).toBe(1);
+});
+
+test('shows why the app refused to start the run, on the confirmation step', async () => {
+  const message = 'A bulk run is already running for this collection. Wait for it or cancel it.';
+  const { page } = await openCollectionAction((app) =>
+    app.answer('POST /api/bulk-runs', 409, { error: 'bulk_run_running', message }),
+  );
+  await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+
+  await actionButton(page, 'primary-action').click();
+  await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  await actionButton(page, 'primary-action').click();
+
+  await page.locator('s-banner[tone="critical"]', { hasText: message }).waitFor();
+  expect(await page.locator('s-admin-action').getAttribute('heading')).toBe('Confirm bulk run');
+  expect(await actionButton(page, 'primary-action').textContent()).toBe('Start bulk run');
+});
+
+test('a budget that is not a whole number of credits stops at the form', async () => {
+  const { page } = await openCollectionAction();
+  await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+
+  await setValue(page.locator('s-number-field[name="creditBudget"]'), '-5');
+  await actionButton(page, 'primary-action').click();
+
+  await page.locator('s-number-field[name="creditBudget"][error]').waitFor({ state: 'attached' });
+  expect(await page.locator('s-admin-action').getAttribute('heading')).toBe(
+    'Generate photos in bulk',
+  );
+});

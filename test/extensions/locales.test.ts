@@ -1,0 +1,78 @@
+/**
+ * The extensions' strings. Each extension ships its own locale file (the Shopify CLI reads
+ * `<extension>/locales`), so the shared code's strings are in more than one: each file must hold
+ * every key its bundle's code asks for (the render tests only reach the keys of the paths they
+ * walk), and a string in several files must read the same in each.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildExtensions, type BuiltExtension } from '../../extensions/build.ts';
+
+/** Each extension's own name and description, which differ on purpose. */
+const OWN_KEYS = new Set(['name', 'description']);
+
+/** `t('key'` and `t(condition ? 'key' : 'other key'`: every way our code names a string. */
+const TRANSLATE_CALL = /\bt\(\s*(?:[^'()]*\?\s*)?'([\w.]+)'(?:\s*:\s*'([\w.]+)')?/g;
+
+let outRoot: string;
+let extensions: BuiltExtension[];
+
+beforeAll(async () => {
+  outRoot = await mkdtemp(join(tmpdir(), 'extensions-'));
+  extensions = await buildExtensions({ outRoot });
+});
+afterAll(() => rm(outRoot, { recursive: true, force: true }));
+
+async function localeKeys(extension: BuiltExtension): Promise<Map<string, string>> {
+  const file = join(extension.dir, 'locales', 'en.default.json');
+  return new Map(flatten(JSON.parse(await readFile(file, 'utf8'))));
+}
+
+/** Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too. */
+function flatten(node: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof node === 'string') return [[prefix, node]];
+  const entries = Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    flatten(value, prefix ? `${prefix}.${key}` : key),
+  );
+  return 'other' in (node as object) ? [[prefix, ''], ...entries] : entries;
+}
+
+async function keysUsedBy(extension: BuiltExtension): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (const source of extension.sources) {
+    for (const match of (await readFile(source, 'utf8')).matchAll(TRANSLATE_CALL)) {
+      for (const key of match.slice(1)) if (key) used.add(key);
+    }
+  }
+  return used;
+}
+
+test('every string an extension asks for is in its locale file', async () => {
+  for (const extension of extensions) {
+    const used = await keysUsedBy(extension);
+    expect(used.size, extension.folder).toBeGreaterThan(20);
+    const available = await localeKeys(extension);
+    expect(
+      [...used].filter((key) => !available.has(key)),
+      extension.folder,
+    ).toEqual([]);
+  }
+});
+
+test('a string shared by several extensions has the same wording in each locale file', async () => {
+  const wordings = new Map<string, Map<string, string[]>>();
+  for (const extension of extensions) {
+    for (const [key, text] of await localeKeys(extension)) {
+      if (OWN_KEYS.has(key)) continue;
+      const byText = wordings.get(key) ?? new Map<string, string[]>();
+      byText.set(text, [...(byText.get(text) ?? []), extension.folder]);
+      wordings.set(key, byText);
+    }
+  }
+  const conflicts = [...wordings].filter(([, byText]) => byText.size > 1);
+  expect(
+    Object.fromEntries(conflicts.map(([key, byText]) => [key, Object.fromEntries(byText)])),
+  ).toEqual({});
+});

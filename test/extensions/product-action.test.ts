@@ -1,0 +1,177 @@
+/**
+ * The product page action (admin.product-details.action.render), rendered from its production
+ * bundle in Chromium against the app stand-in.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import type { CreateGenerationRequest } from '../../src/app-api/contract.ts';
+import { generation, product, PRODUCT_ID, settings } from './support/fixtures.ts';
+import {
+  actionButton,
+  fact,
+  setChecked,
+  setValue,
+  startHarness,
+  valueOf,
+  type Harness,
+  type OpenExtension,
+} from './support/harness.ts';
+import type { AppStandIn } from './support/app-stand-in.ts';
+
+const PRODUCT_ROUTE = `GET /api/products/${encodeURIComponent(PRODUCT_ID)}` as const;
+
+let harness: Harness;
+let opened: OpenExtension | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+afterEach(() => {
+  expect(opened?.errors).toEqual([]);
+  opened = undefined;
+});
+
+/** Which image checkboxes are ticked, in the product's image order. */
+function checkedStates(page: Page): Promise<boolean[]> {
+  return page.locator('s-checkbox').evaluateAll((all) =>
+    all.map((box) => {
+      const checked = (box as HTMLElement & { checked?: unknown }).checked;
+      return typeof checked === 'boolean' ? checked : box.hasAttribute('checked');
+    }),
+  );
+}
+
+async function openProductAction(setUp: (app: AppStandIn) => void = () => {}) {
+  opened = await harness.open('product-generate', [PRODUCT_ID], (app) => {
+    app.answer('GET /api/settings', 200, settings());
+    app.answer(PRODUCT_ROUTE, 200, product);
+    setUp(app);
+  });
+  await opened.page.locator('s-select[name="model"]').waitFor();
+  return opened;
+}
+
+test('shows the product images, the shop default model, the first preset and the cost', async () => {
+  const { page } = await openProductAction();
+
+  const images = page.locator('s-image');
+  expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute('src')))).toEqual(
+    product.images.map((image) => image.thumbnailUrl),
+  );
+  expect(await checkedStates(page)).toEqual([true, false, false]);
+  expect(await page.locator('s-checkbox').first().getAttribute('label')).toBe('Mug, front');
+  expect(await valueOf(page.locator('s-select[name="model"]'))).toBe('nanobanana2');
+  expect(await valueOf(page.locator('s-select[name="preset"]'))).toBe('studio');
+  expect(await valueOf(page.locator('s-text-area[name="prompt"]'))).toBe(
+    'On a seamless white studio background',
+  );
+  expect(await fact(page, 'Cost').textContent()).toBe('5 credits');
+});
+
+test('the cost and the image limit follow the model', async () => {
+  const { page } = await openProductAction();
+
+  await setValue(page.locator('s-select[name="model"]'), 'nanobananapro');
+  await fact(page, 'Cost').filter({ hasText: '8 credits' }).waitFor();
+  await page.getByText('This model uses up to 5 images as references.').waitFor();
+
+  // kontext-pro takes one reference image: ticking another swaps it in.
+  await setValue(page.locator('s-select[name="model"]'), 'kontext-pro');
+  await fact(page, 'Cost').filter({ hasText: '2 credits' }).waitFor();
+  await setChecked(page.locator('s-checkbox').nth(1), true);
+  await expect.poll(() => checkedStates(page)).toEqual([false, true, false]);
+});
+
+test('submits the chosen images, model and prompt, then links to the Activity page', async () => {
+  const expected: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1', 'gid://shopify/MediaImage/3'],
+    model: 'nanobananapro',
+    prompt: 'On a marble counter in morning light',
+  };
+  const { page, app, closeCalls } = await openProductAction((stand) =>
+    stand.answer('POST /api/generations', 202, generation(expected)),
+  );
+
+  await setValue(page.locator('s-select[name="model"]'), 'nanobananapro');
+  await setChecked(page.locator('s-checkbox').nth(2), true);
+  await setValue(page.locator('s-select[name="preset"]'), 'marble');
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/generations')).body).toEqual(expected);
+  const banner = page.locator('s-banner[tone="success"]');
+  await banner.waitFor();
+  expect(await banner.getAttribute('heading')).toBe('Generation started');
+  expect(await banner.textContent()).toContain('It costs 8 credits.');
+  expect(await banner.locator('s-link').getAttribute('href')).toBe('app:activity?generation=gen-1');
+
+  await actionButton(page, 'primary-action').click();
+  expect(await closeCalls()).toBe(1);
+});
+
+test('shows the API error message in a critical banner and keeps what the merchant entered', async () => {
+  const message = 'Your ProductAI account is out of credits. Top up in the studio, then try again.';
+  const { page } = await openProductAction((app) =>
+    app.answer('POST /api/generations', 400, { error: 'out_of_credits', message }),
+  );
+
+  await setValue(page.locator('s-text-area[name="prompt"]'), 'On a picnic blanket');
+  await actionButton(page, 'primary-action').click();
+
+  const banner = page.locator('s-banner[tone="critical"]');
+  await banner.filter({ hasText: message }).waitFor();
+  expect(await valueOf(page.locator('s-text-area[name="prompt"]'))).toBe('On a picnic blanket');
+  expect(await valueOf(page.locator('s-select[name="preset"]'))).toBe('custom');
+  expect(await page.locator('s-banner[tone="success"]').count()).toBe(0);
+});
+
+test('an empty prompt is refused in the form, before anything is sent', async () => {
+  const { page, app } = await openProductAction();
+
+  await setValue(page.locator('s-text-area[name="prompt"]'), '   ');
+  await actionButton(page, 'primary-action').click();
+
+  await page
+    .locator('s-text-area[name="prompt"][error="Enter a prompt or choose a preset."]')
+    .waitFor({ state: 'attached' });
+  expect(app.requests.map((request) => request.route)).not.toContain('POST /api/generations');
+});
+
+test('without a valid API key, it says where to add one and cannot submit', async () => {
+  const { page } = await openProductAction((app) =>
+    app.answer('GET /api/settings', 200, settings({ apiKey: { masked: null, state: 'missing' } })),
+  );
+
+  const banner = page.locator('s-banner[tone="warning"]');
+  expect(await banner.getAttribute('heading')).toBe('Connect your ProductAI account first');
+  expect(await banner.locator('s-link').getAttribute('href')).toBe('app:settings');
+  expect(await actionButton(page, 'primary-action').getAttribute('disabled')).not.toBeNull();
+});
+
+test('a product without images starts with a model that works from the prompt alone', async () => {
+  const { page } = await openProductAction((app) =>
+    app.answer(PRODUCT_ROUTE, 200, { ...product, images: [] }),
+  );
+
+  expect(await page.locator('s-banner[tone="info"]').getAttribute('heading')).toBe(
+    'This product has no images yet',
+  );
+  expect(await valueOf(page.locator('s-select[name="model"]'))).toBe('gpt-2');
+  expect(await fact(page, 'Cost').textContent()).toBe('10 credits');
+});
+
+test('a failed load says why, in a critical banner, with a way out', async () => {
+  const message = 'This product no longer exists.';
+  const { page, closeCalls } = await harness
+    .open('product-generate', [PRODUCT_ID], (app) => {
+      app.answer('GET /api/settings', 200, settings());
+      app.answer(PRODUCT_ROUTE, 404, { error: 'not_found', message });
+    })
+    .then((extension) => (opened = extension));
+
+  await page.locator('s-banner[tone="critical"]').filter({ hasText: message }).waitFor();
+  await actionButton(page, 'secondary-actions').click();
+  expect(await closeCalls()).toBe(1);
+});

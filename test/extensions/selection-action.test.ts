@@ -1,0 +1,100 @@
+/**
+ * The product list selection action (admin.product-index.selection-action.render), rendered
+ * from its production bundle in Chromium against the app stand-in.
+ */
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
+import type { AppStandIn } from './support/app-stand-in.ts';
+import { bulkEstimate, bulkRun, settings } from './support/fixtures.ts';
+import {
+  actionButton,
+  fact,
+  setValue,
+  startHarness,
+  type Harness,
+  type OpenExtension,
+} from './support/harness.ts';
+
+const SELECTED = [11, 12, 13].map((n) => `gid://shopify/Product/${n}`);
+
+let harness: Harness;
+let opened: OpenExtension | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(() => harness.close());
+afterEach(() => {
+  expect(opened?.errors).toEqual([]);
+  opened = undefined;
+});
+
+async function openSelectionAction(
+  setUp: (app: AppStandIn) => void = () => {},
+  selected: string[] = SELECTED,
+) {
+  opened = await harness.open('product-selection-bulk-run', selected, (app) => {
+    app.answer('GET /api/settings', 200, settings());
+    app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(3, 5));
+    setUp(app);
+  });
+  return opened;
+}
+
+test('shows how many products are selected and what they would cost', async () => {
+  const { page, app } = await openSelectionAction();
+
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toEqual({
+    target: { type: 'products', productIds: SELECTED },
+    kind: 'photo',
+    model: 'nanobanana2',
+  });
+  await page.getByText('A new AI photo for each product in 3 selected products.').waitFor();
+  expect(await fact(page, 'Products').textContent()).toBe('3');
+  expect(await fact(page, 'Estimated total').textContent()).toBe('15 credits');
+});
+
+test('starts a run over the selected products after confirmation, without a budget', async () => {
+  const expected: CreateBulkRunRequest = {
+    target: { type: 'products', productIds: SELECTED },
+    kind: 'photo',
+    model: 'nanobanana',
+    prompt: 'On a marble counter in morning light',
+  };
+  const { page, app } = await openSelectionAction((stand) => {
+    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, '3 selected products'));
+  });
+  await app.nextRequest('POST /api/bulk-runs/estimate');
+  app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(3, 3));
+
+  await setValue(page.locator('s-select[name="model"]'), 'nanobanana');
+  await setValue(page.locator('s-select[name="preset"]'), 'marble');
+  await fact(page, 'Estimated total').filter({ hasText: '9 credits' }).waitFor();
+  await actionButton(page, 'primary-action').click();
+  await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  expect(await fact(page, 'Credit budget').textContent()).toBe('No limit');
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
+  await page
+    .locator('s-banner[tone="success"][heading="Bulk run started: 3 selected products"]')
+    .waitFor();
+});
+
+test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {
+  const message = 'Connect your ProductAI account before estimating a bulk run.';
+  const { page } = await openSelectionAction((app) =>
+    app.answer('POST /api/bulk-runs/estimate', 400, { error: 'api_key_missing', message }),
+  );
+
+  await page.locator('s-banner[tone="critical"]', { hasText: message }).waitFor();
+  expect(await actionButton(page, 'primary-action').getAttribute('disabled')).not.toBeNull();
+});
+
+test('more products than a run takes: says so and sends nothing', async () => {
+  const many = Array.from({ length: 251 }, (_, n) => `gid://shopify/Product/${n + 1}`);
+  const { page, app } = await openSelectionAction(() => {}, many);
+
+  await page.locator('s-banner[tone="critical"]', { hasText: 'up to 250' }).waitFor();
+  expect(app.requests).toEqual([]);
+});

@@ -1,0 +1,115 @@
+/**
+ * What the app's API answers in the extension tests: one shop, one product, one collection.
+ * Every body goes through the contract's schema, so a fixture that drifts from the contract
+ * fails here rather than hiding a mismatch.
+ */
+import {
+  BulkEstimate,
+  BulkRunView,
+  CollectionSummary,
+  GenerationState,
+  GenerationView,
+  ProductDetail,
+  SettingsView,
+  type CreateBulkRunRequest,
+  type CreateGenerationRequest,
+} from '../../../src/app-api/contract.ts';
+
+const NOW = '2026-07-01T10:00:00.000Z';
+
+export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
+  return SettingsView.parse({
+    apiKey: { masked: 'pa_••••••1234', state: 'valid' },
+    defaults: {
+      model: 'nanobanana2',
+      aspectRatio: 'SQUARE',
+      resolution: '2K',
+      outputFormat: 'png',
+    },
+    reviewMode: false,
+    mediaPosition: 'append',
+    altTemplate: '{{product}}: AI photo',
+    presets: [
+      { id: 'studio', name: 'White studio', prompt: 'On a seamless white studio background' },
+      { id: 'marble', name: 'Marble counter', prompt: 'On a marble counter in morning light' },
+    ],
+    webhook: { url: 'https://app.example/webhooks/productai/shop-1', connectedAt: NOW },
+    paused: null,
+    ...overrides,
+  });
+}
+
+export const PRODUCT_ID = 'gid://shopify/Product/101';
+
+export const product: ProductDetail = ProductDetail.parse({
+  id: PRODUCT_ID,
+  title: 'Ceramic mug',
+  images: [1, 2, 3].map((n) => ({
+    id: `gid://shopify/MediaImage/${n}`,
+    url: `https://cdn.example/mug-${n}.png`,
+    thumbnailUrl: `https://cdn.example/mug-${n}_thumb.png`,
+    altText: n === 1 ? 'Mug, front' : null,
+    width: 1024,
+    height: 1024,
+  })),
+});
+
+export function generation(request: CreateGenerationRequest): GenerationView {
+  return GenerationView.parse({
+    id: 'gen-1',
+    kind: request.kind,
+    state: 'queued',
+    reason: null,
+    action: null,
+    product: { id: request.productId, title: product.title, imageUrl: null },
+    sourceMediaIds: request.sourceMediaIds,
+    sourceImageUrls: [],
+    params: { model: request.model, prompt: request.prompt },
+    estimatedCredits: 8,
+    bulkRunId: null,
+    priority: 'interactive',
+    productAiJobId: null,
+    result: null,
+    createdAt: NOW,
+    updatedAt: NOW,
+    transitions: [{ state: 'queued', at: NOW }],
+  });
+}
+
+export const COLLECTION_ID = 'gid://shopify/Collection/7';
+
+export const collection: CollectionSummary = CollectionSummary.parse({
+  id: COLLECTION_ID,
+  title: 'Summer mugs',
+  productsCount: 12,
+});
+
+export function bulkEstimate(productCount: number, creditsPerProduct: number): BulkEstimate {
+  return BulkEstimate.parse({
+    productCount,
+    creditsPerProduct,
+    estimatedCredits: productCount * creditsPerProduct,
+    problems: [],
+  });
+}
+
+export function bulkRun(request: CreateBulkRunRequest, title: string): BulkRunView {
+  return BulkRunView.parse({
+    id: 'run-1',
+    title,
+    target: request.target,
+    kind: request.kind,
+    params: { model: request.model, prompt: request.prompt },
+    state: 'running',
+    productCount: null,
+    expandedCount: 0,
+    estimatedCredits: 60,
+    creditBudget: request.creditBudget ?? null,
+    creditsCommitted: 0,
+    skippedForBudget: 0,
+    // The contract's counts have a number for every generation state.
+    counts: Object.fromEntries(GenerationState.options.map((state) => [state, 0])),
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
+}

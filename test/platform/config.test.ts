@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  loadConfig,
+  PRODUCTAI_PUBLISHED_WEBHOOK_IPS,
+} from '../../src/platform/config.ts';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const valid = {
+  NODE_ENV: 'production',
+  SHOPIFY_API_KEY: 'api-key',
+  SHOPIFY_API_SECRET: 'api-secret',
+  SHOPIFY_APP_URL: 'https://app.example.com/',
+  SCOPES: 'write_products, write_files',
+  REDIS_URL: 'redis://redis.internal:6379',
+  ENCRYPTION_KEY: KEY,
+};
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('reads a complete production environment, with defaults for the rest', () => {
+    const config = loadConfig(valid);
+    expect(config.shopify).toEqual({
+      apiKey: 'api-key',
+      apiSecret: 'api-secret',
+      appUrl: 'https://app.example.com',
+      scopes: ['write_products', 'write_files'],
+      adminUrlOverride: undefined,
+    });
+    expect(config.encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(config.http).toMatchObject({ port: 3000, host: '0.0.0.0', trustProxy: false });
+    expect(config.logLevel).toBe('info');
+    expect(config.appHome.appBridgeScriptUrl).toBe(
+      'https://cdn.shopify.com/shopifycloud/app-bridge.js',
+    );
+    expect(config.productAi).toEqual({
+      baseUrl: 'https://api.productai.photo',
+      webhookAllowedIps: [...PRODUCTAI_PUBLISHED_WEBHOOK_IPS],
+    });
+  });
+
+  it('lists every missing variable in one error', () => {
+    expect(problemsOf({})).toEqual([
+      'SHOPIFY_API_KEY is required',
+      'SHOPIFY_API_SECRET is required',
+      'SHOPIFY_APP_URL is required',
+      'SCOPES is required',
+      'REDIS_URL is required',
+      'ENCRYPTION_KEY is required',
+    ]);
+  });
+
+  it('lists every bad value in one error, naming each variable', () => {
+    const problems = problemsOf({
+      ...valid,
+      SHOPIFY_APP_URL: 'ftp://app.example.com',
+      REDIS_URL: 'localhost:6379',
+      ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'),
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'everyone!',
+      PRODUCTAI_WEBHOOK_ALLOWED_IPS: '54.88.136.216, not-an-ip',
+    });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'SHOPIFY_APP_URL',
+      'REDIS_URL',
+      'ENCRYPTION_KEY',
+      'PORT',
+      'LOG_LEVEL',
+      'PRODUCTAI_WEBHOOK_ALLOWED_IPS',
+      'TRUST_PROXY',
+    ]);
+    expect(problems).toContain(
+      'ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(problemsOf({ ...valid, SHOPIFY_API_SECRET: '  ' })).toEqual([
+      'SHOPIFY_API_SECRET is required',
+    ]);
+  });
+
+  it('refuses development tools and plain http in production, alongside other problems', () => {
+    const problems = problemsOf({
+      ...valid,
+      SHOPIFY_APP_URL: 'http://app.example.com',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:9999',
+      DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000',
+      SCOPES: undefined,
+    });
+    expect(problems).toEqual([
+      'SCOPES is required',
+      'SHOPIFY_ADMIN_URL_OVERRIDE is not allowed in production (NODE_ENV=production)',
+      'DEV_FRAME_ANCESTORS is not allowed in production (NODE_ENV=production)',
+      'SHOPIFY_APP_URL must be https in production',
+    ]);
+  });
+
+  it('accepts the emulator route and the demo frame outside production', () => {
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      SHOPIFY_APP_URL: 'http://127.0.0.1:3000',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:9999/',
+      DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000 http://localhost:8000',
+    });
+    expect(config.shopify.adminUrlOverride).toBe('http://127.0.0.1:9999');
+    expect(config.appHome.extraFrameAncestors).toEqual([
+      'http://127.0.0.1:8000',
+      'http://localhost:8000',
+    ]);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ ...valid, TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
+  });
+});

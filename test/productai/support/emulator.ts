@@ -1,0 +1,117 @@
+/**
+ * The ProductAI emulator as the tests' real server, its control surface, and a host for the
+ * product images that generate requests point at (the emulator downloads them over loopback).
+ */
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import {
+  startProductAiEmulator,
+  type ProductAiEmulatorOptions,
+} from '../../../emulators/productai/index.ts';
+import {
+  createProductAiClient,
+  type ProductAiClient,
+  type ProductAiClientOptions,
+} from '../../../src/productai/index.ts';
+
+/** Polls and retries measured in milliseconds, so tests never wait seconds. */
+const FAST: Partial<ProductAiClientOptions> = {
+  readRetry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
+  pollCadence: {
+    image: { firstPollMs: 20, factor: 1.5, maxIntervalMs: 100, deadlineMs: 20_000 },
+    upscale: { firstPollMs: 20, factor: 1.5, maxIntervalMs: 100, deadlineMs: 20_000 },
+    video: { firstPollMs: 50, factor: 1.5, maxIntervalMs: 200, deadlineMs: 30_000 },
+  },
+};
+
+export interface EmulatorJob {
+  id: number;
+  accountKey: string;
+  status: string;
+}
+
+export interface TestEmulator {
+  url: string;
+  /** A client of this emulator with fast polling and retries. */
+  client(apiKey: string, options?: Partial<ProductAiClientOptions>): ProductAiClient;
+  account(key: string): Promise<{ credits: number; active: boolean; webhookUrl: string | null }>;
+  patchAccount(key: string, update: { active?: boolean; credits?: number }): Promise<void>;
+  faults(settings: Record<string, number>): Promise<void>;
+  jobs(key: string): Promise<EmulatorJob[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestEmulator(options: ProductAiEmulatorOptions): Promise<TestEmulator> {
+  const emulator = await startProductAiEmulator(options);
+  async function control(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(emulator.url + path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+    return response.json();
+  }
+  return {
+    url: emulator.url,
+    client: (apiKey, extra = {}) =>
+      createProductAiClient({ apiKey, baseUrl: emulator.url, ...FAST, ...extra }),
+    account: async (key) =>
+      (await control('GET', `/__emulator/accounts/${key}`)) as Awaited<
+        ReturnType<TestEmulator['account']>
+      >,
+    patchAccount: async (key, update) => {
+      await control('PATCH', `/__emulator/accounts/${key}`, update);
+    },
+    faults: async (settings) => {
+      await control('POST', '/__emulator/faults', settings);
+    },
+    jobs: async (key) =>
+      ((await control('GET', `/__emulator/jobs?key=${key}`)) as { jobs: EmulatorJob[] }).jobs,
+    close: () => emulator.close(),
+  };
+}
+
+export interface ImageHost {
+  /** URL of a small PNG product image; `n` varies the colour and the URL. */
+  image(n?: number): string;
+  /** URL of a file that is not an image. */
+  notAnImage: string;
+  /** URL that answers 404. */
+  missing: string;
+  /** The PNG bytes, for uploads. */
+  png: Buffer;
+  close(): Promise<void>;
+}
+
+export async function startImageHost(): Promise<ImageHost> {
+  const png = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: '#c0392b' },
+  })
+    .png()
+    .toBuffer();
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith('/product-')) {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    } else if (req.url === '/readme.txt') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    image: (n = 1) => `${base}/product-${n}.png`,
+    notAnImage: `${base}/readme.txt`,
+    missing: `${base}/gone.png`,
+    png,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

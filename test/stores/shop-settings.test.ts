@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import {
+  createShopSettingsStore,
+  DEFAULT_ALT_TEMPLATE,
+  DEFAULT_GENERATION,
+  DEFAULT_PRESETS,
+  maskApiKey,
+} from '../../src/stores/shop-settings.ts';
+import { uniqueShop } from '../support/redis.ts';
+import { storeDeps } from './support.ts';
+
+const deps = await storeDeps();
+const settings = createShopSettingsStore(deps);
+const API_KEY = 'pai_live_0123456789abcdef';
+
+describe('shop settings', () => {
+  it('start from the defaults', async () => {
+    const current = await settings.get(uniqueShop());
+    expect(current).toMatchObject({
+      apiKey: { masked: null, state: 'missing' },
+      defaults: DEFAULT_GENERATION,
+      reviewMode: false,
+      mediaPosition: 'append',
+      altTemplate: DEFAULT_ALT_TEMPLATE,
+      presets: DEFAULT_PRESETS,
+      paused: null,
+    });
+    expect(DEFAULT_PRESETS.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('apply partial updates without touching other settings', async () => {
+    const shop = uniqueShop();
+    await settings.update(shop, { defaults: { model: 'nanobananapro' }, reviewMode: true });
+    const updated = await settings.update(shop, {
+      defaults: { resolution: '4K' },
+      mediaPosition: 'featured',
+      presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
+    });
+    expect(updated).toMatchObject({
+      defaults: { ...DEFAULT_GENERATION, model: 'nanobananapro', resolution: '4K' },
+      reviewMode: true,
+      mediaPosition: 'featured',
+      presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
+    });
+  });
+
+  it('refuse invalid updates and change nothing', async () => {
+    const shop = uniqueShop();
+    await expect(
+      settings.update(shop, { mediaPosition: 'sideways' } as never),
+    ).rejects.toBeInstanceOf(ZodError);
+    expect((await settings.get(shop)).mediaPosition).toBe('append');
+  });
+
+  it('keep the API key sealed and only ever show it masked', async () => {
+    const shop = uniqueShop();
+    const view = await settings.saveApiKey(shop, API_KEY);
+    expect(view.apiKey).toEqual({ masked: '••••••••cdef', state: 'valid' });
+    expect(JSON.stringify(view)).not.toContain(API_KEY);
+    const raw = JSON.stringify(await deps.redis.hgetall(`pai:{${shop}}:settings:main`));
+    expect(raw).not.toContain(API_KEY);
+    expect(await settings.getApiKey(shop)).toBe(API_KEY);
+  });
+
+  it('mask short keys without revealing characters', () => {
+    expect(maskApiKey('short')).toBe('••••••••');
+  });
+
+  it('remove the API key', async () => {
+    const shop = uniqueShop();
+    await settings.saveApiKey(shop, API_KEY);
+    await settings.removeApiKey(shop);
+    expect(await settings.getApiKey(shop)).toBeNull();
+    expect((await settings.get(shop)).apiKey).toEqual({ masked: null, state: 'missing' });
+  });
+
+  it('mark the key invalid only while it is still the key that failed', async () => {
+    const shop = uniqueShop();
+    await settings.saveApiKey(shop, 'pai_live_old_key_0000');
+    await settings.saveApiKey(shop, API_KEY);
+    expect(await settings.markApiKeyInvalid(shop, 'pai_live_old_key_0000')).toBe(false);
+    expect((await settings.get(shop)).apiKey.state).toBe('valid');
+    expect(await settings.markApiKeyInvalid(shop, API_KEY)).toBe(true);
+    expect((await settings.get(shop)).apiKey.state).toBe('invalid');
+  });
+
+  it('give each shop one stable, unguessable webhook token', async () => {
+    const shop = uniqueShop();
+    const [first, second] = await Promise.all([settings.get(shop), settings.get(shop)]);
+    expect(first.webhook.token).toMatch(/^[\w-]{32}$/);
+    expect(second.webhook.token).toBe(first.webhook.token);
+    expect((await settings.get(uniqueShop())).webhook.token).not.toBe(first.webhook.token);
+    expect(await settings.verifyWebhookToken(shop, first.webhook.token)).toBe(true);
+    expect(await settings.verifyWebhookToken(shop, `${first.webhook.token}x`)).toBe(false);
+    expect(await settings.verifyWebhookToken(uniqueShop(), first.webhook.token)).toBe(false);
+  });
+
+  it('record when the webhook was connected', async () => {
+    const shop = uniqueShop();
+    await settings.markWebhookConnected(shop, new Date('2026-01-02T03:04:05Z'));
+    expect((await settings.get(shop)).webhook.connectedAt).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('pause and resume the shop’s work with a reason', async () => {
+    const shop = uniqueShop();
+    await settings.pause(shop, 'Out of ProductAI credits', new Date('2026-01-02T00:00:00Z'));
+    expect((await settings.get(shop)).paused).toEqual({
+      reason: 'Out of ProductAI credits',
+      since: '2026-01-02T00:00:00.000Z',
+    });
+    await settings.resume(shop);
+    expect((await settings.get(shop)).paused).toBeNull();
+  });
+});

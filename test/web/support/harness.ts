@@ -1,0 +1,115 @@
+/**
+ * The app server as production runs it (createAppDeps + startServer), listening on a free port,
+ * configured for the Shopify emulator and the suite's Redis. One per test file; tests isolate
+ * themselves with their own shops.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import {
+  startShopifyEmulator,
+  type ShopifyEmulator,
+  type ShopifyEmulatorOptions,
+} from '../../../emulators/shopify/index.ts';
+import { loadConfig } from '../../../src/platform/config.ts';
+import { createLogger } from '../../../src/platform/logger.ts';
+import { createAppDeps, type AppDeps, type DepsOverrides } from '../../../web/server/deps.ts';
+import { APP_MODULES } from '../../../web/server/modules.ts';
+import type { AppModule } from '../../../web/server/module.ts';
+import { startServer, type RunningServer } from '../../../web/server/server.ts';
+import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
+import { API_KEY, API_SECRET } from '../../shopify/support/app-identity.ts';
+
+export interface TestApp {
+  url: string;
+  server: RunningServer;
+  deps: AppDeps;
+  emulator: ShopifyEmulator;
+  /** A new shop with the app installed on the emulator. */
+  newShop(): string;
+  sessionToken(shop: string): string;
+  /** fetch against the app; `shop` adds a fresh session token for it. */
+  call(path: string, init?: RequestInit & { shop?: string }): Promise<Response>;
+  emulatorControl(path: string, body?: unknown, method?: string): Promise<unknown>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  modules?: readonly AppModule[];
+  emulator?: Partial<ShopifyEmulatorOptions>;
+  overrides?: DepsOverrides;
+  frontendDist?: string;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const emulator = await startShopifyEmulator({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    ...options.emulator,
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    SHOPIFY_APP_URL: 'http://127.0.0.1',
+    SCOPES: 'write_products,write_files',
+    REDIS_URL: testRedisUrl(),
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SHOPIFY_ADMIN_URL_OVERRIDE: emulator.url,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SHUTDOWN_TIMEOUT_MS: '5000',
+    ...options.env,
+  });
+  const deps = await createAppDeps(config, {
+    logger: createLogger({ level: 'silent' }),
+    ...options.overrides,
+  });
+  const server = await startServer(deps, {
+    modules: options.modules ?? APP_MODULES,
+    port: 0,
+    host: '127.0.0.1',
+    frontendDist: options.frontendDist ?? '/nonexistent-frontend-dist',
+  });
+  emulator.setWebhookUrl(`${server.url}/webhooks/shopify`);
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+
+  return {
+    url: server.url,
+    server,
+    deps,
+    emulator,
+    newShop() {
+      const shop = uniqueShop();
+      emulator.installShop(shop);
+      return shop;
+    },
+    sessionToken: (shop) => emulator.signSessionToken(shop),
+    call(path, { shop, ...init } = {}) {
+      const headers = new Headers(init.headers);
+      if (shop) headers.set('Authorization', `Bearer ${emulator.signSessionToken(shop)}`);
+      return fetch(`${server.url}${path}`, { ...init, headers });
+    },
+    async emulatorControl(path, body = {}, method = 'POST') {
+      const response = await fetch(`${emulator.url}/__emulator${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok)
+        throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+  };
+}
+
+/** Polls `check` until it returns true or the deadline passes (for work done off the request). */
+export async function eventually(check: () => Promise<boolean>, deadlineMs = 5_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

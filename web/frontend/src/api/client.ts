@@ -1,0 +1,89 @@
+/**
+ * The app's own API, always same-origin `/api/...`: App Bridge adds the session token to these
+ * requests by itself (and retries once with a fresh token when the server asks), so nothing here
+ * handles tokens.
+ */
+import type { ApiErrorBody } from '../shared/contract.ts';
+
+/** A failed call, carrying the server's merchant-readable message and per-field problems. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.error;
+    this.fields = body.fields ?? {};
+  }
+}
+
+const NETWORK_ERROR: ApiErrorBody = {
+  error: 'network',
+  message: "The app's server could not be reached. Check your connection, then try again.",
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  if (response.ok) {
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+  throw new ApiError(response.status, await readErrorBody(response));
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    if (typeof body.message === 'string') {
+      return { error: body.error ?? 'error', message: body.message, fields: body.fields };
+    }
+  } catch {
+    // Not JSON (a proxy's error page, for example): fall through to a generic message.
+  }
+  return {
+    error: `http_${response.status}`,
+    message: `The app's server answered with an error (${response.status}). Try again in a moment.`,
+  };
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(0, {
+    error: 'unexpected',
+    message: error instanceof Error ? error.message : 'Something went wrong. Try again.',
+  });
+}
+
+/** Query string from defined values only: `query({ state: 'failed', cursor: undefined })`. */
+export function query(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,31 @@
+import { Banner, List } from '@shopify/polaris';
+import type { ApiError } from '../api/client.ts';
+
+interface Props {
+  error: ApiError;
+  title?: string;
+  onRetry?: () => void;
+  onDismiss?: () => void;
+}
+
+/** A failed call, shown in place and in red until the merchant acts (never a fleeting toast). */
+export function ErrorBanner({ error, title, onRetry, onDismiss }: Props) {
+  const fieldMessages = Object.values(error.fields);
+  return (
+    <Banner
+      tone="critical"
+      title={title ?? error.message}
+      action={onRetry ? { content: 'Try again', onAction: onRetry } : undefined}
+      onDismiss={onDismiss}
+    >
+      {title ? <p>{error.message}</p> : null}
+      {fieldMessages.length > 0 ? (
+        <List type="bullet">
+          {fieldMessages.map((message) => (
+            <List.Item key={message}>{message}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </Banner>
+  );
+}

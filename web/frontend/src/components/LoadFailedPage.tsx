@@ -1,0 +1,26 @@
+import { Layout, Page } from '@shopify/polaris';
+import type { ApiError } from '../api/client.ts';
+import { ErrorBanner } from './ErrorBanner.tsx';
+
+/** A page whose data could not be loaded at all: the reason, in red, and a way to try again. */
+export function LoadFailedPage({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error?: ApiError;
+  onRetry: () => void;
+}) {
+  return (
+    <Page title={title}>
+      <Layout>
+        <Layout.Section>
+          {error ? (
+            <ErrorBanner title={`${title} could not be loaded`} error={error} onRetry={onRetry} />
+          ) : null}
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,42 @@
+import { Banner } from '@shopify/polaris';
+import { api } from '../api/client.ts';
+import { useAction } from '../api/useAction.ts';
+import { formatRelative } from '../lib/format.ts';
+import type { SettingsView } from '../shared/contract.ts';
+import { ErrorBanner } from './ErrorBanner.tsx';
+
+interface Props {
+  paused: NonNullable<SettingsView['paused']>;
+  /** Called with the fresh settings once the shop's work runs again. */
+  onResumed: (settings: SettingsView) => void;
+}
+
+/** The shop's work is on hold (out of credits, key refused): say why and offer to resume. */
+export function PausedBanner({ paused, onResumed }: Props) {
+  const resume = useAction(() => api.post<SettingsView>('/shop/resume'));
+  return (
+    <>
+      <Banner
+        tone="warning"
+        title="Generations are paused"
+        action={{
+          content: 'Resume generations',
+          loading: resume.pending,
+          onAction: async () => {
+            const settings = await resume.run();
+            if (settings) {
+              onResumed(settings);
+              shopify.toast.show('Generations resumed');
+            }
+          },
+        }}
+      >
+        <p>
+          {paused.reason} (since {formatRelative(paused.since)}). Nothing is charged while work is
+          paused. Resume once the problem is fixed.
+        </p>
+      </Banner>
+      {resume.error ? <ErrorBanner error={resume.error} onDismiss={resume.clearError} /> : null}
+    </>
+  );
+}

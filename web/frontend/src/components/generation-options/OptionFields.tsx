@@ -1,0 +1,75 @@
+import { Checkbox, FormLayout, Select, Text } from '@shopify/polaris';
+import { acceptedOptions, optionLabel } from '../../lib/models.ts';
+import type { GenerationKind, GenerationParams } from '../../shared/contract.ts';
+
+interface Props {
+  kind: GenerationKind;
+  params: GenerationParams;
+  onChange: (change: Partial<GenerationParams>) => void;
+}
+
+function choices(values: readonly string[]) {
+  return values.map((value) => ({ value, label: optionLabel(value) }));
+}
+
+/** Only the options the chosen kind and model accept, with only the values they accept. */
+export function OptionFields({ kind, params, onChange }: Props) {
+  const accepted = acceptedOptions(kind, params.model);
+  const duration = accepted.duration;
+  return (
+    <FormLayout>
+      <FormLayout.Group condensed>
+        {accepted.aspectRatios.length > 0 ? (
+          <Select
+            label="Aspect ratio"
+            options={choices(accepted.aspectRatios)}
+            value={params.aspectRatio}
+            onChange={(aspectRatio) => onChange({ aspectRatio })}
+          />
+        ) : null}
+        {accepted.resolutions.length > 0 ? (
+          <Select
+            label="Resolution"
+            options={choices(accepted.resolutions)}
+            value={params.resolution}
+            onChange={(resolution) => onChange({ resolution })}
+          />
+        ) : null}
+        {accepted.outputFormats.length > 0 ? (
+          <Select
+            label="File format"
+            options={choices(accepted.outputFormats)}
+            value={params.outputFormat}
+            onChange={(outputFormat) => onChange({ outputFormat: outputFormat as 'png' | 'jpg' })}
+          />
+        ) : null}
+        {duration ? (
+          <Select
+            label="Length"
+            options={[
+              ...(duration.auto ? [{ value: 'auto', label: 'Automatic (billed as 5 s)' }] : []),
+              ...Array.from({ length: duration.max - duration.min + 1 }, (_, index) => {
+                const seconds = duration.min + index;
+                return { value: String(seconds), label: `${seconds} seconds` };
+              }),
+            ]}
+            value={String(params.duration)}
+            onChange={(value) => onChange({ duration: value === 'auto' ? 'auto' : Number(value) })}
+          />
+        ) : null}
+      </FormLayout.Group>
+      {accepted.fixedResolution ? (
+        <Text as="p" tone="subdued">
+          This model always renders at {accepted.fixedResolution}.
+        </Text>
+      ) : null}
+      {accepted.audio ? (
+        <Checkbox
+          label="Add a soundtrack"
+          checked={params.generateAudio ?? true}
+          onChange={(generateAudio) => onChange({ generateAudio })}
+        />
+      ) : null}
+    </FormLayout>
+  );
+}

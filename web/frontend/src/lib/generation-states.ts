@@ -1,0 +1,68 @@
+/**
+ * How each generation state reads to a merchant: label, badge tone and progress, and which
+ * actions the server accepts in it. Typed as a record over the contract's states, so a state
+ * added to the contract fails the typecheck here until it has a label.
+ */
+import type { BadgeProps } from '@shopify/polaris';
+import type { GenerationState } from '../shared/contract.ts';
+
+export interface StateInfo {
+  label: string;
+  tone?: BadgeProps['tone'];
+  progress: NonNullable<BadgeProps['progress']>;
+  /** Ends the generation: nothing more will happen to it by itself. */
+  terminal: boolean;
+}
+
+export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
+  queued: { label: 'Queued', tone: 'info', progress: 'incomplete', terminal: false },
+  paused: { label: 'Paused', tone: 'warning', progress: 'incomplete', terminal: false },
+  submitting: { label: 'Sending', tone: 'info', progress: 'partiallyComplete', terminal: false },
+  uncertain: {
+    label: 'Needs your check',
+    tone: 'attention',
+    progress: 'partiallyComplete',
+    terminal: false,
+  },
+  processing: { label: 'Generating', tone: 'info', progress: 'partiallyComplete', terminal: false },
+  saving: {
+    label: 'Saving to Shopify',
+    tone: 'info',
+    progress: 'partiallyComplete',
+    terminal: false,
+  },
+  in_review: {
+    label: 'Ready for review',
+    tone: 'attention',
+    progress: 'complete',
+    terminal: false,
+  },
+  published: { label: 'Published', tone: 'success', progress: 'complete', terminal: true },
+  failed: { label: 'Failed', tone: 'critical', progress: 'complete', terminal: true },
+  cancelled: { label: 'Cancelled', progress: 'complete', terminal: true },
+  discarded: { label: 'Discarded', progress: 'complete', terminal: true },
+};
+
+export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];
+
+/** States in which work is still moving without the merchant. */
+export function isInFlight(state: GenerationState): boolean {
+  return !STATE_INFO[state].terminal && state !== 'in_review' && state !== 'uncertain';
+}
+
+export type GenerationAction = 'approve' | 'reject' | 'retry' | 'undo' | 'cancel';
+
+/** The actions offered per state; the server re-checks every one (409 when it no longer applies). */
+export const ACTIONS_BY_STATE: Readonly<Record<GenerationState, readonly GenerationAction[]>> = {
+  queued: ['cancel'],
+  paused: ['cancel'],
+  submitting: [],
+  uncertain: [],
+  processing: [],
+  saving: [],
+  in_review: ['approve', 'reject'],
+  published: ['undo'],
+  failed: ['retry'],
+  cancelled: [],
+  discarded: [],
+};

@@ -1,0 +1,142 @@
+import { Banner, BlockStack, Card, Layout, Page } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useAction } from '../../api/useAction.ts';
+import { useResource } from '../../api/useResource.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { PausedBanner } from '../../components/PausedBanner.tsx';
+import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
+import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
+import { acceptedOptions } from '../../lib/models.ts';
+import type {
+  CreateGenerationRequest,
+  GenerationView,
+  ProductDetail,
+  SettingsView,
+} from '../../shared/contract.ts';
+import { CostCard } from './CostCard.tsx';
+import { GenerationProgress } from './GenerationProgress.tsx';
+import { ProductCard } from './ProductCard.tsx';
+import { SourceImagesCard } from './SourceImagesCard.tsx';
+import { blockers } from './blockers.ts';
+
+interface Props {
+  settings: SettingsView;
+  onSettingsChange: (settings: SettingsView) => void;
+  initialProductId: string | null;
+}
+
+export function GenerateForm({ settings, onSettingsChange, initialProductId }: Props) {
+  const [productId, setProductId] = useState(initialProductId);
+  const [imageIds, setImageIds] = useState<string[]>([]);
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
+  const [tracking, setTracking] = useState<GenerationView | null>(null);
+  const product = useResource<ProductDetail>(
+    productId ? `/products/${encodeURIComponent(productId)}` : null,
+  );
+  const submit = useAction((request: CreateGenerationRequest) =>
+    api.post<GenerationView>('/generations', request),
+  );
+  const limits = acceptedOptions(draft.kind, draft.params.model).images;
+
+  // A newly loaded product starts with its first image chosen (most models use one image).
+  const firstImageId = product.data?.images[0]?.id;
+  useEffect(() => {
+    setImageIds(firstImageId ? [firstImageId] : []);
+  }, [firstImageId]);
+
+  // A model taking fewer images keeps the first ones chosen.
+  useEffect(() => {
+    setImageIds((ids) => (ids.length > limits.max ? ids.slice(0, limits.max) : ids));
+  }, [limits.max]);
+
+  const request: CreateGenerationRequest | null = productId
+    ? { productId, kind: draft.kind, sourceMediaIds: imageIds, ...draft.params }
+    : null;
+  const reasons = blockers({ settings, productId, imageCount: imageIds.length, draft });
+
+  const onSubmit = async () => {
+    if (!request) return;
+    const created = await submit.run(request);
+    if (created) {
+      shopify.toast.show('Generation started');
+      setTracking(created);
+      window.scrollTo(0, 0);
+    }
+  };
+
+  return (
+    <Page
+      title="Generate"
+      subtitle="Make an AI photo or video of one product, or upscale an image."
+    >
+      <Layout>
+        {settings.paused ? (
+          <Layout.Section>
+            <PausedBanner paused={settings.paused} onResumed={onSettingsChange} />
+          </Layout.Section>
+        ) : null}
+        {settings.apiKey.state !== 'valid' ? (
+          <Layout.Section>
+            <Banner
+              tone="warning"
+              title="Add your ProductAI API key first"
+              action={{ content: 'Go to Settings', url: '/settings' }}
+            >
+              <p>Generations are sent with your ProductAI account, so the app needs its key.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
+        {tracking ? (
+          <Layout.Section>
+            <GenerationProgress
+              initial={tracking}
+              onDone={() => setTracking(null)}
+              onReplaced={setTracking}
+            />
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="400">
+            <ProductCard product={product} onChoose={setProductId} />
+            {product.data ? (
+              <SourceImagesCard
+                images={product.data.images}
+                chosen={imageIds}
+                onChange={setImageIds}
+                limits={limits}
+              />
+            ) : null}
+            <Card>
+              <GenerationOptions
+                draft={draft}
+                onChange={setDraft}
+                defaults={settings.defaults}
+                presets={settings.presets}
+                promptError={submit.error?.fields.prompt}
+              />
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <BlockStack gap="400">
+            <CostCard
+              draft={draft}
+              request={request}
+              reasons={reasons}
+              submitting={submit.pending}
+              onSubmit={onSubmit}
+            />
+            {submit.error ? (
+              <ErrorBanner
+                title="The generation was not started"
+                error={submit.error}
+                onDismiss={submit.clearError}
+              />
+            ) : null}
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

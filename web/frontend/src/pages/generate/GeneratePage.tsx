@@ -1,0 +1,23 @@
+import { useResource } from '../../api/useResource.ts';
+import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { useLocation } from '../../router/location.ts';
+import type { SettingsView } from '../../shared/contract.ts';
+import { GenerateForm } from './GenerateForm.tsx';
+
+/** `/generate?productId=gid://shopify/Product/1` opens with that product chosen. */
+export default function GeneratePage() {
+  const { params } = useLocation();
+  const settings = useResource<SettingsView>('/settings');
+  if (settings.loading) return <PageSkeleton title="Generate" cards={3} />;
+  if (!settings.data) {
+    return <LoadFailedPage title="Generate" error={settings.error} onRetry={settings.reload} />;
+  }
+  return (
+    <GenerateForm
+      settings={settings.data}
+      onSettingsChange={settings.replace}
+      initialProductId={params.get('productId')}
+    />
+  );
+}

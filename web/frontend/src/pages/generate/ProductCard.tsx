@@ -1,0 +1,69 @@
+import {
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+  Thumbnail,
+} from '@shopify/polaris';
+import { ImageIcon } from '@shopify/polaris-icons';
+import type { Resource } from '../../api/useResource.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import type { ProductDetail } from '../../shared/contract.ts';
+
+interface Props {
+  product: Resource<ProductDetail>;
+  onChoose: (productId: string) => void;
+}
+
+/** The product to work on, chosen with the admin's own product picker. */
+export function ProductCard({ product, onChoose }: Props) {
+  const choose = async () => {
+    const picked = await shopify.resourcePicker({
+      type: 'product',
+      action: 'select',
+      filter: { variants: false },
+    });
+    const first = picked?.[0];
+    if (first) onChoose(first.id);
+  };
+  const detail = product.data;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Product
+        </Text>
+        {product.loading ? <SkeletonBodyText lines={2} /> : null}
+        {product.error ? <ErrorBanner error={product.error} onRetry={product.reload} /> : null}
+        {detail ? (
+          <InlineStack gap="300" blockAlign="center" wrap={false}>
+            <Thumbnail
+              source={detail.images[0]?.thumbnailUrl ?? ImageIcon}
+              alt={detail.images[0]?.altText ?? detail.title}
+            />
+            <BlockStack gap="100">
+              <Text as="p" fontWeight="semibold">
+                {detail.title}
+              </Text>
+              <Text as="p" tone="subdued">
+                {detail.images.length === 1 ? '1 image' : `${detail.images.length} images`}
+              </Text>
+            </BlockStack>
+          </InlineStack>
+        ) : null}
+        {!product.loading && !detail ? (
+          <Text as="p" tone="subdued">
+            Choose the product to make a photo, a video or an upscale for.
+          </Text>
+        ) : null}
+        <InlineStack>
+          <Button onClick={choose} variant={detail ? undefined : 'primary'}>
+            {detail ? 'Change product' : 'Select product'}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

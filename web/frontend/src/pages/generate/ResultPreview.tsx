@@ -1,0 +1,34 @@
+import type { GenerationView } from '../../shared/contract.ts';
+import styles from './ResultPreview.module.css';
+
+/** The generated image or video, full width, with its source beside it on wide screens. */
+export function ResultPreview({ generation }: { generation: GenerationView }) {
+  const result = generation.result;
+  if (!result) return null;
+  const before = generation.sourceImageUrls[0];
+  const title = generation.product.title;
+  return (
+    <div className={styles.pair}>
+      {before ? (
+        <figure className={styles.figure}>
+          <img src={before} alt={`${title}: source image`} className={styles.media} />
+          <figcaption>Before</figcaption>
+        </figure>
+      ) : null}
+      <figure className={styles.figure}>
+        {result.mediaType === 'video' ? (
+          <video
+            src={result.previewUrl}
+            controls
+            muted
+            className={styles.media}
+            aria-label={`${title}: generated video`}
+          />
+        ) : (
+          <img src={result.previewUrl} alt={`${title}: generated image`} className={styles.media} />
+        )}
+        <figcaption>After</figcaption>
+      </figure>
+    </div>
+  );
+}

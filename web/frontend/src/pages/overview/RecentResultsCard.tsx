@@ -1,0 +1,40 @@
+import { BlockStack, Card, InlineStack, Link, Text } from '@shopify/polaris';
+import { BeforeAfter } from '../../components/BeforeAfter.tsx';
+import { StateBadge } from '../../components/StateBadge.tsx';
+import { formatRelative } from '../../lib/format.ts';
+import type { GenerationView } from '../../shared/contract.ts';
+
+export function RecentResultsCard({ recent }: { recent: GenerationView[] }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between">
+          <Text as="h2" variant="headingMd">
+            Recent results
+          </Text>
+          <Link url="/activity">See all activity</Link>
+        </InlineStack>
+        <BlockStack gap="300" as="ul">
+          {recent.map((generation) => (
+            <li key={generation.id} style={{ listStyle: 'none' }}>
+              <InlineStack gap="300" blockAlign="center" wrap={false}>
+                <BeforeAfter generation={generation} />
+                <BlockStack gap="100">
+                  <Text as="span" fontWeight="semibold">
+                    {generation.product.title}
+                  </Text>
+                  <InlineStack gap="200" blockAlign="center">
+                    <StateBadge state={generation.state} />
+                    <Text as="span" tone="subdued">
+                      {formatRelative(generation.updatedAt)}
+                    </Text>
+                  </InlineStack>
+                </BlockStack>
+              </InlineStack>
+            </li>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
+  );
+}

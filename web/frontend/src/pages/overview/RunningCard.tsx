@@ -1,0 +1,52 @@
+import { BlockStack, Card, InlineStack, Link, ProgressBar, Text } from '@shopify/polaris';
+import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { STATE_INFO } from '../../lib/generation-states.ts';
+import type { GenerationState, OverviewView } from '../../shared/contract.ts';
+
+interface Props {
+  active: OverviewView['active'];
+  bulkRuns: OverviewView['bulkRuns'];
+}
+
+/** What is happening right now: generations by state and the bulk runs still going. */
+export function RunningCard({ active, bulkRuns }: Props) {
+  const counts = (Object.keys(STATE_INFO) as GenerationState[])
+    .filter((state) => !STATE_INFO[state].terminal && (active[state] ?? 0) > 0)
+    .map((state) => `${formatNumber(active[state] ?? 0)} ${STATE_INFO[state].label.toLowerCase()}`);
+  const runs = bulkRuns.filter((run) => run.state === 'running' || run.state === 'paused');
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Running now
+        </Text>
+        <Text as="p">
+          {counts.length > 0 ? counts.join(' · ') : 'Nothing is running right now.'}
+        </Text>
+        {runs.map((run) => {
+          const progress = bulkProgress(run);
+          return (
+            <BlockStack key={run.id} gap="100">
+              <InlineStack align="space-between">
+                <span id={`run-${run.id}`}>
+                  <Link url={`/bulk-runs#${run.id}`}>{run.title}</Link>
+                </span>
+                <Text as="span" tone="subdued">
+                  {run.state === 'paused' ? 'Paused · ' : ''}
+                  {formatNumber(progress.done)} of {formatNumber(progress.total)}
+                </Text>
+              </InlineStack>
+              <ProgressBar
+                progress={progress.percent}
+                size="small"
+                ariaLabelledBy={`run-${run.id}`}
+              />
+            </BlockStack>
+          );
+        })}
+        {counts.length > 0 ? <Link url="/activity">See all activity</Link> : null}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SettingsView, UpdateSettingsRequest } from '../../shared/contract.ts';
+
+/** The part of the settings edited under the save bar (the API key has its own checked flow). */
+export type EditableSettings = Required<
+  Pick<SettingsView, 'defaults' | 'reviewMode' | 'mediaPosition' | 'altTemplate' | 'presets'>
+>;
+
+export function editable(settings: SettingsView): EditableSettings {
+  const { defaults, reviewMode, mediaPosition, altTemplate, presets } = settings;
+  return { defaults, reviewMode, mediaPosition, altTemplate, presets };
+}
+
+/** Only the fields that differ from what was saved, so the PATCH says exactly what changed. */
+export function changes(saved: EditableSettings, draft: EditableSettings): UpdateSettingsRequest {
+  const patch: UpdateSettingsRequest = {};
+  for (const key of Object.keys(draft) as (keyof EditableSettings)[]) {
+    if (JSON.stringify(saved[key]) !== JSON.stringify(draft[key])) {
+      Object.assign(patch, { [key]: draft[key] });
+    }
+  }
+  return patch;
+}
+
+/** Field problems to fix before saving, keyed like the server's `fields` (presets by index). */
+export function problems(draft: EditableSettings): Record<string, string> {
+  const found: Record<string, string> = {};
+  draft.presets.forEach((preset, index) => {
+    if (!preset.name.trim()) found[`presets.${index}.name`] = 'Give the preset a name.';
+    if (!preset.prompt.trim()) found[`presets.${index}.prompt`] = 'Write the prompt.';
+  });
+  if (draft.altTemplate.length > 512) found.altTemplate = 'Keep the template under 512 characters.';
+  return found;
+}

@@ -1,0 +1,59 @@
+/**
+ * Builds the Express app from its dependencies and feature modules. Order matters:
+ * request context → health → Shopify webhooks (raw body) → modules' public routes → /api
+ * (CORS, auth, JSON) → app home and assets → the one error handler.
+ */
+import { fileURLToPath } from 'node:url';
+import express, { Router, type Express } from 'express';
+import type { AppDeps } from './deps.ts';
+import type { AppModule } from './module.ts';
+import { requestContext } from './plugins/request-context.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { registerHealthz } from './routes/healthz.ts';
+import { registerShopifyWebhooks } from './routes/shopify-webhooks.ts';
+import { createApiRouter } from './routes/api.ts';
+import { registerAppHome } from './routes/app-home.ts';
+
+export const DEFAULT_FRONTEND_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
+
+export interface CreateAppOptions {
+  modules: readonly AppModule[];
+  /** Answers /healthz with 503 once true (set while the server drains). */
+  isDraining?: () => boolean;
+  frontendDist?: string;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.http.trustProxy);
+  app.use(requestContext(deps.logger));
+
+  const root = Router();
+  registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
+  registerShopifyWebhooks(root, {
+    apiSecret: deps.config.shopify.apiSecret,
+    registry: deps.shopifyWebhooks,
+    deduper: deps.webhookDeduper,
+    background: deps.background,
+  });
+
+  const publicRoutes = Router();
+  const api = createApiRouter(deps);
+  for (const module of options.modules)
+    module.register({ api: api.routes, public: publicRoutes }, deps);
+
+  app.use(root);
+  app.use(publicRoutes);
+  app.use('/api', api.mount);
+  const appHome = Router();
+  registerAppHome(appHome, {
+    apiKey: deps.config.shopify.apiKey,
+    appBridgeSrc: deps.config.appHome.appBridgeScriptUrl,
+    extraFrameAncestors: deps.config.appHome.extraFrameAncestors,
+    frontendDist: options.frontendDist ?? DEFAULT_FRONTEND_DIST,
+  });
+  app.use(appHome);
+  app.use(errorHandler());
+  return app;
+}

@@ -1,0 +1,23 @@
+/**
+ * How a feature plugs into the server. A module registers, once at start:
+ *  - routes under `/api` (`routers.api`): behind session auth, JSON bodies parsed, `shopOf(req)`
+ *    gives the shop;
+ *  - public routes at the root (`routers.public`): no auth and no body parsing (e.g. a third
+ *    party's webhook receiver, which needs its raw body);
+ *  - Shopify webhook handlers (`deps.shopifyWebhooks.on(topic, handler)`), shop hooks
+ *    (`deps.eraser.onUninstall` / `onErase`) and shutdown cleanup (`deps.onClose`).
+ * Its own services are built inside `register` from `deps`, or captured by a factory:
+ * `export function pipelineModule(options): AppModule`.
+ */
+import type { Router } from 'express';
+import type { AppDeps } from './deps.ts';
+
+export interface AppRouters {
+  api: Router;
+  public: Router;
+}
+
+export interface AppModule {
+  name: string;
+  register(routers: AppRouters, deps: AppDeps): void;
+}
