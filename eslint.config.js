@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points and benchmarks print to the terminal on purpose.
-    files: ['scripts/**', 'bench/**', 'emulators/*/cli.ts'],
+    files: ['scripts/**', 'bench/**', 'dev/demo.ts', 'emulators/*/cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );
