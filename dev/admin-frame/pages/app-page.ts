@@ -19,6 +19,10 @@ export function appFrameUrl({ appUrl, path, shop, host }: AppFrameSource): strin
   return url.toString();
 }
 
+/**
+ * The iframe gets its `src` from the page's script once it listens to the app: a fast-loading
+ * app must not post its first messages (its session-token request) to nobody.
+ */
 export function appPageBody(source: AppFrameSource, appName: string): string {
-  return `<iframe id="app-frame" class="app-frame" title="${escapeHtml(appName)}" src="${escapeHtml(appFrameUrl(source))}" allow="clipboard-write"></iframe>`;
+  return `<iframe id="app-frame" class="app-frame" title="${escapeHtml(appName)}" data-src="${escapeHtml(appFrameUrl(source))}" allow="clipboard-write"></iframe>`;
 }

@@ -4,7 +4,8 @@
  */
 import { BULK_PRODUCT_FIELDS } from './products-fragments.ts';
 
-export const COLLECTION_SUMMARY = /* GraphQL */ `#graphql
+export const COLLECTION_SUMMARY = /* GraphQL */ `
+  #graphql
   query CollectionSummary($id: ID!) {
     collection(id: $id) {
       id
@@ -16,7 +17,8 @@ export const COLLECTION_SUMMARY = /* GraphQL */ `#graphql
   }
 `;
 
-export const COLLECTION_PRODUCTS_PAGE = /* GraphQL */ `#graphql
+export const COLLECTION_PRODUCTS_PAGE = /* GraphQL */ `
+  #graphql
   query CollectionProductsPage(
     $id: ID!
     $first: Int!

@@ -9,7 +9,8 @@
  * (`productCreateMedia` is deprecated in 2026-10.) Shopify only updates a file once it is READY.
  */
 
-export const FILE_CREATE = /* GraphQL */ `#graphql
+export const FILE_CREATE = /* GraphQL */ `
+  #graphql
   mutation FileCreate($files: [FileCreateInput!]!) {
     fileCreate(files: $files) {
       files {
@@ -26,7 +27,8 @@ export const FILE_CREATE = /* GraphQL */ `#graphql
 `;
 
 /** A file's processing state, its errors, and what to show as the result's preview. */
-export const FILE_STATUS = /* GraphQL */ `#graphql
+export const FILE_STATUS = /* GraphQL */ `
+  #graphql
   query FileStatus($id: ID!) {
     node(id: $id) {
       id
@@ -61,7 +63,8 @@ export const FILE_STATUS = /* GraphQL */ `#graphql
 `;
 
 /** A file by its exact name: finds the file a crashed attach may already have created. */
-export const FILE_BY_FILENAME = /* GraphQL */ `#graphql
+export const FILE_BY_FILENAME = /* GraphQL */ `
+  #graphql
   query FileByFilename($query: String!) {
     files(first: 1, query: $query) {
       nodes {
@@ -73,7 +76,8 @@ export const FILE_BY_FILENAME = /* GraphQL */ `#graphql
 `;
 
 /** Adds or removes product references (and sets alt text) on files. */
-export const FILE_UPDATE = /* GraphQL */ `#graphql
+export const FILE_UPDATE = /* GraphQL */ `
+  #graphql
   mutation FileUpdate($files: [FileUpdateInput!]!) {
     fileUpdate(files: $files) {
       files {
@@ -89,7 +93,8 @@ export const FILE_UPDATE = /* GraphQL */ `#graphql
   }
 `;
 
-export const FILE_DELETE = /* GraphQL */ `#graphql
+export const FILE_DELETE = /* GraphQL */ `
+  #graphql
   mutation FileDelete($fileIds: [ID!]!) {
     fileDelete(fileIds: $fileIds) {
       deletedFileIds

@@ -4,7 +4,8 @@
  * job shortly after answering.
  */
 
-export const PRODUCT_REORDER_MEDIA = /* GraphQL */ `#graphql
+export const PRODUCT_REORDER_MEDIA = /* GraphQL */ `
+  #graphql
   mutation ProductReorderMedia($id: ID!, $moves: [MoveInput!]!) {
     productReorderMedia(id: $id, moves: $moves) {
       job {

@@ -7,7 +7,8 @@
  * A product as a bulk run expands it: its title and the first images to send. Spread by
  * COLLECTION_PRODUCTS_PAGE and PRODUCTS_BY_IDS.
  */
-export const BULK_PRODUCT_FIELDS = /* GraphQL */ `#graphql
+export const BULK_PRODUCT_FIELDS = /* GraphQL */ `
+  #graphql
   fragment BulkProductFields on Product {
     id
     title

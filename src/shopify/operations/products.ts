@@ -9,7 +9,8 @@ import { BULK_PRODUCT_FIELDS } from './products-fragments.ts';
  * src/pipeline/sources/image-transforms.ts for the two transforms and why).
  */
 
-export const PRODUCTS_PAGE = /* GraphQL */ `#graphql
+export const PRODUCTS_PAGE = /* GraphQL */ `
+  #graphql
   query ProductsPage(
     $first: Int!
     $after: String
@@ -41,7 +42,8 @@ export const PRODUCTS_PAGE = /* GraphQL */ `#graphql
 `;
 
 /** One product with its images in position order (at most `first`, Shopify allows 250). */
-export const PRODUCT_IMAGES = /* GraphQL */ `#graphql
+export const PRODUCT_IMAGES = /* GraphQL */ `
+  #graphql
   query ProductImages(
     $id: ID!
     $first: Int!
@@ -78,7 +80,8 @@ export const PRODUCT_IMAGES = /* GraphQL */ `#graphql
 `;
 
 /** The product's title and current featured media: alt text, featured placement and undo. */
-export const PRODUCT_FEATURED_MEDIA = /* GraphQL */ `#graphql
+export const PRODUCT_FEATURED_MEDIA = /* GraphQL */ `
+  #graphql
   query ProductFeaturedMedia($id: ID!) {
     product(id: $id) {
       id
@@ -91,7 +94,8 @@ export const PRODUCT_FEATURED_MEDIA = /* GraphQL */ `#graphql
 `;
 
 /** One page of a bulk run over chosen products (ids, at most 250 per page). */
-export const PRODUCTS_BY_IDS = /* GraphQL */ `#graphql
+export const PRODUCTS_BY_IDS = /* GraphQL */ `
+  #graphql
   query ProductsByIds(
     $ids: [ID!]!
     $imagesPerProduct: Int!

@@ -4,7 +4,8 @@
  * exact byte size for videos.
  */
 
-export const STAGED_UPLOADS_CREATE = /* GraphQL */ `#graphql
+export const STAGED_UPLOADS_CREATE = /* GraphQL */ `
+  #graphql
   mutation StagedUploadsCreate($input: [StagedUploadInput!]!) {
     stagedUploadsCreate(input: $input) {
       stagedTargets {

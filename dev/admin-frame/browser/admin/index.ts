@@ -69,6 +69,7 @@ if (frame) {
   saveBar = createSaveBar(byId('save-bar'), (id, action) =>
     host.send('saveBar.action', { id, action }),
   );
+  frame.src = frame.dataset.src!;
 
   // The app's menu routes inside the running app instead of reloading it.
   byId('sidebar').addEventListener('click', (event) => {
