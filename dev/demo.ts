@@ -19,7 +19,8 @@ import { DEFAULT_SHOP, startShopifyEmulator } from '../emulators/shopify/index.t
 import { startProductAiEmulator } from '../emulators/productai/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STATE_DIR = `${ROOT}.demo`;
+/** Redis data and the encryption key live here between runs (DEMO_STATE_DIR for a separate demo). */
+const STATE_DIR = process.env.DEMO_STATE_DIR ?? `${ROOT}.demo`;
 
 export const DEMO = {
   shop: DEFAULT_SHOP,
