@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS, type InputImage } from './images/inspect.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { FileStore } from './storage.ts';
 
 export type AssetStatus = 'processing' | 'ready' | 'failed';

@@ -4,11 +4,10 @@
  * See README.md for the behaviour chosen where the spec is silent, and the control surface.
  */
 import { createServer } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../../src/platform/clock.ts';
+import { listenOnLoopback } from '../shared/listen.ts';
 import { AccountStore } from './accounts.ts';
 import { AssetStore } from './assets.ts';
-import { systemClock, type Clock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { Router } from './http/router.ts';
 import { createImageSource } from './images/source.ts';
@@ -68,7 +67,6 @@ export async function startProductAiEmulator(
     accounts.create(key, credits, createdAt);
   }
   const durationMs = (kind: keyof typeof DEFAULT_JOB_MS) => options.jobMs ?? DEFAULT_JOB_MS[kind];
-  const server = createServer();
   let baseUrl = '';
   const publicBase = () => (options.publicUrl ?? baseUrl).replace(/\/$/, '');
   const cdnUrl = (name: string) => `${publicBase()}/cdn/${name}`;
@@ -125,24 +123,18 @@ export async function startProductAiEmulator(
   addEarlierRoutes(router, state);
   addControlRoutes(router, state);
   addStudioRoutes(router, state);
-  server.on('request', createListener(router, state));
-  server.listen(options.port ?? 0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const server = await listenOnLoopback(createServer(createListener(router, state)), options.port);
+  baseUrl = server.url;
 
   return {
-    url: baseUrl,
-    port,
+    url: server.url,
+    port: server.port,
     async close() {
       jobs.close();
       renderer.close();
       webhooks.close();
       state.assets.close();
-      const closed = new Promise((resolve) => server.close(resolve));
-      // Held (hung) and keep-alive connections would keep close() waiting forever.
-      server.closeAllConnections();
-      await closed;
+      await server.close();
       await files.destroy();
     },
   };

@@ -3,7 +3,7 @@
  * generation, account for uploads). Refused requests do not count, so a caller that waits out
  * the window is served again.
  */
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 

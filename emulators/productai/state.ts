@@ -1,7 +1,7 @@
 /** Everything the routes share: the stores, the engines and the emulator's settings. */
 import type { AccountStore } from './accounts.ts';
 import type { AssetStore } from './assets.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { Faults } from './faults.ts';
 import type { ImageSource } from './images/source.ts';
 import type { JobEngine } from './jobs/engine.ts';

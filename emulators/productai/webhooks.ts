@@ -8,7 +8,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { Faults } from './faults.ts';
 
 export type ResultPayload =

@@ -4,7 +4,7 @@
  */
 import type { GraphQLSchema } from 'graphql';
 import type { TokenRegistry } from './auth/token-registry.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../../src/platform/clock.ts';
 import type { Faults } from './control/faults.ts';
 import type { ThrottleBuckets } from './graphql/leaky-bucket.ts';
 import type { MediaProcessor } from './media/processor.ts';

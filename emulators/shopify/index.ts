@@ -2,10 +2,10 @@
  * The Shopify Admin API emulator: a real HTTP server the app's tests and demo talk to instead
  * of Shopify. See README.md in this folder for what it serves and how to drive it.
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
+import { systemClock, type Clock } from '../../src/platform/clock.ts';
 import { ADMIN_API_VERSION } from '../../src/shopify/api-version.ts';
+import { listenOnLoopback } from '../shared/listen.ts';
 import { loadAdminSchema } from './admin-schema.ts';
 import {
   defaultSessionTokenClaims,
@@ -13,7 +13,6 @@ import {
   type SessionTokenClaims,
 } from './auth/session-token.ts';
 import { TokenRegistry } from './auth/token-registry.ts';
-import { systemClock, type Clock } from './clock.ts';
 import { Faults } from './control/faults.ts';
 import type { EmulatorContext, ResolvedOptions } from './emulator-context.ts';
 import { ThrottleBuckets } from './graphql/leaky-bucket.ts';
@@ -26,8 +25,6 @@ import { StagedUploads } from './uploads/staged-uploads.ts';
 import { WebhookSender } from './webhooks/sender.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
-export type { Clock, ManualClock } from './clock.ts';
-export { manualClock } from './clock.ts';
 
 export interface ShopifyEmulatorOptions {
   /** Default: a free port. The emulator listens on 127.0.0.1. */
@@ -54,7 +51,7 @@ export interface ShopifyEmulatorOptions {
   productCount?: number;
   /** Scopes granted on install; default those in shopify.app.toml. */
   scopes?: string[];
-  /** Time source; tests pass manualClock() to move time without waiting. */
+  /** Time source; tests pass createManualClock() to move time without waiting. */
   clock?: Clock;
 }
 
@@ -127,15 +124,12 @@ export async function startShopifyEmulator(
   };
   for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop);
 
-  const server = createServer(createApp(emu));
-  server.listen(options.port ?? 0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://127.0.0.1:${port}`;
+  const server = await listenOnLoopback(createServer(createApp(emu)), options.port);
+  baseUrl = server.url;
 
   return {
-    url: baseUrl,
-    port,
+    url: server.url,
+    port: server.port,
     setWebhookUrl(url) {
       emu.webhooks.url = url;
     },
@@ -149,9 +143,7 @@ export async function startShopifyEmulator(
       installShop(emu, shop);
     },
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await Promise.all([closed, emu.media.stop()]);
+      await Promise.all([server.close(), emu.media.stop()]);
     },
   };
 }

@@ -34,3 +34,8 @@ export function createOffsetClock(base: Clock = systemClock): OffsetClock {
     },
   };
 }
+
+/** A clock that stands still until advanced (expiry, refill and rate windows); sleeps are real. */
+export function createManualClock(start = Date.now()): OffsetClock {
+  return createOffsetClock({ now: () => start, sleep: systemClock.sleep });
+}

@@ -5,9 +5,10 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
-/** The two addresses ProductAI documents as the origin of every webhook delivery. */
-export const PRODUCTAI_PUBLISHED_WEBHOOK_IPS = ['54.88.136.216', '54.84.188.199'] as const;
+/** The default allowlist: the addresses ProductAI publishes (one list, kept by the client). */
+export const PRODUCTAI_PUBLISHED_WEBHOOK_IPS = PRODUCTAI_WEBHOOK_SOURCES;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

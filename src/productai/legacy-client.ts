@@ -53,13 +53,16 @@ interface Page<T> {
   has_more: boolean;
 }
 
-/** Walks offset pages until the service says there are no more (or a page comes back empty). */
-async function* everyItem<T>(
-  firstOffset: number,
-  fetchPage: (offset: number) => Promise<Page<T>>,
+/**
+ * Walks offset pages from `query.offset` on, each of `query.limit` items (default the largest
+ * page), until the service says there are no more (or a page comes back empty).
+ */
+async function* everyItem<Q extends { offset?: number; limit?: number }, T>(
+  query: Q,
+  fetchPage: (pageQuery: Q) => Promise<Page<T>>,
 ): AsyncGenerator<T> {
-  for (let offset = firstOffset; ;) {
-    const page = await fetchPage(offset);
+  for (let offset = query.offset ?? 0; ;) {
+    const page = await fetchPage({ ...query, offset, limit: query.limit ?? MAX_PAGE_SIZE });
     yield* page.items;
     if (!page.has_more || page.items.length === 0) return;
     offset += page.items.length;
@@ -119,11 +122,8 @@ export function createLegacyApi(transport: Transport, apiKey: string): LegacyApi
     },
 
     iterateAssets(query = {}, call) {
-      return everyItem(query.offset ?? 0, async (offset) => {
-        const page = await api.listAssets(
-          { ...query, offset, limit: query.limit ?? MAX_PAGE_SIZE },
-          call,
-        );
+      return everyItem(query, async (pageQuery) => {
+        const page = await api.listAssets(pageQuery, call);
         return { items: page.assets, has_more: page.has_more };
       });
     },
@@ -145,11 +145,8 @@ export function createLegacyApi(transport: Transport, apiKey: string): LegacyApi
     },
 
     iterateJobs(query = {}, call) {
-      return everyItem(query.offset ?? 0, async (offset) => {
-        const page = await api.listJobs(
-          { ...query, offset, limit: query.limit ?? MAX_PAGE_SIZE },
-          call,
-        );
+      return everyItem(query, async (pageQuery) => {
+        const page = await api.listJobs(pageQuery, call);
         return { items: page.jobs, has_more: page.has_more };
       });
     },

@@ -2,35 +2,18 @@
  * The collection page action (admin.collection-details.action.render), rendered from its
  * production bundle in Chromium against the app stand-in.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
 import { bulkEstimate, bulkRun, collection, COLLECTION_ID, settings } from './support/fixtures.ts';
-import {
-  actionButton,
-  fact,
-  setValue,
-  startHarness,
-  type Harness,
-  type OpenExtension,
-} from './support/harness.ts';
+import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
 
 const TARGET = { type: 'collection', collectionId: COLLECTION_ID } as const;
 
-let harness: Harness;
-let opened: OpenExtension | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.close());
-afterEach(() => {
-  expect(opened?.errors).toEqual([]);
-  opened = undefined;
-});
+const harness = useHarness();
 
 async function openCollectionAction(setUp: (app: AppStandIn) => void = () => {}) {
-  opened = await harness.open('collection-bulk-run', [COLLECTION_ID], (app) => {
+  const opened = await harness.open('collection-bulk-run', [COLLECTION_ID], (app) => {
     app.answer('GET /api/settings', 200, settings());
     app.answer(`GET /api/collections/${encodeURIComponent(COLLECTION_ID)}`, 200, collection);
     app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(12, 5));

@@ -3,7 +3,7 @@
  * bundle in Chromium against the app stand-in.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { CreateGenerationRequest } from '../../src/app-api/contract.ts';
 import { generation, product, PRODUCT_ID, settings } from './support/fixtures.ts';
 import {
@@ -11,26 +11,14 @@ import {
   fact,
   setChecked,
   setValue,
-  startHarness,
+  useHarness,
   valueOf,
-  type Harness,
-  type OpenExtension,
 } from './support/harness.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
 
 const PRODUCT_ROUTE = `GET /api/products/${encodeURIComponent(PRODUCT_ID)}` as const;
 
-let harness: Harness;
-let opened: OpenExtension | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.close());
-afterEach(() => {
-  expect(opened?.errors).toEqual([]);
-  opened = undefined;
-});
+const harness = useHarness();
 
 /** Which image checkboxes are ticked, in the product's image order. */
 function checkedStates(page: Page): Promise<boolean[]> {
@@ -43,7 +31,7 @@ function checkedStates(page: Page): Promise<boolean[]> {
 }
 
 async function openProductAction(setUp: (app: AppStandIn) => void = () => {}) {
-  opened = await harness.open('product-generate', [PRODUCT_ID], (app) => {
+  const opened = await harness.open('product-generate', [PRODUCT_ID], (app) => {
     app.answer('GET /api/settings', 200, settings());
     app.answer(PRODUCT_ROUTE, 200, product);
     setUp(app);
@@ -164,12 +152,10 @@ test('a product without images starts with a model that works from the prompt al
 
 test('a failed load says why, in a critical banner, with a way out', async () => {
   const message = 'This product no longer exists.';
-  const { page, closeCalls } = await harness
-    .open('product-generate', [PRODUCT_ID], (app) => {
-      app.answer('GET /api/settings', 200, settings());
-      app.answer(PRODUCT_ROUTE, 404, { error: 'not_found', message });
-    })
-    .then((extension) => (opened = extension));
+  const { page, closeCalls } = await harness.open('product-generate', [PRODUCT_ID], (app) => {
+    app.answer('GET /api/settings', 200, settings());
+    app.answer(PRODUCT_ROUTE, 404, { error: 'not_found', message });
+  });
 
   await page.locator('s-banner[tone="critical"]').filter({ hasText: message }).waitFor();
   await actionButton(page, 'secondary-actions').click();

@@ -2,43 +2,25 @@
  * The product list selection action (admin.product-index.selection-action.render), rendered
  * from its production bundle in Chromium against the app stand-in.
  */
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
 import { bulkEstimate, bulkRun, settings } from './support/fixtures.ts';
-import {
-  actionButton,
-  fact,
-  setValue,
-  startHarness,
-  type Harness,
-  type OpenExtension,
-} from './support/harness.ts';
+import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
 
 const SELECTED = [11, 12, 13].map((n) => `gid://shopify/Product/${n}`);
 
-let harness: Harness;
-let opened: OpenExtension | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(() => harness.close());
-afterEach(() => {
-  expect(opened?.errors).toEqual([]);
-  opened = undefined;
-});
+const harness = useHarness();
 
 async function openSelectionAction(
   setUp: (app: AppStandIn) => void = () => {},
   selected: string[] = SELECTED,
 ) {
-  opened = await harness.open('product-selection-bulk-run', selected, (app) => {
+  return harness.open('product-selection-bulk-run', selected, (app) => {
     app.answer('GET /api/settings', 200, settings());
     app.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(3, 5));
     setUp(app);
   });
-  return opened;
 }
 
 test('shows how many products are selected and what they would cost', async () => {

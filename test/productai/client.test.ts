@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { estimateCredits, type ProductAiError } from '../../src/productai/index.ts';
 import {
-  startImageHost,
+  startEmulatorWithImages,
   startTestEmulator,
   type ImageHost,
   type TestEmulator,
@@ -15,8 +15,7 @@ let emulator: TestEmulator;
 let images: ImageHost;
 
 beforeAll(async () => {
-  images = await startImageHost();
-  emulator = await startTestEmulator({
+  const started = await startEmulatorWithImages({
     accounts: {
       rich: 100_000,
       poor: 4,
@@ -27,12 +26,9 @@ beforeAll(async () => {
       revoked: 100,
     },
     jobMs: 200,
-    rateLimitPerMin: 0,
   });
-});
-afterAll(async () => {
-  await emulator.close();
-  await images.close();
+  ({ emulator, images } = started);
+  return started.close;
 });
 
 const failure = (promise: Promise<unknown>) =>

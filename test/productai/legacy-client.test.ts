@@ -2,14 +2,9 @@
  * The earlier interface (/v1, Bearer, bare objects) of the client against the emulator: the
  * asset library, job reads and lists, and the iterators that page through everything.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductAiError } from '../../src/productai/index.ts';
-import {
-  startImageHost,
-  startTestEmulator,
-  type ImageHost,
-  type TestEmulator,
-} from './support/emulator.ts';
+import { startEmulatorWithImages, type ImageHost, type TestEmulator } from './support/emulator.ts';
 
 let emulator: TestEmulator;
 
@@ -24,16 +19,12 @@ function countingFetch(paths: string[]): typeof fetch {
 let images: ImageHost;
 
 beforeAll(async () => {
-  images = await startImageHost();
-  emulator = await startTestEmulator({
+  const started = await startEmulatorWithImages({
     accounts: { lib: 1_000, jobs: 100_000, pages: 100_000, stranger: 10 },
     jobMs: 200,
-    rateLimitPerMin: 0,
   });
-});
-afterAll(async () => {
-  await emulator.close();
-  await images.close();
+  ({ emulator, images } = started);
+  return started.close;
 });
 
 describe('training assets', () => {

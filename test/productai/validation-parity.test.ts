@@ -3,31 +3,22 @@
  * the catalogue's `validateRequest` and, raw, to the emulator; a refusal on one side is a 400
  * with the same message on the other, and an accepted body is accepted by both.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateRequest, type RequestKind } from '../../src/productai/index.ts';
-import {
-  startImageHost,
-  startTestEmulator,
-  type ImageHost,
-  type TestEmulator,
-} from './support/emulator.ts';
+import { startEmulatorWithImages, type ImageHost, type TestEmulator } from './support/emulator.ts';
 
 let emulator: TestEmulator;
 let images: ImageHost;
 
 beforeAll(async () => {
-  images = await startImageHost();
-  emulator = await startTestEmulator({
+  const started = await startEmulatorWithImages({
     accounts: { parity: 10_000_000 },
     jobMs: 60_000,
-    rateLimitPerMin: 0,
   });
+  ({ emulator, images } = started);
   // Accepted jobs fail at once instead of rendering: this file tests acceptance, not results.
   await emulator.faults({ failNextJob: 1_000 });
-});
-afterAll(async () => {
-  await emulator.close();
-  await images.close();
+  return started.close;
 });
 
 const PATHS: Record<RequestKind, string> = {

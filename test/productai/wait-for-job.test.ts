@@ -2,30 +2,21 @@
  * waitForJob: against the emulator for real job runs, and against a scripted server for
  * statuses the service might one day send. Poll intervals are injected (milliseconds).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProductAiClient, POLL_CADENCE, type Job } from '../../src/productai/index.ts';
-import {
-  startImageHost,
-  startTestEmulator,
-  type ImageHost,
-  type TestEmulator,
-} from './support/emulator.ts';
+import { startEmulatorWithImages, type ImageHost, type TestEmulator } from './support/emulator.ts';
 import { json, startScriptedServer } from './support/scripted-server.ts';
 
 let emulator: TestEmulator;
 let images: ImageHost;
 
 beforeAll(async () => {
-  images = await startImageHost();
-  emulator = await startTestEmulator({
+  const started = await startEmulatorWithImages({
     accounts: { k: 100_000, other: 100 },
     jobMs: 300,
-    rateLimitPerMin: 0,
   });
-});
-afterAll(async () => {
-  await emulator.close();
-  await images.close();
+  ({ emulator, images } = started);
+  return started.close;
 });
 
 describe('waitForJob against the emulator', () => {
@@ -127,6 +118,21 @@ describe('waitForJob with statuses the client does not know', () => {
   });
 });
 
+/** A client of `baseUrl` on simulated time: each sleep is recorded and moves the clock on. */
+function clientOnSimulatedTime(baseUrl: string) {
+  const time = { now: 0, waits: [] as number[] };
+  const client = createProductAiClient({
+    apiKey: 'k',
+    baseUrl,
+    now: () => time.now,
+    sleep: async (ms) => {
+      time.waits.push(ms);
+      time.now += ms;
+    },
+  });
+  return { client, time };
+}
+
 describe('poll cadence', () => {
   it('follows the spec: 2-5 s for images and upscales, 10-20 s for video', () => {
     for (const kind of ['image', 'upscale'] as const) {
@@ -140,27 +146,17 @@ describe('poll cadence', () => {
   it('backs off from 2 s to 5 s between image polls and stops at the deadline', async () => {
     const server = await startScriptedServer();
     server.script(json(200, { status: 'OK', data: { id: 3, status: 'RUNNING' } }));
-    let clock = 0;
-    const waits: number[] = [];
+    const { client, time } = clientOnSimulatedTime(server.url);
     try {
-      const client = createProductAiClient({
-        apiKey: 'k',
-        baseUrl: server.url,
-        now: () => clock,
-        sleep: async (ms) => {
-          waits.push(ms);
-          clock += ms;
-        },
-      });
       await expect(
         client.waitForJob(3, { kind: 'image', deadlineMs: 30_000 }),
       ).rejects.toMatchObject({
         code: 'deadline_exceeded',
       });
-      expect(waits.slice(0, 5)).toEqual([2_000, 2_500, 3_125, 3_906.25, 4_882.8125]);
-      expect(waits.slice(5).every((ms) => ms <= 5_000)).toBe(true);
-      expect(waits.reduce((sum, ms) => sum + ms, 0)).toBe(30_000);
-      expect(clock).toBe(30_000);
+      expect(time.waits.slice(0, 5)).toEqual([2_000, 2_500, 3_125, 3_906.25, 4_882.8125]);
+      expect(time.waits.slice(5).every((ms) => ms <= 5_000)).toBe(true);
+      expect(time.waits.reduce((sum, ms) => sum + ms, 0)).toBe(30_000);
+      expect(time.now).toBe(30_000);
     } finally {
       await server.close();
     }
@@ -175,22 +171,12 @@ describe('poll cadence', () => {
       },
       json(200, { status: 'OK', data: { id: 4, status: 'COMPLETED', image_url: 'https://x/y' } }),
     );
-    let clock = 0;
-    const waits: number[] = [];
+    const { client, time } = clientOnSimulatedTime(server.url);
     try {
-      const client = createProductAiClient({
-        apiKey: 'k',
-        baseUrl: server.url,
-        now: () => clock,
-        sleep: async (ms) => {
-          waits.push(ms);
-          clock += ms;
-        },
-      });
       await expect(client.waitForJob(4, { kind: 'image' })).resolves.toMatchObject({
         status: 'COMPLETED',
       });
-      expect(waits).toEqual([2_000, 30_000]);
+      expect(time.waits).toEqual([2_000, 30_000]);
     } finally {
       await server.close();
     }

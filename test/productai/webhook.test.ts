@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../emulators/shared/listen.ts';
 import {
   isAllowedWebhookSource,
   parseWebhookPayload,
@@ -91,23 +90,23 @@ describe('isAllowedWebhookSource', () => {
 describe('deliveries from the emulator', () => {
   it('parse as the validation payload, then a result, from the configured source address', async () => {
     const received: { ip: string | undefined; body: string }[] = [];
-    const receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ ip: req.socket.remoteAddress, body });
-        res.writeHead(200).end();
-      });
-    });
-    receiver.listen(0, '127.0.0.1');
-    await once(receiver, 'listening');
+    const receiver = await listenOnLoopback(
+      createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push({ ip: req.socket.remoteAddress, body });
+          res.writeHead(200).end();
+        });
+      }),
+    );
     const emulator = await startTestEmulator({
       accounts: { hooked: 100 },
       jobMs: 50,
       webhookSourceAddress: '127.0.0.2',
     });
     try {
-      const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const webhookUrl = `${receiver.url}/hook`;
       await fetch(`${emulator.url}/__emulator/accounts/hooked/webhook`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
@@ -126,8 +125,7 @@ describe('deliveries from the emulator', () => {
       }
     } finally {
       await emulator.close();
-      receiver.closeAllConnections();
-      receiver.close();
+      await receiver.close();
     }
   });
 });

@@ -10,7 +10,7 @@
  * `onSettled` exactly once (refund on ERROR, webhook delivery). A job's result is the render's
  * hosted file; the render starts when the job starts and runs alongside the job's clock.
  */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 import type { Faults } from '../faults.ts';
 import type { RenderPlan } from '../render/plan.ts';
 import type { Renderer } from '../render/renderer.ts';
@@ -76,8 +76,13 @@ export class JobEngine {
     return job;
   }
 
-  get(id: number): Job | undefined {
-    return this.jobs.get(id);
+  /**
+   * The account's job with this id, as the path gives it; undefined for text that is no id, an
+   * unknown id, or another account's job (which is not found, never forbidden).
+   */
+  ownedBy(accountKey: string, id: string): Job | undefined {
+    const job = /^\d+$/.test(id) ? this.jobs.get(Number(id)) : undefined;
+    return job?.accountKey === accountKey ? job : undefined;
   }
 
   /** Every job, newest first (optionally one account's). */

@@ -88,8 +88,8 @@ export function addCurrentRoutes(router: Router, state: EmulatorState): void {
     '/v1/api/job/:id',
     authed((ctx, account) => {
       const raw = ctx.params.id ?? '';
-      const job = /^\d+$/.test(raw) ? state.jobs.get(Number(raw)) : undefined;
-      if (!job || job.accountKey !== account.key) {
+      const job = state.jobs.ownedBy(account.key, raw);
+      if (!job) {
         return replyJson(
           ctx,
           400,

@@ -5,7 +5,7 @@
  * accounts, assets and jobs of the current interface.
  */
 import type { Account } from '../accounts.ts';
-import { ASSET_STATUSES, type AssetStatus } from '../assets.ts';
+import { ASSET_STATUSES } from '../assets.ts';
 import { authenticateBearer } from '../auth.ts';
 import { BodyError, readJson } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -23,7 +23,6 @@ import {
   EARLIER_STATUS,
   earlierJob,
   earlierJobListItem,
-  type EarlierJobStatus,
 } from '../views.ts';
 
 type Authed = (ctx: RequestContext, account: Account) => Promise<void> | void;
@@ -65,19 +64,10 @@ export function addEarlierRoutes(router: Router, state: EmulatorState): void {
     'GET',
     '/v1/my-uploaded-assets',
     authed((ctx, account) => {
-      const query = ctx.url.searchParams;
-      const page = readPage(ctx);
-      if (!page) return;
-      const status = query.get('status');
-      if (status !== null && !ASSET_STATUSES.includes(status as AssetStatus)) {
-        return fail(
-          ctx,
-          400,
-          'invalid_request',
-          `status must be one of: ${ASSET_STATUSES.join(', ')}`,
-        );
-      }
-      const tags = (query.get('tags') ?? '')
+      const list = readListQuery(ctx, ASSET_STATUSES);
+      if (!list) return;
+      const { page, status } = list;
+      const tags = (ctx.url.searchParams.get('tags') ?? '')
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean);
@@ -127,9 +117,8 @@ export function addEarlierRoutes(router: Router, state: EmulatorState): void {
     '/v1/jobs/:id',
     authed((ctx, account) => {
       const raw = ctx.params.id ?? '';
-      const job = /^\d+$/.test(raw) ? state.jobs.get(Number(raw)) : undefined;
-      if (!job || job.accountKey !== account.key)
-        return fail(ctx, 404, 'not_found', `No job with id ${raw}`);
+      const job = state.jobs.ownedBy(account.key, raw);
+      if (!job) return fail(ctx, 404, 'not_found', `No job with id ${raw}`);
       replyJson(ctx, 200, earlierJob(job, state.clock.now()));
     }),
   );
@@ -138,17 +127,9 @@ export function addEarlierRoutes(router: Router, state: EmulatorState): void {
     'GET',
     '/v1/jobs',
     authed((ctx, account) => {
-      const page = readPage(ctx);
-      if (!page) return;
-      const status = ctx.url.searchParams.get('status');
-      if (status !== null && !JOB_STATUSES.includes(status as EarlierJobStatus)) {
-        return fail(
-          ctx,
-          400,
-          'invalid_request',
-          `status must be one of: ${JOB_STATUSES.join(', ')}`,
-        );
-      }
+      const list = readListQuery(ctx, JOB_STATUSES);
+      if (!list) return;
+      const { page, status } = list;
       const matching = state.jobs
         .list(account.key)
         .filter((job) => status === null || EARLIER_STATUS[job.status] === status);
@@ -169,11 +150,18 @@ interface Page {
   offset: number;
 }
 
-/** limit 1-100 (default 20) and offset ≥ 0 (default 0); anything else is a 400. */
-function readPage(ctx: RequestContext): Page | null {
+/**
+ * A list's query: limit 1-100 (default 20), offset ≥ 0 (default 0) and an optional `status`,
+ * one of `statuses`. Anything else is answered with a 400, and the result is null.
+ */
+function readListQuery<S extends string>(
+  ctx: RequestContext,
+  statuses: readonly S[],
+): { page: Page; status: S | null } | null {
   const query = ctx.url.searchParams;
   const limit = query.get('limit') ?? String(DEFAULT_PAGE);
   const offset = query.get('offset') ?? '0';
+  const status = query.get('status');
   if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE) {
     fail(ctx, 400, 'invalid_request', `limit must be an integer from 1 to ${MAX_PAGE}`);
     return null;
@@ -182,7 +170,11 @@ function readPage(ctx: RequestContext): Page | null {
     fail(ctx, 400, 'invalid_request', 'offset must be a non-negative integer');
     return null;
   }
-  return { limit: Number(limit), offset: Number(offset) };
+  if (status !== null && !statuses.includes(status as S)) {
+    fail(ctx, 400, 'invalid_request', `status must be one of: ${statuses.join(', ')}`);
+    return null;
+  }
+  return { page: { limit: Number(limit), offset: Number(offset) }, status: status as S | null };
 }
 
 function pageInfo(total: number, page: Page) {

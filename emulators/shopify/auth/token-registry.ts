@@ -9,7 +9,7 @@
  * Access tokens issued earlier keep working until they expire. Uninstalling revokes everything.
  */
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 
 export interface TokenGrant {
   access_token: string;

@@ -1,7 +1,7 @@
 /**
  * Relay connections with Shopify's cursor pagination: `first`/`after` forwards, `last`/`before`
  * backwards, `reverse` flips the order, and one of `first` or `last` is required. Cursors are
- * opaque base64 JSON, like Shopify's.
+ * opaque base64 JSON of the record's id, like Shopify's.
  */
 import { GraphQLError } from 'graphql';
 import type { Args, TypeSpec } from '../resolvers/resolver-types.ts';
@@ -46,10 +46,9 @@ function count(value: unknown, name: string): number | undefined {
   return n;
 }
 
-export function paginate<T>(
+export function paginate<T extends { id: number }>(
   all: readonly T[],
   args: Args,
-  keyOf: (item: T) => number | string,
   present: (item: T) => unknown,
 ): PresentedConnection {
   const first = count(args['first'], 'first');
@@ -60,7 +59,7 @@ export function paginate<T>(
   const items = args['reverse'] === true ? [...all].reverse() : [...all];
   const indexOf = (cursor: unknown): number => {
     const key = decodeCursor(cursor);
-    const index = items.findIndex((item) => String(keyOf(item)) === String(key));
+    const index = items.findIndex((item) => String(item.id) === String(key));
     if (index < 0) {
       throw new GraphQLError('Invalid cursor for current pagination sort.', {
         extensions: { code: 'BAD_REQUEST' },
@@ -76,7 +75,7 @@ export function paginate<T>(
   if (first !== undefined) end = Math.min(end, start + first);
   else if (last !== undefined) start = Math.max(start, end - last);
   const page = items.slice(start, end);
-  const edges = page.map((item) => ({ cursor: encodeCursor(keyOf(item)), node: present(item) }));
+  const edges = page.map((item) => ({ cursor: encodeCursor(item.id), node: present(item) }));
   return {
     edges,
     nodes: edges.map((edge) => edge.node),

@@ -34,6 +34,7 @@ import {
   type ShopifyError,
 } from './shopify-errors.ts';
 import { unsupportedSelections } from './supported-selection.ts';
+import { unsupported } from './unsupported.ts';
 
 export interface GraphqlRequest {
   query?: unknown;
@@ -65,9 +66,7 @@ function fieldResolverFor(resolvers: ResolverMap): GraphQLFieldResolver<unknown,
     const spec = resolvers[info.parentType.name]?.[info.fieldName];
     const where = `${info.parentType.name}.${info.fieldName}`;
     if (spec === undefined) {
-      throw new GraphQLError(`Field '${where}' is not supported by the Shopify emulator`, {
-        extensions: { code: 'EMULATOR_UNSUPPORTED' },
-      });
+      throw unsupported(`Field '${where}'`);
     }
     const honoured = spec === true ? [] : (spec.args ?? []);
     const definition = info.parentType.getFields()[info.fieldName];
@@ -75,10 +74,7 @@ function fieldResolverFor(resolvers: ResolverMap): GraphQLFieldResolver<unknown,
       if (honoured.includes(name)) continue;
       const fallback = definition?.args.find((arg) => arg.name === name)?.defaultValue;
       if (value !== undefined && !sameValue(value, fallback)) {
-        throw new GraphQLError(
-          `Argument '${name}' on field '${where}' is not supported by the Shopify emulator`,
-          { extensions: { code: 'EMULATOR_UNSUPPORTED' } },
-        );
+        throw unsupported(`Argument '${name}' on field '${where}'`);
       }
     }
     if (spec !== true) return spec.resolve(source as never, args, ctx, info);

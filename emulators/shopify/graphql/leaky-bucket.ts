@@ -5,7 +5,7 @@
  * the difference back once its actual cost is known. Points come back at `restoreRate` per
  * second up to `maximumAvailable`.
  */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 
 export interface ThrottleStatus {
   maximumAvailable: number;

@@ -4,7 +4,7 @@
  * to negate, quoted values, and `*` wildcards. Free text matches the resource's default fields.
  * OR, parentheses and fields a resource does not declare are refused loudly.
  */
-import { GraphQLError } from 'graphql';
+import { unsupported } from './unsupported.ts';
 
 export type Comparator = ':' | '>' | '<' | '>=' | '<=';
 
@@ -13,15 +13,6 @@ export interface SearchTerm {
   comparator: Comparator;
   value: string;
   negated: boolean;
-}
-
-function unsupported(query: string, why: string): GraphQLError {
-  return new GraphQLError(
-    `Search query "${query}" is not supported by the Shopify emulator: ${why}`,
-    {
-      extensions: { code: 'EMULATOR_UNSUPPORTED' },
-    },
-  );
 }
 
 export function parseSearchQuery(query: string): SearchTerm[] {
@@ -35,7 +26,7 @@ export function parseSearchQuery(query: string): SearchTerm[] {
       continue;
     }
     if (token === 'OR' || token.startsWith('(') || token.endsWith(')')) {
-      throw unsupported(query, 'OR and parentheses');
+      throw unsupported(`Search query "${query}"`, { why: 'OR and parentheses' });
     }
     const match = /^(-?)(?:([\w.]+):(>=|<=|>|<)?)?(.*)$/.exec(token)!;
     const value = match[4]!.replace(/^"(.*)"$/, '$1').replace(/^'(.*)'$/, '$1');
@@ -83,28 +74,29 @@ export function compareNumber(actual: number, term: SearchTerm): boolean {
 export type FieldMatcher<T> = (item: T, term: SearchTerm) => boolean;
 
 /**
- * A predicate for `query` over items with the given searchable fields; `default` handles free
- * text. Undefined when there is no query.
+ * The items that match `query` over the given searchable fields (`default` handles free text);
+ * all of them when there is no query. Always a new array, which the caller may sort.
  */
-export function searchFilter<T>(
+export function searchItems<T>(
+  items: Iterable<T>,
   query: unknown,
   fields: Record<string, FieldMatcher<T>> & { default: FieldMatcher<T> },
-): ((item: T) => boolean) | undefined {
-  if (typeof query !== 'string' || query.trim() === '') return undefined;
+): T[] {
+  const all = [...items];
+  if (typeof query !== 'string' || query.trim() === '') return all;
   const terms = parseSearchQuery(query.trim());
   for (const term of terms) {
     if (term.field !== null && !(term.field in fields)) {
-      throw unsupported(
-        query,
-        `the field "${term.field}" (supported: ${Object.keys(fields)
-          .filter((f) => f !== 'default')
-          .join(', ')})`,
-      );
+      const served = Object.keys(fields).filter((f) => f !== 'default');
+      throw unsupported(`Search query "${query}"`, {
+        why: `the field "${term.field}" (supported: ${served.join(', ')})`,
+      });
     }
   }
-  return (item) =>
+  return all.filter((item) =>
     terms.every((term) => {
       const matcher = fields[term.field ?? 'default']!;
       return matcher(item, term) !== term.negated;
-    });
+    }),
+  );
 }

@@ -5,18 +5,17 @@
  * type the emulator presents for that interface.
  */
 import {
-  GraphQLError,
   TypeInfo,
   isInterfaceType,
   isObjectType,
   visit,
   visitWithTypeInfo,
   type DocumentNode,
+  type GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
 import type { ResolverMap } from '../resolvers/resolver-types.ts';
-
-export const UNSUPPORTED_CODE = 'EMULATOR_UNSUPPORTED';
+import { unsupported } from './unsupported.ts';
 
 export function unsupportedSelections(
   schema: GraphQLSchema,
@@ -48,12 +47,7 @@ export function unsupportedSelections(
           ok = false;
         }
         if (!ok) {
-          errors.push(
-            new GraphQLError(
-              `Field '${name}' on type '${parent.name}' is not supported by the Shopify emulator`,
-              { nodes: [node], extensions: { code: UNSUPPORTED_CODE } },
-            ),
-          );
+          errors.push(unsupported(`Field '${name}' on type '${parent.name}'`, { nodes: [node] }));
           return false; // its sub-selections would only repeat the same complaint
         }
         return undefined;

@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 import type { Faults } from '../control/faults.ts';
 import { cdnFolder } from '../cdn/urls.ts';
 import type { AssetStore } from '../store/assets.ts';
@@ -48,6 +48,31 @@ const MESSAGES: Record<string, string> = {
   GENERIC_FILE_DOWNLOAD_FAILURE:
     'File could not be processed because the source could not be downloaded.',
   GENERIC_FILE_INVALID_SIZE: 'File could not be created because the size is too large.',
+};
+
+/** Per kind: how large a source may be, and the codes for a source too large or unreachable. */
+interface SourceLimits {
+  maxBytes: number;
+  tooLarge: string;
+  unreachable: string;
+}
+
+const SOURCE_LIMITS: Record<FileKind, SourceLimits> = {
+  IMAGE: {
+    maxBytes: MAX_IMAGE_BYTES,
+    tooLarge: 'INVALID_IMAGE_FILE_SIZE',
+    unreachable: 'IMAGE_DOWNLOAD_FAILURE',
+  },
+  VIDEO: {
+    maxBytes: MAX_VIDEO_BYTES,
+    tooLarge: 'VIDEO_VALIDATION_ERROR',
+    unreachable: 'VIDEO_VALIDATION_ERROR',
+  },
+  FILE: {
+    maxBytes: MAX_FILE_BYTES,
+    tooLarge: 'GENERIC_FILE_INVALID_SIZE',
+    unreachable: 'GENERIC_FILE_DOWNLOAD_FAILURE',
+  },
 };
 
 function problem(code: string, details: string | null): ProcessingResult {
@@ -153,35 +178,13 @@ export class MediaProcessor {
   }
 
   private async process(shop: ShopRecord, file: FileRecord): Promise<ProcessingResult> {
-    const limit =
-      file.kind === 'IMAGE'
-        ? MAX_IMAGE_BYTES
-        : file.kind === 'VIDEO'
-          ? MAX_VIDEO_BYTES
-          : MAX_FILE_BYTES;
+    const limits = SOURCE_LIMITS[file.kind];
     let source: { bytes: Buffer; contentType: string };
     try {
-      source = await download(file.originalSource, limit, this.stopping.signal);
+      source = await download(file.originalSource, limits.maxBytes, this.stopping.signal);
     } catch (error) {
-      const details = describeFetchError(error, file.originalSource);
-      if (error instanceof SourceTooLarge) {
-        return problem(
-          file.kind === 'IMAGE'
-            ? 'INVALID_IMAGE_FILE_SIZE'
-            : file.kind === 'VIDEO'
-              ? 'VIDEO_VALIDATION_ERROR'
-              : 'GENERIC_FILE_INVALID_SIZE',
-          details,
-        );
-      }
-      return problem(
-        file.kind === 'IMAGE'
-          ? 'IMAGE_DOWNLOAD_FAILURE'
-          : file.kind === 'VIDEO'
-            ? 'VIDEO_VALIDATION_ERROR'
-            : 'GENERIC_FILE_DOWNLOAD_FAILURE',
-        details,
-      );
+      const code = error instanceof SourceTooLarge ? limits.tooLarge : limits.unreachable;
+      return problem(code, describeFetchError(error, file.originalSource));
     }
     if (file.kind === 'IMAGE') return this.acceptImage(shop, file, source.bytes);
     if (file.kind === 'VIDEO') return this.acceptVideo(shop, file, source.bytes);

@@ -1,9 +1,10 @@
 /** Collections and the products in them: `collections`, `collection`, `Product.collections`. */
-import { GraphQLError } from 'graphql';
 import { PAGINATION_ARGS, connectionTypes, paginate } from '../graphql/connection.ts';
 import { gid, requireIdOfType } from '../graphql/gid.ts';
-import { compareNumber, searchFilter, textMatches } from '../graphql/search-query.ts';
+import { compareNumber, searchItems, textMatches } from '../graphql/search-query.ts';
+import { unsupported } from '../graphql/unsupported.ts';
 import type { CollectionRecord, ProductRecord, ShopRecord } from '../store/types.ts';
+import { byIdField } from './by-id.ts';
 import { exactCount, productConnection } from './products.ts';
 import {
   field,
@@ -41,13 +42,8 @@ const COLLECTION_SEARCH = {
 };
 
 function collectionsOf(shop: ShopRecord, query: unknown, sortKey: unknown): CollectionRecord[] {
-  if (sortKey !== 'ID' && sortKey !== 'TITLE') {
-    throw new GraphQLError(`sortKey ${String(sortKey)} is not supported by the Shopify emulator`, {
-      extensions: { code: 'EMULATOR_UNSUPPORTED' },
-    });
-  }
-  const matches = searchFilter(query, COLLECTION_SEARCH);
-  const all = [...shop.collections.values()].filter((c) => !matches || matches(c));
+  if (sortKey !== 'ID' && sortKey !== 'TITLE') throw unsupported(`sortKey ${String(sortKey)}`);
+  const all = searchItems(shop.collections.values(), query, COLLECTION_SEARCH);
   return sortKey === 'TITLE'
     ? all.sort((a, b) => a.title.localeCompare(b.title))
     : all.sort((a, b) => a.id - b.id);
@@ -63,21 +59,10 @@ export const collectionResolvers: ResolverMap = {
   QueryRoot: {
     collections: field(
       (_: unknown, args: Args, { shop }: ResolverContext) =>
-        paginate(
-          collectionsOf(shop, args['query'], args['sortKey']),
-          args,
-          (c) => c.id,
-          presentCollection,
-        ),
+        paginate(collectionsOf(shop, args['query'], args['sortKey']), args, presentCollection),
       [...PAGINATION_ARGS, 'query', 'sortKey'],
     ),
-    collection: field(
-      (_: unknown, args: Args, { shop }: ResolverContext) => {
-        const collection = shop.collections.get(requireIdOfType(args['id'], 'Collection') ?? -1);
-        return collection ? presentCollection(collection) : null;
-      },
-      ['id'],
-    ),
+    collection: byIdField('Collection', (shop) => shop.collections, presentCollection),
   },
   Collection: {
     ...plain(
@@ -107,7 +92,6 @@ export const collectionResolvers: ResolverMap = {
         paginate(
           [...shop.collections.values()].filter((c) => c.productIds.includes(p.record.id)),
           args,
-          (c) => c.id,
           presentCollection,
         ),
       PAGINATION_ARGS,

@@ -7,17 +7,12 @@
  */
 import { extname } from 'node:path';
 import { FILE_GID_TYPE, idOfType, parseGid } from '../graphql/gid.ts';
+import { unsupported } from '../graphql/unsupported.ts';
 import { mediaStatus } from '../media/lifecycle.ts';
 import { MEDIA_PER_PRODUCT } from '../media/limits.ts';
 import { filenameOf } from '../media/processor.ts';
 import type { FileKind, FileRecord, ProductRecord } from '../store/types.ts';
-import {
-  isHttpUrl,
-  onlyFields,
-  unsupportedInput,
-  userError,
-  type UserErrorShape,
-} from './input-guard.ts';
+import { isHttpUrl, onlyFields, userError, type UserErrorShape } from './input-guard.ts';
 import { presentFile } from './media.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 
@@ -25,6 +20,18 @@ const MAX_ALT_LENGTH = 512;
 const CONTENT_TYPES: Record<string, FileKind> = { IMAGE: 'IMAGE', VIDEO: 'VIDEO', FILE: 'FILE' };
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.gif', '.heic', '.avif'];
 const VIDEO_EXTENSIONS = ['.mp4', '.mov', '.m4v', '.webm'];
+
+/** The error for an alt text over Shopify's limit, when it is over. */
+function altTooLong(alt: string | null | undefined, index: number): UserErrorShape[] {
+  if ((alt ?? '').length <= MAX_ALT_LENGTH) return [];
+  return [
+    userError(
+      ['files', index, 'alt'],
+      `Alt value exceeds the maximum of ${MAX_ALT_LENGTH} characters`,
+      'ALT_VALUE_LIMIT_EXCEEDED',
+    ),
+  ];
+}
 
 /** Shopify infers the content type from the source when it is not given. */
 function inferKind(source: string, filename: string | undefined): FileKind {
@@ -52,10 +59,10 @@ function fileCreate(_: unknown, args: { files: FileCreateInput[] }, ctx: Resolve
       'FileCreateInput',
     );
     if (input.duplicateResolutionMode === 'REPLACE') {
-      throw unsupportedInput('FileCreateInput.duplicateResolutionMode REPLACE');
+      throw unsupported('FileCreateInput.duplicateResolutionMode REPLACE');
     }
     if (input.contentType && !CONTENT_TYPES[input.contentType]) {
-      throw unsupportedInput(`FileCreateInput.contentType ${input.contentType}`);
+      throw unsupported(`FileCreateInput.contentType ${input.contentType}`);
     }
     if (!isHttpUrl(input.originalSource)) {
       errors.push(
@@ -66,15 +73,7 @@ function fileCreate(_: unknown, args: { files: FileCreateInput[] }, ctx: Resolve
         ),
       );
     }
-    if ((input.alt ?? '').length > MAX_ALT_LENGTH) {
-      errors.push(
-        userError(
-          ['files', index, 'alt'],
-          `Alt value exceeds the maximum of ${MAX_ALT_LENGTH} characters`,
-          'ALT_VALUE_LIMIT_EXCEEDED',
-        ),
-      );
-    }
+    errors.push(...altTooLong(input.alt, index));
     const filename = input.filename ?? undefined;
     if (
       input.duplicateResolutionMode === 'RAISE_ERROR' &&
@@ -151,15 +150,7 @@ function fileUpdate(_: unknown, args: { files: FileUpdateInput[] }, ctx: Resolve
       );
       return;
     }
-    if ((input.alt ?? '').length > MAX_ALT_LENGTH) {
-      errors.push(
-        userError(
-          ['files', index, 'alt'],
-          `Alt value exceeds the maximum of ${MAX_ALT_LENGTH} characters`,
-          'ALT_VALUE_LIMIT_EXCEEDED',
-        ),
-      );
-    }
+    errors.push(...altTooLong(input.alt, index));
     const products = (ids: string[] | null | undefined, name: string): ProductRecord[] =>
       (ids ?? []).flatMap((id, refIndex) => {
         const product = ctx.shop.products.get(idOfType(id, 'Product') ?? -1);

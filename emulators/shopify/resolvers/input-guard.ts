@@ -2,13 +2,8 @@
  * Refuses input fields the emulator would otherwise ignore: a mutation that silently dropped
  * part of its input would let the app believe Shopify did something it did not.
  */
-import { GraphQLError, isInputObjectType, type GraphQLSchema } from 'graphql';
-
-export function unsupportedInput(message: string): GraphQLError {
-  return new GraphQLError(`${message} is not supported by the Shopify emulator`, {
-    extensions: { code: 'EMULATOR_UNSUPPORTED' },
-  });
-}
+import { isInputObjectType, type GraphQLSchema } from 'graphql';
+import { unsupported } from '../graphql/unsupported.ts';
 
 /**
  * Throws when `input` sets any field outside `allowed`. Null, and the schema's default for the
@@ -25,7 +20,7 @@ export function onlyFields(
   for (const [key, value] of Object.entries(input)) {
     if (value === null || value === undefined || allowed.includes(key)) continue;
     if (JSON.stringify(value) === JSON.stringify(fields[key]?.defaultValue)) continue;
-    throw unsupportedInput(`${typeName}.${key}`);
+    throw unsupported(`${typeName}.${key}`);
   }
 }
 

@@ -126,52 +126,15 @@ export function presentFile(ctx: ResolverContext, file: FileRecord): Presented {
   };
 }
 
+/** What `common` in presentFile holds: the File interface, served by all three types. */
+const FILE_FIELDS = ['id', 'alt', 'createdAt', 'updatedAt', 'fileStatus', 'fileErrors'];
+/** And `media`: the Media interface, served by images and videos. */
+const MEDIA_FIELDS = [...FILE_FIELDS, 'status', 'mediaErrors', 'mediaWarnings', 'mediaContentType'];
+
 export const mediaResolvers: ResolverMap = {
-  MediaImage: plain(
-    'id',
-    'alt',
-    'createdAt',
-    'updatedAt',
-    'fileStatus',
-    'fileErrors',
-    'status',
-    'mediaErrors',
-    'mediaWarnings',
-    'mediaContentType',
-    'mimeType',
-    'image',
-    'preview',
-    'originalSource',
-  ),
-  Video: plain(
-    'id',
-    'alt',
-    'createdAt',
-    'updatedAt',
-    'fileStatus',
-    'fileErrors',
-    'status',
-    'mediaErrors',
-    'mediaWarnings',
-    'mediaContentType',
-    'filename',
-    'duration',
-    'sources',
-    'originalSource',
-    'preview',
-  ),
-  GenericFile: plain(
-    'id',
-    'alt',
-    'createdAt',
-    'updatedAt',
-    'fileStatus',
-    'fileErrors',
-    'mimeType',
-    'originalFileSize',
-    'url',
-    'preview',
-  ),
+  MediaImage: plain(...MEDIA_FIELDS, 'mimeType', 'image', 'preview', 'originalSource'),
+  Video: plain(...MEDIA_FIELDS, 'filename', 'duration', 'sources', 'originalSource', 'preview'),
+  GenericFile: plain(...FILE_FIELDS, 'mimeType', 'originalFileSize', 'url', 'preview'),
   Image: {
     ...plain('id', 'altText', 'width', 'height'),
     url: field(

@@ -2,7 +2,8 @@
 import { GraphQLError } from 'graphql';
 import { PAGINATION_ARGS, connectionTypes, paginate } from '../graphql/connection.ts';
 import { FILE_GID_TYPE, requireGid, type ParsedGid } from '../graphql/gid.ts';
-import { compareNumber, searchFilter, textMatches } from '../graphql/search-query.ts';
+import { compareNumber, searchItems, textMatches } from '../graphql/search-query.ts';
+import { UNSUPPORTED_CODE, unsupported } from '../graphql/unsupported.ts';
 import { mediaStatus } from '../media/lifecycle.ts';
 import { productsReferencing } from '../store/emulator-store.ts';
 import type { FileRecord } from '../store/types.ts';
@@ -58,9 +59,7 @@ function nodeById(ctx: ResolverContext, id: unknown): Presented | null {
   if (!SERVED_NODE_TYPES.includes(parsed.type)) {
     throw new GraphQLError(
       `Nodes of type ${parsed.type} are not supported by the Shopify emulator`,
-      {
-        extensions: { code: 'EMULATOR_UNSUPPORTED' },
-      },
+      { extensions: { code: UNSUPPORTED_CODE } },
     );
   }
   return findNode(ctx, parsed);
@@ -111,21 +110,10 @@ export const nodeResolvers: ResolverMap = {
     files: field(
       (_: unknown, args: Args, ctx: ResolverContext) => {
         if (args['sortKey'] !== 'ID' && args['sortKey'] !== 'CREATED_AT') {
-          throw new GraphQLError(
-            `sortKey ${String(args['sortKey'])} is not supported by the Shopify emulator`,
-            {
-              extensions: { code: 'EMULATOR_UNSUPPORTED' },
-            },
-          );
+          throw unsupported(`sortKey ${String(args['sortKey'])}`);
         }
-        const matches = searchFilter(args['query'], fileSearch(ctx));
-        const files = [...ctx.shop.files.values()].filter((f) => !matches || matches(f));
-        return paginate(
-          files,
-          args,
-          (f) => f.id,
-          (f) => presentFile(ctx, f),
-        );
+        const files = searchItems(ctx.shop.files.values(), args['query'], fileSearch(ctx));
+        return paginate(files, args, (f) => presentFile(ctx, f));
       },
       [...PAGINATION_ARGS, 'query', 'sortKey'],
     ),

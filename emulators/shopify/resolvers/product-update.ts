@@ -4,16 +4,11 @@
  * shop's Files), UPLOADED at first, processed asynchronously (media/lifecycle.ts).
  */
 import { GraphQLError } from 'graphql';
-import { idOfType, requireGid } from '../graphql/gid.ts';
+import { unsupported } from '../graphql/unsupported.ts';
 import { MEDIA_PER_PRODUCT } from '../media/limits.ts';
 import type { FileKind } from '../store/types.ts';
-import {
-  isHttpUrl,
-  onlyFields,
-  unsupportedInput,
-  userError,
-  type UserErrorShape,
-} from './input-guard.ts';
+import { recordById } from './by-id.ts';
+import { isHttpUrl, onlyFields, userError, type UserErrorShape } from './input-guard.ts';
 import { presentProduct } from './products.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 
@@ -34,7 +29,7 @@ const UPDATABLE = ['id', 'title', 'descriptionHtml', 'tags', 'status'] as const;
 const MEDIA_KINDS: Record<string, FileKind> = { IMAGE: 'IMAGE', VIDEO: 'VIDEO' };
 
 function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext) {
-  if (args.input) throw unsupportedInput('productUpdate(input:) (use product: ProductUpdateInput)');
+  if (args.input) throw unsupported('productUpdate(input:) (use product: ProductUpdateInput)');
   const changes = args.product ?? {};
   onlyFields(ctx.emu.schema, changes, UPDATABLE, 'ProductUpdateInput');
   if (args.identifier)
@@ -43,15 +38,14 @@ function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext
   if (rawId === undefined || rawId === null) {
     return { product: null, userErrors: [userError(['id'], 'Product id is required')] };
   }
-  requireGid(rawId);
-  const product = ctx.shop.products.get(idOfType(rawId, 'Product') ?? -1);
+  const product = recordById(ctx.shop.products, rawId, 'Product');
   if (!product) return { product: null, userErrors: [userError(['id'], 'Product does not exist')] };
 
   const media = args.media ?? [];
   const errors: UserErrorShape[] = [];
   media.forEach((input, index) => {
     if (!MEDIA_KINDS[input.mediaContentType]) {
-      throw unsupportedInput(`CreateMediaInput.mediaContentType ${input.mediaContentType}`);
+      throw unsupported(`CreateMediaInput.mediaContentType ${input.mediaContentType}`);
     }
     if (!isHttpUrl(input.originalSource)) {
       errors.push(

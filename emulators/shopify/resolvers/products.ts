@@ -1,11 +1,12 @@
 /** Products, their variants and media: `products`, `product`, `productsCount`. */
-import { GraphQLError } from 'graphql';
 import { PAGINATION_ARGS, connectionTypes, paginate } from '../graphql/connection.ts';
-import { gid, requireIdOfType } from '../graphql/gid.ts';
-import { compareNumber, searchFilter, textMatches } from '../graphql/search-query.ts';
+import { gid } from '../graphql/gid.ts';
+import { compareNumber, searchItems, textMatches } from '../graphql/search-query.ts';
+import { unsupported } from '../graphql/unsupported.ts';
 import { productMedia } from '../store/emulator-store.ts';
 import { mediaStatus } from '../media/lifecycle.ts';
 import type { FileRecord, ProductRecord, ShopRecord, VariantRecord } from '../store/types.ts';
+import { byIdField } from './by-id.ts';
 import { presentFile } from './media.ts';
 import {
   field,
@@ -106,18 +107,12 @@ export function searchProducts(
   sortKey: unknown = 'ID',
 ): ProductRecord[] {
   const sort = PRODUCT_SORT[String(sortKey)];
-  if (!sort) {
-    throw new GraphQLError(`sortKey ${String(sortKey)} is not supported by the Shopify emulator`, {
-      extensions: { code: 'EMULATOR_UNSUPPORTED' },
-    });
-  }
-  const matches = searchFilter(query, PRODUCT_SEARCH);
-  const all = [...shop.products.values()];
-  return (matches ? all.filter(matches) : all).sort(sort);
+  if (!sort) throw unsupported(`sortKey ${String(sortKey)}`);
+  return searchItems(shop.products.values(), query, PRODUCT_SEARCH).sort(sort);
 }
 
 export function productConnection(products: readonly ProductRecord[], args: Args) {
-  return paginate(products, args, (p) => p.id, presentProduct);
+  return paginate(products, args, presentProduct);
 }
 
 export const productResolvers: ResolverMap = {
@@ -127,13 +122,7 @@ export const productResolvers: ResolverMap = {
         productConnection(searchProducts(shop, args['query'], args['sortKey']), args),
       [...PAGINATION_ARGS, 'query', 'sortKey'],
     ),
-    product: field(
-      (_: unknown, args: Args, { shop }: ResolverContext) => {
-        const product = shop.products.get(requireIdOfType(args['id'], 'Product') ?? -1);
-        return product ? presentProduct(product) : null;
-      },
-      ['id'],
-    ),
+    product: byIdField('Product', (shop) => shop.products, presentProduct),
     productsCount: field(
       (_: unknown, args: Args, { shop }: ResolverContext) => {
         const total = searchProducts(shop, args['query']).length;
@@ -178,25 +167,18 @@ export const productResolvers: ResolverMap = {
     }),
     media: field(
       (p: PresentedProduct, args: Args, ctx: ResolverContext) => {
-        const matches = searchFilter(args['query'], mediaSearch(ctx));
-        const media = productMedia(ctx.shop, p.record).filter((f) => !matches || matches(f));
-        return paginate(
-          media,
-          args,
-          (f) => f.id,
-          (f) => presentFile(ctx, f),
+        const media = searchItems(
+          productMedia(ctx.shop, p.record),
+          args['query'],
+          mediaSearch(ctx),
         );
+        return paginate(media, args, (f) => presentFile(ctx, f));
       },
       [...PAGINATION_ARGS, 'query'],
     ),
     variants: field(
       (p: PresentedProduct, args: Args) =>
-        paginate(
-          p.record.variants,
-          args,
-          (v) => v.id,
-          (v) => presentVariant(p.record, v),
-        ),
+        paginate(p.record.variants, args, (v) => presentVariant(p.record, v)),
       PAGINATION_ARGS,
     ),
   },

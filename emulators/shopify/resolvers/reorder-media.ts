@@ -4,8 +4,9 @@
  * reorder asynchronously. The new order is visible at once: the job only models the wait.
  */
 import { randomUUID } from 'node:crypto';
-import { gid, idOfType, parseGid, requireGid } from '../graphql/gid.ts';
+import { gid, parseGid } from '../graphql/gid.ts';
 import { mediaStatus } from '../media/lifecycle.ts';
+import { recordById } from './by-id.ts';
 import { userError, type UserErrorShape } from './input-guard.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 
@@ -19,8 +20,7 @@ function productReorderMedia(
   args: { id: string; moves: MoveInput[] },
   ctx: ResolverContext,
 ) {
-  requireGid(args.id);
-  const product = ctx.shop.products.get(idOfType(args.id, 'Product') ?? -1);
+  const product = recordById(ctx.shop.products, args.id, 'Product');
   const fail = (errors: UserErrorShape[]) => ({
     job: null,
     mediaUserErrors: errors,

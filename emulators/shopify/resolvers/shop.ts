@@ -1,6 +1,6 @@
 /** `shop` and `currentAppInstallation`: who the app is talking to and what it may do. */
 import { gid } from '../graphql/gid.ts';
-import { field, type ResolverContext, type ResolverMap } from './resolver-types.ts';
+import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 
 const SCOPE_DESCRIPTIONS: Record<string, string> = {
   read_products: 'Read products, variants, and collections',
@@ -44,18 +44,18 @@ export const shopResolvers: ResolverMap = {
       })),
     })),
   },
-  Shop: {
-    id: true,
-    name: true,
-    email: true,
-    contactEmail: true,
-    myshopifyDomain: true,
-    url: true,
-    currencyCode: true,
-    ianaTimezone: true,
-    createdAt: true,
-    updatedAt: true,
-  },
-  AppInstallation: { id: true, accessScopes: true },
-  AccessScope: { handle: true, description: true },
+  Shop: plain(
+    'id',
+    'name',
+    'email',
+    'contactEmail',
+    'myshopifyDomain',
+    'url',
+    'currencyCode',
+    'ianaTimezone',
+    'createdAt',
+    'updatedAt',
+  ),
+  AppInstallation: plain('id', 'accessScopes'),
+  AccessScope: plain('handle', 'description'),
 };

@@ -1,5 +1,6 @@
 /** `stagedUploadsCreate`: upload targets on the emulator (see uploads/staged-uploads.ts). */
-import { unsupportedInput, userError, type UserErrorShape } from './input-guard.ts';
+import { unsupported } from '../graphql/unsupported.ts';
+import { userError, type UserErrorShape } from './input-guard.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 
 interface StagedUploadInput {
@@ -23,7 +24,7 @@ function stagedUploadsCreate(
   const errors: UserErrorShape[] = [];
   args.input.forEach((input, index) => {
     if (!RESOURCES.includes(input.resource)) {
-      throw unsupportedInput(`StagedUploadInput.resource ${input.resource}`);
+      throw unsupported(`StagedUploadInput.resource ${input.resource}`);
     }
     if (
       SIZE_REQUIRED.includes(input.resource) &&

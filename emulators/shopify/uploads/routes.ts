@@ -20,6 +20,15 @@ function storageError(res: Response, status: number, code: string, message: stri
     );
 }
 
+function signatureMismatch(res: Response): void {
+  storageError(
+    res,
+    403,
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided.',
+  );
+}
+
 function keyOf(req: Request): string {
   return `${String(req.params['id'])}/${encodeURIComponent(String(req.params['filename']))}`;
 }
@@ -35,12 +44,7 @@ export function stagedUploadRouter(emu: EmulatorContext): Router {
       const signature =
         typeof req.query['X-Goog-Signature'] === 'string' ? req.query['X-Goog-Signature'] : '';
       if (!emu.staged.verify(key, signature)) {
-        storageError(
-          res,
-          403,
-          'SignatureDoesNotMatch',
-          'The request signature we calculated does not match the signature you provided.',
-        );
+        signatureMismatch(res);
         return;
       }
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -80,12 +84,7 @@ export function stagedUploadRouter(emu: EmulatorContext): Router {
     parser.on('close', () => {
       const key = fields['key'] ?? '';
       if (!emu.staged.verify(key, fields['x-goog-signature'] ?? '')) {
-        storageError(
-          res,
-          403,
-          'SignatureDoesNotMatch',
-          'The request signature we calculated does not match the signature you provided.',
-        );
+        signatureMismatch(res);
         return;
       }
       if (!file) {

@@ -5,7 +5,7 @@
  * Shopify waits 5 s for an answer; so does the emulator. Every attempt is logged for tests.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../../src/platform/clock.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 5000;
 

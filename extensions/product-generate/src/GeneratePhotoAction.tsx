@@ -11,6 +11,7 @@ import { DeadEnd } from '../../shared/DeadEnd.tsx';
 import { ErrorBanner, fieldError } from '../../shared/errors.tsx';
 import { Facts } from '../../shared/Facts.tsx';
 import { credits, t } from '../../shared/i18n.ts';
+import { LoadingOrFailed } from '../../shared/LoadingOrFailed.tsx';
 import { imageModel, initialModel } from '../../shared/models.ts';
 import { PromptFields } from '../../shared/PromptFields.tsx';
 import { canSubmit, ShopStatusBanner } from '../../shared/ShopStatusBanner.tsx';
@@ -34,13 +35,8 @@ function GeneratePhotoLoader({ productId }: { productId: string }) {
     () => Promise.all([appApi.settings(), appApi.product(productId)]),
     [productId],
   );
-  if (loaded.state === 'loading') return <s-admin-action heading={t('product.heading')} loading />;
-  if (loaded.state === 'failed') {
-    return (
-      <DeadEnd heading={t('product.heading')}>
-        <ErrorBanner error={loaded.error} />
-      </DeadEnd>
-    );
+  if (loaded.state !== 'ready') {
+    return <LoadingOrFailed heading={t('product.heading')} loaded={loaded} />;
   }
   const [settings, product] = loaded.value;
   return <GeneratePhotoForm settings={settings} product={product} />;

@@ -14,8 +14,8 @@ import type {
 import { appApi } from '../app-api.ts';
 import { parseBudget } from '../BudgetField.tsx';
 import { DeadEnd } from '../DeadEnd.tsx';
-import { ErrorBanner } from '../errors.tsx';
 import { t } from '../i18n.ts';
+import { LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { initialModel } from '../models.ts';
 import { useLoad } from '../use-load.ts';
 import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
@@ -46,14 +46,8 @@ export function BulkRunAction({ target, describeTarget }: BulkRunActionProps) {
 
 function BulkRunLoader({ target, describeTarget }: BulkRunActionProps) {
   const loaded = useLoad(() => Promise.all([appApi.settings(), describeTarget()]), []);
-  if (loaded.state === 'loading') return <s-admin-action heading={t('bulk.heading')} loading />;
-  if (loaded.state === 'failed') {
-    return (
-      <DeadEnd heading={t('bulk.heading')}>
-        <ErrorBanner error={loaded.error} />
-      </DeadEnd>
-    );
-  }
+  if (loaded.state !== 'ready')
+    return <LoadingOrFailed heading={t('bulk.heading')} loaded={loaded} />;
   const [settings, title] = loaded.value;
   return <BulkRunFlow target={target} title={title} settings={settings} />;
 }

@@ -5,7 +5,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROKE,
   download,
+  expectAcceptedAt,
+  expectApiErrorAt,
   KEY,
   OTHER_KEY,
   productImage,
@@ -27,7 +30,6 @@ afterAll(async () => {
   await Promise.all([api.close(), host.close()]);
 });
 
-const BROKE = 'key-broke';
 const images = (n: number) => Array.from({ length: n }, () => image);
 
 /** The spec's image model table: credits and reference-image limits. */
@@ -49,30 +51,10 @@ const MODELS = [
 const EXTENDED = ['nanobanana2', 'nanobananapro', 'nanobanana'];
 const resolutionFor = (model: string) => (EXTENDED.includes(model) ? { resolution: '1K' } : {});
 
-/**
- * Whether a request passes every rule without creating a job: an account without credits gets
- * OUT_OF_TOKENS only for a request the rules accept (validation comes first), and its details
- * name the request's price.
- */
-async function expectAccepted(body: Record<string, unknown>): Promise<void> {
-  const response = await api.post('/v1/api/generate', body, BROKE);
-  expect(response.status).toBe(400);
-  expect(response.body.message, JSON.stringify(response.body)).toBe('OUT_OF_TOKENS');
-}
-
-async function expectApiError(
-  body: Record<string, unknown>,
-  message: RegExp,
-): Promise<{ name: string; message: string; details: string }> {
-  const before = await api.credits(KEY);
-  const response = await api.post('/v1/api/generate', body);
-  expect(response.status).toBe(400);
-  expect(response.body.name).toBe('ApiError');
-  expect(response.body.message).toMatch(message);
-  expect(typeof response.body.details).toBe('string');
-  expect(await api.credits(KEY)).toBe(before);
-  return response.body;
-}
+const expectAccepted = (body: Record<string, unknown>) =>
+  expectAcceptedAt(api, '/v1/api/generate', body);
+const expectApiError = (body: Record<string, unknown>, message: RegExp) =>
+  expectApiErrorAt(api, '/v1/api/generate', body, message);
 
 describe('credits per image model', () => {
   it.each(MODELS)('%s costs %i credits, charged at submission', async (model, credits) => {

@@ -4,7 +4,8 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, manualClock, startApi, type Api } from './support.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
+import { KEY, startApi, type Api } from './support.ts';
 
 let api: Api | undefined;
 afterEach(async () => {
@@ -35,7 +36,7 @@ function attemptFrom(localAddress: string, target: Api): Promise<number> {
 
 describe('generation rate limit', () => {
   it('by default allows 15 requests a minute per IP; the 16th is 429 asking to retry after a minute', async () => {
-    const clock = manualClock();
+    const clock = createManualClock();
     api = await startApi({ rateLimitPerMin: undefined, clock });
     for (let i = 0; i < 15; i++) expect((await attempt(api)).status).toBe(400);
     const refused = await attempt(api);
@@ -51,7 +52,7 @@ describe('generation rate limit', () => {
   });
 
   it('counts generate and generate-video together', async () => {
-    api = await startApi({ rateLimitPerMin: 2, clock: manualClock() });
+    api = await startApi({ rateLimitPerMin: 2, clock: createManualClock() });
     expect((await attempt(api, '/v1/api/generate')).status).toBe(400);
     expect((await attempt(api, '/v1/api/generate-video')).status).toBe(400);
     expect((await attempt(api, '/v1/api/generate-video')).status).toBe(429);
@@ -59,14 +60,14 @@ describe('generation rate limit', () => {
   });
 
   it('limits each client IP separately', async () => {
-    api = await startApi({ rateLimitPerMin: 1, clock: manualClock() });
+    api = await startApi({ rateLimitPerMin: 1, clock: createManualClock() });
     expect(await attemptFrom('127.0.0.1', api)).toBe(400);
     expect(await attemptFrom('127.0.0.1', api)).toBe(429);
     expect(await attemptFrom('127.0.0.3', api)).toBe(400);
   });
 
   it('does not limit upscale, job reads, key-check or the earlier interface', async () => {
-    api = await startApi({ rateLimitPerMin: 1, clock: manualClock() });
+    api = await startApi({ rateLimitPerMin: 1, clock: createManualClock() });
     await attempt(api);
     expect((await attempt(api)).status).toBe(429);
     for (let i = 0; i < 5; i++) {
@@ -78,7 +79,7 @@ describe('generation rate limit', () => {
   });
 
   it('charges nothing for a refused request', async () => {
-    api = await startApi({ rateLimitPerMin: 1, clock: manualClock() });
+    api = await startApi({ rateLimitPerMin: 1, clock: createManualClock() });
     await attempt(api);
     const before = await api.credits(KEY);
     const refused = await api.post('/v1/api/generate', { model: 'gpt-2', prompt: 'x' });
@@ -87,7 +88,7 @@ describe('generation rate limit', () => {
   });
 
   it('takes its count and window from the options; the 429 names the window', async () => {
-    const clock = manualClock();
+    const clock = createManualClock();
     api = await startApi({ rateLimitPerMin: 3, rateLimitWindowMs: 5000, clock });
     for (let i = 0; i < 3; i++) expect((await attempt(api)).status).toBe(400);
     const refused = await attempt(api);

@@ -4,9 +4,9 @@
  * receiver, and thin HTTP wrappers over node's fetch.
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { expect } from 'vitest';
+import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
 import {
   startProductAiEmulator,
   type ProductAiEmulator,
@@ -65,14 +65,14 @@ export interface HostedImages {
 
 export async function startImageHost(): Promise<HostedImages> {
   const routes = new Map<string, RequestListener>();
-  const server = createServer((req, res) => {
-    const handler = routes.get(req.url ?? '');
-    if (handler) return handler(req, res);
-    res.writeHead(404).end('not found');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenOnLoopback(
+    createServer((req, res) => {
+      const handler = routes.get(req.url ?? '');
+      if (handler) return handler(req, res);
+      res.writeHead(404).end('not found');
+    }),
+  );
+  const { url } = server;
   return {
     url,
     serve(path, body, contentType = 'image/png') {
@@ -86,10 +86,7 @@ export async function startImageHost(): Promise<HostedImages> {
       routes.set(path, handler);
       return `${url}${path}`;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () => server.close(),
   };
 }
 
@@ -128,27 +125,24 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       return received.slice(0, count);
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () => server.close(),
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
-        remoteAddress: req.socket.remoteAddress ?? '',
+  const server = await listenOnLoopback(
+    createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+          remoteAddress: req.socket.remoteAddress ?? '',
+        });
+        res.writeHead(receiver.status).end();
+        for (const wake of waiters.splice(0)) wake();
       });
-      res.writeHead(receiver.status).end();
-      for (const wake of waiters.splice(0)) wake();
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/productai`;
+    }),
+  );
+  receiver.url = `${server.url}/webhooks/productai`;
   return receiver;
 }
 
@@ -233,6 +227,41 @@ export async function startApi(options: ProductAiEmulatorOptions = {}): Promise<
   return api;
 }
 
+/** An account the tests create with no credits (see `expectAcceptedAt`). */
+export const BROKE = 'key-broke';
+
+/**
+ * Whether a request passes every rule without creating a job: an account without credits gets
+ * OUT_OF_TOKENS only for a request the rules accept (validation comes first), and its details
+ * name the request's price.
+ */
+export async function expectAcceptedAt(
+  api: Api,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const response = await api.post(path, body, BROKE);
+  expect(response.status).toBe(400);
+  expect(response.body.message, JSON.stringify(response.body)).toBe('OUT_OF_TOKENS');
+}
+
+/** A request the rules refuse: a 400 ApiError with this message and details, nothing charged. */
+export async function expectApiErrorAt(
+  api: Api,
+  path: string,
+  body: Record<string, unknown>,
+  message: RegExp,
+): Promise<{ name: string; message: string; details: string }> {
+  const before = await api.credits(KEY);
+  const response = await api.post(path, body);
+  expect(response.status).toBe(400);
+  expect(response.body.name).toBe('ApiError');
+  expect(response.body.message).toMatch(message);
+  expect(typeof response.body.details).toBe('string');
+  expect(await api.credits(KEY)).toBe(before);
+  return response.body;
+}
+
 /** Downloads a URL and returns its bytes. */
 export async function download(
   url: string,
@@ -283,16 +312,5 @@ export async function probeVideo(bytes: Buffer): Promise<VideoProbe> {
     seconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
     hasAudio: /Audio: /.test(stderr),
     faststart: bytes.indexOf('moov') < bytes.indexOf('mdat'),
-  };
-}
-
-/** A clock the test moves by hand (rate-limit windows without sleeping). */
-export function manualClock(start = Date.parse('2026-01-01T00:00:00Z')) {
-  let now = start;
-  return {
-    now: () => now,
-    advance(ms: number) {
-      now += ms;
-    },
   };
 }

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   download,
   KEY,
-  manualClock,
   OTHER_KEY,
   pngOfSize,
   productImage,
@@ -17,10 +16,11 @@ import {
   type Json,
   type HostedImages,
 } from './support.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
 
 let api: Api;
 let host: HostedImages;
-const clock = manualClock();
+const clock = createManualClock();
 beforeAll(async () => {
   [api, host] = await Promise.all([startApi({ clock }), startImageHost()]);
 });

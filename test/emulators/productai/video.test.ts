@@ -3,7 +3,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROKE,
   download,
+  expectAcceptedAt,
+  expectApiErrorAt,
   KEY,
   probeVideo,
   productImage,
@@ -13,7 +16,6 @@ import {
   type HostedImages,
 } from './support.ts';
 
-const BROKE = 'key-broke';
 let api: Api;
 let host: HostedImages;
 let image: string;
@@ -30,21 +32,10 @@ afterAll(async () => {
 
 const images = (n: number) => Array.from({ length: n }, () => image);
 
-/** Passes every rule: an account without credits is refused only for lack of credits. */
-async function expectAccepted(body: Record<string, unknown>) {
-  const response = await api.post('/v1/api/generate-video', body, BROKE);
-  expect(response.body.message, JSON.stringify(response.body)).toBe('OUT_OF_TOKENS');
-}
-
-async function expectRefused(body: Record<string, unknown>, message: RegExp) {
-  const before = await api.credits(KEY);
-  const response = await api.post('/v1/api/generate-video', body);
-  expect(response.status).toBe(400);
-  expect(response.body.name).toBe('ApiError');
-  expect(response.body.message).toMatch(message);
-  expect(typeof response.body.details).toBe('string');
-  expect(await api.credits(KEY)).toBe(before);
-}
+const expectAccepted = (body: Record<string, unknown>) =>
+  expectAcceptedAt(api, '/v1/api/generate-video', body);
+const expectRefused = (body: Record<string, unknown>, message: RegExp) =>
+  expectApiErrorAt(api, '/v1/api/generate-video', body, message);
 
 describe('prices: credits per second x duration, charged at submission', () => {
   // Prices are read off the balance right after submission. The job is made to fail (and its

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwtHs256 } from '../../../emulators/shopify/auth/session-token.ts';
-import { manualClock, type ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
 import {
   API_KEY,
   SHOP,
@@ -12,7 +13,7 @@ import {
   tokenRequest,
 } from './support.ts';
 
-const clock = manualClock();
+const clock = createManualClock();
 let emulator: ShopifyEmulator;
 
 beforeAll(async () => {

@@ -205,10 +205,9 @@ describe('collections', () => {
 });
 
 describe('media and the CDN', () => {
-  it('returns an image URL whose transform the CDN applies (resized JPEG)', async () => {
-    const result = await graphql<{
-      products: { nodes: { featuredMedia: { image: { url: string; width: number } } | null }[] };
-    }>(
+  /** The first product's featured image, with these Image fields selected. */
+  async function firstProductImage<T>(imageFields: string): Promise<T> {
+    const result = await graphql<{ products: { nodes: { featuredMedia: { image: T } }[] } }>(
       emulator,
       token,
       `
@@ -218,8 +217,7 @@ describe('media and the CDN', () => {
               featuredMedia {
                 ... on MediaImage {
                   image {
-                    url(transform: { maxWidth: 300, maxHeight: 300, preferredContentType: JPG })
-                    width
+                    ${imageFields}
                   }
                 }
               }
@@ -228,7 +226,13 @@ describe('media and the CDN', () => {
         }
       `,
     );
-    const image = result.data!.products.nodes[0]!.featuredMedia!.image;
+    return result.data!.products.nodes[0]!.featuredMedia.image;
+  }
+
+  it('returns an image URL whose transform the CDN applies (resized JPEG)', async () => {
+    const image = await firstProductImage<{ url: string; width: number }>(
+      'url(transform: { maxWidth: 300, maxHeight: 300, preferredContentType: JPG }) width',
+    );
     expect(image.width).toBeGreaterThan(300);
     const response = await fetch(image.url);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
@@ -238,35 +242,14 @@ describe('media and the CDN', () => {
   });
 
   it('converts to WebP and PNG on request', async () => {
-    const result = await graphql<{
-      products: { nodes: { featuredMedia: { image: { webp: string; png: string } } }[] };
-    }>(
-      emulator,
-      token,
-      `
-        {
-          products(first: 1) {
-            nodes {
-              featuredMedia {
-                ... on MediaImage {
-                  image {
-                    webp: url(transform: { maxWidth: 64, preferredContentType: WEBP })
-                    png: url(transform: { maxWidth: 64, preferredContentType: PNG })
-                  }
-                }
-              }
-            }
-          }
-        }
-      `,
+    const { webp, png } = await firstProductImage<{ webp: string; png: string }>(
+      `webp: url(transform: { maxWidth: 64, preferredContentType: WEBP })
+       png: url(transform: { maxWidth: 64, preferredContentType: PNG })`,
     );
-    const { webp, png } = result.data!.products.nodes[0]!.featuredMedia.image;
-    expect(
-      (await sharp(Buffer.from(await (await fetch(webp)).arrayBuffer())).metadata()).format,
-    ).toBe('webp');
-    expect(
-      (await sharp(Buffer.from(await (await fetch(png)).arrayBuffer())).metadata()).format,
-    ).toBe('png');
+    const formatAt = async (url: string) =>
+      (await sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata()).format;
+    expect(await formatAt(webp)).toBe('webp');
+    expect(await formatAt(png)).toBe('png');
   });
 });
 

@@ -3,7 +3,7 @@
  * app does (origin rewritten, shop in X-Forwarded-Host), and receive its webhooks.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
 import {
   startShopifyEmulator,
   type ShopifyEmulator,
@@ -135,41 +135,33 @@ export async function startWebhookReceiver(): Promise<{
   close(): Promise<void>;
 }> {
   const received: ReceivedWebhook[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/shopify`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const server = await listenOnLoopback(
+    createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
+        res.writeHead(200).end();
+      });
+    }),
+  );
+  return { url: `${server.url}/webhooks/shopify`, received, close: () => server.close() };
 }
 
 /** Serves fixed bytes at fixed paths (the "external URLs" media are created from). */
 export async function startFileServer(
   files: Record<string, { type: string; bytes: Buffer }>,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const file = files[req.url ?? ''];
-    if (!file) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res
-      .writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.bytes.length })
-      .end(file.bytes);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listenOnLoopback(
+    createServer((req, res) => {
+      const file = files[req.url ?? ''];
+      if (!file) {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      res
+        .writeHead(200, { 'Content-Type': file.type, 'Content-Length': file.bytes.length })
+        .end(file.bytes);
+    }),
+  );
 }

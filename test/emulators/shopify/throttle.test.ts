@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, type ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
 import { exchangeToken, graphql, startTestEmulator } from './support.ts';
 
-const clock = manualClock();
+const clock = createManualClock();
 let emulator: ShopifyEmulator;
 let token: string;
 

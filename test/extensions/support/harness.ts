@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildExtensions } from '../../../extensions/build.ts';
 import { startAppStandIn, type AppStandIn } from './app-stand-in.ts';
 
@@ -55,7 +56,7 @@ export interface OpenExtension {
 }
 
 /** Builds the three bundles into a temporary folder and starts one browser for a test file. */
-export async function startHarness(): Promise<Harness> {
+async function startHarness(): Promise<Harness> {
   const outRoot = await mkdtemp(join(tmpdir(), 'extensions-'));
   const built = await buildExtensions({ outRoot });
   const bundles = new Map(built.map((extension) => [extension.folder, extension.outfile]));
@@ -108,6 +109,29 @@ export async function startHarness(): Promise<Harness> {
       );
       await browser.close();
       await rm(outRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The harness for one test file: started before its tests and closed after them. After each
+ * test, the extension it opened must have logged no console errors or uncaught exceptions.
+ */
+export function useHarness(): Pick<Harness, 'open'> {
+  let harness: Harness;
+  let opened: OpenExtension | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness.close());
+  afterEach(() => {
+    expect(opened?.errors).toEqual([]);
+    opened = undefined;
+  });
+  return {
+    async open(folder, selected, setUp) {
+      opened = await harness.open(folder, selected, setUp);
+      return opened;
     },
   };
 }

@@ -3,9 +3,8 @@
  * product images that generate requests point at (the emulator downloads them over loopback).
  */
 import { createServer } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
 import {
   startProductAiEmulator,
   type ProductAiEmulatorOptions,
@@ -74,6 +73,32 @@ export async function startTestEmulator(options: ProductAiEmulatorOptions): Prom
   };
 }
 
+export interface EmulatorWithImages {
+  emulator: TestEmulator;
+  images: ImageHost;
+  /** Closes both (for `beforeAll` to return as its teardown). */
+  close(): Promise<void>;
+}
+
+/**
+ * A test file's emulator and the image host its requests point at. The generation rate limit
+ * is off unless `options` sets one: these files test the client, not the limiter.
+ */
+export async function startEmulatorWithImages(
+  options: ProductAiEmulatorOptions,
+): Promise<EmulatorWithImages> {
+  const images = await startImageHost();
+  const emulator = await startTestEmulator({ rateLimitPerMin: 0, ...options });
+  return {
+    emulator,
+    images,
+    async close() {
+      await emulator.close();
+      await images.close();
+    },
+  };
+}
+
 export interface ImageHost {
   /** URL of a small PNG product image; `n` varies the colour and the URL. */
   image(n?: number): string;
@@ -92,26 +117,22 @@ export async function startImageHost(): Promise<ImageHost> {
   })
     .png()
     .toBuffer();
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/product-')) {
-      res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    } else if (req.url === '/readme.txt') {
-      res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenOnLoopback(
+    createServer((req, res) => {
+      if (req.url?.startsWith('/product-')) {
+        res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      } else if (req.url === '/readme.txt') {
+        res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+      } else {
+        res.writeHead(404).end();
+      }
+    }),
+  );
   return {
-    image: (n = 1) => `${base}/product-${n}.png`,
-    notAnImage: `${base}/readme.txt`,
-    missing: `${base}/gone.png`,
+    image: (n = 1) => `${server.url}/product-${n}.png`,
+    notAnImage: `${server.url}/readme.txt`,
+    missing: `${server.url}/gone.png`,
     png,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () => server.close(),
   };
 }

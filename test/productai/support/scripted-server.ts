@@ -4,8 +4,7 @@
  * is recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -28,24 +27,20 @@ export function json(status: number, body: unknown): Handler {
 export async function startScriptedServer(): Promise<ScriptedServer> {
   let handlers: Handler[] = [json(404, { error: 'no script' })];
   const requests: string[] = [];
-  const server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    const handler = handlers.length > 1 ? handlers.shift()! : handlers[0]!;
-    req.resume();
-    req.on('end', () => handler(req, res));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const server = await listenOnLoopback(
+    createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      const handler = handlers.length > 1 ? handlers.shift()! : handlers[0]!;
+      req.resume();
+      req.on('end', () => handler(req, res));
+    }),
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     script: (...next) => {
       handlers = next;
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () => server.close(),
   };
 }

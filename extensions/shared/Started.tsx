@@ -1,0 +1,26 @@
+import { t } from './i18n.ts';
+
+interface StartedProps {
+  /** What started, as the success banner's heading. */
+  heading: string;
+  message: string;
+  /** Where in the app it goes on. */
+  link: { href: string; label: string };
+}
+
+/** The work runs in the app now: say so, link to where it can be followed, and let the merchant go. */
+export function Started({ heading, message, link }: StartedProps) {
+  return (
+    <s-admin-action heading={t('started.heading')}>
+      <s-banner tone="success" heading={heading}>
+        <s-stack direction="block" gap="small-200">
+          <s-paragraph>{message}</s-paragraph>
+          <s-link href={link.href}>{link.label}</s-link>
+        </s-stack>
+      </s-banner>
+      <s-button slot="primary-action" variant="primary" onClick={() => shopify.close()}>
+        {t('actions.done')}
+      </s-button>
+    </s-admin-action>
+  );
+}
