@@ -5,7 +5,9 @@
  *
  *   node web/frontend/build.ts          (or: await ensureFrontendBuilt())
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -14,6 +16,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const BUILT_PAGE = join(ROOT, 'dist', 'index.html');
 const LOCK = join(ROOT, '.build-lock');
 const LOCK_STALE_MS = 120_000;
+const VITE = join(ROOT, '..', '..', 'node_modules', 'vite', 'bin', 'vite.js');
 
 /** Newest modification time among the front end's inputs (and the shared contract/catalogue). */
 function newestSource(): number {
@@ -61,9 +64,14 @@ export async function ensureFrontendBuilt(): Promise<void> {
       continue;
     }
     try {
+      // A process of its own with NODE_ENV=production: Vite follows NODE_ENV, and a caller
+      // under test (NODE_ENV=test) would otherwise bundle React's development build.
       if (!isFresh()) {
-        const { build } = await import('vite');
-        await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+        await promisify(execFile)(
+          process.execPath,
+          [VITE, 'build', '--config', join(ROOT, 'vite.config.ts'), '--logLevel', 'warn'],
+          { env: { ...process.env, NODE_ENV: 'production' } },
+        );
       }
     } finally {
       rmSync(LOCK, { recursive: true, force: true });

@@ -1,5 +1,11 @@
 /** The feature modules the server runs, in registration order (see module.ts). */
 import type { AppModule } from './module.ts';
+import { API_MODULES } from './routes/api-modules.ts';
+import { productAiWebhooksModule } from './routes/productai-webhooks.ts';
 import { sessionModule } from './routes/session.ts';
 
-export const APP_MODULES: readonly AppModule[] = [sessionModule];
+export const APP_MODULES: readonly AppModule[] = [
+  sessionModule,
+  productAiWebhooksModule(),
+  ...API_MODULES,
+];

@@ -129,7 +129,6 @@ export function createPicker(base: string) {
       const request = ++latest;
       status.textContent = 'Loading…';
       const query = new URLSearchParams({ type: options.type, query: search.value });
-      if (options.filter?.query) query.set('filter', options.filter.query);
       try {
         const response = await fetch(`${base}/resources?${query}`);
         if (!response.ok)

@@ -7,6 +7,9 @@
  * Implemented: config, origin, ready, environment, idToken, fetch with the session token (and
  * one retry on X-Shopify-Retry-Invalid-Session-Request), resourcePicker, toast, saveBar,
  * loading, `shopify://admin` links. Anything else throws, so a gap is loud, never silent.
+ * Simplified: the picker searches titles only (no `filter` search syntax: the demo store's
+ * products are all active and visible) and lists products and collections, not variants;
+ * toasts have no action button.
  */
 import { STAND_IN_CONFIG_GLOBAL, type StandInConfig } from '../protocol.ts';
 import { handleAdminLinks } from './admin-links.ts';
@@ -48,9 +51,10 @@ function start(): void {
     loading: (on = true) => channel.notify('loading', { on }),
   };
   (window as unknown as { shopify: unknown }).shopify = new Proxy(api, {
-    get(target, property) {
+    get(target, property, receiver) {
+      // `then` is probed by `await`; symbols by dev tools: neither is an App Bridge API.
       if (typeof property === 'symbol' || property in target || property === 'then') {
-        return target[property as string];
+        return Reflect.get(target, property, receiver);
       }
       throw new Error(`shopify.${property} is not part of the demo's App Bridge stand-in`);
     },

@@ -18,7 +18,8 @@ export function ErrorBanner({ error, title, onRetry, onDismiss }: Props) {
       action={onRetry ? { content: 'Try again', onAction: onRetry } : undefined}
       onDismiss={onDismiss}
     >
-      {title ? <p>{error.message}</p> : null}
+      {/* Field problems are the message in detail: show them instead of repeating it. */}
+      {title && fieldMessages.length === 0 ? <p>{error.message}</p> : null}
       {fieldMessages.length > 0 ? (
         <List type="bullet">
           {fieldMessages.map((message) => (

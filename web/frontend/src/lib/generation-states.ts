@@ -8,6 +8,8 @@ import type { GenerationState } from '../shared/contract.ts';
 
 export interface StateInfo {
   label: string;
+  /** The label inside a sentence or a count: "3 saving to Shopify". */
+  phrase: string;
   tone?: BadgeProps['tone'];
   progress: NonNullable<BadgeProps['progress']>;
   /** Ends the generation: nothing more will happen to it by itself. */
@@ -15,32 +17,71 @@ export interface StateInfo {
 }
 
 export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
-  queued: { label: 'Queued', tone: 'info', progress: 'incomplete', terminal: false },
-  paused: { label: 'Paused', tone: 'warning', progress: 'incomplete', terminal: false },
-  submitting: { label: 'Sending', tone: 'info', progress: 'partiallyComplete', terminal: false },
+  queued: {
+    label: 'Queued',
+    phrase: 'queued',
+    tone: 'info',
+    progress: 'incomplete',
+    terminal: false,
+  },
+  paused: {
+    label: 'Paused',
+    phrase: 'paused',
+    tone: 'warning',
+    progress: 'incomplete',
+    terminal: false,
+  },
+  submitting: {
+    label: 'Sending',
+    phrase: 'sending',
+    tone: 'info',
+    progress: 'partiallyComplete',
+    terminal: false,
+  },
   uncertain: {
     label: 'Needs your check',
+    phrase: 'need your check',
     tone: 'attention',
     progress: 'partiallyComplete',
     terminal: false,
   },
-  processing: { label: 'Generating', tone: 'info', progress: 'partiallyComplete', terminal: false },
+  processing: {
+    label: 'Generating',
+    phrase: 'generating',
+    tone: 'info',
+    progress: 'partiallyComplete',
+    terminal: false,
+  },
   saving: {
     label: 'Saving to Shopify',
+    phrase: 'saving to Shopify',
     tone: 'info',
     progress: 'partiallyComplete',
     terminal: false,
   },
   in_review: {
     label: 'Ready for review',
+    phrase: 'ready for review',
     tone: 'attention',
     progress: 'complete',
     terminal: false,
   },
-  published: { label: 'Published', tone: 'success', progress: 'complete', terminal: true },
-  failed: { label: 'Failed', tone: 'critical', progress: 'complete', terminal: true },
-  cancelled: { label: 'Cancelled', progress: 'complete', terminal: true },
-  discarded: { label: 'Discarded', progress: 'complete', terminal: true },
+  published: {
+    label: 'Published',
+    phrase: 'published',
+    tone: 'success',
+    progress: 'complete',
+    terminal: true,
+  },
+  failed: {
+    label: 'Failed',
+    phrase: 'failed',
+    tone: 'critical',
+    progress: 'complete',
+    terminal: true,
+  },
+  cancelled: { label: 'Cancelled', phrase: 'cancelled', progress: 'complete', terminal: true },
+  discarded: { label: 'Discarded', phrase: 'discarded', progress: 'complete', terminal: true },
 };
 
 export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { useLocation } from './location.ts';
@@ -35,6 +35,11 @@ const ROUTES: Readonly<Record<string, Route>> = {
 export function Routes() {
   const { path } = useLocation();
   const route = ROUTES[path.length > 1 ? path.replace(/\/+$/, '') : path];
+  // The admin titles the app's page from document.title, as App Bridge reads it.
+  const title = route?.title ?? 'Page not found';
+  useEffect(() => {
+    document.title = `${title} · ProductAI Studio`;
+  }, [title]);
   if (!route) return <NotFoundPage />;
   const Page = route.page;
   return (

@@ -18,7 +18,7 @@ export function OptionFields({ kind, params, onChange }: Props) {
   const duration = accepted.duration;
   return (
     <FormLayout>
-      <FormLayout.Group condensed>
+      <FormLayout.Group>
         {accepted.aspectRatios.length > 0 ? (
           <Select
             label="Aspect ratio"

@@ -84,7 +84,7 @@ export function BulkRunCard({ run, onChange }: Props) {
           <InlineStack gap="200" wrap>
             {countsInOrder(run.counts).map(([state, count]) => (
               <Badge key={state} tone={STATE_INFO[state].tone}>
-                {`${formatNumber(count)} ${STATE_INFO[state].label.toLowerCase()}`}
+                {`${formatNumber(count)} ${STATE_INFO[state].phrase}`}
               </Badge>
             ))}
             {run.skippedForBudget > 0 ? (
@@ -92,7 +92,7 @@ export function BulkRunCard({ run, onChange }: Props) {
             ) : null}
           </InlineStack>
           <Text as="p" tone="subdued">
-            {formatCredits(run.creditsCommitted)} spent of {formatCredits(run.estimatedCredits)}{' '}
+            {formatCredits(run.creditsCommitted)} committed of {formatCredits(run.estimatedCredits)}{' '}
             estimated
             {run.creditBudget !== null ? ` · budget ${formatCredits(run.creditBudget)}` : ''}
           </Text>

@@ -19,7 +19,7 @@ export function CreditsCard({ byDay, byModel }: Props) {
           </Text>
           <Text as="p" tone="subdued">
             {total > 0
-              ? `${formatCredits(total)} over the last ${byDay.length} days.`
+              ? `${formatCredits(total)} ${byDay.length === 1 ? `on ${formatDay(byDay[0]!.day)}` : `over the last ${byDay.length} days`}.`
               : 'No credits spent yet. Each generation shows its cost before you start it.'}
           </Text>
         </BlockStack>

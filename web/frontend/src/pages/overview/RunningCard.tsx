@@ -13,7 +13,7 @@ interface Props {
 export function RunningCard({ active, bulkRuns }: Props) {
   const counts = (Object.keys(STATE_INFO) as GenerationState[])
     .filter((state) => !STATE_INFO[state].terminal && (active[state] ?? 0) > 0)
-    .map((state) => `${formatNumber(active[state] ?? 0)} ${STATE_INFO[state].label.toLowerCase()}`);
+    .map((state) => `${formatNumber(active[state] ?? 0)} ${STATE_INFO[state].phrase}`);
   const runs = bulkRuns.filter((run) => run.state === 'running' || run.state === 'paused');
   return (
     <Card>

@@ -1,0 +1,106 @@
+/**
+ * The app home's weight and speed, as Built for Shopify looks at them:
+ *  - JavaScript and CSS the first page load needs (the built entry, its preloaded chunks and
+ *    stylesheet), gzip-compressed, plus the lazily loaded page chunks;
+ *  - Largest Contentful Paint and Cumulative Layout Shift of each page, measured inside the
+ *    app's iframe (where App Bridge measures them in the admin) in headless Chromium, against
+ *    the demo stack (real server, emulators, admin frame), each load in a fresh browser context.
+ * Built for Shopify asks for LCP ≤ 2.5 s and CLS ≤ 0.1 at the 75th percentile in the field.
+ *
+ *   node bench/frontend-size-and-vitals.ts [loads per page, default 5]
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, openAdminPage } from '../test/browser/support/browser.ts';
+import { startStack } from '../test/browser/support/stack.ts';
+import { ensureFrontendBuilt } from '../web/frontend/build.ts';
+
+const DIST = fileURLToPath(new URL('../web/frontend/dist/', import.meta.url));
+const PAGES = ['/', '/generate', '/activity', '/bulk-runs', '/settings'];
+const LOADS = Number(process.argv[2] ?? 5);
+/** LCP stops changing once the page is idle; read it after this long. */
+const SETTLE_MS = 1500;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const gzipped = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+
+function sizes() {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
+  const initialJs = initial.filter((file) => file.endsWith('.js'));
+  const initialCss = initial.filter((file) => file.endsWith('.css'));
+  const all = readdirSync(join(DIST, 'assets')).map((file) => `assets/${file}`);
+  const lazyJs = all.filter((file) => file.endsWith('.js') && !initialJs.includes(file));
+  const lazyCss = all.filter((file) => file.endsWith('.css') && !initialCss.includes(file));
+  const sum = (files: string[]) => files.reduce((total, file) => total + gzipped(file), 0);
+  return {
+    initialJs: sum(initialJs),
+    initialCss: sum(initialCss),
+    lazyJs: sum(lazyJs),
+    lazyCss: sum(lazyCss),
+  };
+}
+
+/** Records LCP and CLS in every frame, the app's iframe included (runs before its scripts). */
+const VITALS_RECORDER = `
+  window.__vitals = { lcp: 0, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__vitals.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__vitals.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  await ensureFrontendBuilt();
+  const size = sizes();
+  console.log('App home bundle (gzip -9)');
+  console.log(`  first load: JavaScript ${kb(size.initialJs)}, CSS ${kb(size.initialCss)}`);
+  console.log(
+    `  loaded per page later: JavaScript ${kb(size.lazyJs)}, CSS ${kb(size.lazyCss)} in all\n`,
+  );
+
+  const [stack, browser] = await Promise.all([
+    startStack({ name: 'bench-frontend' }),
+    launchBrowser(),
+  ]);
+  try {
+    console.log(`Web vitals inside the app's iframe, ${LOADS} cold loads per page (p75 / worst)`);
+    for (const path of PAGES) {
+      const lcps: number[] = [];
+      const clss: number[] = [];
+      for (let load = 0; load < LOADS; load += 1) {
+        const admin = await openAdminPage(browser, stack.frameUrl);
+        await admin.page.context().addInitScript(VITALS_RECORDER);
+        await admin.open(path);
+        const frame = await (await admin.page.waitForSelector('#app-frame')).contentFrame();
+        await frame!.waitForSelector('h1');
+        await frame!.waitForLoadState('load');
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+        const vitals = await frame!.evaluate(
+          () => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
+        );
+        lcps.push(vitals.lcp);
+        clss.push(vitals.cls);
+        await admin.close();
+      }
+      console.log(
+        `  ${path.padEnd(11)} LCP ${percentile(lcps, 75).toFixed(0)} ms / ${Math.max(...lcps).toFixed(0)} ms` +
+          `   CLS ${percentile(clss, 75).toFixed(3)} / ${Math.max(...clss).toFixed(3)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await stack.close();
+  }
+}
+
+await main();

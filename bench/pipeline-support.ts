@@ -1,0 +1,209 @@
+/**
+ * What the pipeline benchmarks share: a private Redis, the ProductAI emulator, a host for the
+ * source images, and a pipeline wired as production wires it (minus Shopify: results are
+ * "published" at once, since these benchmarks measure the queue, not the publishing).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
+import { systemClock } from '../src/platform/clock.ts';
+import { createSecretBox } from '../src/platform/crypto.ts';
+import { createLogger } from '../src/platform/logger.ts';
+import { closeRedis, connectRedis, type Redis } from '../src/platform/redis.ts';
+import { createShopSettingsStore } from '../src/stores/shop-settings.ts';
+import {
+  createPipeline,
+  pipelineConfig,
+  type Pipeline,
+  type PipelineConfigOverrides,
+} from '../src/pipeline/index.ts';
+import type { Generation, Priority } from '../src/pipeline/core/generation.ts';
+import type { StageHandler } from '../src/pipeline/core/stage.ts';
+
+export const publishAtOnce: StageHandler = async (ref, ctx) => {
+  await ctx.generations
+    .transition(ref.shop, ref.generationId, { from: ['saving'], to: 'published' })
+    .catch(() => {});
+  return { status: 'done' };
+};
+
+/**
+ * The ProductAI emulator in a process of its own, as the real service is: its request handling
+ * does not compete with the pipeline's event loop (in one process, the emulator's "arrival"
+ * of a request lagged the send by up to hundreds of ms on the loaded machine).
+ */
+async function startEmulatorProcess(
+  args: string[],
+): Promise<{ url: string; process: ChildProcess }> {
+  const cli = fileURLToPath(new URL('../emulators/productai/cli.ts', import.meta.url));
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
+  });
+  return { url, process: child };
+}
+
+/** A job as the emulator's control surface lists it (createdAt: when the request arrived). */
+export interface EmulatorJob {
+  id: number;
+  createdAt: number;
+}
+
+export interface BenchPipeline {
+  redis: PrivateRedis;
+  commands: Redis;
+  productAiUrl: string;
+  pipeline: Pipeline;
+  /** A shop with its own ProductAI account (no webhook: results come by polling). */
+  newShop(label: string): Promise<string>;
+  enqueue(shop: string, priority: Priority, n: number): Promise<Generation>;
+  /** Every job the emulator accepted for the shop's account. */
+  jobs(shop: string): Promise<EmulatorJob[]>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchPipeline(options: {
+  limit: number;
+  windowMs: number;
+  arrivalMarginMs: number;
+  config?: PipelineConfigOverrides;
+}): Promise<BenchPipeline> {
+  const redis = await startPrivateRedis();
+  const commands = await connectRedis(redis.url);
+  const productAi = await startEmulatorProcess([
+    '--job-ms',
+    '200',
+    '--rate-limit-per-min',
+    String(options.limit),
+    '--rate-limit-window-ms',
+    String(options.windowMs),
+  ]);
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: '#c0392b' },
+  })
+    .png()
+    .toBuffer();
+  const images = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/png' }).end(png),
+  );
+  images.listen(0, '127.0.0.1');
+  await once(images, 'listening');
+  const imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/product.png`;
+
+  const settings = createShopSettingsStore({
+    redis: commands,
+    secrets: createSecretBox(randomBytes(32)),
+  });
+  const pipeline = createPipeline(
+    {
+      config: {
+        redisUrl: redis.url,
+        productAi: { baseUrl: productAi.url, webhookAllowedIps: ['127.0.0.1'] },
+      },
+      redis: commands,
+      clock: systemClock,
+      logger: createLogger({ level: 'silent' }),
+      settings,
+      admin: {
+        forShop: () => {
+          throw new Error('no Shopify in this benchmark');
+        },
+      },
+      eraser: { onUninstall: () => {}, onErase: () => {} },
+      onClose: () => {},
+    },
+    {
+      config: pipelineConfig({
+        namespace: 'bench',
+        limiter: {
+          limit: options.limit,
+          windowMs: options.windowMs,
+          arrivalMarginMs: options.arrivalMarginMs,
+        },
+        polling: {
+          firstPollMs: { photo: 1_000, upscale: 1_000, video: 1_000 },
+          intervalMs: { photo: 500, upscale: 500, video: 500 },
+          backoff: 1,
+          maxIntervalMs: 500,
+          deadlineMs: { photo: 600_000, upscale: 600_000, video: 600_000 },
+        },
+        ...options.config,
+      }),
+      publish: { attach: publishAtOnce, verify: publishAtOnce },
+    },
+  );
+  const workers = await pipeline.startWorkers();
+
+  return {
+    redis,
+    commands,
+    productAiUrl: productAi.url,
+    pipeline,
+    async newShop(label) {
+      const shop = `${label}-${randomUUID().slice(0, 8)}.myshopify.com`;
+      const apiKey = `key-${shop}`;
+      await fetch(`${productAi.url}/__emulator/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: apiKey, credits: 1_000_000 }),
+      });
+      await settings.saveApiKey(shop, apiKey);
+      return shop;
+    },
+    enqueue(shop, priority, n) {
+      return pipeline.enqueueGeneration({
+        shop,
+        kind: 'photo',
+        productId: `gid://shopify/Product/${n}`,
+        productTitle: `Product ${n}`,
+        productImageUrl: imageUrl,
+        sourceMediaIds: [`gid://shopify/MediaImage/${n}`],
+        sourceImageUrls: [imageUrl],
+        params: { model: 'nanobanana', prompt: `Scene ${n}`, outputFormat: 'png' },
+        estimatedCredits: 3,
+        priority,
+        bulkRunId: priority === 'bulk' ? 'bench-run' : null,
+      });
+    },
+    async jobs(shop) {
+      const response = await fetch(
+        `${productAi.url}/__emulator/jobs?key=${encodeURIComponent(`key-${shop}`)}`,
+      );
+      return ((await response.json()) as { jobs: EmulatorJob[] }).jobs;
+    },
+    async stop() {
+      await workers.stop();
+      await pipeline.close();
+      await closeRedis(commands);
+      images.close();
+      productAi.process.kill('SIGTERM');
+      await redis.stop();
+    },
+  };
+}
+
+/** The q-quantile (0..1) of `values`, nearest rank. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Polls `check` until it is true (benchmarks have no events to await on the emulator side). */
+export async function until(check: () => Promise<boolean>, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('benchmark condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

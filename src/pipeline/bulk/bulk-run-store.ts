@@ -1,0 +1,232 @@
+/**
+ * Bulk runs in Redis: a hash per run (one field per record field, JSON-encoded), an index of the
+ * shop's runs, and a hash of the products a run has claimed (product id -> generation id) that
+ * makes expansion at-most-once per product even when a page is processed again after a crash.
+ * State changes and credit reservations are Lua scripts: the budget check and the increment are
+ * one atomic step, so concurrent expansions can never commit more than the budget.
+ */
+import type { Clock } from '../../platform/clock.ts';
+import { shopKeyspace } from '../../platform/keys.ts';
+import type { Redis } from '../../platform/redis.ts';
+import { newGenerationId } from '../core/ids.ts';
+import { redisScript } from '../core/redis-script.ts';
+import {
+  BulkRunNotFoundError,
+  BulkRunStateError,
+  type BulkRun,
+  type StoredBulkRunState,
+} from './bulk-run.ts';
+
+const keys = shopKeyspace('bulk-runs');
+const runKey = (shop: string, id: string) => keys.key(shop, 'run', id);
+const claimsKey = (shop: string, id: string) => keys.key(shop, 'run', id, 'claims');
+const indexKey = (shop: string) => keys.key(shop, 'index');
+
+export type NewBulkRun = Omit<
+  BulkRun,
+  | 'id'
+  | 'state'
+  | 'expandedCount'
+  | 'creditsCommitted'
+  | 'skippedForBudget'
+  | 'cursor'
+  | 'expansionDone'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** What one expanded page changes. */
+export interface PageProgress {
+  cursor: string | null;
+  expanded: number;
+  done: boolean;
+  skippedForBudget?: number;
+}
+
+export interface BulkRunStore {
+  create(input: NewBulkRun): Promise<BulkRun>;
+  get(shop: string, id: string): Promise<BulkRun | null>;
+  /** Newest first. */
+  list(shop: string, limit?: number): Promise<BulkRun[]>;
+  /** Atomic: moves the run to `to` if it is in one of `from`; else BulkRunStateError. */
+  setState(
+    shop: string,
+    id: string,
+    from: readonly StoredBulkRunState[],
+    to: StoredBulkRunState,
+    action: string,
+  ): Promise<BulkRun>;
+  /** Reserves credits for one generation if the run is running and the budget allows. */
+  reserveCredits(shop: string, id: string, credits: number): Promise<boolean>;
+  /** Gives back credits of a generation that will never be submitted (cancelled by the run). */
+  releaseCredits(shop: string, id: string, credits: number): Promise<void>;
+  recordPage(shop: string, id: string, progress: PageProgress): Promise<void>;
+  /**
+   * Claims a product for this run: true the first time; false when an earlier attempt claimed
+   * it (then `claimOf` says which generation, if it got that far).
+   */
+  claimProduct(shop: string, id: string, productId: string): Promise<boolean>;
+  recordClaim(shop: string, id: string, productId: string, generationId: string): Promise<void>;
+  claimOf(shop: string, id: string, productId: string): Promise<string | null>;
+}
+
+const FIELDS = [
+  'id',
+  'shop',
+  'title',
+  'target',
+  'kind',
+  'params',
+  'imagesPerProduct',
+  'state',
+  'productCount',
+  'expandedCount',
+  'creditsPerProduct',
+  'estimatedCredits',
+  'creditBudget',
+  'creditsCommitted',
+  'skippedForBudget',
+  'cursor',
+  'expansionDone',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof BulkRun)[];
+
+// KEYS: run. ARGV: fromJSON, toJSON, updatedAtJSON
+const SET_STATE = redisScript(`
+local raw = redis.call('HGET', KEYS[1], 'state')
+if not raw then return {'missing'} end
+local current = cjson.decode(raw)
+for _, state in ipairs(cjson.decode(ARGV[1])) do
+  if state == current then
+    redis.call('HSET', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[3])
+    return {'ok'}
+  end
+end
+return {'stale', current}
+`);
+
+// KEYS: run. ARGV: credits, updatedAtJSON. The budget is JSON null or a number.
+const RESERVE = redisScript(`
+local state = redis.call('HGET', KEYS[1], 'state')
+if state ~= '"running"' then return 0 end
+local committed = tonumber(redis.call('HGET', KEYS[1], 'creditsCommitted'))
+local budget = cjson.decode(redis.call('HGET', KEYS[1], 'creditBudget'))
+local credits = tonumber(ARGV[1])
+if budget ~= cjson.null and committed + credits > budget then return 0 end
+redis.call('HSET', KEYS[1], 'creditsCommitted', committed + credits, 'updatedAt', ARGV[2])
+return 1
+`);
+
+// KEYS: run. ARGV: credits, updatedAtJSON
+const RELEASE = redisScript(`
+local committed = tonumber(redis.call('HGET', KEYS[1], 'creditsCommitted') or '0')
+redis.call('HSET', KEYS[1], 'creditsCommitted', math.max(0, committed - tonumber(ARGV[1])), 'updatedAt', ARGV[2])
+return 1
+`);
+
+// KEYS: run. ARGV: cursorJSON, expanded, doneJSON, skippedForBudget, updatedAtJSON
+const RECORD_PAGE = redisScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[1], 'expandedCount', tonumber(ARGV[2]))
+redis.call('HINCRBY', KEYS[1], 'skippedForBudget', tonumber(ARGV[4]))
+redis.call('HSET', KEYS[1], 'cursor', ARGV[1], 'expansionDone', ARGV[3], 'updatedAt', ARGV[5])
+return 1
+`);
+
+export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRunStore {
+  const { redis, clock } = deps;
+  const nowIso = () => JSON.stringify(new Date(clock.now()).toISOString());
+
+  async function get(shop: string, id: string): Promise<BulkRun | null> {
+    const fields = await redis.hgetall(runKey(shop, id));
+    if (!fields.state) return null;
+    const record: Record<string, unknown> = {};
+    // Counters are written by HINCRBY as plain integers, which JSON.parse reads as well.
+    for (const [name, value] of Object.entries(fields)) record[name] = JSON.parse(value);
+    return record as unknown as BulkRun;
+  }
+
+  return {
+    async create(input) {
+      const now = clock.now();
+      const at = new Date(now).toISOString();
+      const run: BulkRun = {
+        ...input,
+        id: newGenerationId(now),
+        state: 'running',
+        expandedCount: 0,
+        creditsCommitted: 0,
+        skippedForBudget: 0,
+        cursor: null,
+        expansionDone: false,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const hash: Record<string, string> = {};
+      for (const field of FIELDS) hash[field] = JSON.stringify(run[field]);
+      await redis
+        .multi()
+        .hset(runKey(input.shop, run.id), hash)
+        .zadd(indexKey(input.shop), 0, run.id)
+        .exec();
+      return run;
+    },
+
+    get,
+
+    async list(shop, limit = 50) {
+      const ids = await redis.zrevrangebylex(indexKey(shop), '+', '-', 'LIMIT', 0, limit);
+      const runs = await Promise.all(ids.map((id) => get(shop, id)));
+      return runs.filter((run): run is BulkRun => run !== null);
+    },
+
+    async setState(shop, id, from, to, action) {
+      const reply = (await SET_STATE(
+        redis,
+        [runKey(shop, id)],
+        [JSON.stringify(from), JSON.stringify(to), nowIso()],
+      )) as string[];
+      if (reply[0] === 'missing') throw new BulkRunNotFoundError(shop, id);
+      if (reply[0] === 'stale') {
+        throw new BulkRunStateError(id, reply[1] as StoredBulkRunState, action);
+      }
+      return (await get(shop, id))!;
+    },
+
+    async reserveCredits(shop, id, credits) {
+      return (await RESERVE(redis, [runKey(shop, id)], [credits, nowIso()])) === 1;
+    },
+
+    async releaseCredits(shop, id, credits) {
+      await RELEASE(redis, [runKey(shop, id)], [credits, nowIso()]);
+    },
+
+    async recordPage(shop, id, progress) {
+      await RECORD_PAGE(
+        redis,
+        [runKey(shop, id)],
+        [
+          JSON.stringify(progress.cursor),
+          progress.expanded,
+          JSON.stringify(progress.done),
+          progress.skippedForBudget ?? 0,
+          nowIso(),
+        ],
+      );
+    },
+
+    async claimProduct(shop, id, productId) {
+      return (await redis.hsetnx(claimsKey(shop, id), productId, '')) === 1;
+    },
+
+    async recordClaim(shop, id, productId, generationId) {
+      await redis.hset(claimsKey(shop, id), productId, generationId);
+    },
+
+    async claimOf(shop, id, productId) {
+      const value = await redis.hget(claimsKey(shop, id), productId);
+      return value ? value : null;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * A bulk run: one set of generation parameters applied to every product of a collection or of a
+ * list of product ids. The run expands lazily, a page of products at a time, and keeps only a
+ * small window of its generations waiting in the scheduler, so that
+ *  - memory stays flat whatever the size of the target (no list of ids is ever held);
+ *  - pause and cancel touch a window of waiting generations, not thousands;
+ *  - every product is read fresh when its turn comes (images added or removed meanwhile count).
+ *
+ * States (stored): running, paused, cancelled. `completed` is derived: a running run whose
+ * expansion is done and whose generations have all ended.
+ */
+import type { BulkRunTarget, GenerationKind, GenerationParams } from '../../app-api/contract.ts';
+
+export type StoredBulkRunState = 'running' | 'paused' | 'cancelled';
+
+export interface BulkRun {
+  id: string;
+  shop: string;
+  /** The collection's title or "12 selected products". */
+  title: string;
+  target: BulkRunTarget;
+  kind: GenerationKind;
+  /** Complete parameters (shop defaults filled in at creation). */
+  params: GenerationParams;
+  /** How many of each product's images to send (already capped at the model's limit). */
+  imagesPerProduct: number;
+  state: StoredBulkRunState;
+  /** Products in the target when the run started (the collection's count may drift). */
+  productCount: number | null;
+  /** Products turned into generations (or skipped) so far. */
+  expandedCount: number;
+  creditsPerProduct: number;
+  estimatedCredits: number;
+  creditBudget: number | null;
+  /** Credits reserved for the generations created so far; never above the budget. */
+  creditsCommitted: number;
+  skippedForBudget: number;
+  /** Where expansion continues: the collection page cursor, or the offset in the id list. */
+  cursor: string | null;
+  expansionDone: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export class BulkRunNotFoundError extends Error {
+  override readonly name = 'BulkRunNotFoundError';
+  constructor(shop: string, id: string) {
+    super(`No bulk run ${id} for ${shop}`);
+  }
+}
+
+/** The run was not in a state the action applies to (e.g. resume a cancelled run). */
+export class BulkRunStateError extends Error {
+  override readonly name = 'BulkRunStateError';
+  readonly current: StoredBulkRunState;
+  constructor(id: string, current: StoredBulkRunState, action: string) {
+    super(`Bulk run ${id} is ${current}: cannot ${action} it`);
+    this.current = current;
+  }
+}

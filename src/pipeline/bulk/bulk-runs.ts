@@ -1,0 +1,218 @@
+/**
+ * The merchant's operations on bulk runs: estimate, start, pause, resume, cancel, and the view
+ * the app shows (progress counts by state from the generation store's per-run counters).
+ *
+ * Pause stops new submissions: the run stops expanding (no credit can be reserved while it is
+ * not running) and its waiting generations move to `paused` (pausedBy 'bulk-run', which the
+ * shop's resume leaves alone); resume puts them back in line where they were and restarts
+ * expansion. Cancel stops new submissions for good: waiting generations are cancelled (their
+ * reserved credits released); work already submitted to ProductAI still lands.
+ */
+import type {
+  BulkEstimate,
+  BulkRunView,
+  CreateBulkRunRequest,
+  GenerationState,
+} from '../../app-api/contract.ts';
+import { StaleTransitionError, isTerminal, type Generation } from '../core/generation.ts';
+import {
+  completeParams,
+  creditsFor,
+  referenceImageRange,
+  requestProblems,
+  type ParamDefaults,
+} from '../sources/request-rules.ts';
+import type { BulkRun } from './bulk-run.ts';
+import { holdBack, type BulkDeps } from './expand-run.ts';
+import { loadCollectionSummary } from './product-pages.ts';
+
+export interface BulkProblem {
+  field: string;
+  message: string;
+}
+
+/** The request cannot start a run; nothing was created or charged. */
+export class BulkRequestError extends Error {
+  override readonly name = 'BulkRequestError';
+  readonly problems: BulkProblem[];
+  constructor(problems: BulkProblem[]) {
+    super(problems.map((problem) => problem.message).join(' '));
+    this.problems = problems;
+  }
+}
+
+export interface BulkRuns {
+  estimate(
+    shop: string,
+    request: CreateBulkRunRequest,
+    defaults: ParamDefaults,
+  ): Promise<BulkEstimate>;
+  start(shop: string, request: CreateBulkRunRequest, defaults: ParamDefaults): Promise<BulkRun>;
+  pause(shop: string, id: string): Promise<BulkRun>;
+  resume(shop: string, id: string): Promise<BulkRun>;
+  cancel(shop: string, id: string): Promise<BulkRun>;
+  view(run: BulkRun): Promise<BulkRunView>;
+}
+
+interface Plan {
+  estimate: BulkEstimate;
+  problems: BulkProblem[];
+  title: string;
+  params: BulkRun['params'];
+  imagesPerProduct: number;
+}
+
+const BATCH = 200;
+
+export function createBulkRuns(
+  deps: BulkDeps & { startExpansion(shop: string, runId: string): Promise<void> },
+): BulkRuns {
+  async function plan(
+    shop: string,
+    request: CreateBulkRunRequest,
+    defaults: ParamDefaults,
+  ): Promise<Plan> {
+    const { target, kind, imagesPerProduct: asked, creditBudget, ...rawParams } = request;
+    const params = completeParams(kind, rawParams, defaults);
+    const creditsPerProduct = creditsFor(kind, params);
+    const problems: BulkProblem[] = [];
+    const range = referenceImageRange(kind, params);
+    const imagesPerProduct = range ? Math.min(asked ?? 1, range.max) : 0;
+    if (range && imagesPerProduct < range.min) {
+      problems.push({
+        field: 'imagesPerProduct',
+        message: `This ${kind === 'upscale' ? 'upscale' : 'model'} needs at least ${range.min} image per product.`,
+      });
+    } else {
+      problems.push(...requestProblems(kind, params, imagesPerProduct));
+    }
+    let productCount = 0;
+    let title = '';
+    if (target.type === 'collection') {
+      const collection = await loadCollectionSummary(await deps.admin(shop), target.collectionId);
+      if (!collection) {
+        problems.push({ field: 'target', message: 'This collection is no longer in your store.' });
+      } else {
+        productCount = collection.productsCount;
+        title = collection.title;
+        if (productCount === 0)
+          problems.push({ field: 'target', message: `“${title}” has no products.` });
+      }
+    } else {
+      productCount = new Set(target.productIds).size;
+      title = `${productCount} selected product${productCount === 1 ? '' : 's'}`;
+    }
+    if (creditBudget !== undefined && creditsPerProduct > 0 && creditBudget < creditsPerProduct) {
+      problems.push({
+        field: 'creditBudget',
+        message: `The budget does not cover a single product (${creditsPerProduct} credits each).`,
+      });
+    }
+    return {
+      estimate: {
+        productCount,
+        creditsPerProduct,
+        estimatedCredits: productCount * creditsPerProduct,
+        problems: problems.map((problem) => problem.message),
+      },
+      problems,
+      title,
+      params,
+      imagesPerProduct,
+    };
+  }
+
+  /** The run's waiting generations in `state` (the window: a few dozen at most). */
+  async function* waiting(run: BulkRun, state: 'queued' | 'paused'): AsyncGenerator<Generation> {
+    for (let after: string | undefined; ;) {
+      const ids = await deps.generations.idsInState(run.shop, state, BATCH, after);
+      for (const id of ids) {
+        const generation = await deps.generations.get(run.shop, id);
+        if (generation?.bulkRunId === run.id) yield generation;
+      }
+      if (ids.length < BATCH) return;
+      after = ids[ids.length - 1];
+    }
+  }
+
+  return {
+    async estimate(shop, request, defaults) {
+      return (await plan(shop, request, defaults)).estimate;
+    },
+
+    async start(shop, request, defaults) {
+      const planned = await plan(shop, request, defaults);
+      if (planned.problems.length > 0) throw new BulkRequestError(planned.problems);
+      const target =
+        request.target.type === 'products'
+          ? { type: 'products' as const, productIds: [...new Set(request.target.productIds)] }
+          : request.target;
+      const run = await deps.runs.create({
+        shop,
+        title: planned.title,
+        target,
+        kind: request.kind,
+        params: planned.params,
+        imagesPerProduct: planned.imagesPerProduct,
+        productCount: planned.estimate.productCount,
+        creditsPerProduct: planned.estimate.creditsPerProduct,
+        estimatedCredits: planned.estimate.estimatedCredits,
+        creditBudget: request.creditBudget ?? null,
+      });
+      await deps.startExpansion(shop, run.id);
+      return run;
+    },
+
+    async pause(shop, id) {
+      const run = await deps.runs.setState(shop, id, ['running'], 'paused', 'pause');
+      for await (const generation of waiting(run, 'queued')) await holdBack(run, generation, deps);
+      return run;
+    },
+
+    async resume(shop, id) {
+      const run = await deps.runs.setState(shop, id, ['paused'], 'running', 'resume');
+      for await (const generation of waiting(run, 'paused')) {
+        if (generation.pausedBy !== 'bulk-run') continue;
+        try {
+          await deps.requeue(shop, generation.id, ['paused'], 'bulk run resumed');
+        } catch (error) {
+          if (!(error instanceof StaleTransitionError)) throw error;
+        }
+      }
+      await deps.startExpansion(shop, id);
+      return run;
+    },
+
+    async cancel(shop, id) {
+      const run = await deps.runs.setState(shop, id, ['running', 'paused'], 'cancelled', 'cancel');
+      for (const state of ['queued', 'paused'] as const) {
+        for await (const generation of waiting(run, state)) await holdBack(run, generation, deps);
+      }
+      return (await deps.runs.get(shop, id)) ?? run;
+    },
+
+    async view(run) {
+      const counts = await deps.generations.countByState(run.shop, { bulkRunId: run.id });
+      const active = Object.entries(counts).some(
+        ([state, count]) => count > 0 && !isTerminal(state as GenerationState),
+      );
+      return {
+        id: run.id,
+        title: run.title,
+        target: run.target,
+        kind: run.kind,
+        params: run.params,
+        state: run.state === 'running' && run.expansionDone && !active ? 'completed' : run.state,
+        productCount: run.productCount,
+        expandedCount: run.expandedCount,
+        estimatedCredits: run.estimatedCredits,
+        creditBudget: run.creditBudget,
+        creditsCommitted: run.creditsCommitted,
+        skippedForBudget: run.skippedForBudget,
+        counts,
+        createdAt: run.createdAt,
+        updatedAt: run.updatedAt,
+      };
+    },
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * Expands one page of a bulk run into generations. Called again and again by the bulk runner
+ * (bulk-runner.ts) while the run is running, its window of waiting generations has room, and
+ * pages remain. Only the current page is ever in memory.
+ *
+ * Per product, in this order:
+ *  1. claim it for the run (at most once per run, even when a crashed page is processed again);
+ *  2. build its generation (intake): a product the model cannot serve (no image) gets a failed
+ *     generation that says why, and costs nothing;
+ *  3. reserve its credits against the budget (atomic); when the budget cannot cover it, the run
+ *     stops expanding and the remaining products are counted as skipped for budget: every
+ *     product of a run costs the same, so no later one would fit either;
+ *  4. create and schedule the generation (bulk priority) in P1's fair scheduler.
+ */
+import type { Logger } from '../../platform/logger.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type GenerationState,
+  type NewGeneration,
+} from '../core/generation.ts';
+import type { GenerationStore } from '../core/generation-store.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
+import type { BulkRun } from './bulk-run.ts';
+import type { BulkRunStore } from './bulk-run-store.ts';
+import { TargetGoneError, readProductPage } from './product-pages.ts';
+
+export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
+export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
+export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
+
+export interface BulkDeps {
+  runs: BulkRunStore;
+  generations: GenerationStore;
+  admin(shop: string): Promise<AdminGraphql>;
+  /** Creates a generation and puts it in line (P1's scheduler). */
+  enqueueGeneration(input: NewGeneration): Promise<Generation>;
+  /** Moves a generation back to `queued` from one of `from` and puts it in line (P1). */
+  requeue(
+    shop: string,
+    id: string,
+    from: readonly GenerationState[],
+    note?: string,
+  ): Promise<Generation>;
+  logger: Logger;
+}
+
+export interface ExpansionLimits {
+  /** Products read per Admin query. */
+  pageSize: number;
+  /** Generations of one run allowed to wait in the scheduler at once. */
+  window: number;
+}
+
+export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = { pageSize: 25, window: 50 };
+
+/** `more`: call again now; `window_full`: call again later; `finished`: nothing left to do. */
+export type ExpansionStep = 'more' | 'window_full' | 'finished';
+
+const WAITING_STATES = ['queued', 'paused', 'submitting'] as const;
+
+export async function expandNextPage(
+  shop: string,
+  runId: string,
+  deps: BulkDeps,
+  limits: ExpansionLimits,
+): Promise<ExpansionStep> {
+  const run = await deps.runs.get(shop, runId);
+  if (!run || run.state !== 'running' || run.expansionDone) return 'finished';
+  const counts = await deps.generations.countByState(shop, { bulkRunId: runId });
+  const waiting = WAITING_STATES.reduce((sum, state) => sum + counts[state], 0);
+  if (waiting >= limits.window) return 'window_full';
+
+  const admin = await deps.admin(shop);
+  let page;
+  try {
+    page = await readProductPage(
+      admin,
+      run.target,
+      run.cursor,
+      limits.pageSize,
+      run.imagesPerProduct,
+    );
+  } catch (error) {
+    if (!(error instanceof TargetGoneError)) throw error;
+    // The collection was deleted mid-run: nothing more to expand; what was queued still runs.
+    deps.logger.info({ shop, runId }, 'bulk run target no longer exists');
+    await deps.runs.recordPage(shop, runId, { cursor: run.cursor, expanded: 0, done: true });
+    return 'finished';
+  }
+  for (const [index, product] of page.products.entries()) {
+    const outcome = await expandProduct(run, product, deps);
+    if (outcome === 'budget_exhausted') {
+      const handled = run.expandedCount + index;
+      await deps.runs.recordPage(shop, runId, {
+        cursor: page.nextCursor,
+        expanded: index,
+        done: true,
+        skippedForBudget: Math.max(0, (run.productCount ?? handled) - handled),
+      });
+      deps.logger.info(
+        { shop, runId, committed: run.creditsCommitted },
+        'bulk run reached its credit budget',
+      );
+      return 'finished';
+    }
+    if (outcome === 'run_stopped') return 'finished';
+  }
+  const done = page.nextCursor === null;
+  await deps.runs.recordPage(shop, runId, {
+    cursor: page.nextCursor,
+    expanded: page.consumed,
+    done,
+  });
+  return done ? 'finished' : 'more';
+}
+
+type ProductOutcome = 'created' | 'skipped' | 'budget_exhausted' | 'run_stopped';
+
+async function expandProduct(
+  run: BulkRun,
+  product: ProductSnapshot,
+  deps: BulkDeps,
+): Promise<ProductOutcome> {
+  const { shop, id: runId } = run;
+  if (!(await deps.runs.claimProduct(shop, runId, product.id))) {
+    if (await alreadyExpanded(run, product.id, deps)) return 'skipped';
+  }
+  const intake = intakeFor(
+    shop,
+    product,
+    {
+      productId: product.id,
+      kind: run.kind,
+      params: run.params,
+      sourceMediaIds: product.images.slice(0, run.imagesPerProduct).map((image) => image.id),
+    },
+    { priority: 'bulk', bulkRunId: runId },
+  );
+  if (!intake.ok) {
+    const refused = await recordRefusal(run, product, intake.problems, deps);
+    await deps.runs.recordClaim(shop, runId, product.id, refused.id);
+    return 'skipped';
+  }
+  if (!(await deps.runs.reserveCredits(shop, runId, intake.credits))) {
+    const now = await deps.runs.get(shop, runId);
+    return now?.state === 'running' ? 'budget_exhausted' : 'run_stopped';
+  }
+  const generation = await deps.enqueueGeneration(intake.generation);
+  await deps.runs.recordClaim(shop, runId, product.id, generation.id);
+  // Paused or cancelled while this product was being added: the action's sweep of waiting
+  // generations may have run before it existed, so it holds itself back the same way.
+  const now = await deps.runs.get(shop, runId);
+  if (now && now.state !== 'running') {
+    await holdBack(now, generation, deps);
+    return 'run_stopped';
+  }
+  return 'created';
+}
+
+/**
+ * Holds a waiting generation of a run that is no longer running: `paused` with the run (its
+ * resume puts it back in line) or `cancelled` with it (its reserved credits are released).
+ * One that has moved on meanwhile (submitted) is left alone: it lands.
+ */
+export async function holdBack(
+  run: BulkRun,
+  generation: Generation,
+  deps: BulkDeps,
+): Promise<void> {
+  const cancelled = run.state === 'cancelled';
+  try {
+    await deps.generations.transition(run.shop, generation.id, {
+      from: cancelled ? ['queued', 'paused'] : ['queued'],
+      to: cancelled ? 'cancelled' : 'paused',
+      patch: cancelled
+        ? { reason: BULK_CANCELLED_REASON, action: null }
+        : { reason: BULK_PAUSED_REASON, action: BULK_PAUSED_ACTION, pausedBy: 'bulk-run' },
+      note: cancelled ? 'bulk run cancelled' : 'bulk run paused',
+    });
+    if (cancelled) await deps.runs.releaseCredits(run.shop, run.id, generation.estimatedCredits);
+  } catch (error) {
+    if (!(error instanceof StaleTransitionError)) throw error;
+  }
+}
+
+/** A claim without a generation id: did the crashed attempt create the generation anyway? */
+async function alreadyExpanded(run: BulkRun, productId: string, deps: BulkDeps): Promise<boolean> {
+  if (await deps.runs.claimOf(run.shop, run.id, productId)) return true;
+  const { generations } = await deps.generations.list(
+    run.shop,
+    { bulkRunId: run.id, productId },
+    { limit: 1 },
+  );
+  const existing = generations[0];
+  if (existing) await deps.runs.recordClaim(run.shop, run.id, productId, existing.id);
+  return existing !== undefined;
+}
+
+/** A generation that ends at once as failed, so the merchant sees which product and why. */
+async function recordRefusal(
+  run: BulkRun,
+  product: ProductSnapshot,
+  problems: readonly { message: string }[],
+  deps: BulkDeps,
+): Promise<Generation> {
+  const created = await deps.generations.create({
+    shop: run.shop,
+    kind: run.kind,
+    productId: product.id,
+    productTitle: product.title,
+    productImageUrl: product.imageUrl,
+    sourceMediaIds: [],
+    sourceImageUrls: [],
+    params: run.params,
+    estimatedCredits: 0,
+    priority: 'bulk',
+    bulkRunId: run.id,
+  });
+  const reason = problems.map((problem) => problem.message).join(' ');
+  return deps.generations.transition(run.shop, created.id, {
+    from: ['queued'],
+    to: 'failed',
+    patch: { reason, action: 'Fix the product, then retry this generation.' },
+    note: 'Skipped by the bulk run: nothing was charged',
+  });
+}

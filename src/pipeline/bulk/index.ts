@@ -1,0 +1,92 @@
+/**
+ * Bulk runs, assembled for the app: the service the API routes use, and the worker that expands
+ * runs (started wherever the pipeline's workers run).
+ *
+ *   const bulk = bulkRunsFor(deps);      // one per process, like pipelineFor(deps)
+ *   await bulk.runs.start(shop, request, defaults);
+ *   const worker = bulk.startWorker();   // worker processes, tests, the demo
+ */
+import type { ConnectionOptions } from 'bullmq';
+import { redisOptions } from '../../platform/redis.ts';
+import { appWideKeys } from '../core/keys.ts';
+import { pipelineFor, type Pipeline, type PipelineHost } from '../index.ts';
+import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
+import { BulkRunStateError } from './bulk-run.ts';
+import { createBulkRunStore, type BulkRunStore } from './bulk-run-store.ts';
+import { createBulkRuns, type BulkRuns } from './bulk-runs.ts';
+import { DEFAULT_EXPANSION_LIMITS, type BulkDeps, type ExpansionLimits } from './expand-run.ts';
+
+export { BulkRequestError, type BulkRuns } from './bulk-runs.ts';
+export { BulkRunNotFoundError, BulkRunStateError, type BulkRun } from './bulk-run.ts';
+export type { ExpansionLimits } from './expand-run.ts';
+
+export interface BulkRunService {
+  runs: BulkRuns;
+  store: BulkRunStore;
+  /** Expands running bulk runs in this process. */
+  startWorker(options?: BulkWorkerOptions): BulkWorker;
+}
+
+export interface BulkWorkerOptions {
+  limits?: ExpansionLimits;
+  /** How long a run whose window is full waits before looking again (default 5 s). */
+  recheckMs?: number;
+}
+
+export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): BulkRunService {
+  const blocking = redisOptions('blocking');
+  const connection: ConnectionOptions = {
+    url: host.config.redisUrl,
+    maxRetriesPerRequest: null,
+    enableReadyCheck: blocking.enableReadyCheck,
+    retryStrategy: blocking.retryStrategy ?? undefined,
+  };
+  const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
+  const store = createBulkRunStore({ redis: host.redis, clock: host.clock });
+  const deps: BulkDeps = {
+    runs: store,
+    generations: pipeline.generations,
+    admin: async (shop) => host.admin.forShop(shop),
+    enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
+    requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),
+    logger: host.logger.child({ component: 'bulk-runs' }),
+  };
+  const queue = createBulkQueue({ connection, prefix });
+  host.onClose('bulk run queue', () => queue.close());
+  // An uninstalled app can no longer read the shop's products: its runs end there. (Erasing the
+  // shop removes them with every other key under the shop's prefix.)
+  host.eraser.onUninstall('bulk runs: cancel', async (shop) => {
+    for (const run of await store.list(shop, Number.MAX_SAFE_INTEGER)) {
+      if (run.state === 'cancelled') continue;
+      await store
+        .setState(shop, run.id, ['running', 'paused'], 'cancelled', 'cancel')
+        .catch((error: unknown) => {
+          if (!(error instanceof BulkRunStateError)) throw error; // cancelled meanwhile
+        });
+    }
+  });
+  return {
+    runs: createBulkRuns({ ...deps, startExpansion: (shop, runId) => queue.start(shop, runId) }),
+    store,
+    startWorker: (options = {}) =>
+      startBulkWorker({
+        connection,
+        prefix,
+        deps,
+        limits: options.limits ?? DEFAULT_EXPANSION_LIMITS,
+        recheckMs: options.recheckMs,
+      }),
+  };
+}
+
+const services = new WeakMap<PipelineHost, BulkRunService>();
+
+/** The process's bulk-run service for these app deps (created on first use). */
+export function bulkRunsFor(host: PipelineHost): BulkRunService {
+  let service = services.get(host);
+  if (!service) {
+    service = createBulkRunService(host, pipelineFor(host));
+    services.set(host, service);
+  }
+  return service;
+}

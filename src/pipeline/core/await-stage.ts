@@ -1,0 +1,123 @@
+/**
+ * Await: the polling fallback, armed for every accepted submission whether or not the shop's
+ * webhook is connected (a webhook can be lost, the URL mistyped, the app unreachable for a
+ * moment). The first poll comes after the typical completion time (config.polling.firstPollMs:
+ * about a minute for images, three for video), so a working webhook normally wins and the poll
+ * finds the generation already moved on and costs one Redis read, no API call. After that the
+ * interval grows (backoff) up to a cap, and at the deadline the generation fails with a reason.
+ *
+ * Each poll checks first for a result a webhook already delivered, so a webhook whose `result`
+ * job was lost is still used; the transition out of `processing` is atomic, so a webhook and a
+ * poll arriving together are processed once (finish-job.ts).
+ */
+import { isProductAiError } from '../../productai/errors.ts';
+import type { JobResults } from '../receive/job-results.ts';
+import { ensureAttachArmed, finishJob } from '../receive/finish-job.ts';
+import type { Generation } from './generation.ts';
+import type { ShopPause } from './shop-pause.ts';
+import { StaleTransitionError } from './generation.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type PipelineContext,
+  type StageHandler,
+} from './stage.ts';
+
+function minutes(ms: number): string {
+  const value = Math.round(ms / 60_000);
+  return value >= 1
+    ? `${value} minute${value === 1 ? '' : 's'}`
+    : `${Math.round(ms / 1000)} seconds`;
+}
+
+export function createAwaitStage(deps: {
+  jobResults: JobResults;
+  shopPause: ShopPause;
+}): StageHandler {
+  const { jobResults, shopPause } = deps;
+
+  /** The wait before the next poll: backoff by poll count, never past the deadline. */
+  function nextPoll(ctx: PipelineContext, generation: Generation, polls: number): number | null {
+    const { intervalMs, backoff, maxIntervalMs, deadlineMs } = ctx.config.polling;
+    const deadline =
+      Date.parse(generation.submittedAt ?? generation.createdAt) + deadlineMs[generation.kind];
+    const left = deadline - ctx.clock.now();
+    if (left <= 0) return null;
+    const interval = Math.min(
+      intervalMs[generation.kind] * backoff ** Math.max(0, polls - 1),
+      maxIntervalMs,
+    );
+    return Math.min(interval, left);
+  }
+
+  async function failAtDeadline(ctx: PipelineContext, ref: GenerationRef, generation: Generation) {
+    const waited = ctx.config.polling.deadlineMs[generation.kind];
+    try {
+      await ctx.generations.transition(ref.shop, ref.generationId, {
+        from: ['processing'],
+        to: 'failed',
+        patch: {
+          reason: `ProductAI did not deliver a result within ${minutes(waited)} (job ${generation.productAiJobId}). It may still have charged the credits.`,
+          action: 'Check the job in your ProductAI account, or try again.',
+        },
+        note: 'deadline passed',
+      });
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+  }
+
+  return async (ref, ctx) => {
+    const generation = await ctx.generations.get(ref.shop, ref.generationId);
+    if (!generation || generation.productAiJobId === null) return DONE;
+    if (generation.state !== 'processing') {
+      await ensureAttachArmed(ctx, ref, generation);
+      return DONE;
+    }
+    const jobId = generation.productAiJobId;
+    const finish = (end: { status: 'success' | 'error'; imageUrl: string | null }, via: string) =>
+      finishJob(ctx, ref, { ...end, jobId, kind: generation.kind }, { from: ['processing'], via });
+
+    const delivered = await jobResults.get(jobId);
+    if (delivered) {
+      await finish(delivered, 'webhook (found by the poll)');
+      return DONE;
+    }
+
+    const polls = generation.attempts.await ?? 1;
+    const apiKey = await ctx.settings.getApiKey(ref.shop);
+    if (apiKey) {
+      try {
+        const job = await ctx.productAi(apiKey).getJob(jobId);
+        if (job.status === 'COMPLETED' && job.image_url) {
+          await finish({ status: 'success', imageUrl: job.image_url }, 'poll');
+          return DONE;
+        }
+        if (job.status === 'ERROR') {
+          await finish({ status: 'error', imageUrl: null }, 'poll');
+          return DONE;
+        }
+      } catch (error) {
+        if (isProductAiError(error, 'invalid_key') || isProductAiError(error, 'missing_key')) {
+          // The result may still arrive by webhook: keep waiting, but show the merchant why
+          // nothing else moves.
+          await ctx.settings.markApiKeyInvalid(ref.shop, apiKey);
+          await shopPause.pause(ref.shop, 'invalid_key');
+        } else if (!isProductAiError(error)) {
+          throw error;
+        } else {
+          // job_not_found (the key now belongs to another account), 5xx after the client's
+          // own retries, network: the next poll or the webhook may still succeed.
+          ctx.logger.warn({ err: error, jobId, shop: ref.shop }, 'poll failed');
+        }
+      }
+    }
+    const wait = nextPoll(ctx, generation, polls);
+    if (wait === null) {
+      await failAtDeadline(ctx, ref, generation);
+      return DONE;
+    }
+    return later(wait);
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Every Redis key the pipeline writes, in one place, built with the platform's key layout
+ * (src/platform/keys.ts): a shop's generations and its waiting queues live under the shop's
+ * prefix (erased with the shop); the state shared by all shops (the rate limiter, the fair
+ * scheduler's rings, the ProductAI job-id index) is app-wide, under a namespace so that two
+ * pipelines on one Redis (parallel test files) never see each other's.
+ */
+import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import type { GenerationState } from './generation.ts';
+import type { Priority } from './generation.ts';
+
+const generations = shopKeyspace('generations');
+const queues = shopKeyspace('queue');
+
+/**
+ * Scripts that visit many shops (the scheduler's pop) build a shop's keys from its name inside
+ * Lua: `before .. shop .. after`. The halves come from the real key builder, applied to a
+ * placeholder shop, so the layout is still defined only in platform/keys.ts.
+ */
+const PLACEHOLDER_SHOP = 'placeholder-shop.myshopify.com';
+function splitAroundShop(key: string): [string, string] {
+  const at = key.indexOf(PLACEHOLDER_SHOP);
+  return [key.slice(0, at), key.slice(at + PLACEHOLDER_SHOP.length)];
+}
+
+export const generationKeys = {
+  record: (shop: string, id: string) => generations.key(shop, id),
+  transitions: (shop: string, id: string) => generations.key(shop, id, 'transitions'),
+  /** Prefix of the shop's index sorted sets: `<prefix>all`, `<prefix>state:<s>`, ... */
+  indexPrefix: (shop: string) => `${generations.key(shop, 'index')}:`,
+  all: (shop: string) => generations.key(shop, 'index', 'all'),
+  byState: (shop: string, state: GenerationState) => generations.key(shop, 'index', 'state', state),
+  byBulkRun: (shop: string, runId: string) => generations.key(shop, 'index', 'bulk', runId),
+  byProduct: (shop: string, productId: string) =>
+    generations.key(shop, 'index', 'product', productId),
+  /** Prefix of the per-bulk-run state counters: `<prefix><runId>` is a hash state -> count. */
+  bulkCountsPrefix: (shop: string) => `${generations.key(shop, 'counts', 'bulk')}:`,
+  /** Job ids whose results reached this shop's webhook URL before any generation claimed them. */
+  unclaimedJobs: (shop: string) => generations.key(shop, 'unclaimed-jobs'),
+  /** [before, middle]: a record key is `before .. shop .. middle .. id` (for scripts, see above). */
+  recordTemplate: (): [string, string] => {
+    const [before, after] = splitAroundShop(generations.key(PLACEHOLDER_SHOP, 'ID'));
+    return [before, after.slice(0, -'ID'.length)];
+  },
+};
+
+export const queueKeys = {
+  /** The shop's waiting generations of one priority: a sorted set, FIFO by sequence number. */
+  waiting: (shop: string, priority: Priority) => queues.key(shop, 'waiting', priority),
+  waitingTemplate: (priority: Priority) =>
+    splitAroundShop(queues.key(PLACEHOLDER_SHOP, 'waiting', priority)),
+};
+
+export interface AppWideKeys {
+  /** ProductAI job id -> {shop, generationId} (a job id is global to the service). */
+  job(jobId: number): string;
+  /** A job's result as delivered (webhook) or read (poll), kept until the pipeline used it. */
+  jobResult(jobId: number): string;
+  limiterSlots: string;
+  limiterPausedUntil: string;
+  /** Shops with waiting work of one priority, in turn order. */
+  ring(priority: Priority): string;
+  /** Members of `ring` (so a shop is in its ring at most once). */
+  ringMembers(priority: Priority): string;
+  /** Shops whose work is paused (out of credits, invalid key): the dispatcher passes them over. */
+  pausedShops: string;
+  /** Armed generations: popped by a dispatcher, their submission not yet holding a slot. */
+  dispatching: string;
+  /** Monotonic counter giving waiting generations their FIFO position. */
+  sequence: string;
+  /** Pub/sub channel that wakes idle dispatchers when work arrives. */
+  wakeChannel: string;
+  /** BullMQ's key prefix for the stage queues. */
+  bullPrefix: string;
+}
+
+export function appWideKeys(namespace: string): AppWideKeys {
+  return {
+    job: (jobId) => appWideKey('productai-job', namespace, jobId),
+    jobResult: (jobId) => appWideKey('productai-result', namespace, jobId),
+    limiterSlots: appWideKey('limiter', namespace, 'slots'),
+    limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),
+    ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),
+    ringMembers: (priority) => appWideKey('scheduler', namespace, 'ring-members', priority),
+    pausedShops: appWideKey('scheduler', namespace, 'paused-shops'),
+    dispatching: appWideKey('scheduler', namespace, 'dispatching'),
+    sequence: appWideKey('scheduler', namespace, 'sequence'),
+    wakeChannel: appWideKey('scheduler', namespace, 'wake'),
+    bullPrefix: appWideKey('queue', namespace),
+  };
+}

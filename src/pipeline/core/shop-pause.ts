@@ -1,0 +1,119 @@
+/**
+ * Pausing and resuming a shop's work. ProductAI answers OUT_OF_TOKENS (no credits) or 401/403
+ * (no or bad key) for the account, not for one request, so the shop's other waiting
+ * generations would fail the same way: they are paused with a visible reason (the shop's
+ * settings and each generation) until the merchant resumes, after adding credits or a new key.
+ *
+ * Order matters. Pausing stops the dispatcher first (nothing more is sent), then shows the
+ * reason, then moves the waiting generations to `paused`. Resuming does the reverse: clear the
+ * reason, put the generations back in line (keeping their place: the queues are sets), and only
+ * then let the dispatcher serve the shop again.
+ */
+import type { PipelineContext } from './stage.ts';
+import type { FairScheduler } from '../limits/fair-scheduler.ts';
+import { StaleTransitionError } from './generation.ts';
+
+export type PauseCause = 'out_of_credits' | 'invalid_key' | 'missing_key';
+
+export const PAUSE_MESSAGES: Record<PauseCause, { reason: string; action: string }> = {
+  out_of_credits: {
+    reason: 'Your ProductAI account is out of credits, so work for this shop is paused.',
+    action: 'Add credits to your ProductAI account, then resume the paused work.',
+  },
+  invalid_key: {
+    reason:
+      'ProductAI rejected the API key (invalid or inactive), so work for this shop is paused.',
+    action: 'Save a new key from the API access page of ProductAI in Settings, then resume.',
+  },
+  missing_key: {
+    reason: 'No ProductAI API key is saved, so work for this shop is paused.',
+    action: 'Save your ProductAI API key in Settings, then resume.',
+  },
+};
+
+const BATCH = 200;
+
+export interface ShopPause {
+  pause(shop: string, cause: PauseCause): Promise<void>;
+  /** Resumes the shop's work paused by `pause`; returns how many generations went back in line. */
+  resume(shop: string): Promise<number>;
+  /** Moves one queued generation of a paused shop to `paused` (work created while paused). */
+  holdIfPaused(shop: string, generationId: string): Promise<boolean>;
+}
+
+export function createShopPause(deps: {
+  ctx: Pick<PipelineContext, 'generations' | 'settings' | 'clock'>;
+  scheduler: FairScheduler;
+}): ShopPause {
+  const { ctx, scheduler } = deps;
+
+  async function hold(shop: string, id: string, reason: string, action: string): Promise<boolean> {
+    try {
+      await ctx.generations.transition(shop, id, {
+        from: ['queued'],
+        to: 'paused',
+        patch: { reason, action, pausedBy: 'shop' },
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof StaleTransitionError) return false;
+      throw error;
+    }
+  }
+
+  return {
+    async pause(shop, cause) {
+      const { reason, action } = PAUSE_MESSAGES[cause];
+      await scheduler.pauseShop(shop);
+      await ctx.settings.pause(shop, reason, new Date(ctx.clock.now()));
+      for (let after: string | undefined; ;) {
+        const ids = await ctx.generations.idsInState(shop, 'queued', BATCH, after);
+        for (const id of ids) await hold(shop, id, reason, action);
+        if (ids.length < BATCH) break;
+        after = ids[ids.length - 1];
+      }
+    },
+
+    async resume(shop) {
+      await ctx.settings.resume(shop);
+      let resumed = 0;
+      for (let after: string | undefined; ;) {
+        const ids = await ctx.generations.idsInState(shop, 'paused', BATCH, after);
+        for (const id of ids) {
+          const generation = await ctx.generations.get(shop, id);
+          if (generation?.pausedBy !== 'shop') continue;
+          try {
+            await ctx.generations.transition(shop, id, {
+              from: ['paused'],
+              to: 'queued',
+              patch: { reason: null, action: null, pausedBy: null },
+              note: 'resumed',
+            });
+          } catch (error) {
+            if (error instanceof StaleTransitionError) continue;
+            throw error;
+          }
+          await scheduler.push({ shop, generationId: id, priority: generation.priority });
+          resumed += 1;
+        }
+        if (ids.length < BATCH) break;
+        after = ids[ids.length - 1];
+      }
+      await scheduler.resumeShop(shop);
+      return resumed;
+    },
+
+    async holdIfPaused(shop, generationId) {
+      if (!(await scheduler.isPaused(shop))) return false;
+      const reason =
+        (await ctx.settings.get(shop)).paused?.reason ?? 'Work for this shop is paused.';
+      const known = Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason);
+      return hold(
+        shop,
+        generationId,
+        reason,
+        known?.action ?? 'Resume the paused work in Settings.',
+      );
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The contract between the queue and the stage handlers. Each stage (submit, await, attach,
+ * verify) is a separate queue job whose payload is only a `GenerationRef`; the handler reloads
+ * the generation and decides from its state, so a repeated job (crash, duplicate enqueue) is a
+ * no-op or repeats only that stage's work.
+ *
+ * Handler rules:
+ *  - Move the generation only with `ctx.generations.transition({ from, to })`: a
+ *    StaleTransitionError means another worker or a webhook got there first; return `done`.
+ *  - Return `{ status: 'later', delayMs }` to run the same stage again later (poll again, Shopify
+ *    still processing): the job is parked as delayed, not failed, and keeps its id.
+ *  - Throw for transient failures (network, 5xx, Redis): the queue retries with backoff; when the
+ *    retries run out the generation fails with a merchant-readable reason (stage-registry.ts).
+ *  - Start the next stage with `ctx.enqueue(stage, ref)`; enqueues are deduplicated by
+ *    generation and stage, so enqueueing twice starts one job.
+ */
+import type { Clock } from '../../platform/clock.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { ProductAiClient } from '../../productai/client.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import type { PipelineConfig } from './config.ts';
+import type { StageName } from './generation.ts';
+import type { GenerationStore } from './generation-store.ts';
+import type { ImageProcessor } from './images.ts';
+
+export type { StageName } from './generation.ts';
+
+/** A job payload: ids only. */
+export interface GenerationRef {
+  shop: string;
+  generationId: string;
+}
+
+export type StageOutcome =
+  | { status: 'done' }
+  /** Run this stage again for the same generation after `delayMs` (not counted as a failure). */
+  | { status: 'later'; delayMs: number };
+
+export const DONE: StageOutcome = { status: 'done' };
+export const later = (delayMs: number): StageOutcome => ({ status: 'later', delayMs });
+
+export interface EnqueueOptions {
+  /** Start the job no earlier than this many ms from now. */
+  delayMs?: number;
+}
+
+export interface PipelineContext {
+  generations: GenerationStore;
+  settings: ShopSettingsStore;
+  /** The Admin GraphQL client for a shop (its offline token). */
+  admin(shop: string): Promise<AdminGraphql>;
+  /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
+  productAi(apiKey: string): ProductAiClient;
+  images: ImageProcessor;
+  clock: Clock;
+  logger: Logger;
+  config: PipelineConfig;
+  /** Starts a stage for a generation; deduplicated by (generation, stage). */
+  enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+}
+
+export type StageHandler = (ref: GenerationRef, ctx: PipelineContext) => Promise<StageOutcome>;

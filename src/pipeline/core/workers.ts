@@ -1,0 +1,153 @@
+/**
+ * BullMQ workers for the pipeline's queues. Each job is one handler call with ids only, counted
+ * in the generation's `attempts` before it starts; this file turns the handler's outcome into
+ * BullMQ's terms:
+ *  - `later(ms)`: the job is moved to delayed (same id, not counted as a failure);
+ *  - a throw: BullMQ retries with exponential backoff; on the LAST try the error is caught and
+ *    the generation is given its final state here (`onExhausted`), inside the job, so that a
+ *    crash at that moment repeats it rather than leaving a generation no job will ever move.
+ * A worker that dies mid-job loses its lock; after `lockMs` another worker's stalled check
+ * (every `stalledCheckMs`) runs the job again: only that stage repeats.
+ */
+import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Logger } from '../../platform/logger.ts';
+import type { PipelineConfig } from './config.ts';
+import {
+  STAGE_NAMES,
+  StaleTransitionError,
+  type GenerationState,
+  type StageName,
+} from './generation.ts';
+import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
+import type { StageHandler, PipelineContext } from './stage.ts';
+import { UNCERTAIN_MESSAGE } from './submit-stage.ts';
+
+export type QueueHandlers = Record<QueueName, StageHandler>;
+
+function isStage(queue: QueueName): queue is StageName {
+  return (STAGE_NAMES as readonly string[]).includes(queue);
+}
+
+export interface RunningWorkers {
+  close(): Promise<void>;
+}
+
+/** What a generation becomes when its stage keeps failing: [from states, to, reason]. */
+const GIVE_UP: Partial<
+  Record<
+    QueueName,
+    { from: GenerationState[]; to: GenerationState; reason: string; action: string | null }[]
+  >
+> = {
+  submit: [
+    { from: ['submitting'], to: 'uncertain', ...UNCERTAIN_MESSAGE },
+    {
+      from: ['queued'],
+      to: 'failed',
+      reason: 'ProductAI could not be reached after several tries; nothing was charged.',
+      action: 'Try again later.',
+    },
+  ],
+  await: [
+    {
+      from: ['processing'],
+      to: 'failed',
+      reason: 'The app could not check on the result at ProductAI after several tries.',
+      action: 'Check the job in your ProductAI account, or try again.',
+    },
+  ],
+  attach: [
+    {
+      from: ['saving'],
+      to: 'failed',
+      reason: 'The result could not be saved to Shopify after several tries.',
+      action: 'Try again.',
+    },
+  ],
+  verify: [
+    {
+      from: ['saving'],
+      to: 'failed',
+      reason: 'Shopify did not confirm the saved result after several tries.',
+      action: 'Check the product media, or try again.',
+    },
+  ],
+};
+
+async function onExhausted(
+  queue: QueueName,
+  data: JobData,
+  error: unknown,
+  ctx: PipelineContext,
+): Promise<void> {
+  ctx.logger.error({ err: error, queue, ...data }, 'stage gave up after its last try');
+  for (const rule of GIVE_UP[queue] ?? []) {
+    try {
+      await ctx.generations.transition(data.shop, data.generationId, {
+        from: rule.from,
+        to: rule.to,
+        patch: { reason: rule.reason, action: rule.action },
+        note: error instanceof Error ? error.message.slice(0, 300) : 'stage failed',
+      });
+      return;
+    } catch (moveError) {
+      if (!(moveError instanceof StaleTransitionError)) throw moveError;
+    }
+  }
+}
+
+export function startQueueWorkers(options: {
+  handlers: QueueHandlers;
+  ctx: PipelineContext;
+  connection: ConnectionOptions;
+  prefix: string;
+  config: PipelineConfig;
+  logger: Logger;
+}): RunningWorkers {
+  const { handlers, ctx, connection, prefix, config, logger } = options;
+  const concurrency: Record<QueueName, number> = {
+    ...config.stages.concurrency,
+    result: config.stages.concurrency.await,
+    reconcile: 1,
+  };
+  const workers = QUEUE_NAMES.map((queue) => {
+    const handler = handlers[queue];
+    const worker = new Worker<JobData>(
+      queue,
+      async (job: Job<JobData>, token?: string) => {
+        try {
+          if (isStage(queue))
+            await ctx.generations.countAttempt(job.data.shop, job.data.generationId, queue);
+          const outcome = await handler(job.data, ctx);
+          if (outcome.status === 'later') {
+            // BullMQ schedules delayed jobs on the wall clock.
+            await job.moveToDelayed(Date.now() + outcome.delayMs, token);
+            throw new DelayedError();
+          }
+        } catch (error) {
+          if (error instanceof DelayedError) throw error;
+          if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
+          await onExhausted(queue, job.data, error, ctx);
+        }
+      },
+      {
+        connection,
+        prefix,
+        concurrency: concurrency[queue],
+        lockDuration: config.stages.lockMs,
+        stalledInterval: config.stages.stalledCheckMs,
+        // Handlers are idempotent by state, so a job may be recovered from several crashes.
+        maxStalledCount: 10,
+        removeOnComplete: { count: 0 },
+        removeOnFail: { count: 0 },
+      },
+    );
+    worker.on('error', (error) => logger.error({ err: error, queue }, 'queue worker error'));
+    return worker;
+  });
+  return {
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}

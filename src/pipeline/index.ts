@@ -1,0 +1,324 @@
+/**
+ * The generation pipeline, assembled: what the rest of the app uses.
+ *
+ *   const pipeline = pipelineFor(deps);              // one per process, shared by every module
+ *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
+ *   await pipeline.resumeShop(shop);                 // after credits were added / a key saved
+ *   await pipeline.resolveUncertain(shop, id, 'resubmit' | 'abandon');
+ *   await pipeline.requeue(shop, id, ['paused']);    // e.g. a bulk run's resume
+ *   pipeline.receiveWebhook(delivery);               // the ProductAI webhook route
+ *   const workers = await pipeline.startWorkers();   // web/worker/main.ts, tests, the demo
+ *
+ * The web process enqueues and receives; worker processes run the stages. Both may be the same
+ * process (tests, the demo) or many: every coordination point is in Redis.
+ */
+import type { AppConfig } from '../platform/config.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import { connectRedis, type Redis } from '../platform/redis.ts';
+import { createProductAiClient, type ProductAiClientOptions } from '../productai/client.ts';
+import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { ShopEraser } from '../stores/shop-eraser.ts';
+import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import { createAwaitStage } from './core/await-stage.ts';
+import { pipelineConfigFromEnv, type PipelineConfig } from './core/config.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type GenerationState,
+  type NewGeneration,
+} from './core/generation.ts';
+import { createGenerationStore, type GenerationStore } from './core/generation-store.ts';
+import { createSharpImageProcessor, type ImageProcessor } from './core/images.ts';
+import { appWideKeys } from './core/keys.ts';
+import { bullConnection, createPipelineQueues, type PipelineQueues } from './core/queues.ts';
+import { createShopPause, type ShopPause } from './core/shop-pause.ts';
+import type { PipelineContext, StageHandler } from './core/stage.ts';
+import { stageHandlers, type StageHandlers } from './core/stage-registry.ts';
+import { createSubmitStage } from './core/submit-stage.ts';
+import { startQueueWorkers } from './core/workers.ts';
+import { startDispatcher } from './limits/dispatcher.ts';
+import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
+import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
+import { createJobResults, type JobResults } from './receive/job-results.ts';
+import { createReconcileStage } from './receive/reconcile.ts';
+import { createResultStage } from './receive/result-stage.ts';
+import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
+
+export {
+  productAiWebhookUrl,
+  type WebhookAnswer,
+  type WebhookDelivery,
+} from './receive/webhook-receiver.ts';
+export {
+  pipelineConfig,
+  type PipelineConfig,
+  type PipelineConfigOverrides,
+} from './core/config.ts';
+export { toGenerationView } from './core/generation.ts';
+export { bullConnection } from './core/queues.ts';
+
+/** What the pipeline needs from the app (a subset of web/server's AppDeps). */
+export interface PipelineHost {
+  config: Pick<AppConfig, 'redisUrl' | 'productAi'>;
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  settings: ShopSettingsStore;
+  admin: AdminClientFactory;
+  eraser: Pick<ShopEraser, 'onUninstall' | 'onErase'>;
+  onClose(name: string, hook: () => Promise<void>): void;
+}
+
+export interface PipelineOptions {
+  config?: PipelineConfig;
+  /** Replace the publish handlers (tests that stop at `saving`, or use local fetch/timing). */
+  publish?: Partial<Pick<StageHandlers, 'attach' | 'verify'>>;
+  images?: ImageProcessor;
+  /** Options for every ProductAI client (e.g. shorter read retries in tests). */
+  productAi?: Omit<ProductAiClientOptions, 'apiKey' | 'baseUrl'>;
+}
+
+export interface RunningPipelineWorkers {
+  stop(): Promise<void>;
+}
+
+export interface Pipeline {
+  readonly config: PipelineConfig;
+  readonly generations: GenerationStore;
+  /** The context stage handlers receive (also for P2's review actions). */
+  readonly context: PipelineContext;
+  /** Creates a generation and puts it in line: interactive first, shops take turns. */
+  enqueueGeneration(input: NewGeneration): Promise<Generation>;
+  /** Puts a generation back in line from one of `from` (paused by its bulk run, ...). */
+  requeue(
+    shop: string,
+    id: string,
+    from: readonly GenerationState[],
+    note?: string,
+  ): Promise<Generation>;
+  /** Resumes a shop paused for credits or its key; returns how many generations went back in line. */
+  resumeShop(shop: string): Promise<number>;
+  /** The merchant's decision on an uncertain submission. */
+  resolveUncertain(shop: string, id: string, decision: 'resubmit' | 'abandon'): Promise<Generation>;
+  /** Cancels a generation that has not been sent yet (queued or paused). */
+  cancel(shop: string, id: string, note?: string): Promise<Generation>;
+  receiveWebhook: WebhookReceiver;
+  /** Stage workers and the dispatcher, in this process. */
+  startWorkers(): Promise<RunningPipelineWorkers>;
+  close(): Promise<void>;
+  /** Internals, for tests and benchmarks. */
+  readonly internals: {
+    limiter: RateLimiter;
+    scheduler: FairScheduler;
+    queues: PipelineQueues;
+    jobResults: JobResults;
+    shopPause: ShopPause;
+  };
+}
+
+export function createPipeline(host: PipelineHost, options: PipelineOptions = {}): Pipeline {
+  const config = options.config ?? pipelineConfigFromEnv(process.env);
+  const { redis, clock, logger, settings } = host;
+  const keys = appWideKeys(config.namespace);
+  const connection = bullConnection(host.config.redisUrl);
+  const queues = createPipelineQueues({ connection, prefix: keys.bullPrefix, config, logger });
+  const generations = createGenerationStore({ redis, clock });
+  const limiter = createRateLimiter({
+    redis,
+    clock,
+    slotsKey: keys.limiterSlots,
+    pausedUntilKey: keys.limiterPausedUntil,
+    ...config.limiter,
+  });
+  const scheduler = createFairScheduler({ redis, clock, keys });
+  const jobResults = createJobResults({ redis, clock, keys });
+
+  const context: PipelineContext = {
+    generations,
+    settings,
+    admin: async (shop) => host.admin.forShop(shop),
+    productAi: (apiKey) =>
+      createProductAiClient({
+        ...options.productAi,
+        apiKey,
+        baseUrl: host.config.productAi.baseUrl,
+      }),
+    images: options.images ?? createSharpImageProcessor(),
+    clock,
+    logger,
+    config,
+    enqueue: (stage, ref, enqueueOptions) =>
+      queues.add(stage, ref, ref.generationId, enqueueOptions),
+  };
+  const shopPause = createShopPause({ ctx: context, scheduler });
+
+  async function putInLine(generation: Generation): Promise<void> {
+    await scheduler.push({
+      shop: generation.shop,
+      generationId: generation.id,
+      priority: generation.priority,
+    });
+  }
+
+  async function requeue(
+    shop: string,
+    id: string,
+    from: readonly GenerationState[],
+    note?: string,
+  ) {
+    const generation = await generations.transition(shop, id, {
+      from,
+      to: 'queued',
+      patch: { reason: null, action: null, pausedBy: null },
+      note,
+    });
+    await putInLine(generation);
+    await shopPause.holdIfPaused(shop, id);
+    return generation;
+  }
+
+  async function cancelShopWork(shop: string): Promise<void> {
+    for (const state of ['queued', 'paused', 'uncertain'] as const) {
+      for (const id of await generations.idsInState(shop, state, 10_000)) {
+        try {
+          await generations.transition(shop, id, {
+            from: [state],
+            to: 'cancelled',
+            note: 'app uninstalled',
+          });
+        } catch (error) {
+          if (!(error instanceof StaleTransitionError)) throw error;
+        }
+      }
+    }
+    await scheduler.removeShop(shop);
+  }
+
+  async function eraseShopJobs(shop: string): Promise<void> {
+    const jobIds: number[] = [];
+    for (let cursor: string | null = null; ;) {
+      const page = await generations.list(shop, {}, { cursor, limit: 200 });
+      for (const generation of page.generations) {
+        if (generation.productAiJobId !== null) jobIds.push(generation.productAiJobId);
+      }
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    await jobResults.forget(shop, jobIds);
+    await scheduler.removeShop(shop);
+  }
+
+  host.eraser.onUninstall('pipeline: cancel waiting work', cancelShopWork);
+  host.eraser.onErase('pipeline: job-id index', eraseShopJobs);
+
+  const pipeline: Pipeline = {
+    config,
+    generations,
+    context,
+
+    async enqueueGeneration(input) {
+      const generation = await generations.create(input);
+      await putInLine(generation);
+      await shopPause.holdIfPaused(generation.shop, generation.id);
+      return (await generations.get(generation.shop, generation.id)) ?? generation;
+    },
+
+    requeue,
+
+    resumeShop: (shop) => shopPause.resume(shop),
+
+    async resolveUncertain(shop, id, decision) {
+      if (decision === 'resubmit') {
+        return requeue(shop, id, ['uncertain'], 'resubmitted by the merchant');
+      }
+      return generations.transition(shop, id, {
+        from: ['uncertain'],
+        to: 'cancelled',
+        patch: { reason: 'Abandoned by the merchant after an uncertain submission.', action: null },
+        note: 'abandoned by the merchant',
+      });
+    },
+
+    cancel: (shop, id, note = 'cancelled by the merchant') =>
+      generations.transition(shop, id, {
+        from: ['queued', 'paused'],
+        to: 'cancelled',
+        patch: { reason: null, action: null, pausedBy: null },
+        note,
+      }),
+
+    receiveWebhook: createWebhookReceiver({
+      settings,
+      jobResults,
+      queues,
+      clock,
+      logger,
+      allowedIps: host.config.productAi.webhookAllowedIps,
+    }),
+
+    async startWorkers() {
+      const stages = stageHandlers(
+        {
+          submit: createSubmitStage({ limiter, scheduler, shopPause, jobResults, queues }),
+          await: createAwaitStage({ jobResults, shopPause }),
+        },
+        options.publish,
+      );
+      const internal: Record<'result' | 'reconcile', StageHandler> = {
+        result: createResultStage({ jobResults }),
+        reconcile: createReconcileStage({ jobResults, queues }),
+      };
+      const workers = startQueueWorkers({
+        handlers: { ...stages, ...internal },
+        ctx: context,
+        connection,
+        prefix: keys.bullPrefix,
+        config,
+        logger,
+      });
+      const subscriber = await connectRedis(host.config.redisUrl, {
+        name: 'productai-dispatcher-wake',
+      });
+      const dispatcher = await startDispatcher({
+        scheduler,
+        queues,
+        subscriber,
+        keys,
+        config,
+        clock,
+        logger,
+      });
+      return {
+        async stop() {
+          await dispatcher.stop();
+          await workers.close();
+        },
+      };
+    },
+
+    async close() {
+      await queues.close();
+    },
+
+    internals: { limiter, scheduler, queues, jobResults, shopPause },
+  };
+  return pipeline;
+}
+
+const pipelines = new WeakMap<PipelineHost, Pipeline>();
+
+/**
+ * The process's pipeline for these app deps, created on first use (its queues closed with the
+ * app). Modules share it this way; a test that needs other options creates it first.
+ */
+export function pipelineFor(host: PipelineHost, options?: PipelineOptions): Pipeline {
+  let pipeline = pipelines.get(host);
+  if (!pipeline) {
+    const created = createPipeline(host, options);
+    pipelines.set(host, created);
+    host.onClose('pipeline queues', () => created.close());
+    pipeline = created;
+  }
+  return pipeline;
+}

@@ -1,0 +1,112 @@
+/**
+ * The dispatcher: the loop that decides which generation is submitted next, one per worker
+ * process (several are fine: the pop is one atomic script).
+ *
+ *   wait for waiting work → pop the fairest generation, arming it (fair-scheduler.ts) → hand it
+ *   to the submit queue, whose job waits for a rate-limit slot right before sending.
+ *
+ * Only `config.dispatcher.lookahead` generations are armed at a time (1 by default), so the
+ * choice is made at most one slot ahead: a click that arrives while a bulk run saturates the
+ * budget is chosen for the next slot but one at worst. Idle dispatchers sleep until a push or a
+ * disarm publishes on the wake channel, with a periodic look as a safety net.
+ */
+import type { Clock } from '../../platform/clock.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Redis } from '../../platform/redis.ts';
+import type { PipelineConfig } from '../core/config.ts';
+import type { AppWideKeys } from '../core/keys.ts';
+import type { PipelineQueues } from '../core/queues.ts';
+import type { FairScheduler } from './fair-scheduler.ts';
+
+export interface Dispatcher {
+  stop(): Promise<void>;
+}
+
+export interface DispatcherDeps {
+  scheduler: FairScheduler;
+  queues: PipelineQueues;
+  /** A connection of its own: it is put in subscriber mode. */
+  subscriber: Redis;
+  keys: AppWideKeys;
+  config: PipelineConfig;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** A wake-up that many waits can share: `notify` resolves them all. */
+function createWakeSignal() {
+  let waiters: (() => void)[] = [];
+  return {
+    notify() {
+      const current = waiters;
+      waiters = [];
+      for (const wake of current) wake();
+    },
+    wait(ms: number, clock: Clock, signal: AbortSignal): Promise<void> {
+      return new Promise((resolve) => {
+        const controller = new AbortController();
+        const done = () => {
+          controller.abort();
+          resolve();
+        };
+        waiters.push(done);
+        clock.sleep(ms, AbortSignal.any([signal, controller.signal])).then(done, done);
+      });
+    },
+  };
+}
+
+export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher> {
+  const { scheduler, queues, subscriber, keys, config, clock, logger } = deps;
+  const stopping = new AbortController();
+  const wake = createWakeSignal();
+  subscriber.on('message', () => wake.notify());
+  await subscriber.subscribe(keys.wakeChannel);
+  const idle = () => wake.wait(config.dispatcher.idleCheckMs, clock, stopping.signal);
+
+  async function dispatchOne(): Promise<void> {
+    if (!(await scheduler.hasWork())) return idle();
+    const item = await scheduler.pop(config.dispatcher.lookahead);
+    if (item === null || item === 'busy') return idle();
+    const ref = { shop: item.shop, generationId: item.generationId };
+    await queues.add('submit', ref, item.generationId);
+  }
+
+  async function recover(): Promise<void> {
+    const recovered = await scheduler.recoverStale(config.dispatcher.recoverAfterMs, (id) =>
+      queues.pending('submit', id),
+    );
+    if (recovered > 0)
+      logger.warn({ recovered }, 'generations put back in line after a dispatcher stopped');
+  }
+
+  const recovery = setInterval(
+    () =>
+      void recover().catch((error: unknown) =>
+        logger.error({ err: error }, 'dispatch recovery failed'),
+      ),
+    Math.max(1_000, config.dispatcher.recoverAfterMs / 2),
+  );
+  recovery.unref();
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      try {
+        await dispatchOne();
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        logger.error({ err: error }, 'dispatcher step failed; retrying');
+        await clock.sleep(config.dispatcher.idleCheckMs, stopping.signal).catch(() => {});
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping.abort();
+      clearInterval(recovery);
+      await loop;
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Attach: the result of a `saving` generation becomes a file in the shop's Files (durable and
+ * the merchant's, whatever happens next), then verify takes over. Linking to the product waits
+ * for verify because Shopify only updates a file once it is READY.
+ *
+ * Crash safety: the file's name is derived from the generation id and created with
+ * duplicateResolutionMode RAISE_ERROR, so a repeated attach finds the file the crashed attempt
+ * made instead of adding a second one.
+ */
+import {
+  DONE,
+  type GenerationRef,
+  type PipelineContext,
+  type StageOutcome,
+} from '../core/stage.ts';
+import { StaleTransitionError } from '../core/generation.ts';
+import { renderAltText } from './alt-text.ts';
+import { UnusableResultError, prepareResult } from './prepare-result.ts';
+import { ResultDownloadError, type FetchFn } from './result-download.ts';
+import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
+import type { PublishTiming } from './publish-timing.ts';
+
+export async function attach(
+  ref: GenerationRef,
+  ctx: PipelineContext,
+  deps: { fetch: FetchFn; timing: PublishTiming },
+): Promise<StageOutcome> {
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  if (!generation || generation.state !== 'saving') return DONE;
+  const verifyLater = { delayMs: deps.timing.firstCheckMs };
+  if (generation.fileId) {
+    await ctx.enqueue('verify', ref, verifyLater);
+    return DONE;
+  }
+  if (!generation.resultUrl) {
+    return fail(ctx, ref, 'ProductAI reported no result file for this generation.');
+  }
+  const admin = await ctx.admin(ref.shop);
+  const files = createShopifyFiles(admin);
+  const settings = await ctx.settings.get(ref.shop);
+  let prepared;
+  try {
+    prepared = await prepareResult(
+      { id: generation.id, kind: generation.kind, resultUrl: generation.resultUrl },
+      { admin, fetch: deps.fetch, images: ctx.images },
+    );
+  } catch (error) {
+    if (error instanceof UnusableResultError) return fail(ctx, ref, `${error.message}.`);
+    if (error instanceof ResultDownloadError && error.permanent) {
+      return fail(ctx, ref, 'ProductAI no longer has the result file, so it could not be saved.');
+    }
+    throw error;
+  }
+  const alt = renderAltText(settings.altTemplate, {
+    productTitle: generation.productTitle,
+    prompt: generation.params.prompt,
+  });
+  let file;
+  try {
+    file =
+      (await files.create({ ...prepared, alt })) ?? (await files.findByFilename(prepared.filename));
+  } catch (error) {
+    if (error instanceof ShopifyFilesError && error.code === 'user_error') {
+      return fail(ctx, ref, `${error.message}.`);
+    }
+    throw error;
+  }
+  // The name is taken but the file is not visible yet: let the queue try again shortly.
+  if (!file) throw new Error(`File ${prepared.filename} exists but cannot be found yet`);
+  await ctx.generations.patch(ref.shop, ref.generationId, { fileId: file.id });
+  if (prepared.downscaled) {
+    ctx.logger.info(
+      { shop: ref.shop, generationId: ref.generationId, ...prepared.downscaled },
+      'result downscaled to fit Shopify image limits',
+    );
+  }
+  await ctx.enqueue('verify', ref, verifyLater);
+  return DONE;
+}
+
+/** Ends the generation as failed with a reason; a concurrent end (stale) is left alone. */
+export async function fail(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  reason: string,
+  action = 'Retry the generation.',
+): Promise<StageOutcome> {
+  try {
+    await ctx.generations.transition(ref.shop, ref.generationId, {
+      from: ['saving'],
+      to: 'failed',
+      patch: { reason, action },
+      note: reason,
+    });
+  } catch (error) {
+    if (!(error instanceof StaleTransitionError)) throw error;
+  }
+  return DONE;
+}

@@ -1,0 +1,33 @@
+/**
+ * Publishing results to Shopify: the attach and verify stage handlers, and the merchant's
+ * review actions. `createPublishStages` takes the HTTP adapter (result downloads, staged
+ * uploads) and the timing, so tests can serve files locally and compress the waits.
+ */
+import type { StageHandler } from '../core/stage.ts';
+import { attach } from './attach-stage.ts';
+import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
+import type { FetchFn } from './result-download.ts';
+import { verify } from './verify-stage.ts';
+
+export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
+export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
+export { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
+
+export interface PublishStages {
+  attachStage: StageHandler;
+  verifyStage: StageHandler;
+}
+
+export function createPublishStages(
+  options: { fetch?: FetchFn; timing?: PublishTiming } = {},
+): PublishStages {
+  const fetch = options.fetch ?? globalThis.fetch;
+  const timing = options.timing ?? DEFAULT_PUBLISH_TIMING;
+  return {
+    attachStage: (ref, ctx) => attach(ref, ctx, { fetch, timing }),
+    verifyStage: (ref, ctx) => verify(ref, ctx, { timing }),
+  };
+}
+
+/** The production handlers (global fetch, default timing), for the stage registry. */
+export const { attachStage, verifyStage } = createPublishStages();

@@ -1,0 +1,124 @@
+/**
+ * Turns a ProductAI result into something `fileCreate` accepts as `originalSource`:
+ *  - an image inside Shopify's limits: its ProductAI URL as is (Shopify fetches it; no upload);
+ *  - an image over them: scaled down with the image adapter (sharp) in its own format, then
+ *    uploaded through a staged upload;
+ *  - a video: always a staged upload, declared with its exact byte size.
+ * The result is downloaded either way: only its bytes tell its real size and type.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GenerationKind } from '../../app-api/contract.ts';
+import type { ImageProcessor } from '../core/images.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { downloadResult, type FetchFn } from './result-download.ts';
+import { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
+import { uploadStaged } from './staged-upload.ts';
+
+export interface PreparedResult {
+  originalSource: string;
+  contentType: 'IMAGE' | 'VIDEO';
+  filename: string;
+  /** Set when the image was scaled down to fit Shopify's limits. */
+  downscaled: { from: string; to: string } | null;
+}
+
+/** The result cannot become a Shopify file whatever we retry (wrong type, unreadable). */
+export class UnusableResultError extends Error {
+  override readonly name = 'UnusableResultError';
+}
+
+const IMAGE_EXTENSIONS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const VIDEO_EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+};
+
+export interface PrepareDeps {
+  admin: AdminGraphql;
+  fetch: FetchFn;
+  images: ImageProcessor;
+}
+
+export async function prepareResult(
+  generation: { id: string; kind: GenerationKind; resultUrl: string },
+  deps: PrepareDeps,
+): Promise<PreparedResult> {
+  const download = await downloadResult(generation.resultUrl, { fetch: deps.fetch });
+  try {
+    const name = `productai-${generation.id.toLowerCase()}`;
+    if (generation.kind === 'video') {
+      const mimeType = VIDEO_EXTENSIONS[download.contentType] ? download.contentType : 'video/mp4';
+      const filename = `${name}.${VIDEO_EXTENSIONS[mimeType]}`;
+      const resourceUrl = await uploadStaged(deps.admin, deps.fetch, {
+        path: download.path,
+        bytes: download.bytes,
+        filename,
+        mimeType,
+        resource: 'VIDEO',
+      });
+      return { originalSource: resourceUrl, contentType: 'VIDEO', filename, downscaled: null };
+    }
+    const data = await readFile(download.path);
+    const info = await deps.images.info(data).catch((error: unknown) => {
+      throw new UnusableResultError('The generated file is not a readable image', { cause: error });
+    });
+    const extension = IMAGE_EXTENSIONS[info.format];
+    if (!extension) {
+      throw new UnusableResultError(
+        `The generated image is a ${info.format}, which Shopify does not take`,
+      );
+    }
+    const filename = `${name}.${extension}`;
+    const fitted = await fitShopifyLimits(deps.images, data);
+    if (!fitted) {
+      return {
+        originalSource: generation.resultUrl,
+        contentType: 'IMAGE',
+        filename,
+        downscaled: null,
+      };
+    }
+    const path = join(download.dir, filename);
+    await writeFile(path, fitted.data);
+    const resourceUrl = await uploadStaged(deps.admin, deps.fetch, {
+      path,
+      bytes: fitted.data.length,
+      filename,
+      mimeType: `image/${info.format}`,
+      resource: 'IMAGE',
+    });
+    return {
+      originalSource: resourceUrl,
+      contentType: 'IMAGE',
+      filename,
+      downscaled: {
+        from: `${info.width}x${info.height}`,
+        to: `${fitted.width}x${fitted.height}`,
+      },
+    };
+  } finally {
+    await download.dispose();
+  }
+}
+
+/**
+ * The image scaled down to Shopify's side and pixel limits, and further until its file is under
+ * the byte limit (a 20-megapixel PNG can weigh 40 MB; bytes shrink roughly with pixels, so each
+ * round aims 10% under). Null when the original already fits.
+ */
+async function fitShopifyLimits(images: ImageProcessor, data: Buffer) {
+  const { maxSide, maxBytes } = SHOPIFY_IMAGE_LIMITS;
+  let maxPixels: number = SHOPIFY_IMAGE_LIMITS.maxPixels;
+  let fitted = await images.fitWithin(data, { maxSide, maxPixels });
+  for (let round = 0; fitted.data.length > maxBytes && round < 5; round += 1) {
+    maxPixels = Math.floor(fitted.width * fitted.height * (maxBytes / fitted.data.length) * 0.9);
+    fitted = await images.fitWithin(data, { maxSide, maxPixels });
+  }
+  if (!fitted.resized && data.length <= maxBytes) return null;
+  if (fitted.data.length > maxBytes) {
+    throw new UnusableResultError('The generated image is too large for Shopify even scaled down');
+  }
+  return fitted;
+}

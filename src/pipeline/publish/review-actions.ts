@@ -1,0 +1,94 @@
+/**
+ * The merchant's decisions on a result, called by the API routes:
+ *  - approve (review mode): in_review -> saving, and verify links it like any other result;
+ *  - reject (review mode): in_review -> discarded, and the file is DELETED from Files. The
+ *    merchant said no to a file they never chose to keep; leaving it would clutter Files with
+ *    unused AI images they would have to find and delete by hand. (It was never on a product.)
+ *  - undo (published): the result is unlinked from the product's media but KEPT in Files (the
+ *    merchant accepted it once and may want it back), the previous featured media is restored
+ *    if the result had replaced it and is still featured, and the generation is discarded.
+ * The merchant's own media are never deleted or altered: only the result's file is touched,
+ * and a reorder only moves the previous featured media back to the front.
+ */
+import {
+  GenerationNotFoundError,
+  StaleTransitionError,
+  type Generation,
+  type StageName,
+} from '../core/generation.ts';
+import type { GenerationStore } from '../core/generation-store.ts';
+import type { EnqueueOptions, GenerationRef } from '../core/stage.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
+
+export interface ReviewDeps {
+  generations: GenerationStore;
+  admin(shop: string): Promise<AdminGraphql>;
+  enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+}
+
+export async function approveResult(
+  deps: ReviewDeps,
+  shop: string,
+  id: string,
+): Promise<Generation> {
+  const generation = await deps.generations.transition(shop, id, {
+    from: ['in_review'],
+    to: 'saving',
+    note: 'Approved',
+  });
+  await deps.enqueue('verify', { shop, generationId: id });
+  return generation;
+}
+
+export async function rejectResult(
+  deps: ReviewDeps,
+  shop: string,
+  id: string,
+): Promise<Generation> {
+  const generation = await deps.generations.transition(shop, id, {
+    from: ['in_review'],
+    to: 'discarded',
+    patch: { reason: 'Rejected in review.', action: null },
+    note: 'Rejected',
+  });
+  if (generation.fileId) {
+    await createShopifyFiles(await deps.admin(shop)).delete(generation.fileId);
+  }
+  return generation;
+}
+
+export async function undoPublished(
+  deps: ReviewDeps,
+  shop: string,
+  id: string,
+): Promise<Generation> {
+  const generation = await deps.generations.get(shop, id);
+  if (!generation) throw new GenerationNotFoundError(shop, id);
+  if (generation.state !== 'published' || !generation.fileId) {
+    throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
+  }
+  const files = createShopifyFiles(await deps.admin(shop));
+  const { productId, fileId, previousFeaturedMediaId } = generation;
+  const wasFeatured = (await files.featuredMediaId(productId)) === fileId;
+  await files.removeFromProduct(fileId, productId);
+  if (wasFeatured && previousFeaturedMediaId) {
+    await files.makeFeatured(productId, previousFeaturedMediaId).catch((error: unknown) => {
+      // The merchant deleted that media meanwhile: nothing to restore.
+      if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
+    });
+  }
+  return deps.generations.transition(shop, id, {
+    from: ['published'],
+    to: 'discarded',
+    patch: {
+      mediaId: null,
+      reason: 'Undone: removed from the product, kept in Files.',
+      action: null,
+    },
+    note:
+      wasFeatured && previousFeaturedMediaId
+        ? 'Undone; previous featured image restored'
+        : 'Undone',
+  });
+}

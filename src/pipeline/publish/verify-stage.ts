@@ -1,0 +1,123 @@
+/**
+ * Verify: waits until Shopify has processed the result's file, then
+ *  - FAILED: the generation fails with Shopify's reason in the merchant's words (the useless
+ *    failed file is deleted from Files);
+ *  - READY, review mode on and not yet approved: `in_review` (the file waits in Files);
+ *  - READY otherwise: the file is linked to the product's media (appended), made featured when
+ *    the shop's settings say so (the previous featured media is remembered for undo), and the
+ *    generation is `published`.
+ * Every step is safe to repeat: a crash between two of them re-runs verify, which re-checks.
+ */
+import { StaleTransitionError, type Generation } from '../core/generation.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type PipelineContext,
+  type StageOutcome,
+} from '../core/stage.ts';
+import { fail } from './attach-stage.ts';
+import { mediaFailureReason } from './media-failure.ts';
+import { checkDelay, type PublishTiming } from './publish-timing.ts';
+import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
+
+export async function verify(
+  ref: GenerationRef,
+  ctx: PipelineContext,
+  deps: { timing: PublishTiming },
+): Promise<StageOutcome> {
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  if (!generation || generation.state !== 'saving') return DONE;
+  if (!generation.fileId) {
+    await ctx.enqueue('attach', ref);
+    return DONE;
+  }
+  const files = createShopifyFiles(await ctx.admin(ref.shop));
+  const file = await files.status(generation.fileId);
+  if (!file) {
+    return fail(
+      ctx,
+      ref,
+      'The result was deleted from Files before it could be added to the product.',
+    );
+  }
+  if (file.status === 'FAILED') {
+    const { reason, action } = mediaFailureReason(file.errors);
+    await files
+      .delete(file.id)
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, fileId: file.id }, 'could not delete a failed file'),
+      );
+    return fail(ctx, ref, reason, action);
+  }
+  if (file.status !== 'READY') {
+    if (ctx.clock.now() - savingSince(generation) > deps.timing.deadlineMs[generation.kind]) {
+      return fail(ctx, ref, 'Shopify took too long to process the result.');
+    }
+    return later(checkDelay(deps.timing, generation.attempts.verify ?? 1));
+  }
+  const settings = await ctx.settings.get(ref.shop);
+  if (settings.reviewMode && !wasApproved(generation)) {
+    return move(ctx, ref, 'in_review', 'Ready for review in Files');
+  }
+  try {
+    await publish(ctx, files, generation, settings.mediaPosition === 'featured');
+  } catch (error) {
+    // The product was deleted, or holds Shopify's maximum of media: retrying will not help.
+    if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
+    return fail(
+      ctx,
+      ref,
+      `${error.message}.`,
+      'The result is kept in Content > Files; add it to the product from there, or retry.',
+    );
+  }
+  return move(ctx, ref, 'published', settings.mediaPosition === 'featured' ? 'Featured' : 'Added');
+}
+
+async function publish(
+  ctx: PipelineContext,
+  files: ShopifyFiles,
+  generation: Generation,
+  featured: boolean,
+): Promise<void> {
+  const fileId = generation.fileId!;
+  const { shop, id, productId } = generation;
+  if (featured && generation.previousFeaturedMediaId === null) {
+    const current = await files.featuredMediaId(productId);
+    if (current && current !== fileId) {
+      await ctx.generations.patch(shop, id, { previousFeaturedMediaId: current });
+    }
+  }
+  if (!generation.mediaId) {
+    // Adding a reference the file already has changes nothing, so a repeat after a crash is safe.
+    await files.addToProduct(fileId, productId);
+    // A product reference makes the file itself the product's media: same id.
+    await ctx.generations.patch(shop, id, { mediaId: fileId });
+  }
+  if (featured) await files.makeFeatured(productId, fileId);
+}
+
+/** In review mode, approving moves in_review -> saving: the history remembers the approval. */
+function wasApproved(generation: Generation): boolean {
+  return generation.transitions.some((transition) => transition.state === 'in_review');
+}
+
+function savingSince(generation: Generation): number {
+  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  return Date.parse(entered?.at ?? generation.updatedAt);
+}
+
+async function move(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  to: 'in_review' | 'published',
+  note: string,
+): Promise<StageOutcome> {
+  try {
+    await ctx.generations.transition(ref.shop, ref.generationId, { from: ['saving'], to, note });
+  } catch (error) {
+    if (!(error instanceof StaleTransitionError)) throw error;
+  }
+  return DONE;
+}

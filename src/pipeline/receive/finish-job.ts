@@ -1,0 +1,72 @@
+/**
+ * A ProductAI job's end, applied to its generation: a result moves it to `saving` and starts
+ * the attach stage; an error fails it. Used by the three ways a result arrives (the webhook's
+ * `result` job, the poll, reconciliation of an uncertain submission). The move is one atomic
+ * transition from the states the caller expects, so whichever path comes second finds the
+ * generation moved on and changes nothing: a webhook racing a poll is processed once.
+ */
+import type { GenerationKind } from '../../app-api/contract.ts';
+import {
+  StaleTransitionError,
+  type GenerationPatch,
+  type GenerationState,
+} from '../core/generation.ts';
+import type { GenerationRef, PipelineContext } from '../core/stage.ts';
+
+export interface JobEnd {
+  status: 'success' | 'error';
+  imageUrl: string | null;
+}
+
+const KIND_WORDS: Record<GenerationKind, string> = {
+  photo: 'photo',
+  video: 'video',
+  upscale: 'upscaled image',
+};
+
+export async function finishJob(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  end: JobEnd & { jobId: number; kind: GenerationKind },
+  options: {
+    from: readonly GenerationState[];
+    via: string;
+    patch?: GenerationPatch;
+    alsoSet?: { key: string; value: string };
+  },
+): Promise<boolean> {
+  const success = end.status === 'success' && end.imageUrl !== null;
+  try {
+    await ctx.generations.transition(ref.shop, ref.generationId, {
+      from: options.from,
+      to: success ? 'saving' : 'failed',
+      patch: success
+        ? { ...options.patch, resultUrl: end.imageUrl, reason: null, action: null }
+        : {
+            ...options.patch,
+            reason: `ProductAI could not make this ${KIND_WORDS[end.kind]} (job ${end.jobId} ended with an error).`,
+            action: 'Try again, perhaps with another prompt or model.',
+          },
+      note: `result by ${options.via}`,
+      alsoSet: options.alsoSet,
+    });
+  } catch (error) {
+    if (error instanceof StaleTransitionError) return false;
+    throw error;
+  }
+  if (success) await ctx.enqueue('attach', ref);
+  return true;
+}
+
+/**
+ * After a crash between the move to `saving` and the attach enqueue, a repeated job finds the
+ * generation saving without a file: arm attach again (a no-op when attach is already pending;
+ * attach itself is idempotent, see publish/attach-stage.ts).
+ */
+export async function ensureAttachArmed(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: { state: GenerationState; fileId: string | null },
+): Promise<void> {
+  if (generation.state === 'saving' && generation.fileId === null) await ctx.enqueue('attach', ref);
+}

@@ -1,0 +1,28 @@
+/**
+ * The `result` queue: a webhook delivered a job's result (kept by the receiver), so the
+ * generation moves on now instead of at its next poll. The receiver only stores and enqueues,
+ * which keeps its answer fast; this job does the work, and a crash repeats it.
+ */
+import { DONE, type StageHandler } from '../core/stage.ts';
+import { ensureAttachArmed, finishJob } from './finish-job.ts';
+import type { JobResults } from './job-results.ts';
+
+export function createResultStage(deps: { jobResults: JobResults }): StageHandler {
+  return async (ref, ctx) => {
+    const generation = await ctx.generations.get(ref.shop, ref.generationId);
+    if (!generation || generation.productAiJobId === null) return DONE;
+    if (generation.state !== 'processing') {
+      await ensureAttachArmed(ctx, ref, generation);
+      return DONE;
+    }
+    const result = await deps.jobResults.get(generation.productAiJobId);
+    if (!result) return DONE; // expired: the poll still covers it
+    await finishJob(
+      ctx,
+      ref,
+      { ...result, jobId: generation.productAiJobId, kind: generation.kind },
+      { from: ['processing'], via: 'webhook' },
+    );
+    return DONE;
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * The product images a generation sends to ProductAI, read from the Admin API.
+ *
+ * The merchant chooses images (by MediaImage id); the model decides how many it takes: a
+ * multi-image model gets as many of the chosen ones as it allows, a single-image model the first,
+ * a text-to-image model (gpt-2, gpt-1.5, seedance video) may get none. A request the model
+ * cannot serve (no image for a model that needs one) is refused here, in the merchant's words,
+ * before anything is charged.
+ */
+import type { GenerationKind, GenerationParams, ProductImage } from '../../app-api/contract.ts';
+import {
+  IMAGE_MODELS,
+  IMAGE_MODEL_IDS,
+  VIDEO_MODELS,
+  VIDEO_MODEL_IDS,
+} from '../../productai/catalogue.ts';
+import { PRODUCT_IMAGES } from '../../shopify/operations/products.ts';
+import type { AdminGraphql } from './admin-graphql.ts';
+import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
+import { referenceImageRange } from './request-rules.ts';
+
+/** Shopify allows 250 media per product; a picker showing 100 images is already generous. */
+export const MAX_PRODUCT_IMAGES = 100;
+
+export interface ProductWithImages {
+  id: string;
+  title: string;
+  /** Thumbnail of the featured media, if the product has one. */
+  imageUrl: string | null;
+  featuredMediaId: string | null;
+  /** Images in position order; `url` is the source transform, safe to send to ProductAI. */
+  images: ProductImage[];
+}
+
+interface ProductImagesData {
+  product: {
+    id: string;
+    title: string;
+    featuredMedia: { id: string; preview: { image: { url: string } | null } | null } | null;
+    media: {
+      nodes: Array<{
+        id: string;
+        alt: string | null;
+        image?: {
+          url: string;
+          thumbnailUrl: string;
+          width: number | null;
+          height: number | null;
+        } | null;
+      }>;
+    };
+  } | null;
+}
+
+/** The product and its images, or null when the shop has no such product. */
+export async function loadProductImages(
+  admin: AdminGraphql,
+  productId: string,
+): Promise<ProductWithImages | null> {
+  const data = await admin.request<ProductImagesData>(PRODUCT_IMAGES, {
+    id: productId,
+    first: MAX_PRODUCT_IMAGES,
+    source: SOURCE_IMAGE_TRANSFORM,
+    thumbnail: THUMBNAIL_TRANSFORM,
+  });
+  const product = data.product;
+  if (!product) return null;
+  const images: ProductImage[] = [];
+  for (const node of product.media.nodes) {
+    // An image still processing on Shopify has no image yet: it cannot be sent.
+    if (!node.image) continue;
+    images.push({
+      id: node.id,
+      url: node.image.url,
+      thumbnailUrl: node.image.thumbnailUrl,
+      altText: node.alt,
+      width: node.image.width,
+      height: node.image.height,
+    });
+  }
+  return {
+    id: product.id,
+    title: product.title,
+    imageUrl: product.featuredMedia?.preview?.image?.url ?? null,
+    featuredMediaId: product.featuredMedia?.id ?? null,
+    images,
+  };
+}
+
+export interface SourceImage {
+  mediaId: string;
+  url: string;
+}
+
+export type SourceChoice =
+  | { ok: true; images: SourceImage[] }
+  | { ok: false; reason: string; field: 'sourceMediaIds' | 'model' };
+
+/**
+ * The images to send, in the merchant's order, capped at what the model takes; or why the
+ * generation cannot be made. `available` are images known to be on the product.
+ */
+export function chooseSourceImages(
+  kind: GenerationKind,
+  params: GenerationParams,
+  product: { title: string; images: readonly { id: string; url: string }[] },
+  chosenIds: readonly string[],
+): SourceChoice {
+  const range = referenceImageRange(kind, params);
+  if (!range) return { ok: false, field: 'model', reason: unknownModel(kind, params.model) };
+  const byId = new Map(product.images.map((image) => [image.id, image] as const));
+  const chosen: SourceImage[] = [];
+  for (const id of new Set(chosenIds)) {
+    const image = byId.get(id);
+    if (!image) {
+      return {
+        ok: false,
+        field: 'sourceMediaIds',
+        reason: `One of the chosen images is no longer on “${product.title}”. Reload the product and choose its images again.`,
+      };
+    }
+    chosen.push({ mediaId: id, url: image.url });
+  }
+  if (chosen.length < range.min) {
+    return {
+      ok: false,
+      field: 'sourceMediaIds',
+      reason: missingImageReason(kind, params, product.title, product.images.length, range.min),
+    };
+  }
+  return { ok: true, images: chosen.slice(0, range.max) };
+}
+
+function missingImageReason(
+  kind: GenerationKind,
+  params: GenerationParams,
+  title: string,
+  productImageCount: number,
+  min: number,
+): string {
+  const need =
+    kind === 'upscale'
+      ? 'Upscaling needs one of the product’s images'
+      : `${modelLabel(kind, params.model)} needs at least ${min === 1 ? 'one product image' : `${min} product images`}`;
+  if (productImageCount > 0)
+    return `${need}: choose ${min === 1 ? 'one' : min} of the images of “${title}”.`;
+  const alternatives = kind === 'upscale' ? '' : textOnlyAlternatives(kind);
+  return `“${title}” has no images. ${need}: add an image to the product in Shopify${alternatives}. Nothing was charged.`;
+}
+
+function textOnlyAlternatives(kind: GenerationKind): string {
+  const models =
+    kind === 'video'
+      ? VIDEO_MODEL_IDS.filter((id) => VIDEO_MODELS[id].minImages === 0)
+      : IMAGE_MODEL_IDS.filter((id) => !IMAGE_MODELS[id].requiresImage);
+  return models.length > 0
+    ? `, or choose a model that works without one (${models.join(', ')})`
+    : '';
+}
+
+function modelLabel(kind: GenerationKind, model: string | undefined): string {
+  return `The ${kind} model ${model ?? ''}`.trimEnd();
+}
+
+function unknownModel(kind: GenerationKind, model: string | undefined): string {
+  const known = kind === 'video' ? VIDEO_MODEL_IDS : IMAGE_MODEL_IDS;
+  return `Unknown ${kind} model “${model ?? ''}”: choose one of ${known.join(', ')}.`;
+}

@@ -1,0 +1,110 @@
+/**
+ * A bulk run over a collection in the real app: the estimate before it starts, its progress
+ * while it runs, and cancel, after which nothing more is sent to ProductAI.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
+import { finishTest } from './support/finish-test.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  connectWebhook,
+  demoProducts,
+  pickInResourcePicker,
+  saveApiKey,
+} from './support/merchant.ts';
+import { startStack, type Stack } from './support/stack.ts';
+import { until } from './support/until.ts';
+import { eventually } from './support/eventually.ts';
+
+let stack: Stack;
+let browser: Browser;
+let admin: AdminPage;
+
+async function submittedJobs(): Promise<number> {
+  const url = `${stack.productAi.url}/__emulator/jobs?key=${encodeURIComponent(stack.productAiKey)}`;
+  return ((await (await fetch(url)).json()) as { jobs: unknown[] }).jobs.length;
+}
+
+/** The demo store's largest collection (one holds at least 60 products). */
+async function largestCollection(): Promise<{ title: string; size: number }> {
+  const sizes = new Map<string, number>();
+  for (const product of await demoProducts(stack)) {
+    for (const collection of product.collections) {
+      sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
+    }
+  }
+  const [title, size] = [...sizes].sort((a, b) => b[1] - a[1])[0]!;
+  return { title, size };
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ name: 'bulk-run' }), launchBrowser()]);
+  const setup = await openAdminPage(browser, stack.frameUrl);
+  await saveApiKey(setup, stack.productAiKey);
+  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
+  await connectWebhook(setup, stack);
+  await setup.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  admin = await openAdminPage(browser, stack.frameUrl);
+});
+afterEach(async ({ task }) => {
+  await finishTest(admin, stack, task);
+});
+
+test(
+  'a bulk run over a collection shows its estimate and progress, and cancel stops new requests',
+  async () => {
+    const collection = await largestCollection();
+    await admin.open('/bulk-runs');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', collection.title);
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    await eventually(
+      () => admin.app.getByText(`${collection.size} products × 5 credits`).isVisible(),
+      {
+        timeout: 10_000,
+      },
+    ).toBe(true);
+    await admin.screenshot('bulk-run-estimate');
+    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+
+    const run = admin.app.getByRole('heading', { name: new RegExp(collection.title) });
+    await eventually(() => run.isVisible(), { timeout: 10_000 }).toBe(true);
+    await eventually(() => admin.app.getByText(/^\d+ published$/).count(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toBeGreaterThan(0);
+    expect(await admin.app.getByRole('progressbar').count()).toBeGreaterThan(0);
+    await admin.screenshot('bulk-run-progress');
+
+    await admin.app.getByRole('button', { name: 'Cancel run' }).click();
+    await eventually(() => admin.app.getByText('Cancelled', { exact: true }).isVisible(), {
+      timeout: 10_000,
+    }).toBe(true);
+    await eventually(() => admin.app.getByText(/^\d+ cancelled$/).count(), {
+      timeout: 10_000,
+    }).toBeGreaterThan(0);
+    // A request already on its way when the run was cancelled may still land; then nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const sentAfterCancel = await submittedJobs();
+    expect(sentAfterCancel).toBeLessThan(collection.size);
+    // Proving that nothing happens takes a wait: three seconds, many dispatcher rounds.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await submittedJobs()).toBe(sentAfterCancel);
+    await admin.screenshot('bulk-run-cancelled');
+
+    await admin.app.getByRole('link', { name: 'See its generations' }).click();
+    await eventually(() => admin.app.getByRole('heading', { name: 'Activity' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => admin.app.getByText('One bulk run').isVisible()).toBe(true);
+    await admin.screenshot('activity-bulk-run');
+  },
+  3 * RESULT_TIMEOUT_MS,
+);

@@ -1,0 +1,151 @@
+/**
+ * One product photo from the Generate page to the product's media, and what the merchant does
+ * with results afterwards: review (approve, reject) and undo. Real app, real pipeline, both
+ * emulators, in Chromium inside the admin frame.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
+import { finishTest } from './support/finish-test.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  connectWebhook,
+  generatePhoto,
+  productsWithImages,
+  saveApiKey,
+  waitForProgressState,
+  type DemoProduct,
+} from './support/merchant.ts';
+import { startStack, type Stack } from './support/stack.ts';
+import { until } from './support/until.ts';
+import { eventually } from './support/eventually.ts';
+
+const TEST_TIMEOUT_MS = 3 * RESULT_TIMEOUT_MS;
+
+let stack: Stack;
+let browser: Browser;
+let admin: AdminPage;
+let products: DemoProduct[];
+
+/** Each test works on its own product, so media counts never mix. */
+function product(index: number): DemoProduct {
+  const chosen = products[index];
+  if (!chosen) throw new Error(`The demo store has fewer than ${index + 1} products with images`);
+  return chosen;
+}
+
+async function setReviewMode(on: boolean): Promise<void> {
+  await admin.open('/settings');
+  const checkbox = admin.app.getByLabel('Review results before they are added to products');
+  if ((await checkbox.isChecked()) === on) return;
+  await checkbox.setChecked(on);
+  await admin.page
+    .getByRole('region', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await eventually(() =>
+    admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
+  ).toBe(false);
+}
+
+async function readyMediaCount(item: DemoProduct): Promise<number> {
+  return (await stack.productMedia(item.numericId)).filter((media) => media.status === 'READY')
+    .length;
+}
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ name: 'generation' }), launchBrowser()]);
+  products = await productsWithImages(stack);
+  const setup = await openAdminPage(browser, stack.frameUrl);
+  await saveApiKey(setup, stack.productAiKey);
+  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
+  await connectWebhook(setup, stack);
+  await setup.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  admin = await openAdminPage(browser, stack.frameUrl);
+});
+afterEach(async ({ task }) => {
+  await finishTest(admin, stack, task);
+});
+
+test(
+  "a photo made on the Generate page ends up on the product's media",
+  async () => {
+    const item = product(0);
+    const before = await readyMediaCount(item);
+    await setReviewMode(false);
+    await generatePhoto(admin, item, 'Studio white');
+    await admin.screenshot('generate-following');
+    await waitForProgressState(admin, 'Published');
+    await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before + 1);
+    await admin.screenshot('generate-published');
+
+    await admin.app.getByRole('link', { name: 'View the product in Shopify' }).click();
+    await admin.page.waitForURL(`${stack.frameUrl}/products/${item.numericId}`);
+    await admin.screenshot('product-media');
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'in review mode, an approved result goes to the product and a rejected one does not',
+  async () => {
+    const [approved, rejected] = [product(1), product(2)];
+    const counts = [await readyMediaCount(approved), await readyMediaCount(rejected)];
+    await setReviewMode(true);
+
+    await generatePhoto(admin, approved, 'Marble counter');
+    await waitForProgressState(admin, 'Ready for review');
+    expect(await readyMediaCount(approved)).toBe(counts[0]);
+    await admin.screenshot('generate-ready-for-review');
+    await admin.app.getByRole('button', { name: `Approve: ${approved.title}` }).click();
+    await waitForProgressState(admin, 'Published');
+    await eventually(() => readyMediaCount(approved), { timeout: RESULT_TIMEOUT_MS }).toBe(
+      counts[0]! + 1,
+    );
+
+    await generatePhoto(admin, rejected, 'Warm wood');
+    await waitForProgressState(admin, 'Ready for review');
+    await admin.open('/activity?state=in_review');
+    await admin.screenshot('activity-review');
+    await admin.app.getByRole('button', { name: `Reject: ${rejected.title}` }).click();
+    await admin.open('/activity?state=discarded');
+    await eventually(() =>
+      admin.app.getByText(rejected.title, { exact: true }).count(),
+    ).toBeGreaterThan(0);
+    expect(await readyMediaCount(rejected)).toBe(counts[1]);
+    await setReviewMode(false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'undo takes a published result off the product',
+  async () => {
+    const item = product(3);
+    const before = await readyMediaCount(item);
+    await setReviewMode(false);
+    await generatePhoto(admin, item, 'Dark luxury');
+    await waitForProgressState(admin, 'Published');
+    await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before + 1);
+
+    await admin.open('/activity?state=published');
+    await admin.screenshot('activity');
+    await admin.app.getByRole('button', { name: `Undo: ${item.title}` }).click();
+    await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before);
+    await admin.open('/activity');
+    await eventually(() =>
+      admin.app.getByText('Discarded', { exact: true }).count(),
+    ).toBeGreaterThan(0);
+
+    await admin.open('/');
+    await eventually(() => admin.app.getByText('Recent results').isVisible()).toBe(true);
+    await admin.screenshot('overview-with-activity');
+  },
+  TEST_TIMEOUT_MS,
+);

@@ -1,0 +1,96 @@
+/**
+ * Settings in the real app, in Chromium, inside the admin frame: the API key is checked with
+ * ProductAI before it is saved, a refused key is an inline error, edits go through the save bar,
+ * and the webhook shows as connected once the ProductAI studio saved its URL.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
+import { finishTest } from './support/finish-test.ts';
+import { connectWebhook, saveApiKey } from './support/merchant.ts';
+import { startStack, type Stack } from './support/stack.ts';
+import { eventually } from './support/eventually.ts';
+
+let stack: Stack;
+let browser: Browser;
+let admin: AdminPage;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ name: 'settings' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  admin = await openAdminPage(browser, stack.frameUrl);
+});
+afterEach(async ({ task }) => {
+  await finishTest(admin, stack, task);
+});
+
+test('a key ProductAI refuses is shown as an error on the field, and nothing is saved', async () => {
+  admin.allowConsoleErrors(/\/api\/settings\/api-key .*status of 400/);
+  await saveApiKey(admin, 'not-a-productai-key');
+  const field = admin.app.getByLabel('ProductAI API key');
+  await eventually(() => field.getAttribute('aria-invalid')).toBe('true');
+  await eventually(() =>
+    admin.app
+      .getByText(/ProductAI did not accept this key/)
+      .first()
+      .isVisible(),
+  ).toBe(true);
+  await admin.screenshot('settings-refused-key');
+
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByLabel('ProductAI API key').isVisible()).toBe(true);
+  expect(await admin.app.getByText('Valid', { exact: true }).count()).toBe(0);
+});
+
+test('a key ProductAI accepts is saved and only shown masked afterwards', async () => {
+  await saveApiKey(admin, stack.productAiKey);
+  await eventually(() => admin.app.getByText('Valid', { exact: true }).isVisible()).toBe(true);
+  await eventually(() =>
+    admin.page.getByRole('status').filter({ hasText: 'API key checked and saved' }).count(),
+  ).toBe(1);
+
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByRole('button', { name: 'Replace key' }).isVisible()).toBe(
+    true,
+  );
+  const page = await admin.app.locator('body').innerText();
+  expect(page).not.toContain(stack.productAiKey);
+  await admin.screenshot('settings');
+});
+
+test('changes wait in the save bar: discard puts them back, save keeps them', async () => {
+  await admin.open('/settings');
+  const review = admin.app.getByLabel('Review results before they are added to products');
+  await review.check();
+  const saveBar = admin.page.getByRole('region', { name: 'Unsaved changes' });
+  await eventually(() => saveBar.isVisible()).toBe(true);
+  await admin.screenshot('settings-save-bar');
+  await saveBar.getByRole('button', { name: 'Discard' }).click();
+  await eventually(() => review.isChecked()).toBe(false);
+  await eventually(() => saveBar.isVisible()).toBe(false);
+
+  await admin.app.getByLabel('Alt text template').fill('{productTitle} photographed by AI');
+  await saveBar.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => saveBar.isVisible()).toBe(false);
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByLabel('Alt text template').inputValue()).toBe(
+    '{productTitle} photographed by AI',
+  );
+});
+
+test('the webhook shows as connected once the ProductAI studio saved its URL', async () => {
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByText('Not yet received', { exact: true }).isVisible()).toBe(
+    true,
+  );
+  await connectWebhook(admin, stack);
+  await eventually(() => admin.app.getByText('Connected', { exact: true }).isVisible(), {
+    timeout: 15_000,
+  }).toBe(true);
+  await eventually(() => admin.app.getByText(/test request arrived on/).isVisible()).toBe(true);
+});

@@ -1,0 +1,100 @@
+/**
+ * Debian's Chromium driven by playwright-core (no browser download), and the admin page the
+ * tests work in: the app inside the admin frame, every console error collected (a test fails on
+ * any it did not expect), screenshots of whole pages written to test-artifacts/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+
+const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../../test-artifacts/screenshots/', import.meta.url),
+);
+const TOPBAR_HEIGHT = 56;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface ConsoleError {
+  text: string;
+  url: string;
+}
+
+export interface AdminPage {
+  page: Page;
+  /** The app inside the admin's iframe. */
+  app: FrameLocator;
+  /** Opens the admin frame on a page of the app (`/settings`), or an admin page (`/products`). */
+  open(path: string): Promise<void>;
+  /** Expect console errors matching this (e.g. the 400 of a refused key) in this test only. */
+  allowConsoleErrors(pattern: RegExp): void;
+  /** The console errors nobody allowed, since the page opened. */
+  unexpectedConsoleErrors(): ConsoleError[];
+  /** The whole page, the app's content included at its full height. */
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openAdminPage(
+  browser: Browser,
+  frameUrl: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<AdminPage> {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  const errors: ConsoleError[] = [];
+  const allowed: RegExp[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error')
+      errors.push({ text: message.text(), url: message.location().url });
+  });
+  page.on('pageerror', (error) =>
+    errors.push({ text: `${error.name}: ${error.message}`, url: page.url() }),
+  );
+  return {
+    page,
+    app: page.frameLocator('#app-frame'),
+    async open(path) {
+      const isAdminPage = path.startsWith('/products');
+      await page.goto(
+        isAdminPage ? `${frameUrl}${path}` : `${frameUrl}/?path=${encodeURIComponent(path)}`,
+      );
+    },
+    allowConsoleErrors(pattern) {
+      allowed.push(pattern);
+    },
+    unexpectedConsoleErrors() {
+      return errors.filter(
+        (error) => !allowed.some((pattern) => pattern.test(`${error.url} ${error.text}`)),
+      );
+    },
+    async screenshot(name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = `${SCREENSHOT_DIR}${name}.png`;
+      const size = page.viewportSize() ?? viewport;
+      const frame = await (await page.$('#app-frame'))?.contentFrame();
+      const contentHeight = frame
+        ? await frame.evaluate(() => document.documentElement.scrollHeight).catch(() => 0)
+        : 0;
+      const height = Math.max(size.height, contentHeight + TOPBAR_HEIGHT);
+      if (height !== size.height) await page.setViewportSize({ width: size.width, height });
+      await page.screenshot({ path, fullPage: true });
+      if (height !== size.height) await page.setViewportSize(size);
+      return path;
+    },
+    close: () => context.close(),
+  };
+}

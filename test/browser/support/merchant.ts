@@ -1,0 +1,84 @@
+/**
+ * What a merchant does, step by step, through the admin frame and the app, so the scenario
+ * tests read as the flow they check. Every step uses what a person sees: labels, roles, text.
+ */
+import type { AdminPage } from './browser.ts';
+import type { Stack } from './stack.ts';
+import { eventually } from './eventually.ts';
+
+/** Long enough for a ProductAI job, the webhook, Shopify's media processing and a poll or two. */
+export const RESULT_TIMEOUT_MS = 60_000;
+
+export interface DemoProduct {
+  id: string;
+  numericId: number;
+  title: string;
+  mediaCount: number;
+  collections: { id: string; title: string }[];
+}
+
+export async function demoProducts(stack: Stack): Promise<DemoProduct[]> {
+  const response = await fetch(`${stack.shopify.url}/__emulator/shops/${stack.shop}/products`);
+  return ((await response.json()) as { products: DemoProduct[] }).products;
+}
+
+/** Products with images whose titles no other product contains (a search finds only them). */
+export async function productsWithImages(stack: Stack): Promise<DemoProduct[]> {
+  const products = await demoProducts(stack);
+  return products.filter(
+    (product) =>
+      product.mediaCount > 0 &&
+      products.every((other) => other === product || !other.title.includes(product.title)),
+  );
+}
+
+/** Settings → paste the key → Check and save key. */
+export async function saveApiKey(admin: AdminPage, key: string): Promise<void> {
+  await admin.open('/settings');
+  await admin.app.getByLabel('ProductAI API key').fill(key);
+  await admin.app.getByRole('button', { name: 'Check and save key' }).click();
+}
+
+/** Does in the ProductAI studio what the Settings page asks: save the shop's webhook URL. */
+export async function connectWebhook(admin: AdminPage, stack: Stack): Promise<void> {
+  await admin.open('/settings');
+  const url = await admin.app.getByLabel('Webhook URL').inputValue();
+  const response = await fetch(
+    `${stack.productAi.url}/__emulator/accounts/${encodeURIComponent(stack.productAiKey)}/webhook`,
+    {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    },
+  );
+  if (!response.ok) throw new Error(`The studio refused the webhook URL: ${await response.text()}`);
+}
+
+/** The admin's resource picker: search for a title, choose it, confirm. */
+export async function pickInResourcePicker(admin: AdminPage, dialogName: string, title: string) {
+  const dialog = admin.page.getByRole('dialog', { name: dialogName });
+  await dialog.getByRole('searchbox').fill(title);
+  await dialog.getByText(title, { exact: true }).click();
+  await dialog.getByRole('button', { name: /^(Select|Add)$/ }).click();
+  await eventually(() => dialog.isVisible()).toBe(false);
+}
+
+/** Generate → product → preset → Generate; leaves the progress card on screen. */
+export async function generatePhoto(admin: AdminPage, product: DemoProduct, preset: string) {
+  await admin.open('/generate');
+  await admin.app.getByRole('button', { name: 'Select product' }).click();
+  await pickInResourcePicker(admin, 'Select product', product.title);
+  await eventually(() =>
+    admin.app.getByText(product.title, { exact: true }).first().isVisible(),
+  ).toBe(true);
+  await admin.app.getByLabel('Preset').selectOption({ label: preset });
+  await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits?$/ }).click();
+}
+
+/** Waits until the followed generation shows this state (by its badge text). */
+export async function waitForProgressState(admin: AdminPage, label: string): Promise<void> {
+  await eventually(() => admin.app.getByText(label, { exact: true }).first().isVisible(), {
+    timeout: RESULT_TIMEOUT_MS,
+    interval: 500,
+  }).toBe(true);
+}

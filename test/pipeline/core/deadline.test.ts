@@ -1,0 +1,26 @@
+/** The polling fallback gives up at its deadline, with a reason the merchant can act on. */
+import { beforeAll, expect, it } from 'vitest';
+import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+
+let h: PipelineHarness;
+beforeAll(async () => {
+  h = await startPipelineHarness({
+    // Jobs take 20 s; the deadline is 1 s after submission.
+    emulator: { jobMs: 20_000 },
+    config: {
+      polling: { deadlineMs: { photo: 1_000, upscale: 1_000, video: 1_000 } },
+    },
+  });
+});
+
+it('fails a generation whose result has not come by the deadline, polling with backoff until then', async () => {
+  const shop = await h.newShop({ webhook: false });
+  const generation = await shop.enqueue();
+  const done = await shop.waitFor(generation.id, ['failed', 'published']);
+  expect(done.state).toBe('failed');
+  expect(done.reason).toMatch(/did not deliver a result within 1 seconds \(job \d+\)/);
+  expect(done.attempts.await).toBeGreaterThanOrEqual(2);
+  const failedAt = Date.parse(done.updatedAt);
+  expect(failedAt - Date.parse(done.submittedAt!)).toBeGreaterThanOrEqual(1_000);
+  expect(failedAt - Date.parse(done.submittedAt!)).toBeLessThan(2_500);
+});

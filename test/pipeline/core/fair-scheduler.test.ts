@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import { appWideKeys } from '../../../src/pipeline/core/keys.ts';
+import {
+  createGenerationStore,
+  type GenerationStore,
+} from '../../../src/pipeline/core/generation-store.ts';
+import {
+  createFairScheduler,
+  type FairScheduler,
+  type ScheduledItem,
+} from '../../../src/pipeline/limits/fair-scheduler.ts';
+import type { Priority } from '../../../src/pipeline/core/generation.ts';
+import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
+import { photoRequest, uniqueNamespace } from './fixtures.ts';
+
+let redis: Redis;
+let store: GenerationStore;
+beforeAll(async () => {
+  redis = await connectRedis(testRedisUrl());
+  store = createGenerationStore({ redis, clock: systemClock });
+});
+afterAll(() => closeRedis(redis));
+
+function scheduler(): FairScheduler {
+  return createFairScheduler({ redis, clock: systemClock, keys: appWideKeys(uniqueNamespace()) });
+}
+
+async function queue(
+  s: FairScheduler,
+  shop: string,
+  priority: Priority,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { id } = await store.create(photoRequest(shop, { priority }));
+    await s.push({ shop, generationId: id, priority });
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Pops everything, disarming each as its submission would once it holds a slot. */
+async function drain(s: FairScheduler): Promise<string[]> {
+  const order: string[] = [];
+  for (let item = await pop(s); item; item = await pop(s)) {
+    order.push(item.generationId);
+    await s.disarm(item.shop, item.generationId);
+  }
+  return order;
+}
+
+async function pop(s: FairScheduler): Promise<ScheduledItem | null> {
+  const item = await s.pop(1);
+  if (item === 'busy') throw new Error('unexpectedly busy');
+  return item;
+}
+
+describe('fair scheduler', () => {
+  it('serves interactive work before bulk work', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const bulk = await queue(s, shop, 'bulk', 3);
+    const interactive = await queue(s, shop, 'interactive', 1);
+    expect(await drain(s)).toEqual([...interactive, ...bulk]);
+  });
+
+  it('lets shops take turns within a priority', async () => {
+    const s = scheduler();
+    const a = uniqueShop('a');
+    const b = uniqueShop('b');
+    const fromA = await queue(s, a, 'bulk', 4);
+    const fromB = await queue(s, b, 'bulk', 2);
+    expect(await drain(s)).toEqual([fromA[0], fromB[0], fromA[1], fromB[1], fromA[2], fromA[3]]);
+  });
+
+  it("puts one shop's single click next, whatever the other shop's backlog", async () => {
+    const s = scheduler();
+    const a = uniqueShop('a');
+    const b = uniqueShop('b');
+    const backlog = await queue(s, a, 'bulk', 100);
+    const first = (await pop(s))!;
+    expect(first.generationId).toBe(backlog[0]);
+    await s.disarm(first.shop, first.generationId);
+    const [click] = await queue(s, b, 'interactive', 1);
+    expect((await pop(s))!.generationId).toBe(click);
+  });
+
+  it('passes over a paused shop and gives its work back, in order, once resumed', async () => {
+    const s = scheduler();
+    const a = uniqueShop('a');
+    const b = uniqueShop('b');
+    const fromA = await queue(s, a, 'bulk', 2);
+    const fromB = await queue(s, b, 'bulk', 1);
+    await s.pauseShop(a);
+    expect(await drain(s)).toEqual(fromB);
+    await s.resumeShop(a);
+    expect(await drain(s)).toEqual(fromA);
+  });
+
+  it('drops generations that are no longer queued (cancelled while waiting)', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [first, second] = await queue(s, shop, 'interactive', 2);
+    await store.transition(shop, first!, { from: ['queued'], to: 'cancelled' });
+    expect(await drain(s)).toEqual([second]);
+  });
+
+  it('keeps each generation in line once, however often it is pushed', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [id] = await queue(s, shop, 'interactive', 1);
+    await s.push({ shop, generationId: id!, priority: 'interactive' });
+    expect(await drain(s)).toEqual([id]);
+  });
+
+  it('arms at most `lookahead` generations until their submissions take a slot', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [first, second] = await queue(s, shop, 'interactive', 2);
+    expect((await s.pop(1)) as ScheduledItem).toMatchObject({ generationId: first });
+    expect(await s.pop(1)).toBe('busy');
+    await s.disarm(shop, first!);
+    expect((await s.pop(1)) as ScheduledItem).toMatchObject({ generationId: second });
+  });
+
+  it('puts back what a crashed dispatcher armed but never handed to the submit queue', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [id] = await queue(s, shop, 'interactive', 1);
+    expect((await pop(s))!.generationId).toBe(id);
+    expect(await s.pop(2)).toBeNull();
+    expect(await s.recoverStale(0, async () => true)).toBe(0); // its submit job is pending
+    expect(await s.recoverStale(0, async () => false)).toBe(1);
+    const again = (await pop(s))!;
+    expect(again.generationId).toBe(id);
+    await s.disarm(again.shop, again.generationId);
+    expect(await s.recoverStale(0, async () => false)).toBe(0);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * The pipeline end to end, as production wires it: the app server (createAppDeps + startServer)
+ * with the pipeline module, both emulators as real servers, the suite's Redis, and the workers
+ * started in-process. Timings are compressed through the pipeline config (a 1 s limiter
+ * window, polls in hundreds of ms). Each test uses its own shop and ProductAI account.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import {
+  startProductAiEmulator,
+  type ProductAiEmulator,
+  type ProductAiEmulatorOptions,
+} from '../../../emulators/productai/index.ts';
+import {
+  pipelineConfig,
+  pipelineFor,
+  productAiWebhookUrl,
+  type Pipeline,
+  type PipelineConfigOverrides,
+  type PipelineOptions,
+} from '../../../src/pipeline/index.ts';
+import type {
+  Generation,
+  GenerationState,
+  NewGeneration,
+} from '../../../src/pipeline/core/generation.ts';
+import type { StageHandler } from '../../../src/pipeline/core/stage.ts';
+import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
+import { startTestApp, type TestApp } from '../../web/support/harness.ts';
+import {
+  productImage,
+  startImageHost,
+  type HostedImages,
+} from '../../emulators/productai/support.ts';
+import { uniqueNamespace } from './fixtures.ts';
+
+/** The address the emulator sends webhooks from; the app's allowlist holds only this one. */
+export const WEBHOOK_SOURCE = '127.0.0.2';
+
+export interface PipelineHarness {
+  app: TestApp;
+  productAi: ProductAiEmulator;
+  pipeline: Pipeline;
+  images: HostedImages;
+  /** A shop with the app installed, its own ProductAI account and key saved in settings. */
+  newShop(options?: { credits?: number; webhook?: boolean }): Promise<TestShop>;
+  /** Starts the in-process workers (started by default). */
+  startWorkers(): Promise<void>;
+  stopWorkers(): Promise<void>;
+  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+  /**
+   * Resolves once no generation of this harness is moving (queued, submitting, processing,
+   * saving): the emulator's faults apply to the next requests of ANY shop, so a test sets them
+   * only when no other test's work can take them.
+   */
+  quiet(): Promise<void>;
+}
+
+export interface TestShop {
+  shop: string;
+  apiKey: string;
+  webhookUrl: string;
+  /** A photo generation for a product of this shop, created and put in line. */
+  enqueue(overrides?: Partial<NewGeneration>): Promise<Generation>;
+  /** Resolves with the generation once it is in one of `states` (rejects at the deadline). */
+  waitFor(id: string, states: GenerationState[], deadlineMs?: number): Promise<Generation>;
+  /** ProductAI jobs of the shop's account, as the emulator recorded them. */
+  jobs(): Promise<{ id: number; status: string; prompt: string }[]>;
+}
+
+/** A publish step for tests that stop at the pipeline core: saving → published at once. */
+export const publishAtOnce: StageHandler = async (ref, ctx) => {
+  await ctx.generations
+    .transition(ref.shop, ref.generationId, {
+      from: ['saving'],
+      to: 'published',
+      note: 'test publish',
+    })
+    .catch(() => {});
+  return { status: 'done' };
+};
+
+export const FAST: PipelineConfigOverrides = {
+  limiter: { limit: 15, windowMs: 1_000, arrivalMarginMs: 20 },
+  polling: {
+    firstPollMs: { photo: 400, upscale: 400, video: 400 },
+    intervalMs: { photo: 100, upscale: 100, video: 100 },
+    backoff: 1.5,
+    maxIntervalMs: 500,
+    deadlineMs: { photo: 10_000, upscale: 10_000, video: 10_000 },
+  },
+  submit: { timeoutMs: 2_000 },
+  stages: {
+    concurrency: { submit: 4, await: 10, attach: 4, verify: 4 },
+    attempts: 4,
+    backoffMs: 100,
+    lockMs: 2_000,
+    stalledCheckMs: 1_000,
+  },
+  dispatcher: { lookahead: 1, idleCheckMs: 200, recoverAfterMs: 2_000 },
+};
+
+/** `base` with the sections of `overrides` merged into it, one level deep. */
+export function withOverrides(
+  base: PipelineConfigOverrides,
+  overrides: PipelineConfigOverrides,
+): PipelineConfigOverrides {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [section, value] of Object.entries(overrides)) {
+    const current = merged[section];
+    merged[section] =
+      typeof value === 'object' && typeof current === 'object' ? { ...current, ...value } : value;
+  }
+  return merged as PipelineConfigOverrides;
+}
+
+export async function startPipelineHarness(
+  options: {
+    config?: PipelineConfigOverrides;
+    emulator?: Partial<ProductAiEmulatorOptions>;
+    pipeline?: Omit<PipelineOptions, 'config'>;
+    workers?: boolean;
+  } = {},
+): Promise<PipelineHarness> {
+  const productAi = await startProductAiEmulator({
+    jobMs: 150,
+    rateLimitPerMin: 15,
+    rateLimitWindowMs: 1_000,
+    webhookSourceAddress: WEBHOOK_SOURCE,
+    webhookRetryDelaysMs: [200, 500, 1_000],
+    ...options.emulator,
+  });
+  const images = await startImageHost();
+  const product = await productImage('png', 200, 200);
+  const config = pipelineConfig({
+    ...withOverrides(FAST, options.config ?? {}),
+    namespace: uniqueNamespace('pipeline'),
+  });
+  const app = await startTestApp({
+    modules: [
+      productAiWebhooksModule({
+        config,
+        publish: { attach: publishAtOnce, verify: publishAtOnce },
+        productAi: { readRetry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 } },
+        ...options.pipeline,
+      }),
+    ],
+    env: { PRODUCTAI_BASE_URL: productAi.url, PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE },
+  });
+  const pipeline = pipelineFor(app.deps);
+  let workers: Awaited<ReturnType<Pipeline['startWorkers']>> | null = null;
+
+  async function productAiControl(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${productAi.url}/__emulator${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok)
+      throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  const shops: string[] = [];
+  const harness: PipelineHarness = {
+    async quiet() {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const counts = await Promise.all(
+          shops.map((shop) => pipeline.generations.countByState(shop)),
+        );
+        const moving = counts.some((c) => c.queued + c.submitting + c.processing + c.saving > 0);
+        if (!moving) return;
+        if (Date.now() > deadline) throw new Error('the pipeline did not come to rest');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    app,
+    productAi,
+    pipeline,
+    images,
+    productAiControl,
+    async startWorkers() {
+      workers ??= await pipeline.startWorkers();
+    },
+    async stopWorkers() {
+      await workers?.stop();
+      workers = null;
+    },
+    async newShop({ credits = 10_000, webhook = true } = {}) {
+      const shop = app.newShop();
+      shops.push(shop);
+      const apiKey = `key-${randomUUID()}`;
+      await productAiControl('POST', '/accounts', { key: apiKey, credits });
+      await app.deps.settings.saveApiKey(shop, apiKey);
+      const { token } = (await app.deps.settings.get(shop)).webhook;
+      const webhookUrl = productAiWebhookUrl(app.url, shop, token);
+      if (webhook)
+        await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url: webhookUrl });
+      let productNumber = 0;
+      return {
+        shop,
+        apiKey,
+        webhookUrl,
+        enqueue(overrides = {}) {
+          productNumber += 1;
+          const imageUrl = images.serve(`/${shop}/${productNumber}.png`, product);
+          return pipeline.enqueueGeneration({
+            shop,
+            kind: 'photo',
+            productId: `gid://shopify/Product/${productNumber}`,
+            productTitle: `Product ${productNumber}`,
+            productImageUrl: imageUrl,
+            sourceMediaIds: [`gid://shopify/MediaImage/${productNumber}`],
+            sourceImageUrls: [imageUrl],
+            params: {
+              model: 'nanobanana',
+              prompt: `Scene for product ${productNumber}`,
+              outputFormat: 'png',
+            },
+            estimatedCredits: 3,
+            priority: 'interactive',
+            ...overrides,
+          });
+        },
+        async waitFor(id, states, deadlineMs = 15_000) {
+          const deadline = Date.now() + deadlineMs;
+          for (;;) {
+            const generation = await pipeline.generations.get(shop, id);
+            if (generation && states.includes(generation.state)) return generation;
+            if (Date.now() > deadline) {
+              throw new Error(
+                `generation ${id} is ${generation?.state} (${generation?.reason ?? ''}), not ${states.join('|')}`,
+              );
+            }
+            await new Promise((resolve) => setTimeout(resolve, 25));
+          }
+        },
+        async jobs() {
+          const { jobs } = (await productAiControl(
+            'GET',
+            `/jobs?key=${encodeURIComponent(apiKey)}`,
+          )) as {
+            jobs: { id: number; status: string; prompt: string }[];
+          };
+          return jobs;
+        },
+      };
+    },
+  };
+  if (options.workers !== false) await harness.startWorkers();
+  afterAll(async () => {
+    await harness.stopWorkers();
+    await images.close();
+    await productAi.close();
+  });
+  return harness;
+}

@@ -1,0 +1,70 @@
+/**
+ * A crash between creating the result's file and recording it must not leave a second file:
+ * attach run again for the same generation finds the file the first run created (by its
+ * generation-derived name) instead of creating another one.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProductDetail } from '../../../src/app-api/contract.ts';
+import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
+import { productImage } from '../../emulators/productai/support.ts';
+import { FAST_PUBLISH, startPublishHarness, type PublishHarness } from './support/harness.ts';
+import { emulatorProducts } from './support/shop.ts';
+
+let harness: PublishHarness;
+
+beforeAll(async () => {
+  harness = await startPublishHarness();
+});
+
+describe('attach after a crash', () => {
+  it('reuses the file the crashed attempt created', async () => {
+    const shop = await harness.newShop();
+    const [productId] = await emulatorProducts(harness.app, shop.shop);
+    const product = (
+      await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(productId!)}`)
+    ).body;
+    const resultUrl = harness.images.serve(
+      `/${shop.shop}/result.png`,
+      await productImage('png', 600, 600),
+    );
+    const { generations, context } = harness.pipeline;
+    const created = await generations.create({
+      shop: shop.shop,
+      kind: 'photo',
+      productId: product.id,
+      productTitle: product.title,
+      productImageUrl: null,
+      sourceMediaIds: [product.images[0]!.id],
+      sourceImageUrls: [product.images[0]!.url],
+      params: { model: 'nanobanana', prompt: 'Replay', outputFormat: 'png' },
+      estimatedCredits: 3,
+      priority: 'interactive',
+    });
+    await generations.transition(shop.shop, created.id, { from: ['queued'], to: 'submitting' });
+    await generations.transition(shop.shop, created.id, { from: ['submitting'], to: 'processing' });
+    await generations.transition(shop.shop, created.id, {
+      from: ['processing'],
+      to: 'saving',
+      patch: { resultUrl },
+    });
+    const ref = { shop: shop.shop, generationId: created.id };
+    // The handler alone, with an enqueue that does nothing: verify must not run in between.
+    const { attachStage } = createPublishStages({ timing: FAST_PUBLISH });
+    const ctx = { ...context, enqueue: async () => {} };
+
+    await attachStage(ref, ctx);
+    const first = (await generations.get(shop.shop, created.id))!.fileId;
+    await generations.patch(shop.shop, created.id, { fileId: null }); // the record the crash lost
+    await attachStage(ref, ctx);
+    const second = (await generations.get(shop.shop, created.id))!.fileId;
+
+    expect(first).toMatch(/^gid:\/\/shopify\/MediaImage\//);
+    expect(second).toBe(first);
+    const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop.shop}/files`);
+    const { files } = (await response.json()) as { files: { filename: string }[] };
+    const named = files.filter((file) =>
+      file.filename.startsWith(`productai-${created.id.toLowerCase()}`),
+    );
+    expect(named).toHaveLength(1);
+  });
+});

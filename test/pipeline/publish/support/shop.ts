@@ -1,0 +1,61 @@
+/** Reading a test shop on the Shopify emulator: its products and a product's media. */
+import type {
+  ShopifyFiles,
+  FileState,
+  FileStatus,
+} from '../../../../src/pipeline/publish/shopify-files.ts';
+import type { TestApp } from '../../../web/support/harness.ts';
+
+export interface EmulatorMedia {
+  id: string;
+  status: string;
+  alt: string;
+  url: string | null;
+  position: number;
+}
+
+async function control<T>(app: TestApp, path: string): Promise<T> {
+  const response = await fetch(`${app.emulator.url}/__emulator${path}`);
+  if (!response.ok)
+    throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The shop's product gids, in the emulator's order. */
+export async function emulatorProducts(app: TestApp, shop: string): Promise<string[]> {
+  const { products } = await control<{ products: { id: string }[] }>(
+    app,
+    `/shops/${shop}/products`,
+  );
+  return products.map((product) => product.id);
+}
+
+/** A product's media as the emulator holds them, in position order. */
+export async function productMedia(
+  app: TestApp,
+  shop: string,
+  productGid: string,
+): Promise<EmulatorMedia[]> {
+  const id = productGid.split('/').pop();
+  const { media } = await control<{ media: EmulatorMedia[] }>(
+    app,
+    `/shops/${shop}/products/${id}/media`,
+  );
+  return media;
+}
+
+/** Polls a file until it is in `status` (Shopify processes files asynchronously). */
+export async function waitForFile(
+  files: ShopifyFiles,
+  id: string,
+  status: FileStatus,
+  deadlineMs = 10_000,
+): Promise<FileState> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const state = await files.status(id);
+    if (state?.status === status) return state;
+    if (Date.now() > deadline) throw new Error(`file ${id} is ${state?.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

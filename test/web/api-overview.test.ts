@@ -1,0 +1,61 @@
+/** GET /api/overview: connection state, work by state, recent results, credits by day and model. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GenerationView, OverviewView, ProductDetail } from '../../src/app-api/contract.ts';
+import { startPublishHarness, type PublishHarness } from '../pipeline/publish/support/harness.ts';
+import { seededProducts } from '../pipeline/bulk/support.ts';
+
+let harness: PublishHarness;
+
+beforeAll(async () => {
+  harness = await startPublishHarness();
+});
+
+describe('GET /api/overview', () => {
+  it('is empty and says what to connect for a new shop', async () => {
+    const shop = await harness.newShop();
+    await shop.api('DELETE', '/settings/api-key');
+    const { status, body } = await shop.api<OverviewView>('GET', '/overview');
+    expect(status).toBe(200);
+    expect(body.connection.apiKeyState).toBe('missing');
+    expect(body.recent).toEqual([]);
+    expect(body.creditsByDay).toEqual([]);
+    expect(Object.values(body.active).every((count) => count === 0)).toBe(true);
+  });
+
+  it('counts credits spent by day and by model, and shows recent results', async () => {
+    const shop = await harness.newShop();
+    const [seeded] = (await seededProducts(harness.app, shop.shop)).filter((p) => p.mediaCount > 0);
+    const product = (
+      await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(seeded!.id)}`)
+    ).body;
+    const ids: string[] = [];
+    for (const request of [
+      { kind: 'photo', model: 'nanobanana', prompt: 'One' },
+      { kind: 'photo', model: 'nanobanana2', prompt: 'Two' },
+      { kind: 'upscale' },
+    ]) {
+      const { body } = await shop.api<GenerationView>('POST', '/generations', {
+        productId: product.id,
+        sourceMediaIds: [product.images[0]!.id],
+        ...request,
+      });
+      ids.push(body.id);
+    }
+    for (const id of ids) await shop.waitFor(id, ['published']);
+
+    const { body } = await shop.api<OverviewView>('GET', '/overview');
+
+    expect(body.connection.apiKeyState).toBe('valid');
+    expect(body.connection.webhookConnectedAt).not.toBeNull();
+    expect(body.active.published).toBe(3);
+    expect(body.recent.map((generation) => generation.id)).toEqual([...ids].reverse());
+    expect(body.creditsByDay).toEqual([
+      { day: new Date().toISOString().slice(0, 10), credits: 28 },
+    ]);
+    expect(body.creditsByModel).toEqual([
+      { model: 'upscale', credits: 20 },
+      { model: 'nanobanana2', credits: 5 },
+      { model: 'nanobanana', credits: 3 },
+    ]);
+  });
+});

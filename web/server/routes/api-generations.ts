@@ -1,0 +1,184 @@
+/**
+ * Generation routes: estimate and create (one product, interactive), list and read, and the
+ * merchant's actions on one generation.
+ *
+ *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
+ *   POST /api/generations              CreateGenerationRequest -> GenerationView (202)
+ *   GET  /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
+ *   GET  /api/generations/:id          -> GenerationView
+ *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
+ *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
+ *   POST /api/generations/:id/resolve  ResolveUncertainRequest -> GenerationView
+ *
+ * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
+ * problems, create answers 400 with them per field.
+ */
+import { z } from 'zod';
+import {
+  CreateGenerationRequest,
+  GenerationState,
+  ResolveUncertainRequest,
+  type Estimate,
+  type GenerationPage,
+} from '../../../src/app-api/contract.ts';
+import { toGenerationView, type Generation } from '../../../src/pipeline/core/generation.ts';
+import {
+  approveResult,
+  rejectResult,
+  undoPublished,
+  type ReviewDeps,
+} from '../../../src/pipeline/publish/index.ts';
+import {
+  prepareGeneration,
+  type GenerationRequest,
+} from '../../../src/pipeline/sources/new-generation.ts';
+import { HttpError } from '../http-error.ts';
+import type { AppModule } from '../module.ts';
+import { shopOf } from '../plugins/session-auth.ts';
+import {
+  idParam,
+  parse,
+  problemsError,
+  requireUsableKey,
+  route,
+  servicesFor,
+} from './api-support.ts';
+
+const ListQuery = z.object({
+  state: GenerationState.optional(),
+  bulkRunId: z.string().min(1).max(40).optional(),
+  productId: z.string().min(1).max(80).optional(),
+  cursor: z.string().min(1).max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const generationsApiModule: AppModule = {
+  name: 'api-generations',
+  register({ api }, deps) {
+    const { pipeline } = servicesFor(deps);
+    const review: ReviewDeps = {
+      generations: pipeline.generations,
+      admin: async (shop) => deps.admin.forShop(shop),
+      enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
+    };
+
+    async function prepare(
+      shop: string,
+      request: GenerationRequest,
+      retryOf: string | null = null,
+    ) {
+      const settings = await deps.settings.get(shop);
+      const intake = await prepareGeneration(
+        deps.admin.forShop(shop),
+        shop,
+        settings.defaults,
+        request,
+        { priority: 'interactive', retryOf, firstImagesIfNoneChosen: retryOf !== null },
+      );
+      return { intake, settings };
+    }
+
+    async function submit(shop: string, request: GenerationRequest, retryOf: string | null = null) {
+      const { intake, settings } = await prepare(shop, request, retryOf);
+      requireUsableKey(settings);
+      if (!intake.ok) throw problemsError('invalid_generation', intake.problems);
+      return pipeline.enqueueGeneration(intake.generation);
+    }
+
+    async function found(shop: string, id: string): Promise<Generation> {
+      const generation = await pipeline.generations.get(shop, id);
+      if (!generation) throw new HttpError(404, 'not_found', 'This generation does not exist.');
+      return generation;
+    }
+
+    api.post(
+      '/generations/estimate',
+      route(async (req, res) => {
+        const { productId, kind, sourceMediaIds, ...params } = parse(
+          CreateGenerationRequest,
+          req.body,
+        );
+        const { intake } = await prepare(shopOf(req), { productId, kind, params, sourceMediaIds });
+        const estimate: Estimate = {
+          credits: intake.credits,
+          problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
+        };
+        res.json(estimate);
+      }),
+    );
+
+    api.post(
+      '/generations',
+      route(async (req, res) => {
+        const { productId, kind, sourceMediaIds, ...params } = parse(
+          CreateGenerationRequest,
+          req.body,
+        );
+        const generation = await submit(shopOf(req), { productId, kind, params, sourceMediaIds });
+        res.status(202).json(toGenerationView(generation));
+      }),
+    );
+
+    api.get(
+      '/generations',
+      route(async (req, res) => {
+        const { cursor, limit, ...filter } = parse(ListQuery, req.query);
+        const page = await pipeline.generations.list(shopOf(req), filter, { cursor, limit });
+        const body: GenerationPage = {
+          generations: page.generations.map(toGenerationView),
+          nextCursor: page.nextCursor,
+        };
+        res.json(body);
+      }),
+    );
+
+    api.get(
+      '/generations/:id',
+      route(async (req, res) => {
+        res.json(toGenerationView(await found(shopOf(req), idParam(req))));
+      }),
+    );
+
+    const actions: Record<
+      string,
+      (shop: string, id: string, body: unknown) => Promise<Generation>
+    > = {
+      approve: (shop, id) => approveResult(review, shop, id),
+      reject: (shop, id) => rejectResult(review, shop, id),
+      undo: (shop, id) => undoPublished(review, shop, id),
+      cancel: (shop, id) => pipeline.cancel(shop, id),
+      resolve: (shop, id, body) =>
+        pipeline.resolveUncertain(shop, id, parse(ResolveUncertainRequest, body).decision),
+    };
+    for (const [action, run] of Object.entries(actions)) {
+      api.post(
+        `/generations/:id/${action}`,
+        route(async (req, res) => {
+          res.json(toGenerationView(await run(shopOf(req), idParam(req), req.body)));
+        }, action),
+      );
+    }
+
+    api.post(
+      '/generations/:id/retry',
+      route(async (req, res) => {
+        const shop = shopOf(req);
+        const failed = await found(shop, idParam(req));
+        if (failed.state !== 'failed') {
+          throw new HttpError(409, 'invalid_state', 'Only a failed generation can be retried.');
+        }
+        const generation = await submit(
+          shop,
+          {
+            productId: failed.productId,
+            kind: failed.kind,
+            params: failed.params,
+            sourceMediaIds: failed.sourceMediaIds,
+          },
+          failed.id,
+        );
+        res.status(202).json(toGenerationView(generation));
+      }, 'retry'),
+    );
+  },
+};

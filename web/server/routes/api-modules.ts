@@ -1,0 +1,15 @@
+/** The app's own API (contract.ts), as server modules: add `...API_MODULES` to modules.ts. */
+import type { AppModule } from '../module.ts';
+import { bulkRunsApiModule } from './api-bulk-runs.ts';
+import { generationsApiModule } from './api-generations.ts';
+import { overviewApiModule } from './api-overview.ts';
+import { productsApiModule } from './api-products.ts';
+import { settingsApiModule } from './api-settings.ts';
+
+export const API_MODULES: readonly AppModule[] = [
+  settingsApiModule,
+  productsApiModule,
+  generationsApiModule,
+  bulkRunsApiModule,
+  overviewApiModule,
+];

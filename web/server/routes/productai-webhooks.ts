@@ -1,0 +1,39 @@
+/**
+ * The pipeline's module: creates the process's pipeline (src/pipeline/index.ts) and serves
+ * POST /webhooks/productai/:shop/:token, ProductAI's webhook deliveries (job results and the
+ * validation POST), one URL per shop. Register it before the modules that use `pipelineFor`.
+ *
+ * The body is read as text and parsed by the receiver, so a malformed delivery gets a 400 that
+ * says why. `req.ip` is the socket's address unless Express's `trust proxy` is configured
+ * (TRUST_PROXY): only then is X-Forwarded-For believed, so nobody can claim ProductAI's address
+ * by sending the header. Everything else is in src/pipeline/receive/webhook-receiver.ts.
+ */
+import express from 'express';
+import type { AppModule } from '../module.ts';
+import { pipelineFor, type PipelineOptions } from '../../../src/pipeline/index.ts';
+
+export const PRODUCTAI_WEBHOOK_PATH = '/webhooks/productai/:shop/:token';
+
+/** `options` configure the pipeline this module creates (tests compress its timings). */
+export function productAiWebhooksModule(options?: PipelineOptions): AppModule {
+  return {
+    name: 'productai-webhooks',
+    register({ public: routes }, deps) {
+      const pipeline = pipelineFor(deps, options);
+      routes.post(
+        PRODUCTAI_WEBHOOK_PATH,
+        express.text({ type: () => true, limit: '64kb' }),
+        async (req, res) => {
+          const params = req.params as { shop: string; token: string };
+          const answer = await pipeline.receiveWebhook({
+            shop: params.shop,
+            token: params.token,
+            sourceIp: req.ip,
+            body: typeof req.body === 'string' ? req.body : '',
+          });
+          res.status(answer.status).json(answer.body);
+        },
+      );
+    },
+  };
+}
