@@ -13,8 +13,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, openAdminPage } from '../test/browser/support/browser.ts';
-import { startStack } from '../test/browser/support/stack.ts';
+import { openAdminPage } from '../test/browser/support/browser.ts';
+import { startTestStack } from '../test/browser/support/stack.ts';
+import { launchChromium } from '../test/support/chromium.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
 
 const DIST = fileURLToPath(new URL('../web/frontend/dist/', import.meta.url));
@@ -68,10 +69,7 @@ async function main(): Promise<void> {
     `  loaded per page later: JavaScript ${kb(size.lazyJs)}, CSS ${kb(size.lazyCss)} in all\n`,
   );
 
-  const [stack, browser] = await Promise.all([
-    startStack({ name: 'bench-frontend' }),
-    launchBrowser(),
-  ]);
+  const [stack, browser] = await Promise.all([startTestStack('bench-frontend'), launchChromium()]);
   try {
     console.log(`Web vitals inside the app's iframe, ${LOADS} cold loads per page (p75 / worst)`);
     for (const path of PAGES) {
@@ -99,7 +97,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await stack.close();
+    await stack.stop();
   }
 }
 

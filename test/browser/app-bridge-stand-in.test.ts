@@ -12,7 +12,8 @@ import type { Browser, Frame } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createAdminFrameRouter } from '../../dev/admin-frame/index.ts';
 import { startShopifyEmulator, type ShopifyEmulator } from '../../emulators/shopify/index.ts';
-import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { finishTest } from './support/finish-test.ts';
 import { startBridgeTestApp, type BridgeTestApp } from './support/bridge-test-app.ts';
 import { verifiedClaims } from './support/session-token.ts';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   frameServer.listen(0, '127.0.0.1');
   await once(frameServer, 'listening');
   frameUrl = `http://127.0.0.1:${(frameServer.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

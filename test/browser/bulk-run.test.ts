@@ -2,26 +2,15 @@
  * A bulk run over a collection in the real app: the estimate before it starts, its progress
  * while it runs, and cancel, after which nothing more is sent to ProductAI.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
-import { finishTest } from './support/finish-test.ts';
-import {
-  RESULT_TIMEOUT_MS,
-  connectWebhook,
-  demoProducts,
-  pickInResourcePicker,
-  saveApiKey,
-} from './support/merchant.ts';
-import { startStack, type Stack } from './support/stack.ts';
-import { until } from './support/until.ts';
+import { expect, test } from 'vitest';
+import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
-let stack: Stack;
-let browser: Browser;
-let admin: AdminPage;
+const suite = browserSuite('bulk-run', { connectedMerchant: true });
 
 async function submittedJobs(): Promise<number> {
+  const { stack } = suite;
   const url = `${stack.productAi.url}/__emulator/jobs?key=${encodeURIComponent(stack.productAiKey)}`;
   return ((await (await fetch(url)).json()) as { jobs: unknown[] }).jobs.length;
 }
@@ -29,7 +18,7 @@ async function submittedJobs(): Promise<number> {
 /** The demo store's largest collection (one holds at least 60 products). */
 async function largestCollection(): Promise<{ title: string; size: number }> {
   const sizes = new Map<string, number>();
-  for (const product of await demoProducts(stack)) {
+  for (const product of await demoProducts(suite.stack)) {
     for (const collection of product.collections) {
       sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
     }
@@ -38,28 +27,10 @@ async function largestCollection(): Promise<{ title: string; size: number }> {
   return { title, size };
 }
 
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ name: 'bulk-run' }), launchBrowser()]);
-  const setup = await openAdminPage(browser, stack.frameUrl);
-  await saveApiKey(setup, stack.productAiKey);
-  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
-  await connectWebhook(setup, stack);
-  await setup.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  admin = await openAdminPage(browser, stack.frameUrl);
-});
-afterEach(async ({ task }) => {
-  await finishTest(admin, stack, task);
-});
-
 test(
   'a bulk run over a collection shows its estimate and progress, and cancel stops new requests',
   async () => {
+    const { admin } = suite;
     const collection = await largestCollection();
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();

@@ -3,29 +3,26 @@
  * with results afterwards: review (approve, reject) and undo. Real app, real pipeline, both
  * emulators, in Chromium inside the admin frame.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
-import { finishTest } from './support/finish-test.ts';
+import { beforeAll, expect, test } from 'vitest';
 import {
   RESULT_TIMEOUT_MS,
-  connectWebhook,
   generatePhoto,
+  productMedia,
   productsWithImages,
-  saveApiKey,
   waitForProgressState,
   type DemoProduct,
 } from './support/merchant.ts';
-import { startStack, type Stack } from './support/stack.ts';
-import { until } from './support/until.ts';
+import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
 const TEST_TIMEOUT_MS = 3 * RESULT_TIMEOUT_MS;
 
-let stack: Stack;
-let browser: Browser;
-let admin: AdminPage;
+const suite = browserSuite('generation', { connectedMerchant: true });
 let products: DemoProduct[];
+
+beforeAll(async () => {
+  products = await productsWithImages(suite.stack);
+});
 
 /** Each test works on its own product, so media counts never mix. */
 function product(index: number): DemoProduct {
@@ -35,6 +32,7 @@ function product(index: number): DemoProduct {
 }
 
 async function setReviewMode(on: boolean): Promise<void> {
+  const { admin } = suite;
   await admin.open('/settings');
   const checkbox = admin.app.getByLabel('Review results before they are added to products');
   if ((await checkbox.isChecked()) === on) return;
@@ -49,33 +47,15 @@ async function setReviewMode(on: boolean): Promise<void> {
 }
 
 async function readyMediaCount(item: DemoProduct): Promise<number> {
-  return (await stack.productMedia(item.numericId)).filter((media) => media.status === 'READY')
-    .length;
+  return (await productMedia(suite.stack, item.numericId)).filter(
+    (media) => media.status === 'READY',
+  ).length;
 }
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ name: 'generation' }), launchBrowser()]);
-  products = await productsWithImages(stack);
-  const setup = await openAdminPage(browser, stack.frameUrl);
-  await saveApiKey(setup, stack.productAiKey);
-  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
-  await connectWebhook(setup, stack);
-  await setup.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  admin = await openAdminPage(browser, stack.frameUrl);
-});
-afterEach(async ({ task }) => {
-  await finishTest(admin, stack, task);
-});
 
 test(
   "a photo made on the Generate page ends up on the product's media",
   async () => {
+    const { admin, stack } = suite;
     const item = product(0);
     const before = await readyMediaCount(item);
     await setReviewMode(false);
@@ -95,6 +75,7 @@ test(
 test(
   'in review mode, an approved result goes to the product and a rejected one does not',
   async () => {
+    const { admin } = suite;
     const [approved, rejected] = [product(1), product(2)];
     const counts = [await readyMediaCount(approved), await readyMediaCount(rejected)];
     await setReviewMode(true);
@@ -127,6 +108,7 @@ test(
 test(
   'undo takes a published result off the product',
   async () => {
+    const { admin } = suite;
     const item = product(3);
     const before = await readyMediaCount(item);
     await setReviewMode(false);

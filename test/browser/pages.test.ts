@@ -3,11 +3,8 @@
  * admin frame on desktop and on a phone, says what to do first, and logs no console error.
  * Writes the screenshots of each page to test-artifacts/screenshots/.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
-import { finishTest } from './support/finish-test.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { describe, expect, test } from 'vitest';
+import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
 const PAGES = [
@@ -43,31 +40,18 @@ const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-let stack: Stack;
-let browser: Browser;
-let admin: AdminPage | undefined;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ name: 'pages' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-afterEach(async ({ task }) => {
-  await finishTest(admin, stack, task);
-});
+const suite = browserSuite('pages', { adminEachTest: false });
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   describe(`on ${device}`, () => {
     for (const page of PAGES) {
       test(`${page.heading} says what to do first`, async () => {
-        admin = await openAdminPage(browser, stack.frameUrl, viewport);
+        const admin = await suite.openAdmin(viewport);
         await admin.open(page.path);
         await eventually(() =>
-          admin!.app.getByRole('heading', { name: page.heading, level: 1 }).isVisible(),
+          admin.app.getByRole('heading', { name: page.heading, level: 1 }).isVisible(),
         ).toBe(true);
-        await eventually(() => admin!.app.getByText(page.firstStep).first().isVisible()).toBe(true);
+        await eventually(() => admin.app.getByText(page.firstStep).first().isVisible()).toBe(true);
         await admin.screenshot(`${page.name}${device === 'mobile' ? '-mobile' : ''}`);
       });
     }
@@ -75,9 +59,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
 }
 
 test("the admin's sidebar moves between the app's pages without reloading it", async () => {
-  admin = await openAdminPage(browser, stack.frameUrl);
+  const admin = await suite.openAdmin();
   await admin.open('/');
-  await eventually(() => admin!.app.getByRole('heading', { name: 'Overview' }).isVisible()).toBe(
+  await eventually(() => admin.app.getByRole('heading', { name: 'Overview' }).isVisible()).toBe(
     true,
   );
   await admin.app.locator('body').evaluate(() => {
@@ -85,7 +69,7 @@ test("the admin's sidebar moves between the app's pages without reloading it", a
   });
   for (const name of ['Generate', 'Activity', 'Bulk runs', 'Settings']) {
     await admin.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
-    await eventually(() => admin!.app.getByRole('heading', { name, level: 1 }).isVisible()).toBe(
+    await eventually(() => admin.app.getByRole('heading', { name, level: 1 }).isVisible()).toBe(
       true,
     );
   }
@@ -96,9 +80,9 @@ test("the admin's sidebar moves between the app's pages without reloading it", a
 });
 
 test('the demo store’s products and their media are one click away in the admin', async () => {
-  admin = await openAdminPage(browser, stack.frameUrl);
+  const admin = await suite.openAdmin();
   await admin.open('/products');
   await admin.page.getByRole('table').getByRole('link').first().click();
-  await eventually(() => admin!.page.locator('iframe.product-frame').isVisible()).toBe(true);
+  await eventually(() => admin.page.locator('iframe.product-frame').isVisible()).toBe(true);
   await admin.screenshot('admin-product-media');
 });

@@ -3,33 +3,15 @@
  * ProductAI before it is saved, a refused key is an inline error, edits go through the save bar,
  * and the webhook shows as connected once the ProductAI studio saved its URL.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { launchBrowser, openAdminPage, type AdminPage } from './support/browser.ts';
-import { finishTest } from './support/finish-test.ts';
+import { expect, test } from 'vitest';
 import { connectWebhook, saveApiKey } from './support/merchant.ts';
-import { startStack, type Stack } from './support/stack.ts';
+import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
-let stack: Stack;
-let browser: Browser;
-let admin: AdminPage;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ name: 'settings' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  admin = await openAdminPage(browser, stack.frameUrl);
-});
-afterEach(async ({ task }) => {
-  await finishTest(admin, stack, task);
-});
+const suite = browserSuite('settings');
 
 test('a key ProductAI refuses is shown as an error on the field, and nothing is saved', async () => {
+  const { admin } = suite;
   admin.allowConsoleErrors(/\/api\/settings\/api-key .*status of 400/);
   await saveApiKey(admin, 'not-a-productai-key');
   const field = admin.app.getByLabel('ProductAI API key');
@@ -48,6 +30,7 @@ test('a key ProductAI refuses is shown as an error on the field, and nothing is 
 });
 
 test('a key ProductAI accepts is saved and only shown masked afterwards', async () => {
+  const { admin, stack } = suite;
   await saveApiKey(admin, stack.productAiKey);
   await eventually(() => admin.app.getByText('Valid', { exact: true }).isVisible()).toBe(true);
   await eventually(() =>
@@ -64,6 +47,7 @@ test('a key ProductAI accepts is saved and only shown masked afterwards', async 
 });
 
 test('changes wait in the save bar: discard puts them back, save keeps them', async () => {
+  const { admin } = suite;
   await admin.open('/settings');
   const review = admin.app.getByLabel('Review results before they are added to products');
   await review.check();
@@ -84,6 +68,7 @@ test('changes wait in the save bar: discard puts them back, save keeps them', as
 });
 
 test('the webhook shows as connected once the ProductAI studio saved its URL', async () => {
+  const { admin, stack } = suite;
   await admin.open('/settings');
   await eventually(() => admin.app.getByText('Not yet received', { exact: true }).isVisible()).toBe(
     true,

@@ -2,20 +2,12 @@
  * The bulk-runs API routes, each with its happy path and its validation error. (Expansion,
  * budget, pause/resume/cancel behaviour: test/pipeline/bulk/.)
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, BulkEstimate, BulkRunView } from '../../src/app-api/contract.ts';
-import {
-  startPublishHarness,
-  type PublishHarness,
-  type TestShop,
-} from '../pipeline/publish/support/harness.ts';
+import { apiHarness, type TestShop } from './support/api-harness.ts';
 import { collectionId, seededProducts, waitForRun } from '../pipeline/bulk/support.ts';
 
-let harness: PublishHarness;
-
-beforeAll(async () => {
-  harness = await startPublishHarness({ config: { limiter: { limit: 2, windowMs: 1_000 } } });
-});
+const harness = apiHarness({ config: { limiter: { limit: 2, windowMs: 1_000 } } });
 
 async function productsRequest(shop: TestShop, count: number, extra: Record<string, unknown> = {}) {
   const ids = (await seededProducts(harness.app, shop.shop))

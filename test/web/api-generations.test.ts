@@ -3,7 +3,7 @@
  * charged), list and read, cancel a waiting one, resolve an uncertain one, and the validation
  * errors. (Approve, reject, undo and retry are in test/pipeline/publish/review-and-undo.test.ts.)
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ApiErrorBody,
   Estimate,
@@ -11,24 +11,19 @@ import type {
   GenerationView,
   ProductDetail,
 } from '../../src/app-api/contract.ts';
-import {
-  startPublishHarness,
-  type PublishHarness,
-  type TestShop,
-} from '../pipeline/publish/support/harness.ts';
+import { apiHarness } from './support/api-harness.ts';
 import { seededProducts } from '../pipeline/bulk/support.ts';
 
-let harness: PublishHarness;
+const harness = apiHarness();
 
-beforeAll(async () => {
-  harness = await startPublishHarness();
-});
-
-async function products(shop: TestShop) {
+/** A new shop, and two of its products as the API shows them: one with images, one without. */
+async function newShopWithProducts() {
+  const shop = await harness.newShop();
   const seeded = await seededProducts(harness.app, shop.shop);
   const detail = async (id: string) =>
     (await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(id)}`)).body;
   return {
+    shop,
     withImages: await detail(seeded.find((product) => product.mediaCount >= 3)!.id),
     imageless: await detail(seeded.find((product) => product.mediaCount === 0)!.id),
   };
@@ -36,8 +31,7 @@ async function products(shop: TestShop) {
 
 describe('POST /api/generations/estimate', () => {
   it('prices a request before it is sent', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     const { status, body } = await shop.api<Estimate>('POST', '/generations/estimate', {
       productId: withImages.id,
       kind: 'video',
@@ -52,8 +46,7 @@ describe('POST /api/generations/estimate', () => {
   });
 
   it('lists why the request would be refused', async () => {
-    const shop = await harness.newShop();
-    const { imageless } = await products(shop);
+    const { shop, imageless } = await newShopWithProducts();
     const { body } = await shop.api<Estimate>('POST', '/generations/estimate', {
       productId: imageless.id,
       kind: 'photo',
@@ -69,8 +62,7 @@ describe('POST /api/generations/estimate', () => {
 
 describe('POST /api/generations', () => {
   it('accepts a request, sends as many chosen images as the model takes, and answers 202', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     const chosen = withImages.images.map((image) => image.id);
     const { status, body } = await shop.api<GenerationView>('POST', '/generations', {
       productId: withImages.id,
@@ -98,8 +90,7 @@ describe('POST /api/generations', () => {
   });
 
   it('sends every chosen image to a multi-image model, in the merchant’s order', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     const chosen = withImages.images.map((image) => image.id).reverse();
     const { body } = await shop.api<GenerationView>('POST', '/generations', {
       productId: withImages.id,
@@ -113,8 +104,7 @@ describe('POST /api/generations', () => {
   });
 
   it('refuses a product without images for a model that needs one, before anything is charged', async () => {
-    const shop = await harness.newShop();
-    const { imageless } = await products(shop);
+    const { shop, imageless } = await newShopWithProducts();
     const before = await shop.credits();
     const { status, body } = await shop.api<ApiErrorBody>('POST', '/generations', {
       productId: imageless.id,
@@ -131,8 +121,7 @@ describe('POST /api/generations', () => {
   });
 
   it('makes a product without images with a text-to-image model', async () => {
-    const shop = await harness.newShop();
-    const { imageless } = await products(shop);
+    const { shop, imageless } = await newShopWithProducts();
     const { status, body } = await shop.api<GenerationView>('POST', '/generations', {
       productId: imageless.id,
       kind: 'photo',
@@ -156,8 +145,7 @@ describe('POST /api/generations', () => {
   });
 
   it('refuses work when the shop has no ProductAI key', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     await shop.api('DELETE', '/settings/api-key');
     const { status, body } = await shop.api<ApiErrorBody>('POST', '/generations', {
       productId: withImages.id,
@@ -171,8 +159,7 @@ describe('POST /api/generations', () => {
 
 describe('GET /api/generations', () => {
   it('lists the shop’s generations newest first, filtered and paged', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     const ids: string[] = [];
     for (const prompt of ['one', 'two', 'three']) {
       const { body } = await shop.api<GenerationView>('POST', '/generations', {
@@ -208,9 +195,8 @@ describe('GET /api/generations', () => {
   });
 
   it('reads one generation, and answers 404 for another shop’s', async () => {
-    const shop = await harness.newShop();
+    const { shop, withImages } = await newShopWithProducts();
     const other = await harness.newShop();
-    const { withImages } = await products(shop);
     const { body: created } = await shop.api<GenerationView>('POST', '/generations', {
       productId: withImages.id,
       kind: 'upscale',
@@ -224,8 +210,7 @@ describe('GET /api/generations', () => {
 
 describe('actions on one generation', () => {
   it('cancels a generation that has not been sent', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     await harness.pipeline.internals.shopPause.pause(shop.shop, 'out_of_credits');
     const { body: created } = await shop.api<GenerationView>('POST', '/generations', {
       productId: withImages.id,
@@ -243,8 +228,7 @@ describe('actions on one generation', () => {
   });
 
   it('settles an uncertain submission with the merchant’s decision', async () => {
-    const shop = await harness.newShop();
-    const { withImages } = await products(shop);
+    const { shop, withImages } = await newShopWithProducts();
     await harness.pipeline.internals.shopPause.pause(shop.shop, 'out_of_credits');
     const { body: created } = await shop.api<GenerationView>('POST', '/generations', {
       productId: withImages.id,

@@ -1,14 +1,10 @@
 /** GET /api/overview: connection state, work by state, recent results, credits by day and model. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GenerationView, OverviewView, ProductDetail } from '../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness } from '../pipeline/publish/support/harness.ts';
+import { apiHarness } from './support/api-harness.ts';
 import { seededProducts } from '../pipeline/bulk/support.ts';
 
-let harness: PublishHarness;
-
-beforeAll(async () => {
-  harness = await startPublishHarness();
-});
+const harness = apiHarness();
 
 describe('GET /api/overview', () => {
   it('is empty and says what to connect for a new shop', async () => {

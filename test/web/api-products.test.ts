@@ -6,18 +6,13 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../src/app-api/contract.ts';
-import {
-  startPublishHarness,
-  type PublishHarness,
-  type TestShop,
-} from '../pipeline/publish/support/harness.ts';
+import { apiHarness, type TestShop } from './support/api-harness.ts';
 import { collectionId, seededProducts } from '../pipeline/bulk/support.ts';
 
-let harness: PublishHarness;
+const harness = apiHarness();
 let shop: TestShop;
 
 beforeAll(async () => {
-  harness = await startPublishHarness();
   shop = await harness.newShop();
 });
 

@@ -3,15 +3,11 @@
  * (checked with ProductAI's key-check before it is saved; only ever shown masked), and resuming
  * work paused for credits.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, GenerationView, SettingsView } from '../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness } from '../pipeline/publish/support/harness.ts';
+import { apiHarness } from './support/api-harness.ts';
 
-let harness: PublishHarness;
-
-beforeAll(async () => {
-  harness = await startPublishHarness();
-});
+const harness = apiHarness();
 
 describe('GET /api/settings', () => {
   it('shows the defaults, the masked key and the shop’s own webhook URL', async () => {
@@ -147,7 +143,10 @@ describe('POST /api/shop/resume', () => {
 });
 
 async function firstProductId(shop: string): Promise<string | undefined> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop}/products`);
-  const { products } = (await response.json()) as { products: { id: string }[] };
+  const { products } = (await harness.app.emulatorControl(
+    `/shops/${shop}/products`,
+    undefined,
+    'GET',
+  )) as { products: { id: string }[] };
   return products[0]?.id;
 }

@@ -1,31 +1,16 @@
 /**
- * Debian's Chromium driven by playwright-core (no browser download), and the admin page the
- * tests work in: the app inside the admin frame, every console error collected (a test fails on
- * any it did not expect), screenshots of whole pages written to test-artifacts/screenshots/.
+ * The admin page the browser tests work in (Chromium from test/support/chromium.ts): the app
+ * inside the admin frame, every console error collected (a test fails on any it did not
+ * expect), screenshots of whole pages written to test-artifacts/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 
 const SCREENSHOT_DIR = fileURLToPath(
   new URL('../../../test-artifacts/screenshots/', import.meta.url),
 );
 const TOPBAR_HEIGHT = 56;
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 export interface ConsoleError {
   text: string;

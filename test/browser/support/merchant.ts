@@ -2,9 +2,11 @@
  * What a merchant does, step by step, through the admin frame and the app, so the scenario
  * tests read as the flow they check. Every step uses what a person sees: labels, roles, text.
  */
-import type { AdminPage } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { openAdminPage, type AdminPage } from './browser.ts';
 import type { Stack } from './stack.ts';
 import { eventually } from './eventually.ts';
+import { until } from './until.ts';
 
 /** Long enough for a ProductAI job, the webhook, Shopify's media processing and a poll or two. */
 export const RESULT_TIMEOUT_MS = 60_000;
@@ -20,6 +22,23 @@ export interface DemoProduct {
 export async function demoProducts(stack: Stack): Promise<DemoProduct[]> {
   const response = await fetch(`${stack.shopify.url}/__emulator/shops/${stack.shop}/products`);
   return ((await response.json()) as { products: DemoProduct[] }).products;
+}
+
+export interface MediaView {
+  id: string;
+  type: string;
+  status: string;
+  alt: string;
+  url: string | null;
+  position: number;
+}
+
+/** A product's media as the Shopify emulator holds it (numeric product id). */
+export async function productMedia(stack: Stack, numericId: number): Promise<MediaView[]> {
+  const response = await fetch(
+    `${stack.shopify.url}/__emulator/shops/${stack.shop}/products/${numericId}/media`,
+  );
+  return ((await response.json()) as { media: MediaView[] }).media;
 }
 
 /** Products with images whose titles no other product contains (a search finds only them). */
@@ -52,6 +71,15 @@ export async function connectWebhook(admin: AdminPage, stack: Stack): Promise<vo
     },
   );
   if (!response.ok) throw new Error(`The studio refused the webhook URL: ${await response.text()}`);
+}
+
+/** A merchant ready to generate: the ProductAI key saved (and valid), the webhook connected. */
+export async function connectMerchant(browser: Browser, stack: Stack): Promise<void> {
+  const setup = await openAdminPage(browser, stack.frameUrl);
+  await saveApiKey(setup, stack.productAiKey);
+  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
+  await connectWebhook(setup, stack);
+  await setup.close();
 }
 
 /** The admin's resource picker: search for a title, choose it, confirm. */

@@ -11,23 +11,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildExtensions } from '../../../extensions/build.ts';
+import { launchChromium } from '../../support/chromium.ts';
 import { startAppStandIn, type AppStandIn } from './app-stand-in.ts';
 
 export type ExtensionFolder =
   'product-generate' | 'collection-bulk-run' | 'product-selection-bulk-run';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Chromium logs every 4xx/5xx fetch; those are the answers the error tests ask for. */
 const EXPECTED_NETWORK_LOG =
@@ -60,10 +51,7 @@ async function startHarness(): Promise<Harness> {
   const outRoot = await mkdtemp(join(tmpdir(), 'extensions-'));
   const built = await buildExtensions({ outRoot });
   const bundles = new Map(built.map((extension) => [extension.folder, extension.outfile]));
-  const browser: Browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  });
+  const browser: Browser = await launchChromium();
   const opened: OpenExtension[] = [];
 
   return {

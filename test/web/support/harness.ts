@@ -29,6 +29,7 @@ export interface TestApp {
   sessionToken(shop: string): string;
   /** fetch against the app; `shop` adds a fresh session token for it. */
   call(path: string, init?: RequestInit & { shop?: string }): Promise<Response>;
+  /** The emulator's /__emulator control surface: POST `body` (JSON) by default; a GET sends none. */
   emulatorControl(path: string, body?: unknown, method?: string): Promise<unknown>;
 }
 
@@ -93,10 +94,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return fetch(`${server.url}${path}`, { ...init, headers });
     },
     async emulatorControl(path, body = {}, method = 'POST') {
+      // fetch refuses a body on a GET (or HEAD): those are reads and send none.
+      const sendsBody = method !== 'GET' && method !== 'HEAD';
       const response = await fetch(`${emulator.url}/__emulator${path}`, {
         method,
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(sendsBody
+          ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+          : {}),
       });
       if (!response.ok)
         throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);

@@ -1,5 +1,6 @@
 import type { NavItem } from '../protocol.ts';
 import type { Channel } from './channel.ts';
+import { hideAndWatchContent } from './declared-element.ts';
 
 /**
  * `<ui-nav-menu>`: its links become the app's menu in the admin's sidebar. A click there arrives
@@ -10,13 +11,7 @@ export function defineNavMenu(channel: Channel): void {
     readonly #observer = new MutationObserver(() => this.#report());
 
     connectedCallback(): void {
-      this.style.display = 'none';
-      this.#observer.observe(this, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        characterData: true,
-      });
+      hideAndWatchContent(this, this.#observer);
       this.#report();
     }
 

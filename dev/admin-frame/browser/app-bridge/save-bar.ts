@@ -1,5 +1,6 @@
 import type { SaveBarState } from '../protocol.ts';
 import type { Channel } from './channel.ts';
+import { hideAndWatchContent } from './declared-element.ts';
 
 /**
  * `<ui-save-bar id="…">` with a `<button variant="primary">` (Save) and a plain `<button>`
@@ -11,13 +12,7 @@ export function defineSaveBar(channel: Channel): void {
     readonly #observer = new MutationObserver(() => this.#report());
 
     connectedCallback(): void {
-      this.style.display = 'none';
-      this.#observer.observe(this, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        characterData: true,
-      });
+      hideAndWatchContent(this, this.#observer);
     }
 
     disconnectedCallback(): void {

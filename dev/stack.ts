@@ -1,0 +1,244 @@
+/**
+ * The whole app offline, on 127.0.0.1, for the demo, the browser tests and the benchmarks: a
+ * private Redis, the Shopify Admin emulator (a seeded demo store), the ProductAI emulator (an
+ * account with credits), the app's web and worker processes started exactly as production runs
+ * them (configured by environment only), and the admin frame page that frames the app the way
+ * the Shopify admin does. The front end is built first when stale.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createAdminFrameRouter } from './admin-frame/index.ts';
+import { freePort } from './free-port.ts';
+import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
+import {
+  DEFAULT_SHOP,
+  startShopifyEmulator,
+  type ShopifyEmulator,
+} from '../emulators/shopify/index.ts';
+import { startProductAiEmulator, type ProductAiEmulator } from '../emulators/productai/index.ts';
+import { ensureFrontendBuilt } from '../web/frontend/build.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The app as the demo store has it installed, and the ProductAI account the merchant uses. */
+export const DEMO = {
+  shop: DEFAULT_SHOP,
+  apiKey: 'demo-app-client-id',
+  apiSecret: 'demo-app-client-secret',
+  /** The ProductAI key a merchant pastes into Settings in the demo. */
+  productAiKey: 'demo-productai-key',
+  productAiCredits: 5_000,
+  /** ProductAI webhooks leave from this loopback address, which the app allowlists: the
+   * receiver's source-address check runs for real, as it would against 54.88.136.216. */
+  webhookSourceAddress: '127.0.0.2',
+} as const;
+
+export interface StackOptions {
+  /**
+   * Redis data and the encryption key live here between runs (a restarted demo keeps its saved
+   * settings). Without it: a throwaway Redis and a fresh key.
+   */
+  stateDir?: string;
+  /** The admin frame's port (the URL to open); a free port by default. */
+  framePort?: number;
+  /** How long each ProductAI job runs. */
+  jobMs: number;
+  productAiKey?: string;
+  productAiCredits?: number;
+  /** How long the Shopify emulator takes to process new media (its own default otherwise). */
+  mediaProcessingMs?: number;
+  /** The app processes' LOG_LEVEL. */
+  logLevel: string;
+  /** The app processes write `<logFiles>-web.log` and `<logFiles>-worker.log`; else they inherit stdout/stderr. */
+  logFiles?: string;
+  /** Told when an app process stops by itself (not by stop()). */
+  onProcessExit?: (name: AppProcessName, exit: number | NodeJS.Signals) => void;
+}
+
+export type AppProcessName = 'web' | 'worker';
+
+export interface Stack {
+  /** The admin frame with the app in it: the one URL to open. */
+  frameUrl: string;
+  appUrl: string;
+  shop: string;
+  /** The ProductAI key the merchant pastes into Settings. */
+  productAiKey: string;
+  redis: PrivateRedis;
+  shopify: ShopifyEmulator;
+  productAi: ProductAiEmulator;
+  /** The app processes' environment. */
+  env: NodeJS.ProcessEnv;
+  /** App processes that stopped by themselves, with where their logs are. */
+  stoppedProcesses(): string[];
+  stop(): Promise<void>;
+}
+
+/** With a state folder, the key survives restarts with the Redis data, or saved API keys would be lost. */
+function encryptionKey(stateDir: string | undefined): string {
+  if (!stateDir) return randomBytes(32).toString('base64');
+  const file = `${stateDir}/encryption-key`;
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', logFile ? 'pipe' : 'inherit', logFile ? 'pipe' : 'inherit'],
+  });
+  if (logFile) {
+    const log = createWriteStream(logFile);
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+  }
+  return child;
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (hasExited(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function untilHealthy(url: string, child: ChildProcess, deadlineMs = 30_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (hasExited(child))
+      throw new Error(
+        `the app exited (${child.exitCode ?? child.signalCode}) before answering ${url}`,
+      );
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const processes = new Map<AppProcessName, { child: ChildProcess; log: string }>();
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    for (const closer of closers.reverse()) await closer().catch(() => {});
+  };
+  try {
+    await ensureFrontendBuilt();
+    if (options.stateDir) mkdirSync(`${options.stateDir}/redis`, { recursive: true });
+    if (options.logFiles) mkdirSync(dirname(options.logFiles), { recursive: true });
+    const framePort = options.framePort || (await freePort());
+    const appPort = await freePort();
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    const frameUrl = `http://127.0.0.1:${framePort}`;
+    const productAiKey = options.productAiKey ?? DEMO.productAiKey;
+
+    const redis = await startPrivateRedis(
+      options.stateDir ? { dir: `${options.stateDir}/redis` } : {},
+    );
+    closers.push(() => redis.stop());
+    const shopify = await startShopifyEmulator({
+      apiKey: DEMO.apiKey,
+      apiSecret: DEMO.apiSecret,
+      webhookUrl: `${appUrl}/webhooks/shopify`,
+      shops: [DEMO.shop],
+      ...(options.mediaProcessingMs === undefined
+        ? {}
+        : { mediaProcessingMs: options.mediaProcessingMs }),
+    });
+    closers.push(() => shopify.close());
+    const productAi = await startProductAiEmulator({
+      accounts: { [productAiKey]: options.productAiCredits ?? DEMO.productAiCredits },
+      jobMs: options.jobMs,
+      webhookSourceAddress: DEMO.webhookSourceAddress,
+    });
+    closers.push(() => productAi.close());
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: options.logLevel,
+      SHOPIFY_API_KEY: DEMO.apiKey,
+      SHOPIFY_API_SECRET: DEMO.apiSecret,
+      SHOPIFY_APP_URL: appUrl,
+      SCOPES: 'write_products,write_files',
+      REDIS_URL: redis.url,
+      ENCRYPTION_KEY: encryptionKey(options.stateDir),
+      HOST: '127.0.0.1',
+      PORT: String(appPort),
+      SHOPIFY_ADMIN_URL_OVERRIDE: shopify.url,
+      DEV_FRAME_ANCESTORS: frameUrl,
+      APP_BRIDGE_SCRIPT_URL: `${frameUrl}/app-bridge.js`,
+      PRODUCTAI_BASE_URL: productAi.url,
+      PRODUCTAI_WEBHOOK_ALLOWED_IPS: DEMO.webhookSourceAddress,
+    };
+    for (const [name, entry] of [
+      ['web', 'web/server/main.ts'],
+      ['worker', 'web/worker/main.ts'],
+    ] as const) {
+      const log = options.logFiles ? `${options.logFiles}-${name}.log` : undefined;
+      const child = startProcess(entry, env, log);
+      processes.set(name, { child, log: log ?? 'the output above' });
+      closers.push(() => stopProcess(child));
+      child.once('exit', (code, signal) => {
+        if (!stopping) options.onProcessExit?.(name, signal ?? code ?? 0);
+      });
+    }
+    await untilHealthy(`${appUrl}/healthz`, processes.get('web')!.child);
+
+    const frame = express();
+    frame.use(
+      createAdminFrameRouter({
+        appUrl,
+        shopifyEmulatorUrl: shopify.url,
+        shop: DEMO.shop,
+        productAiEmulatorUrl: productAi.url,
+        productAiApiKey: productAiKey,
+      }),
+    );
+    const server = createServer(frame);
+    server.listen(framePort, '127.0.0.1');
+    await once(server, 'listening');
+    closers.push(() => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    });
+
+    return {
+      frameUrl,
+      appUrl,
+      shop: DEMO.shop,
+      productAiKey,
+      redis,
+      shopify,
+      productAi,
+      env,
+      stoppedProcesses() {
+        if (stopping) return [];
+        return [...processes]
+          .filter(([, { child }]) => hasExited(child))
+          .map(
+            ([name, { child, log }]) =>
+              `${name} exited (${child.exitCode ?? child.signalCode}), see ${log}`,
+          );
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * What every scenario file of the browser tests sets up: the stack and a browser started before
+ * its tests and stopped after them, and each test's admin page, checked and closed by
+ * finishTest after the test.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchChromium } from '../../support/chromium.ts';
+import { openAdminPage, type AdminPage } from './browser.ts';
+import { finishTest } from './finish-test.ts';
+import { connectMerchant } from './merchant.ts';
+import { startTestStack, type Stack } from './stack.ts';
+
+export interface BrowserSuite {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** This test's admin page. */
+  readonly admin: AdminPage;
+  /** Opens this test's admin page at another viewport size (with `adminEachTest: false`). */
+  openAdmin(viewport?: { width: number; height: number }): Promise<AdminPage>;
+}
+
+export interface BrowserSuiteOptions {
+  /** The merchant saves the ProductAI key and connects the webhook before the tests. */
+  connectedMerchant?: boolean;
+  /** Opens an admin page before each test (default); false: tests call openAdmin. */
+  adminEachTest?: boolean;
+}
+
+/** `name` labels the app's logs in test-artifacts/logs/. Call at the top of a test file. */
+export function browserSuite(name: string, options: BrowserSuiteOptions = {}): BrowserSuite {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  let admin: AdminPage | undefined;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not open (outside a test?)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startTestStack(name), launchChromium()]);
+    if (options.connectedMerchant) await connectMerchant(browser, stack);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+  if (options.adminEachTest !== false) {
+    beforeEach(async () => {
+      admin = await openAdminPage(
+        started(browser, 'The browser'),
+        started(stack, 'The stack').frameUrl,
+      );
+    });
+  }
+  afterEach(async ({ task }) => {
+    await finishTest(admin, stack, task);
+    admin = undefined;
+  });
+
+  return {
+    get stack() {
+      return started(stack, 'The stack');
+    },
+    get browser() {
+      return started(browser, 'The browser');
+    },
+    get admin() {
+      return started(admin, 'The admin page');
+    },
+    async openAdmin(viewport) {
+      admin = await openAdminPage(this.browser, this.stack.frameUrl, viewport);
+      return admin;
+    },
+  };
+}
