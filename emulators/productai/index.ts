@@ -13,7 +13,7 @@ import { Router } from './http/router.ts';
 import { createImageSource } from './images/source.ts';
 import { JobEngine } from './jobs/engine.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
-import { createRenderer } from './render/renderer.ts';
+import { createRenderer, type Renderer } from './render/renderer.ts';
 import { addControlRoutes } from './routes/control.ts';
 import { addCurrentRoutes } from './routes/current.ts';
 import { addEarlierRoutes } from './routes/earlier.ts';
@@ -78,10 +78,20 @@ export async function startProductAiEmulator(
     ...(options.webhookSourceAddress ? { sourceAddress: options.webhookSourceAddress } : {}),
   });
   const renderer = createRenderer(files);
+  // Renders running when the emulator closes (libvips work cannot be aborted) write into the
+  // files' folder: close waits for them before removing it.
+  const rendering = new Set<Promise<unknown>>();
+  const render: Renderer['render'] = (plan) => {
+    const running = renderer.render(plan);
+    rendering.add(running);
+    const forget = () => rendering.delete(running);
+    running.then(forget, forget);
+    return running;
+  };
   const jobs = new JobEngine({
     clock,
     faults,
-    renderer,
+    renderer: { render, close: () => renderer.close() },
     durationMs,
     resultUrl: cdnUrl,
     onSettled(job) {
@@ -135,6 +145,7 @@ export async function startProductAiEmulator(
       webhooks.close();
       state.assets.close();
       await server.close();
+      await Promise.allSettled(rendering);
       await files.destroy();
     },
   };

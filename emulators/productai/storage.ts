@@ -70,8 +70,14 @@ export class FileStore {
     await rm(file.path, { force: true });
   }
 
+  /**
+   * Removes the folder. A render that was running when the emulator closed (libvips cannot be
+   * aborted) may still be writing its file into it, which fails rmdir with ENOTEMPTY: the removal
+   * is retried (Node retries ENOTEMPTY/EBUSY with a growing delay) until the writer is done;
+   * later writes find no folder and fail, which the closed job engine ignores.
+   */
   async destroy(): Promise<void> {
     this.files.clear();
-    await rm(this.dir, { recursive: true, force: true });
+    await rm(this.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }

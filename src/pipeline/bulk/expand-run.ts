@@ -13,13 +13,9 @@
  *  4. create and schedule the generation (bulk priority) in P1's fair scheduler.
  */
 import type { Logger } from '../../platform/logger.ts';
-import {
-  StaleTransitionError,
-  type Generation,
-  type GenerationState,
-  type NewGeneration,
-} from '../core/generation.ts';
+import { StaleTransitionError, type Generation } from '../core/generation.ts';
 import type { GenerationStore } from '../core/generation-store.ts';
+import type { Pipeline } from '../index.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
 import type { BulkRun } from './bulk-run.ts';
@@ -30,19 +26,11 @@ export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
 export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
 export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
 
-export interface BulkDeps {
+/** `enqueueGeneration` and `requeue` are the pipeline's: they put generations in its line. */
+export interface BulkDeps extends Pick<Pipeline, 'enqueueGeneration' | 'requeue'> {
   runs: BulkRunStore;
   generations: GenerationStore;
   admin(shop: string): Promise<AdminGraphql>;
-  /** Creates a generation and puts it in line (P1's scheduler). */
-  enqueueGeneration(input: NewGeneration): Promise<Generation>;
-  /** Moves a generation back to `queued` from one of `from` and puts it in line (P1). */
-  requeue(
-    shop: string,
-    id: string,
-    from: readonly GenerationState[],
-    note?: string,
-  ): Promise<Generation>;
   logger: Logger;
 }
 

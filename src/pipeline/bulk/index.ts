@@ -6,10 +6,8 @@
  *   await bulk.runs.start(shop, request, defaults);
  *   const worker = bulk.startWorker();   // worker processes, tests, the demo
  */
-import type { ConnectionOptions } from 'bullmq';
-import { redisOptions } from '../../platform/redis.ts';
 import { appWideKeys } from '../core/keys.ts';
-import { pipelineFor, type Pipeline, type PipelineHost } from '../index.ts';
+import { bullConnection, pipelineFor, type Pipeline, type PipelineHost } from '../index.ts';
 import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
 import { BulkRunStateError } from './bulk-run.ts';
 import { createBulkRunStore, type BulkRunStore } from './bulk-run-store.ts';
@@ -34,13 +32,7 @@ export interface BulkWorkerOptions {
 }
 
 export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): BulkRunService {
-  const blocking = redisOptions('blocking');
-  const connection: ConnectionOptions = {
-    url: host.config.redisUrl,
-    maxRetriesPerRequest: null,
-    enableReadyCheck: blocking.enableReadyCheck,
-    retryStrategy: blocking.retryStrategy ?? undefined,
-  };
+  const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
   const store = createBulkRunStore({ redis: host.redis, clock: host.clock });
   const deps: BulkDeps = {

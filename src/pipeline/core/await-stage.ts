@@ -12,7 +12,7 @@
  */
 import { isProductAiError } from '../../productai/errors.ts';
 import type { JobResults } from '../receive/job-results.ts';
-import { ensureAttachArmed, finishJob } from '../receive/finish-job.ts';
+import { finishJob, processingGeneration } from '../receive/finish-job.ts';
 import type { Generation } from './generation.ts';
 import type { ShopPause } from './shop-pause.ts';
 import { StaleTransitionError } from './generation.ts';
@@ -69,12 +69,8 @@ export function createAwaitStage(deps: {
   }
 
   return async (ref, ctx) => {
-    const generation = await ctx.generations.get(ref.shop, ref.generationId);
-    if (!generation || generation.productAiJobId === null) return DONE;
-    if (generation.state !== 'processing') {
-      await ensureAttachArmed(ctx, ref, generation);
-      return DONE;
-    }
+    const generation = await processingGeneration(ctx, ref);
+    if (!generation) return DONE;
     const jobId = generation.productAiJobId;
     const finish = (end: { status: 'success' | 'error'; imageUrl: string | null }, via: string) =>
       finishJob(ctx, ref, { ...end, jobId, kind: generation.kind }, { from: ['processing'], via });

@@ -110,20 +110,20 @@ export interface Generation {
 }
 
 /** What a caller provides to create a generation; the store fills in the rest. */
-export interface NewGeneration {
-  shop: string;
-  kind: GenerationKind;
-  productId: string;
-  productTitle: string;
-  productImageUrl: string | null;
-  sourceMediaIds: string[];
-  sourceImageUrls: string[];
-  params: GenerationParams;
-  estimatedCredits: number;
-  priority: Priority;
-  bulkRunId?: string | null;
-  retryOf?: string | null;
-}
+export type NewGeneration = Pick<
+  Generation,
+  | 'shop'
+  | 'kind'
+  | 'productId'
+  | 'productTitle'
+  | 'productImageUrl'
+  | 'sourceMediaIds'
+  | 'sourceImageUrls'
+  | 'params'
+  | 'estimatedCredits'
+  | 'priority'
+> &
+  Partial<Pick<Generation, 'bulkRunId' | 'retryOf'>>;
 
 /**
  * Fields a transition or a patch may change: not the identity and index fields, nor what the

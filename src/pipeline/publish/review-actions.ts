@@ -27,11 +27,10 @@ export interface ReviewDeps {
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
 }
 
-export async function approveResult(
-  deps: ReviewDeps,
-  shop: string,
-  id: string,
-): Promise<Generation> {
+/** One of the merchant's decisions on the result of generation `id`. */
+export type ResultAction = (deps: ReviewDeps, shop: string, id: string) => Promise<Generation>;
+
+export const approveResult: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.transition(shop, id, {
     from: ['in_review'],
     to: 'saving',
@@ -39,13 +38,9 @@ export async function approveResult(
   });
   await deps.enqueue('verify', { shop, generationId: id });
   return generation;
-}
+};
 
-export async function rejectResult(
-  deps: ReviewDeps,
-  shop: string,
-  id: string,
-): Promise<Generation> {
+export const rejectResult: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.transition(shop, id, {
     from: ['in_review'],
     to: 'discarded',
@@ -56,13 +51,9 @@ export async function rejectResult(
     await createShopifyFiles(await deps.admin(shop)).delete(generation.fileId);
   }
   return generation;
-}
+};
 
-export async function undoPublished(
-  deps: ReviewDeps,
-  shop: string,
-  id: string,
-): Promise<Generation> {
+export const undoPublished: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.get(shop, id);
   if (!generation) throw new GenerationNotFoundError(shop, id);
   if (generation.state !== 'published' || !generation.fileId) {
@@ -91,4 +82,4 @@ export async function undoPublished(
         ? 'Undone; previous featured image restored'
         : 'Undone',
   });
-}
+};

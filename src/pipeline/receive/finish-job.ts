@@ -8,6 +8,7 @@
 import type { GenerationKind } from '../../app-api/contract.ts';
 import {
   StaleTransitionError,
+  type Generation,
   type GenerationPatch,
   type GenerationState,
 } from '../core/generation.ts';
@@ -69,4 +70,22 @@ export async function ensureAttachArmed(
   generation: { state: GenerationState; fileId: string | null },
 ): Promise<void> {
   if (generation.state === 'saving' && generation.fileId === null) await ctx.enqueue('attach', ref);
+}
+
+/**
+ * The generation a job's end may move on, as the `result` job and the poll see it: null when
+ * there is nothing to do (gone, never accepted by ProductAI, or already past `processing`, in
+ * which case attach is armed again if a crash lost it).
+ */
+export async function processingGeneration(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+): Promise<(Generation & { productAiJobId: number }) | null> {
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  if (!generation || generation.productAiJobId === null) return null;
+  if (generation.state !== 'processing') {
+    await ensureAttachArmed(ctx, ref, generation);
+    return null;
+  }
+  return { ...generation, productAiJobId: generation.productAiJobId };
 }

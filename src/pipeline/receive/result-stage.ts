@@ -4,17 +4,13 @@
  * which keeps its answer fast; this job does the work, and a crash repeats it.
  */
 import { DONE, type StageHandler } from '../core/stage.ts';
-import { ensureAttachArmed, finishJob } from './finish-job.ts';
+import { finishJob, processingGeneration } from './finish-job.ts';
 import type { JobResults } from './job-results.ts';
 
 export function createResultStage(deps: { jobResults: JobResults }): StageHandler {
   return async (ref, ctx) => {
-    const generation = await ctx.generations.get(ref.shop, ref.generationId);
-    if (!generation || generation.productAiJobId === null) return DONE;
-    if (generation.state !== 'processing') {
-      await ensureAttachArmed(ctx, ref, generation);
-      return DONE;
-    }
+    const generation = await processingGeneration(ctx, ref);
+    if (!generation) return DONE;
     const result = await deps.jobResults.get(generation.productAiJobId);
     if (!result) return DONE; // expired: the poll still covers it
     await finishJob(

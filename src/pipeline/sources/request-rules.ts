@@ -84,33 +84,21 @@ export function toProductAiRequest(
   params: GenerationParams,
   imageUrls: readonly string[],
 ): ProductAiRequest {
-  const images = imageUrls.length === 0 ? undefined : [...imageUrls];
   if (kind === 'upscale') return { kind: 'upscale', body: { image_url: imageUrls[0] ?? '' } };
-  if (kind === 'video') {
-    return {
-      kind: 'video',
-      body: dropUndefined({
-        model: params.model as RequestByKind['video']['model'],
-        prompt: params.prompt ?? '',
-        image_url: images,
-        resolution: params.resolution as RequestByKind['video']['resolution'],
-        aspect_ratio: params.aspectRatio as RequestByKind['video']['aspect_ratio'],
-        duration: params.duration,
-        generate_audio: params.generateAudio,
-      }),
-    };
-  }
-  return {
-    kind: 'image',
-    body: dropUndefined({
-      model: params.model as RequestByKind['image']['model'],
-      prompt: params.prompt ?? '',
-      image_url: images,
-      aspect_ratio: params.aspectRatio as RequestByKind['image']['aspect_ratio'],
-      resolution: params.resolution as RequestByKind['image']['resolution'],
-      output_format: params.outputFormat,
-    }),
+  // The fields images and videos share; the catalogue's validation checks the values per model.
+  const shared = {
+    model: params.model,
+    prompt: params.prompt ?? '',
+    image_url: imageUrls.length === 0 ? undefined : [...imageUrls],
+    aspect_ratio: params.aspectRatio,
+    resolution: params.resolution,
   };
+  if (kind === 'video') {
+    const body = { ...shared, duration: params.duration, generate_audio: params.generateAudio };
+    return { kind: 'video', body: dropUndefined(body) as RequestByKind['video'] };
+  }
+  const body = { ...shared, output_format: params.outputFormat };
+  return { kind: 'image', body: dropUndefined(body) as RequestByKind['image'] };
 }
 
 // The catalogue names ProductAI's fields (image_url, aspect_ratio); the app's API names its own.

@@ -1,7 +1,8 @@
 /**
  * Bulk-run expansion and controls, with submissions slowed down (2 per second for all shops):
  * the run expands lazily, a window at a time; pause stops new submissions and resume continues;
- * cancel stops new submissions while the work already submitted still lands.
+ * cancel stops new submissions while the work already submitted still lands. A run's pause is
+ * its own: the shop's resume does not undo it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkRunView, GenerationPage } from '../../../src/app-api/contract.ts';
@@ -120,6 +121,29 @@ describe('bulk-run controls', () => {
     const resumed = await shop.api<BulkRunView>('POST', `/bulk-runs/${run.id}/resume`);
     expect(resumed.body.state).toBe('running');
     await expect.poll(() => jobCount(shop), { timeout: 10_000 }).toBeGreaterThan(submitted);
+    await shop.api('POST', `/bulk-runs/${run.id}/cancel`);
+  });
+
+  it("leaves a paused run's generations paused when the shop is paused and resumed", async () => {
+    const shop = await harness.newShop();
+    const run = await startBestSellers(shop);
+    await waitForRun(shop, run.id, (view) => view.counts.queued > 0);
+    await shop.api('POST', `/bulk-runs/${run.id}/pause`);
+    const held = (await runGenerations(shop, run.id)).filter((g) => g.state === 'paused');
+    expect(held.length).toBeGreaterThan(0);
+
+    await harness.pipeline.internals.shopPause.pause(shop.shop, 'out_of_credits');
+    const resumed = await shop.api('POST', '/shop/resume');
+    expect(resumed.status).toBe(200);
+    await quiet(shop); // whatever was already sent lands; nothing of the run is sent again
+
+    for (const { id } of held) {
+      expect(await harness.pipeline.generations.get(shop.shop, id)).toMatchObject({
+        state: 'paused',
+        pausedBy: 'bulk-run',
+        reason: 'Paused with its bulk run.',
+      });
+    }
     await shop.api('POST', `/bulk-runs/${run.id}/cancel`);
   });
 

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { appWideKeys } from '../../../src/pipeline/core/keys.ts';
-import {
-  createGenerationStore,
-  type GenerationStore,
-} from '../../../src/pipeline/core/generation-store.ts';
 import {
   createFairScheduler,
   type FairScheduler,
   type ScheduledItem,
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
 import type { Priority } from '../../../src/pipeline/core/generation.ts';
-import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
-import { photoRequest, uniqueNamespace } from './fixtures.ts';
+import { uniqueShop } from '../../support/redis.ts';
+import { photoRequest, uniqueNamespace, useGenerationStore } from './fixtures.ts';
 
-let redis: Redis;
-let store: GenerationStore;
-beforeAll(async () => {
-  redis = await connectRedis(testRedisUrl());
-  store = createGenerationStore({ redis, clock: systemClock });
-});
-afterAll(() => closeRedis(redis));
+const db = useGenerationStore();
 
 function scheduler(): FairScheduler {
-  return createFairScheduler({ redis, clock: systemClock, keys: appWideKeys(uniqueNamespace()) });
+  return createFairScheduler({
+    redis: db.redis,
+    clock: systemClock,
+    keys: appWideKeys(uniqueNamespace()),
+  });
 }
 
 async function queue(
@@ -35,7 +28,7 @@ async function queue(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const { id } = await store.create(photoRequest(shop, { priority }));
+    const { id } = await db.store.create(photoRequest(shop, { priority }));
     await s.push({ shop, generationId: id, priority });
     ids.push(id);
   }
@@ -104,7 +97,7 @@ describe('fair scheduler', () => {
     const s = scheduler();
     const shop = uniqueShop();
     const [first, second] = await queue(s, shop, 'interactive', 2);
-    await store.transition(shop, first!, { from: ['queued'], to: 'cancelled' });
+    await db.store.transition(shop, first!, { from: ['queued'], to: 'cancelled' });
     expect(await drain(s)).toEqual([second]);
   });
 

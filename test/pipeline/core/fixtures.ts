@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { systemClock } from '../../../src/platform/clock.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
 import type { NewGeneration } from '../../../src/pipeline/core/generation.ts';
+import {
+  createGenerationStore,
+  type GenerationStore,
+} from '../../../src/pipeline/core/generation-store.ts';
+import { testRedisUrl } from '../../support/redis.ts';
 
 /** A photo generation request for `shop`, valid for the ProductAI catalogue. */
 export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {}): NewGeneration {
@@ -22,4 +30,18 @@ export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {
 /** A namespace no other test uses, for the app-wide keys (limiter, scheduler, queues). */
 export function uniqueNamespace(label = 'test'): string {
   return `${label}-${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * A connection to the suite's Redis and a generation store on it, open for the tests of the
+ * calling file (connected before them, closed after them).
+ */
+export function useGenerationStore(): { readonly redis: Redis; readonly store: GenerationStore } {
+  const handle = {} as { redis: Redis; store: GenerationStore };
+  beforeAll(async () => {
+    handle.redis = await connectRedis(testRedisUrl());
+    handle.store = createGenerationStore({ redis: handle.redis, clock: systemClock });
+  });
+  afterAll(() => closeRedis(handle.redis));
+  return handle;
 }

@@ -3,6 +3,10 @@
  * with the pipeline module, both emulators as real servers, the suite's Redis, and the workers
  * started in-process. Timings are compressed through the pipeline config (a 1 s limiter
  * window, polls in hundreds of ms). Each test uses its own shop and ProductAI account.
+ *
+ * `startPipelineStack` is the part every pipeline test harness shares (this one, which stops
+ * at the pipeline core, and the publish harness, which adds the API and the real publish
+ * stages): the servers, the ProductAI control surface, accounts, and waiting on a generation.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
@@ -11,11 +15,13 @@ import {
   type ProductAiEmulator,
   type ProductAiEmulatorOptions,
 } from '../../../emulators/productai/index.ts';
+import type { ShopifyEmulatorOptions } from '../../../emulators/shopify/index.ts';
 import {
   pipelineConfig,
   pipelineFor,
   productAiWebhookUrl,
   type Pipeline,
+  type PipelineConfig,
   type PipelineConfigOverrides,
   type PipelineOptions,
 } from '../../../src/pipeline/index.ts';
@@ -25,6 +31,7 @@ import type {
   NewGeneration,
 } from '../../../src/pipeline/core/generation.ts';
 import type { StageHandler } from '../../../src/pipeline/core/stage.ts';
+import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';
 import {
@@ -114,14 +121,44 @@ export function withOverrides(
   return merged as PipelineConfigOverrides;
 }
 
-export async function startPipelineHarness(
-  options: {
-    config?: PipelineConfigOverrides;
-    emulator?: Partial<ProductAiEmulatorOptions>;
-    pipeline?: Omit<PipelineOptions, 'config'>;
-    workers?: boolean;
-  } = {},
-): Promise<PipelineHarness> {
+/** The servers and helpers every pipeline test harness shares. */
+export interface PipelineStack {
+  app: TestApp;
+  productAi: ProductAiEmulator;
+  pipeline: Pipeline;
+  images: HostedImages;
+  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+  /**
+   * A ProductAI account of its own for `shop`, its key saved in the shop's settings and, when
+   * `webhook`, the shop's webhook URL pasted into the account (as the merchant does in the studio).
+   */
+  connectAccount(
+    shop: string,
+    options: { credits: number; webhook: boolean },
+  ): Promise<{ apiKey: string; webhookUrl: string }>;
+  /** Resolves with the generation once it is in one of `states` (rejects at the deadline). */
+  waitFor(
+    shop: string,
+    id: string,
+    states: readonly GenerationState[],
+    deadlineMs: number,
+  ): Promise<Generation>;
+  /** Closes the image host and the ProductAI emulator (the app closes itself after the file). */
+  close(): Promise<void>;
+}
+
+export async function startPipelineStack(options: {
+  config: PipelineConfig;
+  /** ProductAI emulator options over the compressed defaults. */
+  emulator?: Partial<ProductAiEmulatorOptions>;
+  /** Pipeline options besides the config (the publish handlers, ...). */
+  pipeline?: Omit<PipelineOptions, 'config'>;
+  /** App modules served after the ProductAI webhook module. */
+  modules?: readonly AppModule[];
+  shopify?: Partial<ShopifyEmulatorOptions>;
+  /** The ProductAI address the app uses; the emulator's by default. */
+  productAiBaseUrl?: string;
+}): Promise<PipelineStack> {
   const productAi = await startProductAiEmulator({
     jobMs: 150,
     rateLimitPerMin: 15,
@@ -131,24 +168,22 @@ export async function startPipelineHarness(
     ...options.emulator,
   });
   const images = await startImageHost();
-  const product = await productImage('png', 200, 200);
-  const config = pipelineConfig({
-    ...withOverrides(FAST, options.config ?? {}),
-    namespace: uniqueNamespace('pipeline'),
-  });
   const app = await startTestApp({
     modules: [
       productAiWebhooksModule({
-        config,
-        publish: { attach: publishAtOnce, verify: publishAtOnce },
+        config: options.config,
         productAi: { readRetry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 } },
         ...options.pipeline,
       }),
+      ...(options.modules ?? []),
     ],
-    env: { PRODUCTAI_BASE_URL: productAi.url, PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE },
+    ...(options.shopify ? { emulator: options.shopify } : {}),
+    env: {
+      PRODUCTAI_BASE_URL: options.productAiBaseUrl ?? productAi.url,
+      PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
+    },
   });
   const pipeline = pipelineFor(app.deps);
-  let workers: Awaited<ReturnType<Pipeline['startWorkers']>> | null = null;
 
   async function productAiControl(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetch(`${productAi.url}/__emulator${path}`, {
@@ -160,6 +195,65 @@ export async function startPipelineHarness(
       throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   }
+
+  return {
+    app,
+    productAi,
+    pipeline,
+    images,
+    productAiControl,
+    async connectAccount(shop, { credits, webhook }) {
+      const apiKey = `key-${randomUUID()}`;
+      await productAiControl('POST', '/accounts', { key: apiKey, credits });
+      await app.deps.settings.saveApiKey(shop, apiKey);
+      const { token } = (await app.deps.settings.get(shop)).webhook;
+      const webhookUrl = productAiWebhookUrl(app.url, shop, token);
+      if (webhook)
+        await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url: webhookUrl });
+      return { apiKey, webhookUrl };
+    },
+    async waitFor(shop, id, states, deadlineMs) {
+      const deadline = Date.now() + deadlineMs;
+      for (;;) {
+        const generation = await pipeline.generations.get(shop, id);
+        if (generation && states.includes(generation.state)) return generation;
+        if (Date.now() > deadline) {
+          throw new Error(
+            `generation ${id} is ${generation?.state} (${generation?.reason ?? ''}), not ${states.join('|')}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      await images.close();
+      await productAi.close();
+    },
+  };
+}
+
+export async function startPipelineHarness(
+  options: {
+    config?: PipelineConfigOverrides;
+    emulator?: Partial<ProductAiEmulatorOptions>;
+    pipeline?: Omit<PipelineOptions, 'config'>;
+    workers?: boolean;
+    /** The ProductAI address the app uses; the emulator's by default. */
+    productAiBaseUrl?: string;
+  } = {},
+): Promise<PipelineHarness> {
+  const stack = await startPipelineStack({
+    config: pipelineConfig({
+      ...withOverrides(FAST, options.config ?? {}),
+      namespace: uniqueNamespace('pipeline'),
+    }),
+    emulator: options.emulator,
+    pipeline: { publish: { attach: publishAtOnce, verify: publishAtOnce }, ...options.pipeline },
+    productAiBaseUrl: options.productAiBaseUrl,
+  });
+  const { app, pipeline, images, productAiControl } = stack;
+  const product = await productImage('png', 200, 200);
+  let workers: Awaited<ReturnType<Pipeline['startWorkers']>> | null = null;
 
   const shops: string[] = [];
   const harness: PipelineHarness = {
@@ -176,7 +270,7 @@ export async function startPipelineHarness(
       }
     },
     app,
-    productAi,
+    productAi: stack.productAi,
     pipeline,
     images,
     productAiControl,
@@ -190,13 +284,7 @@ export async function startPipelineHarness(
     async newShop({ credits = 10_000, webhook = true } = {}) {
       const shop = app.newShop();
       shops.push(shop);
-      const apiKey = `key-${randomUUID()}`;
-      await productAiControl('POST', '/accounts', { key: apiKey, credits });
-      await app.deps.settings.saveApiKey(shop, apiKey);
-      const { token } = (await app.deps.settings.get(shop)).webhook;
-      const webhookUrl = productAiWebhookUrl(app.url, shop, token);
-      if (webhook)
-        await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url: webhookUrl });
+      const { apiKey, webhookUrl } = await stack.connectAccount(shop, { credits, webhook });
       let productNumber = 0;
       return {
         shop,
@@ -223,19 +311,7 @@ export async function startPipelineHarness(
             ...overrides,
           });
         },
-        async waitFor(id, states, deadlineMs = 15_000) {
-          const deadline = Date.now() + deadlineMs;
-          for (;;) {
-            const generation = await pipeline.generations.get(shop, id);
-            if (generation && states.includes(generation.state)) return generation;
-            if (Date.now() > deadline) {
-              throw new Error(
-                `generation ${id} is ${generation?.state} (${generation?.reason ?? ''}), not ${states.join('|')}`,
-              );
-            }
-            await new Promise((resolve) => setTimeout(resolve, 25));
-          }
-        },
+        waitFor: (id, states, deadlineMs = 15_000) => stack.waitFor(shop, id, states, deadlineMs),
         async jobs() {
           const { jobs } = (await productAiControl(
             'GET',
@@ -251,8 +327,7 @@ export async function startPipelineHarness(
   if (options.workers !== false) await harness.startWorkers();
   afterAll(async () => {
     await harness.stopWorkers();
-    await images.close();
-    await productAi.close();
+    await stack.close();
   });
   return harness;
 }

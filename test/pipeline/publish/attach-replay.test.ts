@@ -28,25 +28,7 @@ describe('attach after a crash', () => {
       await productImage('png', 600, 600),
     );
     const { generations, context } = harness.pipeline;
-    const created = await generations.create({
-      shop: shop.shop,
-      kind: 'photo',
-      productId: product.id,
-      productTitle: product.title,
-      productImageUrl: null,
-      sourceMediaIds: [product.images[0]!.id],
-      sourceImageUrls: [product.images[0]!.url],
-      params: { model: 'nanobanana', prompt: 'Replay', outputFormat: 'png' },
-      estimatedCredits: 3,
-      priority: 'interactive',
-    });
-    await generations.transition(shop.shop, created.id, { from: ['queued'], to: 'submitting' });
-    await generations.transition(shop.shop, created.id, { from: ['submitting'], to: 'processing' });
-    await generations.transition(shop.shop, created.id, {
-      from: ['processing'],
-      to: 'saving',
-      patch: { resultUrl },
-    });
+    const created = await shop.savingGeneration(product, resultUrl, 'Replay');
     const ref = { shop: shop.shop, generationId: created.id };
     // The handler alone, with an enqueue that does nothing: verify must not run in between.
     const { attachStage } = createPublishStages({ timing: FAST_PUBLISH });

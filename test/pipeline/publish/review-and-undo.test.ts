@@ -188,30 +188,7 @@ describe('results over Shopify’s image limits', () => {
 
 /** A generation whose ProductAI result is `resultUrl`, handed to the attach stage. */
 async function savingGeneration(shop: TestShop, product: ProductDetail, resultUrl: string) {
-  const { generations, context } = harness.pipeline;
-  const created = await generations.create({
-    shop: shop.shop,
-    kind: 'photo',
-    productId: product.id,
-    productTitle: product.title,
-    productImageUrl: null,
-    sourceMediaIds: [product.images[0]!.id],
-    sourceImageUrls: [product.images[0]!.url],
-    params: { model: 'nanobanana', prompt: 'Big', outputFormat: 'png' },
-    estimatedCredits: 3,
-    priority: 'interactive',
-  });
-  for (const [from, to] of [
-    ['queued', 'submitting'],
-    ['submitting', 'processing'],
-  ] as const) {
-    await generations.transition(shop.shop, created.id, { from: [from], to });
-  }
-  await generations.transition(shop.shop, created.id, {
-    from: ['processing'],
-    to: 'saving',
-    patch: { resultUrl },
-  });
-  await context.enqueue('attach', { shop: shop.shop, generationId: created.id });
+  const created = await shop.savingGeneration(product, resultUrl, 'Big');
+  await harness.pipeline.context.enqueue('attach', { shop: shop.shop, generationId: created.id });
   return created;
 }

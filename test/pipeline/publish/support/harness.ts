@@ -5,31 +5,26 @@
  * bulk-run worker in-process. Timings are compressed (P1's FAST pipeline config, Shopify media
  * processing in 150 ms, publish checks every 50 ms).
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
-import {
-  startProductAiEmulator,
-  type ProductAiEmulator,
-  type ProductAiEmulatorOptions,
+import type {
+  ProductAiEmulator,
+  ProductAiEmulatorOptions,
 } from '../../../../emulators/productai/index.ts';
-import type { GenerationState } from '../../../../src/app-api/contract.ts';
+import type { GenerationState, ProductDetail } from '../../../../src/app-api/contract.ts';
 import { bulkRunsFor, type BulkRunService } from '../../../../src/pipeline/bulk/index.ts';
 import type { ExpansionLimits } from '../../../../src/pipeline/bulk/expand-run.ts';
 import type { Generation } from '../../../../src/pipeline/core/generation.ts';
 import {
   pipelineConfig,
-  pipelineFor,
-  productAiWebhookUrl,
   type Pipeline,
   type PipelineConfigOverrides,
 } from '../../../../src/pipeline/index.ts';
 import { createPublishStages, type PublishTiming } from '../../../../src/pipeline/publish/index.ts';
 import { API_MODULES } from '../../../../web/server/routes/api-modules.ts';
-import { productAiWebhooksModule } from '../../../../web/server/routes/productai-webhooks.ts';
 import { sessionModule } from '../../../../web/server/routes/session.ts';
-import { startImageHost, type HostedImages } from '../../../emulators/productai/support.ts';
-import { startTestApp, type TestApp } from '../../../web/support/harness.ts';
-import { FAST, WEBHOOK_SOURCE } from '../../core/harness.ts';
+import type { HostedImages } from '../../../emulators/productai/support.ts';
+import type { TestApp } from '../../../web/support/harness.ts';
+import { FAST, startPipelineStack } from '../../core/harness.ts';
 import { uniqueNamespace } from '../../core/fixtures.ts';
 
 export const FAST_PUBLISH: PublishTiming = {
@@ -59,6 +54,11 @@ export interface TestShop {
   ): Promise<{ status: number; body: T }>;
   waitFor(id: string, states: GenerationState[], deadlineMs?: number): Promise<Generation>;
   credits(): Promise<number>;
+  /**
+   * A photo generation for `product` whose ProductAI result is `resultUrl`: created and moved
+   * straight to `saving`, as if submitted and finished, but not handed to attach.
+   */
+  savingGeneration(product: ProductDetail, resultUrl: string, prompt: string): Promise<Generation>;
 }
 
 export async function startPublishHarness(
@@ -69,34 +69,20 @@ export async function startPublishHarness(
     mediaProcessingMs?: number;
   } = {},
 ): Promise<PublishHarness> {
-  const productAi = await startProductAiEmulator({
-    jobMs: 150,
-    rateLimitPerMin: 0,
-    webhookSourceAddress: WEBHOOK_SOURCE,
-    webhookRetryDelaysMs: [200, 500, 1_000],
-    ...options.productAi,
-  });
-  const images = await startImageHost();
-  const config = pipelineConfig({
-    ...FAST,
-    ...options.config,
-    namespace: uniqueNamespace('publish'),
-  });
   const stages = createPublishStages({ timing: FAST_PUBLISH });
-  const app = await startTestApp({
-    modules: [
-      productAiWebhooksModule({
-        config,
-        publish: { attach: stages.attachStage, verify: stages.verifyStage },
-        productAi: { readRetry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 } },
-      }),
-      sessionModule,
-      ...API_MODULES,
-    ],
-    emulator: { mediaProcessingMs: options.mediaProcessingMs ?? 150 },
-    env: { PRODUCTAI_BASE_URL: productAi.url, PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE },
+  const stack = await startPipelineStack({
+    // Sections of `config` replace FAST's whole (completed from the defaults).
+    config: pipelineConfig({
+      ...FAST,
+      ...options.config,
+      namespace: uniqueNamespace('publish'),
+    }),
+    emulator: { rateLimitPerMin: 0, ...options.productAi },
+    pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
+    modules: [sessionModule, ...API_MODULES],
+    shopify: { mediaProcessingMs: options.mediaProcessingMs ?? 150 },
   });
-  const pipeline = pipelineFor(app.deps);
+  const { app, pipeline, productAiControl } = stack;
   const bulk = bulkRunsFor(app.deps);
   const workers = await pipeline.startWorkers();
   const bulkWorker = bulk.startWorker({
@@ -104,41 +90,23 @@ export async function startPublishHarness(
     recheckMs: 100,
   });
 
-  async function productAiControl(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${productAi.url}/__emulator${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok)
-      throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
-
   afterAll(async () => {
     await bulkWorker.close();
     await workers.stop();
-    await images.close();
-    await productAi.close();
+    await stack.close();
   });
 
   return {
     app,
-    productAi,
+    productAi: stack.productAi,
     pipeline,
     bulk,
-    images,
+    images: stack.images,
     productAiControl,
     async newShop({ credits = 100_000 } = {}) {
       const shop = app.newShop();
-      const apiKey = `key-${randomUUID()}`;
-      await productAiControl('POST', '/accounts', { key: apiKey, credits });
       await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-      await app.deps.settings.saveApiKey(shop, apiKey);
-      const { token } = (await app.deps.settings.get(shop)).webhook;
-      await productAiControl('PUT', `/accounts/${apiKey}/webhook`, {
-        url: productAiWebhookUrl(app.url, shop, token),
-      });
+      const { apiKey } = await stack.connectAccount(shop, { credits, webhook: true });
       return {
         shop,
         apiKey,
@@ -151,24 +119,37 @@ export async function startPublishHarness(
           });
           return { status: response.status, body: (await response.json()) as T };
         },
-        async waitFor(id, states, deadlineMs = 20_000) {
-          const deadline = Date.now() + deadlineMs;
-          for (;;) {
-            const generation = await pipeline.generations.get(shop, id);
-            if (generation && states.includes(generation.state)) return generation;
-            if (Date.now() > deadline) {
-              throw new Error(
-                `generation ${id} is ${generation?.state} (${generation?.reason ?? ''}), not ${states.join('|')}`,
-              );
-            }
-            await new Promise((resolve) => setTimeout(resolve, 25));
-          }
-        },
+        waitFor: (id, states, deadlineMs = 20_000) => stack.waitFor(shop, id, states, deadlineMs),
         async credits() {
           const account = (await productAiControl('GET', `/accounts/${apiKey}`)) as {
             credits: number;
           };
           return account.credits;
+        },
+        async savingGeneration(product, resultUrl, prompt) {
+          const { generations } = pipeline;
+          const created = await generations.create({
+            shop,
+            kind: 'photo',
+            productId: product.id,
+            productTitle: product.title,
+            productImageUrl: null,
+            sourceMediaIds: [product.images[0]!.id],
+            sourceImageUrls: [product.images[0]!.url],
+            params: { model: 'nanobanana', prompt, outputFormat: 'png' },
+            estimatedCredits: 3,
+            priority: 'interactive',
+          });
+          await generations.transition(shop, created.id, { from: ['queued'], to: 'submitting' });
+          await generations.transition(shop, created.id, {
+            from: ['submitting'],
+            to: 'processing',
+          });
+          return generations.transition(shop, created.id, {
+            from: ['processing'],
+            to: 'saving',
+            patch: { resultUrl },
+          });
         },
       };
     },
