@@ -7,9 +7,6 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
-/** The default allowlist: the addresses ProductAI publishes (one list, kept by the client). */
-export const PRODUCTAI_PUBLISHED_WEBHOOK_IPS = PRODUCTAI_WEBHOOK_SOURCES;
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const nonEmpty = z.string().trim().min(1, 'is required');
@@ -101,7 +98,7 @@ const EnvSchema = z.object({
         .array(z.string().refine((item) => isIP(item) !== 0, 'must be a list of IP addresses'))
         .min(1, 'must list at least one IP address'),
     )
-    .default([...PRODUCTAI_PUBLISHED_WEBHOOK_IPS]),
+    .default([...PRODUCTAI_WEBHOOK_SOURCES]),
   TRUST_PROXY: trustProxy.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number('must be a number of milliseconds')

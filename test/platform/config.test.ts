@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  loadConfig,
-  PRODUCTAI_PUBLISHED_WEBHOOK_IPS,
-} from '../../src/platform/config.ts';
+import { ConfigError, loadConfig } from '../../src/platform/config.ts';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const valid = {
@@ -44,7 +40,7 @@ describe('loadConfig', () => {
     );
     expect(config.productAi).toEqual({
       baseUrl: 'https://api.productai.photo',
-      webhookAllowedIps: [...PRODUCTAI_PUBLISHED_WEBHOOK_IPS],
+      webhookAllowedIps: ['54.88.136.216', '54.84.188.199'],
     });
   });
 
