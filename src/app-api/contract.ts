@@ -31,6 +31,7 @@
  *   GET    /api/overview                        -> OverviewView
  */
 import { z } from 'zod';
+import { GENERATION_STATES } from './generation-states.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),
@@ -61,26 +62,9 @@ export type GenerationKind = z.infer<typeof GenerationKind>;
  * cancelled   terminal: cancelled before a result existed
  * discarded   terminal: a result that is not used (rejected in review, or undone after publishing)
  */
-export const GenerationState = z.enum([
-  'queued',
-  'paused',
-  'submitting',
-  'uncertain',
-  'processing',
-  'saving',
-  'in_review',
-  'published',
-  'failed',
-  'cancelled',
-  'discarded',
-]);
+export const GenerationState = z.enum(GENERATION_STATES);
 export type GenerationState = z.infer<typeof GenerationState>;
-export const TERMINAL_STATES: readonly GenerationState[] = [
-  'published',
-  'failed',
-  'cancelled',
-  'discarded',
-];
+export { TERMINAL_STATES, isTerminalState } from './generation-states.ts';
 
 /** Parameters of one generation; which fields apply depends on kind and model (see catalogue). */
 export const GenerationParams = z.object({

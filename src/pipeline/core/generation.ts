@@ -164,11 +164,7 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly Gene
   discarded: [],
 };
 
-export function isTerminal(state: GenerationState): boolean {
-  return (
-    state === 'published' || state === 'failed' || state === 'cancelled' || state === 'discarded'
-  );
-}
+export { isTerminalState as isTerminal } from '../../app-api/generation-states.ts';
 
 /** The current state was not one the caller expected: someone else moved the generation first. */
 export class StaleTransitionError extends Error {

@@ -1,5 +1,6 @@
 import type { BulkRunView, GenerationState } from '../shared/contract.ts';
 import { STATE_INFO } from './generation-states.ts';
+import { isTerminalState } from '../shared/generation-states.ts';
 
 export interface BulkProgress {
   /** Products whose generation has finished (terminal or waiting for review). */
@@ -12,7 +13,7 @@ export interface BulkProgress {
 export function bulkProgress(run: BulkRunView): BulkProgress {
   let done = 0;
   for (const [state, count] of Object.entries(run.counts) as [GenerationState, number][]) {
-    if (STATE_INFO[state].terminal || state === 'in_review') done += count;
+    if (isTerminalState(state) || state === 'in_review') done += count;
   }
   done += run.skippedForBudget;
   const total = Math.max(run.productCount ?? run.expandedCount, done);

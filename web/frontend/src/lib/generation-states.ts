@@ -5,6 +5,7 @@
  */
 import type { BadgeProps } from '@shopify/polaris';
 import type { GenerationState } from '../shared/contract.ts';
+import { isTerminalState } from '../shared/generation-states.ts';
 
 export interface StateInfo {
   label: string;
@@ -12,8 +13,6 @@ export interface StateInfo {
   phrase: string;
   tone?: BadgeProps['tone'];
   progress: NonNullable<BadgeProps['progress']>;
-  /** Ends the generation: nothing more will happen to it by itself. */
-  terminal: boolean;
 }
 
 export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
@@ -22,73 +21,64 @@ export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
     phrase: 'queued',
     tone: 'info',
     progress: 'incomplete',
-    terminal: false,
   },
   paused: {
     label: 'Paused',
     phrase: 'paused',
     tone: 'warning',
     progress: 'incomplete',
-    terminal: false,
   },
   submitting: {
     label: 'Sending',
     phrase: 'sending',
     tone: 'info',
     progress: 'partiallyComplete',
-    terminal: false,
   },
   uncertain: {
     label: 'Needs your check',
     phrase: 'need your check',
     tone: 'attention',
     progress: 'partiallyComplete',
-    terminal: false,
   },
   processing: {
     label: 'Generating',
     phrase: 'generating',
     tone: 'info',
     progress: 'partiallyComplete',
-    terminal: false,
   },
   saving: {
     label: 'Saving to Shopify',
     phrase: 'saving to Shopify',
     tone: 'info',
     progress: 'partiallyComplete',
-    terminal: false,
   },
   in_review: {
     label: 'Ready for review',
     phrase: 'ready for review',
     tone: 'attention',
     progress: 'complete',
-    terminal: false,
   },
   published: {
     label: 'Published',
     phrase: 'published',
     tone: 'success',
     progress: 'complete',
-    terminal: true,
   },
   failed: {
     label: 'Failed',
     phrase: 'failed',
     tone: 'critical',
     progress: 'complete',
-    terminal: true,
   },
-  cancelled: { label: 'Cancelled', phrase: 'cancelled', progress: 'complete', terminal: true },
-  discarded: { label: 'Discarded', phrase: 'discarded', progress: 'complete', terminal: true },
+  cancelled: { label: 'Cancelled', phrase: 'cancelled', progress: 'complete' },
+  discarded: { label: 'Discarded', phrase: 'discarded', progress: 'complete' },
 };
 
 export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];
 
 /** States in which work is still moving without the merchant. */
 export function isInFlight(state: GenerationState): boolean {
-  return !STATE_INFO[state].terminal && state !== 'in_review' && state !== 'uncertain';
+  return !isTerminalState(state) && state !== 'in_review' && state !== 'uncertain';
 }
 
 export type GenerationAction = 'approve' | 'reject' | 'retry' | 'undo' | 'cancel';

@@ -13,7 +13,8 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { adminProductUrl } from '../../lib/format.ts';
-import { STATE_INFO, isInFlight } from '../../lib/generation-states.ts';
+import { isInFlight } from '../../lib/generation-states.ts';
+import { isTerminalState } from '../../shared/generation-states.ts';
 import { KIND_LABELS } from '../../lib/models.ts';
 import type { GenerationState, GenerationView } from '../../shared/contract.ts';
 import { ResultPreview } from './ResultPreview.tsx';
@@ -38,7 +39,7 @@ const STEP: Readonly<Record<GenerationState, { percent: number; text: string }>>
 /** Live while work moves; slower while it waits for the merchant; stops at the end. */
 function nextPoll(generation: GenerationView): number | null {
   if (isInFlight(generation.state)) return LIVE_POLL_MS;
-  return STATE_INFO[generation.state].terminal ? null : WAITING_POLL_MS;
+  return isTerminalState(generation.state) ? null : WAITING_POLL_MS;
 }
 
 interface Props {
@@ -98,7 +99,7 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
           <Link url={`/activity?productId=${encodeURIComponent(generation.product.id)}`}>
             See in Activity
           </Link>
-          <Button onClick={onDone}>{STATE_INFO[state].terminal ? 'Close' : 'Hide'}</Button>
+          <Button onClick={onDone}>{isTerminalState(state) ? 'Close' : 'Hide'}</Button>
         </InlineStack>
       </BlockStack>
     </Card>

@@ -2,6 +2,7 @@ import { BlockStack, Card, InlineStack, Link, ProgressBar, Text } from '@shopify
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { STATE_INFO } from '../../lib/generation-states.ts';
+import { isTerminalState } from '../../shared/generation-states.ts';
 import type { GenerationState, OverviewView } from '../../shared/contract.ts';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
 /** What is happening right now: generations by state and the bulk runs still going. */
 export function RunningCard({ active, bulkRuns }: Props) {
   const counts = (Object.keys(STATE_INFO) as GenerationState[])
-    .filter((state) => !STATE_INFO[state].terminal && (active[state] ?? 0) > 0)
+    .filter((state) => !isTerminalState(state) && (active[state] ?? 0) > 0)
     .map((state) => `${formatNumber(active[state] ?? 0)} ${STATE_INFO[state].phrase}`);
   const runs = bulkRuns.filter((run) => run.state === 'running' || run.state === 'paused');
   return (
