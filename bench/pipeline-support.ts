@@ -22,8 +22,8 @@ import {
   type Pipeline,
   type PipelineConfigOverrides,
 } from '../src/pipeline/index.ts';
-import type { Generation, Priority } from '../src/pipeline/core/generation.ts';
-import type { StageHandler } from '../src/pipeline/core/stage.ts';
+import type { Generation, Priority } from '../src/pipeline/generations/generation.ts';
+import type { StageHandler } from '../src/pipeline/stages/stage.ts';
 
 export const publishAtOnce: StageHandler = async (ref, ctx) => {
   await ctx.generations

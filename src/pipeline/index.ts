@@ -20,23 +20,23 @@ import { createProductAiClient, type ProductAiClientOptions } from '../productai
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import { createAwaitStage } from './core/await-stage.ts';
-import { pipelineConfigFromEnv, type PipelineConfig } from './core/config.ts';
+import { createAwaitStage } from './stages/await-stage.ts';
+import { pipelineConfigFromEnv, type PipelineConfig } from './config.ts';
 import {
   StaleTransitionError,
   type Generation,
   type GenerationState,
   type NewGeneration,
-} from './core/generation.ts';
-import { createGenerationStore, type GenerationStore } from './core/generation-store.ts';
-import { createSharpImageProcessor, type ImageProcessor } from './core/images.ts';
-import { appWideKeys } from './core/keys.ts';
-import { bullConnection, createPipelineQueues, type PipelineQueues } from './core/queues.ts';
-import { createShopPause, type ShopPause } from './core/shop-pause.ts';
-import type { PipelineContext, StageHandler } from './core/stage.ts';
-import { stageHandlers, type StageHandlers } from './core/stage-registry.ts';
-import { createSubmitStage } from './core/submit-stage.ts';
-import { startQueueWorkers } from './core/workers.ts';
+} from './generations/generation.ts';
+import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
+import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
+import { appWideKeys } from './generations/keys.ts';
+import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
+import { createShopPause, type ShopPause } from './stages/shop-pause.ts';
+import type { PipelineContext, StageHandler } from './stages/stage.ts';
+import { stageHandlers, type StageHandlers } from './stages/stage-registry.ts';
+import { createSubmitStage } from './stages/submit-stage.ts';
+import { startQueueWorkers } from './stages/workers.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
@@ -50,13 +50,9 @@ export {
   type WebhookAnswer,
   type WebhookDelivery,
 } from './receive/webhook-receiver.ts';
-export {
-  pipelineConfig,
-  type PipelineConfig,
-  type PipelineConfigOverrides,
-} from './core/config.ts';
-export { toGenerationView } from './core/generation.ts';
-export { bullConnection } from './core/queues.ts';
+export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
+export { toGenerationView } from './generations/generation.ts';
+export { bullConnection } from './stages/queues.ts';
 
 /** What the pipeline needs from the app (a subset of web/server's AppDeps). */
 export interface PipelineHost {

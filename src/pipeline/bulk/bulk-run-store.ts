@@ -8,8 +8,8 @@
 import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis.ts';
-import { newGenerationId } from '../core/ids.ts';
-import { redisScript } from '../core/redis-script.ts';
+import { newGenerationId } from '../generations/ids.ts';
+import { redisScript } from '../generations/redis-script.ts';
 import {
   BulkRunNotFoundError,
   BulkRunStateError,

@@ -14,7 +14,7 @@ import type {
   CreateBulkRunRequest,
   GenerationState,
 } from '../../app-api/contract.ts';
-import { StaleTransitionError, isTerminal, type Generation } from '../core/generation.ts';
+import { StaleTransitionError, isTerminal, type Generation } from '../generations/generation.ts';
 import {
   completeParams,
   creditsFor,

@@ -13,8 +13,8 @@
  *  4. create and schedule the generation (bulk priority) in P1's fair scheduler.
  */
 import type { Logger } from '../../platform/logger.ts';
-import { StaleTransitionError, type Generation } from '../core/generation.ts';
-import type { GenerationStore } from '../core/generation-store.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';

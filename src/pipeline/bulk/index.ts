@@ -6,7 +6,7 @@
  *   await bulk.runs.start(shop, request, defaults);
  *   const worker = bulk.startWorker();   // worker processes, tests, the demo
  */
-import { appWideKeys } from '../core/keys.ts';
+import { appWideKeys } from '../generations/keys.ts';
 import { bullConnection, pipelineFor, type Pipeline, type PipelineHost } from '../index.ts';
 import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
 import { BulkRunStateError } from './bulk-run.ts';

@@ -13,9 +13,9 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Redis } from '../../platform/redis.ts';
-import type { PipelineConfig } from '../core/config.ts';
-import type { AppWideKeys } from '../core/keys.ts';
-import type { PipelineQueues } from '../core/queues.ts';
+import type { PipelineConfig } from '../config.ts';
+import type { AppWideKeys } from '../generations/keys.ts';
+import type { PipelineQueues } from '../stages/queues.ts';
 import type { FairScheduler } from './fair-scheduler.ts';
 
 export interface Dispatcher {

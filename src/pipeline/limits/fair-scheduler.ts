@@ -37,9 +37,9 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis.ts';
-import { generationKeys, queueKeys, type AppWideKeys } from '../core/keys.ts';
-import type { Priority } from '../core/generation.ts';
-import { redisScript } from '../core/redis-script.ts';
+import { generationKeys, queueKeys, type AppWideKeys } from '../generations/keys.ts';
+import type { Priority } from '../generations/generation.ts';
+import { redisScript } from '../generations/redis-script.ts';
 
 export interface ScheduledItem {
   shop: string;

@@ -28,7 +28,7 @@
  */
 import type { Redis } from '../../platform/redis.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { redisScript } from '../core/redis-script.ts';
+import { redisScript } from '../generations/redis-script.ts';
 
 export interface RateLimiter {
   /** Takes a slot named `slotId` if one is free: 0, else the ms to wait before trying again. */

@@ -12,8 +12,8 @@ import {
   type GenerationRef,
   type PipelineContext,
   type StageOutcome,
-} from '../core/stage.ts';
-import { StaleTransitionError } from '../core/generation.ts';
+} from '../stages/stage.ts';
+import { StaleTransitionError } from '../generations/generation.ts';
 import { renderAltText } from './alt-text.ts';
 import { UnusableResultError, prepareResult } from './prepare-result.ts';
 import { ResultDownloadError, type FetchFn } from './result-download.ts';

@@ -3,7 +3,7 @@
  * review actions. `createPublishStages` takes the HTTP adapter (result downloads, staged
  * uploads) and the timing, so tests can serve files locally and compress the waits.
  */
-import type { StageHandler } from '../core/stage.ts';
+import type { StageHandler } from '../stages/stage.ts';
 import { attach } from './attach-stage.ts';
 import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 import type { FetchFn } from './result-download.ts';

@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationKind } from '../../app-api/contract.ts';
-import type { ImageProcessor } from '../core/images.ts';
+import type { ImageProcessor } from '../../platform/images.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { downloadResult, type FetchFn } from './result-download.ts';
 import { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';

@@ -15,9 +15,9 @@ import {
   StaleTransitionError,
   type Generation,
   type StageName,
-} from '../core/generation.ts';
-import type { GenerationStore } from '../core/generation-store.ts';
-import type { EnqueueOptions, GenerationRef } from '../core/stage.ts';
+} from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { EnqueueOptions, GenerationRef } from '../stages/stage.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 

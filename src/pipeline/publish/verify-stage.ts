@@ -8,14 +8,14 @@
  *    generation is `published`.
  * Every step is safe to repeat: a crash between two of them re-runs verify, which re-checks.
  */
-import { StaleTransitionError, type Generation } from '../core/generation.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import {
   DONE,
   later,
   type GenerationRef,
   type PipelineContext,
   type StageOutcome,
-} from '../core/stage.ts';
+} from '../stages/stage.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
 import { checkDelay, type PublishTiming } from './publish-timing.ts';

@@ -11,8 +11,8 @@ import {
   type Generation,
   type GenerationPatch,
   type GenerationState,
-} from '../core/generation.ts';
-import type { GenerationRef, PipelineContext } from '../core/stage.ts';
+} from '../generations/generation.ts';
+import type { GenerationRef, PipelineContext } from '../stages/stage.ts';
 
 export interface JobEnd {
   status: 'success' | 'error';

@@ -15,9 +15,9 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis.ts';
-import type { GenerationRef } from '../core/stage.ts';
-import { generationKeys, type AppWideKeys } from '../core/keys.ts';
-import { redisScript } from '../core/redis-script.ts';
+import type { GenerationRef } from '../stages/stage.ts';
+import { generationKeys, type AppWideKeys } from '../generations/keys.ts';
+import { redisScript } from '../generations/redis-script.ts';
 
 export interface JobResult {
   status: 'success' | 'error';

@@ -17,9 +17,9 @@
  * The adoption is the same atomic transition as any result (finish-job.ts), from `uncertain`,
  * with the job id recorded and indexed in the same step, so a second run adopts nothing twice.
  */
-import type { Generation } from '../core/generation.ts';
-import type { PipelineQueues } from '../core/queues.ts';
-import { DONE, type PipelineContext, type StageHandler } from '../core/stage.ts';
+import type { Generation } from '../generations/generation.ts';
+import type { PipelineQueues } from '../stages/queues.ts';
+import { DONE, type PipelineContext, type StageHandler } from '../stages/stage.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import { finishJob } from './finish-job.ts';
 import type { JobResult, JobResults } from './job-results.ts';

@@ -3,7 +3,7 @@
  * generation moves on now instead of at its next poll. The receiver only stores and enqueues,
  * which keeps its answer fast; this job does the work, and a crash repeats it.
  */
-import { DONE, type StageHandler } from '../core/stage.ts';
+import { DONE, type StageHandler } from '../stages/stage.ts';
 import { finishJob, processingGeneration } from './finish-job.ts';
 import type { JobResults } from './job-results.ts';
 

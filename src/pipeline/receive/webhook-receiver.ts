@@ -27,8 +27,8 @@ import {
   isAllowedWebhookSource,
   parseWebhookPayload,
 } from '../../productai/webhook.ts';
-import type { PipelineQueues } from '../core/queues.ts';
-import { requestReconcile } from '../core/submit-stage.ts';
+import type { PipelineQueues } from '../stages/queues.ts';
+import { requestReconcile } from '../stages/submit-stage.ts';
 import type { JobResults } from './job-results.ts';
 
 export interface WebhookDelivery {

@@ -5,7 +5,7 @@
  * Used by the create, estimate and retry routes (interactive) and by bulk runs (per product).
  */
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
-import type { NewGeneration, Priority } from '../core/generation.ts';
+import type { NewGeneration, Priority } from '../generations/generation.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import {
   completeParams,

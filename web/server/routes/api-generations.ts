@@ -21,7 +21,7 @@ import {
   type Estimate,
   type GenerationPage,
 } from '../../../src/app-api/contract.ts';
-import { toGenerationView, type Generation } from '../../../src/pipeline/core/generation.ts';
+import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
 import {
   approveResult,
   rejectResult,

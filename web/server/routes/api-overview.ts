@@ -8,8 +8,8 @@
  * shop, so an overview polled every few seconds does not re-read thousands of records.
  */
 import type { GenerationState, OverviewView } from '../../../src/app-api/contract.ts';
-import { toGenerationView, type Generation } from '../../../src/pipeline/core/generation.ts';
-import type { GenerationStore } from '../../../src/pipeline/core/generation-store.ts';
+import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
+import type { GenerationStore } from '../../../src/pipeline/generations/generation-store.ts';
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';

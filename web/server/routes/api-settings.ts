@@ -20,7 +20,7 @@ import {
   isImageModelId,
 } from '../../../src/productai/catalogue.ts';
 import { isProductAiError } from '../../../src/productai/errors.ts';
-import { PAUSE_MESSAGES } from '../../../src/pipeline/core/shop-pause.ts';
+import { PAUSE_MESSAGES } from '../../../src/pipeline/stages/shop-pause.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';

@@ -12,7 +12,7 @@ import { BulkRequestError } from '../../../src/pipeline/bulk/bulk-runs.ts';
 import {
   GenerationNotFoundError,
   StaleTransitionError,
-} from '../../../src/pipeline/core/generation.ts';
+} from '../../../src/pipeline/generations/generation.ts';
 import { pipelineFor, productAiWebhookUrl } from '../../../src/pipeline/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { AppDeps } from '../deps.ts';

@@ -13,7 +13,7 @@ import type {
 import type { GenerationState, ProductDetail } from '../../../../src/app-api/contract.ts';
 import { bulkRunsFor, type BulkRunService } from '../../../../src/pipeline/bulk/index.ts';
 import type { ExpansionLimits } from '../../../../src/pipeline/bulk/expand-run.ts';
-import type { Generation } from '../../../../src/pipeline/core/generation.ts';
+import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
 import {
   pipelineConfig,
   type Pipeline,
@@ -24,8 +24,8 @@ import { API_MODULES } from '../../../../web/server/routes/api-modules.ts';
 import { sessionModule } from '../../../../web/server/routes/session.ts';
 import type { HostedImages } from '../../../emulators/productai/support.ts';
 import type { TestApp } from '../../../web/support/harness.ts';
-import { FAST, startPipelineStack } from '../../core/harness.ts';
-import { uniqueNamespace } from '../../core/fixtures.ts';
+import { FAST, startPipelineStack } from '../../stages/harness.ts';
+import { uniqueNamespace } from '../../stages/fixtures.ts';
 
 export const FAST_PUBLISH: PublishTiming = {
   firstCheckMs: 50,

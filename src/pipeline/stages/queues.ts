@@ -12,8 +12,8 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import { redisOptions } from '../../platform/redis.ts';
-import type { PipelineConfig } from './config.ts';
-import { STAGE_NAMES, type StageName } from './generation.ts';
+import type { PipelineConfig } from '../config.ts';
+import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
 import type { EnqueueOptions } from './stage.ts';
 
 const INTERNAL_QUEUES = ['result', 'reconcile'] as const;

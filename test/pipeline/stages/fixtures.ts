@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
-import type { NewGeneration } from '../../../src/pipeline/core/generation.ts';
+import type { NewGeneration } from '../../../src/pipeline/generations/generation.ts';
 import {
   createGenerationStore,
   type GenerationStore,
-} from '../../../src/pipeline/core/generation-store.ts';
+} from '../../../src/pipeline/generations/generation-store.ts';
 import { testRedisUrl } from '../../support/redis.ts';
 
 /** A photo generation request for `shop`, valid for the ProductAI catalogue. */

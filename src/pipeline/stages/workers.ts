@@ -11,13 +11,13 @@
  */
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
-import type { PipelineConfig } from './config.ts';
+import type { PipelineConfig } from '../config.ts';
 import {
   STAGE_NAMES,
   StaleTransitionError,
   type GenerationState,
   type StageName,
-} from './generation.ts';
+} from '../generations/generation.ts';
 import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
 import type { StageHandler, PipelineContext } from './stage.ts';
 import { UNCERTAIN_MESSAGE } from './submit-stage.ts';

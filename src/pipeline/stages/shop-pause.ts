@@ -11,7 +11,7 @@
  */
 import type { PipelineContext } from './stage.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
-import { StaleTransitionError } from './generation.ts';
+import { StaleTransitionError } from '../generations/generation.ts';
 
 export type PauseCause = 'out_of_credits' | 'invalid_key' | 'missing_key';
 

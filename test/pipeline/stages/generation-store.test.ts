@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StaleTransitionError } from '../../../src/pipeline/core/generation.ts';
+import { StaleTransitionError } from '../../../src/pipeline/generations/generation.ts';
 import { uniqueShop } from '../../support/redis.ts';
 import { photoRequest, useGenerationStore } from './fixtures.ts';
 

@@ -30,7 +30,7 @@ import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { JobResults } from '../receive/job-results.ts';
 import type { PipelineQueues } from './queues.ts';
 import { PAUSE_MESSAGES, type PauseCause, type ShopPause } from './shop-pause.ts';
-import { StaleTransitionError, type Generation } from './generation.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import {
   DONE,
   type GenerationRef,

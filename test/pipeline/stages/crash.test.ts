@@ -23,8 +23,8 @@ import {
   type Pipeline,
   type PipelineConfig,
 } from '../../../src/pipeline/index.ts';
-import type { Generation } from '../../../src/pipeline/core/generation.ts';
-import { isTerminal } from '../../../src/pipeline/core/generation.ts';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
+import { isTerminal } from '../../../src/pipeline/generations/generation.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';

@@ -29,8 +29,8 @@ import type {
   Generation,
   GenerationState,
   NewGeneration,
-} from '../../../src/pipeline/core/generation.ts';
-import type { StageHandler } from '../../../src/pipeline/core/stage.ts';
+} from '../../../src/pipeline/generations/generation.ts';
+import type { StageHandler } from '../../../src/pipeline/stages/stage.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';

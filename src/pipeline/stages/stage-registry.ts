@@ -5,7 +5,7 @@
  * moves them out of.
  */
 import { attachStage, verifyStage } from '../publish/index.ts';
-import { STAGE_NAMES, type StageName } from './generation.ts';
+import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
 import type { StageHandler } from './stage.ts';
 
 export type StageHandlers = Record<StageName, StageHandler>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { appWideKeys } from '../../../src/pipeline/core/keys.ts';
+import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import { createRateLimiter, type RateLimiter } from '../../../src/pipeline/limits/rate-limiter.ts';
 import { testRedisUrl } from '../../support/redis.ts';
 import { uniqueNamespace } from './fixtures.ts';

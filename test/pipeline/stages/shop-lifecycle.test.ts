@@ -1,7 +1,7 @@
 /** A shop leaving: uninstall cancels its waiting work; shop/redact erases its generations and
  * the app-wide job-id entries that name it. */
 import { beforeAll, expect, it } from 'vitest';
-import { appWideKeys } from '../../../src/pipeline/core/keys.ts';
+import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import { startPipelineHarness, type PipelineHarness } from './harness.ts';
 
 let h: PipelineHarness;

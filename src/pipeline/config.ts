@@ -3,8 +3,8 @@
  * compress time by overriding them (e.g. a 1 s limiter window, 200 ms first poll); every wait in
  * the pipeline reads from here, so nothing is hard-wired to real minutes.
  */
-import type { GenerationKind } from '../../app-api/contract.ts';
-import type { StageName } from './generation.ts';
+import type { GenerationKind } from '../app-api/contract.ts';
+import type { StageName } from './generations/generation.ts';
 
 export interface PipelineConfig {
   /** Separates the app-wide keys and queues of independent pipelines sharing one Redis. */

@@ -5,7 +5,7 @@
  * everything A still has waiting (which would take 20 windows to drain).
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { Generation } from '../../../src/pipeline/core/generation.ts';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { startPipelineHarness, type PipelineHarness } from './harness.ts';
 
 // A limit the machine can saturate comfortably, so that slots, not CPU, pace the run.

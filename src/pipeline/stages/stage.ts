@@ -19,12 +19,12 @@ import type { Logger } from '../../platform/logger.ts';
 import type { ProductAiClient } from '../../productai/client.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import type { PipelineConfig } from './config.ts';
-import type { StageName } from './generation.ts';
-import type { GenerationStore } from './generation-store.ts';
-import type { ImageProcessor } from './images.ts';
+import type { PipelineConfig } from '../config.ts';
+import type { StageName } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { ImageProcessor } from '../../platform/images.ts';
 
-export type { StageName } from './generation.ts';
+export type { StageName } from '../generations/generation.ts';
 
 /** A job payload: ids only. */
 export interface GenerationRef {

@@ -13,9 +13,9 @@
 import { isProductAiError } from '../../productai/errors.ts';
 import type { JobResults } from '../receive/job-results.ts';
 import { finishJob, processingGeneration } from '../receive/finish-job.ts';
-import type { Generation } from './generation.ts';
+import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from './shop-pause.ts';
-import { StaleTransitionError } from './generation.ts';
+import { StaleTransitionError } from '../generations/generation.ts';
 import {
   DONE,
   later,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { appWideKeys } from '../../../src/pipeline/core/keys.ts';
+import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import {
   createFairScheduler,
   type FairScheduler,
   type ScheduledItem,
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
-import type { Priority } from '../../../src/pipeline/core/generation.ts';
+import type { Priority } from '../../../src/pipeline/generations/generation.ts';
 import { uniqueShop } from '../../support/redis.ts';
 import { photoRequest, uniqueNamespace, useGenerationStore } from './fixtures.ts';
 
