@@ -29,6 +29,7 @@
  *   GET    /api/bulk-runs/:id                   -> BulkRunView
  *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
  *   GET    /api/overview                        -> OverviewView
+ *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
  */
 import { z } from 'zod';
 import { GENERATION_STATES } from './generation-states.ts';

@@ -21,6 +21,8 @@ import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createAwaitStage } from './stages/await-stage.ts';
+import { createCampaignHolds } from './campaigns/campaign-holds.ts';
+import { createCampaignStore } from './campaigns/campaign-store.ts';
 import { pipelineConfigFromEnv, type PipelineConfig } from './config.ts';
 import {
   StaleTransitionError,
@@ -144,6 +146,8 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     clock,
     logger,
     config,
+    // Campaigns hold their results until they start (campaigns/campaign-holds.ts).
+    holds: createCampaignHolds(createCampaignStore({ redis, clock, namespace: config.namespace })),
     enqueue: (stage, ref, enqueueOptions) =>
       queues.add(stage, ref, ref.generationId, enqueueOptions),
   };

@@ -47,7 +47,13 @@ export interface BulkRuns {
     request: CreateBulkRunRequest,
     defaults: ParamDefaults,
   ): Promise<BulkEstimate>;
-  start(shop: string, request: CreateBulkRunRequest, defaults: ParamDefaults): Promise<BulkRun>;
+  /** `onCreated` runs before expansion starts (e.g. a campaign recording its run first). */
+  start(
+    shop: string,
+    request: CreateBulkRunRequest,
+    defaults: ParamDefaults,
+    onCreated?: (run: BulkRun) => Promise<void>,
+  ): Promise<BulkRun>;
   pause(shop: string, id: string): Promise<BulkRun>;
   resume(shop: string, id: string): Promise<BulkRun>;
   cancel(shop: string, id: string): Promise<BulkRun>;
@@ -140,7 +146,7 @@ export function createBulkRuns(
       return (await plan(shop, request, defaults)).estimate;
     },
 
-    async start(shop, request, defaults) {
+    async start(shop, request, defaults, onCreated) {
       const planned = await plan(shop, request, defaults);
       if (planned.problems.length > 0) throw new BulkRequestError(planned.problems);
       const target =
@@ -159,6 +165,7 @@ export function createBulkRuns(
         estimatedCredits: planned.estimate.estimatedCredits,
         creditBudget: request.creditBudget ?? null,
       });
+      await onCreated?.(run);
       await deps.startExpansion(shop, run.id);
       return run;
     },

@@ -19,6 +19,7 @@ import {
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { EnqueueOptions, GenerationRef } from '../stages/stage.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { APPROVED_NOTE } from './result-holds.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 
 export interface ReviewDeps {
@@ -34,7 +35,7 @@ export const approveResult: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.transition(shop, id, {
     from: ['in_review'],
     to: 'saving',
-    note: 'Approved',
+    note: APPROVED_NOTE,
   });
   await deps.enqueue('verify', { shop, generationId: id });
   return generation;
@@ -60,10 +61,32 @@ export const undoPublished: ResultAction = async (deps, shop, id) => {
     throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
   }
   const files = createShopifyFiles(await deps.admin(shop));
-  const { productId, fileId, previousFeaturedMediaId } = generation;
-  const wasFeatured = (await files.featuredMediaId(productId)) === fileId;
+  const wasFeatured = (await files.featuredMediaId(generation.productId)) === generation.fileId;
+  return takeOffProduct(deps, generation, {
+    restoreFeatured: wasFeatured,
+    reason: 'Undone: removed from the product, kept in Files.',
+    note: 'Undone',
+  });
+};
+
+/**
+ * The undo itself, for the merchant's Undo and a campaign's end: unlinks a published result
+ * from its product (kept in Files), puts the previous featured media back when
+ * `restoreFeatured` (the caller checked the result was still featured), and discards the
+ * generation. Every step is safe to repeat, so a caller that decided once may call it again
+ * after a crash.
+ */
+export async function takeOffProduct(
+  deps: ReviewDeps,
+  generation: Generation,
+  outcome: { restoreFeatured: boolean; reason: string; note: string },
+): Promise<Generation> {
+  const files = createShopifyFiles(await deps.admin(generation.shop));
+  const { shop, id, productId, fileId, previousFeaturedMediaId } = generation;
+  if (!fileId) throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
   await files.removeFromProduct(fileId, productId);
-  if (wasFeatured && previousFeaturedMediaId) {
+  const restored = outcome.restoreFeatured && previousFeaturedMediaId !== null;
+  if (restored) {
     await files.makeFeatured(productId, previousFeaturedMediaId).catch((error: unknown) => {
       // The merchant deleted that media meanwhile: nothing to restore.
       if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
@@ -72,14 +95,7 @@ export const undoPublished: ResultAction = async (deps, shop, id) => {
   return deps.generations.transition(shop, id, {
     from: ['published'],
     to: 'discarded',
-    patch: {
-      mediaId: null,
-      reason: 'Undone: removed from the product, kept in Files.',
-      action: null,
-    },
-    note:
-      wasFeatured && previousFeaturedMediaId
-        ? 'Undone; previous featured image restored'
-        : 'Undone',
+    patch: { mediaId: null, reason: outcome.reason, action: null },
+    note: restored ? `${outcome.note}; previous featured image restored` : outcome.note,
   });
-};
+}

@@ -3,6 +3,8 @@
  *  - FAILED: the generation fails with Shopify's reason in the merchant's words (the useless
  *    failed file is deleted from Files);
  *  - READY, review mode on and not yet approved: `in_review` (the file waits in Files);
+ *  - READY and held by a campaign (ctx.holds, result-holds.ts): `in_review` until it starts,
+ *    then published as featured whatever the settings say;
  *  - READY otherwise: the file is linked to the product's media (appended), made featured when
  *    the shop's settings say so (the previous featured media is remembered for undo), and the
  *    generation is `published`.
@@ -57,11 +59,14 @@ export async function verify(
     return later(checkDelay(deps.timing, generation.attempts.verify ?? 1));
   }
   const settings = await ctx.settings.get(ref.shop);
-  if (settings.reviewMode && !wasApproved(generation)) {
+  const placement = (await ctx.holds?.placementOf(generation)) ?? null;
+  if (placement?.hold) return move(ctx, ref, 'in_review', placement.note);
+  if (!placement && settings.reviewMode && !wasApproved(generation)) {
     return move(ctx, ref, 'in_review', 'Ready for review in Files');
   }
+  const featured = placement?.featured ?? settings.mediaPosition === 'featured';
   try {
-    await publish(ctx, files, generation, settings.mediaPosition === 'featured');
+    await publish(ctx, files, generation, featured);
   } catch (error) {
     // The product was deleted, or holds Shopify's maximum of media: retrying will not help.
     if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
@@ -72,7 +77,7 @@ export async function verify(
       'The result is kept in Content > Files; add it to the product from there, or retry.',
     );
   }
-  return move(ctx, ref, 'published', settings.mediaPosition === 'featured' ? 'Featured' : 'Added');
+  return move(ctx, ref, 'published', featured ? 'Featured' : 'Added');
 }
 
 async function publish(

@@ -23,6 +23,7 @@ import type { PipelineConfig } from '../config.ts';
 import type { StageName } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { ImageProcessor } from '../../platform/images.ts';
+import type { ResultHolds } from '../publish/result-holds.ts';
 
 export type { StageName } from '../generations/generation.ts';
 
@@ -56,6 +57,8 @@ export interface PipelineContext {
   clock: Clock;
   logger: Logger;
   config: PipelineConfig;
+  /** Who else decides where a ready result goes (a campaign holds its results); optional. */
+  holds?: ResultHolds;
   /** Starts a stage for a generation; deduplicated by (generation, stage). */
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
 }

@@ -15,3 +15,12 @@ export const ShopQuery = /* GraphQL */ `
     }
   }
 `;
+
+/** The shop's time zone (IANA name): campaigns start and end on the shop's clock. */
+export const SHOP_TIME_ZONE = /* GraphQL */ `
+  query ShopTimeZone {
+    shop {
+      ianaTimezone
+    }
+  }
+`;

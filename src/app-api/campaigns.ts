@@ -1,0 +1,68 @@
+/**
+ * The campaigns part of the JSON contract (re-exported by contract.ts):
+ *
+ *   GET    /api/campaigns                       -> CampaignList
+ *   POST   /api/campaigns                       CreateCampaignRequest -> CampaignView (202)
+ *   GET    /api/campaigns/:id                   -> CampaignView
+ *   POST   /api/campaigns/:id/cancel            -> CampaignView (before the start only)
+ *   POST   /api/campaigns/:id/end               -> CampaignView (live: restores at once)
+ */
+import { z } from 'zod';
+import { BulkRunView, CreateBulkRunRequest } from './contract.ts';
+import { LOCAL_DATE_TIME } from './zoned-time.ts';
+
+const LocalDateTime = z
+  .string()
+  .regex(LOCAL_DATE_TIME, 'Use a date and time such as 2025-12-01T00:00.');
+
+export const CreateCampaignRequest = CreateBulkRunRequest.extend({
+  name: z.string().trim().min(1).max(80),
+  /** On the shop's clock (its Shopify time zone), as an `<input type="datetime-local">` gives. */
+  startsAt: LocalDateTime,
+  endsAt: LocalDateTime,
+  /** Only results approved in Activity go live; the others are discarded at the end. */
+  reviewFirst: z.boolean().default(false),
+});
+export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
+
+export const CampaignState = z.enum(['scheduled', 'live', 'ended', 'cancelled']);
+export type CampaignState = z.infer<typeof CampaignState>;
+
+export const CampaignProduct = z.object({ id: z.string(), title: z.string() });
+
+export const CampaignView = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: CampaignState,
+  /** The shop's IANA time zone; `startsAt`/`endsAt` are instants (ISO 8601, UTC). */
+  timeZone: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The same on the shop's clock, `YYYY-MM-DDTHH:mm`. */
+  startsAtLocal: z.string(),
+  endsAtLocal: z.string(),
+  reviewFirst: z.boolean(),
+  /** The generation work: progress, credits, counts by state. */
+  bulkRun: BulkRunView,
+  report: z.object({
+    /** Results ready to go live (held) or live now. */
+    held: z.number().int(),
+    live: z.number().int(),
+    /** Products given back their previous featured image at the end. */
+    restored: z.number().int(),
+    /** Products whose featured image the merchant changed by hand while live: left as they are. */
+    editedByMerchant: z.array(CampaignProduct),
+    /** Whether the last phase (start or end) is still being carried out. */
+    settling: z.boolean(),
+  }),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CampaignView = z.infer<typeof CampaignView>;
+
+export const CampaignList = z.object({
+  timeZone: z.string(),
+  campaigns: z.array(CampaignView),
+});
+export type CampaignList = z.infer<typeof CampaignList>;

@@ -1,0 +1,238 @@
+/**
+ * Campaigns in Redis: a hash per campaign (one JSON-encoded field per record field), an index of
+ * the shop's campaigns, the map from a bulk run to its campaign (what the publish hold reads),
+ * the end sweep's recorded decisions per generation, and ONE app-wide sorted set of due work:
+ * member `<shop> <id>`, score = when the campaign next needs a worker (its start, its end, or
+ * now while a phase's sweep is unfinished). The due set is what makes schedules survive
+ * restarts: the reconciler (campaign-runner.ts) reads it against the clock, whatever happened to
+ * the delayed jobs.
+ */
+import type { Clock } from '../../platform/clock.ts';
+import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import type { Redis } from '../../platform/redis.ts';
+import { newGenerationId } from '../generations/ids.ts';
+import { redisScript } from '../generations/redis-script.ts';
+import {
+  CampaignNotFoundError,
+  CampaignStateError,
+  type Campaign,
+  type CampaignState,
+  type TakeDownDecision,
+} from './campaign.ts';
+
+const keys = shopKeyspace('campaigns');
+const recordKey = (shop: string, id: string) => keys.key(shop, 'campaign', id);
+const indexKey = (shop: string) => keys.key(shop, 'index');
+const byRunKey = (shop: string) => keys.key(shop, 'by-run');
+const decisionsKey = (shop: string, id: string) => keys.key(shop, 'campaign', id, 'decisions');
+
+export type NewCampaign = Pick<
+  Campaign,
+  'shop' | 'name' | 'bulkRunId' | 'timeZone' | 'startsAt' | 'endsAt' | 'reviewFirst'
+>;
+
+export interface DueCampaign {
+  shop: string;
+  id: string;
+}
+
+export interface CampaignStore {
+  /**
+   * A scheduled campaign over its bulk run, due at its start. Created before the run expands,
+   * so the hold applies to the run's very first result.
+   */
+  create(input: NewCampaign): Promise<Campaign>;
+  get(shop: string, id: string): Promise<Campaign | null>;
+  /** Newest first. */
+  list(shop: string, limit?: number): Promise<Campaign[]>;
+  ofRun(shop: string, bulkRunId: string): Promise<Campaign | null>;
+  /** Atomic: moves to `to` from one of `from` (stamping startedAt/endedAt), due now. */
+  setState(
+    shop: string,
+    id: string,
+    from: readonly CampaignState[],
+    to: CampaignState,
+    action: string,
+  ): Promise<Campaign>;
+  /** The go-live sweep is complete: due next at the end. */
+  markReleased(shop: string, id: string): Promise<void>;
+  /** The end sweep is complete: nothing left to do. */
+  markRestored(shop: string, id: string): Promise<void>;
+  /** Due again at `atMs` (a sweep waiting for results still in flight). */
+  dueAt(shop: string, id: string, atMs: number): Promise<void>;
+  /** Campaigns due at or before `nowMs`, oldest first. */
+  due(nowMs: number, limit: number): Promise<DueCampaign[]>;
+  forgetShop(shop: string): Promise<void>;
+  /** Records the end sweep's decision for a result unless one was; returns the recorded one. */
+  decide(
+    shop: string,
+    id: string,
+    generationId: string,
+    decision: TakeDownDecision,
+  ): Promise<TakeDownDecision>;
+  decisions(shop: string, id: string): Promise<Record<string, TakeDownDecision>>;
+}
+
+const FIELDS = [
+  'id',
+  'shop',
+  'name',
+  'bulkRunId',
+  'timeZone',
+  'startsAt',
+  'endsAt',
+  'reviewFirst',
+  'state',
+  'released',
+  'restored',
+  'startedAt',
+  'endedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Campaign)[];
+
+// KEYS: record, due set. ARGV: fromJSON, toJSON, nowJSON, dueMember, nowMs
+const SET_STATE = redisScript(`
+local raw = redis.call('HGET', KEYS[1], 'state')
+if not raw then return {'missing'} end
+local current = cjson.decode(raw)
+for _, state in ipairs(cjson.decode(ARGV[1])) do
+  if state == current then
+    local to = cjson.decode(ARGV[2])
+    redis.call('HSET', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[3])
+    if to == 'live' then redis.call('HSET', KEYS[1], 'startedAt', ARGV[3]) end
+    if to == 'ended' or to == 'cancelled' then redis.call('HSET', KEYS[1], 'endedAt', ARGV[3]) end
+    redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[4])
+    return {'ok'}
+  end
+end
+return {'stale', current}
+`);
+
+// KEYS: record, due set. ARGV: flag field, nowJSON, dueMember, next due ms or '' to leave the set.
+const MARK_DONE = redisScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], 'true', 'updatedAt', ARGV[2])
+if ARGV[4] == '' then redis.call('ZREM', KEYS[2], ARGV[3])
+else redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[3]) end
+return 1
+`);
+
+export function createCampaignStore(deps: {
+  redis: Redis;
+  clock: Clock;
+  namespace: string;
+}): CampaignStore {
+  const { redis, clock } = deps;
+  const dueKey = appWideKey('campaigns-due', deps.namespace);
+  const member = (shop: string, id: string) => `${shop} ${id}`;
+  const nowIso = () => new Date(clock.now()).toISOString();
+
+  async function get(shop: string, id: string): Promise<Campaign | null> {
+    const fields = await redis.hgetall(recordKey(shop, id));
+    if (!fields.state) return null;
+    const record: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(fields)) record[name] = JSON.parse(value);
+    return record as unknown as Campaign;
+  }
+
+  async function markDone(shop: string, id: string, flag: string, nextDueMs: number | null) {
+    await MARK_DONE(
+      redis,
+      [recordKey(shop, id), dueKey],
+      [flag, JSON.stringify(nowIso()), member(shop, id), nextDueMs ?? ''],
+    );
+  }
+
+  return {
+    async create(input) {
+      const now = clock.now();
+      const at = new Date(now).toISOString();
+      const campaign: Campaign = {
+        ...input,
+        id: newGenerationId(now),
+        state: 'scheduled',
+        released: false,
+        restored: false,
+        startedAt: null,
+        endedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const hash: Record<string, string> = {};
+      for (const field of FIELDS) hash[field] = JSON.stringify(campaign[field]);
+      await redis
+        .multi()
+        .hset(recordKey(input.shop, campaign.id), hash)
+        .zadd(indexKey(input.shop), 0, campaign.id)
+        .hset(byRunKey(input.shop), input.bulkRunId, campaign.id)
+        .zadd(dueKey, Date.parse(input.startsAt), member(input.shop, campaign.id))
+        .exec();
+      return campaign;
+    },
+
+    get,
+
+    async list(shop, limit = 50) {
+      const ids = await redis.zrevrangebylex(indexKey(shop), '+', '-', 'LIMIT', 0, limit);
+      const campaigns = await Promise.all(ids.map((id) => get(shop, id)));
+      return campaigns.filter((campaign): campaign is Campaign => campaign !== null);
+    },
+
+    async ofRun(shop, bulkRunId) {
+      const id = await redis.hget(byRunKey(shop), bulkRunId);
+      return id ? get(shop, id) : null;
+    },
+
+    async setState(shop, id, from, to, action) {
+      const reply = (await SET_STATE(
+        redis,
+        [recordKey(shop, id), dueKey],
+        [
+          JSON.stringify(from),
+          JSON.stringify(to),
+          JSON.stringify(nowIso()),
+          member(shop, id),
+          clock.now(),
+        ],
+      )) as string[];
+      if (reply[0] === 'missing') throw new CampaignNotFoundError(shop, id);
+      if (reply[0] === 'stale') throw new CampaignStateError(id, reply[1] as CampaignState, action);
+      return (await get(shop, id))!;
+    },
+
+    async markReleased(shop, id) {
+      const campaign = await get(shop, id);
+      if (campaign) await markDone(shop, id, 'released', Date.parse(campaign.endsAt));
+    },
+
+    markRestored: (shop, id) => markDone(shop, id, 'restored', null),
+
+    async dueAt(shop, id, atMs) {
+      await redis.zadd(dueKey, atMs, member(shop, id));
+    },
+
+    async due(nowMs, limit) {
+      const members = await redis.zrangebyscore(dueKey, '-inf', String(nowMs), 'LIMIT', 0, limit);
+      return members.map((entry) => {
+        const [shop, id] = entry.split(' ') as [string, string];
+        return { shop, id };
+      });
+    },
+
+    async forgetShop(shop) {
+      const ids = await redis.zrangebylex(indexKey(shop), '-', '+');
+      if (ids.length > 0) await redis.zrem(dueKey, ...ids.map((id) => member(shop, id)));
+    },
+
+    async decide(shop, id, generationId, decision) {
+      const key = decisionsKey(shop, id);
+      await redis.hsetnx(key, generationId, decision);
+      return (await redis.hget(key, generationId)) as TakeDownDecision;
+    },
+
+    async decisions(shop, id) {
+      return (await redis.hgetall(decisionsKey(shop, id))) as Record<string, TakeDownDecision>;
+    },
+  };
+}
