@@ -1,6 +1,6 @@
 /**
- * The worker process: the pipeline's stage workers and dispatcher (src/pipeline) and the bulk-run
- * expansion (src/pipeline/bulk), on the same app deps as the web process. Run as many as needed:
+ * The worker process: the pipeline's stage workers and dispatcher (src/pipeline), the bulk-run
+ * expansion (src/pipeline/bulk) and the campaigns' timed phases (src/pipeline/campaigns), on the same app deps as the web process. Run as many as needed:
  * they coordinate through Redis only. Stops gracefully on SIGTERM/SIGINT (running jobs finish;
  * a second signal exits at once; a killed worker's jobs are picked up by the others).
  *
@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
 import { bulkRunsFor } from '../../src/pipeline/bulk/index.ts';
+import { campaignsFor, type CampaignOptions } from '../../src/pipeline/campaigns/index.ts';
 import { pipelineFor, type PipelineOptions } from '../../src/pipeline/index.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../server/deps.ts';
 
@@ -23,6 +24,7 @@ export interface WorkerProcessOptions {
   env?: Record<string, string | undefined>;
   overrides?: DepsOverrides;
   pipeline?: PipelineOptions;
+  campaigns?: CampaignOptions;
 }
 
 export async function startWorkerProcess(
@@ -34,10 +36,11 @@ export async function startWorkerProcess(
     (await createAppDeps(loadConfig(options.env ?? process.env), options.overrides));
   const stages = await pipelineFor(deps, options.pipeline).startWorkers();
   const bulk = bulkRunsFor(deps).startWorker();
+  const campaigns = campaignsFor(deps, options.campaigns).startWorker();
   return {
     deps,
     async stop() {
-      await Promise.all([stages.stop(), bulk.close()]);
+      await Promise.all([stages.stop(), bulk.close(), campaigns.close()]);
       if (ownsDeps) await deps.close();
     },
   };

@@ -29,7 +29,8 @@ export interface CampaignOptions {
 export interface CampaignService {
   service: Campaigns;
   store: CampaignStore;
-  startWorker(): CampaignWorker;
+  /** Runs the phases in this process; `reconcileMs` overrides the service's. */
+  startWorker(options?: Pick<CampaignOptions, 'reconcileMs'>): CampaignWorker;
 }
 
 export function createCampaignService(
@@ -60,7 +61,7 @@ export function createCampaignService(
       admin,
     }),
     store,
-    startWorker: () =>
+    startWorker: (workerOptions = {}) =>
       startCampaignWorker({
         connection,
         prefix,
@@ -68,7 +69,7 @@ export function createCampaignService(
         campaigns: store,
         clock,
         logger,
-        reconcileMs: options.reconcileMs ?? 30_000,
+        reconcileMs: workerOptions.reconcileMs ?? options.reconcileMs ?? 30_000,
         deps: {
           campaigns: store,
           runs: bulk.runs,

@@ -1,6 +1,7 @@
 /** The app's own API (contract.ts), as server modules: add `...API_MODULES` to modules.ts. */
 import type { AppModule } from '../module.ts';
 import { bulkRunsApiModule } from './api-bulk-runs.ts';
+import { campaignsApiModule } from './api-campaigns.ts';
 import { generationsApiModule } from './api-generations.ts';
 import { overviewApiModule } from './api-overview.ts';
 import { productsApiModule } from './api-products.ts';
@@ -11,5 +12,6 @@ export const API_MODULES: readonly AppModule[] = [
   productsApiModule,
   generationsApiModule,
   bulkRunsApiModule,
+  campaignsApiModule,
   overviewApiModule,
 ];
