@@ -17,6 +17,7 @@ export function App() {
         <a href="/generate">Generate</a>
         <a href="/activity">Activity</a>
         <a href="/bulk-runs">Bulk runs</a>
+        <a href="/campaigns">Campaigns</a>
         <a href="/settings">Settings</a>
       </NavMenu>
       <Routes />

@@ -26,6 +26,10 @@ const ROUTES: Readonly<Record<string, Route>> = {
     title: 'Bulk runs',
     page: lazy(() => import('../pages/bulk-runs/BulkRunsPage.tsx')),
   },
+  '/campaigns': {
+    title: 'Campaigns',
+    page: lazy(() => import('../pages/campaigns/CampaignsPage.tsx')),
+  },
   '/settings': {
     title: 'Settings',
     page: lazy(() => import('../pages/settings/SettingsPage.tsx')),

@@ -1,0 +1,148 @@
+import {
+  Badge,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  InlineStack,
+  List,
+  ProgressBar,
+  Text,
+} from '@shopify/polaris';
+import { api } from '../../api/client.ts';
+import { useAction } from '../../api/useAction.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { formatCredits, formatNumber } from '../../lib/format.ts';
+import type { CampaignView } from '../../shared/contract.ts';
+import { formatCountdown, formatShopTime } from './schedule.ts';
+
+const BADGE = {
+  scheduled: { tone: 'info', label: 'Upcoming' },
+  live: { tone: 'success', label: 'Live' },
+  ended: { tone: undefined, label: 'Ended' },
+  cancelled: { tone: undefined, label: 'Cancelled' },
+} as const;
+
+type Command = 'cancel' | 'end';
+
+interface Props {
+  campaign: CampaignView;
+  now: number;
+  onChange: () => void;
+}
+
+function timing(campaign: CampaignView, now: number): string {
+  const starts = Date.parse(campaign.startsAt);
+  const ends = Date.parse(campaign.endsAt);
+  if (campaign.state === 'scheduled') {
+    return starts > now ? `Starts in ${formatCountdown(starts - now)}` : 'Starting now';
+  }
+  if (campaign.state === 'live') {
+    return ends > now ? `Ends in ${formatCountdown(ends - now)}` : 'Ending now';
+  }
+  return campaign.state === 'cancelled' ? 'Cancelled before the start' : 'Over';
+}
+
+export function CampaignCard({ campaign, now, onChange }: Props) {
+  const command = useAction((name: Command) =>
+    api.post<CampaignView>(`/campaigns/${encodeURIComponent(campaign.id)}/${name}`),
+  );
+  const perform = async (name: Command) => {
+    if (await command.run(name)) {
+      shopify.toast.show(name === 'cancel' ? 'Campaign cancelled' : 'Campaign ended');
+      onChange();
+    }
+  };
+  const { bulkRun, report } = campaign;
+  const progress = bulkProgress(bulkRun);
+  const badge = BADGE[campaign.state];
+  const headingId = `campaign-${campaign.id}`;
+  const zone = campaign.timeZone;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center" gap="200">
+          <BlockStack gap="050">
+            <Text as="h2" variant="headingMd" id={headingId}>
+              {campaign.name}
+            </Text>
+            <Text as="p" tone="subdued">
+              {bulkRun.title} · {formatShopTime(campaign.startsAt, zone)} to{' '}
+              {formatShopTime(campaign.endsAt, zone)}
+            </Text>
+          </BlockStack>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </InlineStack>
+        <Text as="p" variant="headingSm">
+          {timing(campaign, now)}
+          {report.settling ? ' · updating products…' : ''}
+        </Text>
+        {campaign.state === 'scheduled' ? (
+          <BlockStack gap="100">
+            <ProgressBar progress={progress.percent} ariaLabelledBy={headingId} size="small" />
+            <Text as="p">
+              {formatNumber(report.held)} of {formatNumber(progress.total)} scenes ready
+              {campaign.reviewFirst ? ' (approve them in Activity)' : ''}
+            </Text>
+          </BlockStack>
+        ) : null}
+        <InlineStack gap="400">
+          <Text as="p">
+            Products: <strong>{formatNumber(bulkRun.productCount ?? progress.total)}</strong>
+          </Text>
+          {campaign.state === 'live' ? (
+            <Text as="p">
+              Featured now: <strong>{formatNumber(report.live)}</strong>
+            </Text>
+          ) : null}
+          {campaign.state === 'ended' ? (
+            <Text as="p">
+              Originals restored: <strong>{formatNumber(report.restored)}</strong>
+            </Text>
+          ) : null}
+          <Text as="p">
+            Credits: <strong>{formatCredits(bulkRun.creditsCommitted)}</strong>
+          </Text>
+        </InlineStack>
+        {report.editedByMerchant.length > 0 ? (
+          <BlockStack gap="100">
+            <Text as="p" tone="caution">
+              Changed by hand while live, so left as you made them:
+            </Text>
+            <List type="bullet">
+              {report.editedByMerchant.map((product) => (
+                <List.Item key={product.id}>{product.title}</List.Item>
+              ))}
+            </List>
+          </BlockStack>
+        ) : null}
+        {campaign.state === 'scheduled' || campaign.state === 'live' ? (
+          <ButtonGroup>
+            {campaign.state === 'scheduled' ? (
+              <Button
+                tone="critical"
+                loading={command.pending}
+                onClick={() => perform('cancel')}
+                accessibilityLabel={`Cancel ${campaign.name}`}
+              >
+                Cancel campaign
+              </Button>
+            ) : (
+              <Button
+                loading={command.pending}
+                onClick={() => perform('end')}
+                accessibilityLabel={`End ${campaign.name} now`}
+              >
+                End now
+              </Button>
+            )}
+          </ButtonGroup>
+        ) : null}
+        {command.error ? (
+          <ErrorBanner title="Not done" error={command.error} onDismiss={command.clearError} />
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}

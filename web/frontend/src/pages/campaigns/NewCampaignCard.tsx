@@ -1,0 +1,144 @@
+import {
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  Divider,
+  FormLayout,
+  List,
+  Text,
+  TextField,
+} from '@shopify/polaris';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useAction } from '../../api/useAction.ts';
+import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
+import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
+import { acceptedOptions } from '../../lib/models.ts';
+import type {
+  BulkEstimate,
+  CampaignView,
+  CreateCampaignRequest,
+  SettingsView,
+} from '../../shared/contract.ts';
+import { EstimateSummary } from '../bulk-runs/EstimateSummary.tsx';
+import { TargetPicker, type ChosenTarget } from '../bulk-runs/TargetPicker.tsx';
+import { defaultSchedule } from './schedule.ts';
+
+interface Props {
+  settings: SettingsView;
+  timeZone: string;
+  onCreated: () => void;
+}
+
+export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
+  const [name, setName] = useState('Holiday scenes');
+  const [chosen, setChosen] = useState<ChosenTarget | null>(null);
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
+  const [schedule, setSchedule] = useState(() => defaultSchedule(timeZone));
+  const [reviewFirst, setReviewFirst] = useState(false);
+  const create = useAction((request: CreateCampaignRequest) =>
+    api.post<CampaignView>('/campaigns', request),
+  );
+
+  const reasons = [
+    ...(settings.apiKey.state === 'valid' ? [] : ['Add a valid ProductAI API key in Settings.']),
+    ...(name.trim() ? [] : ['Name the campaign.']),
+    ...(chosen ? [] : ['Choose a collection or products.']),
+    ...(acceptedOptions(draft.kind, draft.params.model).usesPrompt && !draft.params.prompt?.trim()
+      ? ['Write a prompt or choose a preset.']
+      : []),
+    ...(schedule.endsAt <= schedule.startsAt ? ['The end must come after the start.'] : []),
+  ];
+  const run = chosen ? { target: chosen.target, kind: draft.kind, ...draft.params } : null;
+  const estimate = useDebouncedPost<BulkEstimate>(
+    '/bulk-runs/estimate',
+    reasons.length === 0 ? run : null,
+  );
+  const problems = [...reasons, ...(estimate.data?.problems ?? [])];
+
+  const onCreate = async () => {
+    if (!run) return;
+    const created = await create.run({ ...run, name: name.trim(), ...schedule, reviewFirst });
+    if (created) {
+      shopify.toast.show('Campaign scheduled');
+      setChosen(null);
+      onCreated();
+    }
+  };
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          New campaign
+        </Text>
+        <TextField label="Name" value={name} onChange={setName} autoComplete="off" />
+        <TargetPicker chosen={chosen} onChange={setChosen} />
+        <Divider />
+        <GenerationOptions
+          draft={draft}
+          onChange={setDraft}
+          defaults={settings.defaults}
+          presets={settings.presets}
+        />
+        <Divider />
+        <FormLayout>
+          <FormLayout.Group>
+            <TextField
+              label="Starts"
+              type="datetime-local"
+              value={schedule.startsAt}
+              onChange={(startsAt) => setSchedule({ ...schedule, startsAt })}
+              autoComplete="off"
+            />
+            <TextField
+              label="Ends"
+              type="datetime-local"
+              value={schedule.endsAt}
+              onChange={(endsAt) => setSchedule({ ...schedule, endsAt })}
+              autoComplete="off"
+              error={create.error?.fields?.endsAt}
+            />
+          </FormLayout.Group>
+        </FormLayout>
+        <Text as="p" tone="subdued">
+          Times are your store’s ({timeZone}). Scenes are made now and wait in Files; at the start
+          they become each product’s featured image, and at the end the previous one is put back.
+        </Text>
+        <Checkbox
+          label="Let me review the scenes first"
+          helpText="Only scenes you approve in Activity go live."
+          checked={reviewFirst}
+          onChange={setReviewFirst}
+        />
+        <EstimateSummary estimate={estimate} budget={undefined} />
+        {problems.length > 0 ? (
+          <List type="bullet">
+            {problems.map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        <Button
+          variant="primary"
+          fullWidth
+          disabled={problems.length > 0 || !estimate.data}
+          loading={create.pending}
+          onClick={onCreate}
+        >
+          Schedule campaign
+        </Button>
+        {create.error ? (
+          <ErrorBanner
+            title="The campaign was not scheduled"
+            error={create.error}
+            onDismiss={create.clearError}
+          />
+        ) : null}
+      </BlockStack>
+    </Card>
+  );
+}
