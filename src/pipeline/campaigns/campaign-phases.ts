@@ -23,11 +23,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { BulkRuns } from '../bulk/bulk-runs.ts';
 import { BulkRunStateError } from '../bulk/bulk-run.ts';
-import {
-  StaleTransitionError,
-  isTerminal,
-  type Generation,
-} from '../generations/generation.ts';
+import { StaleTransitionError, isTerminal, type Generation } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import { takeOffProduct, type ReviewDeps } from '../publish/review-actions.ts';
 import { wasApprovedByMerchant } from '../publish/result-holds.ts';

@@ -21,11 +21,7 @@ import type { CampaignStore } from './campaign-store.ts';
 export interface Campaigns {
   /** The shop's IANA time zone, from Shopify. */
   timeZone(shop: string): Promise<string>;
-  create(
-    shop: string,
-    request: CreateCampaignRequest,
-    defaults: ParamDefaults,
-  ): Promise<Campaign>;
+  create(shop: string, request: CreateCampaignRequest, defaults: ParamDefaults): Promise<Campaign>;
   cancel(shop: string, id: string): Promise<Campaign>;
   endNow(shop: string, id: string): Promise<Campaign>;
   view(campaign: Campaign): Promise<CampaignView>;
@@ -53,7 +49,8 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
     const problems: BulkProblem[] = [];
     const startsAt = zonedToInstant(request.startsAt, zone);
     const endsAt = zonedToInstant(request.endsAt, zone);
-    if (startsAt === null) problems.push({ field: 'startsAt', message: 'The start is not a date.' });
+    if (startsAt === null)
+      problems.push({ field: 'startsAt', message: 'The start is not a date.' });
     if (endsAt === null) problems.push({ field: 'endsAt', message: 'The end is not a date.' });
     if (startsAt !== null && endsAt !== null && endsAt <= startsAt) {
       problems.push({ field: 'endsAt', message: 'The end must come after the start.' });
@@ -95,7 +92,13 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
 
     async cancel(shop, id) {
       await ofShop(shop, id);
-      const campaign = await deps.campaigns.setState(shop, id, ['scheduled'], 'cancelled', 'cancel');
+      const campaign = await deps.campaigns.setState(
+        shop,
+        id,
+        ['scheduled'],
+        'cancelled',
+        'cancel',
+      );
       await deps.queue.runNow(shop, id, 'end');
       return campaign;
     },

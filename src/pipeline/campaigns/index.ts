@@ -10,7 +10,11 @@ import { bulkRunsFor } from '../bulk/index.ts';
 import { appWideKeys } from '../generations/keys.ts';
 import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { createCampaignQueue, startCampaignWorker, type CampaignWorker } from './campaign-runner.ts';
+import {
+  createCampaignQueue,
+  startCampaignWorker,
+  type CampaignWorker,
+} from './campaign-runner.ts';
 import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
 import { createCampaigns, type Campaigns } from './campaigns.ts';
 

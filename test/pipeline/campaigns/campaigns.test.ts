@@ -56,8 +56,10 @@ describe('a campaign', () => {
     expect(await mediaOf(harness, shop.shop, products)).toEqual(before); // nothing shown yet
 
     harness.clock.advance(DAY_MS + 120_000);
-    const live = await waitForCampaign(shop, created.body.id, (campaign) =>
-      settled('live')(campaign) && campaign.report.live === 2,
+    const live = await waitForCampaign(
+      shop,
+      created.body.id,
+      (campaign) => settled('live')(campaign) && campaign.report.live === 2,
     );
     expect(live.report.held).toBe(0);
     const during = await mediaOf(harness, shop.shop, products);

@@ -7,7 +7,11 @@ import type { CampaignView, CreateCampaignRequest } from '../../../src/app-api/c
 import { instantToZoned } from '../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type OffsetClock } from '../../../src/platform/clock.ts';
 import { campaignsFor, type CampaignService } from '../../../src/pipeline/campaigns/index.ts';
-import { startPublishHarness, type PublishHarness, type TestShop } from '../publish/support/harness.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../publish/support/harness.ts';
 import { productMedia, type EmulatorMedia } from '../publish/support/shop.ts';
 import { seededProducts } from '../bulk/support.ts';
 

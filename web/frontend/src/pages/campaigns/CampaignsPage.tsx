@@ -40,14 +40,19 @@ export default function CampaignsPage() {
               <Card>
                 <EmptyState heading="Plan your next season" image={EMPTY_STATE_IMAGE}>
                   <p>
-                    Make holiday scenes for a collection now; they become the featured images on
-                    the first day and your originals are back after the last.
+                    Make holiday scenes for a collection now; they become the featured images on the
+                    first day and your originals are back after the last.
                   </p>
                 </EmptyState>
               </Card>
             ) : null}
             {campaigns.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} now={now} onChange={list.reload} />
+              <CampaignCard
+                key={campaign.id}
+                campaign={campaign}
+                now={now}
+                onChange={list.reload}
+              />
             ))}
             <NewCampaignCard settings={settings.data} timeZone={timeZone} onCreated={list.reload} />
           </BlockStack>
