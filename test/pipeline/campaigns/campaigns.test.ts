@@ -39,7 +39,7 @@ async function generationsOf(shop: string, campaign: CampaignView) {
 describe('a campaign', () => {
   it('holds its results until the start, features them while live, and puts the originals back at the end', async () => {
     const shop = await harness.newShop();
-    const products = await productsWithImages(harness, shop.shop, 2);
+    const products = await productsWithImages(harness.app, shop.shop, 2);
     const before = await mediaOf(harness, shop.shop, products);
 
     const created = await shop.api<CampaignView>(
@@ -92,7 +92,7 @@ describe('a campaign', () => {
 
   it('leaves a product whose featured image the merchant changed by hand as it is, and lists it', async () => {
     const shop = await harness.newShop();
-    const [edited, untouched] = await productsWithImages(harness, shop.shop, 2, 2);
+    const [edited, untouched] = await productsWithImages(harness.app, shop.shop, 2, 2);
     const before = await mediaOf(harness, shop.shop, [edited!, untouched!]);
     const { body } = await shop.api<CampaignView>(
       'POST',
@@ -122,7 +122,7 @@ describe('a campaign', () => {
 
   it('cancelled before the start: nothing is ever shown and the held results are discarded', async () => {
     const shop = await harness.newShop();
-    const products = await productsWithImages(harness, shop.shop, 2);
+    const products = await productsWithImages(harness.app, shop.shop, 2);
     const before = await mediaOf(harness, shop.shop, products);
     const { body } = await shop.api<CampaignView>(
       'POST',
@@ -148,7 +148,7 @@ describe('a campaign', () => {
 
   it('ended now while live: the originals are back at once', async () => {
     const shop = await harness.newShop();
-    const products = await productsWithImages(harness, shop.shop, 1);
+    const products = await productsWithImages(harness.app, shop.shop, 1);
     const before = await mediaOf(harness, shop.shop, products);
     const { body } = await shop.api<CampaignView>(
       'POST',
@@ -169,7 +169,7 @@ describe('a campaign', () => {
   it('whose start passed while no worker ran starts as soon as a worker is back', async () => {
     await stopWorker();
     const shop = await harness.newShop();
-    const products = await productsWithImages(harness, shop.shop, 1);
+    const products = await productsWithImages(harness.app, shop.shop, 1);
     const { body } = await shop.api<CampaignView>(
       'POST',
       '/campaigns',

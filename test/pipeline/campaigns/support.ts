@@ -5,7 +5,7 @@
  */
 import type { CampaignView, CreateCampaignRequest } from '../../../src/app-api/campaigns.ts';
 import { instantToZoned } from '../../../src/app-api/zoned-time.ts';
-import { createOffsetClock, type OffsetClock } from '../../../src/platform/clock.ts';
+import { createOffsetClock, type Clock, type OffsetClock } from '../../../src/platform/clock.ts';
 import { campaignsFor, type CampaignService } from '../../../src/pipeline/campaigns/index.ts';
 import {
   startPublishHarness,
@@ -14,6 +14,7 @@ import {
 } from '../publish/support/harness.ts';
 import { productMedia, type EmulatorMedia } from '../publish/support/shop.ts';
 import { seededProducts } from '../bulk/support.ts';
+import type { TestApp } from '../../web/support/harness.ts';
 
 export const DAY_MS = 86_400_000;
 /** The demo shops' time zone (emulators/shopify/seed). */
@@ -38,7 +39,7 @@ export async function startCampaignHarness(): Promise<CampaignHarness> {
 
 /** A campaign over `productIds` starting in `startInDays` and ending in `endInDays` (shop clock). */
 export function campaignRequest(
-  clock: OffsetClock,
+  clock: Clock,
   productIds: string[],
   options: { startInDays?: number; endInDays?: number; reviewFirst?: boolean } = {},
 ): CreateCampaignRequest {
@@ -57,12 +58,12 @@ export function campaignRequest(
 
 /** Seeded products with at least `minMedia` images, `count` of them. */
 export async function productsWithImages(
-  harness: PublishHarness,
+  app: TestApp,
   shop: string,
   count: number,
   minMedia = 1,
 ): Promise<string[]> {
-  const products = (await seededProducts(harness.app, shop)).filter(
+  const products = (await seededProducts(app, shop)).filter(
     (product) => product.mediaCount >= minMedia,
   );
   if (products.length < count) throw new Error(`only ${products.length} products with images`);
