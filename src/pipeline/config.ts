@@ -60,6 +60,31 @@ export interface PipelineConfig {
     /** An armed generation whose submit job is gone after this long is put back in line. */
     recoverAfterMs: number;
   };
+  /** Settling `uncertain` submissions without the merchant (receive/reconcile.ts). */
+  reconcile: {
+    /** The first look at ProductAI's job list after a submission went uncertain. */
+    firstCheckMs: number;
+    /** Between looks while the answer is not yet certain. */
+    recheckMs: number;
+    /**
+     * How long after its creation a job is assumed to show in the earlier interface's job list
+     * (the spec does not say whether the list lags). A submission is declared never accepted
+     * only when its job is still missing this long after the request could last have arrived.
+     */
+    listingDelayMs: number;
+    /** Largest difference assumed between our clock and ProductAI's `created_at` stamps. */
+    clockSkewMs: number;
+  };
+  /** Same-fingerprint submissions (limits/submission-claims.ts). */
+  claims: {
+    /** How often a submission waiting for its fingerprint looks again. */
+    pollMs: number;
+    /**
+     * Longest a chosen submission waits for its fingerprint before going back in line (keeps the
+     * dispatcher moving for other shops while an uncertain submission holds it).
+     */
+    waitMs: number;
+  };
 }
 
 const MINUTE = 60_000;
@@ -86,6 +111,12 @@ export function defaultPipelineConfig(): PipelineConfig {
       stalledCheckMs: 30_000,
     },
     dispatcher: { lookahead: 1, idleCheckMs: 1_000, recoverAfterMs: 30_000 },
+    // An uncertain submission is looked up after its request's timeout (30 s) and the first
+    // poll (1 min), when a webhook would usually have settled it already; the job list is
+    // trusted to show a job 2 minutes after its creation (the spec shows no listing delay).
+    reconcile: { firstCheckMs: MINUTE, recheckMs: 30_000, listingDelayMs: 2 * MINUTE, clockSkewMs: MINUTE },
+    // A submission's request takes about a second (the service downloads the images first).
+    claims: { pollMs: 250, waitMs: 5_000 },
   };
 }
 
@@ -105,13 +136,19 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     submit: { ...base.submit, ...overrides.submit },
     stages: { ...base.stages, ...overrides.stages },
     dispatcher: { ...base.dispatcher, ...overrides.dispatcher },
+    reconcile: { ...base.reconcile, ...overrides.reconcile },
+    claims: { ...base.claims, ...overrides.claims },
   };
 }
 
 /**
  * The knobs an operator sets from the environment: PIPELINE_RATE_LIMIT and
- * PIPELINE_RATE_WINDOW_MS (e.g. when ProductAI grants the app's address a larger budget), and
- * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI).
+ * PIPELINE_RATE_WINDOW_MS (e.g. when ProductAI grants the app's address a larger budget),
+ * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI), and the timings crash recovery
+ * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
+ * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
+ * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
+ * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS.
  */
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
   const number = (name: string): number | undefined => {
@@ -123,11 +160,30 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     return value;
   };
   const base = defaultPipelineConfig();
+  const firstPoll = number('PIPELINE_FIRST_POLL_MS');
   return pipelineConfig({
     limiter: {
       limit: number('PIPELINE_RATE_LIMIT') ?? base.limiter.limit,
       windowMs: number('PIPELINE_RATE_WINDOW_MS') ?? base.limiter.windowMs,
       arrivalMarginMs: number('PIPELINE_ARRIVAL_MARGIN_MS') ?? base.limiter.arrivalMarginMs,
+    },
+    polling: {
+      firstPollMs: firstPoll
+        ? { photo: firstPoll, upscale: firstPoll, video: firstPoll }
+        : base.polling.firstPollMs,
+    },
+    stages: {
+      lockMs: number('PIPELINE_STAGE_LOCK_MS') ?? base.stages.lockMs,
+      stalledCheckMs: number('PIPELINE_STALLED_CHECK_MS') ?? base.stages.stalledCheckMs,
+    },
+    dispatcher: {
+      recoverAfterMs: number('PIPELINE_DISPATCH_RECOVER_MS') ?? base.dispatcher.recoverAfterMs,
+    },
+    reconcile: {
+      firstCheckMs: number('PIPELINE_RECONCILE_FIRST_CHECK_MS') ?? base.reconcile.firstCheckMs,
+      recheckMs: number('PIPELINE_RECONCILE_RECHECK_MS') ?? base.reconcile.recheckMs,
+      listingDelayMs: number('PIPELINE_JOB_LISTING_DELAY_MS') ?? base.reconcile.listingDelayMs,
+      clockSkewMs: number('PIPELINE_CLOCK_SKEW_MS') ?? base.reconcile.clockSkewMs,
     },
   });
 }

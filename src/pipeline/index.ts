@@ -43,7 +43,8 @@ import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
-import { createReconcileStage } from './receive/reconcile.ts';
+import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
+import { createSubmissionClaims } from './limits/submission-claims.ts';
 import { createResultStage } from './receive/result-stage.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 
@@ -131,6 +132,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
   });
   const scheduler = createFairScheduler({ redis, clock, keys });
   const jobResults = createJobResults({ redis, clock, keys });
+  const claims = createSubmissionClaims({ redis, namespace: config.namespace });
 
   const context: PipelineContext = {
     generations,
@@ -260,14 +262,21 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     async startWorkers() {
       const stages = stageHandlers(
         {
-          submit: createSubmitStage({ limiter, scheduler, shopPause, jobResults, queues }),
+          submit: createSubmitStage({
+            limiter,
+            scheduler,
+            shopPause,
+            jobResults,
+            claims,
+            queues,
+          }),
           await: createAwaitStage({ jobResults, shopPause }),
         },
         options.publish,
       );
       const internal: Record<'result' | 'reconcile', StageHandler> = {
         result: createResultStage({ jobResults }),
-        reconcile: createReconcileStage({ jobResults, queues }),
+        reconcile: createReconcileStage({ jobResults, claims, queues, requeue }),
       };
       const workers = startQueueWorkers({
         handlers: { ...stages, ...internal },
@@ -276,6 +285,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         prefix: keys.bullPrefix,
         config,
         logger,
+        onUncertain: (ref) => requestReconcile(queues, ref, config.reconcile.firstCheckMs),
       });
       const subscriber = await connectRedis(host.config.redisUrl, {
         name: 'productai-dispatcher-wake',

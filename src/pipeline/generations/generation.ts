@@ -14,9 +14,9 @@
  *              ▼  │
  *           submitting ──► failed   (the API refused the request: 400 validation; nothing charged)
  *              │   │
- *              │   └────► uncertain ──► saving | failed    (a webhook for an unknown job id of this
- *              │            │                               shop settles it; see receive/reconcile.ts)
- *              │            └──► queued | cancelled         (the merchant: resubmit / abandon)
+ *              │   └────► uncertain ──► processing   (its job found: adopted, never resent)
+ *              │            │  └──────► queued       (provably never accepted: sent again)
+ *              │            └─────────► cancelled    (the merchant abandons it, or uninstall)
  *              ▼
  *          processing ──► failed   (ProductAI reported ERROR, or no result before the deadline)
  *              │
@@ -32,9 +32,40 @@
  *
  * Why `submitting` is a state of its own: it is written (atomically, from `queued`) immediately
  * before the HTTP request leaves, so a worker that finds a generation in `submitting` after a
- * crash knows the request may have reached ProductAI and moves it to `uncertain` instead of
- * sending it again. That is the whole "never charged twice" guarantee: only `queued` can be
- * submitted, and only one caller can win the `queued → submitting` transition.
+ * crash knows the request may have reached ProductAI and does not send it again. That is the
+ * "never charged twice" guarantee: only `queued` can be submitted, and only one caller can win
+ * the `queued → submitting` transition.
+ *
+ * Exact after a crash: `uncertain` always ends without the merchant, in one of two ways.
+ *  1. Every submission takes a claim on its fingerprint (account, model, prompt) after the
+ *     move to `submitting` and before its request leaves (limits/submission-claims.ts), and
+ *     keeps it while `submitting` or `uncertain`. So among the submissions whose job id is not
+ *     recorded, at most one has a given fingerprint, and ProductAI, which reports a job's prompt
+ *     (GET job) and model (earlier interface), can always say whose a job is: bulk items share
+ *     one prompt, and a claim costs them nothing at 15 requests a minute (a request holds it
+ *     for its round trip, about a second; requests are 4 s apart).
+ *     A crash between `submitting` and the claim is recognised too: the claim is not this
+ *     submission's, so the request never left, and the generation goes back to `queued`.
+ *  2. Reconciliation (receive/reconcile.ts) then finds the job: from its webhook (a result for
+ *     an unknown job id) or, proactively, in ProductAI's job list around the submission time.
+ *     Found: `uncertain → processing` with the job id recorded (adopted; no second request,
+ *     no second charge; the poll and the webhook finish it like any other). Still missing
+ *     once it would certainly be listed: the request was never accepted, nothing was charged,
+ *     and the generation goes back to `queued`.
+ * What the spec does not show, and what is assumed (config.ts `reconcile` holds the numbers):
+ *  - how long after its creation a job shows in the earlier interface's list: assumed at most
+ *    `listingDelayMs` (2 min), which also covers a request the service was still processing
+ *    when ours gave up (`submit.timeoutMs`); before that, missing proves nothing;
+ *  - the list's order: assumed newest first, checked on every page (otherwise nothing is
+ *    decided);
+ *  - clocks: ProductAI's `created_at` is compared with ours within `clockSkewMs`;
+ *  - the model an upscale job reports: anything but an image or video model (upscales carry
+ *    one fixed prompt, so all upscales of an account share one claim);
+ *  - nobody else uses the account with the same model and prompt at the same moment: if the
+ *    list shows several unowned jobs fitting one submission, nothing is guessed, the generation
+ *    stays uncertain for the merchant and the results are listed as unclaimed (Activity).
+ * Results nobody can own (another app on the account, a job from before an erase) are listed
+ * for the merchant with their picture, to attach to a product without paying again.
  *
  * Records carry ids and facts, never secrets: the API key stays in the shop's settings.
  */
@@ -154,7 +185,7 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly Gene
   queued: ['submitting', 'paused', 'cancelled', 'failed'],
   paused: ['queued', 'cancelled'],
   submitting: ['processing', 'uncertain', 'failed', 'paused', 'queued'],
-  uncertain: ['saving', 'failed', 'queued', 'cancelled'],
+  uncertain: ['processing', 'queued', 'cancelled'],
   processing: ['saving', 'failed'],
   saving: ['in_review', 'published', 'failed'],
   in_review: ['saving', 'discarded'],

@@ -1,128 +1,187 @@
 /**
  * Reconciliation: settling submissions that went `uncertain` (the request may have reached
- * ProductAI, but no answer came back) with results nobody claimed (a webhook for a job id no
- * generation recorded, arriving at this shop's webhook URL).
+ * ProductAI, but no answer came back), without the merchant.
  *
- * Runs per shop (the `reconcile` queue) whenever either side appears: a generation goes
- * uncertain, or an unknown job id arrives. A result is adopted by an uncertain generation only
- * when the match is unambiguous: ProductAI says (GET job, with the shop's key) the job belongs
- * to the shop's account and carries the generation's prompt (upscale jobs carry a fixed text:
- * any upscale fits), the generation was submitted before the result arrived, exactly one
- * generation fits the job among the uncertain AND the still-submitting ones (a request in
- * flight may claim it with its own answer), and exactly one unclaimed job fits that
- * generation. Otherwise nothing is guessed: the result stays
- * unclaimed (a week) and the merchant decides (resubmit / abandon), because attaching another
- * product's picture would be worse than asking.
+ * What makes it exact is the submission claim (limits/submission-claims.ts): among the
+ * submissions whose job id the app does not know, at most one has a given fingerprint (account,
+ * model, prompt). A job nobody owns therefore belongs to the live holder of its fingerprint's
+ * claim, or to no submission of this app at all.
  *
- * The adoption is the same atomic transition as any result (finish-job.ts), from `uncertain`,
- * with the job id recorded and indexed in the same step, so a second run adopts nothing twice.
+ * Two ways in, one `reconcile` queue:
+ *  - a result for an unknown job id reaches a shop's webhook URL (job `reconcile.<shop>.job-<id>`):
+ *    ProductAI is asked for the job's fingerprint and creation time; if the holder of that
+ *    fingerprint is uncertain and submitted around that time, the job is adopted. A holder still
+ *    in `submitting` will learn the id from its own answer (or go uncertain and come here again).
+ *  - a generation goes uncertain (job `reconcile.<generation id>`, after
+ *    `config.reconcile.firstCheckMs`): ProductAI's job list is read around the submission time for
+ *    unowned jobs with the generation's fingerprint. One found: adopted. None found, once the
+ *    job would certainly be listed (the request's last possible arrival, `submit.timeoutMs` +
+ *    `limiter.arrivalMarginMs` after it left, plus `reconcile.listingDelayMs`): the request was
+ *    never accepted, nothing was charged, and the generation goes back in line. Until then it
+ *    looks again every `reconcile.recheckMs`.
+ *
+ * Adopting is one atomic transition `uncertain → processing` with the job id indexed
+ * (adopt-job.ts): the poll or the webhook's result then finishes it like any other, and a
+ * second reconciliation finds nothing to do. Several unowned jobs fitting one submission can
+ * only come from outside the app (the merchant using the studio with the same prompt at the
+ * same moment): nothing is guessed, the generation stays uncertain for the merchant, and the
+ * results stay listed as unclaimed (see unclaimed-results.ts).
  */
-import type { Generation } from '../generations/generation.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import type { GenerationState } from '../generations/generation.ts';
+import { generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import { DONE, type PipelineContext, type StageHandler } from '../stages/stage.ts';
-import { isProductAiError } from '../../productai/errors.ts';
-import { finishJob } from './finish-job.ts';
-import type { JobResult, JobResults } from './job-results.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type PipelineContext,
+  type StageHandler,
+  type StageOutcome,
+} from '../stages/stage.ts';
+import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
+import { describeJob, findJobs } from './job-lookup.ts';
 
-const MAX_CONTENDERS = 500;
+/** Settles an uncertain generation: its first look at ProductAI after `delayMs`. */
+export async function requestReconcile(
+  queues: PipelineQueues,
+  ref: GenerationRef,
+  delayMs: number,
+): Promise<void> {
+  await queues.add('reconcile', ref, ref.generationId, { delayMs });
+}
 
-export function createReconcileStage(deps: {
-  jobResults: JobResults;
-  queues: PipelineQueues;
-}): StageHandler {
-  const { jobResults, queues } = deps;
+/** Matches a result that reached a shop's webhook URL for a job id no generation recorded. */
+export async function reconcileUnknownJob(
+  queues: PipelineQueues,
+  shop: string,
+  jobId: number,
+): Promise<void> {
+  await queues.add('reconcile', { shop, generationId: '' }, `${shop}.job-${jobId}`);
+}
 
-  async function jobPrompt(
-    ctx: PipelineContext,
+export interface ReconcileDeps extends AdoptJobDeps {
+  /** Puts a generation back in line (pipeline index: the state move and the scheduler). */
+  requeue(
     shop: string,
-    jobId: number,
-  ): Promise<string | null> {
-    const apiKey = await ctx.settings.getApiKey(shop);
-    if (!apiKey) return null;
+    id: string,
+    from: readonly GenerationState[],
+    note: string,
+  ): Promise<unknown>;
+}
+
+/** When a submission's request could last have reached ProductAI. */
+function lastArrival(ctx: PipelineContext, generation: Generation): number {
+  const { submit, limiter } = ctx.config;
+  return Date.parse(generation.submittedAt!) + submit.timeoutMs + limiter.arrivalMarginMs;
+}
+
+/** The creation times (ProductAI's clock) a job of this submission can have. */
+function creationWindow(ctx: PipelineContext, generation: Generation) {
+  const { clockSkewMs, listingDelayMs } = ctx.config.reconcile;
+  return {
+    from: Date.parse(generation.submittedAt!) - clockSkewMs,
+    // The service may still create the job after our request gave up: the listing delay,
+    // which bounds how long it takes until the job shows, covers that too.
+    to: lastArrival(ctx, generation) + listingDelayMs + clockSkewMs,
+  };
+}
+
+export function createReconcileStage(deps: ReconcileDeps): StageHandler {
+  const { jobResults, claims, requeue } = deps;
+
+  async function adopt(
+    ctx: PipelineContext,
+    generation: Generation,
+    job: { jobId: number; apiKey: string },
+    how: string,
+  ): Promise<void> {
     try {
-      return (await ctx.productAi(apiKey).getJob(jobId)).prompt ?? '';
+      await adoptJob(deps, ctx, generation, job, {
+        from: ['uncertain'],
+        note: `ProductAI job ${job.jobId}, ${how}`,
+      });
     } catch (error) {
-      // Not this account's job (or no key to ask with): it cannot be one of ours.
-      if (isProductAiError(error, 'job_not_found') || isProductAiError(error, 'invalid_key'))
-        return null;
-      throw error;
+      if (!(error instanceof StaleTransitionError)) throw error;
     }
   }
 
-  /** Whether a generation could have produced this job: sent before the result, same prompt. */
-  function fits(generation: Generation, result: JobResult, prompt: string): boolean {
-    return (
-      generation.submittedAt !== null &&
-      Date.parse(generation.submittedAt) <= Date.parse(result.receivedAt) &&
-      (generation.kind === 'upscale' || (generation.params.prompt ?? '') === prompt)
-    );
+  async function settleUncertain(ctx: PipelineContext, ref: GenerationRef): Promise<StageOutcome> {
+    const generation = await ctx.generations.get(ref.shop, ref.generationId);
+    if (generation?.state !== 'uncertain' || !generation.submittedAt) return DONE;
+    const { recheckMs, listingDelayMs } = ctx.config.reconcile;
+    const apiKey = await ctx.settings.getApiKey(ref.shop);
+    if (!apiKey) return later(recheckMs);
+
+    const fingerprint = generationFingerprint(apiKey, generation);
+    let jobs;
+    try {
+      jobs = await findJobs(
+        ctx.productAi(apiKey),
+        fingerprint,
+        creationWindow(ctx, generation),
+        async (jobId) => (await jobResults.owner(jobId)) !== null,
+      );
+    } catch (error) {
+      // ProductAI unreachable, the key refused, a list we cannot read safely: decide nothing.
+      ctx.logger.warn({ err: error, ...ref }, 'could not look up an uncertain submission');
+      return later(recheckMs);
+    }
+    if (jobs.length === 1) {
+      await adopt(ctx, generation, { jobId: jobs[0]!.jobId, apiKey }, "found in ProductAI's list");
+      return DONE;
+    }
+    if (jobs.length > 1) {
+      ctx.logger.warn(
+        { ...ref, jobIds: jobs.map((job) => job.jobId) },
+        'several ProductAI jobs fit an uncertain submission; left to the merchant',
+      );
+      return DONE;
+    }
+    const certainAt = lastArrival(ctx, generation) + listingDelayMs;
+    const now = ctx.clock.now();
+    if (now < certainAt) return later(Math.min(recheckMs, certainAt - now));
+    try {
+      await requeue(
+        ref.shop,
+        ref.generationId,
+        ['uncertain'],
+        'ProductAI has no job for this request: it was never accepted, nothing was charged; sent again',
+      );
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+    return DONE;
   }
 
-  async function inState(
-    ctx: PipelineContext,
-    shop: string,
-    state: 'uncertain' | 'submitting',
-  ): Promise<Generation[]> {
-    const ids = await ctx.generations.idsInState(shop, state, MAX_CONTENDERS);
-    const found = await Promise.all(ids.map((id) => ctx.generations.get(shop, id)));
-    return found.filter((generation): generation is Generation => generation?.state === state);
-  }
-
-  return async ({ shop }, ctx) => {
-    const unclaimed = await jobResults.unclaimed(shop);
-    if (unclaimed.length === 0) return DONE;
-    const uncertain = await inState(ctx, shop, 'uncertain');
-    if (uncertain.length === 0) return DONE;
-    // A request still in flight may yet claim a result with its own answer: it competes.
-    const contenders = [...uncertain, ...(await inState(ctx, shop, 'submitting'))];
-
-    const open: { jobId: number; result: JobResult; prompt: string }[] = [];
-    for (const jobId of unclaimed) {
+  async function matchUnclaimed(ctx: PipelineContext, shop: string): Promise<StageOutcome> {
+    const apiKey = await ctx.settings.getApiKey(shop);
+    for (const jobId of await jobResults.unclaimed(shop)) {
       const owner = await jobResults.owner(jobId);
       if (owner) {
         // Claimed meanwhile by its own submission (the webhook was faster than the answer).
         await jobResults.removeUnclaimed(shop, jobId);
-        await queues.add('result', owner, owner.generationId);
+        await deps.queues.add('result', owner, owner.generationId);
         continue;
       }
-      const result = await jobResults.get(jobId);
-      if (!result) {
+      if (!(await jobResults.get(jobId))) {
         await jobResults.removeUnclaimed(shop, jobId);
         continue;
       }
-      const prompt = await jobPrompt(ctx, shop, jobId);
-      if (prompt !== null) open.push({ jobId, result, prompt });
-    }
-
-    for (const job of open) {
-      const candidates = contenders.filter((generation) =>
-        fits(generation, job.result, job.prompt),
-      );
-      const generation = candidates[0];
-      const rivals = open.filter(
-        (other) => generation && fits(generation, other.result, other.prompt),
-      );
-      if (candidates.length !== 1 || generation!.state !== 'uncertain' || rivals.length !== 1) {
-        ctx.logger.info(
-          { shop, jobId: job.jobId, candidates: candidates.length },
-          'unclaimed result not matched unambiguously; left to the merchant',
-        );
-        continue;
-      }
-      const ref = { shop, generationId: generation!.id };
-      const adopted = await finishJob(
-        ctx,
-        ref,
-        { ...job.result, jobId: job.jobId, kind: generation!.kind },
-        {
-          from: ['uncertain'],
-          via: 'a webhook for the uncertain submission',
-          patch: { productAiJobId: job.jobId, chargedCredits: generation!.estimatedCredits },
-          alsoSet: jobResults.ownerEntry(job.jobId, ref),
-        },
-      );
-      if (adopted) await jobResults.removeUnclaimed(shop, job.jobId);
+      if (!apiKey) continue;
+      const facts = await describeJob(ctx.productAi(apiKey), apiKey, jobId);
+      // Not this account's job, or no submission of the app can own it: the merchant's to place.
+      const holder = facts && (await claims.holder(facts.fingerprint));
+      if (!facts || !holder) continue;
+      const generation = await ctx.generations.get(holder.shop, holder.generationId);
+      // A holder still submitting learns its job id from its own answer.
+      if (generation?.state !== 'uncertain') continue;
+      const window = creationWindow(ctx, generation);
+      if (facts.createdAt < window.from || facts.createdAt > window.to) continue;
+      await adopt(ctx, generation, { jobId, apiKey }, 'its webhook matched the uncertain request');
     }
     return DONE;
-  };
+  }
+
+  return (ref, ctx) => (ref.generationId ? settleUncertain(ctx, ref) : matchUnclaimed(ctx, ref.shop));
 }

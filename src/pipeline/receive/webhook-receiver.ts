@@ -28,7 +28,7 @@ import {
   parseWebhookPayload,
 } from '../../productai/webhook.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import { requestReconcile } from '../stages/submit-stage.ts';
+import { reconcileUnknownJob } from './reconcile.ts';
 import type { JobResults } from './job-results.ts';
 
 export interface WebhookDelivery {
@@ -91,7 +91,7 @@ export function createWebhookReceiver(deps: {
     // The enqueue runs for a duplicate too: if the first delivery's was lost (a crash), this one
     // completes it; otherwise the job id makes it a no-op.
     if (owner) await queues.add('result', owner, owner.generationId);
-    else await requestReconcile(queues, shop, `job-${payload.jobId}`);
+    else await reconcileUnknownJob(queues, shop, payload.jobId);
     return { status: 200, body: { ok: true } };
   };
 }

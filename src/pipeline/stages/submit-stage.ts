@@ -2,10 +2,12 @@
  * Submit: send one queued generation to ProductAI, at most once.
  *
  * The dispatcher (limits/dispatcher.ts) chose this generation and enqueued this job. The
- * handler checks what can be checked without ProductAI, waits for a slot of the shared rate
- * limit as its last step before sending (then the dispatcher may choose the next), and sends:
+ * handler checks what can be checked without ProductAI, waits until no other submission holds
+ * its fingerprint (limits/submission-claims.ts) and for a slot of the shared rate limit as its
+ * last steps before sending (then the dispatcher may choose the next), and sends:
  *
  *   queued ──(one atomic transition, immediately before the request)──► submitting
+ *   the fingerprint claimed for this submission; only then does the request leave
  *   answer 200          → processing (job id recorded and indexed in the same step), poll armed
  *   400 validation      → failed with the API's message (nothing was charged)
  *   400 OUT_OF_TOKENS   → paused, and the whole shop paused with the reason
@@ -15,10 +17,11 @@
  *   certainly not sent  → back to queued and this job retried with backoff (network down)
  *   anything else       → uncertain: timeout after sending, 5xx, garbled 200. The request may
  *                         have created a job and charged credits, so it is never resent
- *                         blindly; reconciliation or the merchant settles it.
+ *                         blindly; reconciliation (receive/reconcile.ts) settles it.
  *
- * A job that finds its generation already `submitting` is a repeat after a crash mid-request:
- * the request may have gone, so it goes to `uncertain`, never out again.
+ * A job that finds its generation already `submitting` is a repeat after a crash. If the
+ * fingerprint's claim is this submission's, the request may have gone: `uncertain`, never out
+ * again. If not, the crash came before the claim, so before the request: back to `queued` and on.
  */
 import type { Job } from '../../productai/schemas.ts';
 import type { ProductAiClient } from '../../productai/client.ts';
@@ -28,6 +31,14 @@ import { toProductAiRequest, type ProductAiRequest } from '../sources/request-ru
 import type { RateLimiter } from '../limits/rate-limiter.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { JobResults } from '../receive/job-results.ts';
+import { adoptJob, firstPollDelay } from '../receive/adopt-job.ts';
+import { requestReconcile } from '../receive/reconcile.ts';
+import {
+  generationFingerprint,
+  type ClaimToken,
+  type Fingerprint,
+  type SubmissionClaims,
+} from '../limits/submission-claims.ts';
 import type { PipelineQueues } from './queues.ts';
 import { PAUSE_MESSAGES, type PauseCause, type ShopPause } from './shop-pause.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
@@ -43,7 +54,7 @@ export const UNCERTAIN_MESSAGE = {
   reason:
     'The request may have reached ProductAI, but no answer came back, so the app cannot tell whether it was charged.',
   action:
-    'If ProductAI made the result, it is added here automatically when it arrives. Otherwise check your ProductAI account: resubmit if nothing was charged, or abandon.',
+    'Nothing to do: the app asks ProductAI and either adds the result when it is ready or sends the request again if it never arrived.',
 };
 
 /** The history note of a submission ProductAI refused with 429 (it goes back in line). */
@@ -54,23 +65,21 @@ export interface SubmitStageDeps {
   scheduler: FairScheduler;
   shopPause: ShopPause;
   jobResults: JobResults;
+  claims: SubmissionClaims;
   queues: PipelineQueues;
 }
 
-/** The delay before the first poll, counted from the submission. */
-function firstPollDelay(ctx: PipelineContext, generation: Generation): number {
-  const elapsed = generation.submittedAt ? ctx.clock.now() - Date.parse(generation.submittedAt) : 0;
-  return Math.max(0, ctx.config.polling.firstPollMs[generation.kind] - elapsed);
-}
+const tokenOf = (generation: Generation): ClaimToken => ({
+  shop: generation.shop,
+  generationId: generation.id,
+  submittedAt: generation.submittedAt ?? '',
+});
 
-/** Starts reconciliation for a shop's uncertain submissions and unclaimed results. */
-export async function requestReconcile(
-  queues: PipelineQueues,
-  shop: string,
-  trigger: string,
-): Promise<void> {
-  await queues.add('reconcile', { shop, generationId: '' }, `${shop}.${trigger}`);
-}
+const sameToken = (a: ClaimToken | null, b: ClaimToken) =>
+  a !== null &&
+  a.shop === b.shop &&
+  a.generationId === b.generationId &&
+  a.submittedAt === b.submittedAt;
 
 function send(client: ProductAiClient, request: ProductAiRequest, timeoutMs: number): Promise<Job> {
   const call = { timeoutMs };
@@ -80,7 +89,7 @@ function send(client: ProductAiClient, request: ProductAiRequest, timeoutMs: num
 }
 
 export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
-  const { limiter, scheduler, shopPause, jobResults, queues } = deps;
+  const { limiter, scheduler, shopPause, claims, queues } = deps;
 
   /** A transition that lost a race is not an error here: someone else moved the generation. */
   async function move(
@@ -102,7 +111,7 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     note: string,
   ): Promise<void> {
     await move(ctx, ref, { from: ['submitting'], to: 'uncertain', patch: UNCERTAIN_MESSAGE, note });
-    await requestReconcile(queues, ref.shop, ref.generationId);
+    await requestReconcile(queues, ref, ctx.config.reconcile.firstCheckMs);
   }
 
   async function pauseFor(
@@ -122,22 +131,20 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
 
   async function onAccepted(
     ctx: PipelineContext,
-    ref: GenerationRef,
     generation: Generation,
+    apiKey: string,
     job: Job,
   ): Promise<void> {
-    const processing = await ctx.generations.transition(ref.shop, ref.generationId, {
-      from: ['submitting'],
-      to: 'processing',
-      patch: { productAiJobId: job.id, chargedCredits: generation.estimatedCredits },
-      note: `ProductAI job ${job.id}`,
-      alsoSet: jobResults.ownerEntry(job.id, ref),
-    });
-    await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, processing) });
-    // A webhook can beat the answer to our own request: its result was kept as unclaimed.
-    if (await jobResults.get(job.id)) {
-      await jobResults.removeUnclaimed(ref.shop, job.id);
-      await queues.add('result', ref, ref.generationId);
+    // From `uncertain` too: a worker that lost its lock (a long pause) may have been declared
+    // dead and its submission uncertain while the answer was still coming.
+    try {
+      await adoptJob(deps, ctx, generation, { jobId: job.id, apiKey }, {
+        from: ['submitting', 'uncertain'],
+        note: `ProductAI job ${job.id}`,
+      });
+    } catch (error) {
+      // Reconciliation adopted the job first (its webhook came before our answer).
+      if (!(error instanceof StaleTransitionError)) throw error;
     }
   }
 
@@ -205,11 +212,55 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     }
   };
 
-  async function submit(ref: GenerationRef, ctx: PipelineContext): Promise<StageOutcome> {
-    const generation = await ctx.generations.get(ref.shop, ref.generationId);
-    if (generation?.state === 'submitting') {
+  /** A repeat after a crash found the generation `submitting`: did its request leave? */
+  async function afterCrash(
+    ctx: PipelineContext,
+    ref: GenerationRef,
+    generation: Generation,
+  ): Promise<Generation | null> {
+    const apiKey = await ctx.settings.getApiKey(ref.shop);
+    const holder = apiKey ? await claims.holder(generationFingerprint(apiKey, generation)) : null;
+    if (!apiKey || sameToken(holder, tokenOf(generation))) {
       await limiter.settle(ref.generationId);
       await toUncertain(ctx, ref, 'the worker stopped while the request was being sent');
+      return null;
+    }
+    await limiter.release(ref.generationId);
+    return move(ctx, ref, {
+      from: ['submitting'],
+      to: 'queued',
+      note: 'the worker stopped before the request left; nothing was sent',
+    });
+  }
+
+  /**
+   * Waits (the generation still armed, as for a rate-limit slot) until no other submission
+   * holds the fingerprint; false after `claims.waitMs` (an uncertain holder may keep it for
+   * minutes: the dispatcher must not stand still that long).
+   */
+  async function fingerprintFree(ctx: PipelineContext, fingerprint: Fingerprint) {
+    const { pollMs, waitMs } = ctx.config.claims;
+    const deadline = ctx.clock.now() + waitMs;
+    while ((await claims.holder(fingerprint)) !== null) {
+      if (ctx.clock.now() >= deadline) return false;
+      await ctx.clock.sleep(pollMs);
+    }
+    return true;
+  }
+
+  async function backInLine(ref: GenerationRef, generation: Generation, front: boolean) {
+    await scheduler.push(
+      { shop: ref.shop, generationId: ref.generationId, priority: generation.priority },
+      { front },
+    );
+  }
+
+  async function submit(ref: GenerationRef, ctx: PipelineContext): Promise<StageOutcome> {
+    let generation = await ctx.generations.get(ref.shop, ref.generationId);
+    if (generation?.state === 'submitting') generation = await afterCrash(ctx, ref, generation);
+    if (generation?.state === 'uncertain') {
+      // A repeat after a crash between the move to uncertain and its reconciliation request.
+      await requestReconcile(queues, ref, ctx.config.reconcile.firstCheckMs);
       return DONE;
     }
     if (generation?.state === 'processing') {
@@ -244,6 +295,11 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
       return DONE;
     }
 
+    const fingerprint = generationFingerprint(apiKey, generation);
+    if (!(await fingerprintFree(ctx, fingerprint))) {
+      await backInLine(ref, generation, false);
+      return DONE;
+    }
     await limiter.acquire(ref.generationId);
     await scheduler.disarm(ref.shop, ref.generationId);
     const submitting = await move(ctx, ref, {
@@ -255,6 +311,18 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
       await limiter.release(ref.generationId);
       return DONE;
     }
+    // Another submission with this fingerprint left between our look and now (another shop on
+    // the same account, another worker): this one was not sent, it goes back to the front.
+    if (!(await claims.take(fingerprint, tokenOf(submitting)))) {
+      await limiter.release(ref.generationId);
+      const back = await move(ctx, ref, {
+        from: ['submitting'],
+        to: 'queued',
+        note: 'a request with the same prompt was in flight; not sent, back in line',
+      });
+      if (back) await backInLine(ref, back, true);
+      return DONE;
+    }
 
     let job: Job;
     try {
@@ -262,13 +330,13 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     } catch (error) {
       if (!isProductAiError(error)) {
         await limiter.settle(ref.generationId);
-        throw error; // the repeat finds `submitting` and goes uncertain
+        throw error; // the repeat finds `submitting`, its claim held: uncertain
       }
       await onRefused(ctx, ref, apiKey, error);
       return DONE;
     }
     await limiter.settle(ref.generationId);
-    await onAccepted(ctx, ref, submitting, job);
+    await onAccepted(ctx, submitting, apiKey, job);
     return DONE;
   }
 }

@@ -79,6 +79,7 @@ async function onExhausted(
   data: JobData,
   error: unknown,
   ctx: PipelineContext,
+  onUncertain: (ref: JobData) => Promise<void>,
 ): Promise<void> {
   ctx.logger.error({ err: error, queue, ...data }, 'stage gave up after its last try');
   for (const rule of GIVE_UP[queue] ?? []) {
@@ -89,6 +90,7 @@ async function onExhausted(
         patch: { reason: rule.reason, action: rule.action },
         note: error instanceof Error ? error.message.slice(0, 300) : 'stage failed',
       });
+      if (rule.to === 'uncertain') await onUncertain(data);
       return;
     } catch (moveError) {
       if (!(moveError instanceof StaleTransitionError)) throw moveError;
@@ -103,8 +105,10 @@ export function startQueueWorkers(options: {
   prefix: string;
   config: PipelineConfig;
   logger: Logger;
+  /** Starts reconciliation of a generation the give-up rules left uncertain. */
+  onUncertain: (ref: JobData) => Promise<void>;
 }): RunningWorkers {
-  const { handlers, ctx, connection, prefix, config, logger } = options;
+  const { handlers, ctx, connection, prefix, config, logger, onUncertain } = options;
   const concurrency: Record<QueueName, number> = {
     ...config.stages.concurrency,
     result: config.stages.concurrency.await,
@@ -127,7 +131,7 @@ export function startQueueWorkers(options: {
         } catch (error) {
           if (error instanceof DelayedError) throw error;
           if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
-          await onExhausted(queue, job.data, error, ctx);
+          await onExhausted(queue, job.data, error, ctx, onUncertain);
         }
       },
       {

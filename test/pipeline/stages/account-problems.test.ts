@@ -1,6 +1,6 @@
 /**
- * What the account can do to a submission: run out of credits, lose its key, or leave a
- * request unanswered (uncertain, reconciled by the webhook or settled by the merchant).
+ * What the account can do to a submission: run out of credits or lose its key. (A request left
+ * unanswered is uncertain.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startPipelineHarness, type PipelineHarness } from './harness.ts';
@@ -69,66 +69,5 @@ describe('API key', () => {
     const paused = await shop.waitFor(generation.id, ['paused']);
     expect(paused.reason).toMatch(/No ProductAI API key/);
     expect(await shop.jobs()).toHaveLength(0);
-  });
-});
-
-describe('uncertain submissions', () => {
-  it('settles a request that got no answer with the webhook of the job it created', async () => {
-    const shop = await h.newShop();
-    await h.quiet();
-    await h.productAiControl('POST', '/faults', { hangNext: 1 });
-    const generation = await shop.enqueue();
-    // The webhook settles it within milliseconds of the request's timeout: read the history.
-    const done = await shop.waitFor(generation.id, ['published']);
-    const uncertain = done.transitions.find((t) => t.state === 'uncertain');
-    expect(uncertain?.note).toBe('no usable answer (maybe_sent)');
-    expect(done.transitions.map((t) => t.state)).toEqual([
-      'queued',
-      'submitting',
-      'uncertain',
-      'saving',
-      'published',
-    ]);
-    const [job] = await shop.jobs();
-    expect(done.productAiJobId).toBe(job!.id);
-    expect(await shop.jobs()).toHaveLength(1);
-    expect(await h.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([]);
-  });
-
-  it('leaves an uncertain request without a result to the merchant, who may resubmit it', async () => {
-    const shop = await h.newShop({ webhook: false });
-    await h.quiet();
-    await h.productAiControl('POST', '/faults', { hangNext: 1 });
-    const generation = await shop.enqueue();
-    await shop.waitFor(generation.id, ['uncertain']);
-    // The job exists (and was charged) but no webhook tells the app: nothing is resent.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await h.pipeline.generations.get(shop.shop, generation.id))!.state).toBe('uncertain');
-    expect(await shop.jobs()).toHaveLength(1);
-    await h.pipeline.resolveUncertain(shop.shop, generation.id, 'resubmit');
-    const done = await shop.waitFor(generation.id, ['published']);
-    expect(await shop.jobs()).toHaveLength(2);
-    expect(done.transitions.map((t) => t.state)).toContain('uncertain');
-  });
-
-  it('does not guess between two uncertain requests with the same prompt', async () => {
-    const shop = await h.newShop();
-    await h.quiet();
-    await h.productAiControl('POST', '/faults', { hangNext: 2 });
-    const params = { model: 'nanobanana', prompt: 'Same scene', outputFormat: 'png' as const };
-    const one = await shop.enqueue({ params });
-    const two = await shop.enqueue({ params });
-    await shop.waitFor(one.id, ['uncertain']);
-    await shop.waitFor(two.id, ['uncertain']);
-    const deadline = Date.now() + 5_000;
-    while ((await h.pipeline.internals.jobResults.unclaimed(shop.shop)).length < 2) {
-      if (Date.now() > deadline) throw new Error('results did not arrive');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await h.pipeline.generations.get(shop.shop, one.id))!.state).toBe('uncertain');
-    expect((await h.pipeline.generations.get(shop.shop, two.id))!.state).toBe('uncertain');
-    const abandoned = await h.pipeline.resolveUncertain(shop.shop, one.id, 'abandon');
-    expect(abandoned.state).toBe('cancelled');
   });
 });

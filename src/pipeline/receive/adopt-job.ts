@@ -1,0 +1,67 @@
+/**
+ * Recording that a ProductAI job is a generation's: one atomic transition to `processing` that
+ * also writes the job-id index (so a webhook, a poll and reconciliation all route the job to
+ * this generation and no other), then the poll armed and a result that already arrived used.
+ *
+ * The same step for both ways a generation learns its job id: the answer to its own request
+ * (`submitting`), and reconciliation finding the job of an `uncertain` submission (from the
+ * unknown-job webhook or ProductAI's job list). Nothing is sent: adopting never charges.
+ */
+import type { Generation, GenerationState } from '../generations/generation.ts';
+import type { SubmissionClaims } from '../limits/submission-claims.ts';
+import { generationFingerprint } from '../limits/submission-claims.ts';
+import type { PipelineQueues } from '../stages/queues.ts';
+import type { GenerationRef, PipelineContext } from '../stages/stage.ts';
+import type { JobResults } from './job-results.ts';
+
+export interface AdoptJobDeps {
+  jobResults: JobResults;
+  claims: SubmissionClaims;
+  queues: PipelineQueues;
+}
+
+/** The delay before the first poll, counted from the submission. */
+export function firstPollDelay(ctx: PipelineContext, generation: Generation): number {
+  const elapsed = generation.submittedAt ? ctx.clock.now() - Date.parse(generation.submittedAt) : 0;
+  return Math.max(0, ctx.config.polling.firstPollMs[generation.kind] - elapsed);
+}
+
+/** Throws StaleTransitionError when the generation is no longer in one of `from`. */
+export async function adoptJob(
+  deps: AdoptJobDeps,
+  ctx: PipelineContext,
+  generation: Generation,
+  job: { jobId: number; apiKey: string },
+  options: { from: readonly GenerationState[]; note: string },
+): Promise<Generation> {
+  const { jobResults, claims, queues } = deps;
+  const ref: GenerationRef = { shop: generation.shop, generationId: generation.id };
+  const processing = await ctx.generations.transition(ref.shop, ref.generationId, {
+    from: options.from,
+    to: 'processing',
+    patch: {
+      productAiJobId: job.jobId,
+      // ProductAI charges at submission; the catalogue's price is what it charged.
+      chargedCredits: generation.estimatedCredits,
+      reason: null,
+      action: null,
+    },
+    note: options.note,
+    alsoSet: jobResults.ownerEntry(job.jobId, ref),
+  });
+  await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, processing) });
+  // A webhook can beat the job id to us: its result was kept as unclaimed.
+  const delivered = await jobResults.get(job.jobId);
+  if (delivered) {
+    await jobResults.removeUnclaimed(delivered.arrivedAt, job.jobId);
+    await queues.add('result', ref, ref.generationId);
+  }
+  if (processing.submittedAt) {
+    await claims.release(generationFingerprint(job.apiKey, processing), {
+      shop: ref.shop,
+      generationId: ref.generationId,
+      submittedAt: processing.submittedAt,
+    });
+  }
+  return processing;
+}

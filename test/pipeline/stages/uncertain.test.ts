@@ -1,0 +1,116 @@
+/**
+ * Uncertain submissions (the request may have reached ProductAI, no answer came back) end
+ * without the merchant: the job is adopted when ProductAI has it (from its webhook, or found in
+ * the account's job list), and the request is sent again only once ProductAI provably never
+ * accepted it. Same-prompt submissions are never in flight together, so every job has exactly
+ * one possible owner.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+
+let h: PipelineHarness;
+/** Its job-list look comes only after a minute: what settles a submission is its webhook. */
+let webhookOnly: PipelineHarness;
+beforeAll(async () => {
+  [h, webhookOnly] = await Promise.all([
+    startPipelineHarness(),
+    startPipelineHarness({ config: { reconcile: { firstCheckMs: 60_000 } } }),
+  ]);
+});
+
+const states = (generation: { transitions: { state: string }[] }) =>
+  generation.transitions.map((t) => t.state);
+
+describe('uncertain submissions', () => {
+  it('adopts the job of a request that got no answer when its webhook arrives', async () => {
+    const shop = await webhookOnly.newShop();
+    const { timeoutMs } = webhookOnly.pipeline.config.submit;
+    // The result comes after the request gave up, to a generation already uncertain.
+    await webhookOnly.productAiControl('POST', '/faults', {
+      hangNext: 1,
+      webhookDelayMs: timeoutMs + 500,
+    });
+    const generation = await shop.enqueue();
+    const done = await shop.waitFor(generation.id, ['published']);
+    await webhookOnly.productAiControl('DELETE', '/faults');
+    expect(done.transitions.find((t) => t.state === 'processing')?.note).toMatch(
+      /its webhook matched/,
+    );
+    expect(done.transitions.find((t) => t.state === 'uncertain')?.note).toBe(
+      'no usable answer (maybe_sent)',
+    );
+    expect(states(done)).toEqual([
+      'queued',
+      'submitting',
+      'uncertain',
+      'processing',
+      'saving',
+      'published',
+    ]);
+    const jobs = await shop.jobs();
+    expect(jobs.map((job) => job.id)).toEqual([done.productAiJobId]);
+    expect(await webhookOnly.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([]);
+  });
+
+  it("finds the job in ProductAI's job list when no webhook comes, and never sends again", async () => {
+    const shop = await h.newShop({ webhook: false });
+    await h.quiet();
+    await h.productAiControl('POST', '/faults', { hangNext: 1 });
+    const generation = await shop.enqueue();
+    const done = await shop.waitFor(generation.id, ['published']);
+    const adopted = done.transitions.find((t) => t.state === 'processing');
+    expect(adopted?.note).toMatch(/found in ProductAI's list/);
+    const jobs = await shop.jobs();
+    expect(jobs.map((job) => job.id)).toEqual([done.productAiJobId]);
+    expect(done.chargedCredits).toBe(3);
+  });
+
+  it('sends again a request ProductAI never accepted, once its job would certainly be listed', async () => {
+    const shop = await h.newShop({ webhook: false });
+    await h.quiet();
+    // A 500 before the service does anything: the app cannot know that nothing was made.
+    await h.productAiControl('POST', '/faults', { serverErrorNext: 1 });
+    const generation = await shop.enqueue();
+    const done = await shop.waitFor(generation.id, ['published']);
+    expect(states(done)).toEqual([
+      'queued',
+      'submitting',
+      'uncertain',
+      'queued',
+      'submitting',
+      'processing',
+      'saving',
+      'published',
+    ]);
+    const [, submitting, , requeued] = done.transitions;
+    const { submit, limiter, reconcile } = h.pipeline.config;
+    // Not before the request's last possible arrival, plus the listing delay.
+    expect(Date.parse(requeued!.at) - Date.parse(submitting!.at)).toBeGreaterThanOrEqual(
+      submit.timeoutMs + limiter.arrivalMarginMs + reconcile.listingDelayMs,
+    );
+    expect(requeued!.note).toMatch(/never accepted/);
+    expect(await shop.jobs()).toHaveLength(1);
+  });
+
+  it('sends no request with the same prompt while one is unsettled: each job has one owner', async () => {
+    const shop = await h.newShop();
+    await h.quiet();
+    await h.productAiControl('POST', '/faults', { hangNext: 1 });
+    const params = { model: 'nanobanana', prompt: 'Same scene', outputFormat: 'png' as const };
+    const first = await shop.enqueue({ params });
+    const second = await shop.enqueue({ params });
+    const [one, two] = await Promise.all([
+      shop.waitFor(first.id, ['published']),
+      shop.waitFor(second.id, ['published']),
+    ]);
+    expect(states(one)).toContain('uncertain');
+    const adopted = one.transitions.find((t) => t.state === 'processing')!;
+    expect(Date.parse(two.submittedAt!)).toBeGreaterThanOrEqual(Date.parse(adopted.at));
+    expect(states(two)).toEqual(['queued', 'submitting', 'processing', 'saving', 'published']);
+    const jobs = await shop.jobs();
+    expect(new Set(jobs.map((job) => job.id))).toEqual(
+      new Set([one.productAiJobId, two.productAiJobId]),
+    );
+    expect(jobs).toHaveLength(2);
+  });
+});
