@@ -1,8 +1,11 @@
 /**
  * Crash tests: a worker PROCESS is killed (SIGKILL) at each stage while it works on a batch of
- * generations; a new worker process is started. Afterwards every generation ends in exactly one
- * terminal state, with one ProductAI job each (no second submission) and one file and one
- * product media each (no duplicate media).
+ * bulk generations that share one prompt (as a bulk run's items do, so ProductAI cannot tell
+ * their jobs apart by prompt); a new worker process is started. Afterwards, with no merchant
+ * action, every generation is published, each ProductAI job was charged once and belongs to
+ * exactly one generation (no second submission, nothing left uncertain), and each product has
+ * one file and one new media (no duplicate media). The kills land through deterministic hooks
+ * (worker-child.ts) or emulator faults, not sleeps.
  *
  * Real parts throughout: a private Redis (dev/redis-server.ts), both emulators, the web process
  * (this test process: the webhook receiver) and workers from web/worker/main.ts as children.
@@ -75,7 +78,9 @@ afterAll(async () => {
 });
 
 /** Starts a worker process; resolves once its workers run. */
-async function startWorker(crashAfterOperation?: string): Promise<ChildProcess> {
+async function startWorker(
+  crash: { afterOperation?: string; productAiSubmit?: string } = {},
+): Promise<ChildProcess> {
   const { config: appConfig } = app.deps;
   const child = spawn(process.execPath, [CHILD], {
     env: {
@@ -92,7 +97,8 @@ async function startWorker(crashAfterOperation?: string): Promise<ChildProcess> 
       PRODUCTAI_BASE_URL: productAi.url,
       PIPELINE_TEST_CONFIG: JSON.stringify(config),
       PUBLISH_TEST_TIMING: JSON.stringify(TIMING),
-      ...(crashAfterOperation ? { CRASH_AFTER_OPERATION: crashAfterOperation } : {}),
+      ...(crash.afterOperation ? { CRASH_AFTER_OPERATION: crash.afterOperation } : {}),
+      ...(crash.productAiSubmit ? { CRASH_PRODUCTAI_SUBMIT: crash.productAiSubmit } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -136,7 +142,10 @@ interface CrashShop {
   batch: Generation[];
 }
 
-/** A shop with a ProductAI account and `count` photo generations of its products, queued. */
+const CREDITS = 10_000;
+const BULK_PROMPT = 'Crash test bulk scene';
+
+/** A shop with a ProductAI account and `count` bulk photo generations with one prompt, queued. */
 async function shopWithBatch(
   count: number,
   options: { webhook?: boolean } = {},
@@ -144,7 +153,7 @@ async function shopWithBatch(
   const shop = app.newShop();
   await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
   const apiKey = `key-${shop}`;
-  await productAiControl('POST', '/accounts', { key: apiKey, credits: 10_000 });
+  await productAiControl('POST', '/accounts', { key: apiKey, credits: CREDITS });
   await app.deps.settings.saveApiKey(shop, apiKey);
   if (options.webhook !== false) {
     const { token } = (await app.deps.settings.get(shop)).webhook;
@@ -158,7 +167,7 @@ async function shopWithBatch(
   const admin = app.deps.admin.forShop(shop);
   const { defaults } = await app.deps.settings.get(shop);
   const batch: Generation[] = [];
-  for (const [i, product] of withImages.entries()) {
+  for (const product of withImages) {
     const intake = await prepareGeneration(
       admin,
       shop,
@@ -166,10 +175,10 @@ async function shopWithBatch(
       {
         productId: product.id,
         kind: 'photo',
-        params: { model: 'nanobanana', prompt: `Crash test scene ${i}` },
+        params: { model: 'nanobanana', prompt: BULK_PROMPT },
         sourceMediaIds: [],
       },
-      { priority: 'interactive', firstImagesIfNoneChosen: true },
+      { priority: 'bulk', firstImagesIfNoneChosen: true },
     );
     if (!intake.ok) throw new Error(JSON.stringify(intake.problems));
     batch.push(await pipeline.enqueueGeneration(intake.generation));
@@ -197,18 +206,25 @@ async function productAiControl(method: string, path: string, body?: unknown): P
 const states = (s: CrashShop) =>
   Promise.all(s.batch.map(async (g) => (await pipeline.generations.get(s.shop, g.id))!));
 
-/** Every generation terminal, each with one ProductAI job, one file and one product media. */
-async function expectExactlyOnce(s: CrashShop): Promise<void> {
+/**
+ * Every generation published, each with its own ProductAI job (charged once), one file and one
+ * product media; returns them.
+ */
+async function expectExactlyOnce(s: CrashShop): Promise<Generation[]> {
   const done = await until('every generation to end', async () => {
     const current = await states(s);
     return current.every((g) => isTerminal(g.state)) && current;
   });
   expect(done.map((g) => [g.state, g.reason])).toEqual(done.map(() => ['published', null]));
   const { jobs } = (await productAiControl('GET', `/jobs?key=${encodeURIComponent(s.apiKey)}`)) as {
-    jobs: { id: number }[];
+    jobs: { id: number; credits: number }[];
   };
   expect(jobs).toHaveLength(s.batch.length);
   expect(new Set(done.map((g) => g.productAiJobId))).toEqual(new Set(jobs.map((job) => job.id)));
+  const charged = done.reduce((sum, g) => sum + g.estimatedCredits, 0);
+  const account = (await productAiControl('GET', `/accounts/${s.apiKey}`)) as { credits: number };
+  expect(account.credits).toBe(CREDITS - charged);
+  expect(await pipeline.internals.jobResults.unclaimed(s.shop)).toEqual([]);
   const { files } = (await shopifyGet(`/shops/${s.shop}/files`)) as {
     files: { id: string; filename: string; references: string[] }[];
   };
@@ -223,32 +239,68 @@ async function expectExactlyOnce(s: CrashShop): Promise<void> {
     };
     expect(media.filter((item) => item.id === generation.fileId)).toHaveLength(1);
   }
+  return done;
 }
 
+/** The generations that went through `state` on their way. */
+const through = (done: Generation[], state: Generation['state']) =>
+  done.filter((g) => g.transitions.some((t) => t.state === state));
+
 describe('a worker killed at each stage', () => {
-  it('submit: killed while its request is in flight; the job it created is adopted, never resent', async () => {
+  it('submit, before the request leaves: it is proven never accepted and sent again, once', async () => {
+    const worker = await startWorker({ productAiSubmit: 'before:2' });
+    const s = await shopWithBatch(4, { webhook: false });
+    await once(worker, 'exit');
+    const restarted = await startWorker();
+    const done = await expectExactlyOnce(s);
+    const [interrupted] = through(done, 'uncertain');
+    expect(through(done, 'uncertain')).toHaveLength(1);
+    expect(interrupted!.transitions.map((t) => t.state)).toEqual([
+      'queued',
+      'submitting',
+      'uncertain',
+      'queued',
+      'submitting',
+      'processing',
+      'saving',
+      'published',
+    ]);
+    await kill(restarted);
+  });
+
+  it('submit, the moment the answer arrives: the job it created is adopted, never resent', async () => {
+    const worker = await startWorker({ productAiSubmit: 'after:2' });
+    const s = await shopWithBatch(4);
+    await once(worker, 'exit');
+    const restarted = await startWorker();
+    const done = await expectExactlyOnce(s);
+    expect(through(done, 'uncertain')).toHaveLength(1);
+    await kill(restarted);
+  });
+
+  it("submit, while its request hangs: the job is found in ProductAI's list, never resent", async () => {
     const worker = await startWorker();
     await productAiControl('POST', '/faults', { hangNext: 1 });
-    const s = await shopWithBatch(3);
+    const s = await shopWithBatch(4, { webhook: false });
     await until('a request in flight', async () =>
       (await states(s)).some((g) => g.state === 'submitting'),
     );
-    await until('the hung request to reach ProductAI', async () => {
+    // Same prompt: the others wait for this one's claim, so the one job is the hung request's.
+    await until('the hung request to create its job', async () => {
       const { jobs } = (await productAiControl(
         'GET',
         `/jobs?key=${encodeURIComponent(s.apiKey)}`,
-      )) as {
-        jobs: unknown[];
-      };
+      )) as { jobs: unknown[] };
       return jobs.length > 0;
     });
     await kill(worker);
     const restarted = await startWorker();
-    await expectExactlyOnce(s);
-    const interrupted = (await states(s)).filter((g) =>
-      g.transitions.some((t) => t.state === 'uncertain'),
+    const done = await expectExactlyOnce(s);
+    const [interrupted] = through(done, 'uncertain');
+    expect(through(done, 'uncertain')).toHaveLength(1);
+    expect(interrupted!.transitions.find((t) => t.state === 'processing')?.note).toMatch(
+      /found in ProductAI's list/,
     );
-    expect(interrupted.length).toBeGreaterThanOrEqual(1);
     await kill(restarted);
   });
 
@@ -271,7 +323,7 @@ describe('a worker killed at each stage', () => {
   });
 
   it('attach: killed right after Shopify created the file; the repeat finds it instead of adding another', async () => {
-    const worker = await startWorker('FileCreate');
+    const worker = await startWorker({ afterOperation: 'FileCreate' });
     const s = await shopWithBatch(3);
     await once(worker, 'exit');
     const restarted = await startWorker();
@@ -280,7 +332,7 @@ describe('a worker killed at each stage', () => {
   });
 
   it('verify: killed right after the file was linked to the product; the repeat links nothing twice', async () => {
-    const worker = await startWorker('FileUpdate');
+    const worker = await startWorker({ afterOperation: 'FileUpdate' });
     const s = await shopWithBatch(3);
     await once(worker, 'exit');
     const restarted = await startWorker();

@@ -1,8 +1,12 @@
 /**
  * A worker process for the crash tests: the production entry (web/worker/main.ts) with the
- * test's compressed pipeline config, and a crash switch. With CRASH_AFTER_OPERATION set to an
- * Admin GraphQL operation name (FileCreate, FileUpdate), the process SIGKILLs itself the moment
- * Shopify's answer to that operation arrives: the side effect happened, nothing recorded it.
+ * test's compressed pipeline config, and crash switches that land the SIGKILL exactly where a
+ * test wants it (hooks on the process's own requests, no sleeps):
+ *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate): the moment
+ *    Shopify's answer to that operation arrives: the side effect happened, nothing recorded it;
+ *  - CRASH_PRODUCTAI_SUBMIT=before:<n> | after:<n>: at the n-th generation request to ProductAI,
+ *    just before it leaves (the generation is `submitting`, its fingerprint claimed) or the
+ *    moment its answer arrives (the job exists and is charged, its id not recorded).
  * Prints "ready" once its workers run.
  */
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
@@ -13,14 +17,28 @@ import { startWorkerProcess } from '../../../web/worker/main.ts';
 const config = JSON.parse(process.env.PIPELINE_TEST_CONFIG!) as PipelineConfig;
 const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
 const crashAfter = process.env.CRASH_AFTER_OPERATION;
+const [submitMoment, submitNumber] = (process.env.CRASH_PRODUCTAI_SUBMIT ?? '').split(':');
+
+const crash = () => process.kill(process.pid, 'SIGKILL');
 
 const crashingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const body = typeof init?.body === 'string' ? init.body : '';
   if (crashAfter && body.includes(`mutation ${crashAfter}(`)) {
     await response.clone().text();
-    process.kill(process.pid, 'SIGKILL');
+    crash();
   }
+  return response;
+};
+
+let submissions = 0;
+const crashingProductAiFetch: typeof fetch = async (input, init) => {
+  const isSubmission = init?.method === 'POST' && String(input).includes('/v1/api/generate');
+  if (!isSubmission || ++submissions !== Number(submitNumber)) return fetch(input, init);
+  if (submitMoment === 'before') crash();
+  const response = await fetch(input, init);
+  await response.clone().text();
+  crash();
   return response;
 };
 
@@ -28,6 +46,10 @@ const publish = createPublishStages({ timing });
 await startWorkerProcess({
   env: process.env,
   overrides: { fetch: crashingFetch },
-  pipeline: { config, publish: { attach: publish.attachStage, verify: publish.verifyStage } },
+  pipeline: {
+    config,
+    publish: { attach: publish.attachStage, verify: publish.verifyStage },
+    ...(submitMoment ? { productAi: { fetch: crashingProductAiFetch } } : {}),
+  },
 });
 process.stdout.write('ready\n');
