@@ -45,6 +45,10 @@ import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
 import { createSubmissionClaims } from './limits/submission-claims.ts';
+import {
+  createUnclaimedResults,
+  type UnclaimedResults,
+} from './receive/unclaimed-results.ts';
 import { createResultStage } from './receive/result-stage.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 
@@ -103,6 +107,8 @@ export interface Pipeline {
   /** Cancels a generation that has not been sent yet (queued or paused). */
   cancel(shop: string, id: string, note?: string): Promise<Generation>;
   receiveWebhook: WebhookReceiver;
+  /** Paid results no generation could claim: listed for the merchant, attachable to a product. */
+  unclaimedResults: UnclaimedResults;
   /** Stage workers and the dispatcher, in this process. */
   startWorkers(): Promise<RunningPipelineWorkers>;
   close(): Promise<void>;
@@ -249,6 +255,14 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         patch: { reason: null, action: null, pausedBy: null },
         note,
       }),
+
+    unclaimedResults: createUnclaimedResults({
+      jobResults,
+      claims,
+      queues,
+      generations,
+      context,
+    }),
 
     receiveWebhook: createWebhookReceiver({
       settings,

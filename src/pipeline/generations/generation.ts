@@ -65,7 +65,9 @@
  *    list shows several unowned jobs fitting one submission, nothing is guessed, the generation
  *    stays uncertain for the merchant and the results are listed as unclaimed (Activity).
  * Results nobody can own (another app on the account, a job from before an erase) are listed
- * for the merchant with their picture, to attach to a product without paying again.
+ * for the merchant with their picture, to attach to a product without paying again: a new
+ * generation, never put in line, goes `queued → processing` adopting the job
+ * (receive/unclaimed-results.ts). That is the only move from `queued` that skips `submitting`.
  *
  * Records carry ids and facts, never secrets: the API key stays in the shop's settings.
  */
@@ -182,7 +184,7 @@ export type GenerationPatch = Partial<
  * shows up as a StaleTransitionError because the current state is not among the caller's `from`.
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly GenerationState[]>> = {
-  queued: ['submitting', 'paused', 'cancelled', 'failed'],
+  queued: ['submitting', 'processing', 'paused', 'cancelled', 'failed'],
   paused: ['queued', 'cancelled'],
   submitting: ['processing', 'uncertain', 'failed', 'paused', 'queued'],
   uncertain: ['processing', 'queued', 'cancelled'],

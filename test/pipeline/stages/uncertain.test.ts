@@ -114,3 +114,43 @@ describe('uncertain submissions', () => {
     expect(jobs).toHaveLength(2);
   });
 });
+
+describe('unclaimed results', () => {
+  it('lists a paid result no submission can own, and attaches it to a product without a new charge', async () => {
+    const shop = await h.newShop();
+    // A job of the account made outside the app: its webhook reaches the shop's URL.
+    const outside = await h.pipeline.context
+      .productAi(shop.apiKey)
+      .generate({ model: 'gpt-2', prompt: 'Made in the studio' });
+    const deadline = Date.now() + 10_000;
+    let listed: { jobId: number; url: string }[] = [];
+    while (listed.length === 0) {
+      if (Date.now() > deadline) throw new Error('the result was not listed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = await h.pipeline.unclaimedResults.list(shop.shop);
+    }
+    expect(listed).toEqual([expect.objectContaining({ jobId: outside.id })]);
+
+    const template = await shop.enqueue();
+    await shop.waitFor(template.id, ['published']);
+    const attached = await h.pipeline.unclaimedResults.attach(shop.shop, outside.id, {
+      ...template,
+      params: {},
+    });
+    const done = await shop.waitFor(attached.id, ['published']);
+    expect(done.productAiJobId).toBe(outside.id);
+    expect(done.resultUrl).toBe(listed[0]!.url);
+    expect(done.transitions.map((t) => t.state)).toEqual([
+      'queued',
+      'processing',
+      'saving',
+      'published',
+    ]);
+    // The template's job and the outside one: attaching sent nothing.
+    expect(await shop.jobs()).toHaveLength(2);
+    expect(await h.pipeline.unclaimedResults.list(shop.shop)).toEqual([]);
+    await expect(
+      h.pipeline.unclaimedResults.attach(shop.shop, outside.id, template),
+    ).rejects.toThrow(/no longer waiting/);
+  });
+});

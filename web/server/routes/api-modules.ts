@@ -6,6 +6,7 @@ import { generationsApiModule } from './api-generations.ts';
 import { overviewApiModule } from './api-overview.ts';
 import { productsApiModule } from './api-products.ts';
 import { settingsApiModule } from './api-settings.ts';
+import { unclaimedResultsApiModule } from './api-unclaimed-results.ts';
 
 export const API_MODULES: readonly AppModule[] = [
   settingsApiModule,
@@ -14,4 +15,5 @@ export const API_MODULES: readonly AppModule[] = [
   bulkRunsApiModule,
   campaignsApiModule,
   overviewApiModule,
+  unclaimedResultsApiModule,
 ];

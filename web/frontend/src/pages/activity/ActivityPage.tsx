@@ -10,6 +10,7 @@ import type { GenerationPage } from '../../shared/contract.ts';
 import { ActivityEmptyState } from './ActivityEmptyState.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
+import { UnclaimedResults } from './UnclaimedResults.tsx';
 
 const PAGE_SIZE = 25;
 const POLL_MS = 5000;
@@ -52,6 +53,7 @@ export default function ActivityPage() {
             {list.error ? (
               <ErrorBanner title="The list is not up to date" error={list.error} />
             ) : null}
+            <UnclaimedResults onAttached={list.reload} />
             <Card padding="0">
               <ActivityFilters filters={filters} />
               {generations.length === 0 ? (
