@@ -114,7 +114,12 @@ export function defaultPipelineConfig(): PipelineConfig {
     // An uncertain submission is looked up after its request's timeout (30 s) and the first
     // poll (1 min), when a webhook would usually have settled it already; the job list is
     // trusted to show a job 2 minutes after its creation (the spec shows no listing delay).
-    reconcile: { firstCheckMs: MINUTE, recheckMs: 30_000, listingDelayMs: 2 * MINUTE, clockSkewMs: MINUTE },
+    reconcile: {
+      firstCheckMs: MINUTE,
+      recheckMs: 30_000,
+      listingDelayMs: 2 * MINUTE,
+      clockSkewMs: MINUTE,
+    },
     // A submission's request takes about a second (the service downloads the images first).
     claims: { pollMs: 250, waitMs: 5_000 },
   };

@@ -45,10 +45,7 @@ import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
 import { createSubmissionClaims } from './limits/submission-claims.ts';
-import {
-  createUnclaimedResults,
-  type UnclaimedResults,
-} from './receive/unclaimed-results.ts';
+import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
 import { createResultStage } from './receive/result-stage.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 

@@ -121,7 +121,10 @@ function encodeToken(token: ClaimToken): string {
   });
 }
 
-export function createSubmissionClaims(deps: { redis: Redis; namespace: string }): SubmissionClaims {
+export function createSubmissionClaims(deps: {
+  redis: Redis;
+  namespace: string;
+}): SubmissionClaims {
   const { redis, namespace } = deps;
   const record = generationKeys.recordTemplate();
   // Hashed: the key never shows the API key, and prompts may be long.

@@ -183,5 +183,6 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
     return DONE;
   }
 
-  return (ref, ctx) => (ref.generationId ? settleUncertain(ctx, ref) : matchUnclaimed(ctx, ref.shop));
+  return (ref, ctx) =>
+    ref.generationId ? settleUncertain(ctx, ref) : matchUnclaimed(ctx, ref.shop);
 }

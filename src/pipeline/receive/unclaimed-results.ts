@@ -58,10 +58,16 @@ export function createUnclaimedResults(
       const apiKey = (await context.settings.getApiKey(shop)) ?? '';
       // Created but never put in line: only adoption moves it, so it is never submitted.
       const created = await generations.create({ ...intake, estimatedCredits: 0 });
-      return adoptJob(deps, context, created, { jobId, apiKey }, {
-        from: ['queued'],
-        note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
-      });
+      return adoptJob(
+        deps,
+        context,
+        created,
+        { jobId, apiKey },
+        {
+          from: ['queued'],
+          note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
+        },
+      );
     },
   };
 }

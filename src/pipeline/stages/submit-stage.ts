@@ -138,10 +138,16 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     // From `uncertain` too: a worker that lost its lock (a long pause) may have been declared
     // dead and its submission uncertain while the answer was still coming.
     try {
-      await adoptJob(deps, ctx, generation, { jobId: job.id, apiKey }, {
-        from: ['submitting', 'uncertain'],
-        note: `ProductAI job ${job.id}`,
-      });
+      await adoptJob(
+        deps,
+        ctx,
+        generation,
+        { jobId: job.id, apiKey },
+        {
+          from: ['submitting', 'uncertain'],
+          note: `ProductAI job ${job.id}`,
+        },
+      );
     } catch (error) {
       // Reconciliation adopted the job first (its webhook came before our answer).
       if (!(error instanceof StaleTransitionError)) throw error;

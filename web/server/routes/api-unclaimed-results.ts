@@ -45,7 +45,9 @@ export const unclaimedResultsApiModule: AppModule = {
           throw new HttpError(400, 'invalid_id', 'Not a ProductAI job id.');
         }
         const { productId } = parse(AttachUnclaimedRequest, req.body);
-        const url = (await pipeline.unclaimedResults.list(shop)).find((r) => r.jobId === jobId)?.url;
+        const url = (await pipeline.unclaimedResults.list(shop)).find(
+          (r) => r.jobId === jobId,
+        )?.url;
         const kind = url && VIDEO_FILE.test(url) ? 'video' : 'photo';
         // The product's title, picture and images, as any generation of it records them.
         const intake = await prepareGeneration(

@@ -1,10 +1,21 @@
-import { BlockStack, Button, Card, InlineGrid, InlineStack, Text, Thumbnail } from '@shopify/polaris';
+import {
+  BlockStack,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Text,
+  Thumbnail,
+} from '@shopify/polaris';
 import { useCallback } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import type { UnclaimedResultList, UnclaimedResultView } from '../../../../../src/app-api/unclaimed-results.ts';
+import type {
+  UnclaimedResultList,
+  UnclaimedResultView,
+} from '../../../../../src/app-api/unclaimed-results.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 
 const POLL_MS = 15_000;
@@ -25,8 +36,8 @@ export function UnclaimedResults({ onAttached }: { onAttached?: () => void }) {
           Results waiting for a product
         </Text>
         <Text as="p" tone="subdued">
-          ProductAI made and charged these, but the app could not tell which product they were
-          for. Add each to its product: nothing is charged again.
+          ProductAI made and charged these, but the app could not tell which product they were for.
+          Add each to its product: nothing is charged again.
         </Text>
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
           {results.map((result) => (
