@@ -3,7 +3,7 @@
  *
  * - Takes a named operation document (from ./operations) and its variables.
  * - Throttles itself before Shopify would: waits until the cost bucket holds the operation's
- *   expected cost (see cost-throttle.ts).
+ *   expected cost, and gives back what it did not cost once Shopify answers (cost-throttle.ts).
  * - Retries `THROTTLED` (which arrives inside a 200) and HTTP 429 with backoff, for queries and
  *   mutations alike: a throttled request did not run. 5xx and network failures are retried for
  *   queries only: a mutation may have run, so the caller decides (AdminHttpError /
@@ -143,15 +143,14 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
 
       for (let attempt = 1; attempt <= maxAttempts; attempt++) {
         const expected = throttle.expectedCost(name);
-        const reservation = throttle.reserve(shop, expected);
+        const admission = await throttle.admit(shop, expected, signal);
         let settled = false;
         try {
-          if (reservation.waitMs > 0) {
+          if (admission.waitedMs > 0) {
             log.debug(
-              { shop, operation: name, waitMs: reservation.waitMs },
-              'waiting for cost bucket',
+              { shop, operation: name, waitedMs: admission.waitedMs },
+              'waited for cost bucket',
             );
-            await clock.sleep(reservation.waitMs, signal);
           }
           let response: Response;
           try {
@@ -213,7 +212,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
 
           const payload = (await response.json()) as GraphqlResponse;
           const cost = payload.extensions?.cost;
-          reservation.settle(cost?.throttleStatus);
+          admission.settle(cost);
           settled = true;
           if (cost?.requestedQueryCost !== undefined)
             throttle.learnCost(name, cost.requestedQueryCost);
@@ -233,7 +232,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
             throw new ShopifyUserErrors(shop, name, userErrors, payload.data);
           return payload.data as TData;
         } finally {
-          if (!settled) reservation.settle();
+          if (!settled) admission.settle();
         }
       }
       throw new AdminRetriesExhaustedError(shop, name, maxAttempts, lastFailure);
