@@ -18,7 +18,7 @@
  *   GET    /api/products/:id                    -> ProductDetail        (:id numeric or URL-encoded gid)
  *   GET    /api/collections/:id                 -> CollectionSummary
  *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
- *   POST   /api/generations                     CreateGenerationRequest -> GenerationView (202)
+ *   POST   /api/generations                     CreateGenerationRequest -> CreatedGeneration (202)
  *   GET    /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
  *   GET    /api/generations/:id                 -> GenerationView
  *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
@@ -91,6 +91,11 @@ export const Estimate = z.object({
   credits: z.number().int(),
   /** Problems that would make the API refuse the request (empty when it can be sent). */
   problems: z.array(z.string()),
+  /**
+   * Chosen images the model will not take (it accepts fewer), in the merchant's order: the
+   * generation is made from the others. Empty when every chosen image is used.
+   */
+  leftOutMediaIds: z.array(z.string()),
 });
 export type Estimate = z.infer<typeof Estimate>;
 
@@ -127,6 +132,12 @@ export const GenerationView = z.object({
   transitions: z.array(Transition),
 });
 export type GenerationView = z.infer<typeof GenerationView>;
+
+/** The answer to POST /api/generations: the new generation and the chosen images it left out. */
+export const CreatedGeneration = GenerationView.extend({
+  leftOutMediaIds: z.array(z.string()),
+});
+export type CreatedGeneration = z.infer<typeof CreatedGeneration>;
 
 export const GenerationPage = z.object({
   generations: z.array(GenerationView),

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type {
   ApiErrorBody,
+  CreatedGeneration,
   Estimate,
   GenerationPage,
   GenerationView,
@@ -42,7 +43,20 @@ describe('POST /api/generations/estimate', () => {
       sourceMediaIds: [withImages.images[0]!.id],
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ credits: 75, problems: [] });
+    expect(body).toEqual({ credits: 75, problems: [], leftOutMediaIds: [] });
+  });
+
+  it('names the chosen images the model will leave out', async () => {
+    const { shop, withImages } = await newShopWithProducts();
+    const chosen = withImages.images.map((image) => image.id);
+    const { body } = await shop.api<Estimate>('POST', '/generations/estimate', {
+      productId: withImages.id,
+      kind: 'photo',
+      model: 'kontext-pro', // takes one image
+      prompt: 'On a marble counter',
+      sourceMediaIds: chosen,
+    });
+    expect(body).toEqual({ credits: 2, problems: [], leftOutMediaIds: chosen.slice(1) });
   });
 
   it('lists why the request would be refused', async () => {
@@ -64,7 +78,7 @@ describe('POST /api/generations', () => {
   it('accepts a request, sends as many chosen images as the model takes, and answers 202', async () => {
     const { shop, withImages } = await newShopWithProducts();
     const chosen = withImages.images.map((image) => image.id);
-    const { status, body } = await shop.api<GenerationView>('POST', '/generations', {
+    const { status, body } = await shop.api<CreatedGeneration>('POST', '/generations', {
       productId: withImages.id,
       kind: 'photo',
       model: 'kontext-pro',
@@ -72,6 +86,7 @@ describe('POST /api/generations', () => {
       sourceMediaIds: chosen,
     });
     expect(status).toBe(202);
+    expect(body.leftOutMediaIds).toEqual(chosen.slice(1));
     expect(body).toMatchObject({
       kind: 'photo',
       priority: 'interactive',
@@ -101,6 +116,21 @@ describe('POST /api/generations', () => {
     });
     expect(body.sourceMediaIds).toEqual(chosen);
     expect(body.sourceImageUrls).toHaveLength(chosen.length);
+  });
+
+  it('finds a chosen image further down the product than the first page it reads', async () => {
+    const { shop, withImages } = await newShopWithProducts();
+    const last = withImages.images.at(-1)!;
+    const { status, body } = await shop.api<CreatedGeneration>('POST', '/generations', {
+      productId: withImages.id,
+      kind: 'photo',
+      model: 'kontext-pro',
+      prompt: 'Flat lay',
+      sourceMediaIds: [last.id], // the intake reads one image first, then further pages
+    });
+    expect(status).toBe(202);
+    expect(body.sourceImageUrls).toEqual([last.url]);
+    expect(body.leftOutMediaIds).toEqual([]);
   });
 
   it('refuses a product without images for a model that needs one, before anything is charged', async () => {

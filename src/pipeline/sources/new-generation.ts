@@ -29,9 +29,10 @@ export interface IntakeProblem {
   message: string;
 }
 
+/** `leftOutMediaIds`: chosen images the model does not take (the merchant is told which). */
 export type Intake =
-  | { ok: true; credits: number; generation: NewGeneration }
-  | { ok: false; credits: number; problems: IntakeProblem[] };
+  | { ok: true; credits: number; generation: NewGeneration; leftOutMediaIds: string[] }
+  | { ok: false; credits: number; problems: IntakeProblem[]; leftOutMediaIds: string[] };
 
 export interface ProductSnapshot {
   id: string;
@@ -57,17 +58,21 @@ export async function prepareGeneration(
   },
 ): Promise<Intake> {
   const params = completeParams(request.kind, request.params, defaults);
-  const product = await loadProductImages(admin, request.productId);
+  const needed = referenceImageRange(request.kind, params)?.min ?? 0;
+  const firstImages = options.firstImagesIfNoneChosen && request.sourceMediaIds.length === 0;
+  const product = await loadProductImages(admin, request.productId, {
+    ids: request.sourceMediaIds,
+    atLeast: firstImages ? needed : 0,
+  });
   if (!product) {
     return {
       ok: false,
       credits: creditsFor(request.kind, params),
       problems: [{ field: 'productId', message: 'This product is no longer in your store.' }],
+      leftOutMediaIds: [],
     };
   }
-  const needed = referenceImageRange(request.kind, params)?.min ?? 0;
-  const sourceMediaIds =
-    options.firstImagesIfNoneChosen && request.sourceMediaIds.length === 0
+  const sourceMediaIds = firstImages
       ? product.images.slice(0, needed).map((image) => image.id)
       : request.sourceMediaIds;
   return intakeFor(shop, product, { ...request, params, sourceMediaIds }, options);
@@ -86,13 +91,17 @@ export function intakeFor(
   const { kind, params } = request;
   const credits = creditsFor(kind, params);
   const choice = chooseSourceImages(kind, params, product, request.sourceMediaIds);
-  if (!choice.ok)
-    return { ok: false, credits, problems: [{ field: choice.field, message: choice.reason }] };
+  if (!choice.ok) {
+    const problems = [{ field: choice.field, message: choice.reason }];
+    return { ok: false, credits, problems, leftOutMediaIds: [] };
+  }
+  const { leftOutMediaIds } = choice;
   const problems = requestProblems(kind, params, choice.images.length);
-  if (problems.length > 0) return { ok: false, credits, problems };
+  if (problems.length > 0) return { ok: false, credits, problems, leftOutMediaIds };
   return {
     ok: true,
     credits,
+    leftOutMediaIds,
     generation: {
       shop,
       kind,

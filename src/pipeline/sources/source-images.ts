@@ -48,43 +48,73 @@ interface ProductImagesData {
           height: number | null;
         } | null;
       }>;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
     };
   } | null;
+}
+
+/**
+ * Which of the product's images to read. Without one, the picker's first MAX_PRODUCT_IMAGES.
+ * With `ids`, only as far as the last of them (the first page is as long as the list, later
+ * pages double): a generation asks for 2 points of cost per image it may use, not 200 for a
+ * full picker (bench/api-generations-burst.ts). `atLeast` reads that many first images too.
+ */
+export interface ImagesNeeded {
+  ids?: readonly string[];
+  atLeast?: number;
 }
 
 /** The product and its images, or null when the shop has no such product. */
 export async function loadProductImages(
   admin: AdminGraphql,
   productId: string,
+  needed?: ImagesNeeded,
 ): Promise<ProductWithImages | null> {
-  const data = await admin.request<ProductImagesData>(PRODUCT_IMAGES, {
-    id: productId,
-    first: MAX_PRODUCT_IMAGES,
-    source: SOURCE_IMAGE_TRANSFORM,
-    thumbnail: THUMBNAIL_TRANSFORM,
-  });
-  const product = data.product;
-  if (!product) return null;
+  const wanted = new Set(needed?.ids ?? []);
+  let pageSize = needed
+    ? Math.min(MAX_PRODUCT_IMAGES, Math.max(1, wanted.size, needed.atLeast ?? 0))
+    : MAX_PRODUCT_IMAGES;
   const images: ProductImage[] = [];
-  for (const node of product.media.nodes) {
-    // An image still processing on Shopify has no image yet: it cannot be sent.
-    if (!node.image) continue;
-    images.push({
-      id: node.id,
-      url: node.image.url,
-      thumbnailUrl: node.image.thumbnailUrl,
-      altText: node.alt,
-      width: node.image.width,
-      height: node.image.height,
+  let read = 0;
+  let after: string | null = null;
+  for (;;) {
+    const data: ProductImagesData = await admin.request<ProductImagesData>(PRODUCT_IMAGES, {
+      id: productId,
+      first: pageSize,
+      after,
+      source: SOURCE_IMAGE_TRANSFORM,
+      thumbnail: THUMBNAIL_TRANSFORM,
     });
+    const product = data.product;
+    if (!product) return null;
+    const { nodes, pageInfo } = product.media;
+    read += nodes.length;
+    for (const node of nodes) {
+      wanted.delete(node.id);
+      // An image still processing on Shopify has no image yet: it cannot be sent.
+      if (!node.image) continue;
+      images.push({
+        id: node.id,
+        url: node.image.url,
+        thumbnailUrl: node.image.thumbnailUrl,
+        altText: node.alt,
+        width: node.image.width,
+        height: node.image.height,
+      });
+    }
+    const more = pageInfo.hasNextPage && read < MAX_PRODUCT_IMAGES;
+    if (!needed || wanted.size === 0 || !more) {
+      return {
+        id: product.id,
+        title: product.title,
+        imageUrl: product.featuredMedia?.preview?.image?.url ?? null,
+        featuredMediaId: product.featuredMedia?.id ?? null,
+        images,
+      };
+    }
+    after = pageInfo.endCursor;
+    pageSize = Math.min(pageSize * 2, MAX_PRODUCT_IMAGES - read);
   }
-  return {
-    id: product.id,
-    title: product.title,
-    imageUrl: product.featuredMedia?.preview?.image?.url ?? null,
-    featuredMediaId: product.featuredMedia?.id ?? null,
-    images,
-  };
 }
 
 export interface SourceImage {
@@ -93,11 +123,17 @@ export interface SourceImage {
 }
 
 export type SourceChoice =
-  | { ok: true; images: SourceImage[] }
+  | {
+      ok: true;
+      images: SourceImage[];
+      /** Chosen images beyond what the model takes, in the merchant's order. */
+      leftOutMediaIds: string[];
+    }
   | { ok: false; reason: string; field: 'sourceMediaIds' | 'model' };
 
 /**
- * The images to send, in the merchant's order, capped at what the model takes; or why the
+ * The images to send, in the merchant's order, capped at what the model takes (the rest are
+ * reported as left out); or why the
  * generation cannot be made. `available` are images known to be on the product.
  */
 export function chooseSourceImages(
@@ -128,7 +164,11 @@ export function chooseSourceImages(
       reason: missingImageReason(kind, params, product.title, product.images.length, range.min),
     };
   }
-  return { ok: true, images: chosen.slice(0, range.max) };
+  return {
+    ok: true,
+    images: chosen.slice(0, range.max),
+    leftOutMediaIds: chosen.slice(range.max).map((image) => image.mediaId),
+  };
 }
 
 function missingImageReason(

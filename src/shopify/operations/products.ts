@@ -41,12 +41,16 @@ export const PRODUCTS_PAGE = /* GraphQL */ `
   }
 `;
 
-/** One product with its images in position order (at most `first`, Shopify allows 250). */
+/**
+ * One product with a page of its images in position order (`first` of them, Shopify allows 250).
+ * Callers ask for the page they need: the query's cost is 2 points per image asked for.
+ */
 export const PRODUCT_IMAGES = /* GraphQL */ `
   #graphql
   query ProductImages(
     $id: ID!
     $first: Int!
+    $after: String
     $source: ImageTransformInput!
     $thumbnail: ImageTransformInput!
   ) {
@@ -61,7 +65,7 @@ export const PRODUCT_IMAGES = /* GraphQL */ `
           }
         }
       }
-      media(first: $first, query: "media_type:IMAGE") {
+      media(first: $first, after: $after, query: "media_type:IMAGE") {
         nodes {
           id
           alt
@@ -73,6 +77,10 @@ export const PRODUCT_IMAGES = /* GraphQL */ `
               height
             }
           }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
         }
       }
     }

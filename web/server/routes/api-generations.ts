@@ -3,7 +3,7 @@
  * merchant's actions on one generation.
  *
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
- *   POST /api/generations              CreateGenerationRequest -> GenerationView (202)
+ *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202)
  *   GET  /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
@@ -11,13 +11,15 @@
  *   POST /api/generations/:id/resolve  ResolveUncertainRequest -> GenerationView
  *
  * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
- * problems, create answers 400 with them per field.
+ * problems, create answers 400 with them per field. Both name the chosen images the model does
+ * not take (`leftOutMediaIds`), so the merchant knows before and after which ones were dropped.
  */
 import { z } from 'zod';
 import {
   CreateGenerationRequest,
   GenerationState,
   ResolveUncertainRequest,
+  type CreatedGeneration,
   type Estimate,
   type GenerationPage,
 } from '../../../src/app-api/contract.ts';
@@ -82,7 +84,8 @@ export const generationsApiModule: AppModule = {
       const { intake, settings } = await prepare(shop, request, retryOf);
       requireUsableKey(settings);
       if (!intake.ok) throw problemsError('invalid_generation', intake.problems);
-      return pipeline.enqueueGeneration(intake.generation);
+      const generation = await pipeline.enqueueGeneration(intake.generation);
+      return { generation, leftOutMediaIds: intake.leftOutMediaIds };
     }
 
     async function found(shop: string, id: string): Promise<Generation> {
@@ -102,6 +105,7 @@ export const generationsApiModule: AppModule = {
         const estimate: Estimate = {
           credits: intake.credits,
           problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
+          leftOutMediaIds: intake.leftOutMediaIds,
         };
         res.json(estimate);
       }),
@@ -114,8 +118,14 @@ export const generationsApiModule: AppModule = {
           CreateGenerationRequest,
           req.body,
         );
-        const generation = await submit(shopOf(req), { productId, kind, params, sourceMediaIds });
-        res.status(202).json(toGenerationView(generation));
+        const { generation, leftOutMediaIds } = await submit(shopOf(req), {
+          productId,
+          kind,
+          params,
+          sourceMediaIds,
+        });
+        const created: CreatedGeneration = { ...toGenerationView(generation), leftOutMediaIds };
+        res.status(202).json(created);
       }),
     );
 
@@ -167,7 +177,7 @@ export const generationsApiModule: AppModule = {
         if (failed.state !== 'failed') {
           throw new HttpError(409, 'invalid_state', 'Only a failed generation can be retried.');
         }
-        const generation = await submit(
+        const { generation } = await submit(
           shop,
           {
             productId: failed.productId,

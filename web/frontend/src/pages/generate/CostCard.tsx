@@ -3,7 +3,13 @@ import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { creditsFor } from '../../lib/models.ts';
-import type { CreateGenerationRequest, Estimate, GenerationKind } from '../../shared/contract.ts';
+import type {
+  CreateGenerationRequest,
+  Estimate,
+  GenerationKind,
+  ProductImage,
+} from '../../shared/contract.ts';
+import { LeftOutImages } from './LeftOutImages.tsx';
 
 const SUBMIT_LABELS: Readonly<Record<GenerationKind, string>> = {
   photo: 'Generate photo',
@@ -18,13 +24,15 @@ interface Props {
   reasons: string[];
   submitting: boolean;
   onSubmit: () => void;
+  /** The product's images (to show the ones the model leaves out). */
+  images: readonly ProductImage[];
 }
 
 /**
  * The price before anything is sent: computed at once from the catalogue, then confirmed by the
  * server's estimate, which also names anything ProductAI would refuse.
  */
-export function CostCard({ draft, request, reasons, submitting, onSubmit }: Props) {
+export function CostCard({ draft, request, reasons, submitting, onSubmit, images }: Props) {
   const estimate = useDebouncedPost<Estimate>(
     '/generations/estimate',
     reasons.length === 0 ? request : null,
@@ -56,6 +64,7 @@ export function CostCard({ draft, request, reasons, submitting, onSubmit }: Prop
             </List>
           </BlockStack>
         ) : null}
+        <LeftOutImages leftOutMediaIds={estimate.data?.leftOutMediaIds ?? []} images={images} />
         {estimate.error ? (
           <Text as="p" tone="critical">
             The price could not be checked: {estimate.error.message}

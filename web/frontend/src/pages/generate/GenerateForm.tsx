@@ -126,6 +126,7 @@ export function GenerateForm({ settings, onSettingsChange, initialProductId }: P
               reasons={reasons}
               submitting={submit.pending}
               onSubmit={onSubmit}
+              images={product.data?.images ?? []}
             />
             {submit.error ? (
               <ErrorBanner
