@@ -51,6 +51,19 @@ export interface PipelineConfig {
     /** How often workers look for jobs whose lock expired (BullMQ `stalledInterval`). */
     stalledCheckMs: number;
   };
+  retention: {
+    /**
+     * How long a finished generation's record (and its index entries) is kept after it ended.
+     * Counters (credits by day, generations by state, bulk-run totals) are not affected.
+     */
+    generationMs: number;
+    /** How long a day's credit counters are kept (the Overview shows the last 30 days). */
+    creditsByDayMs: number;
+    /** How often a worker removes expired generations' index entries. */
+    sweepEveryMs: number;
+    /** Index entries removed per sweep and shop at most (bounds one Redis script's work). */
+    sweepBatch: number;
+  };
   dispatcher: {
     /** Generations chosen ahead of their slot (see limits/fair-scheduler.ts): 1 keeps a click
      * at most one slot behind the generation already chosen. */
@@ -88,6 +101,7 @@ export interface PipelineConfig {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export function defaultPipelineConfig(): PipelineConfig {
   return {
@@ -109,6 +123,12 @@ export function defaultPipelineConfig(): PipelineConfig {
       backoffMs: 2_000,
       lockMs: 30_000,
       stalledCheckMs: 30_000,
+    },
+    retention: {
+      generationMs: 90 * DAY,
+      creditsByDayMs: 400 * DAY,
+      sweepEveryMs: 10 * MINUTE,
+      sweepBatch: 500,
     },
     dispatcher: { lookahead: 1, idleCheckMs: 1_000, recoverAfterMs: 30_000 },
     // An uncertain submission is looked up after its request's timeout (30 s) and the first
@@ -140,6 +160,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     polling: { ...base.polling, ...overrides.polling },
     submit: { ...base.submit, ...overrides.submit },
     stages: { ...base.stages, ...overrides.stages },
+    retention: { ...base.retention, ...overrides.retention },
     dispatcher: { ...base.dispatcher, ...overrides.dispatcher },
     reconcile: { ...base.reconcile, ...overrides.reconcile },
     claims: { ...base.claims, ...overrides.claims },
@@ -149,11 +170,12 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
 /**
  * The knobs an operator sets from the environment: PIPELINE_RATE_LIMIT and
  * PIPELINE_RATE_WINDOW_MS (e.g. when ProductAI grants the app's address a larger budget),
- * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI), and the timings crash recovery
+ * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI), the timings crash recovery
  * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
  * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
- * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS.
+ * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, and GENERATION_RETENTION_DAYS (how
+ * long finished generations are kept, 90 by default).
  */
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
   const number = (name: string): number | undefined => {
@@ -189,6 +211,9 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
       recheckMs: number('PIPELINE_RECONCILE_RECHECK_MS') ?? base.reconcile.recheckMs,
       listingDelayMs: number('PIPELINE_JOB_LISTING_DELAY_MS') ?? base.reconcile.listingDelayMs,
       clockSkewMs: number('PIPELINE_CLOCK_SKEW_MS') ?? base.reconcile.clockSkewMs,
+    },
+    retention: {
+      generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
     },
   });
 }

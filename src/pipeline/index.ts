@@ -33,6 +33,7 @@ import {
 import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
 import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
 import { appWideKeys } from './generations/keys.ts';
+import { startRetentionSweeper } from './generations/retention-sweeper.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
 import { createShopPause, type ShopPause } from './stages/shop-pause.ts';
 import type { PipelineContext, StageHandler } from './stages/stage.ts';
@@ -125,7 +126,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
   const keys = appWideKeys(config.namespace);
   const connection = bullConnection(host.config.redisUrl);
   const queues = createPipelineQueues({ connection, prefix: keys.bullPrefix, config, logger });
-  const generations = createGenerationStore({ redis, clock });
+  const generations = createGenerationStore({ redis, clock, keys, retention: config.retention });
   const limiter = createRateLimiter({
     redis,
     clock,
@@ -310,9 +311,15 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         clock,
         logger,
       });
+      const sweeper = startRetentionSweeper({
+        generations,
+        config: config.retention,
+        clock,
+        logger,
+      });
       return {
         async stop() {
-          await dispatcher.stop();
+          await Promise.all([dispatcher.stop(), sweeper.stop()]);
           await workers.close();
         },
       };

@@ -35,6 +35,15 @@ export const generationKeys = {
     generations.key(shop, 'index', 'product', productId),
   /** Prefix of the per-bulk-run state counters: `<prefix><runId>` is a hash state -> count. */
   bulkCountsPrefix: (shop: string) => `${generations.key(shop, 'counts', 'bulk')}:`,
+  /** The shop's generations by state: a hash state -> count, kept by the transition script. */
+  stateCounts: (shop: string) => generations.key(shop, 'counts', 'state'),
+  /** Credits charged on one day (UTC): `<prefix><YYYY-MM-DD>` is a hash model -> credits. */
+  creditsDayPrefix: (shop: string) => `${generations.key(shop, 'counts', 'credits')}:`,
+  /**
+   * Finished generations by the time their record expires (score, ms); each member names the
+   * index entries to remove then: `id \n productId \n bulkRunId`.
+   */
+  retention: (shop: string) => generations.key(shop, 'retention'),
   /** Job ids whose results reached this shop's webhook URL before any generation claimed them. */
   unclaimedJobs: (shop: string) => generations.key(shop, 'unclaimed-jobs'),
   /** [before, middle]: a record key is `before .. shop .. middle .. id` (for scripts, see above). */
@@ -72,6 +81,10 @@ export interface AppWideKeys {
   wakeChannel: string;
   /** BullMQ's key prefix for the stage queues. */
   bullPrefix: string;
+  /** Generations of every shop by state: a hash state -> count (for metrics). */
+  generationStates: string;
+  /** Shops with finished generations to expire, scored by the earliest expiry (ms). */
+  retentionShops: string;
 }
 
 export function appWideKeys(namespace: string): AppWideKeys {
@@ -87,5 +100,7 @@ export function appWideKeys(namespace: string): AppWideKeys {
     sequence: appWideKey('scheduler', namespace, 'sequence'),
     wakeChannel: appWideKey('scheduler', namespace, 'wake'),
     bullPrefix: appWideKey('queue', namespace),
+    generationStates: appWideKey('generations', namespace, 'states'),
+    retentionShops: appWideKey('generations', namespace, 'retention-shops'),
   };
 }

@@ -7,6 +7,8 @@ import {
   createGenerationStore,
   type GenerationStore,
 } from '../../../src/pipeline/generations/generation-store.ts';
+import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
+import { pipelineConfig } from '../../../src/pipeline/config.ts';
 import { testRedisUrl } from '../../support/redis.ts';
 
 /** A photo generation request for `shop`, valid for the ProductAI catalogue. */
@@ -40,7 +42,12 @@ export function useGenerationStore(): { readonly redis: Redis; readonly store: G
   const handle = {} as { redis: Redis; store: GenerationStore };
   beforeAll(async () => {
     handle.redis = await connectRedis(testRedisUrl());
-    handle.store = createGenerationStore({ redis: handle.redis, clock: systemClock });
+    handle.store = createGenerationStore({
+      redis: handle.redis,
+      clock: systemClock,
+      keys: appWideKeys(uniqueNamespace('store')),
+      retention: pipelineConfig().retention,
+    });
   });
   afterAll(() => closeRedis(handle.redis));
   return handle;

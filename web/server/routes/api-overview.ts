@@ -3,14 +3,17 @@
  * generations by state, recent results, credits spent by day and by model over the last 30
  * days, and the latest bulk runs.
  *
- * Credits are summed from the generations ProductAI charged (`chargedCredits`), newest first,
- * stopping at the first one older than the window; the sum is cached for a short while per
- * shop, so an overview polled every few seconds does not re-read thousands of records.
+ * Every figure comes from counters the generation store keeps in the same atomic step as the
+ * change behind it (generation-store.ts): the credits are the last 30 days' day hashes, the
+ * states one hash, so the work does not grow with the shop's history. The credits are still
+ * cached for a short while per shop, single-flight, so an overview polled every few seconds by
+ * several tabs reads them once.
  */
 import type { GenerationState, OverviewView } from '../../../src/app-api/contract.ts';
-import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
+import { toGenerationView } from '../../../src/pipeline/generations/generation.ts';
 import type { GenerationStore } from '../../../src/pipeline/generations/generation-store.ts';
 import type { Clock } from '../../../src/platform/clock.ts';
+import { singleFlightCache } from '../../../src/platform/single-flight.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { route, servicesFor } from './api-support.ts';
@@ -27,26 +30,22 @@ export const overviewApiModule: AppModule = {
   name: 'api-overview',
   register({ api }, deps) {
     const { pipeline, bulk } = servicesFor(deps);
-    const cache = new Map<string, { at: number; spend: Spend }>();
-
-    async function spendOf(shop: string): Promise<Spend> {
-      const cached = cache.get(shop);
-      if (cached && deps.clock.now() - cached.at < CACHE_MS) return cached.spend;
-      const spend = await creditsSpent(pipeline.generations, shop, deps.clock);
-      cache.set(shop, { at: deps.clock.now(), spend });
-      return spend;
-    }
+    const spend = singleFlightCache<Spend>({
+      compute: (shop) => creditsSpent(pipeline.generations, shop, deps.clock),
+      ttlMs: CACHE_MS,
+      clock: deps.clock,
+    });
 
     api.get(
       '/overview',
       route(async (req, res) => {
         const shop = shopOf(req);
-        const [settings, active, recent, runs, spend] = await Promise.all([
+        const [settings, active, recent, runs, credits] = await Promise.all([
           deps.settings.get(shop),
           pipeline.generations.countByState(shop),
           pipeline.generations.list(shop, {}, { limit: RECENT }),
           bulk.store.list(shop, BULK_RUNS),
-          spendOf(shop),
+          spend.get(shop),
         ]);
         const view: OverviewView = {
           connection: {
@@ -56,7 +55,7 @@ export const overviewApiModule: AppModule = {
           paused: settings.paused,
           active: active as Record<GenerationState, number>,
           recent: recent.generations.map(toGenerationView),
-          ...spend,
+          ...credits,
           bulkRuns: await Promise.all(runs.map((run) => bulk.runs.view(run))),
         };
         res.json(view);
@@ -65,38 +64,29 @@ export const overviewApiModule: AppModule = {
   },
 };
 
+/** The last DAYS days (UTC) of credit counters, today included. */
 async function creditsSpent(store: GenerationStore, shop: string, clock: Clock): Promise<Spend> {
-  const since = clock.now() - DAYS * DAY_MS;
-  const byDay = new Map<string, number>();
+  const today = Date.UTC(...utcDate(clock.now()));
+  const days = Array.from({ length: DAYS }, (_, i) =>
+    new Date(today - (DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  const byDay = await store.creditsByDay(shop, days);
   const byModel = new Map<string, number>();
-  for (let cursor: string | null = null; ;) {
-    const page: { generations: Generation[]; nextCursor: string | null } = await store.list(
-      shop,
-      {},
-      { cursor, limit: 200 },
-    );
-    for (const generation of page.generations) {
-      if (Date.parse(generation.createdAt) < since) return toSpend(byDay, byModel);
-      const credits = generation.chargedCredits ?? 0;
-      if (credits === 0) continue;
-      const day = (generation.submittedAt ?? generation.createdAt).slice(0, 10);
-      const model =
-        generation.kind === 'upscale' ? 'upscale' : (generation.params.model ?? 'unknown');
-      byDay.set(day, (byDay.get(day) ?? 0) + credits);
-      byModel.set(model, (byModel.get(model) ?? 0) + credits);
-    }
-    if (!page.nextCursor) return toSpend(byDay, byModel);
-    cursor = page.nextCursor;
+  for (const models of byDay.values()) {
+    for (const [model, credits] of models) byModel.set(model, (byModel.get(model) ?? 0) + credits);
   }
-}
-
-function toSpend(byDay: Map<string, number>, byModel: Map<string, number>): Spend {
   return {
-    creditsByDay: [...byDay]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([day, credits]) => ({ day, credits })),
+    creditsByDay: [...byDay].map(([day, models]) => ({
+      day,
+      credits: [...models.values()].reduce((sum, credits) => sum + credits, 0),
+    })),
     creditsByModel: [...byModel]
       .sort(([, a], [, b]) => b - a)
       .map(([model, credits]) => ({ model, credits })),
   };
+}
+
+function utcDate(ms: number): [number, number, number] {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
 }
