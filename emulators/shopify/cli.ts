@@ -1,6 +1,7 @@
 /**
  * `npm run emulator:shopify -- --port P --api-key K --api-secret S [--webhook-url U]
- *  [--shop a.myshopify.com ...] [--media-processing-ms N] [--restore-rate N]`
+ *  [--shop a.myshopify.com ...] [--media-processing-ms N] [--restore-rate N]
+ *  [--graphql-latency-ms N]`
  * Starts the Shopify Admin emulator, prints its URL, and stops cleanly on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     'webhook-url': { type: 'string' },
     shop: { type: 'string', multiple: true },
     'media-processing-ms': { type: 'string' },
+    'graphql-latency-ms': { type: 'string' },
     'restore-rate': { type: 'string' },
     'bucket-size': { type: 'string' },
     'product-count': { type: 'string' },
@@ -39,6 +41,7 @@ const emulator = await startShopifyEmulator({
   webhookUrl: values['webhook-url'],
   shops: values.shop,
   mediaProcessingMs: number(values['media-processing-ms']),
+  graphqlLatencyMs: number(values['graphql-latency-ms']),
   restoreRate: number(values['restore-rate']),
   bucketSize: number(values['bucket-size']),
   productCount: number(values['product-count']),

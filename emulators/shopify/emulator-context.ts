@@ -19,6 +19,7 @@ export interface ResolvedOptions {
   restoreRate: number;
   bucketSize: number;
   mediaProcessingMs: number;
+  graphqlLatencyMs: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   productCount: number;

@@ -43,6 +43,8 @@ export interface ShopifyEmulatorOptions {
   bucketSize?: number;
   /** Time for media UPLOADED → PROCESSING → READY; default 1500 ms. */
   mediaProcessingMs?: number;
+  /** How long each Admin GraphQL answer takes (Shopify's time plus the network); default 0. */
+  graphqlLatencyMs?: number;
   /** Lifetime of expiring offline access tokens; default 3600 s. */
   accessTokenTtlSeconds?: number;
   /** Lifetime of refresh tokens; default 90 days. */
@@ -76,6 +78,7 @@ function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
     restoreRate: options.restoreRate ?? 100,
     bucketSize: options.bucketSize ?? 2000,
     mediaProcessingMs: options.mediaProcessingMs ?? 1500,
+    graphqlLatencyMs: options.graphqlLatencyMs ?? 0,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
     productCount: options.productCount ?? 80,

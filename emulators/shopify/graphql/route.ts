@@ -56,6 +56,8 @@ export function graphqlRouter(emu: EmulatorContext, resolvers: ResolverMap): Rou
         `${domain}:${emu.options.apiKey}`,
         graphqlBody(req),
       );
+      // The bucket was charged on arrival; the answer takes the configured time to come back.
+      await emu.clock.sleep(emu.options.graphqlLatencyMs);
       res.json(result);
     },
   );
