@@ -7,7 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
 import { startProductAiEmulator, type ProductAiEmulator } from '../emulators/productai/index.ts';
-import { startShopifyEmulator, type ShopifyEmulator } from '../emulators/shopify/index.ts';
+import {
+  startShopifyEmulator,
+  type ShopifyEmulator,
+  type ShopifyEmulatorOptions,
+} from '../emulators/shopify/index.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../web/server/deps.ts';
@@ -31,17 +35,22 @@ export async function startAppStack(options: {
   productAi?: { jobMs: number; accounts: Record<string, number> };
   overrides?: DepsOverrides;
   appUrl?: string;
+  /** More installed shops besides BENCH_SHOP (tokens fetched for each). */
+  moreShops?: string[];
+  /** Emulator settings replacing the compressed-time ones (e.g. Shopify's real bucket). */
+  emulator?: Pick<ShopifyEmulatorOptions, 'restoreRate' | 'bucketSize' | 'graphqlLatencyMs'>;
 }): Promise<AppStack> {
   const redis = await startPrivateRedis();
   const shopify = await startShopifyEmulator({
     apiKey: APP_KEY,
     apiSecret: APP_SECRET,
-    shops: [BENCH_SHOP],
+    shops: [BENCH_SHOP, ...(options.moreShops ?? [])],
     productCount: options.productCount,
     // Compressed time: the bucket never throttles the benchmark, media are READY in 100 ms.
     restoreRate: 100_000,
     bucketSize: 1_000_000,
     mediaProcessingMs: 100,
+    ...options.emulator,
   });
   const productAi = options.productAi
     ? await startProductAiEmulator({ ...options.productAi, rateLimitPerMin: 0 })
@@ -65,7 +74,9 @@ export async function startAppStack(options: {
     logger: createLogger({ level: 'silent' }),
     ...options.overrides,
   });
-  await deps.offlineTokens.ensure(BENCH_SHOP, shopify.signSessionToken(BENCH_SHOP));
+  for (const shop of [BENCH_SHOP, ...(options.moreShops ?? [])]) {
+    await deps.offlineTokens.ensure(shop, shopify.signSessionToken(shop));
+  }
   return {
     redis,
     shopify,
