@@ -49,11 +49,7 @@ try {
   const products = new Map<string, ProductDetail>();
   for (const shop of shops) {
     await stack.deps.settings.saveApiKey(shop, 'bench-productai-key');
-    const page = await bench.api<ProductPage>(
-      shop,
-      'GET',
-      '/products',
-    );
+    const page = await bench.api<ProductPage>(shop, 'GET', '/products');
     const withImages = page.body.products.find((product) => product.imageCount > 0)!;
     const detail = await bench.api<ProductDetail>(
       shop,
@@ -88,7 +84,8 @@ try {
   );
   const wall = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
     `POST /api/generations, ${SHOPS} shops × ${CLICKS} clicks at once, Admin API ${LATENCY_MS} ms, bucket 2000 @ 100/s`,

@@ -9,7 +9,12 @@ import type { AppStack } from './bulk-app-stack.ts';
 export interface BenchServer {
   server: RunningServer;
   /** Calls `/api<path>` for `shop`; answers the status and the parsed body. */
-  api<T>(shop: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  api<T>(
+    shop: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
 }
 
 export async function startBenchServer(stack: AppStack): Promise<BenchServer> {

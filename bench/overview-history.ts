@@ -47,7 +47,13 @@ async function publishedGeneration(shop: string, index: number): Promise<Generat
     { to: 'submitting', patch: { submittedAt } },
     { to: 'processing', patch: { chargedCredits: 5, productAiJobId: index + 1 } },
     { to: 'saving', patch: { resultUrl: `https://cdn.productai.photo/results/${index}.png` } },
-    { to: 'published', patch: { fileId: `gid://shopify/MediaImage/9${index}`, mediaId: `gid://shopify/MediaImage/9${index}` } },
+    {
+      to: 'published',
+      patch: {
+        fileId: `gid://shopify/MediaImage/9${index}`,
+        mediaId: `gid://shopify/MediaImage/9${index}`,
+      },
+    },
   ] as const;
   for (const step of steps) {
     generation = await store.transition(shop, generation.id, {
@@ -77,7 +83,8 @@ async function uncachedOverview(shop: string): Promise<number> {
   return performance.now() - started;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
   await stack.deps.settings.saveApiKey(BENCH_SHOP, 'bench-productai-key');
@@ -91,9 +98,13 @@ try {
     const runs: number[] = [];
     for (let i = 0; i < 15; i++) runs.push(await uncachedOverview(BENCH_SHOP));
     figures.push(median(runs));
-    console.log(`  ${target.toLocaleString('en')} generations: median ${median(runs).toFixed(1)} ms over 15 requests`);
+    console.log(
+      `  ${target.toLocaleString('en')} generations: median ${median(runs).toFixed(1)} ms over 15 requests`,
+    );
   }
-  console.log(`  ${SIZES.at(-1)!.toLocaleString('en')} ÷ ${SIZES[0]!.toLocaleString('en')}: ${(figures.at(-1)! / figures[0]!).toFixed(2)}× (target ≤ 1.5×)`);
+  console.log(
+    `  ${SIZES.at(-1)!.toLocaleString('en')} ÷ ${SIZES[0]!.toLocaleString('en')}: ${(figures.at(-1)! / figures[0]!).toFixed(2)}× (target ≤ 1.5×)`,
+  );
 
   // 10 simultaneous misses: count the credit computations (each reads the day counters once).
   let computations = 0;
@@ -104,14 +115,25 @@ try {
   };
   clock.advance(CACHE_STEP_MS);
   await Promise.all(Array.from({ length: 10 }, () => bench.api(BENCH_SHOP, 'GET', '/overview')));
-  console.log(`10 simultaneous uncached requests: ${computations} credit computation(s) (target 1)`);
+  console.log(
+    `10 simultaneous uncached requests: ${computations} credit computation(s) (target 1)`,
+  );
 
   // Memory: a sample of generations' record, history and index entries; the counters apart.
   const sample = (await store.list(BENCH_SHOP, {}, { limit: SAMPLES })).generations;
   let perGeneration = 0;
   for (const generation of sample) {
-    perGeneration += Number(await redis.memory('USAGE', generationKeys.record(BENCH_SHOP, generation.id), 'SAMPLES', 0));
-    perGeneration += Number(await redis.memory('USAGE', generationKeys.transitions(BENCH_SHOP, generation.id), 'SAMPLES', 0));
+    perGeneration += Number(
+      await redis.memory('USAGE', generationKeys.record(BENCH_SHOP, generation.id), 'SAMPLES', 0),
+    );
+    perGeneration += Number(
+      await redis.memory(
+        'USAGE',
+        generationKeys.transitions(BENCH_SHOP, generation.id),
+        'SAMPLES',
+        0,
+      ),
+    );
   }
   perGeneration /= sample.length;
   const indexes = [
@@ -122,7 +144,9 @@ try {
   let indexBytes = 0;
   for (const key of indexes) indexBytes += Number(await redis.memory('USAGE', key, 'SAMPLES', 0));
   const perIndexEntry = indexBytes / size;
-  let counterBytes = Number(await redis.memory('USAGE', generationKeys.stateCounts(BENCH_SHOP), 'SAMPLES', 0));
+  let counterBytes = Number(
+    await redis.memory('USAGE', generationKeys.stateCounts(BENCH_SHOP), 'SAMPLES', 0),
+  );
   for (const key of await redis.keys(`${generationKeys.creditsDayPrefix(BENCH_SHOP)}*`)) {
     counterBytes += Number(await redis.memory('USAGE', key, 'SAMPLES', 0));
   }

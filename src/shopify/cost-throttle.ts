@@ -91,7 +91,8 @@ export function createCostThrottle(clock: Clock): CostThrottle {
   function msUntil(bucket: Bucket, cost: number): number | null {
     const status = bucket.status;
     if (!status) return null;
-    const needed = Math.min(cost, status.maximumAvailable) - (refilled(bucket, status) - bucket.reserved);
+    const needed =
+      Math.min(cost, status.maximumAvailable) - (refilled(bucket, status) - bucket.reserved);
     if (needed <= 0) return 0;
     return status.restoreRate > 0 ? Math.ceil((needed / status.restoreRate) * 1000) : null;
   }

@@ -73,8 +73,8 @@ export async function prepareGeneration(
     };
   }
   const sourceMediaIds = firstImages
-      ? product.images.slice(0, needed).map((image) => image.id)
-      : request.sourceMediaIds;
+    ? product.images.slice(0, needed).map((image) => image.id)
+    : request.sourceMediaIds;
   return intakeFor(shop, product, { ...request, params, sourceMediaIds }, options);
 }
 

@@ -104,7 +104,7 @@ async function runScript(shop: string): Promise<void> {
 
 async function everyGeneration(shop: string): Promise<Generation[]> {
   const all: Generation[] = [];
-  for (let cursor: string | null = null; ; ) {
+  for (let cursor: string | null = null; ;) {
     const page = await store.list(shop, {}, { cursor, limit: 200 });
     all.push(...page.generations);
     if (!page.nextCursor) return all;
