@@ -5,26 +5,43 @@
  * show the demo store's products and their media on the Shopify emulator.
  *
  *   GET  /                 the app, framed (`?path=/settings` opens that page of the app)
- *   GET  /products         the store's products
- *   GET  /products/:id     one product's media (numeric id)
+ *   GET  /products         the store's products (tick rows for the apps' bulk actions)
+ *   GET  /products/:id     one product: its media and the apps' "More actions" (numeric id)
+ *   GET  /products/:id/media.json   its media, which the page watches after an action
+ *   GET  /collections, /collections/:id   the store's collections, one with its actions
+ *   GET  /extensions/:folder?selected=<gid>,…   an action extension's modal page: its REAL
+ *                          bundle with the `shopify` global and the Polaris components
+ *   GET  /extensions/:folder/bundle.js, /extension-host.js   what that page loads
+ *   ALL  /api/*            the extensions' API calls, forwarded to the app with a session token
  *   GET  /app-bridge.js    the App Bridge stand-in (point APP_BRIDGE_SCRIPT_URL here)
  *   GET  /admin.js, /admin.css   the frame page's own script and styles
  *   POST /session-token    a real session token for the shop (from the Shopify emulator)
  *   GET  /resources?type=product|collection&query=   the resource picker's lists
  *
  * The app must allow this origin to frame it (DEV_FRAME_ANCESTORS).
+ *
+ * Action extensions call the app with relative paths (`/api/…`); the admin resolves those
+ * against the app's URL and adds a session token. Here they resolve against this page's origin,
+ * and /api/* forwards them to the app with a fresh session token: the same request reaches the
+ * app, through its real session-token auth, without a CORS exception for the demo's origin.
  */
 import { fileURLToPath } from 'node:url';
 import express, { type Request, type Router } from 'express';
 import { STAND_IN_CONFIG_GLOBAL, type StandInConfig } from './browser/protocol.ts';
 import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
+import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
+import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
+import { actionsFor, adminExtensions, type ActionTarget } from './extensions.ts';
+import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
-import { scriptJson } from './pages/html.ts';
-import { renderLayout } from './pages/layout.ts';
+import { collectionPageBody, collectionsPageBody } from './pages/collection-pages.ts';
+import { extensionHostPage } from './pages/extension-host-page.ts';
+import { escapeHtml, scriptJson } from './pages/html.ts';
+import { renderLayout, type LayoutOptions } from './pages/layout.ts';
 import { productPageBody } from './pages/product-page.ts';
 import { productsPageBody } from './pages/products-page.ts';
-import { listCollections, listProducts } from './resources.ts';
+import { collectionsOf, listCollections, listProducts } from './resources.ts';
 import { shopifyEmulatorClient } from './shopify-emulator-client.ts';
 
 export interface AdminFrameOptions {
@@ -42,6 +59,7 @@ export interface AdminFrameOptions {
 const CSS_PATH = fileURLToPath(new URL('./admin.css', import.meta.url));
 const appBridgeScript = browserScript('app-bridge/index.ts', 'ShopifyAppBridgeStandIn');
 const adminScript = browserScript('admin/index.ts', 'AdminFrame');
+const extensionHostScript = browserScript('extension-host/index.ts', 'ExtensionHost');
 
 /** Where this router is mounted, as the browser sees it. */
 function baseUrl(req: Request): string {
@@ -70,8 +88,11 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     appName,
     shop: options.shop,
   });
-  const html = (req: Request, section: 'app' | 'products', title: string, body: string) =>
+  const html = (req: Request, section: LayoutOptions['section'], title: string, body: string) =>
     renderLayout({ config: pageConfig(req), title, section, body, studioUrl });
+  const extensions = adminExtensions();
+  const menu = async (target: ActionTarget, selected?: string[]) =>
+    actionsMenu(appName, await actionsFor(extensions, target), selected);
 
   router.get('/', (req, res) => {
     const path =
@@ -85,9 +106,10 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
 
   router.get('/products', async (req, res) => {
     const products = await emulator.products();
+    const actions = await menu('admin.product-index.selection-action.render');
     res
       .type('html')
-      .send(html(req, 'products', 'Products', productsPageBody(req.baseUrl, products)));
+      .send(html(req, 'products', 'Products', productsPageBody(req.baseUrl, products, actions)));
   });
 
   router.get('/products/:id', async (req, res) => {
@@ -99,8 +121,103 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
       res.status(404).type('text/plain').send('No such product in the demo store');
       return;
     }
-    const body = productPageBody(req.baseUrl, product.title, emulator.productPageUrl(numericId));
+    const body = productPageBody({
+      base: req.baseUrl,
+      title: product.title,
+      emulatorPageUrl: emulator.productPageUrl(numericId),
+      actions: await menu('admin.product-details.action.render', [product.id]),
+    });
     res.type('html').send(html(req, 'products', product.title, body));
+  });
+
+  router.get('/products/:id/media.json', async (req, res) => {
+    res.json({ media: await emulator.productMedia(Number(req.params.id)) });
+  });
+
+  router.get('/collections', async (req, res) => {
+    const collections = collectionsOf(await emulator.products());
+    res
+      .type('html')
+      .send(html(req, 'collections', 'Collections', collectionsPageBody(req.baseUrl, collections)));
+  });
+
+  router.get('/collections/:id', async (req, res) => {
+    const products = await emulator.products();
+    const collection = collectionsOf(products).find(
+      (candidate) => candidate.numericId === Number(req.params.id),
+    );
+    if (!collection) {
+      res.status(404).type('text/plain').send('No such collection in the demo store');
+      return;
+    }
+    const members = products.filter((product) =>
+      product.collections.some(({ id }) => id === collection.id),
+    );
+    const actions = await menu('admin.collection-details.action.render', [collection.id]);
+    const body = collectionPageBody(req.baseUrl, collection, members, actions);
+    res.type('html').send(html(req, 'collections', collection.title, body));
+  });
+
+  router.get('/extensions/:folder', async (req, res) => {
+    const extension = (await extensions()).find(({ folder }) => folder === req.params.folder);
+    if (!extension) {
+      res.status(404).type('text/plain').send('No such extension');
+      return;
+    }
+    const selected =
+      typeof req.query.selected === 'string' ? req.query.selected.split(',').filter(Boolean) : [];
+    const options: ShopifyStandInOptions = {
+      target: extension.target,
+      selected,
+      locale: extension.locale,
+    };
+    const base = escapeHtml(baseUrl(req));
+    res.type('html').send(
+      extensionHostPage({
+        title: extension.name,
+        bundleUrl: `${baseUrl(req)}/extensions/${extension.folder}/bundle.js`,
+        head: `<script>window.${EXTENSION_HOST_CONFIG_GLOBAL} = ${scriptJson(options)};</script><script src="${base}/extension-host.js"></script>`,
+      }),
+    );
+  });
+
+  router.get('/extensions/:folder/bundle.js', async (req, res) => {
+    const extension = (await extensions()).find(({ folder }) => folder === req.params.folder);
+    if (!extension) {
+      res.status(404).type('text/plain').send('No such extension');
+      return;
+    }
+    res.sendFile(extension.bundlePath, {
+      headers: { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' },
+    });
+  });
+
+  router.get('/extension-host.js', async (_req, res) => {
+    res
+      .type('application/javascript')
+      .set('Cache-Control', 'no-store')
+      .send(await extensionHostScript());
+  });
+
+  router.use('/api', async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${await emulator.sessionToken()}`,
+    };
+    for (const name of ['content-type', 'accept']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await fetch(`${options.appUrl.replace(/\/$/, '')}/api${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    res.status(answer.status);
+    const type = answer.headers.get('content-type');
+    if (type) res.type(type);
+    res.send(Buffer.from(await answer.arrayBuffer()));
   });
 
   router.get('/app-bridge.js', async (req, res) => {

@@ -35,24 +35,39 @@ export async function listProducts(client: ShopifyEmulatorClient, query: string)
   );
 }
 
-/** Collections with their product counts, gathered from the products that belong to them. */
-export async function listCollections(client: ShopifyEmulatorClient, query: string) {
-  const collections = new Map<string, { id: string; title: string; productsCount: number }>();
-  for (const product of await client.products()) {
+export interface EmulatorCollection {
+  id: string;
+  /** The number at the end of the gid, for the collection page's URL. */
+  numericId: number;
+  title: string;
+  productsCount: number;
+}
+
+/** The store's collections with their product counts, gathered from the products in them. */
+export function collectionsOf(products: EmulatorProduct[]): EmulatorCollection[] {
+  const collections = new Map<string, EmulatorCollection>();
+  for (const product of products) {
     for (const { id, title } of product.collections) {
-      const entry = collections.get(id) ?? { id, title, productsCount: 0 };
+      const numericId = Number(id.split('/').pop());
+      const entry = collections.get(id) ?? { id, numericId, title, productsCount: 0 };
       entry.productsCount += 1;
       collections.set(id, entry);
     }
   }
-  return [...collections.values()]
+  return [...collections.values()];
+}
+
+export async function listCollections(client: ShopifyEmulatorClient, query: string) {
+  return collectionsOf(await client.products())
     .filter((collection) => matches(collection.title, query))
     .slice(0, MAX_ITEMS)
-    .map((collection) => ({
-      ...collection,
-      handle: collection.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    .map(({ id, title, productsCount }) => ({
+      id,
+      title,
+      productsCount,
+      handle: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
       image: null,
       thumbnail: null,
-      subtitle: `${collection.productsCount} products`,
+      subtitle: `${productsCount} products`,
     }));
 }

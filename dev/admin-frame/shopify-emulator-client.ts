@@ -13,7 +13,7 @@ export interface EmulatorProduct {
   collections: { id: string; title: string }[];
 }
 
-interface EmulatorMedia {
+export interface EmulatorMedia {
   id: string;
   type: string;
   status: string;
@@ -24,6 +24,7 @@ interface EmulatorMedia {
 export interface ShopifyEmulatorClient {
   sessionToken(): Promise<string>;
   products(): Promise<EmulatorProduct[]>;
+  productMedia(numericId: number): Promise<EmulatorMedia[]>;
   /** The URL of the product's first ready image, or null. */
   firstImageUrl(numericId: number): Promise<string | null>;
   productPageUrl(numericId: number): string;
@@ -50,10 +51,12 @@ export function shopifyEmulatorClient(emulatorUrl: string, shop: string): Shopif
     async products() {
       return (await json<{ products: EmulatorProduct[] }>(`${shopPath}/products`)).products;
     },
+    async productMedia(numericId) {
+      return (await json<{ media: EmulatorMedia[] }>(`${shopPath}/products/${numericId}/media`))
+        .media;
+    },
     async firstImageUrl(numericId) {
-      const { media } = await json<{ media: EmulatorMedia[] }>(
-        `${shopPath}/products/${numericId}/media`,
-      );
+      const media = await this.productMedia(numericId);
       const image = media.find((item) => item.type === 'MediaImage' && item.url);
       if (!image?.url) return null;
       const small = new URL(image.url);

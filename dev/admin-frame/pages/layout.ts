@@ -5,7 +5,7 @@ export interface LayoutOptions {
   config: AdminPageConfig;
   title: string;
   /** Which sidebar entry is current. */
-  section: 'app' | 'products';
+  section: 'app' | 'products' | 'collections';
   body: string;
   studioUrl: string | null;
 }
@@ -46,6 +46,7 @@ export function renderLayout({ config, title, section, body, studioUrl }: Layout
   <nav id="sidebar" class="sidebar" aria-label="Admin">
     <ul>
       <li><a href="${base}/products"${current('products')}>Products</a></li>
+      <li><a href="${base}/collections"${current('collections')}>Collections</a></li>
     </ul>
     <p class="sidebar-heading">Apps</p>
     <ul>

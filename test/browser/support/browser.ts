@@ -21,7 +21,10 @@ export interface AdminPage {
   page: Page;
   /** The app inside the admin's iframe. */
   app: FrameLocator;
-  /** Opens the admin frame on a page of the app (`/settings`), or an admin page (`/products`). */
+  /**
+   * Opens the admin frame on a page of the app (`/settings`), or an admin page (`/products`,
+   * `/collections`, with their ids).
+   */
   open(path: string): Promise<void>;
   /** Expect console errors matching this (e.g. the 400 of a refused key) in this test only. */
   allowConsoleErrors(pattern: RegExp): void;
@@ -53,7 +56,7 @@ export async function openAdminPage(
     page,
     app: page.frameLocator('#app-frame'),
     async open(path) {
-      const isAdminPage = path.startsWith('/products');
+      const isAdminPage = /^\/(products|collections)\b/.test(path);
       await page.goto(
         isAdminPage ? `${frameUrl}${path}` : `${frameUrl}/?path=${encodeURIComponent(path)}`,
       );

@@ -17,6 +17,7 @@ import {
   CreateGenerationRequest,
   type ApiErrorBody,
 } from '../../../src/app-api/contract.ts';
+import { extensionHostPage } from '../../../dev/admin-frame/pages/extension-host-page.ts';
 
 export type Route = `${'GET' | 'POST'} /api/${string}`;
 
@@ -70,7 +71,7 @@ export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Pro
     const page = /^\/host\/([\w-]+)$/.exec(path);
     if (req.method === 'GET' && page?.[1] && bundles.has(page[1])) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(hostPage(page[1]));
+      res.end(extensionHostPage({ title: page[1], bundleUrl: `/bundles/${page[1]}.js` }));
       return;
     }
     const bundle = /^\/bundles\/([\w-]+)\.js$/.exec(path)?.[1];
@@ -120,21 +121,6 @@ export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Pro
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
-}
-
-/** The extension's page: load its bundle and call its default export, as the admin does. */
-function hostPage(folder: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>${folder}</title></head>
-  <body>
-    <script type="module">
-      const extension = await import('/bundles/${folder}.js');
-      await extension.default();
-      document.documentElement.dataset.rendered = 'true';
-    </script>
-  </body>
-</html>`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

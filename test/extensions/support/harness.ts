@@ -1,7 +1,8 @@
 /**
  * Renders an admin action extension for real: its production bundle (built by
- * extensions/build.ts) runs in headless Chromium, with a stand-in for the `shopify` global the
- * admin provides and the app stand-in server answering its API calls.
+ * extensions/build.ts) runs in headless Chromium, with the demo admin's stand-in for the
+ * `shopify` global (dev/admin-frame/browser/extension-host/shopify-global.ts, one copy for the
+ * demo and the tests) and the app stand-in server answering its API calls.
  *
  * The Polaris `s-*` elements are unknown custom elements in plain Chromium, so they render as
  * bare elements carrying their attributes; the helpers below fire the events the real web
@@ -15,6 +16,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildExtensions } from '../../../extensions/build.ts';
 import { launchChromium } from '../../support/chromium.ts';
+import {
+  installShopifyStandIn,
+  type ShopifyStandInWindow,
+} from '../../../dev/admin-frame/browser/extension-host/shopify-global.ts';
 import { startAppStandIn, type AppStandIn } from './app-stand-in.ts';
 
 export type ExtensionFolder =
@@ -82,7 +87,8 @@ async function startHarness(): Promise<Harness> {
         page,
         app,
         errors,
-        closeCalls: () => page.evaluate(() => (window as unknown as StandInWindow).closeCalls),
+        closeCalls: () =>
+          page.evaluate(() => (window as unknown as ShopifyStandInWindow).closeCalls),
       };
       opened.push(handle);
       await page.goto(`${app.url}/host/${folder}`);
@@ -120,61 +126,6 @@ export function useHarness(): Pick<Harness, 'open'> {
     async open(folder, selected, setUp) {
       opened = await harness.open(folder, selected, setUp);
       return opened;
-    },
-  };
-}
-
-interface StandInWindow {
-  closeCalls: number;
-  shopify: unknown;
-}
-
-/**
- * Runs in the page before the bundle: the parts of the admin's `shopify` global that action
- * extensions use. `i18n.translate` reads the extension's real locale file, picks plural forms
- * by `count` and fills `{{name}}` placeholders; a missing key or placeholder throws, so a string
- * the extension shows but its locale lacks fails the test. The rest of the API (GraphQL query,
- * pickers, storage, intents) is left out: the extensions do not use it, and a use would throw.
- */
-function installShopifyStandIn(options: { target: string; selected: string[]; locale: unknown }) {
-  const standIn = window as unknown as StandInWindow;
-  const plural = new Intl.PluralRules('en');
-  const lookup = (key: string): unknown =>
-    key
-      .split('.')
-      .reduce<unknown>(
-        (node, part) =>
-          typeof node === 'object' && node !== null
-            ? (node as Record<string, unknown>)[part]
-            : undefined,
-        options.locale,
-      );
-  standIn.closeCalls = 0;
-  standIn.shopify = {
-    extension: { target: options.target },
-    data: { selected: options.selected.map((id) => ({ id })) },
-    close: () => {
-      standIn.closeCalls += 1;
-    },
-    i18n: {
-      translate(key: string, replacements: Record<string, string | number> = {}) {
-        let entry = lookup(key);
-        if (typeof entry === 'object' && entry !== null && typeof replacements.count === 'number') {
-          entry = (entry as Record<string, unknown>)[plural.select(replacements.count)];
-        }
-        if (typeof entry !== 'string') throw new Error(`Missing translation: ${key}`);
-        return entry.replace(/{{(\w+)}}/g, (_, name: string) => {
-          if (!(name in replacements)) throw new Error(`Missing {{${name}}} for ${key}`);
-          return String(replacements[name]);
-        });
-      },
-      formatNumber: (value: number) => new Intl.NumberFormat('en').format(value),
-      formatCurrency: (value: number, format?: Intl.NumberFormatOptions) =>
-        new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', ...format }).format(
-          value,
-        ),
-      formatDate: (date: Date, format?: Intl.DateTimeFormatOptions) =>
-        new Intl.DateTimeFormat('en', format).format(date),
     },
   };
 }

@@ -1,14 +1,16 @@
 /**
- * The admin frame page's script: the sidebar with the app's menu, and, on the app's page, the
+ * The admin frame page's script: the sidebar with the app's menu; on the app's page, the
  * admin's half of App Bridge (session tokens, the resource picker, toasts, the save bar, the
- * loading bar, `shopify://admin` links).
+ * loading bar, `shopify://admin` links); on the product and collection pages, the apps' actions.
  */
+import { wireActions } from './actions.ts';
 import { readConfig } from './config.ts';
 import { hostApp } from './host.ts';
 import { createAppNav } from './nav.ts';
 import { createPicker } from './picker.ts';
 import { createSaveBar, type SaveBarView } from './save-bar.ts';
 import { createToasts } from './toasts.ts';
+import { watchProductMedia } from './media-watch.ts';
 
 const config = readConfig();
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -28,8 +30,17 @@ async function sessionToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+const mediaFrame = document.getElementById('product-media') as HTMLIFrameElement | null;
+wireActions({
+  base: config.base,
+  onClosed: mediaFrame
+    ? watchProductMedia(mediaFrame, `${window.location.pathname}/media.json`)
+    : undefined,
+});
+
 function openAdminPath(path: string): void {
-  if (/^\/products(\/\d+)?\/?$/.test(path)) window.location.assign(`${config.base}${path}`);
+  if (/^\/(products|collections)(\/\d+)?\/?$/.test(path))
+    window.location.assign(`${config.base}${path}`);
   else
     toasts.show({
       id: `nav-${Date.now()}`,

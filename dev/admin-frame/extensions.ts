@@ -1,0 +1,67 @@
+/**
+ * The app's admin action extensions as the demo admin offers them: each one's REAL production
+ * bundle (extensions/build.ts, built once per process into a temporary folder, so a demo never
+ * races `npm run build` over extensions/<folder>/dist), its target, and its name from its own
+ * locale file (what the admin lists in its menus).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildExtensions } from '../../extensions/build.ts';
+
+export type ActionTarget =
+  | 'admin.product-details.action.render'
+  | 'admin.collection-details.action.render'
+  | 'admin.product-index.selection-action.render';
+
+export interface AdminExtension {
+  folder: string;
+  target: string;
+  /** The merchant-facing name (`name` in locales/en.default.json). */
+  name: string;
+  /** locales/en.default.json, for the `shopify.i18n` stand-in. */
+  locale: unknown;
+  bundlePath: string;
+}
+
+export type AdminExtensions = () => Promise<AdminExtension[]>;
+
+async function build(): Promise<AdminExtension[]> {
+  const outRoot = mkdtempSync(join(tmpdir(), 'demo-extensions-'));
+  process.once('exit', () => rmSync(outRoot, { recursive: true, force: true }));
+  return Promise.all(
+    (await buildExtensions({ outRoot })).map(async (built) => {
+      const locale = JSON.parse(
+        await readFile(join(built.dir, 'locales', 'en.default.json'), 'utf8'),
+      ) as { name: string };
+      return {
+        folder: built.folder,
+        target: built.target,
+        name: locale.name,
+        locale,
+        bundlePath: built.outfile,
+      };
+    }),
+  );
+}
+
+/** The extensions, built on first use; a failed build is retried on the next call. */
+export function adminExtensions(): AdminExtensions {
+  let built: Promise<AdminExtension[]> | undefined;
+  return () => {
+    built ??= build().catch((error: unknown) => {
+      built = undefined;
+      throw error;
+    });
+    return built;
+  };
+}
+
+/** The extensions an admin page offers for this target (the admin's "More actions" > Apps). */
+export async function actionsFor(
+  extensions: AdminExtensions,
+  target: ActionTarget,
+): Promise<AdminExtension[]> {
+  return (await extensions()).filter((extension) => extension.target === target);
+}

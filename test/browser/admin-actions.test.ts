@@ -1,0 +1,102 @@
+/**
+ * The app's entry points in the admin: its action extensions, opened from the demo admin's
+ * pages as Shopify's admin opens them (the "More actions" menus, the product list's bulk
+ * actions), each its REAL production bundle in the action modal, calling the real app. A click
+ * on a product page ends with the photo on the product; a collection page or a selection of
+ * products starts a bulk run the app then shows.
+ */
+import type { FrameLocator } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { AdminPage } from './support/browser.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  demoProducts,
+  productMedia,
+  productsWithImages,
+} from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+import { eventually } from './support/eventually.ts';
+
+const suite = browserSuite('admin-actions', { connectedMerchant: true });
+
+/** "More actions" → the app's action; the modal it opens in. */
+async function openAction(admin: AdminPage, name: string): Promise<FrameLocator> {
+  await admin.page.getByRole('button', { name: 'More actions' }).click();
+  await admin.page.getByRole('menuitem', { name }).click();
+  await eventually(() => admin.page.getByRole('dialog', { name }).isVisible()).toBe(true);
+  return admin.page.frameLocator('dialog.action-modal iframe');
+}
+
+/** The form's choices are the shop's defaults; a bulk run then asks for a confirmation. */
+async function startBulkRun(admin: AdminPage, action: FrameLocator): Promise<void> {
+  await eventually(() => action.getByText('Estimated total').isVisible()).toBe(true);
+  await action.getByRole('button', { name: 'Review' }).click();
+  await action.getByRole('button', { name: 'Start bulk run' }).click();
+  await eventually(() => action.getByText(/^Bulk run started: /).isVisible()).toBe(true);
+  await action.getByRole('link', { name: 'Follow its progress in the app' }).click();
+  await eventually(() => admin.app.getByRole('heading', { name: 'Bulk runs' }).isVisible()).toBe(
+    true,
+  );
+}
+
+test(
+  "the product page's action makes a photo that is published on the product",
+  async () => {
+    const { admin, stack } = suite;
+    const [product] = await productsWithImages(stack);
+    const ready = async () =>
+      (await productMedia(stack, product!.numericId)).filter((media) => media.status === 'READY')
+        .length;
+    const before = await ready();
+    await admin.open(`/products/${product!.numericId}`);
+
+    const action = await openAction(admin, 'Generate AI photo');
+    await eventually(() => action.getByText('Cost').isVisible()).toBe(true);
+    await admin.screenshot('admin-action-product');
+    await action.getByRole('button', { name: 'Generate photo' }).click();
+    await eventually(() => action.getByText('Generation started').isVisible()).toBe(true);
+    await action.getByRole('button', { name: 'Done' }).click();
+    await eventually(() => admin.page.getByRole('dialog').count()).toBe(0);
+
+    await eventually(ready, { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(before + 1);
+    // The product page shows it: its media frame reloads when the media change.
+    await eventually(
+      () =>
+        admin.page
+          .frameLocator('#product-media')
+          .getByText(new RegExp(`^${before + 1} media`))
+          .isVisible(),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
+  },
+  3 * RESULT_TIMEOUT_MS,
+);
+
+test("the collection page's action starts a bulk run over the collection", async () => {
+  const { admin, stack } = suite;
+  const products = await demoProducts(stack);
+  const collection = products.flatMap((product) => product.collections)[0]!;
+  await admin.open(`/collections/${collection.id.split('/').pop()}`);
+
+  const action = await openAction(admin, 'Generate AI photos for this collection');
+  await startBulkRun(admin, action);
+  await eventually(() =>
+    admin.app.getByRole('heading', { name: new RegExp(collection.title) }).isVisible(),
+  ).toBe(true);
+});
+
+test("the product list's bulk action starts a bulk run over the ticked products", async () => {
+  const { admin, stack } = suite;
+  const [first, second] = await productsWithImages(stack);
+  await admin.open('/products');
+  await admin.page.getByLabel(`Select ${first!.title}`).check();
+  await admin.page.getByLabel(`Select ${second!.title}`).check();
+  await expect.poll(() => admin.page.getByText('2 selected').isVisible()).toBe(true);
+
+  const action = await openAction(admin, 'Generate AI photos');
+  await eventually(() => action.getByText('2', { exact: true }).first().isVisible()).toBe(true);
+  await startBulkRun(admin, action);
+  await eventually(() =>
+    admin.app.getByRole('heading', { name: /2 selected products/ }).isVisible(),
+  ).toBe(true);
+});
