@@ -1,7 +1,14 @@
 /**
  * `npm run demo`: the whole app offline (dev/stack.ts), its Redis data and encryption key kept
  * in .demo/ between runs (DEMO_STATE_DIR for a separate demo). Prints one URL to open; Ctrl-C
- * stops everything. DEMO_PORT fixes that URL's port, DEMO_JOB_MS how long a ProductAI job runs.
+ * stops everything. DEMO_PORT fixes that URL's port, DEMO_JOB_MS how long a ProductAI job runs,
+ * LOG_LEVEL what the terminal shows (`warn`: one line per problem; dev/log-lines.ts).
+ *
+ * Everything stops on SIGINT or SIGTERM, sent to this process or to npm's: npm 11 passes a
+ * signal to the `sh -c` it runs this script in, and sh dies without passing it on, which left
+ * this process (and Redis, the app and the worker under it) running, reparented. So this
+ * process also stops when its parent goes. The children run in process groups of their own,
+ * stopped as groups, and an exit hook kills any left (dev/process-groups.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { DEMO, startStack } from './stack.ts';
@@ -14,6 +21,7 @@ const started = startStack({
   framePort: Number(process.env.DEMO_PORT ?? 0),
   jobMs: Number(process.env.DEMO_JOB_MS ?? 6_000),
   logLevel: process.env.LOG_LEVEL ?? 'warn',
+  terminalLogs: true,
   onProcessExit(name, exit) {
     if (stopping) return;
     console.error(`demo: the ${name} process stopped (${exit}); stopping the demo.`);
@@ -21,13 +29,25 @@ const started = startStack({
   },
 });
 
+/** Stops everything in order; a second Ctrl-C exits at once (the exit hook kills the rest). */
 async function stop(code: number): Promise<never> {
+  if (stopping) process.exit(code);
   stopping = true;
   await started.then((stack) => stack.stop()).catch(() => {});
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+
+/** How often the parent is checked: a stopped npm is noticed within this. */
+const PARENT_CHECK_MS = 500;
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !stopping) {
+    console.error('demo: the process that started the demo stopped; stopping the demo.');
+    void stop(0);
+  }
+}, PARENT_CHECK_MS).unref();
 
 started.then(
   (stack) => {
@@ -38,7 +58,7 @@ started.then(
     console.log(
       `  Shopify emulator: ${stack.shopify.url}   ProductAI emulator: ${stack.productAi.url}`,
     );
-    console.log('  Ctrl-C stops everything.\n');
+    console.log('  Ctrl-C stops everything. Problems show below, one line each.\n');
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -3,14 +3,14 @@
  * never touches a Redis the machine already runs. `restart()` stops and starts it on the same
  * port with the same data (append-only file), for the tests of Redis restarts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from './free-port.ts';
+import { spawnGroup, stopGroup } from './process-groups.ts';
 
 /** Resolves once a PING on the port is answered (redis-server prints no ready line at loglevel warning). */
 async function untilPingAnswers(port: number, deadlineMs = 10_000): Promise<void> {
@@ -52,7 +52,7 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
-    const proc = spawn(
+    const proc = spawnGroup(
       'redis-server',
       [
         '--port',
@@ -89,10 +89,8 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
   async function halt(): Promise<void> {
     const proc = child;
     child = undefined;
-    if (!proc || proc.exitCode !== null) return;
-    const exited = once(proc, 'exit');
-    proc.kill('SIGTERM');
-    await exited;
+    if (!proc) return;
+    await stopGroup(proc);
   }
 
   await start();

@@ -5,7 +5,7 @@
  * them (configured by environment only), and the admin frame page that frames the app the way
  * the Shopify admin does. The front end is built first when stale.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createAdminFrameRouter } from './admin-frame/index.ts';
 import { freePort } from './free-port.ts';
+import { appLogLevel, levelNumber, pipeFormattedLogs } from './log-lines.ts';
+import { spawnGroup, stopGroup } from './process-groups.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
 import {
   DEFAULT_SHOP,
@@ -53,10 +55,15 @@ export interface StackOptions {
   productAiCredits?: number;
   /** How long the Shopify emulator takes to process new media (its own default otherwise). */
   mediaProcessingMs?: number;
-  /** The app processes' LOG_LEVEL. */
+  /** The app processes' LOG_LEVEL (with `terminalLogs`: what the terminal shows). */
   logLevel: string;
-  /** The app processes write `<logFiles>-web.log` and `<logFiles>-worker.log`; else they inherit stdout/stderr. */
+  /** The app processes write `<logFiles>-web.log` and `<logFiles>-worker.log`. */
   logFiles?: string;
+  /**
+   * Without `logFiles`: the app's JSON lines as one readable line per problem on this process's
+   * stdout (dev/log-lines.ts), for the demo's terminal; else as they are (production's JSON).
+   */
+  terminalLogs?: boolean;
   /** Told when an app process stops by itself (not by stop()). */
   onProcessExit?: (name: AppProcessName, exit: number | NodeJS.Signals) => void;
 }
@@ -88,28 +95,31 @@ function encryptionKey(stateDir: string | undefined): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-function startProcess(entry: string, env: NodeJS.ProcessEnv, logFile?: string): ChildProcess {
-  const child = spawn(process.execPath, [entry], {
+/** Where an app process's output goes: a log file, the terminal formatted, or as it is. */
+type ProcessOutput =
+  { file: string } | { terminal: { minLevel: number; name: string } } | 'inherit';
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv, output: ProcessOutput): ChildProcess {
+  const piped = output !== 'inherit';
+  const child = spawnGroup(process.execPath, [entry], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', logFile ? 'pipe' : 'inherit', logFile ? 'pipe' : 'inherit'],
+    stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'],
   });
-  if (logFile) {
-    const log = createWriteStream(logFile);
+  if (output === 'inherit') return child;
+  if ('file' in output) {
+    const log = createWriteStream(output.file);
     child.stdout!.pipe(log);
     child.stderr!.pipe(log);
+  } else {
+    const { minLevel, name } = output.terminal;
+    pipeFormattedLogs(child.stdout!, process.stdout, minLevel, `[${name}]`);
+    pipeFormattedLogs(child.stderr!, process.stderr, minLevel, `[${name}]`);
   }
   return child;
 }
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function untilHealthy(url: string, child: ChildProcess, deadlineMs = 30_000): Promise<void> {
   const deadline = Date.now() + deadlineMs;
@@ -170,7 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',
-      LOG_LEVEL: options.logLevel,
+      LOG_LEVEL: options.terminalLogs ? appLogLevel(options.logLevel) : options.logLevel,
       SHOPIFY_API_KEY: DEMO.apiKey,
       SHOPIFY_API_SECRET: DEMO.apiSecret,
       SHOPIFY_APP_URL: appUrl,
@@ -190,9 +200,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ['worker', 'web/worker/main.ts'],
     ] as const) {
       const log = options.logFiles ? `${options.logFiles}-${name}.log` : undefined;
-      const child = startProcess(entry, env, log);
+      const output: ProcessOutput = log
+        ? { file: log }
+        : options.terminalLogs
+          ? { terminal: { minLevel: levelNumber(options.logLevel), name } }
+          : 'inherit';
+      const child = startProcess(entry, env, output);
       processes.set(name, { child, log: log ?? 'the output above' });
-      closers.push(() => stopProcess(child));
+      closers.push(() => stopGroup(child));
       child.once('exit', (code, signal) => {
         if (!stopping) options.onProcessExit?.(name, signal ?? code ?? 0);
       });
