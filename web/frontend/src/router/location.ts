@@ -51,8 +51,15 @@ export function useLocation(): AppLocation {
 
 /** Replaces one query parameter of the current page (filters live in the URL: shareable, back works). */
 export function setQueryParam(name: string, value: string | null): void {
+  setQueryParams({ [name]: value });
+}
+
+/** Replaces query parameters of the current page at once (null or '' removes one). */
+export function setQueryParams(changes: Readonly<Record<string, string | null>>): void {
   const url = new URL(window.location.href);
-  if (value === null || value === '') url.searchParams.delete(name);
-  else url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === '') url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
   navigate(url.pathname + url.search, { replace: true });
 }

@@ -4,16 +4,21 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { PausedBanner } from '../../components/PausedBanner.tsx';
+import { setQueryParam, useLocation } from '../../router/location.ts';
 import type { BulkRunView, SettingsView } from '../../shared/contract.ts';
 import { BulkRunCard } from './BulkRunCard.tsx';
 import { BulkRunsEmptyState } from './BulkRunsEmptyState.tsx';
 import { NewBulkRunCard } from './NewBulkRunCard.tsx';
+import { useScrollToRun } from './useScrollToRun.ts';
 
 const POLL_MS = 3000;
 
+/** `/bulk-runs?bulkRun=<id>` shows that run's card (a run just started, a link from elsewhere). */
 export default function BulkRunsPage() {
   const settings = useResource<SettingsView>('/settings');
   const runs = useResource<{ bulkRuns: BulkRunView[] }>('/bulk-runs', POLL_MS);
+  const shownRunId = useLocation().params.get('bulkRun');
+  useScrollToRun(shownRunId, runs.data?.bulkRuns);
   if (settings.loading || runs.loading) return <PageSkeleton title="Bulk runs" cards={2} />;
   if (!settings.data || !runs.data) {
     const failed = settings.data ? runs : settings;
@@ -40,7 +45,13 @@ export default function BulkRunsPage() {
             {bulkRuns.map((run) => (
               <BulkRunCard key={run.id} run={run} onChange={runs.reload} />
             ))}
-            <NewBulkRunCard settings={settings.data} onStarted={runs.reload} />
+            <NewBulkRunCard
+              settings={settings.data}
+              onStarted={(run) => {
+                setQueryParam('bulkRun', run.id);
+                runs.reload();
+              }}
+            />
           </BlockStack>
         </Layout.Section>
       </Layout>

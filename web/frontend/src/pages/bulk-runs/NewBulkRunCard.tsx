@@ -18,7 +18,7 @@ import { TargetPicker, type ChosenTarget } from './TargetPicker.tsx';
 
 interface Props {
   settings: SettingsView;
-  onStarted: () => void;
+  onStarted: (run: BulkRunView) => void;
 }
 
 function parseBudget(text: string): number | undefined {
@@ -63,10 +63,11 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
 
   const onStart = async () => {
     if (!request) return;
-    if (await start.run(request)) {
+    const run = await start.run(request);
+    if (run) {
       shopify.toast.show('Bulk run started');
       setChosen(null);
-      onStarted();
+      onStarted(run);
     }
   };
 

@@ -8,6 +8,7 @@ import { PausedBanner } from '../../components/PausedBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { acceptedOptions } from '../../lib/models.ts';
+import { setQueryParam } from '../../router/location.ts';
 import type {
   CreateGenerationRequest,
   GenerationView,
@@ -15,7 +16,8 @@ import type {
   SettingsView,
 } from '../../shared/contract.ts';
 import { CostCard } from './CostCard.tsx';
-import { GenerationProgress } from './GenerationProgress.tsx';
+import { followGeneration } from './followed-generation.ts';
+import { FollowedGeneration } from './FollowedGeneration.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { SourceImagesCard } from './SourceImagesCard.tsx';
 import { blockers } from './blockers.ts';
@@ -24,13 +26,20 @@ interface Props {
   settings: SettingsView;
   onSettingsChange: (settings: SettingsView) => void;
   initialProductId: string | null;
+  /** The generation whose progress the page shows (from the URL). */
+  generationId: string | null;
 }
 
-export function GenerateForm({ settings, onSettingsChange, initialProductId }: Props) {
+export function GenerateForm({
+  settings,
+  onSettingsChange,
+  initialProductId,
+  generationId,
+}: Props) {
   const [productId, setProductId] = useState(initialProductId);
   const [imageIds, setImageIds] = useState<string[]>([]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
-  const [tracking, setTracking] = useState<GenerationView | null>(null);
+  const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
   );
@@ -57,11 +66,11 @@ export function GenerateForm({ settings, onSettingsChange, initialProductId }: P
 
   const onSubmit = async () => {
     if (!request) return;
-    const created = await submit.run(request);
-    if (created) {
+    const view = await submit.run(request);
+    if (view) {
       shopify.toast.show('Generation started');
-      setTracking(created);
-      window.scrollTo(0, 0);
+      setCreated(view);
+      followGeneration(view.id, view.product.id);
     }
   };
 
@@ -87,18 +96,26 @@ export function GenerateForm({ settings, onSettingsChange, initialProductId }: P
             </Banner>
           </Layout.Section>
         ) : null}
-        {tracking ? (
+        {generationId ? (
           <Layout.Section>
-            <GenerationProgress
-              initial={tracking}
-              onDone={() => setTracking(null)}
-              onReplaced={setTracking}
+            <FollowedGeneration
+              key={generationId}
+              id={generationId}
+              created={created?.id === generationId ? created : null}
+              onDone={() => followGeneration(null)}
+              onReplaced={(view) => followGeneration(view.id, view.product.id)}
             />
           </Layout.Section>
         ) : null}
         <Layout.Section>
           <BlockStack gap="400">
-            <ProductCard product={product} onChoose={setProductId} />
+            <ProductCard
+              product={product}
+              onChoose={(id) => {
+                setProductId(id);
+                setQueryParam('productId', id);
+              }}
+            />
             {product.data ? (
               <SourceImagesCard
                 images={product.data.images}
