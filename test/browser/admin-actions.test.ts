@@ -100,3 +100,22 @@ test("the product list's bulk action starts a bulk run over the ticked products"
     admin.app.getByRole('heading', { name: /2 selected products/ }).isVisible(),
   ).toBe(true);
 });
+
+test("at 375 px the product page's action fits the screen, its buttons in reach", async () => {
+  const { admin, stack } = suite;
+  await admin.page.setViewportSize({ width: 375, height: 812 });
+  const [product] = await productsWithImages(stack);
+  await admin.open(`/products/${product!.numericId}`);
+
+  const action = await openAction(admin, 'Generate AI photo');
+  const generate = action.getByRole('button', { name: 'Generate photo' });
+  await eventually(() => generate.isVisible()).toBe(true);
+  const modal = await admin.page.getByRole('dialog').boundingBox();
+  expect(modal!.x).toBeGreaterThanOrEqual(0);
+  expect(modal!.x + modal!.width).toBeLessThanOrEqual(375);
+  const overflow = await action
+    .locator('html')
+    .evaluate((html) => html.scrollWidth - html.clientWidth);
+  expect(overflow, 'no sideways scrolling in the action').toBe(0);
+  await admin.screenshot('admin-action-product-375');
+});

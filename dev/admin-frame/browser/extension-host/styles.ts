@@ -36,6 +36,7 @@ a { color: #005bd3; }
 .details { display: block; color: #616161; margin-top: 4px; }
 .error { display: block; color: #8e1f0b; margin-top: 4px; }
 .checkbox { display: flex; align-items: center; gap: 6px; cursor: pointer; }
+.checkbox .label { font-weight: 400; overflow-wrap: anywhere; }
 .image { display: block; width: 100%; border-radius: 8px; background: #ebebeb; }
 `;
 
