@@ -61,7 +61,8 @@ function scriptedOutcomes(): Array<{ request: Partial<NewGeneration>; steps: Ste
       steps: [
         { to: 'submitting', patch: { submittedAt: '2026-02-28T23:59:59.000Z' } },
         { to: 'uncertain' },
-        { to: 'saving', patch: { chargedCredits: 20, productAiJobId: 2 } }, // reconciled
+        { to: 'processing', patch: { chargedCredits: 20, productAiJobId: 2 } }, // job adopted
+        { to: 'saving' },
         { to: 'in_review' },
         { to: 'discarded' },
       ],
@@ -71,7 +72,7 @@ function scriptedOutcomes(): Array<{ request: Partial<NewGeneration>; steps: Ste
       steps: [
         { to: 'submitting', patch: { submittedAt: '2026-02-27T10:00:00.000Z' } },
         { to: 'uncertain' },
-        { to: 'queued' }, // the merchant resubmits: nothing was charged
+        { to: 'queued' }, // never accepted by ProductAI: back in line, nothing was charged
         ...charge(3, '2026-03-01'),
         { to: 'saving' },
         { to: 'published' },
