@@ -19,10 +19,15 @@
  *   GET    /api/collections/:id                 -> CollectionSummary
  *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
  *   POST   /api/generations                     CreateGenerationRequest -> CreatedGeneration (202)
+ *                                                (the first option when several were asked for)
  *   GET    /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
  *   GET    /api/generations/:id                 -> GenerationView
  *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
  *   POST   /api/generations/:id/resolve         ResolveUncertainRequest -> GenerationView
+ *   GET    /api/option-groups/:id               -> OptionGroupView
+ *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
+ *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
+ *   GET    /api/review-batches/:id              -> ReviewBatchView
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
  *   GET    /api/bulk-runs                       -> { bulkRuns: BulkRunView[] }
@@ -79,16 +84,28 @@ export const GenerationParams = z.object({
 });
 export type GenerationParams = z.infer<typeof GenerationParams>;
 
+export const MAX_OPTIONS = 4;
+export const OptionCount = z.number().int().min(1).max(MAX_OPTIONS);
+
 export const CreateGenerationRequest = GenerationParams.extend({
   productId: z.string().min(1), // gid://shopify/Product/<n>
   kind: GenerationKind,
   /** The product's own media (MediaImage gids) to send, in order; may be empty for text-to-image. */
   sourceMediaIds: z.array(z.string()).max(10),
+  /**
+   * How many results to choose among (default 1). Each is its own ProductAI request, charged
+   * and rate-limited on its own; with more than one, every result waits for review.
+   */
+  options: OptionCount.optional(),
 });
 export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
 
 export const Estimate = z.object({
+  /** For every option together. */
   credits: z.number().int(),
+  /** Options asked for: ProductAI requests sent (each takes a slot of the shared rate limit). */
+  options: z.number().int(),
+  creditsPerOption: z.number().int(),
   /** Problems that would make the API refuse the request (empty when it can be sent). */
   problems: z.array(z.string()),
   /**
@@ -117,6 +134,8 @@ export const GenerationView = z.object({
   params: GenerationParams,
   estimatedCredits: z.number().int(),
   bulkRunId: z.string().nullable(),
+  /** Set when this is one of several options of one request (see CreateGenerationRequest). */
+  optionGroup: z.string().nullable(),
   priority: z.enum(['interactive', 'bulk']),
   productAiJobId: z.number().int().nullable(),
   result: z
@@ -142,8 +161,60 @@ export type CreatedGeneration = z.infer<typeof CreatedGeneration>;
 export const GenerationPage = z.object({
   generations: z.array(GenerationView),
   nextCursor: z.string().nullable(),
+  /** How many match the filter, when the server knows it without reading them; else null. */
+  total: z.number().int().nullable(),
 });
 export type GenerationPage = z.infer<typeof GenerationPage>;
+
+/** The options of one request, oldest first. */
+export const OptionGroupView = z.object({
+  id: z.string(),
+  generations: z.array(GenerationView),
+});
+export type OptionGroupView = z.infer<typeof OptionGroupView>;
+
+/** Publish these options; every other option of the request waiting in review is discarded. */
+export const ChooseOptionsRequest = z.object({
+  generationIds: z
+    .array(z.string().min(1).max(40))
+    .min(1)
+    .max(MAX_OPTIONS * 4),
+});
+export type ChooseOptionsRequest = z.infer<typeof ChooseOptionsRequest>;
+
+/** One decision applied to many generations, as server-side work that reports its progress. */
+export const ReviewBatchAction = z.enum(['approve', 'reject', 'undo']);
+export type ReviewBatchAction = z.infer<typeof ReviewBatchAction>;
+
+export const MAX_SELECTED_GENERATIONS = 100;
+export const CreateReviewBatchRequest = z.object({
+  action: ReviewBatchAction,
+  target: z.discriminatedUnion('type', [
+    /** Generations the merchant selected. */
+    z.object({
+      type: z.literal('generations'),
+      ids: z.array(z.string().min(1).max(40)).min(1).max(MAX_SELECTED_GENERATIONS),
+    }),
+    /** Every generation of a bulk run the action applies to (in review; published for undo). */
+    z.object({ type: z.literal('bulkRun'), bulkRunId: z.string().min(1).max(40) }),
+  ]),
+});
+export type CreateReviewBatchRequest = z.infer<typeof CreateReviewBatchRequest>;
+
+export const ReviewBatchView = z.object({
+  id: z.string(),
+  action: ReviewBatchAction,
+  state: z.enum(['running', 'done']),
+  /** Generations the action was asked for (a run's: those in the action's state when it started). */
+  total: z.number().int(),
+  done: z.number().int(),
+  /** Not in a state the action applies to any more (decided meanwhile): left as they are. */
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReviewBatchView = z.infer<typeof ReviewBatchView>;
 
 export const ResolveUncertainRequest = z.object({
   /** resubmit: the merchant checked their ProductAI account and nothing was charged; abandon: give up. */

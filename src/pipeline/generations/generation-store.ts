@@ -7,7 +7,7 @@
  *
  * Layout (keys.ts): a hash per generation (one field per record field, JSON-encoded, so a patch
  * never rewrites fields it does not name), a list of transitions, and sorted sets as indexes
- * (all, by state, by bulk run, by product) whose members are ids with score 0: ids are
+ * (all, by state, by bulk run, by bulk run and state, by product, by option group) whose members are ids with score 0: ids are
  * time-sortable (ids.ts), so lexicographic order is creation order and paging needs no scores.
  * Per-bulk-run state counters are kept by the same script, so progress counts are O(1).
  *
@@ -66,6 +66,13 @@ export interface GenerationFilter {
   productId?: string;
 }
 
+/**
+ * A page with a filter no index serves exactly (product and state) reads at most this many
+ * batches of `limit` ids, then answers with what it found and a cursor to go on: a read is
+ * bounded by the page size, never by the shop's history.
+ */
+export const MAX_SCAN_BATCHES = 4;
+
 export interface GenerationPageRequest {
   /** The last id of the previous page. */
   cursor?: string | null;
@@ -95,6 +102,14 @@ export interface GenerationStore {
     limit: number,
     after?: string,
   ): Promise<string[]>;
+  /** Ids of one bulk run in one state, oldest first (a run's approve-all / undo-all). */
+  idsInRunState(
+    shop: string,
+    runId: string,
+    state: GenerationState,
+    limit: number,
+    after?: string,
+  ): Promise<string[]>;
   /** Atomic state change; throws StaleTransitionError or GenerationNotFoundError. */
   transition(shop: string, id: string, request: TransitionRequest): Promise<Generation>;
   /** Changes fields other than the state (no history entry); throws GenerationNotFoundError. */
@@ -115,6 +130,10 @@ export interface GenerationStore {
    * shops whose expiry is due; returns how many entries were removed.
    */
   sweepExpired(options?: { batch?: number; shops?: number }): Promise<number>;
+  /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
+  count(shop: string, filter?: GenerationFilter): Promise<number | null>;
+  /** The options of one request, oldest first (at most MAX_OPTIONS). */
+  optionGroup(shop: string, group: string): Promise<Generation[]>;
 }
 
 export interface GenerationStoreDeps {
@@ -148,6 +167,7 @@ const FIELDS = [
   'bulkRunId',
   'priority',
   'retryOf',
+  'optionGroup',
   'productAiJobId',
   'resultUrl',
   'fileId',
@@ -165,6 +185,7 @@ const IMMUTABLE = new Set<string>([
   'kind',
   'productId',
   'bulkRunId',
+  'optionGroup',
   'priority',
   'createdAt',
 ]);
@@ -220,6 +241,7 @@ end
 local function retain(ctx, id)
   if ctx.expireAt == cjson.null then return end
   local member = id .. '\\n' .. field('productId') .. '\\n' .. (field('bulkRunId') or '')
+    .. '\\n' .. (field('optionGroup') or '')
   redis.call('PEXPIREAT', KEYS[1], ctx.expireAt)
   redis.call('PEXPIREAT', KEYS[2], ctx.expireAt)
   redis.call('ZADD', ctx.retention, ctx.expireAt, member)
@@ -248,6 +270,8 @@ if to ~= current then
   if type(bulk) == 'string' then
     redis.call('HINCRBY', ARGV[2] .. bulk, current, -1)
     redis.call('HINCRBY', ARGV[2] .. bulk, to, 1)
+    redis.call('ZREM', ctx.bulkStatePrefix .. bulk .. ':' .. current, ARGV[3])
+    redis.call('ZADD', ctx.bulkStatePrefix .. bulk .. ':' .. to, 0, ARGV[3])
   end
   countState(ctx, current, to)
 end
@@ -277,11 +301,16 @@ const SWEEP = redisScript(`
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 local terminal = cjson.decode(ARGV[5])
 for _, member in ipairs(due) do
-  local id, product, bulk = string.match(member, '^([^\\n]*)\\n([^\\n]*)\\n(.*)$')
+  local id, product, bulk, group =
+    string.match(member, '^([^\\n]*)\\n([^\\n]*)\\n([^\\n]*)\\n?(.*)$')
   redis.call('ZREM', ARGV[4] .. 'all', id)
   redis.call('ZREM', ARGV[4] .. 'product:' .. product, id)
   if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk:' .. bulk, id) end
-  for _, state in ipairs(terminal) do redis.call('ZREM', ARGV[4] .. 'state:' .. state, id) end
+  if group ~= '' then redis.call('ZREM', ARGV[4] .. 'options:' .. group, id) end
+  for _, state in ipairs(terminal) do
+    redis.call('ZREM', ARGV[4] .. 'state:' .. state, id)
+    if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk-state:' .. bulk .. ':' .. state, id) end
+  end
   redis.call('ZREM', KEYS[1], member)
 end
 local nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
@@ -305,6 +334,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     return JSON.stringify({
       shop,
       stateCounts: generationKeys.stateCounts(shop),
+      bulkStatePrefix: generationKeys.bulkStatePrefix(shop),
       appStateCounts: keys.generationStates,
       creditsDay: generationKeys.creditsDayPrefix(shop),
       creditsTtlMs: String(retention.creditsByDayMs),
@@ -373,7 +403,14 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     return found.filter((generation): generation is Generation => generation !== null);
   }
 
+  function idsAfter(index: string, limit: number, after?: string): Promise<string[]> {
+    return redis.zrangebylex(index, after ? `(${after}` : '-', '+', 'LIMIT', 0, limit);
+  }
+
   function indexFor(shop: string, filter: GenerationFilter): string {
+    if (filter.bulkRunId && filter.state) {
+      return generationKeys.byBulkRunState(shop, filter.bulkRunId, filter.state);
+    }
     if (filter.bulkRunId) return generationKeys.byBulkRun(shop, filter.bulkRunId);
     if (filter.productId) return generationKeys.byProduct(shop, filter.productId);
     if (filter.state) return generationKeys.byState(shop, filter.state);
@@ -411,6 +448,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         bulkRunId: input.bulkRunId ?? null,
         priority: input.priority,
         retryOf: input.retryOf ?? null,
+        optionGroup: input.optionGroup ?? null,
         productAiJobId: null,
         resultUrl: null,
         fileId: null,
@@ -436,11 +474,12 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         .hincrby(generationKeys.stateCounts(shop), 'queued', 1)
         .hincrby(keys.generationStates, 'queued', 1);
       if (generation.bulkRunId) {
-        tx.zadd(generationKeys.byBulkRun(shop, generation.bulkRunId), 0, id).hincrby(
-          generationKeys.bulkCountsPrefix(shop) + generation.bulkRunId,
-          'queued',
-          1,
-        );
+        tx.zadd(generationKeys.byBulkRun(shop, generation.bulkRunId), 0, id)
+          .zadd(generationKeys.byBulkRunState(shop, generation.bulkRunId, 'queued'), 0, id)
+          .hincrby(generationKeys.bulkCountsPrefix(shop) + generation.bulkRunId, 'queued', 1);
+      }
+      if (generation.optionGroup) {
+        tx.zadd(generationKeys.byOptionGroup(shop, generation.optionGroup), 0, id);
       }
       await tx.exec();
       return generation;
@@ -454,8 +493,8 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       const found: Generation[] = [];
       let cursor = page.cursor ?? null;
       // One index serves the narrowest filter; the others are applied in memory, reading ahead
-      // in batches so that a sparse match still fills the page.
-      for (;;) {
+      // a few batches so that a sparse match still fills the page (see MAX_SCAN_BATCHES).
+      for (let batch = 1; ; batch += 1) {
         const ids = await redis.zrevrangebylex(
           index,
           cursor ? `(${cursor}` : '+',
@@ -470,18 +509,16 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         }
         if (ids.length < limit) return { generations: found, nextCursor: null };
         cursor = ids[ids.length - 1]!;
+        if (batch === MAX_SCAN_BATCHES) return { generations: found, nextCursor: cursor };
       }
     },
 
     async idsInState(shop, state, limit, after) {
-      return redis.zrangebylex(
-        generationKeys.byState(shop, state),
-        after ? `(${after}` : '-',
-        '+',
-        'LIMIT',
-        0,
-        limit,
-      );
+      return idsAfter(generationKeys.byState(shop, state), limit, after);
+    },
+
+    async idsInRunState(shop, runId, state, limit, after) {
+      return idsAfter(generationKeys.byBulkRunState(shop, runId, state), limit, after);
     },
 
     async transition(shop, id, request) {
@@ -580,6 +617,17 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         );
       }
       return removed;
+    },
+
+    async count(shop, filter = {}) {
+      // Exact when one index serves the whole filter: a product with another filter is not.
+      const exact = !(filter.productId && (filter.state || filter.bulkRunId));
+      return exact ? redis.zcard(indexFor(shop, filter)) : null;
+    },
+
+    async optionGroup(shop, group) {
+      const ids = await redis.zrangebylex(generationKeys.byOptionGroup(shop, group), '-', '+');
+      return getMany(shop, ids);
     },
   };
 }

@@ -23,7 +23,7 @@
  *              ▼          (webhook or poll, whichever comes first: the loser's transition is stale)
  *            saving ──► failed     (Shopify refused the file or media processing FAILED)
  *              │
- *              ├──► in_review ──► saving (approve) | discarded (reject)
+ *              ├──► in_review ──► saving (approve) | discarded (reject)   (review mode, options)
  *              ▼
  *          published ──► discarded (undo)
  *
@@ -124,6 +124,12 @@ export interface Generation {
   priority: Priority;
   /** The generation this one retries (a retry is a new submission with its own cost). */
   retryOf: string | null;
+  /**
+   * Options: the merchant asked for several results of one request to choose among. Every
+   * option is a generation of its own (its own ProductAI job and charge) sharing this id; an
+   * option always waits in review, whatever the shop's review setting. Null for a single result.
+   */
+  optionGroup: string | null;
   productAiJobId: number | null;
   /** ProductAI's result URL (image or video file). */
   resultUrl: string | null;
@@ -156,7 +162,7 @@ export type NewGeneration = Pick<
   | 'estimatedCredits'
   | 'priority'
 > &
-  Partial<Pick<Generation, 'bulkRunId' | 'retryOf'>>;
+  Partial<Pick<Generation, 'bulkRunId' | 'retryOf' | 'optionGroup'>>;
 
 /**
  * Fields a transition or a patch may change: not the identity and index fields, nor what the
@@ -171,6 +177,7 @@ export type GenerationPatch = Partial<
     | 'state'
     | 'productId'
     | 'bulkRunId'
+    | 'optionGroup'
     | 'priority'
     | 'transitions'
     | 'attempts'
@@ -243,6 +250,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     params: generation.params,
     estimatedCredits: generation.estimatedCredits,
     bulkRunId: generation.bulkRunId,
+    optionGroup: generation.optionGroup,
     priority: generation.priority,
     productAiJobId: generation.productAiJobId,
     result: generation.resultUrl

@@ -31,6 +31,15 @@ export const generationKeys = {
   all: (shop: string) => generations.key(shop, 'index', 'all'),
   byState: (shop: string, state: GenerationState) => generations.key(shop, 'index', 'state', state),
   byBulkRun: (shop: string, runId: string) => generations.key(shop, 'index', 'bulk', runId),
+  /**
+   * A bulk run's generations in one state (`<bulkStatePrefix><runId>:<state>`): Activity's
+   * "this run, in review" page and a run's approve-all / undo-all read only what they show.
+   */
+  bulkStatePrefix: (shop: string) => `${generations.key(shop, 'index', 'bulk-state')}:`,
+  byBulkRunState: (shop: string, runId: string, state: GenerationState) =>
+    generations.key(shop, 'index', 'bulk-state', runId, state),
+  /** The options of one request (at most MAX_OPTIONS members). */
+  byOptionGroup: (shop: string, group: string) => generations.key(shop, 'index', 'options', group),
   byProduct: (shop: string, productId: string) =>
     generations.key(shop, 'index', 'product', productId),
   /** Prefix of the per-bulk-run state counters: `<prefix><runId>` is a hash state -> count. */
@@ -41,7 +50,7 @@ export const generationKeys = {
   creditsDayPrefix: (shop: string) => `${generations.key(shop, 'counts', 'credits')}:`,
   /**
    * Finished generations by the time their record expires (score, ms); each member names the
-   * index entries to remove then: `id \n productId \n bulkRunId`.
+   * index entries to remove then: `id \n productId \n bulkRunId \n optionGroup`.
    */
   retention: (shop: string) => generations.key(shop, 'retention'),
   /** Job ids whose results reached this shop's webhook URL before any generation claimed them. */

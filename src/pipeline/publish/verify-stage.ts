@@ -2,7 +2,8 @@
  * Verify: waits until Shopify has processed the result's file, then
  *  - FAILED: the generation fails with Shopify's reason in the merchant's words (the useless
  *    failed file is deleted from Files);
- *  - READY, review mode on and not yet approved: `in_review` (the file waits in Files);
+ *  - READY, review mode on (or one of several options) and not yet approved: `in_review` (the
+ *    file waits in Files);
  *  - READY and held by a campaign (ctx.holds, result-holds.ts): `in_review` until it starts,
  *    then published as featured whatever the settings say;
  *  - READY otherwise: the file is linked to the product's media (appended), made featured when
@@ -61,7 +62,9 @@ export async function verify(
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;
   if (placement?.hold) return move(ctx, ref, 'in_review', placement.note);
-  if (!placement && settings.reviewMode && !wasApproved(generation)) {
+  // An option always waits: the merchant asked for several results to pick one.
+  const review = settings.reviewMode || generation.optionGroup !== null;
+  if (!placement && review && !wasApproved(generation)) {
     return move(ctx, ref, 'in_review', 'Ready for review in Files');
   }
   const featured = placement?.featured ?? settings.mediaPosition === 'featured';

@@ -6,6 +6,7 @@
  */
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
 import type { NewGeneration, Priority } from '../generations/generation.ts';
+import { newGenerationId } from '../generations/ids.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import {
   completeParams,
@@ -117,4 +118,19 @@ export function intakeFor(
       retryOf: options.retryOf ?? null,
     },
   };
+}
+
+/**
+ * The generations of a request for `count` options: with one, the request itself; with more,
+ * that many copies sharing a new option-group id (each is its own ProductAI job and charge, and
+ * waits in review so the merchant can choose). `nowMs` stamps the group id like a generation id.
+ */
+export function asOptions(
+  generation: NewGeneration,
+  count: number,
+  nowMs: number,
+): NewGeneration[] {
+  if (count <= 1) return [generation];
+  const optionGroup = newGenerationId(nowMs);
+  return Array.from({ length: count }, () => ({ ...generation, optionGroup }));
 }

@@ -3,7 +3,8 @@
  * merchant's actions on one generation.
  *
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
- *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202)
+ *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202): the first
+ *                                      option; `options: N` creates N generations in one group
  *   GET  /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
@@ -24,13 +25,9 @@ import {
   type GenerationPage,
 } from '../../../src/app-api/contract.ts';
 import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
+import { approveResult, rejectResult, undoPublished } from '../../../src/pipeline/publish/index.ts';
 import {
-  approveResult,
-  rejectResult,
-  undoPublished,
-  type ReviewDeps,
-} from '../../../src/pipeline/publish/index.ts';
-import {
+  asOptions,
   prepareGeneration,
   type GenerationRequest,
 } from '../../../src/pipeline/sources/new-generation.ts';
@@ -42,6 +39,7 @@ import {
   parse,
   problemsError,
   requireUsableKey,
+  reviewDepsFor,
   route,
   servicesFor,
 } from './api-support.ts';
@@ -58,11 +56,7 @@ export const generationsApiModule: AppModule = {
   name: 'api-generations',
   register({ api }, deps) {
     const { pipeline } = servicesFor(deps);
-    const review: ReviewDeps = {
-      generations: pipeline.generations,
-      admin: async (shop) => deps.admin.forShop(shop),
-      enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
-    };
+    const review = reviewDepsFor(deps);
 
     async function prepare(
       shop: string,
@@ -80,12 +74,24 @@ export const generationsApiModule: AppModule = {
       return { intake, settings };
     }
 
-    async function submit(shop: string, request: GenerationRequest, retryOf: string | null = null) {
-      const { intake, settings } = await prepare(shop, request, retryOf);
+    /** Creates the generation (`options` of them, in one option group); answers the first. */
+    async function submit(
+      shop: string,
+      request: GenerationRequest,
+      more: { retryOf?: Generation; options?: number } = {},
+    ) {
+      const { intake, settings } = await prepare(shop, request, more.retryOf?.id ?? null);
       requireUsableKey(settings);
       if (!intake.ok) throw problemsError('invalid_generation', intake.problems);
-      const generation = await pipeline.enqueueGeneration(intake.generation);
-      return { generation, leftOutMediaIds: intake.leftOutMediaIds };
+      // A retried option stays in its group, beside the options it is compared with.
+      const optionGroup = more.retryOf?.optionGroup ?? null;
+      const generations = optionGroup
+        ? [{ ...intake.generation, optionGroup }]
+        : asOptions(intake.generation, more.options ?? 1, deps.clock.now());
+      const created = [];
+      for (const generation of generations)
+        created.push(await pipeline.enqueueGeneration(generation));
+      return { generation: created[0]!, leftOutMediaIds: intake.leftOutMediaIds };
     }
 
     async function found(shop: string, id: string): Promise<Generation> {
@@ -97,13 +103,18 @@ export const generationsApiModule: AppModule = {
     api.post(
       '/generations/estimate',
       route(async (req, res) => {
-        const { productId, kind, sourceMediaIds, ...params } = parse(
-          CreateGenerationRequest,
-          req.body,
-        );
+        const {
+          productId,
+          kind,
+          sourceMediaIds,
+          options = 1,
+          ...params
+        } = parse(CreateGenerationRequest, req.body);
         const { intake } = await prepare(shopOf(req), { productId, kind, params, sourceMediaIds });
         const estimate: Estimate = {
-          credits: intake.credits,
+          credits: intake.credits * options,
+          options,
+          creditsPerOption: intake.credits,
           problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
           leftOutMediaIds: intake.leftOutMediaIds,
         };
@@ -114,16 +125,15 @@ export const generationsApiModule: AppModule = {
     api.post(
       '/generations',
       route(async (req, res) => {
-        const { productId, kind, sourceMediaIds, ...params } = parse(
+        const { productId, kind, sourceMediaIds, options, ...params } = parse(
           CreateGenerationRequest,
           req.body,
         );
-        const { generation, leftOutMediaIds } = await submit(shopOf(req), {
-          productId,
-          kind,
-          params,
-          sourceMediaIds,
-        });
+        const { generation, leftOutMediaIds } = await submit(
+          shopOf(req),
+          { productId, kind, params, sourceMediaIds },
+          { options },
+        );
         const created: CreatedGeneration = { ...toGenerationView(generation), leftOutMediaIds };
         res.status(202).json(created);
       }),
@@ -133,10 +143,15 @@ export const generationsApiModule: AppModule = {
       '/generations',
       route(async (req, res) => {
         const { cursor, limit, ...filter } = parse(ListQuery, req.query);
-        const page = await pipeline.generations.list(shopOf(req), filter, { cursor, limit });
+        const shop = shopOf(req);
+        const [page, total] = await Promise.all([
+          pipeline.generations.list(shop, filter, { cursor, limit }),
+          pipeline.generations.count(shop, filter),
+        ]);
         const body: GenerationPage = {
           generations: page.generations.map(toGenerationView),
           nextCursor: page.nextCursor,
+          total,
         };
         res.json(body);
       }),
@@ -185,7 +200,7 @@ export const generationsApiModule: AppModule = {
             params: failed.params,
             sourceMediaIds: failed.sourceMediaIds,
           },
-          failed.id,
+          { retryOf: failed },
         );
         res.status(202).json(toGenerationView(generation));
       }, 'retry'),

@@ -5,6 +5,7 @@ import { campaignsApiModule } from './api-campaigns.ts';
 import { generationsApiModule } from './api-generations.ts';
 import { overviewApiModule } from './api-overview.ts';
 import { productsApiModule } from './api-products.ts';
+import { reviewApiModule } from './api-review.ts';
 import { settingsApiModule } from './api-settings.ts';
 import { unclaimedResultsApiModule } from './api-unclaimed-results.ts';
 
@@ -12,6 +13,7 @@ export const API_MODULES: readonly AppModule[] = [
   settingsApiModule,
   productsApiModule,
   generationsApiModule,
+  reviewApiModule,
   bulkRunsApiModule,
   campaignsApiModule,
   overviewApiModule,

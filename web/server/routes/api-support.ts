@@ -14,12 +14,23 @@ import {
   StaleTransitionError,
 } from '../../../src/pipeline/generations/generation.ts';
 import { pipelineFor, productAiWebhookUrl } from '../../../src/pipeline/index.ts';
+import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
 
 export function servicesFor(deps: AppDeps) {
   return { pipeline: pipelineFor(deps), bulk: bulkRunsFor(deps) };
+}
+
+/** What the merchant's review decisions need (review-actions.ts), from the app's deps. */
+export function reviewDepsFor(deps: AppDeps): ReviewDeps {
+  const pipeline = pipelineFor(deps);
+  return {
+    generations: pipeline.generations,
+    admin: async (shop) => deps.admin.forShop(shop),
+    enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
+  };
 }
 
 /** A route parameter naming a Shopify resource: numeric id or (URL-encoded) gid. */

@@ -1,0 +1,44 @@
+/**
+ * The merchant's choice among the options of one request (generations sharing an option group,
+ * each waiting in review): the chosen ones are approved (published like any approved result),
+ * every other option waiting in review is rejected. A rejected option was never on the product,
+ * so the product only ever gets the chosen results; its file is deleted from Files like any
+ * rejected result (review-actions.ts says why).
+ *
+ * The choice is made once every option has arrived (in review) or ended: choosing while one is
+ * still being made would leave it to land in review later, undecided.
+ */
+import { isTerminal, type Generation } from '../generations/generation.ts';
+import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
+
+export class OptionChoiceError extends Error {
+  override readonly name = 'OptionChoiceError';
+  readonly code: 'not_found' | 'not_ready' | 'invalid_choice';
+  constructor(code: OptionChoiceError['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export async function chooseOptions(
+  deps: ReviewDeps,
+  shop: string,
+  group: string,
+  chosenIds: readonly string[],
+): Promise<Generation[]> {
+  const options = await deps.generations.optionGroup(shop, group);
+  if (options.length === 0)
+    throw new OptionChoiceError('not_found', 'These options no longer exist.');
+  if (options.some((option) => option.state !== 'in_review' && !isTerminal(option.state))) {
+    throw new OptionChoiceError('not_ready', 'Wait until every option is ready, then choose.');
+  }
+  const inReview = new Set(options.filter((o) => o.state === 'in_review').map((o) => o.id));
+  const chosen = new Set(chosenIds);
+  if (chosen.size === 0 || [...chosen].some((id) => !inReview.has(id))) {
+    throw new OptionChoiceError('invalid_choice', 'Choose at least one option that is ready.');
+  }
+  for (const id of inReview) {
+    await (chosen.has(id) ? approveResult : rejectResult)(deps, shop, id);
+  }
+  return deps.generations.optionGroup(shop, group);
+}

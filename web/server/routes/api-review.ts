@@ -1,0 +1,92 @@
+/**
+ * Review routes: choosing among the options of one request, and one decision applied to many
+ * generations as server-side work with progress (a selection, or a bulk run's "approve all" /
+ * "undo all").
+ *
+ *   GET  /api/option-groups/:id          -> OptionGroupView
+ *   POST /api/option-groups/:id/choose   ChooseOptionsRequest -> OptionGroupView
+ *   POST /api/review-batches             CreateReviewBatchRequest -> ReviewBatchView (202)
+ *   GET  /api/review-batches/:id         -> ReviewBatchView
+ */
+import {
+  ChooseOptionsRequest,
+  CreateReviewBatchRequest,
+  type OptionGroupView,
+} from '../../../src/app-api/contract.ts';
+import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
+import {
+  OptionChoiceError,
+  chooseOptions,
+  createReviewBatches,
+} from '../../../src/pipeline/publish/index.ts';
+import { HttpError } from '../http-error.ts';
+import type { AppModule } from '../module.ts';
+import { shopOf } from '../plugins/session-auth.ts';
+import { idParam, parse, reviewDepsFor, route, servicesFor } from './api-support.ts';
+
+const CHOICE_STATUS: Readonly<Record<OptionChoiceError['code'], number>> = {
+  not_found: 404,
+  not_ready: 409,
+  invalid_choice: 400,
+};
+
+function groupView(id: string, generations: Generation[]): OptionGroupView {
+  return { id, generations: generations.map(toGenerationView) };
+}
+
+export const reviewApiModule: AppModule = {
+  name: 'api-review',
+  register({ api }, deps) {
+    const { pipeline } = servicesFor(deps);
+    const review = reviewDepsFor(deps);
+    const batches = createReviewBatches({
+      redis: deps.redis,
+      clock: deps.clock,
+      logger: deps.logger,
+      review,
+      runInBackground: (name, task) => deps.background.run(name, task),
+    });
+
+    api.get(
+      '/option-groups/:id',
+      route(async (req, res) => {
+        const generations = await pipeline.generations.optionGroup(shopOf(req), idParam(req));
+        if (generations.length === 0) {
+          throw new HttpError(404, 'not_found', 'These options no longer exist.');
+        }
+        res.json(groupView(idParam(req), generations));
+      }),
+    );
+
+    api.post(
+      '/option-groups/:id/choose',
+      route(async (req, res) => {
+        const { generationIds } = parse(ChooseOptionsRequest, req.body);
+        try {
+          const generations = await chooseOptions(review, shopOf(req), idParam(req), generationIds);
+          res.json(groupView(idParam(req), generations));
+        } catch (error) {
+          if (!(error instanceof OptionChoiceError)) throw error;
+          throw new HttpError(CHOICE_STATUS[error.code], error.code, error.message);
+        }
+      }, 'approve'),
+    );
+
+    api.post(
+      '/review-batches',
+      route(async (req, res) => {
+        const { action, target } = parse(CreateReviewBatchRequest, req.body);
+        res.status(202).json(await batches.start(shopOf(req), action, target));
+      }),
+    );
+
+    api.get(
+      '/review-batches/:id',
+      route(async (req, res) => {
+        const batch = await batches.get(shopOf(req), idParam(req));
+        if (!batch) throw new HttpError(404, 'not_found', 'This batch is no longer known.');
+        res.json(batch);
+      }),
+    );
+  },
+};
