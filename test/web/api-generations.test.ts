@@ -43,7 +43,13 @@ describe('POST /api/generations/estimate', () => {
       sourceMediaIds: [withImages.images[0]!.id],
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ credits: 75, problems: [], leftOutMediaIds: [] });
+    expect(body).toEqual({
+      credits: 75,
+      options: 1,
+      creditsPerOption: 75,
+      problems: [],
+      leftOutMediaIds: [],
+    });
   });
 
   it('names the chosen images the model will leave out', async () => {
@@ -56,7 +62,13 @@ describe('POST /api/generations/estimate', () => {
       prompt: 'On a marble counter',
       sourceMediaIds: chosen,
     });
-    expect(body).toEqual({ credits: 2, problems: [], leftOutMediaIds: chosen.slice(1) });
+    expect(body).toEqual({
+      credits: 2,
+      options: 1,
+      creditsPerOption: 2,
+      problems: [],
+      leftOutMediaIds: chosen.slice(1),
+    });
   });
 
   it('lists why the request would be refused', async () => {
