@@ -106,6 +106,8 @@ export const Estimate = z.object({
   /** Options asked for: ProductAI requests sent (each takes a slot of the shared rate limit). */
   options: z.number().int(),
   creditsPerOption: z.number().int(),
+  /** Requests ProductAI accepts per minute from this app, for every shop it serves together. */
+  requestsPerMinute: z.number().int(),
   /** Problems that would make the API refuse the request (empty when it can be sent). */
   problems: z.array(z.string()),
   /**

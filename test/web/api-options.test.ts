@@ -57,6 +57,7 @@ async function readyOptions(shop: TestShop, target: ProductDetail, count: number
 describe('asking for options', () => {
   it('prices N options as N requests before anything is sent', async () => {
     const shop = await harness.newShop();
+    const { limiter } = harness.pipeline.config;
     const { body } = await shop.api<Estimate>(
       'POST',
       '/generations/estimate',
@@ -66,6 +67,7 @@ describe('asking for options', () => {
       credits: 3 * CREDITS_EACH,
       options: 3,
       creditsPerOption: CREDITS_EACH,
+      requestsPerMinute: (limiter.limit * 60_000) / limiter.windowMs,
       problems: [],
     });
   });

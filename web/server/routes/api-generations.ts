@@ -115,6 +115,9 @@ export const generationsApiModule: AppModule = {
           credits: intake.credits * options,
           options,
           creditsPerOption: intake.credits,
+          requestsPerMinute: Math.floor(
+            (pipeline.config.limiter.limit * 60_000) / pipeline.config.limiter.windowMs,
+          ),
           problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
           leftOutMediaIds: intake.leftOutMediaIds,
         };

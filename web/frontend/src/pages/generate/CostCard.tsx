@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, List, Text } from '@shopify/polaris';
+import { BlockStack, Button, Card, List, Select, Text } from '@shopify/polaris';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { formatCredits } from '../../lib/format.ts';
@@ -17,8 +17,17 @@ const SUBMIT_LABELS: Readonly<Record<GenerationKind, string>> = {
   upscale: 'Upscale image',
 };
 
+/** How many results a merchant may ask for at once (the contract's MAX_OPTIONS). */
+const OPTION_CHOICES = [1, 2, 3, 4].map((count) => ({
+  value: String(count),
+  label: count === 1 ? '1 result' : `${count} results to choose from`,
+}));
+
 interface Props {
   draft: Draft;
+  /** Results to choose among: each is its own ProductAI request and charge. */
+  options: number;
+  onOptionsChange: (options: number) => void;
   request: CreateGenerationRequest | null;
   /** Form-level reasons the request cannot be sent yet. */
   reasons: string[];
@@ -32,12 +41,22 @@ interface Props {
  * The price before anything is sent: computed at once from the catalogue, then confirmed by the
  * server's estimate, which also names anything ProductAI would refuse.
  */
-export function CostCard({ draft, request, reasons, submitting, onSubmit, images }: Props) {
+export function CostCard({
+  draft,
+  options,
+  onOptionsChange,
+  request,
+  reasons,
+  submitting,
+  onSubmit,
+  images,
+}: Props) {
   const estimate = useDebouncedPost<Estimate>(
     '/generations/estimate',
     reasons.length === 0 ? request : null,
   );
-  const credits = estimate.data?.credits ?? creditsFor(draft.kind, draft.params);
+  const each = estimate.data?.creditsPerOption ?? creditsFor(draft.kind, draft.params);
+  const credits = each === null ? null : each * options;
   const problems = [...reasons, ...(estimate.data?.problems ?? [])];
   return (
     <Card>
@@ -45,9 +64,28 @@ export function CostCard({ draft, request, reasons, submitting, onSubmit, images
         <Text as="h2" variant="headingMd">
           Cost
         </Text>
+        <Select
+          label="Results"
+          options={OPTION_CHOICES}
+          value={String(options)}
+          onChange={(value) => onOptionsChange(Number(value))}
+          helpText={
+            options > 1
+              ? 'Each result is made separately and waits for you: publish the one you like, the others are discarded.'
+              : 'Ask for up to 4 to choose from.'
+          }
+        />
         <Text as="p" variant="headingXl">
           {credits === null ? 'Choose a model' : formatCredits(credits)}
         </Text>
+        {options > 1 && each !== null ? (
+          <Text as="p" tone="subdued">
+            {options} × {formatCredits(each)}.{' '}
+            {estimate.data
+              ? `${options} requests to ProductAI, which takes ${estimate.data.requestsPerMinute} a minute from this app.`
+              : `${options} requests to ProductAI.`}
+          </Text>
+        ) : null}
         <Text as="p" tone="subdued">
           ProductAI charges your account when the request is sent. Nothing is charged for a request
           that is refused.

@@ -3,6 +3,7 @@ import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import { GenerationProgress } from './GenerationProgress.tsx';
+import { OptionsPicker } from './OptionsPicker.tsx';
 
 interface Props {
   /** The generation named in the page's URL. */
@@ -22,6 +23,8 @@ export function FollowedGeneration({ id, created, onDone, onReplaced }: Props) {
     created ? null : `/generations/${encodeURIComponent(id)}`,
   );
   const initial = created ?? loaded.data;
+  // Several options of one request are followed together, side by side.
+  if (initial?.optionGroup) return <OptionsPicker groupId={initial.optionGroup} onDone={onDone} />;
   if (initial)
     return <GenerationProgress initial={initial} onDone={onDone} onReplaced={onReplaced} />;
   return (

@@ -39,6 +39,7 @@ export function GenerateForm({
   const [productId, setProductId] = useState(initialProductId);
   const [imageIds, setImageIds] = useState<string[]>([]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
+  const [options, setOptions] = useState(1);
   const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
@@ -60,7 +61,7 @@ export function GenerateForm({
   }, [limits.max]);
 
   const request: CreateGenerationRequest | null = productId
-    ? { productId, kind: draft.kind, sourceMediaIds: imageIds, ...draft.params }
+    ? { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...draft.params }
     : null;
   const reasons = blockers({ settings, productId, imageCount: imageIds.length, draft });
 
@@ -68,7 +69,7 @@ export function GenerateForm({
     if (!request) return;
     const view = await submit.run(request);
     if (view) {
-      shopify.toast.show('Generation started');
+      shopify.toast.show(options > 1 ? `${options} results started` : 'Generation started');
       setCreated(view);
       followGeneration(view.id, view.product.id);
     }
@@ -139,6 +140,8 @@ export function GenerateForm({
           <BlockStack gap="400">
             <CostCard
               draft={draft}
+              options={options}
+              onOptionsChange={setOptions}
               request={request}
               reasons={reasons}
               submitting={submit.pending}
