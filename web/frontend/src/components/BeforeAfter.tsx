@@ -1,17 +1,44 @@
 import { Icon, InlineStack, Thumbnail } from '@shopify/polaris';
 import { ArrowRightIcon, ImageIcon, PlayIcon } from '@shopify/polaris-icons';
 import type { GenerationView } from '../shared/contract.ts';
+import styles from './BeforeAfter.module.css';
 
 interface Props {
   generation: GenerationView;
   size?: 'small' | 'medium' | 'large';
+  /** Opens the app's large viewer instead of the raw result in a new tab. */
+  onOpen?: () => void;
 }
 
 /** The source image beside the result (when there is one yet): the before/after of a generation. */
-export function BeforeAfter({ generation, size = 'small' }: Props) {
+export function BeforeAfter({ generation, size = 'small', onOpen }: Props) {
   const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
   const result = generation.result;
   const title = generation.product.title;
+  if (onOpen) {
+    return (
+      <button
+        type="button"
+        className={styles.open}
+        onClick={onOpen}
+        aria-label={`View ${title} larger: original and result`}
+      >
+        <InlineStack gap="100" blockAlign="center" wrap={false}>
+          <Thumbnail source={before ?? ImageIcon} alt="" size={size} />
+          <span aria-hidden="true">
+            <Icon source={ArrowRightIcon} tone="subdued" />
+          </span>
+          <Thumbnail
+            source={
+              result ? (result.mediaType === 'video' ? PlayIcon : result.previewUrl) : ImageIcon
+            }
+            alt=""
+            size={size}
+          />
+        </InlineStack>
+      </button>
+    );
+  }
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
       <Thumbnail source={before ?? ImageIcon} alt={`${title}: source image`} size={size} />

@@ -1,33 +1,70 @@
-import { Box, InlineStack, Select, Tag } from '@shopify/polaris';
+import { BlockStack, Box, InlineGrid, InlineStack, Select, Tag, Text } from '@shopify/polaris';
+import { useResource } from '../../api/useResource.ts';
 import { ALL_STATES, STATE_INFO } from '../../lib/generation-states.ts';
-import { setQueryParam } from '../../router/location.ts';
+import { setQueryParam, setQueryParams } from '../../router/location.ts';
+import type { BulkRunView } from '../../shared/contract.ts';
+import { ProductSearch } from './ProductSearch.tsx';
+
+export interface ActivityFilterValues {
+  state: string | null;
+  bulkRunId: string | null;
+  productId: string | null;
+}
 
 interface Props {
-  filters: { state: string | null; bulkRunId: string | null; productId: string | null };
+  filters: ActivityFilterValues;
+  /** The chosen product's title (kept in the URL beside its id, for the tag). */
+  productTitle: string | null;
 }
 
 /** Filters live in the URL, so a filtered list can be linked to (from a bulk run, a product). */
-export function ActivityFilters({ filters }: Props) {
+export function ActivityFilters({ filters, productTitle }: Props) {
+  const runs = useResource<{ bulkRuns: BulkRunView[] }>('/bulk-runs');
+  const runOptions = (runs.data?.bulkRuns ?? []).map((run) => ({
+    value: run.id,
+    label: run.title,
+  }));
+  if (filters.bulkRunId && !runOptions.some((option) => option.value === filters.bulkRunId)) {
+    runOptions.unshift({ value: filters.bulkRunId, label: 'One bulk run' });
+  }
   return (
     <Box padding="300">
-      <InlineStack gap="300" blockAlign="end" wrap>
+      <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
         <Select
           label="State"
-          labelInline
           options={[
-            { value: '', label: 'All' },
+            { value: '', label: 'All states' },
             ...ALL_STATES.map((state) => ({ value: state, label: STATE_INFO[state].label })),
           ]}
           value={filters.state ?? ''}
           onChange={(state) => setQueryParam('state', state)}
         />
-        {filters.bulkRunId ? (
-          <Tag onRemove={() => setQueryParam('bulkRunId', null)}>One bulk run</Tag>
-        ) : null}
+        <Select
+          label="Bulk run"
+          options={[{ value: '', label: 'All generations' }, ...runOptions]}
+          value={filters.bulkRunId ?? ''}
+          onChange={(runId) => setQueryParam('bulkRunId', runId)}
+        />
         {filters.productId ? (
-          <Tag onRemove={() => setQueryParam('productId', null)}>One product</Tag>
-        ) : null}
-      </InlineStack>
+          <BlockStack gap="100">
+            <Text as="span">Product</Text>
+            <InlineStack>
+              <Tag
+                onRemove={() => setQueryParams({ productId: null, productTitle: null })}
+                accessibilityLabel="Show every product"
+              >
+                {productTitle ?? 'One product'}
+              </Tag>
+            </InlineStack>
+          </BlockStack>
+        ) : (
+          <ProductSearch
+            onChoose={(product) =>
+              setQueryParams({ productId: product.id, productTitle: product.title })
+            }
+          />
+        )}
+      </InlineGrid>
     </Box>
   );
 }

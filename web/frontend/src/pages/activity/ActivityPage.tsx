@@ -1,4 +1,4 @@
-import { BlockStack, Card, Layout, Page, Pagination } from '@shopify/polaris';
+import { BlockStack, Card, Layout, Page, useIndexResourceState } from '@shopify/polaris';
 import { useState } from 'react';
 import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
@@ -6,14 +6,39 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useLocation } from '../../router/location.ts';
-import type { GenerationPage } from '../../shared/contract.ts';
+import type {
+  GenerationPage,
+  GenerationState,
+  GenerationView,
+  ReviewBatchAction,
+} from '../../shared/contract.ts';
 import { ActivityEmptyState } from './ActivityEmptyState.tsx';
 import { ActivityFilters } from './ActivityFilters.tsx';
+import { ActivityPagination } from './ActivityPagination.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
+import { ConfirmReviewModal, type ReviewConfirmation } from './ConfirmReviewModal.tsx';
+import { ReviewBatchProgress } from './ReviewBatchProgress.tsx';
+import { ReviewViewer } from './ReviewViewer.tsx';
+import { RunReviewCard } from './RunReviewCard.tsx';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
+import { BATCH_WORDS } from './review-wording.ts';
+import { useReviewBatch } from './useReviewBatch.ts';
 
 const PAGE_SIZE = 25;
 const POLL_MS = 5000;
+
+/** The state a decision over selected results applies to. */
+const APPLIES_TO: Readonly<Record<ReviewBatchAction, GenerationState>> = {
+  approve: 'in_review',
+  reject: 'in_review',
+  undo: 'published',
+};
+
+interface PagePosition {
+  cursor: string | undefined;
+  /** Items on the pages before this one (for "26–50 of 160"). */
+  offset: number;
+}
 
 export default function ActivityPage() {
   const { params } = useLocation();
@@ -23,24 +48,58 @@ export default function ActivityPage() {
     productId: params.get('productId'),
   };
   const filterKey = JSON.stringify(filters);
-  // Cursors of the pages before the current one; a new filter starts again at the first page.
-  const [pages, setPages] = useState<{ filterKey: string; cursors: string[] }>({
+  // The pages before the current one; a new filter starts again at the first page.
+  const [pages, setPages] = useState<{ filterKey: string; trail: PagePosition[] }>({
     filterKey,
-    cursors: [],
+    trail: [],
   });
-  const cursors = pages.filterKey === filterKey ? pages.cursors : [];
-  const cursor = cursors.at(-1);
+  const trail = pages.filterKey === filterKey ? pages.trail : [];
+  const position = trail.at(-1) ?? { cursor: undefined, offset: 0 };
   const list = useResource<GenerationPage>(
-    `/generations${query({ ...filters, cursor, limit: PAGE_SIZE })}`,
+    `/generations${query({ ...filters, cursor: position.cursor, limit: PAGE_SIZE })}`,
     POLL_MS,
   );
+  const generations = list.data?.generations ?? [];
+  const selection = useIndexResourceState(generations);
+  const batch = useReviewBatch(list.reload);
+  const [confirmation, setConfirmation] = useState<ReviewConfirmation | null>(null);
+  // The viewer goes through the page as it was when opened, so decisions do not reshuffle it.
+  const [viewer, setViewer] = useState<{ items: GenerationView[]; index: number } | null>(null);
 
   if (list.loading && !list.data) return <PageSkeleton title="Activity" cards={1} />;
   if (!list.data) {
     return <LoadFailedPage title="Activity" error={list.error} onRetry={list.reload} />;
   }
-  const { generations, nextCursor } = list.data;
+  const { nextCursor, total } = list.data;
   const filtered = Object.values(filters).some((value) => value !== null);
+
+  const startBatch = (action: ReviewBatchAction, ids: string[]) =>
+    void batch.run({ action, target: { type: 'generations', ids } }).then((started) => {
+      if (started) selection.clearSelection();
+    });
+  const selected = generations.filter((generation) =>
+    selection.selectedResources.includes(generation.id),
+  );
+  const bulkActions = (['approve', 'reject', 'undo'] as const).map((action) => {
+    const applicable = selected.filter((generation) => generation.state === APPLIES_TO[action]);
+    return {
+      content: `${BATCH_WORDS[action].verb} (${applicable.length})`,
+      disabled: applicable.length === 0 || batch.view?.state === 'running',
+      onAction: () =>
+        setConfirmation({
+          action,
+          results: applicable.length,
+          products: new Set(applicable.map((generation) => generation.product.id)).size,
+          left: selected.length - applicable.length,
+          run: () =>
+            startBatch(
+              action,
+              applicable.map((generation) => generation.id),
+            ),
+        }),
+    };
+  });
+
   return (
     <Page
       title="Activity"
@@ -50,31 +109,81 @@ export default function ActivityPage() {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            {/* Notices about results that need the merchant go first. */}
+            <UnclaimedResults onAttached={list.reload} />
             {list.error ? (
               <ErrorBanner title="The list is not up to date" error={list.error} />
             ) : null}
-            <UnclaimedResults onAttached={list.reload} />
-            <Card padding="0">
-              <ActivityFilters filters={filters} />
-              {generations.length === 0 ? (
-                <ActivityEmptyState filtered={filtered} />
-              ) : (
-                <ActivityTable generations={generations} onChange={list.reload} />
-              )}
-            </Card>
-            {cursors.length > 0 || nextCursor ? (
-              <Pagination
-                hasPrevious={cursors.length > 0}
-                onPrevious={() => setPages({ filterKey, cursors: cursors.slice(0, -1) })}
-                hasNext={nextCursor !== null}
-                onNext={() =>
-                  nextCursor && setPages({ filterKey, cursors: [...cursors, nextCursor] })
+            <ReviewBatchProgress batch={batch} />
+            {filters.bulkRunId ? (
+              <RunReviewCard
+                runId={filters.bulkRunId}
+                onConfirm={setConfirmation}
+                busy={batch.pending || batch.view?.state === 'running'}
+                startBatch={(action, bulkRunId) =>
+                  void batch.run({ action, target: { type: 'bulkRun', bulkRunId } })
                 }
               />
             ) : null}
+            <Card padding="0">
+              <ActivityFilters filters={filters} productTitle={params.get('productTitle')} />
+              {generations.length === 0 ? (
+                <ActivityEmptyState filtered={filtered} />
+              ) : (
+                <ActivityTable
+                  generations={generations}
+                  selected={selection.selectedResources}
+                  allSelected={selection.allResourcesSelected}
+                  onSelectionChange={selection.handleSelectionChange}
+                  bulkActions={bulkActions}
+                  onOpen={(index) => setViewer({ items: generations, index })}
+                  onChange={list.reload}
+                />
+              )}
+            </Card>
+            <ActivityPagination
+              offset={position.offset}
+              count={generations.length}
+              total={total}
+              page={trail.length + 1}
+              onPrevious={
+                trail.length > 0 ? () => setPages({ filterKey, trail: trail.slice(0, -1) }) : null
+              }
+              onNext={
+                nextCursor
+                  ? () =>
+                      setPages({
+                        filterKey,
+                        trail: [
+                          ...trail,
+                          { cursor: nextCursor, offset: position.offset + generations.length },
+                        ],
+                      })
+                  : null
+              }
+            />
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <ConfirmReviewModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
+      {viewer ? (
+        <ReviewViewer
+          generations={viewer.items}
+          index={viewer.index}
+          onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
+          onClose={() => setViewer(null)}
+          onDecided={(view) => {
+            setViewer(
+              (current) =>
+                current && {
+                  ...current,
+                  items: current.items.map((item) => (item.id === view.id ? view : item)),
+                },
+            );
+            list.reload();
+          }}
+        />
+      ) : null}
     </Page>
   );
 }

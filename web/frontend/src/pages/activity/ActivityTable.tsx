@@ -4,24 +4,40 @@ import { GenerationRow } from './GenerationRow.tsx';
 
 interface Props {
   generations: GenerationView[];
+  selected: readonly string[];
+  allSelected: boolean;
+  onSelectionChange: Parameters<typeof IndexTable>[0]['onSelectionChange'];
+  bulkActions: { content: string; onAction: () => void; disabled?: boolean }[];
+  onOpen: (index: number) => void;
   onChange: () => void;
 }
 
-export function ActivityTable({ generations, onChange }: Props) {
+/**
+ * Four columns (product with its details, before and after, state, actions) so that the table
+ * fits 1280 px with every button visible; one stacked cell per row on small screens.
+ */
+export function ActivityTable({
+  generations,
+  selected,
+  allSelected,
+  onSelectionChange,
+  bulkActions,
+  onOpen,
+  onChange,
+}: Props) {
   const { smDown } = useBreakpoints();
   return (
     <IndexTable
       resourceName={{ singular: 'generation', plural: 'generations' }}
       itemCount={generations.length}
-      selectable={false}
+      selectedItemsCount={allSelected ? 'All' : selected.length}
+      onSelectionChange={onSelectionChange}
+      promotedBulkActions={bulkActions}
       condensed={smDown}
       headings={[
         { title: 'Product' },
         { title: 'Before and after' },
         { title: 'State' },
-        { title: 'Model' },
-        { title: 'Credits', alignment: 'end' },
-        { title: 'Started' },
         { title: 'Actions' },
       ]}
     >
@@ -30,7 +46,9 @@ export function ActivityTable({ generations, onChange }: Props) {
           key={generation.id}
           generation={generation}
           position={index}
+          selected={selected.includes(generation.id)}
           condensed={smDown}
+          onOpen={() => onOpen(index)}
           onChange={onChange}
         />
       ))}

@@ -1,4 +1,5 @@
 import { BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import type { ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
@@ -10,8 +11,10 @@ import styles from './GenerationRow.module.css';
 interface Props {
   generation: GenerationView;
   position: number;
-  /** Small screens: one stacked cell per row instead of seven columns. */
+  selected: boolean;
+  /** Small screens: one stacked cell per row instead of four columns. */
   condensed: boolean;
+  onOpen: () => void;
   onChange: () => void;
 }
 
@@ -35,68 +38,82 @@ function StateCell({ generation }: { generation: GenerationView }) {
   );
 }
 
-function modelText(generation: GenerationView): string {
+/** "Photo · nanobanana · 3 credits · 2 minutes ago": the facts a merchant scans, on one line. */
+function Details({ generation }: { generation: GenerationView }) {
   const model = generation.params.model;
-  return model ? `${KIND_LABELS[generation.kind]} · ${model}` : KIND_LABELS[generation.kind];
-}
-
-function Started({ at }: { at: string }) {
+  const at = generation.createdAt;
   return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {formatRelative(at)}
-    </time>
+    <Text as="p" tone="subdued">
+      {KIND_LABELS[generation.kind]}
+      {model ? ` · ${model}` : ''} · {formatCredits(generation.estimatedCredits)} ·{' '}
+      <time dateTime={at} title={formatDateTime(at)}>
+        {formatRelative(at)}
+      </time>
+    </Text>
   );
 }
 
-export function GenerationRow({ generation, position, condensed, onChange }: Props) {
-  const actions = <GenerationActions generation={generation} onChange={onChange} compact />;
+/** Clicks on buttons inside a row are theirs: they must not also toggle the row's selection. */
+function OwnClicks({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.actions} onClick={(event) => event.stopPropagation()}>
+      {children}
+    </div>
+  );
+}
+
+export function GenerationRow({
+  generation,
+  position,
+  selected,
+  condensed,
+  onOpen,
+  onChange,
+}: Props) {
+  const actions = (
+    <OwnClicks>
+      <GenerationActions generation={generation} onChange={onChange} compact />
+    </OwnClicks>
+  );
+  const picture = (
+    <OwnClicks>
+      <BeforeAfter generation={generation} onOpen={onOpen} />
+    </OwnClicks>
+  );
   if (condensed) {
     return (
-      <IndexTable.Row id={generation.id} position={position}>
-        <div className={styles.condensed}>
+      <IndexTable.Row id={generation.id} position={position} selected={selected}>
+        <IndexTable.Cell className={styles.condensed}>
           <BlockStack gap="200">
-            <InlineStack align="space-between" gap="200" wrap={false}>
-              <Text as="span" fontWeight="semibold">
-                {generation.product.title}
-              </Text>
-              <Text as="span" tone="subdued">
-                <Started at={generation.createdAt} />
-              </Text>
-            </InlineStack>
-            <BeforeAfter generation={generation} />
-            <StateCell generation={generation} />
-            <Text as="p" tone="subdued">
-              {modelText(generation)} · {formatCredits(generation.estimatedCredits)}
+            <Text as="span" fontWeight="semibold">
+              {generation.product.title}
             </Text>
+            <Details generation={generation} />
+            {picture}
+            <StateCell generation={generation} />
             {actions}
           </BlockStack>
-        </div>
+        </IndexTable.Cell>
       </IndexTable.Row>
     );
   }
   return (
-    <IndexTable.Row id={generation.id} position={position}>
-      <IndexTable.Cell>
-        <Text as="span" fontWeight="semibold">
-          {generation.product.title}
-        </Text>
+    <IndexTable.Row id={generation.id} position={position} selected={selected}>
+      <IndexTable.Cell className={styles.wrap}>
+        <BlockStack gap="100">
+          <Text as="span" fontWeight="semibold">
+            {generation.product.title}
+          </Text>
+          <Details generation={generation} />
+        </BlockStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <BeforeAfter generation={generation} />
-      </IndexTable.Cell>
+      <IndexTable.Cell>{picture}</IndexTable.Cell>
       <IndexTable.Cell className={styles.wrap}>
         <StateCell generation={generation} />
       </IndexTable.Cell>
-      <IndexTable.Cell>{modelText(generation)}</IndexTable.Cell>
       <IndexTable.Cell>
-        <Text as="span" alignment="end" numeric>
-          {formatCredits(generation.estimatedCredits)}
-        </Text>
+        <InlineStack>{actions}</InlineStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>
-        <Started at={generation.createdAt} />
-      </IndexTable.Cell>
-      <IndexTable.Cell>{actions}</IndexTable.Cell>
     </IndexTable.Row>
   );
 }

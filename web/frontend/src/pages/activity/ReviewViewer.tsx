@@ -1,0 +1,201 @@
+import { BlockStack, Button, InlineStack, Modal, Text } from '@shopify/polaris';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { useAction } from '../../api/useAction.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { StateBadge } from '../../components/StateBadge.tsx';
+import type { GenerationView } from '../../shared/contract.ts';
+import styles from './ReviewViewer.module.css';
+
+type Zoom = 'fit' | 'actual';
+
+/** An image with its real pixel size under it (known once it has loaded). */
+function SizedImage({
+  src,
+  alt,
+  caption,
+  zoom,
+}: {
+  src: string;
+  alt: string;
+  caption: string;
+  zoom: Zoom;
+}) {
+  const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null);
+  return (
+    <figure className={styles.figure}>
+      <div className={styles.frame}>
+        <img
+          src={src}
+          alt={alt}
+          className={zoom === 'fit' ? styles.fit : styles.actual}
+          onLoad={(event) =>
+            setSize({
+              src,
+              width: event.currentTarget.naturalWidth,
+              height: event.currentTarget.naturalHeight,
+            })
+          }
+        />
+      </div>
+      <figcaption className={styles.caption}>
+        <span>{caption}</span>
+        <span data-testid="pixel-size">
+          {size?.src === src ? `${size.width} × ${size.height} px` : ''}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Zoom }) {
+  const result = generation.result;
+  const title = generation.product.title;
+  if (!result) {
+    return (
+      <figure className={styles.figure}>
+        <div className={styles.frame}>
+          <Text as="span" tone="subdued">
+            No result yet
+          </Text>
+        </div>
+      </figure>
+    );
+  }
+  if (result.mediaType === 'video') {
+    return (
+      <figure className={styles.figure}>
+        <div className={styles.frame}>
+          <video
+            src={result.previewUrl}
+            controls
+            muted
+            className={styles.fit}
+            aria-label={`${title}: generated video`}
+          />
+        </div>
+        <figcaption className={styles.caption}>Result</figcaption>
+      </figure>
+    );
+  }
+  return (
+    <SizedImage
+      src={result.previewUrl}
+      alt={`${title}: generated image`}
+      caption="Result"
+      zoom={zoom}
+    />
+  );
+}
+
+/** Keys typed into a field are the field's, not the viewer's. */
+function typing(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  return !!target?.closest('input, textarea, select, [contenteditable="true"]');
+}
+
+interface Props {
+  generations: GenerationView[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** A decision was made: the list reloads. */
+  onDecided: (view: GenerationView) => void;
+}
+
+/**
+ * The large before/after of a page's generations, one at a time: the original beside the result
+ * with their pixel sizes, zoom to actual size, and the keyboard for going through a run
+ * (← → previous/next, A approve, R reject, Z zoom).
+ */
+export function ReviewViewer({ generations, index, onIndexChange, onClose, onDecided }: Props) {
+  const [zoom, setZoom] = useState<Zoom>('fit');
+  const generation = generations[index];
+  const decide = useAction((id: string, action: 'approve' | 'reject') =>
+    api.post<GenerationView>(`/generations/${encodeURIComponent(id)}/${action}`),
+  );
+  const reviewable = generation?.state === 'in_review';
+  const hasPrevious = index > 0;
+  const hasNext = index < generations.length - 1;
+
+  const run = async (action: 'approve' | 'reject') => {
+    if (!generation || !reviewable || decide.pending) return;
+    const view = await decide.run(generation.id, action);
+    if (!view) return;
+    shopify.toast.show(action === 'approve' ? 'Approved: adding it to the product' : 'Rejected');
+    onDecided(view);
+    if (hasNext) onIndexChange(index + 1);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (typing(event) || event.metaKey || event.ctrlKey || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if ((key === 'arrowright' || key === 'j') && hasNext) onIndexChange(index + 1);
+      else if ((key === 'arrowleft' || key === 'k') && hasPrevious) onIndexChange(index - 1);
+      else if (key === 'a') void run('approve');
+      else if (key === 'r') void run('reject');
+      else if (key === 'z') setZoom((current) => (current === 'fit' ? 'actual' : 'fit'));
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (!generation) return null;
+  const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
+  return (
+    <Modal
+      open
+      size="large"
+      onClose={onClose}
+      title={`${generation.product.title} (${index + 1} of ${generations.length})`}
+      primaryAction={
+        reviewable
+          ? { content: 'Approve (A)', loading: decide.pending, onAction: () => void run('approve') }
+          : undefined
+      }
+      secondaryActions={[
+        ...(reviewable
+          ? [{ content: 'Reject (R)', destructive: true, onAction: () => void run('reject') }]
+          : []),
+        {
+          content: 'Previous (←)',
+          disabled: !hasPrevious,
+          onAction: () => onIndexChange(index - 1),
+        },
+        { content: 'Next (→)', disabled: !hasNext, onAction: () => onIndexChange(index + 1) },
+      ]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <StateBadge state={generation.state} />
+            <Button
+              pressed={zoom === 'actual'}
+              onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
+            >
+              {zoom === 'fit' ? 'Zoom to actual size (Z)' : 'Fit to window (Z)'}
+            </Button>
+          </InlineStack>
+          {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
+          <div className={styles.pair}>
+            {before ? (
+              <SizedImage
+                src={before}
+                alt={`${generation.product.title}: original`}
+                caption="Original"
+                zoom={zoom}
+              />
+            ) : null}
+            <ResultMedia generation={generation} zoom={zoom} />
+          </div>
+          <Text as="p" tone="subdued">
+            Keyboard: ← → previous and next, A approve, R reject, Z zoom, Esc close.
+          </Text>
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
