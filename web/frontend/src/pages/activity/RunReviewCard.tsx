@@ -1,10 +1,12 @@
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
+import { ALL_STATES, isInFlight } from '../../lib/generation-states.ts';
 import type { BulkRunView, ReviewBatchAction } from '../../shared/contract.ts';
 import type { ReviewConfirmation } from './ConfirmReviewModal.tsx';
 import { plural } from './review-wording.ts';
 
 const POLL_MS = 5000;
+const IN_FLIGHT = ALL_STATES.filter(isInFlight);
 
 interface Props {
   runId: string;
@@ -18,9 +20,12 @@ interface Props {
 export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
   const run = useResource<BulkRunView>(`/bulk-runs/${encodeURIComponent(runId)}`, POLL_MS);
   if (!run.data) return null;
-  const { title, counts } = run.data;
+  const { title, counts, productCount, expandedCount } = run.data;
   const waiting = counts.in_review ?? 0;
   const published = counts.published ?? 0;
+  const making =
+    Math.max(0, (productCount ?? expandedCount) - expandedCount) +
+    IN_FLIGHT.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
   const confirm = (action: ReviewBatchAction, results: number) =>
     // A bulk run makes one generation per product, so results and products are the same count.
     onConfirm({
@@ -37,7 +42,8 @@ export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
           Bulk run: {title}
         </Text>
         <Text as="p" tone="subdued">
-          {plural(waiting, 'result')} waiting for review, {published} published.
+          {plural(waiting, 'result')} waiting for review, {published} published
+          {making > 0 ? `, ${making} still being made` : ''}.
         </Text>
         <InlineStack gap="200">
           <Button

@@ -1,0 +1,181 @@
+/**
+ * Choosing among options on the Generate page, and reviewing a bulk run's results in Activity:
+ * the filters, the large viewer driven by the keyboard, approve-all with its confirmation, and
+ * the table at 1280 px and 375 px with every action button on screen. Real app, real pipeline,
+ * both emulators, in Chromium inside the admin frame.
+ */
+import type { FrameLocator, Locator } from 'playwright-core';
+import { expect, test } from 'vitest';
+import {
+  RESULT_TIMEOUT_MS,
+  demoProducts,
+  pickInResourcePicker,
+  productMedia,
+  productsWithImages,
+} from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+import { eventually } from './support/eventually.ts';
+
+const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
+
+const suite = browserSuite('review', { connectedMerchant: true });
+
+async function setReviewMode(on: boolean): Promise<void> {
+  const { admin } = suite;
+  await admin.open('/settings');
+  const checkbox = admin.app.getByLabel('Review results before they are added to products');
+  if ((await checkbox.isChecked()) === on) return;
+  await checkbox.setChecked(on);
+  await admin.page
+    .getByRole('region', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await eventually(() =>
+    admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
+  ).toBe(false);
+}
+
+/** Every action button of the Activity table lies inside the viewport, none cut off. */
+async function expectActionsOnScreen(app: FrameLocator, viewportWidth: number): Promise<void> {
+  const buttons: Locator = app.getByRole('button', {
+    name: /^(Approve|Reject|Undo|Retry|Cancel): /,
+  });
+  const count = await buttons.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) {
+    const box = await buttons.nth(i).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewportWidth);
+  }
+}
+
+test(
+  'asks for three results, shows them side by side, and publishes only the chosen one',
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(false);
+    const [item] = await productsWithImages(stack);
+    const before = (await productMedia(stack, item!.numericId)).length;
+
+    await admin.open('/generate');
+    await admin.app.getByRole('button', { name: 'Select product' }).click();
+    await pickInResourcePicker(admin, 'Select product', item!.title);
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    await admin.app.getByLabel('Results').selectOption({ label: '3 results to choose from' });
+    await eventually(() =>
+      admin.app.getByText(/^3 × \d+ credits\. 3 requests to ProductAI/).isVisible(),
+    ).toBe(true);
+    await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+
+    const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
+    await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(3);
+    await admin.screenshot('options-picker');
+    await choices.nth(1).check();
+    await admin.app
+      .getByRole('button', { name: 'Publish the chosen one, discard the others' })
+      .click();
+    await eventually(
+      () =>
+        admin.app
+          .getByText('Your choice is on the product. The other results were discarded.')
+          .isVisible(),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
+    expect((await productMedia(stack, item!.numericId)).length).toBe(before + 1);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+/** The smallest seeded collection of 3+ products: its run stays within ProductAI's rate limit. */
+async function smallCollection(): Promise<string> {
+  const sizes = new Map<string, number>();
+  for (const product of await demoProducts(suite.stack)) {
+    for (const collection of product.collections) {
+      sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
+    }
+  }
+  return [...sizes].filter(([, size]) => size >= 3).sort((a, b) => a[1] - b[1])[0]![0];
+}
+
+test(
+  'reviews a bulk run in Activity: filter, keyboard approve in the viewer, approve all, layouts',
+  async () => {
+    const { admin } = suite;
+    await setReviewMode(true);
+    await admin.open('/bulk-runs');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+
+    // Filter: this run, ready for review.
+    await admin.app.getByLabel('State').selectOption({ label: 'Ready for review' });
+    const rows = admin.app.getByRole('button', { name: /^View .* larger/ });
+    // Wait until every product of the run is ready for review (nothing still being made).
+    const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
+    await eventually(() => runSummary.textContent(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toMatch(/^[1-9]\d* results? waiting for review, 0 published\.$/);
+    const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
+    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview);
+    expect(await admin.app.getByRole('button', { name: /^Approve: / }).count()).toBe(inReview);
+
+    // Search a product by title: only its generations remain.
+    const firstTitle = (await rows.first().getAttribute('aria-label'))!.replace(
+      /^View (.*) larger.*$/,
+      '$1',
+    );
+    await admin.app.getByLabel('Product').fill(firstTitle.slice(0, 6));
+    await admin.app.getByRole('option', { name: firstTitle }).click();
+    await eventually(() => rows.count()).toBe(1);
+    await admin.app.getByRole('button', { name: 'Show every product' }).click();
+    await eventually(() => rows.count()).toBe(inReview);
+
+    // The viewer: the original beside the result with pixel sizes; A approves.
+    await rows.first().click();
+    const viewer = admin.app.getByRole('dialog');
+    await eventually(() => viewer.getByText(/^\d+ × \d+ px$/).count()).toBe(2);
+    await admin.screenshot('review-viewer');
+    await admin.page.keyboard.press('a');
+    await eventually(() => viewer.getByText(/\(2 of \d+\)/).isVisible()).toBe(true);
+    await admin.page.keyboard.press('Escape');
+    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview - 1);
+
+    // Approve all: a confirmation that says how many and what happens, then progress.
+    await admin.app.getByRole('button', { name: `Approve all ${inReview - 1}` }).click();
+    const confirm = admin.app.getByRole('dialog', {
+      name: `Approve ${inReview - 1} results on ${inReview - 1} products?`,
+    });
+    expect(await confirm.getByText(/added to its product’s media/).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: `Approve ${inReview - 1} results` }).click();
+    await eventually(
+      () => admin.app.getByText(`Approved: ${inReview - 1} of ${inReview - 1} results`).isVisible(),
+      {
+        timeout: RESULT_TIMEOUT_MS,
+      },
+    ).toBe(true);
+
+    // Layouts: the published results' buttons are on screen at 1280 px and at 375 px.
+    await admin.app.getByLabel('State').selectOption({ label: 'All states' });
+    await eventually(() => admin.app.getByRole('button', { name: /^Undo: / }).count(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toBe(inReview);
+    await expectActionsOnScreen(admin.app, 1280);
+    await admin.screenshot('activity-run-1280');
+    await admin.page.setViewportSize({ width: 375, height: 800 });
+    await eventually(() =>
+      admin.app
+        .getByRole('button', { name: /^Undo: / })
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await expectActionsOnScreen(admin.app, 375);
+    await admin.screenshot('activity-run-375');
+    await setReviewMode(false);
+  },
+  TEST_TIMEOUT_MS,
+);
