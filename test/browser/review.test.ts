@@ -35,6 +35,28 @@ async function setReviewMode(on: boolean): Promise<void> {
   ).toBe(false);
 }
 
+/** How wide the app's document is inside the admin frame (wider than the frame: cut off). */
+async function appScrollWidth(): Promise<number> {
+  const frame = await (await suite.admin.page.$('#app-frame'))!.contentFrame();
+  return frame!.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** The page at 1280 px and at 375 px (`<name>.png`, `<name>-375.png`; the README shows them). */
+async function screenshotBothWidths(name: string): Promise<void> {
+  const { admin } = suite;
+  await admin.screenshot(name);
+  await admin.page.setViewportSize({ width: 375, height: 800 });
+  await eventually(() => appScrollWidth()).toBeLessThanOrEqual(375); // reflowed, nothing wider
+  // The admin's sidebar slides away on a narrow screen: wait until it is off screen.
+  const sidebar = admin.page.locator('.sidebar');
+  await eventually(async () => {
+    const box = await sidebar.boundingBox();
+    return box ? box.x + box.width : 0;
+  }).toBeLessThanOrEqual(0);
+  await admin.screenshot(`${name}-375`);
+  await admin.page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Every action button of the Activity table lies inside the viewport, none cut off. */
 async function expectActionsOnScreen(app: FrameLocator, viewportWidth: number): Promise<void> {
   const buttons: Locator = app.getByRole('button', {
@@ -70,7 +92,7 @@ test(
 
     const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
     await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(3);
-    await admin.screenshot('options-picker');
+    await screenshotBothWidths('options-picker');
     await choices.nth(1).check();
     await admin.app
       .getByRole('button', { name: 'Publish the chosen one, discard the others' })
@@ -138,7 +160,7 @@ test(
     await rows.first().click();
     const viewer = admin.app.getByRole('dialog');
     await eventually(() => viewer.getByText(/^\d+ × \d+ px$/).count()).toBe(2);
-    await admin.screenshot('review-viewer');
+    await screenshotBothWidths('review-viewer');
     await admin.page.keyboard.press('a');
     await eventually(() => viewer.getByText(/\(2 of \d+\)/).isVisible()).toBe(true);
     await admin.page.keyboard.press('Escape');
