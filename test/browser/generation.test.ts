@@ -9,6 +9,7 @@ import {
   generatePhoto,
   productMedia,
   productsWithImages,
+  setReviewMode,
   waitForProgressState,
   type DemoProduct,
 } from './support/merchant.ts';
@@ -31,21 +32,6 @@ function product(index: number): DemoProduct {
   return chosen;
 }
 
-async function setReviewMode(on: boolean): Promise<void> {
-  const { admin } = suite;
-  await admin.open('/settings');
-  const checkbox = admin.app.getByLabel('Review results before they are added to products');
-  if ((await checkbox.isChecked()) === on) return;
-  await checkbox.setChecked(on);
-  await admin.page
-    .getByRole('region', { name: 'Unsaved changes' })
-    .getByRole('button', { name: 'Save' })
-    .click();
-  await eventually(() =>
-    admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
-  ).toBe(false);
-}
-
 async function readyMediaCount(item: DemoProduct): Promise<number> {
   return (await productMedia(suite.stack, item.numericId)).filter(
     (media) => media.status === 'READY',
@@ -58,7 +44,7 @@ test(
     const { admin, stack } = suite;
     const item = product(0);
     const before = await readyMediaCount(item);
-    await setReviewMode(false);
+    await setReviewMode(suite.admin, false);
     await generatePhoto(admin, item, 'Studio white');
     await admin.screenshot('generate-following');
     await waitForProgressState(admin, 'Published');
@@ -78,7 +64,7 @@ test(
     const { admin } = suite;
     const [approved, rejected] = [product(1), product(2)];
     const counts = [await readyMediaCount(approved), await readyMediaCount(rejected)];
-    await setReviewMode(true);
+    await setReviewMode(suite.admin, true);
 
     await generatePhoto(admin, approved, 'Marble counter');
     await waitForProgressState(admin, 'Ready for review');
@@ -100,7 +86,7 @@ test(
       admin.app.getByText(rejected.title, { exact: true }).count(),
     ).toBeGreaterThan(0);
     expect(await readyMediaCount(rejected)).toBe(counts[1]);
-    await setReviewMode(false);
+    await setReviewMode(suite.admin, false);
   },
   TEST_TIMEOUT_MS,
 );
@@ -111,7 +97,7 @@ test(
     const { admin } = suite;
     const item = product(3);
     const before = await readyMediaCount(item);
-    await setReviewMode(false);
+    await setReviewMode(suite.admin, false);
     await generatePhoto(admin, item, 'Dark luxury');
     await waitForProgressState(admin, 'Published');
     await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before + 1);

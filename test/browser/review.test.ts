@@ -12,6 +12,7 @@ import {
   pickInResourcePicker,
   productMedia,
   productsWithImages,
+  setReviewMode,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
@@ -19,21 +20,6 @@ import { eventually } from './support/eventually.ts';
 const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 
 const suite = browserSuite('review', { connectedMerchant: true });
-
-async function setReviewMode(on: boolean): Promise<void> {
-  const { admin } = suite;
-  await admin.open('/settings');
-  const checkbox = admin.app.getByLabel('Review results before they are added to products');
-  if ((await checkbox.isChecked()) === on) return;
-  await checkbox.setChecked(on);
-  await admin.page
-    .getByRole('region', { name: 'Unsaved changes' })
-    .getByRole('button', { name: 'Save' })
-    .click();
-  await eventually(() =>
-    admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
-  ).toBe(false);
-}
 
 /** How wide the app's document is inside the admin frame (wider than the frame: cut off). */
 async function appScrollWidth(): Promise<number> {
@@ -76,7 +62,7 @@ test(
   'asks for three results, shows them side by side, and publishes only the chosen one',
   async () => {
     const { admin, stack } = suite;
-    await setReviewMode(false);
+    await setReviewMode(suite.admin, false);
     const [item] = await productsWithImages(stack);
     const before = (await productMedia(stack, item!.numericId)).length;
 
@@ -124,7 +110,7 @@ test(
   'reviews a bulk run in Activity: filter, keyboard approve in the viewer, approve all, layouts',
   async () => {
     const { admin } = suite;
-    await setReviewMode(true);
+    await setReviewMode(suite.admin, true);
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();
     await pickInResourcePicker(admin, 'Select collection', await smallCollection());
@@ -197,7 +183,7 @@ test(
     ).toBe(true);
     await expectActionsOnScreen(admin.app, 375);
     await admin.screenshot('activity-run-375');
-    await setReviewMode(false);
+    await setReviewMode(suite.admin, false);
   },
   TEST_TIMEOUT_MS,
 );

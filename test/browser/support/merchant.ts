@@ -110,3 +110,18 @@ export async function waitForProgressState(admin: AdminPage, label: string): Pro
     interval: 500,
   }).toBe(true);
 }
+
+/** Settings → "Review results before they are added to products", saved. */
+export async function setReviewMode(admin: AdminPage, on: boolean): Promise<void> {
+  await admin.open('/settings');
+  const checkbox = admin.app.getByLabel('Review results before they are added to products');
+  if ((await checkbox.isChecked()) === on) return;
+  await checkbox.setChecked(on);
+  await admin.page
+    .getByRole('region', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await eventually(() =>
+    admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
+  ).toBe(false);
+}
