@@ -189,6 +189,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ENCRYPTION_KEY: encryptionKey(options.stateDir),
       HOST: '127.0.0.1',
       PORT: String(appPort),
+      WORKER_HEALTH_PORT: String(await freePort()),
       SHOPIFY_ADMIN_URL_OVERRIDE: shopify.url,
       DEV_FRAME_ANCESTORS: frameUrl,
       APP_BRIDGE_SCRIPT_URL: `${frameUrl}/app-bridge.js`,

@@ -68,6 +68,12 @@ const encryptionKey = z
     return key;
   });
 
+const port = z.coerce
+  .number('must be a port number')
+  .int('must be a port number')
+  .min(0, 'must be a port number')
+  .max(65535, 'must be a port number');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   SHOPIFY_API_KEY: nonEmpty,
@@ -80,12 +86,8 @@ const EnvSchema = z.object({
     .min(1, 'is required')
     .refine((value) => /^rediss?:\/\/[^\s]+$/.test(value), 'must be a redis:// or rediss:// URL'),
   ENCRYPTION_KEY: encryptionKey,
-  PORT: z.coerce
-    .number('must be a port number')
-    .int('must be a port number')
-    .min(0, 'must be a port number')
-    .max(65535, 'must be a port number')
-    .default(3000),
+  PORT: port.default(3000),
+  WORKER_HEALTH_PORT: port.default(3001),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SHOPIFY_ADMIN_URL_OVERRIDE: httpUrl.optional(),
@@ -141,7 +143,12 @@ export interface AppConfig {
     port: number;
     host: string;
     trustProxy: boolean | number | string[];
+    /** How long a stopping process (web or worker) may drain before it gives up and exits. */
     shutdownTimeoutMs: number;
+  };
+  worker: {
+    /** The worker process's /livez and /readyz port (on `http.host`). */
+    healthPort: number;
   };
   logLevel: (typeof LOG_LEVELS)[number];
   appHome: {
@@ -198,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY,
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
+    worker: { healthPort: e.WORKER_HEALTH_PORT },
     logLevel: e.LOG_LEVEL,
     appHome: {
       appBridgeScriptUrl: e.APP_BRIDGE_SCRIPT_URL,

@@ -125,4 +125,25 @@ describe('loadConfig', () => {
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ ...valid, TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
   });
+
+  it('gives the worker its health port and both processes a shutdown deadline by default', () => {
+    const config = loadConfig(valid);
+    expect(config.worker.healthPort).toBe(3001);
+    expect(config.http.shutdownTimeoutMs).toBe(25_000);
+  });
+
+  it('reads the worker health port and the shutdown deadline', () => {
+    const config = loadConfig({ ...valid, WORKER_HEALTH_PORT: '9102', SHUTDOWN_TIMEOUT_MS: '500' });
+    expect(config.worker.healthPort).toBe(9102);
+    expect(config.http.shutdownTimeoutMs).toBe(500);
+  });
+
+  it('names a bad worker health port and a bad shutdown deadline', () => {
+    expect(
+      problemsOf({ ...valid, WORKER_HEALTH_PORT: '70000', SHUTDOWN_TIMEOUT_MS: '-1' }),
+    ).toEqual([
+      'WORKER_HEALTH_PORT must be a port number',
+      'SHUTDOWN_TIMEOUT_MS must be a number of milliseconds',
+    ]);
+  });
 });

@@ -18,7 +18,7 @@ export const DEFAULT_FRONTEND_DIST = fileURLToPath(new URL('../frontend/dist', i
 
 export interface CreateAppOptions {
   modules: readonly AppModule[];
-  /** Answers /healthz with 503 once true (set while the server drains). */
+  /** Readiness answers 503 once true (set while the server drains). */
   isDraining?: () => boolean;
   frontendDist?: string;
 }

@@ -1,11 +1,15 @@
 /**
  * The web process: validate the configuration, connect Redis, listen, and shut down gracefully
- * on SIGTERM/SIGINT (a second signal exits at once).
+ * on SIGTERM/SIGINT (web/shutdown-signals.ts). The server drains within SHUTDOWN_TIMEOUT_MS
+ * (server.ts); closing Redis after that gets CLOSE_MARGIN_MS more before the process gives up.
  */
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { createAppDeps } from './deps.ts';
 import { APP_MODULES } from './modules.ts';
 import { startServer } from './server.ts';
+
+const CLOSE_MARGIN_MS = 2_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -16,22 +20,12 @@ async function main(): Promise<void> {
     host: config.http.host,
   });
   deps.logger.info({ url: running.url, env: config.env }, 'listening');
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    deps.logger.info({ signal }, 'shutdown requested');
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        deps.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnShutdownSignals({
+    logger: deps.logger,
+    stop: running.close,
+    deadlineMs: config.http.shutdownTimeoutMs + CLOSE_MARGIN_MS,
+    abandoned: 'closing Redis did not finish',
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * Runs the app on a port and stops it gracefully: stop accepting connections and report
- * "draining" on /healthz, let in-flight requests finish, drain the work they started, run the
+ * "draining" on /readyz, let in-flight requests finish, drain the work they started, run the
  * modules' close hooks, close Redis. Past the shutdown timeout, remaining connections are cut.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';

@@ -1,8 +1,11 @@
 /**
  * The worker process: the pipeline's stage workers and dispatcher (src/pipeline), the bulk-run
- * expansion (src/pipeline/bulk) and the campaigns' timed phases (src/pipeline/campaigns), on the same app deps as the web process. Run as many as needed:
- * they coordinate through Redis only. Stops gracefully on SIGTERM/SIGINT (running jobs finish;
- * a second signal exits at once; a killed worker's jobs are picked up by the others).
+ * expansion (src/pipeline/bulk) and the campaigns' timed phases (src/pipeline/campaigns), on the
+ * same app deps as the web process. Run as many as needed: they coordinate through Redis only.
+ * Answers /livez and /readyz on WORKER_HEALTH_PORT. Stops gracefully on SIGTERM/SIGINT:
+ * readiness turns 503, running jobs finish, and past SHUTDOWN_TIMEOUT_MS it exits anyway
+ * (web/shutdown-signals.ts); a killed worker's jobs are picked up by the others once their
+ * locks expire.
  *
  * `startWorkerProcess` is also how tests and the demo run workers inside their own process.
  */
@@ -12,6 +15,8 @@ import { bulkRunsFor } from '../../src/pipeline/bulk/index.ts';
 import { campaignsFor, type CampaignOptions } from '../../src/pipeline/campaigns/index.ts';
 import { pipelineFor, type PipelineOptions } from '../../src/pipeline/index.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../server/deps.ts';
+import { exitOnShutdownSignals } from '../shutdown-signals.ts';
+import { startHealthServer } from './health-server.ts';
 
 export interface WorkerProcess {
   deps: AppDeps;
@@ -48,23 +53,23 @@ export async function startWorkerProcess(
 
 async function main(): Promise<void> {
   const worker = await startWorkerProcess();
-  const { logger } = worker.deps;
-  logger.info('worker started');
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    logger.info({ signal }, 'worker stopping');
-    worker.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'worker stop failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const { logger, config, redis } = worker.deps;
+  let draining = false;
+  const health = await startHealthServer(
+    { redis, isDraining: () => draining },
+    { port: config.worker.healthPort, host: config.http.host },
+  );
+  logger.info({ healthPort: health.port }, 'worker started');
+  exitOnShutdownSignals({
+    logger,
+    async stop() {
+      draining = true;
+      await worker.stop();
+      await health.close();
+    },
+    deadlineMs: config.http.shutdownTimeoutMs,
+    abandoned: 'jobs still running go to the other workers once their locks expire',
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { isHealthPath } from '../../../src/platform/health.ts';
 import type { Logger } from '../../../src/platform/logger.ts';
 
 const UPSTREAM_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -23,6 +24,7 @@ export function requestContext(logger: Logger): RequestHandler {
     },
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    // Probes every few seconds from every balancer would drown the request log.
+    autoLogging: { ignore: (req) => isHealthPath(req.url ?? '') },
   });
 }

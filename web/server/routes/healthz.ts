@@ -1,31 +1,16 @@
 /**
- * Liveness and readiness for the load balancer: 200 while Redis answers and the server is not
- * shutting down, 503 otherwise (so traffic moves elsewhere during a deploy's drain).
+ * Liveness (`/livez`) and readiness (`/readyz`, and `/healthz` under its older name) for the
+ * load balancer and the orchestrator; what each means is in src/platform/health.ts. Readiness
+ * turns 503 while the server drains, so traffic moves elsewhere during a deploy.
  */
 import type { Router } from 'express';
-import type { Redis } from '../../../src/platform/redis.ts';
+import { checkHealth, HEALTH_PATHS, type HealthDeps } from '../../../src/platform/health.ts';
 
-const REDIS_TIMEOUT_MS = 1_000;
-
-export function registerHealthz(
-  router: Router,
-  deps: { redis: Redis; isDraining: () => boolean },
-): void {
-  router.get('/healthz', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (deps.isDraining()) {
-      res.status(503).json({ status: 'draining' });
-      return;
-    }
-    const redis = await Promise.race([
-      deps.redis.ping().then(
-        () => 'ok' as const,
-        () => 'down' as const,
-      ),
-      new Promise<'down'>((resolve) => setTimeout(resolve, REDIS_TIMEOUT_MS, 'down').unref()),
-    ]);
-    res
-      .status(redis === 'ok' ? 200 : 503)
-      .json({ status: redis === 'ok' ? 'ok' : 'degraded', redis });
-  });
+export function registerHealthz(router: Router, deps: HealthDeps): void {
+  for (const path of HEALTH_PATHS)
+    router.get(path, async (_req, res) => {
+      const answer = await checkHealth(path, deps);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(answer.status).json(answer.body);
+    });
 }

@@ -1,0 +1,105 @@
+/**
+ * The worker process as deployed (web/worker/main.ts, configured by its environment): it answers
+ * /livez and /readyz on its own port, readiness follows Redis, and its shutdown has a deadline.
+ * Its Redis is private: these tests freeze it (CLIENT PAUSE), which must not stall other tests.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startPrivateRedis, type PrivateRedis } from '../../dev/redis-server.ts';
+import { startAppProcess, type AppProcess } from './support/app-process.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHUTDOWN_TIMEOUT_MS = 1_500;
+
+let redis: PrivateRedis;
+let admin: Redis;
+const started: AppProcess[] = [];
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  admin = new Redis(redis.url);
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((worker) => worker.kill9()));
+});
+
+afterAll(async () => {
+  admin.disconnect();
+  await redis.stop();
+});
+
+/** A worker on a free health port; resolves with the port once it runs. */
+async function startWorker(): Promise<{ worker: AppProcess; url: string }> {
+  const worker = startAppProcess([process.execPath, 'web/worker/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      SHOPIFY_API_KEY: 'worker-test-key',
+      SHOPIFY_API_SECRET: 'worker-test-secret',
+      SHOPIFY_APP_URL: 'https://app.example.com',
+      SCOPES: 'write_products,write_files',
+      REDIS_URL: redis.url,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      HOST: '127.0.0.1',
+      WORKER_HEALTH_PORT: '0',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    },
+  });
+  started.push(worker);
+  const line = await worker.waitForLog('worker started');
+  return { worker, url: `http://127.0.0.1:${String(line.healthPort)}` };
+}
+
+/** Redis stops answering every client for a while (longer than the shutdown deadline), then
+ * thaws by itself: CLIENT UNPAUSE would wait behind the pause like any other command. */
+async function freezeRedis(): Promise<void> {
+  await admin.client('PAUSE', SHUTDOWN_TIMEOUT_MS * 2, 'ALL');
+}
+
+async function probe(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the worker process', () => {
+  it('is live and ready while Redis answers', async () => {
+    const { url } = await startWorker();
+    expect(await probe(`${url}/livez`)).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(await probe(`${url}/readyz`)).toEqual({
+      status: 200,
+      body: { status: 'ok', redis: 'ok' },
+    });
+  });
+
+  it('is not ready, but still live, while Redis does not answer', async () => {
+    const { url } = await startWorker();
+    await freezeRedis();
+    expect(await probe(`${url}/readyz`)).toEqual({
+      status: 503,
+      body: { status: 'degraded', redis: 'down' },
+    });
+    expect((await probe(`${url}/livez`)).status).toBe(200);
+  });
+
+  it('stops on SIGTERM and exits 0', async () => {
+    const { worker } = await startWorker();
+    expect(await worker.terminate()).toBe(0);
+  });
+
+  it('exits 1 at the shutdown deadline when its stop hangs (Redis frozen)', async () => {
+    const { worker } = await startWorker();
+    await freezeRedis();
+    const signalled = Date.now();
+    expect(await worker.terminate()).toBe(1);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_MS + 3_000);
+    expect(worker.lines.map((line) => line.msg)).toContain(
+      'shutdown deadline passed: jobs still running go to the other workers once their locks expire',
+    );
+  });
+});
