@@ -7,7 +7,6 @@
  *    draining. Failing it means "send me no traffic" (take it out of rotation, do not restart).
  *  - `/healthz`: readiness under its older name, which the demo and existing probes use.
  */
-import type { Redis } from './redis.ts';
 
 export const HEALTH_PATHS = ['/livez', '/readyz', '/healthz'] as const;
 export type HealthPath = (typeof HEALTH_PATHS)[number];
@@ -18,7 +17,7 @@ export interface HealthAnswer {
 }
 
 export interface HealthDeps {
-  redis: Pick<Redis, 'ping'>;
+  redis: { ping(): Promise<unknown> };
   isDraining: () => boolean;
   /** How long readiness waits for Redis's PONG before it calls Redis down. */
   redisTimeoutMs?: number;
