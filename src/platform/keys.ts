@@ -3,8 +3,9 @@
  *  - tenant isolation by construction: the only way to build a tenant key is with a validated
  *    shop domain, so a handler cannot read or write "no shop's" or a malformed shop's data;
  *  - erasing a shop is one prefix scan (`shopKeyPattern`), whatever concerns exist by then;
- *  - the braces are a Redis Cluster hash tag: all of a shop's keys share one slot, so a
- *    MULTI/Lua script over several of them stays valid if the deployment moves to a cluster.
+ *  - the braces keep a shop's keys together (a hash tag). That does not make the app Redis
+ *    Cluster-ready: app-wide keys and BullMQ's queues span slots and no test runs on a cluster,
+ *    so the app runs on a single primary (README, Deploy).
  *
  * The only keys outside a shop are app-wide state that belongs to no tenant (the shared
  * ProductAI rate limiter, the job-id index whose values name the shop); they are built with
