@@ -23,6 +23,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  await admin.ping(); // answered once a freeze has thawed
   await Promise.all(started.splice(0).map((worker) => worker.kill9()));
 });
 
@@ -32,7 +33,9 @@ afterAll(async () => {
 });
 
 /** A worker on a free health port; resolves with the port once it runs. */
-async function startWorker(): Promise<{ worker: AppProcess; url: string }> {
+async function startWorker(
+  shutdownTimeoutMs = 10_000,
+): Promise<{ worker: AppProcess; url: string }> {
   const worker = startAppProcess([process.execPath, 'web/worker/main.ts'], {
     cwd: ROOT,
     env: {
@@ -46,7 +49,7 @@ async function startWorker(): Promise<{ worker: AppProcess; url: string }> {
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       HOST: '127.0.0.1',
       WORKER_HEALTH_PORT: '0',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
     },
   });
   started.push(worker);
@@ -91,7 +94,7 @@ describe('the worker process', () => {
   });
 
   it('exits 1 at the shutdown deadline when its stop hangs (Redis frozen)', async () => {
-    const { worker } = await startWorker();
+    const { worker } = await startWorker(SHUTDOWN_TIMEOUT_MS);
     await freezeRedis();
     const signalled = Date.now();
     expect(await worker.terminate()).toBe(1);
