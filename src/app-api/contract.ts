@@ -23,7 +23,6 @@
  *   GET    /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
  *   GET    /api/generations/:id                 -> GenerationView
  *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
- *   POST   /api/generations/:id/resolve         ResolveUncertainRequest -> GenerationView
  *   GET    /api/option-groups/:id               -> OptionGroupView
  *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
@@ -58,8 +57,9 @@ export type GenerationKind = z.infer<typeof GenerationKind>;
  * queued      waiting for its turn and a slot of the shared rate limit
  * paused      the shop's work is paused (out of credits, invalid key): `reason` says why
  * submitting  the request to ProductAI is in flight
- * uncertain   the request may have reached ProductAI but no answer came back; never resubmitted
- *             blindly: a webhook for an unknown job id or the merchant's decision settles it
+ * uncertain   the request may have reached ProductAI but no answer came back; never sent again
+ *             blindly: the app checks with ProductAI and adopts its job or, if it was never
+ *             received, puts it back in line; the merchant may only cancel it
  * processing  ProductAI accepted it (job id known); awaiting its webhook, polling as fallback
  * saving      the result is being saved to the shop's Files and linked to the product
  * in_review   review mode: the result is in Files, waiting for approve or reject
@@ -217,11 +217,6 @@ export const ReviewBatchView = z.object({
   updatedAt: z.string(),
 });
 export type ReviewBatchView = z.infer<typeof ReviewBatchView>;
-
-export const ResolveUncertainRequest = z.object({
-  /** resubmit: the merchant checked their ProductAI account and nothing was charged; abandon: give up. */
-  decision: z.enum(['resubmit', 'abandon']),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Bulk runs

@@ -4,7 +4,6 @@
  *   const pipeline = pipelineFor(deps);              // one per process, shared by every module
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
  *   await pipeline.resumeShop(shop);                 // after credits were added / a key saved
- *   await pipeline.resolveUncertain(shop, id, 'resubmit' | 'abandon');
  *   await pipeline.requeue(shop, id, ['paused']);    // e.g. a bulk run's resume
  *   pipeline.receiveWebhook(delivery);               // the ProductAI webhook route
  *   const workers = await pipeline.startWorkers();   // web/worker/main.ts, tests, the demo
@@ -60,6 +59,14 @@ export { toGenerationView } from './generations/generation.ts';
 export { bullConnection } from './stages/queues.ts';
 
 /** What the pipeline needs from the app (a subset of web/server's AppDeps). */
+/** A cancelled uncertain generation: what happens to a result that still comes. */
+export const UNCERTAIN_CANCELLED_MESSAGE = {
+  reason:
+    'Cancelled while the app was checking with ProductAI. It was not sent again, so nothing was charged twice.',
+  action:
+    'If ProductAI still delivers the result, it waits under Unclaimed results in Activity: attach it to a product there without paying again.',
+};
+
 export interface PipelineHost {
   config: Pick<AppConfig, 'redisUrl' | 'productAi'>;
   redis: Redis;
@@ -100,9 +107,11 @@ export interface Pipeline {
   ): Promise<Generation>;
   /** Resumes a shop paused for credits or its key; returns how many generations went back in line. */
   resumeShop(shop: string): Promise<number>;
-  /** The merchant's decision on an uncertain submission. */
-  resolveUncertain(shop: string, id: string, decision: 'resubmit' | 'abandon'): Promise<Generation>;
-  /** Cancels a generation that has not been sent yet (queued or paused). */
+  /**
+   * Cancels a generation not sent yet (queued or paused), or one whose request may have been
+   * (uncertain: the merchant stops waiting; it is never sent again, and a result ProductAI still
+   * delivers for it is listed as unclaimed, to attach without paying again).
+   */
   cancel(shop: string, id: string, note?: string): Promise<Generation>;
   receiveWebhook: WebhookReceiver;
   /** Paid results no generation could claim: listed for the merchant, attachable to a product. */
@@ -234,27 +243,26 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
 
     resumeShop: (shop) => shopPause.resume(shop),
 
-    async resolveUncertain(shop, id, decision) {
-      if (decision === 'resubmit') {
-        return requeue(shop, id, ['uncertain'], 'resubmitted by the merchant');
+    async cancel(shop, id, note = 'cancelled by the merchant') {
+      const generation = await generations.get(shop, id);
+      if (generation?.state === 'uncertain') {
+        return generations.transition(shop, id, {
+          from: ['uncertain'],
+          to: 'cancelled',
+          patch: UNCERTAIN_CANCELLED_MESSAGE,
+          note: `${note} while the app was checking with ProductAI`,
+        });
       }
       return generations.transition(shop, id, {
-        from: ['uncertain'],
-        to: 'cancelled',
-        patch: { reason: 'Abandoned by the merchant after an uncertain submission.', action: null },
-        note: 'abandoned by the merchant',
-      });
-    },
-
-    cancel: (shop, id, note = 'cancelled by the merchant') =>
-      generations.transition(shop, id, {
         from: ['queued', 'paused'],
         to: 'cancelled',
         patch: { reason: null, action: null, pausedBy: null },
         note,
-      }),
+      });
+    },
 
     unclaimedResults: createUnclaimedResults({
+      redis,
       jobResults,
       claims,
       queues,

@@ -174,6 +174,7 @@ const FIELDS = [
   'mediaId',
   'previousFeaturedMediaId',
   'submittedAt',
+  'productAiAccount',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Generation)[];
@@ -455,6 +456,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         mediaId: null,
         previousFeaturedMediaId: null,
         submittedAt: null,
+        productAiAccount: null,
         transitions: [{ state: 'queued', at }],
         attempts: {},
         createdAt: at,

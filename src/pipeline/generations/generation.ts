@@ -16,7 +16,7 @@
  *              │   │
  *              │   └────► uncertain ──► processing   (its job found: adopted, never resent)
  *              │            │  └──────► queued       (provably never accepted: sent again)
- *              │            └─────────► cancelled    (the merchant abandons it, or uninstall)
+ *              │            └─────────► cancelled    (the merchant stops waiting, or uninstall)
  *              ▼
  *          processing ──► failed   (ProductAI reported ERROR, or no result before the deadline)
  *              │
@@ -63,7 +63,14 @@
  *    one fixed prompt, so all upscales of an account share one claim);
  *  - nobody else uses the account with the same model and prompt at the same moment: if the
  *    list shows several unowned jobs fitting one submission, nothing is guessed, the generation
- *    stays uncertain for the merchant and the results are listed as unclaimed (Activity).
+ *    stays uncertain and the results are listed as unclaimed (Activity).
+ * The account is the one the request went to: the generation records it (`productAiAccount`, a
+ * hash of the key) on entering `submitting`, and the claim and the job list are looked up there.
+ * If the merchant saved another key meanwhile, that account cannot be read: the generation stays
+ * uncertain, saying so, until the old key is back; it is never taken for unsent.
+ * The merchant cannot send an uncertain generation again (that blind resend is exactly what
+ * could charge twice); they may only cancel it. A result ProductAI still delivers for it then
+ * has no owner, and is listed as unclaimed like any other.
  * Results nobody can own (another app on the account, a job from before an erase) are listed
  * for the merchant with their picture, to attach to a product without paying again: a new
  * generation, never put in line, goes `queued → processing` adopting the job
@@ -141,6 +148,12 @@ export interface Generation {
   previousFeaturedMediaId: string | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
+  /**
+   * The ProductAI account the request went to (a SHA-256 of the API key then saved, never the
+   * key; limits/submission-claims.ts `accountOf`), written with `submittedAt`. Its claim and its
+   * job are looked up there, so a key changed meanwhile cannot make a sent request look unsent.
+   */
+  productAiAccount: string | null;
   transitions: TransitionRecord[];
   /** How many times each stage has started for this generation (crash repeats included). */
   attempts: Partial<Record<StageName, number>>;

@@ -33,9 +33,19 @@ import { redisScript } from '../generations/redis-script.ts';
 
 /** What ProductAI can tell back about a job; upscales all look alike (a fixed prompt). */
 export interface Fingerprint {
-  apiKey: string;
+  /** The ProductAI account: `accountOf` its API key. */
+  account: string;
   model: string;
   prompt: string;
+}
+
+/**
+ * The ProductAI account an API key opens, as a SHA-256 of the key: recorded on a generation when
+ * it enters `submitting` (`productAiAccount`), so its claim and its job are looked up in the
+ * account the request went to even after the merchant changed the key. Never the key itself.
+ */
+export function accountOf(apiKey: string): string {
+  return createHash('sha256').update(apiKey).digest('base64url');
 }
 
 /** The submission a claim belongs to. */
@@ -46,14 +56,14 @@ export interface ClaimToken {
   submittedAt: string;
 }
 
-const UPSCALE: Omit<Fingerprint, 'apiKey'> = { model: 'upscale', prompt: '' };
+const UPSCALE: Omit<Fingerprint, 'account'> = { model: 'upscale', prompt: '' };
 
 export function generationFingerprint(
-  apiKey: string,
+  account: string,
   generation: Pick<Generation, 'kind' | 'params'>,
 ): Fingerprint {
-  if (generation.kind === 'upscale') return { apiKey, ...UPSCALE };
-  return { apiKey, model: generation.params.model ?? '', prompt: generation.params.prompt ?? '' };
+  if (generation.kind === 'upscale') return { account, ...UPSCALE };
+  return { account, model: generation.params.model ?? '', prompt: generation.params.prompt ?? '' };
 }
 
 /**
@@ -61,9 +71,9 @@ export function generationFingerprint(
  * current interface's `prompt`. The spec does not name the model of an upscale job; anything
  * that is not an image or video model is taken for one (the emulator says `upscale`).
  */
-export function jobFingerprint(apiKey: string, model: string, prompt: string): Fingerprint {
-  if (isImageModelId(model) || isVideoModelId(model)) return { apiKey, model, prompt };
-  return { apiKey, ...UPSCALE };
+export function jobFingerprint(account: string, model: string, prompt: string): Fingerprint {
+  if (isImageModelId(model) || isVideoModelId(model)) return { account, model, prompt };
+  return { account, ...UPSCALE };
 }
 
 export interface SubmissionClaims {
@@ -127,13 +137,13 @@ export function createSubmissionClaims(deps: {
 }): SubmissionClaims {
   const { redis, namespace } = deps;
   const record = generationKeys.recordTemplate();
-  // Hashed: the key never shows the API key, and prompts may be long.
+  // Hashed: prompts may be long.
   const keyOf = (fingerprint: Fingerprint) =>
     appWideKey(
       'productai-inflight',
       namespace,
       createHash('sha256')
-        .update(`${fingerprint.apiKey}\0${fingerprint.model}\0${fingerprint.prompt}`)
+        .update(`${fingerprint.account}\0${fingerprint.model}\0${fingerprint.prompt}`)
         .digest('base64url'),
     );
 

@@ -31,7 +31,7 @@ export async function adoptJob(
   deps: AdoptJobDeps,
   ctx: PipelineContext,
   generation: Generation,
-  job: { jobId: number; apiKey: string },
+  jobId: number,
   options: { from: readonly GenerationState[]; note: string },
 ): Promise<Generation> {
   const { jobResults, claims, queues } = deps;
@@ -40,24 +40,24 @@ export async function adoptJob(
     from: options.from,
     to: 'processing',
     patch: {
-      productAiJobId: job.jobId,
+      productAiJobId: jobId,
       // ProductAI charges at submission; the catalogue's price is what it charged.
       chargedCredits: generation.estimatedCredits,
       reason: null,
       action: null,
     },
     note: options.note,
-    alsoSet: jobResults.ownerEntry(job.jobId, ref),
+    alsoSet: jobResults.ownerEntry(jobId, ref),
   });
   await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, processing) });
   // A webhook can beat the job id to us: its result was kept as unclaimed.
-  const delivered = await jobResults.get(job.jobId);
+  const delivered = await jobResults.get(jobId);
   if (delivered) {
-    await jobResults.removeUnclaimed(delivered.arrivedAt, job.jobId);
+    await jobResults.removeUnclaimed(delivered.arrivedAt, jobId);
     await queues.add('result', ref, ref.generationId);
   }
-  if (processing.submittedAt) {
-    await claims.release(generationFingerprint(job.apiKey, processing), {
+  if (processing.submittedAt && processing.productAiAccount) {
+    await claims.release(generationFingerprint(processing.productAiAccount, processing), {
       shop: ref.shop,
       generationId: ref.generationId,
       submittedAt: processing.submittedAt,

@@ -26,13 +26,13 @@ export interface JobFacts {
 }
 
 function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
-  return a.apiKey === b.apiKey && a.model === b.model && a.prompt === b.prompt;
+  return a.account === b.account && a.model === b.model && a.prompt === b.prompt;
 }
 
-/** What ProductAI says about one job; null when it is not this account's. */
+/** What ProductAI says about one job; null when it is not this account's (`client`'s key). */
 export async function describeJob(
   client: ProductAiClient,
-  apiKey: string,
+  account: string,
   jobId: number,
 ): Promise<JobFacts | null> {
   try {
@@ -42,7 +42,7 @@ export async function describeJob(
     ]);
     return {
       jobId,
-      fingerprint: jobFingerprint(apiKey, legacy.model ?? '', job.prompt ?? ''),
+      fingerprint: jobFingerprint(account, legacy.model ?? '', job.prompt ?? ''),
       createdAt: Date.parse(legacy.created_at),
       job,
     };
@@ -75,9 +75,9 @@ export async function findJobs(
     // Offset pages shift when a job is created meanwhile: an item may come twice.
     if (found.has(jobId)) continue;
     // Cheap filters first: the model is in the list, the prompt needs a call per job.
-    const model = jobFingerprint(fingerprint.apiKey, summary.model ?? '', fingerprint.prompt);
+    const model = jobFingerprint(fingerprint.account, summary.model ?? '', fingerprint.prompt);
     if (model.model !== fingerprint.model || (await isKnown(jobId))) continue;
-    const facts = await describeJob(client, fingerprint.apiKey, jobId);
+    const facts = await describeJob(client, fingerprint.account, jobId);
     if (facts && sameFingerprint(facts.fingerprint, fingerprint)) found.set(jobId, facts);
   }
   return [...found.values()];

@@ -29,7 +29,7 @@
  */
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationState } from '../generations/generation.ts';
-import { generationFingerprint } from '../limits/submission-claims.ts';
+import { accountOf, generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
 import {
   DONE,
@@ -41,6 +41,14 @@ import {
 } from '../stages/stage.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import { describeJob, findJobs } from './job-lookup.ts';
+
+/** Why an uncertain generation waits when the key saved is not the one its request used. */
+export const KEY_CHANGED_MESSAGE = {
+  reason:
+    'The ProductAI key was changed after this request was sent, so the app cannot check the account it went to. It is not sent again, so nothing is charged twice.',
+  action:
+    'Save the previous ProductAI key again and the app finishes the check on its own, or cancel: a result that still arrives waits under Unclaimed results in Activity.',
+};
 
 /** Settles an uncertain generation: its first look at ProductAI after `delayMs`. */
 export async function requestReconcile(
@@ -93,17 +101,24 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
   async function adopt(
     ctx: PipelineContext,
     generation: Generation,
-    job: { jobId: number; apiKey: string },
+    jobId: number,
     how: string,
   ): Promise<void> {
     try {
-      await adoptJob(deps, ctx, generation, job, {
+      await adoptJob(deps, ctx, generation, jobId, {
         from: ['uncertain'],
-        note: `ProductAI job ${job.jobId}, ${how}`,
+        note: `ProductAI job ${jobId}, ${how}`,
       });
     } catch (error) {
       if (!(error instanceof StaleTransitionError)) throw error;
     }
+  }
+
+  async function explainKeyChanged(ctx: PipelineContext, generation: Generation): Promise<void> {
+    if (generation.reason === KEY_CHANGED_MESSAGE.reason) return;
+    // A patch, not a transition (the state stays): nothing else settles this generation while
+    // the saved key is another account's, since adopting needs that account's key.
+    await ctx.generations.patch(generation.shop, generation.id, KEY_CHANGED_MESSAGE);
   }
 
   async function settleUncertain(ctx: PipelineContext, ref: GenerationRef): Promise<StageOutcome> {
@@ -111,9 +126,16 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
     if (generation?.state !== 'uncertain' || !generation.submittedAt) return DONE;
     const { recheckMs, listingDelayMs } = ctx.config.reconcile;
     const apiKey = await ctx.settings.getApiKey(ref.shop);
-    if (!apiKey) return later(recheckMs);
+    const account = generation.productAiAccount;
+    if (!apiKey || !account || accountOf(apiKey) !== account) {
+      // Only the key of the account the request went to can look there: never conclude
+      // "not sent" from another account's list. Stays uncertain, and says why, until that key
+      // is back (or the merchant cancels).
+      await explainKeyChanged(ctx, generation);
+      return later(recheckMs);
+    }
 
-    const fingerprint = generationFingerprint(apiKey, generation);
+    const fingerprint = generationFingerprint(account, generation);
     let jobs;
     try {
       jobs = await findJobs(
@@ -128,7 +150,7 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
       return later(recheckMs);
     }
     if (jobs.length === 1) {
-      await adopt(ctx, generation, { jobId: jobs[0]!.jobId, apiKey }, "found in ProductAI's list");
+      await adopt(ctx, generation, jobs[0]!.jobId, "found in ProductAI's list");
       return DONE;
     }
     if (jobs.length > 1) {
@@ -169,7 +191,7 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
         continue;
       }
       if (!apiKey) continue;
-      const facts = await describeJob(ctx.productAi(apiKey), apiKey, jobId);
+      const facts = await describeJob(ctx.productAi(apiKey), accountOf(apiKey), jobId);
       // Not this account's job, or no submission of the app can own it: the merchant's to place.
       const holder = facts && (await claims.holder(facts.fingerprint));
       if (!facts || !holder) continue;
@@ -178,7 +200,7 @@ export function createReconcileStage(deps: ReconcileDeps): StageHandler {
       if (generation?.state !== 'uncertain') continue;
       const window = creationWindow(ctx, generation);
       if (facts.createdAt < window.from || facts.createdAt > window.to) continue;
-      await adopt(ctx, generation, { jobId, apiKey }, 'its webhook matched the uncertain request');
+      await adopt(ctx, generation, jobId, 'its webhook matched the uncertain request');
     }
     return DONE;
   }

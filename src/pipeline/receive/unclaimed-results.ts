@@ -7,7 +7,10 @@
  * atomic step as any adoption, adopt-job.ts: `queued → processing` with the job id indexed, so
  * the job is attached once), and publishes it like any result.
  */
-import type { Generation, NewGeneration } from '../generations/generation.ts';
+import { shopKeyspace } from '../../platform/keys.ts';
+import type { Redis } from '../../platform/redis.ts';
+import { withRedisLock } from '../../platform/redis-lock.ts';
+import type { Generation, GenerationKind } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../stages/stage.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
@@ -16,8 +19,16 @@ export interface UnclaimedResult {
   jobId: number;
   /** ProductAI's result file (image or video). */
   url: string;
+  mediaType: 'image' | 'video';
   /** ISO 8601. */
   receivedAt: string;
+}
+
+/** The product a result is attached to: what a generation shows of it (no images needed). */
+export interface AttachTarget {
+  id: string;
+  title: string;
+  imageUrl: string | null;
 }
 
 export class UnclaimedResultGoneError extends Error {
@@ -30,14 +41,23 @@ export class UnclaimedResultGoneError extends Error {
 export interface UnclaimedResults {
   /** The shop's unclaimed successful results, oldest first. */
   list(shop: string): Promise<UnclaimedResult[]>;
-  /** A generation for the product (from `intake`) that adopts the job; nothing is sent. */
-  attach(shop: string, jobId: number, intake: NewGeneration): Promise<Generation>;
+  /**
+   * A generation for the product that adopts the job; nothing is sent. Throws
+   * UnclaimedResultGoneError when the result is not (or no longer) the shop's to attach.
+   */
+  attach(shop: string, jobId: number, product: AttachTarget): Promise<Generation>;
 }
 
+// ProductAI's result URLs end with the file's extension (spec: results are PNG/JPEG/WebP or MP4).
+const VIDEO_FILE = /\.(mp4|mov|webm)(\?|$)/i;
+const lockKeys = shopKeyspace('lock');
+// Attaching is a few Redis round trips: the lock only makes two clicks take turns.
+const ATTACH_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
+
 export function createUnclaimedResults(
-  deps: AdoptJobDeps & { generations: GenerationStore; context: PipelineContext },
+  deps: AdoptJobDeps & { generations: GenerationStore; context: PipelineContext; redis: Redis },
 ): UnclaimedResults {
-  const { jobResults, generations, context } = deps;
+  const { jobResults, generations, context, redis } = deps;
 
   async function list(shop: string): Promise<UnclaimedResult[]> {
     const found: UnclaimedResult[] = [];
@@ -45,29 +65,42 @@ export function createUnclaimedResults(
       const result = await jobResults.get(jobId);
       if (result?.status !== 'success' || !result.imageUrl) continue;
       if (await jobResults.owner(jobId)) continue;
-      found.push({ jobId, url: result.imageUrl, receivedAt: result.receivedAt });
+      const mediaType = VIDEO_FILE.test(result.imageUrl) ? 'video' : 'image';
+      found.push({ jobId, url: result.imageUrl, mediaType, receivedAt: result.receivedAt });
     }
     return found;
   }
 
+  async function attach(shop: string, jobId: number, product: AttachTarget) {
+    const waiting = (await list(shop)).find((result) => result.jobId === jobId);
+    if (!waiting) throw new UnclaimedResultGoneError(jobId);
+    const kind: GenerationKind = waiting.mediaType === 'video' ? 'video' : 'photo';
+    // Created but never put in line: only adoption moves it, so it is never submitted.
+    const created = await generations.create({
+      shop,
+      kind,
+      productId: product.id,
+      productTitle: product.title,
+      productImageUrl: product.imageUrl,
+      sourceMediaIds: [],
+      sourceImageUrls: [],
+      params: {},
+      estimatedCredits: 0,
+      priority: 'interactive',
+    });
+    return adoptJob(deps, context, created, jobId, {
+      from: ['queued'],
+      note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
+    });
+  }
+
   return {
     list,
-    async attach(shop, jobId, intake) {
-      const waiting = (await list(shop)).some((result) => result.jobId === jobId);
-      if (!waiting) throw new UnclaimedResultGoneError(jobId);
-      const apiKey = (await context.settings.getApiKey(shop)) ?? '';
-      // Created but never put in line: only adoption moves it, so it is never submitted.
-      const created = await generations.create({ ...intake, estimatedCredits: 0 });
-      return adoptJob(
-        deps,
-        context,
-        created,
-        { jobId, apiKey },
-        {
-          from: ['queued'],
-          note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
-        },
-      );
-    },
+    // One attach per job at a time: the second click finds the job owned and is refused, so
+    // a double click never makes two generations of one result.
+    attach: (shop, jobId, product) =>
+      withRedisLock(redis, context.clock, lockKeys.key(shop, 'unclaimed-attach', jobId), ATTACH_LOCK, () =>
+        attach(shop, jobId, product),
+      ),
   };
 }

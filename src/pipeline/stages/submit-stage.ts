@@ -20,8 +20,8 @@
  *                         blindly; reconciliation (receive/reconcile.ts) settles it.
  *
  * A job that finds its generation already `submitting` is a repeat after a crash. If the
- * fingerprint's claim is this submission's, the request may have gone: `uncertain`, never out
- * again. If not, the crash came before the claim, so before the request: back to `queued` and on.
+ * fingerprint's claim (in the account the generation recorded, whatever key is saved now) is
+ * this submission's, the request may have gone: `uncertain`, never out again. If not, the crash came before the claim, so before the request: back to `queued` and on.
  */
 import type { Job } from '../../productai/schemas.ts';
 import type { ProductAiClient } from '../../productai/client.ts';
@@ -34,6 +34,7 @@ import type { JobResults } from '../receive/job-results.ts';
 import { adoptJob, firstPollDelay } from '../receive/adopt-job.ts';
 import { requestReconcile } from '../receive/reconcile.ts';
 import {
+  accountOf,
   generationFingerprint,
   type ClaimToken,
   type Fingerprint,
@@ -54,7 +55,7 @@ export const UNCERTAIN_MESSAGE = {
   reason:
     'The request may have reached ProductAI, but no answer came back, so the app cannot tell whether it was charged.',
   action:
-    'Nothing to do: the app asks ProductAI and either adds the result when it is ready or sends the request again if it never arrived.',
+    'Nothing to do: the app is checking with ProductAI and nothing will be charged twice. It adds the result when it is ready, or sends the request again only if ProductAI never received it.',
 };
 
 /** The history note of a submission ProductAI refused with 429 (it goes back in line). */
@@ -129,25 +130,14 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     await shopPause.pause(ref.shop, cause);
   }
 
-  async function onAccepted(
-    ctx: PipelineContext,
-    generation: Generation,
-    apiKey: string,
-    job: Job,
-  ): Promise<void> {
+  async function onAccepted(ctx: PipelineContext, generation: Generation, job: Job): Promise<void> {
     // From `uncertain` too: a worker that lost its lock (a long pause) may have been declared
     // dead and its submission uncertain while the answer was still coming.
     try {
-      await adoptJob(
-        deps,
-        ctx,
-        generation,
-        { jobId: job.id, apiKey },
-        {
-          from: ['submitting', 'uncertain'],
-          note: `ProductAI job ${job.id}`,
-        },
-      );
+      await adoptJob(deps, ctx, generation, job.id, {
+        from: ['submitting', 'uncertain'],
+        note: `ProductAI job ${job.id}`,
+      });
     } catch (error) {
       // Reconciliation adopted the job first (its webhook came before our answer).
       if (!(error instanceof StaleTransitionError)) throw error;
@@ -224,9 +214,11 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     ref: GenerationRef,
     generation: Generation,
   ): Promise<Generation | null> {
-    const apiKey = await ctx.settings.getApiKey(ref.shop);
-    const holder = apiKey ? await claims.holder(generationFingerprint(apiKey, generation)) : null;
-    if (!apiKey || sameToken(holder, tokenOf(generation))) {
+    // The account the request went to, not the key saved now: the merchant may have changed it.
+    // A record without one (written before accounts were recorded) cannot prove anything.
+    const account = generation.productAiAccount;
+    const holder = account ? await claims.holder(generationFingerprint(account, generation)) : null;
+    if (!account || sameToken(holder, tokenOf(generation))) {
       await limiter.settle(ref.generationId);
       await toUncertain(ctx, ref, 'the worker stopped while the request was being sent');
       return null;
@@ -301,7 +293,8 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
       return DONE;
     }
 
-    const fingerprint = generationFingerprint(apiKey, generation);
+    const account = accountOf(apiKey);
+    const fingerprint = generationFingerprint(account, generation);
     if (!(await fingerprintFree(ctx, fingerprint))) {
       await backInLine(ref, generation, false);
       return DONE;
@@ -311,7 +304,12 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     const submitting = await move(ctx, ref, {
       from: ['queued'],
       to: 'submitting',
-      patch: { submittedAt: new Date(ctx.clock.now()).toISOString(), reason: null, action: null },
+      patch: {
+        submittedAt: new Date(ctx.clock.now()).toISOString(),
+        productAiAccount: account,
+        reason: null,
+        action: null,
+      },
     });
     if (!submitting) {
       await limiter.release(ref.generationId);
@@ -342,7 +340,7 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
       return DONE;
     }
     await limiter.settle(ref.generationId);
-    await onAccepted(ctx, submitting, apiKey, job);
+    await onAccepted(ctx, submitting, job);
     return DONE;
   }
 }

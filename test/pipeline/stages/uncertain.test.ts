@@ -133,10 +133,8 @@ describe('unclaimed results', () => {
 
     const template = await shop.enqueue();
     await shop.waitFor(template.id, ['published']);
-    const attached = await h.pipeline.unclaimedResults.attach(shop.shop, outside.id, {
-      ...template,
-      params: {},
-    });
+    const product = { id: template.productId, title: template.productTitle, imageUrl: null };
+    const attached = await h.pipeline.unclaimedResults.attach(shop.shop, outside.id, product);
     const done = await shop.waitFor(attached.id, ['published']);
     expect(done.productAiJobId).toBe(outside.id);
     expect(done.resultUrl).toBe(listed[0]!.url);
@@ -150,7 +148,7 @@ describe('unclaimed results', () => {
     expect(await shop.jobs()).toHaveLength(2);
     expect(await h.pipeline.unclaimedResults.list(shop.shop)).toEqual([]);
     await expect(
-      h.pipeline.unclaimedResults.attach(shop.shop, outside.id, template),
+      h.pipeline.unclaimedResults.attach(shop.shop, outside.id, product),
     ).rejects.toThrow(/no longer waiting/);
   });
 });

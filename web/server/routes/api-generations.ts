@@ -9,7 +9,6 @@
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
  *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
- *   POST /api/generations/:id/resolve  ResolveUncertainRequest -> GenerationView
  *
  * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
  * problems, create answers 400 with them per field. Both name the chosen images the model does
@@ -19,7 +18,6 @@ import { z } from 'zod';
 import {
   CreateGenerationRequest,
   GenerationState,
-  ResolveUncertainRequest,
   type CreatedGeneration,
   type Estimate,
   type GenerationPage,
@@ -167,22 +165,17 @@ export const generationsApiModule: AppModule = {
       }),
     );
 
-    const actions: Record<
-      string,
-      (shop: string, id: string, body: unknown) => Promise<Generation>
-    > = {
+    const actions: Record<string, (shop: string, id: string) => Promise<Generation>> = {
       approve: (shop, id) => approveResult(review, shop, id),
       reject: (shop, id) => rejectResult(review, shop, id),
       undo: (shop, id) => undoPublished(review, shop, id),
       cancel: (shop, id) => pipeline.cancel(shop, id),
-      resolve: (shop, id, body) =>
-        pipeline.resolveUncertain(shop, id, parse(ResolveUncertainRequest, body).decision),
     };
     for (const [action, run] of Object.entries(actions)) {
       api.post(
         `/generations/:id/${action}`,
         route(async (req, res) => {
-          res.json(toGenerationView(await run(shopOf(req), idParam(req), req.body)));
+          res.json(toGenerationView(await run(shopOf(req), idParam(req))));
         }, action),
       );
     }

@@ -9,13 +9,11 @@ import {
 } from '../../../src/app-api/unclaimed-results.ts';
 import { toGenerationView } from '../../../src/pipeline/generations/generation.ts';
 import { UnclaimedResultGoneError } from '../../../src/pipeline/receive/unclaimed-results.ts';
-import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
+import { loadProductImages } from '../../../src/pipeline/sources/source-images.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { parse, problemsError, route, servicesFor } from './api-support.ts';
-
-const VIDEO_FILE = /\.(mp4|mov|webm)(\?|$)/i;
 
 export const unclaimedResultsApiModule: AppModule = {
   name: 'api-unclaimed-results',
@@ -25,12 +23,8 @@ export const unclaimedResultsApiModule: AppModule = {
     api.get(
       '/unclaimed-results',
       route(async (req, res) => {
-        const results = await pipeline.unclaimedResults.list(shopOf(req));
         const body: UnclaimedResultList = {
-          results: results.map((result) => ({
-            ...result,
-            mediaType: VIDEO_FILE.test(result.url) ? 'video' : 'image',
-          })),
+          results: await pipeline.unclaimedResults.list(shopOf(req)),
         };
         res.json(body);
       }),
@@ -45,25 +39,16 @@ export const unclaimedResultsApiModule: AppModule = {
           throw new HttpError(400, 'invalid_id', 'Not a ProductAI job id.');
         }
         const { productId } = parse(AttachUnclaimedRequest, req.body);
-        const url = (await pipeline.unclaimedResults.list(shop)).find(
-          (r) => r.jobId === jobId,
-        )?.url;
-        const kind = url && VIDEO_FILE.test(url) ? 'video' : 'photo';
-        // The product's title, picture and images, as any generation of it records them.
-        const intake = await prepareGeneration(
-          deps.admin.forShop(shop),
-          shop,
-          (await deps.settings.get(shop)).defaults,
-          { productId, kind: 'upscale', params: {}, sourceMediaIds: [] },
-          { priority: 'interactive', firstImagesIfNoneChosen: true },
-        );
-        if (!intake.ok) throw problemsError('invalid_product', intake.problems);
+        // The result is finished: the product needs only to exist (its id and title), not to
+        // have images to send.
+        const product = await loadProductImages(deps.admin.forShop(shop), productId);
+        if (!product) {
+          throw problemsError('invalid_product', [
+            { field: 'productId', message: 'This product is no longer in your store.' },
+          ]);
+        }
         try {
-          const generation = await pipeline.unclaimedResults.attach(shop, jobId, {
-            ...intake.generation,
-            kind,
-            params: {},
-          });
+          const generation = await pipeline.unclaimedResults.attach(shop, jobId, product);
           res.status(202).json(toGenerationView(generation));
         } catch (error) {
           if (error instanceof UnclaimedResultGoneError) {

@@ -1,4 +1,4 @@
-import { BlockStack, Button, ButtonGroup } from '@shopify/polaris';
+import { BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
 import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
 import { ACTIONS_BY_STATE, type GenerationAction } from '../lib/generation-states.ts';
@@ -21,8 +21,6 @@ const DONE: Readonly<Record<GenerationAction, string>> = {
   cancel: 'Generation cancelled',
 };
 
-type Command = GenerationAction | 'resolve-resubmit' | 'resolve-abandon';
-
 interface Props {
   generation: GenerationView;
   /** The view the server returned (for retry: the new generation). */
@@ -33,15 +31,10 @@ interface Props {
 
 /** The actions that apply to a generation in its state, with their errors shown beside them. */
 export function GenerationActions({ generation, onChange, compact = false }: Props) {
-  const action = useAction(async (command: Command) => {
-    const path = `/generations/${encodeURIComponent(generation.id)}`;
-    if (command === 'resolve-resubmit' || command === 'resolve-abandon') {
-      const decision = command === 'resolve-resubmit' ? 'resubmit' : 'abandon';
-      return api.post<GenerationView>(`${path}/resolve`, { decision });
-    }
-    return api.post<GenerationView>(`${path}/${command}`);
-  });
-  const perform = async (command: Command, message: string) => {
+  const action = useAction(async (command: GenerationAction) =>
+    api.post<GenerationView>(`/generations/${encodeURIComponent(generation.id)}/${command}`),
+  );
+  const perform = async (command: GenerationAction, message: string) => {
     const view = await action.run(command);
     if (view) {
       shopify.toast.show(message);
@@ -63,29 +56,16 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       {LABELS[name]}
     </Button>
   ));
-  if (generation.state === 'uncertain') {
-    buttons.push(
-      <Button
-        key="resubmit"
-        size={size}
-        disabled={action.pending}
-        onClick={() => perform('resolve-resubmit', 'Sent again')}
-      >
-        Not charged: send again
-      </Button>,
-      <Button
-        key="abandon"
-        size={size}
-        disabled={action.pending}
-        onClick={() => perform('resolve-abandon', 'Generation given up')}
-      >
-        Give up
-      </Button>,
-    );
-  }
   if (buttons.length === 0) return null;
   return (
     <BlockStack gap="200">
+      {generation.state === 'uncertain' && !compact ? (
+        // Nothing to decide: the app settles it; cancelling only stops waiting.
+        <Text as="p" tone="subdued">
+          The app is checking with ProductAI whether this request arrived. Nothing will be charged
+          twice.
+        </Text>
+      ) : null}
       <ButtonGroup>{buttons}</ButtonGroup>
       {action.error ? <ErrorBanner error={action.error} onDismiss={action.clearError} /> : null}
     </BlockStack>

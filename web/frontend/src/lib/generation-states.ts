@@ -35,9 +35,9 @@ export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
     progress: 'partiallyComplete',
   },
   uncertain: {
-    label: 'Needs your check',
-    phrase: 'need your check',
-    tone: 'attention',
+    label: 'Checking with ProductAI',
+    phrase: 'checking with ProductAI',
+    tone: 'info',
     progress: 'partiallyComplete',
   },
   processing: {
@@ -76,9 +76,9 @@ export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
 
 export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];
 
-/** States in which work is still moving without the merchant. */
+/** States in which work is still moving without the merchant (uncertain settles on its own). */
 export function isInFlight(state: GenerationState): boolean {
-  return !isTerminalState(state) && state !== 'in_review' && state !== 'uncertain';
+  return !isTerminalState(state) && state !== 'in_review';
 }
 
 export type GenerationAction = 'approve' | 'reject' | 'retry' | 'undo' | 'cancel';
@@ -88,7 +88,7 @@ export const ACTIONS_BY_STATE: Readonly<Record<GenerationState, readonly Generat
   queued: ['cancel'],
   paused: ['cancel'],
   submitting: [],
-  uncertain: [],
+  uncertain: ['cancel'],
   processing: [],
   saving: [],
   in_review: ['approve', 'reject'],

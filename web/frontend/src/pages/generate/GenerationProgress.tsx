@@ -26,7 +26,10 @@ const STEP: Readonly<Record<GenerationState, { percent: number; text: string }>>
   queued: { percent: 10, text: 'Waiting for its turn to be sent to ProductAI.' },
   paused: { percent: 10, text: 'Paused: it will be sent once generations resume.' },
   submitting: { percent: 25, text: 'Sending the request to ProductAI.' },
-  uncertain: { percent: 25, text: 'ProductAI did not answer the request. Check it below.' },
+  uncertain: {
+    percent: 25,
+    text: 'ProductAI did not answer in time. The app is checking with ProductAI; nothing will be charged twice.',
+  },
   processing: { percent: 50, text: 'ProductAI is generating it.' },
   saving: { percent: 80, text: 'Saving the result to your Shopify files.' },
   in_review: { percent: 100, text: 'Ready for your review: approve it to add it to the product.' },
