@@ -1,6 +1,6 @@
 /**
  * The generations API: estimate and create (refused with a clear reason before anything is
- * charged), list and read, cancel a waiting one, resolve an uncertain one, and the validation
+ * charged), list and read, cancel a waiting or an uncertain one (never sent again), and the validation
  * errors. (Approve, reject, undo and retry are in test/pipeline/publish/review-and-undo.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
@@ -269,7 +269,7 @@ describe('actions on one generation', () => {
     expect(again.status).toBe(409);
   });
 
-  it('settles an uncertain submission with the merchant’s decision', async () => {
+  it('cancels an uncertain submission, and offers no way to send it again', async () => {
     const { shop, withImages } = await newShopWithProducts();
     await harness.pipeline.internals.shopPause.pause(shop.shop, 'out_of_credits');
     const { body: created } = await shop.api<GenerationView>('POST', '/generations', {
@@ -282,19 +282,17 @@ describe('actions on one generation', () => {
     await generations.transition(shop.shop, created.id, { from: ['queued'], to: 'submitting' });
     await generations.transition(shop.shop, created.id, { from: ['submitting'], to: 'uncertain' });
 
-    const invalid = await shop.api<ApiErrorBody>('POST', `/generations/${created.id}/resolve`, {
-      decision: 'maybe',
+    const resend = await shop.api('POST', `/generations/${created.id}/resolve`, {
+      decision: 'resubmit',
     });
-    expect(invalid.status).toBe(400);
+    expect(resend.status).toBe(404);
     const { status, body } = await shop.api<GenerationView>(
       'POST',
-      `/generations/${created.id}/resolve`,
-      {
-        decision: 'abandon',
-      },
+      `/generations/${created.id}/cancel`,
     );
     expect(status).toBe(200);
     expect(body.state).toBe('cancelled');
+    expect(body.action).toMatch(/Unclaimed results/);
   });
 
   it('answers 404 for an action on a generation that does not exist', async () => {

@@ -99,8 +99,12 @@ export function createUnclaimedResults(
     // One attach per job at a time: the second click finds the job owned and is refused, so
     // a double click never makes two generations of one result.
     attach: (shop, jobId, product) =>
-      withRedisLock(redis, context.clock, lockKeys.key(shop, 'unclaimed-attach', jobId), ATTACH_LOCK, () =>
-        attach(shop, jobId, product),
+      withRedisLock(
+        redis,
+        context.clock,
+        lockKeys.key(shop, 'unclaimed-attach', jobId),
+        ATTACH_LOCK,
+        () => attach(shop, jobId, product),
       ),
   };
 }

@@ -3,7 +3,8 @@
  * without the merchant: the job is adopted when ProductAI has it (from its webhook, or found in
  * the account's job list), and the request is sent again only once ProductAI provably never
  * accepted it. Same-prompt submissions are never in flight together, so every job has exactly
- * one possible owner.
+ * one possible owner. The merchant cannot send one again (a blind resend could charge twice),
+ * only cancel it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startPipelineHarness, type PipelineHarness } from './harness.ts';
@@ -115,6 +116,32 @@ describe('uncertain submissions', () => {
   });
 });
 
+describe('the merchant and an uncertain generation', () => {
+  it('may only cancel it: it is never sent again, and its result, when it comes, waits as unclaimed', async () => {
+    const shop = await webhookOnly.newShop();
+    const { timeoutMs } = webhookOnly.pipeline.config.submit;
+    // The answer never comes; the webhook comes well after the request gave up.
+    await webhookOnly.productAiControl('POST', '/faults', {
+      hangNext: 1,
+      webhookDelayMs: timeoutMs + 1_500,
+    });
+    const generation = await shop.enqueue();
+    await shop.waitFor(generation.id, ['uncertain']);
+    const cancelled = await webhookOnly.pipeline.cancel(shop.shop, generation.id);
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.action).toMatch(/Unclaimed results/);
+
+    const [job] = await shop.jobs();
+    await expect
+      .poll(() => webhookOnly.pipeline.unclaimedResults.list(shop.shop), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ jobId: job!.id, mediaType: 'image' })]);
+    await webhookOnly.productAiControl('DELETE', '/faults');
+    expect(await shop.jobs()).toHaveLength(1);
+    const after = await webhookOnly.pipeline.generations.get(shop.shop, generation.id);
+    expect(states(after!)).toEqual(['queued', 'submitting', 'uncertain', 'cancelled']);
+  });
+});
+
 describe('unclaimed results', () => {
   it('lists a paid result no submission can own, and attaches it to a product without a new charge', async () => {
     const shop = await h.newShop();
@@ -122,13 +149,10 @@ describe('unclaimed results', () => {
     const outside = await h.pipeline.context
       .productAi(shop.apiKey)
       .generate({ model: 'gpt-2', prompt: 'Made in the studio' });
-    const deadline = Date.now() + 10_000;
-    let listed: { jobId: number; url: string }[] = [];
-    while (listed.length === 0) {
-      if (Date.now() > deadline) throw new Error('the result was not listed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      listed = await h.pipeline.unclaimedResults.list(shop.shop);
-    }
+    await expect
+      .poll(() => h.pipeline.unclaimedResults.list(shop.shop), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ jobId: outside.id })]);
+    const listed = await h.pipeline.unclaimedResults.list(shop.shop);
     expect(listed).toEqual([expect.objectContaining({ jobId: outside.id })]);
 
     const template = await shop.enqueue();

@@ -1,14 +1,17 @@
 /**
- * A worker process for the crash tests: the production entry (web/worker/main.ts) with the
- * test's compressed pipeline config, and crash switches that land the SIGKILL exactly where a
- * test wants it (hooks on the process's own requests, no sleeps):
- *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate): the moment
+ * A worker process for the crash tests (crash-stack.ts starts it): the production entry
+ * (web/worker/main.ts) with the test's compressed pipeline config, and crash switches that land
+ * the SIGKILL exactly where a test wants it (hooks on the process's own requests, no sleeps):
+ *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate, ...): the moment
  *    Shopify's answer to that operation arrives: the side effect happened, nothing recorded it;
  *  - CRASH_PRODUCTAI_SUBMIT=before:<n> | after:<n>: at the n-th generation request to ProductAI,
  *    just before it leaves (the generation is `submitting`, its fingerprint claimed) or the
- *    moment its answer arrives (the job exists and is charged, its id not recorded).
+ *    moment its answer arrives (the job exists and is charged, its id not recorded);
+ *  - CAMPAIGN_CLOCK_OFFSET_MS: campaigns run on a clock this far ahead (the days between
+ *    creating and starting a campaign, skipped), reconciling every 100 ms.
  * Prints "ready" once its workers run.
  */
+import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
 import type { PipelineConfig } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
@@ -18,6 +21,7 @@ const config = JSON.parse(process.env.PIPELINE_TEST_CONFIG!) as PipelineConfig;
 const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
 const crashAfter = process.env.CRASH_AFTER_OPERATION;
 const [submitMoment, submitNumber] = (process.env.CRASH_PRODUCTAI_SUBMIT ?? '').split(':');
+const clockOffsetMs = process.env.CAMPAIGN_CLOCK_OFFSET_MS;
 
 const crash = () => process.kill(process.pid, 'SIGKILL');
 
@@ -42,6 +46,12 @@ const crashingProductAiFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
+function campaignClock() {
+  const clock = createOffsetClock();
+  clock.advance(Number(clockOffsetMs));
+  return clock;
+}
+
 const publish = createPublishStages({ timing });
 await startWorkerProcess({
   env: process.env,
@@ -51,5 +61,8 @@ await startWorkerProcess({
     publish: { attach: publish.attachStage, verify: publish.verifyStage },
     ...(submitMoment ? { productAi: { fetch: crashingProductAiFetch } } : {}),
   },
+  ...(clockOffsetMs
+    ? { campaigns: { clock: campaignClock(), reconcileMs: 100, sweepRecheckMs: 200 } }
+    : {}),
 });
 process.stdout.write('ready\n');

@@ -1,0 +1,210 @@
+/**
+ * What every crash test shares: a private Redis (dev/redis-server.ts, so a test can restart
+ * it), the ProductAI emulator, the web process (this test process: the ProductAI webhook
+ * receiver) and worker PROCESSES from web/worker/main.ts (crash-worker.ts), which a test kills
+ * with SIGKILL and starts again. Timings are compressed (the pipeline harness's FAST config).
+ *
+ *   const stack = crashStack('crash');             // at the top of the file: hooks registered
+ *   const worker = await stack.startWorker({ CRASH_AFTER_OPERATION: 'FileCreate' });
+ *   await worker.exited;                            // it killed itself at that moment
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  startProductAiEmulator,
+  type ProductAiEmulator,
+} from '../../../emulators/productai/index.ts';
+import { startPrivateRedis, type PrivateRedis } from '../../../dev/redis-server.ts';
+import {
+  pipelineConfig,
+  pipelineFor,
+  productAiWebhookUrl,
+  type Pipeline,
+  type PipelineConfig,
+} from '../../../src/pipeline/index.ts';
+import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
+import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
+import { startTestApp, type TestApp } from '../../web/support/harness.ts';
+import { FAST, WEBHOOK_SOURCE } from '../stages/harness.ts';
+import { uniqueNamespace } from '../stages/fixtures.ts';
+
+const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
+const TIMING: PublishTiming = {
+  firstCheckMs: 100,
+  maxCheckMs: 400,
+  deadlineMs: { photo: 20_000, upscale: 20_000, video: 20_000 },
+};
+
+/** The switches of crash-worker.ts (its header says what each does). */
+export interface CrashSwitches {
+  CRASH_AFTER_OPERATION?: string;
+  CRASH_PRODUCTAI_SUBMIT?: string;
+  CAMPAIGN_CLOCK_OFFSET_MS?: string;
+}
+
+export interface Worker {
+  child: ChildProcess;
+  /** Settles when the process has exited (by itself or killed). */
+  exited: Promise<unknown>;
+}
+
+export interface CrashStack {
+  readonly redis: PrivateRedis;
+  readonly productAi: ProductAiEmulator;
+  readonly app: TestApp;
+  readonly pipeline: Pipeline;
+  /** Starts a worker process; resolves once its workers run. */
+  startWorker(switches?: CrashSwitches): Promise<Worker>;
+  /** SIGKILLs a worker (if it still runs) and waits for its exit. */
+  kill(worker: Worker): Promise<void>;
+  /** A shop with the app installed and its own ProductAI account, its key saved in settings. */
+  newShop(options?: {
+    credits?: number;
+    webhook?: boolean;
+  }): Promise<{ shop: string; apiKey: string }>;
+  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+}
+
+/** Resolves with `check`'s first truthy value (looked at every 25 ms), or throws at the deadline. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | null | false>,
+  deadlineMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Registers the hooks that start and stop the stack; its parts are there from `beforeAll` on. */
+export function crashStack(name: string): CrashStack {
+  let redis: PrivateRedis;
+  let productAi: ProductAiEmulator;
+  let app: TestApp;
+  let pipeline: Pipeline;
+  let config: PipelineConfig;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    productAi = await startProductAiEmulator({
+      jobMs: 300,
+      rateLimitPerMin: 0,
+      webhookSourceAddress: WEBHOOK_SOURCE,
+      webhookRetryDelaysMs: [200, 500, 1_000, 2_000],
+    });
+    config = pipelineConfig({ ...FAST, namespace: uniqueNamespace(name) });
+    app = await startTestApp({
+      modules: [productAiWebhooksModule({ config })],
+      emulator: { mediaProcessingMs: 300 },
+      env: {
+        REDIS_URL: redis.url,
+        PRODUCTAI_BASE_URL: productAi.url,
+        PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
+      },
+    });
+    pipeline = pipelineFor(app.deps);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await productAi.close();
+    await app.server.close(); // also closed by startTestApp's hook (safe twice); Redis goes last
+    await redis.stop();
+  });
+
+  async function startWorker(switches: CrashSwitches = {}): Promise<Worker> {
+    const { config: appConfig } = app.deps;
+    const child = spawn(process.execPath, [CHILD], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SHOPIFY_API_KEY: appConfig.shopify.apiKey,
+        SHOPIFY_API_SECRET: appConfig.shopify.apiSecret,
+        SHOPIFY_APP_URL: appConfig.shopify.appUrl,
+        SCOPES: appConfig.shopify.scopes.join(','),
+        SHOPIFY_ADMIN_URL_OVERRIDE: appConfig.shopify.adminUrlOverride,
+        REDIS_URL: redis.url,
+        ENCRYPTION_KEY: appConfig.encryptionKey.toString('base64'),
+        PRODUCTAI_BASE_URL: productAi.url,
+        PIPELINE_TEST_CONFIG: JSON.stringify(config),
+        PUBLISH_TEST_TIMING: JSON.stringify(TIMING),
+        ...switches,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.add(child);
+    const exited = once(child, 'exit');
+    child.once('exit', () => children.delete(child));
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('ready')) resolve();
+      });
+      child.once('exit', (code) =>
+        reject(new Error(`worker exited (${code}) before it was ready`)),
+      );
+    });
+    return { child, exited };
+  }
+
+  async function kill(worker: Worker): Promise<void> {
+    const { child } = worker;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await worker.exited;
+  }
+
+  async function productAiControl(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${productAi.url}/__emulator${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  }
+
+  async function newShop(options: { credits?: number; webhook?: boolean } = {}) {
+    const shop = app.newShop();
+    await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+    const apiKey = `key-${shop}`;
+    await productAiControl('POST', '/accounts', {
+      key: apiKey,
+      credits: options.credits ?? 10_000,
+    });
+    await app.deps.settings.saveApiKey(shop, apiKey);
+    if (options.webhook !== false) {
+      const { token } = (await app.deps.settings.get(shop)).webhook;
+      const url = productAiWebhookUrl(app.url, shop, token);
+      await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url });
+    }
+    return { shop, apiKey };
+  }
+
+  return {
+    get redis() {
+      return redis;
+    },
+    get productAi() {
+      return productAi;
+    },
+    get app() {
+      return app;
+    },
+    get pipeline() {
+      return pipeline;
+    },
+    startWorker,
+    kill,
+    newShop,
+    productAiControl,
+  };
+}
