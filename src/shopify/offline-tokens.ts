@@ -168,13 +168,17 @@ export function createOfflineTokens(options: OfflineTokensOptions): OfflineToken
         expiring: true,
       });
       const next = toOfflineSession(shop, session);
-      await sessions.save(next);
+      await sessions.save(next, { installedAt: clock.now() });
       log.info({ shop, scope: next.scope }, 'offline token obtained by token exchange');
       return next;
     } catch (error) {
       // An invalid or stale subject token: App Bridge retries with a fresh one.
       if (isRejection(error))
         throw new ReauthRequiredError(shop, 'Shopify rejected the session token');
+      // Shopify does not know the shop (deleted, or a token for the wrong store): no retry of
+      // ours can fix that, so it is a 401 for the merchant, not a 503 "Shopify is not responding".
+      if (isUnknownShop(error))
+        throw new ReauthRequiredError(shop, 'Shopify does not know this shop');
       throw new TokenEndpointError(shop, 'exchange', error);
     }
   }
@@ -206,6 +210,11 @@ export function createOfflineTokens(options: OfflineTokensOptions): OfflineToken
       ).accessToken;
     },
   };
+}
+
+/** The shop's token endpoint does not exist: 404 (what Shopify and the emulator answer). */
+function isUnknownShop(error: unknown): boolean {
+  return error instanceof HttpResponseError && error.response.code === 404;
 }
 
 /** Shopify refused the grant itself (400/401/403), as opposed to failing to answer. */

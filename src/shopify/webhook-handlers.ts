@@ -1,25 +1,51 @@
 /**
- * What the app does for each Shopify topic it subscribes to (shopify.app.toml).
+ * THE place where each Shopify topic the app subscribes to (shopify.app.toml) gets its handler.
+ * Handlers run in the worker from the durable queue (webhook-queue.ts): they may run more than
+ * once for one delivery, so each one converges (deleting what is gone is a no-op).
+ *
  * The app holds no customer data (only products, media and the shop's own settings), so the
  * customer compliance topics are acknowledged and logged, with nothing to return or erase.
+ *
+ * A shop event that happened before the shop's current installation was confirmed (a token
+ * exchange, see SessionStore.installedAt) belongs to an earlier installation: Shopify's retry of
+ * an `app/uninstalled` overtaken by a quick reinstall must not delete the fresh installation.
  */
 import { z } from 'zod';
 import type { Logger } from '../platform/logger.ts';
 import type { SessionStore } from '../stores/sessions.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
-import type { WebhookRegistry } from './webhooks.ts';
+import type { ShopifyWebhook, WebhookRegistry } from './webhooks.ts';
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
 
-export function registerCoreWebhookHandlers(
+export interface WebhookHandlerDeps {
+  sessions: SessionStore;
+  eraser: ShopEraser;
+  logger: Logger;
+}
+
+export function registerWebhookHandlers(
   registry: WebhookRegistry,
-  deps: { sessions: SessionStore; eraser: ShopEraser; logger: Logger },
+  deps: WebhookHandlerDeps,
 ): void {
   const log = deps.logger.child({ component: 'shopify-webhooks' });
 
-  registry.on('app/uninstalled', async ({ shop }) => {
-    await deps.eraser.uninstall(shop);
-    log.info({ shop }, 'app uninstalled: sessions, API key and queued work removed');
+  /** True when the shop was (re)installed after the event: the event is about the past. */
+  async function predatesInstallation({ shop, triggeredAt }: ShopifyWebhook): Promise<boolean> {
+    const installedAt = await deps.sessions.installedAt(shop);
+    const eventAt = triggeredAt === null ? Number.NaN : Date.parse(triggeredAt);
+    if (installedAt === null || Number.isNaN(eventAt) || eventAt >= installedAt) return false;
+    log.info(
+      { shop, triggeredAt, installedAt: new Date(installedAt).toISOString() },
+      'event predates the current installation: ignored',
+    );
+    return true;
+  }
+
+  registry.on('app/uninstalled', async (webhook) => {
+    if (await predatesInstallation(webhook)) return;
+    await deps.eraser.uninstall(webhook.shop);
+    log.info({ shop: webhook.shop }, 'app uninstalled: sessions, API key and queued work removed');
   });
 
   registry.on('app/scopes_update', async ({ shop, payload }) => {
@@ -37,8 +63,9 @@ export function registerCoreWebhookHandlers(
     });
   }
 
-  registry.on('shop/redact', async ({ shop }) => {
-    const { keysDeleted } = await deps.eraser.erase(shop);
-    log.info({ shop, keysDeleted }, 'shop data erased');
+  registry.on('shop/redact', async (webhook) => {
+    if (await predatesInstallation(webhook)) return;
+    const { keysDeleted } = await deps.eraser.erase(webhook.shop);
+    log.info({ shop: webhook.shop, keysDeleted }, 'shop data erased');
   });
 }

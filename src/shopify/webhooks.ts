@@ -1,114 +1,114 @@
 /**
- * Shopify webhooks, framework-free: HMAC verification on the raw body, de-duplication by
- * delivery id, and topic routing. The HTTP adapter (web/server/routes/shopify-webhooks.ts) acks
- * fast and runs the handlers off the request.
+ * Shopify webhooks, framework-free: verification with `@shopify/shopify-api`'s
+ * `webhooks.validate` (HMAC on the raw body; it knows both header families, the classic
+ * `X-Shopify-*` and the events `Shopify-*` one), the id a delivery is de-duplicated on, and the
+ * topic → handler registry. The durable queue that runs the handlers is webhook-queue.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Redis } from '../platform/redis.ts';
-import { isShopDomain, shopKeyspace } from '../platform/keys.ts';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Shopify } from '@shopify/shopify-api';
+import { isShopDomain } from '../platform/keys.ts';
 
-const seenKeys = shopKeyspace('webhook-seen');
-
-/** A verified delivery. */
+/** A verified delivery; plain data, so it travels as a job payload. */
 export interface ShopifyWebhook {
+  /** The topic in the library's storage form (`APP_UNINSTALLED`), see `topicKey`. */
   topic: string;
   shop: string;
   webhookId: string;
+  /**
+   * What the delivery is de-duplicated on: the event id (`X-Shopify-Event-Id`, the same for
+   * every delivery and subscription of one event), else the webhook id (the same for Shopify's
+   * retries of one delivery; the events header family has no event id).
+   */
+  dedupeId: string;
   apiVersion: string;
+  /** When Shopify says the event happened (ISO 8601), null when the header is absent. */
   triggeredAt: string | null;
   payload: unknown;
 }
 
 export type WebhookRejection =
-  | { reason: 'missing-headers'; missing: string[] }
-  | { reason: 'invalid-hmac' }
+  | { reason: 'unauthenticated'; detail: string }
   | { reason: 'invalid-shop' }
   | { reason: 'invalid-json' };
 
 export type VerifyResult =
   { ok: true; webhook: ShopifyWebhook } | ({ ok: false } & WebhookRejection);
 
-const REQUIRED_HEADERS = [
-  'x-shopify-hmac-sha256',
-  'x-shopify-topic',
-  'x-shopify-shop-domain',
-  'x-shopify-webhook-id',
-  'x-shopify-api-version',
-] as const;
+/**
+ * A topic as the library stores it (`app/uninstalled` → `APP_UNINSTALLED`, the same rule as
+ * its `topicForStorage`), so handlers registered under the TOML's name match what
+ * `webhooks.validate` reports, whichever header family carried it.
+ */
+export function topicKey(topic: string): string {
+  return topic.toUpperCase().replace(/[/.]/g, '_');
+}
 
-/** `header(name)` returns a request header by its lower-case name. */
-export function verifyShopifyWebhook(input: {
-  rawBody: Buffer;
-  header: (name: string) => string | undefined;
-  apiSecret: string;
-}): VerifyResult {
-  const values = REQUIRED_HEADERS.map((name) => input.header(name)?.trim() ?? '');
-  const missing = REQUIRED_HEADERS.filter((_, i) => values[i] === '');
-  if (missing.length > 0) return { ok: false, reason: 'missing-headers', missing };
-  const [hmac, topic, shop, webhookId, apiVersion] = values as [
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
-
-  const expected = createHmac('sha256', input.apiSecret).update(input.rawBody).digest();
-  const received = Buffer.from(hmac, 'base64');
-  // Length first: timingSafeEqual throws on different lengths (and the length is no secret).
-  if (received.length !== expected.length || !timingSafeEqual(received, expected))
-    return { ok: false, reason: 'invalid-hmac' };
-
-  if (!isShopDomain(shop)) return { ok: false, reason: 'invalid-shop' };
+export async function verifyShopifyWebhook(
+  shopify: Pick<Shopify, 'webhooks'>,
+  input: { rawBody: Buffer; headers: IncomingHttpHeaders },
+): Promise<VerifyResult> {
+  const rawBody = input.rawBody.toString('utf8');
+  const check = await shopify.webhooks.validate({
+    rawBody,
+    // The node adapter reads only the headers (and method/url, for its logs).
+    rawRequest: { headers: input.headers, method: 'POST', url: '' },
+    rawResponse: {},
+  });
+  if (!check.valid) {
+    const detail =
+      check.reason === 'missing_headers' && 'missingHeaders' in check
+        ? `missing ${(check.missingHeaders as string[]).join(', ')}`
+        : check.reason === 'invalid_hmac'
+          ? 'HMAC does not match'
+          : check.reason.replace(/_/g, ' ');
+    return { ok: false, reason: 'unauthenticated', detail };
+  }
+  if (!isShopDomain(check.domain)) return { ok: false, reason: 'invalid-shop' };
   let payload: unknown;
   try {
-    payload = input.rawBody.length === 0 ? {} : JSON.parse(input.rawBody.toString('utf8'));
+    payload = JSON.parse(rawBody);
   } catch {
     return { ok: false, reason: 'invalid-json' };
   }
+  const eventId = 'eventId' in check ? check.eventId : undefined;
   return {
     ok: true,
     webhook: {
-      topic: topic.toLowerCase(),
-      shop,
-      webhookId,
-      apiVersion,
-      triggeredAt: input.header('x-shopify-triggered-at') ?? null,
+      topic: check.topic,
+      shop: check.domain,
+      webhookId: check.webhookId,
+      dedupeId: eventId ?? check.webhookId,
+      apiVersion: check.apiVersion,
+      triggeredAt: check.triggeredAt ?? null,
       payload,
     },
   };
 }
 
-export interface WebhookDeduper {
-  /** True the first time a delivery id is seen for the shop (atomic across processes). */
-  firstDelivery(shop: string, webhookId: string): Promise<boolean>;
-}
-
-/** Shopify retries a delivery for up to 48 hours; ids are remembered a little longer. */
-export function createWebhookDeduper(redis: Redis, ttlSeconds = 72 * 3600): WebhookDeduper {
-  return {
-    async firstDelivery(shop, webhookId) {
-      const key = seenKeys.key(shop, encodeURIComponent(webhookId));
-      return (await redis.set(key, '1', 'EX', ttlSeconds, 'NX')) === 'OK';
-    },
-  };
-}
-
+/**
+ * Runs one delivery to completion. It may run more than once for one delivery (a worker killed
+ * mid-way, a retry after an error), so it must be idempotent: reload state, and converge.
+ */
 export type WebhookHandler = (webhook: ShopifyWebhook) => Promise<void>;
 
-/** Topic → handlers. Several concerns may handle one topic; they run in registration order. */
+/** Topic → its ONE handler (a concern that must react to a topic registers a shop hook or
+ * extends that topic's handler, so one delivery is one job with one outcome). */
 export interface WebhookRegistry {
   on(topic: string, handler: WebhookHandler): void;
-  handlersFor(topic: string): readonly WebhookHandler[];
+  handlerFor(topic: string): WebhookHandler | undefined;
+  /** The declared topics no handler is registered for. */
+  missing(declared: readonly string[]): string[];
 }
 
 export function createWebhookRegistry(): WebhookRegistry {
-  const handlers = new Map<string, WebhookHandler[]>();
+  const handlers = new Map<string, WebhookHandler>();
   return {
     on(topic, handler) {
-      const key = topic.toLowerCase();
-      handlers.set(key, [...(handlers.get(key) ?? []), handler]);
+      const key = topicKey(topic);
+      if (handlers.has(key)) throw new Error(`A handler for webhook topic ${topic} exists`);
+      handlers.set(key, handler);
     },
-    handlersFor: (topic) => handlers.get(topic.toLowerCase()) ?? [],
+    handlerFor: (topic) => handlers.get(topicKey(topic)),
+    missing: (declared) => declared.filter((topic) => !handlers.has(topicKey(topic))),
   };
 }

@@ -1,122 +1,151 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/platform/logger.ts';
+import { createShopifyApi } from '../../src/shopify/shopify-api.ts';
 import {
-  createWebhookDeduper,
   createWebhookRegistry,
+  topicKey,
   verifyShopifyWebhook,
 } from '../../src/shopify/webhooks.ts';
-import { closeRedis, connectRedis } from '../../src/platform/redis.ts';
-import { testRedisUrl, uniqueShop } from '../support/redis.ts';
+import { APP_TOML_PATH, declaredTopics } from '../../src/shopify/declared-topics.ts';
+import { webhookJobId } from '../../src/shopify/webhook-queue.ts';
+import { API_KEY, API_SECRET } from './support/app-identity.ts';
 
-const SECRET = 'webhook-secret';
+const shopify = createShopifyApi({
+  apiKey: API_KEY,
+  apiSecret: API_SECRET,
+  appUrl: 'https://app.example.com',
+  scopes: ['write_products'],
+  fetch: globalThis.fetch,
+  logger: createLogger({ level: 'silent' }),
+});
 const body = Buffer.from(JSON.stringify({ id: 1, name: 'Acme' }));
+const sign = (raw: Buffer, secret = API_SECRET) =>
+  createHmac('sha256', secret).update(raw).digest('base64');
 
-function headers(
-  overrides: Record<string, string | undefined> = {},
-): (name: string) => string | undefined {
-  const all: Record<string, string | undefined> = {
-    'x-shopify-hmac-sha256': createHmac('sha256', SECRET).update(body).digest('base64'),
+/** The classic header family, as Shopify sends it to an HTTPS subscription. */
+function classicHeaders(overrides: Record<string, string | undefined> = {}) {
+  return {
+    'x-shopify-hmac-sha256': sign(body),
     'x-shopify-topic': 'app/uninstalled',
     'x-shopify-shop-domain': 'acme.myshopify.com',
     'x-shopify-webhook-id': 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
+    'x-shopify-event-id': '98880550-7158-44d4-b7cd-2c97c8a091b5',
     'x-shopify-api-version': '2026-10',
-    'x-shopify-triggered-at': '2026-01-01T00:00:00Z',
+    'x-shopify-triggered-at': '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
-  return (name) => all[name];
 }
 
+const verify = (headers: Record<string, string | undefined>, raw = body) =>
+  verifyShopifyWebhook(shopify, { rawBody: raw, headers });
+
 describe('webhook verification', () => {
-  it('accepts a delivery signed with the app secret', () => {
-    expect(verifyShopifyWebhook({ rawBody: body, header: headers(), apiSecret: SECRET })).toEqual({
+  it('accepts a delivery signed with the app secret and de-duplicates on its event id', async () => {
+    expect(await verify(classicHeaders())).toEqual({
       ok: true,
       webhook: {
-        topic: 'app/uninstalled',
+        topic: 'APP_UNINSTALLED',
         shop: 'acme.myshopify.com',
         webhookId: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
+        dedupeId: '98880550-7158-44d4-b7cd-2c97c8a091b5',
         apiVersion: '2026-10',
-        triggeredAt: '2026-01-01T00:00:00Z',
+        triggeredAt: '2026-01-01T00:00:00.000Z',
         payload: { id: 1, name: 'Acme' },
       },
     });
   });
 
-  it('rejects a tampered body', () => {
+  it('de-duplicates on the webhook id when there is no event id', async () => {
+    const result = await verify(classicHeaders({ 'x-shopify-event-id': undefined }));
+    expect(result.ok && result.webhook.dedupeId).toBe('b54557e4-bdd9-4b37-8a5f-bf7d70bcd043');
+  });
+
+  it('accepts the events header family (Shopify-*)', async () => {
+    const result = await verify({
+      'shopify-hmac-sha256': sign(body),
+      'shopify-topic': 'shop/redact',
+      'shopify-shop-domain': 'acme.myshopify.com',
+      'shopify-webhook-id': 'w-1',
+      'shopify-api-version': '2026-10',
+      'shopify-triggered-at': '2026-01-02T00:00:00.000Z',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      webhook: { topic: 'SHOP_REDACT', dedupeId: 'w-1', triggeredAt: '2026-01-02T00:00:00.000Z' },
+    });
+  });
+
+  it('rejects a tampered body', async () => {
     const tampered = Buffer.from(body.toString().replace('Acme', 'Evil'));
-    expect(
-      verifyShopifyWebhook({ rawBody: tampered, header: headers(), apiSecret: SECRET }),
-    ).toEqual({
+    expect(await verify(classicHeaders(), tampered)).toEqual({
       ok: false,
-      reason: 'invalid-hmac',
+      reason: 'unauthenticated',
+      detail: 'HMAC does not match',
     });
   });
 
-  it('rejects a signature made with another secret, or garbage', () => {
-    const other = createHmac('sha256', 'other').update(body).digest('base64');
-    for (const hmac of [other, 'not base64 at all', 'AAAA'])
-      expect(
-        verifyShopifyWebhook({
-          rawBody: body,
-          header: headers({ 'x-shopify-hmac-sha256': hmac }),
-          apiSecret: SECRET,
-        }),
-      ).toEqual({ ok: false, reason: 'invalid-hmac' });
+  it('rejects a signature made with another secret, or garbage', async () => {
+    for (const hmac of [sign(body, 'other'), 'not base64 at all', 'AAAA'])
+      expect(await verify(classicHeaders({ 'x-shopify-hmac-sha256': hmac }))).toMatchObject({
+        ok: false,
+        reason: 'unauthenticated',
+      });
   });
 
-  it('names every missing header', () => {
-    const result = verifyShopifyWebhook({
-      rawBody: body,
-      header: headers({ 'x-shopify-hmac-sha256': undefined, 'x-shopify-webhook-id': '' }),
-      apiSecret: SECRET,
-    });
+  it('names the missing headers of a signed delivery', async () => {
+    const result = await verify(classicHeaders({ 'x-shopify-webhook-id': undefined }));
     expect(result).toEqual({
       ok: false,
-      reason: 'missing-headers',
-      missing: ['x-shopify-hmac-sha256', 'x-shopify-webhook-id'],
+      reason: 'unauthenticated',
+      detail: 'missing X-Shopify-Webhook-Id',
     });
   });
 
-  it('rejects a signed delivery for something that is not a shop domain', () => {
-    const result = verifyShopifyWebhook({
-      rawBody: body,
-      header: headers({ 'x-shopify-shop-domain': 'evil.example.com' }),
-      apiSecret: SECRET,
-    });
+  it('rejects a signed delivery for something that is not a shop domain', async () => {
+    const result = await verify(classicHeaders({ 'x-shopify-shop-domain': 'evil.example.com' }));
     expect(result).toEqual({ ok: false, reason: 'invalid-shop' });
   });
 });
 
-describe('webhook de-duplication', async () => {
-  const redis = await connectRedis(testRedisUrl());
-  afterAll(() => closeRedis(redis));
-  const deduper = createWebhookDeduper(redis);
-
-  it('lets a delivery id through once per shop, even when deliveries race', async () => {
-    const shop = uniqueShop();
-    const id = randomUUID();
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => deduper.firstDelivery(shop, id)),
-    );
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await deduper.firstDelivery(uniqueShop(), id)).toBe(true);
+describe('webhook registry', () => {
+  it('finds a topic’s handler whichever way the topic is written', () => {
+    const registry = createWebhookRegistry();
+    const handler = async () => {};
+    registry.on('app/uninstalled', handler);
+    expect(registry.handlerFor('APP_UNINSTALLED')).toBe(handler);
+    expect(registry.handlerFor('shop/redact')).toBeUndefined();
   });
 
-  it('forgets delivery ids after the retention period', async () => {
-    const shop = uniqueShop();
-    const id = randomUUID();
-    await deduper.firstDelivery(shop, id);
-    expect(await redis.ttl(`pai:{${shop}}:webhook-seen:${id}`)).toBeGreaterThan(48 * 3600);
+  it('refuses a second handler for a topic (one delivery, one job, one outcome)', () => {
+    const registry = createWebhookRegistry();
+    registry.on('app/uninstalled', async () => {});
+    expect(() => registry.on('APP_UNINSTALLED', async () => {})).toThrow('exists');
+  });
+
+  it('names the declared topics that have no handler', () => {
+    const registry = createWebhookRegistry();
+    registry.on('app/uninstalled', async () => {});
+    expect(registry.missing(['app/uninstalled', 'products/update'])).toEqual(['products/update']);
   });
 });
 
-describe('webhook registry', () => {
-  it('routes a topic to its handlers in registration order, case-insensitively', () => {
-    const registry = createWebhookRegistry();
-    const first = async () => {};
-    const second = async () => {};
-    registry.on('app/uninstalled', first);
-    registry.on('APP/UNINSTALLED', second);
-    expect(registry.handlersFor('app/uninstalled')).toEqual([first, second]);
-    expect(registry.handlersFor('shop/redact')).toEqual([]);
+describe('declared topics', () => {
+  it('reads every topic shopify.app.toml subscribes to, compliance topics included', () => {
+    expect(declaredTopics(readFileSync(APP_TOML_PATH, 'utf8')).sort()).toEqual([
+      'app/scopes_update',
+      'app/uninstalled',
+      'customers/data_request',
+      'customers/redact',
+      'shop/redact',
+    ]);
+    expect(topicKey('customers/data_request')).toBe('CUSTOMERS_DATA_REQUEST');
+  });
+
+  it('makes job ids BullMQ accepts from any dedupe id', () => {
+    expect(webhookJobId({ shop: 'acme.myshopify.com', dedupeId: 'a:b/c' })).toBe(
+      'acme.myshopify.com.a%3Ab%2Fc',
+    );
   });
 });

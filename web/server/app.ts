@@ -31,12 +31,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Express {
 
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
-  registerShopifyWebhooks(root, {
-    apiSecret: deps.config.shopify.apiSecret,
-    registry: deps.shopifyWebhooks,
-    deduper: deps.webhookDeduper,
-    background: deps.background,
-  });
+  registerShopifyWebhooks(root, { shopify: deps.shopify, intake: deps.webhookIntake });
 
   const publicRoutes = Router();
   const api = createApiRouter(deps);

@@ -20,13 +20,14 @@ import {
   createAdminClientFactory,
   type AdminClientFactory,
 } from '../../src/shopify/admin-client.ts';
+import { createWebhookRegistry, type WebhookRegistry } from '../../src/shopify/webhooks.ts';
+import { registerWebhookHandlers } from '../../src/shopify/webhook-handlers.ts';
 import {
-  createWebhookDeduper,
-  createWebhookRegistry,
-  type WebhookDeduper,
-  type WebhookRegistry,
-} from '../../src/shopify/webhooks.ts';
-import { registerCoreWebhookHandlers } from '../../src/shopify/webhook-handlers.ts';
+  createWebhookIntake,
+  webhookQueueConfig,
+  type WebhookIntake,
+  type WebhookQueueConfig,
+} from '../../src/shopify/webhook-queue.ts';
 import { createSessionStore, type SessionStore } from '../../src/stores/sessions.ts';
 import { createShopSettingsStore, type ShopSettingsStore } from '../../src/stores/shop-settings.ts';
 import { createShopEraser, type ShopEraser } from '../../src/stores/shop-eraser.ts';
@@ -49,9 +50,11 @@ export interface AppDeps {
   settings: ShopSettingsStore;
   /** Register `onUninstall` / `onErase` hooks here. */
   eraser: ShopEraser;
-  /** Register handlers for Shopify webhook topics here. */
+  /** Shopify webhook topic → handler (registered in src/shopify/webhook-handlers.ts). */
   shopifyWebhooks: WebhookRegistry;
-  webhookDeduper: WebhookDeduper;
+  /** The durable webhook queue's settings, and its producer side (the web route). */
+  webhookQueue: WebhookQueueConfig;
+  webhookIntake: WebhookIntake;
   /** Work that outlives its request; drained on shutdown. */
   background: BackgroundWork;
   /**
@@ -70,6 +73,8 @@ export interface DepsOverrides {
   fetch?: FetchFn;
   /** Passed to the token manager (tests use short margins). */
   refreshMarginMs?: number;
+  /** The webhook queue's prefix and timings (tests isolate and compress them). */
+  webhookQueue?: Partial<WebhookQueueConfig>;
 }
 
 export async function createAppDeps(
@@ -101,7 +106,9 @@ export async function createAppDeps(
     logger,
   });
   const shopifyWebhooks = createWebhookRegistry();
-  registerCoreWebhookHandlers(shopifyWebhooks, { sessions, eraser, logger });
+  registerWebhookHandlers(shopifyWebhooks, { sessions, eraser, logger });
+  const webhookQueue = webhookQueueConfig(overrides.webhookQueue);
+  const webhookIntake = createWebhookIntake({ redis, config: webhookQueue, logger });
 
   const closeHooks: { name: string; hook: CloseHook }[] = [];
   return {
@@ -119,7 +126,8 @@ export async function createAppDeps(
     settings,
     eraser,
     shopifyWebhooks,
-    webhookDeduper: createWebhookDeduper(redis),
+    webhookQueue,
+    webhookIntake,
     background: createBackgroundWork(logger),
     onClose: (name, hook) => closeHooks.push({ name, hook }),
     async close() {
@@ -131,6 +139,7 @@ export async function createAppDeps(
         }
       }
       closeHooks.length = 0;
+      await webhookIntake.close();
       await closeRedis(redis);
     },
   };

@@ -1,11 +1,11 @@
 /**
  * The worker process: the pipeline's stage workers and dispatcher (src/pipeline), the bulk-run
- * expansion (src/pipeline/bulk) and the campaigns' timed phases (src/pipeline/campaigns), on the
- * same app deps as the web process. Run as many as needed: they coordinate through Redis only.
- * Answers /livez and /readyz on WORKER_HEALTH_PORT. Stops gracefully on SIGTERM/SIGINT:
- * readiness turns 503, running jobs finish, and past SHUTDOWN_TIMEOUT_MS it exits anyway
- * (web/shutdown-signals.ts); a killed worker's jobs are picked up by the others once their
- * locks expire.
+ * expansion (src/pipeline/bulk), the campaigns' timed phases (src/pipeline/campaigns) and the
+ * Shopify webhook jobs (src/shopify/webhook-queue.ts), on the same app deps as the web process.
+ * Run as many as needed: they coordinate through Redis only. Answers /livez and /readyz on
+ * WORKER_HEALTH_PORT. Stops gracefully on SIGTERM/SIGINT: readiness turns 503, running jobs
+ * finish, and past SHUTDOWN_TIMEOUT_MS it exits anyway (web/shutdown-signals.ts); a killed
+ * worker's jobs are picked up by the others once their locks expire.
  *
  * `startWorkerProcess` is also how tests and the demo run workers inside their own process.
  */
@@ -17,6 +17,7 @@ import { pipelineFor, type PipelineOptions } from '../../src/pipeline/index.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../server/deps.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startHealthServer } from './health-server.ts';
+import { startShopifyWebhookWorker } from './shopify-webhooks.ts';
 
 export interface WorkerProcess {
   deps: AppDeps;
@@ -42,10 +43,12 @@ export async function startWorkerProcess(
   const stages = await pipelineFor(deps, options.pipeline).startWorkers();
   const bulk = bulkRunsFor(deps).startWorker();
   const campaigns = campaignsFor(deps, options.campaigns).startWorker();
+  // Last: the modules above register the shop hooks an uninstall must reach.
+  const webhooks = await startShopifyWebhookWorker(deps);
   return {
     deps,
     async stop() {
-      await Promise.all([stages.stop(), bulk.close(), campaigns.close()]);
+      await Promise.all([stages.stop(), bulk.close(), campaigns.close(), webhooks.close()]);
       if (ownsDeps) await deps.close();
     },
   };

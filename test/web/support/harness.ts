@@ -3,7 +3,7 @@
  * configured for the Shopify emulator and the suite's Redis. One per test file; tests isolate
  * themselves with their own shops.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
 import {
   startShopifyEmulator,
@@ -16,6 +16,7 @@ import { createAppDeps, type AppDeps, type DepsOverrides } from '../../../web/se
 import { APP_MODULES } from '../../../web/server/modules.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { startServer, type RunningServer } from '../../../web/server/server.ts';
+import { startShopifyWebhookWorker } from '../../../web/worker/shopify-webhooks.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
 import { API_KEY, API_SECRET } from '../../shopify/support/app-identity.ts';
 
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   emulator?: Partial<ShopifyEmulatorOptions>;
   overrides?: DepsOverrides;
   frontendDist?: string;
+  /** Run the Shopify webhook worker in this process, as the worker process does (default true). */
+  webhookWorker?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +67,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const deps = await createAppDeps(config, {
     logger: createLogger({ level: 'silent' }),
     ...options.overrides,
+    // Its own queue: test files share one Redis, and must not process each other's webhooks.
+    webhookQueue: { prefix: `test-webhooks-${randomUUID()}`, ...options.overrides?.webhookQueue },
   });
   const server = await startServer(deps, {
     modules: options.modules ?? APP_MODULES,
@@ -72,6 +77,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     frontendDist: options.frontendDist ?? '/nonexistent-frontend-dist',
   });
   emulator.setWebhookUrl(`${server.url}/webhooks/shopify`);
+  // After the modules: their shop hooks (the pipeline's, bulk runs') must be registered.
+  const webhookWorker =
+    options.webhookWorker === false ? null : await startShopifyWebhookWorker(deps);
+  if (webhookWorker) deps.onClose('webhook worker', () => webhookWorker.close());
   afterAll(async () => {
     await server.close();
     await emulator.close();

@@ -1,25 +1,22 @@
 /**
- * Shopify's webhooks (the URI in shopify.app.toml). On the raw body: HMAC verified (401 when it
- * does not match or headers are missing), the delivery de-duplicated by its webhook id, then
- * acknowledged at once; the topic's handlers run off the request, so the answer never waits
- * for an erasure and always beats Shopify's 5-second limit.
+ * Shopify's webhooks (the URI in shopify.app.toml). On the raw body: verified by
+ * `@shopify/shopify-api` (401 when the HMAC does not match or headers are missing), then stored
+ * as a job (src/shopify/webhook-queue.ts) BEFORE the 200. When Redis cannot take the job the
+ * answer is 503 and Shopify redelivers; the handlers run in the worker process.
  */
 import express, { type Router } from 'express';
-import type { BackgroundWork } from '../../../src/platform/background-work.ts';
-import {
-  verifyShopifyWebhook,
-  type WebhookDeduper,
-  type WebhookRegistry,
-} from '../../../src/shopify/webhooks.ts';
+import type { Shopify } from '../../../src/shopify/shopify-api.ts';
+import type { WebhookIntake } from '../../../src/shopify/webhook-queue.ts';
+import { verifyShopifyWebhook, type ShopifyWebhook } from '../../../src/shopify/webhooks.ts';
 import { HttpError } from '../http-error.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 
 export interface ShopifyWebhookRouteDeps {
-  apiSecret: string;
-  registry: WebhookRegistry;
-  deduper: WebhookDeduper;
-  background: BackgroundWork;
+  shopify: Pick<Shopify, 'webhooks'>;
+  intake: Pick<WebhookIntake, 'accept'>;
+  /** Told of every verified delivery (the metrics' webhook lag). */
+  onVerified?: (webhook: ShopifyWebhook) => void;
 }
 
 export function registerShopifyWebhooks(router: Router, deps: ShopifyWebhookRouteDeps): void {
@@ -28,39 +25,28 @@ export function registerShopifyWebhooks(router: Router, deps: ShopifyWebhookRout
     express.raw({ type: () => true, limit: '2mb' }),
     async (req, res) => {
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const result = verifyShopifyWebhook({
-        rawBody,
-        header: (name) => req.get(name),
-        apiSecret: deps.apiSecret,
-      });
+      const result = await verifyShopifyWebhook(deps.shopify, { rawBody, headers: req.headers });
       if (!result.ok) {
-        if (result.reason === 'invalid-json' || result.reason === 'invalid-shop')
-          throw new HttpError(400, 'bad_webhook', `Webhook rejected: ${result.reason}`);
-        throw new HttpError(
-          401,
-          'unauthorized',
-          result.reason === 'missing-headers'
-            ? `Webhook rejected: missing ${result.missing.join(', ')}`
-            : 'Webhook rejected: HMAC does not match',
-        );
+        if (result.reason === 'unauthenticated')
+          throw new HttpError(401, 'unauthorized', `Webhook rejected: ${result.detail}`);
+        throw new HttpError(400, 'bad_webhook', `Webhook rejected: ${result.reason}`);
       }
       const { webhook } = result;
+      deps.onVerified?.(webhook);
       const log = req.log.child({
         shop: webhook.shop,
         topic: webhook.topic,
         webhookId: webhook.webhookId,
+        dedupeId: webhook.dedupeId,
       });
-      if (!(await deps.deduper.firstDelivery(webhook.shop, webhook.webhookId))) {
-        log.info('duplicate webhook delivery ignored');
-        res.status(200).end();
-        return;
+      let outcome;
+      try {
+        outcome = await deps.intake.accept(webhook);
+      } catch (error) {
+        log.error({ err: error }, 'webhook could not be queued; Shopify will redeliver');
+        throw new HttpError(503, 'unavailable', 'Webhook not stored; please redeliver');
       }
-      const handlers = deps.registry.handlersFor(webhook.topic);
-      if (handlers.length === 0) log.warn('webhook for a topic without handlers');
-      for (const handler of handlers)
-        deps.background.run(`webhook ${webhook.topic} ${webhook.webhookId}`, () =>
-          handler(webhook),
-        );
+      log.info(outcome === 'done' ? 'webhook already processed' : 'webhook queued');
       res.status(200).end();
     },
   );
