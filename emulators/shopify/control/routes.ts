@@ -12,6 +12,7 @@
  *   GET   /__emulator/shops/:shop/files                              → the shop's Files
  *   GET   /__emulator/shops/:shop/throttle                           → the shop's bucket
  *   POST  /__emulator/webhooks                 {shop, topic, payload?, repeat?}
+ *   POST  /__emulator/webhooks/:webhookId/redeliver                  → the same delivery again
  *   GET   /__emulator/webhooks                                       → deliveries so far
  *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?}
  */
@@ -168,6 +169,19 @@ export function controlRouter(emu: EmulatorContext): Router {
       payload,
       count(body.repeat) || 1,
     );
+    res.json({ deliveries });
+  });
+
+  router.post(`${PREFIX}/webhooks/:webhookId/redeliver`, async (req, res) => {
+    if (!emu.webhooks.url) {
+      badRequest(res, 'No webhook URL set (webhookUrl option or setWebhookUrl())');
+      return;
+    }
+    const deliveries = await emu.webhooks.redeliver(String(req.params['webhookId']));
+    if (!deliveries) {
+      res.status(404).json({ error: `Unknown webhook ${String(req.params['webhookId'])}` });
+      return;
+    }
     res.json({ deliveries });
   });
 

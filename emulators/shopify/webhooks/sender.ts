@@ -1,7 +1,9 @@
 /**
  * Delivers webhooks to the app as Shopify does: a JSON POST whose raw body is signed with the
  * app's client secret (base64 HMAC-SHA256 in `X-Shopify-Hmac-Sha256`) and Shopify's headers.
- * A redelivery keeps the same `X-Shopify-Webhook-Id`, which is what apps de-duplicate on.
+ * A redelivery keeps the same headers (`X-Shopify-Webhook-Id`, `X-Shopify-Event-Id` and
+ * `X-Shopify-Triggered-At`) and body, as Shopify's retries do: `repeat`, or `redeliver` later
+ * (e.g. a retry that arrives after the merchant reinstalled the app).
  * Shopify waits 5 s for an answer; so does the emulator. Every attempt is logged for tests.
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -22,6 +24,16 @@ export interface WebhookDelivery {
   triggeredAt: string;
 }
 
+interface SentWebhook {
+  webhookId: string;
+  eventId: string;
+  topic: string;
+  shop: string;
+  triggeredAt: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface WebhookSenderOptions {
   secret: string;
   apiVersion: string;
@@ -37,6 +49,7 @@ export class WebhookSender {
   url: string | undefined;
   private readonly options: WebhookSenderOptions;
   private readonly log: WebhookDelivery[] = [];
+  private readonly sent = new Map<string, SentWebhook>();
 
   constructor(options: WebhookSenderOptions) {
     this.options = options;
@@ -54,10 +67,6 @@ export class WebhookSender {
     payload: unknown,
     repeat = 1,
   ): Promise<WebhookDelivery[]> {
-    const url = this.url;
-    if (!url) {
-      throw new Error('No webhook URL: pass webhookUrl to the emulator or call setWebhookUrl()');
-    }
     const body = JSON.stringify(payload);
     const webhookId = randomUUID();
     const eventId = randomUUID();
@@ -73,24 +82,40 @@ export class WebhookSender {
       'X-Shopify-API-Version': this.options.apiVersion,
       'X-Shopify-Triggered-At': triggeredAt,
     };
+    const sent: SentWebhook = { webhookId, eventId, topic, shop, triggeredAt, headers, body };
+    this.sent.set(webhookId, sent);
+    return this.attempt(sent, repeat);
+  }
+
+  /** Sends an earlier webhook again, exactly as it was; null for an unknown webhook id. */
+  async redeliver(webhookId: string): Promise<WebhookDelivery[] | null> {
+    const sent = this.sent.get(webhookId);
+    return sent ? this.attempt(sent, 1) : null;
+  }
+
+  private async attempt(sent: SentWebhook, repeat: number): Promise<WebhookDelivery[]> {
+    const url = this.url;
+    if (!url) {
+      throw new Error('No webhook URL: pass webhookUrl to the emulator or call setWebhookUrl()');
+    }
     const attempts: WebhookDelivery[] = [];
     for (let i = 0; i < Math.max(1, repeat); i += 1) {
       const started = performance.now();
       const delivery: WebhookDelivery = {
-        webhookId,
-        eventId,
-        topic,
-        shop,
+        webhookId: sent.webhookId,
+        eventId: sent.eventId,
+        topic: sent.topic,
+        shop: sent.shop,
         url,
         status: null,
         durationMs: 0,
-        triggeredAt,
+        triggeredAt: sent.triggeredAt,
       };
       try {
         const response = await fetch(url, {
           method: 'POST',
-          headers,
-          body,
+          headers: sent.headers,
+          body: sent.body,
           signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
         });
         await response.arrayBuffer();
