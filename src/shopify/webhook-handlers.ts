@@ -24,10 +24,7 @@ export interface WebhookHandlerDeps {
   logger: Logger;
 }
 
-export function registerWebhookHandlers(
-  registry: WebhookRegistry,
-  deps: WebhookHandlerDeps,
-): void {
+export function registerWebhookHandlers(registry: WebhookRegistry, deps: WebhookHandlerDeps): void {
   const log = deps.logger.child({ component: 'shopify-webhooks' });
 
   /** True when the shop was (re)installed after the event: the event is about the past. */

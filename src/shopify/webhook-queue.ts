@@ -67,7 +67,9 @@ export const DEFAULT_WEBHOOK_QUEUE_CONFIG: WebhookQueueConfig = {
   failedRetentionSeconds: 7 * 24 * 3600,
 };
 
-export function webhookQueueConfig(overrides: Partial<WebhookQueueConfig> = {}): WebhookQueueConfig {
+export function webhookQueueConfig(
+  overrides: Partial<WebhookQueueConfig> = {},
+): WebhookQueueConfig {
   return { ...DEFAULT_WEBHOOK_QUEUE_CONFIG, ...overrides };
 }
 

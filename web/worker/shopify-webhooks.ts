@@ -5,10 +5,7 @@
  */
 import { bullConnection } from '../../src/pipeline/stages/queues.ts';
 import { declaredTopicsOfApp } from '../../src/shopify/declared-topics.ts';
-import {
-  startWebhookWorker,
-  type RunningWebhookWorker,
-} from '../../src/shopify/webhook-queue.ts';
+import { startWebhookWorker, type RunningWebhookWorker } from '../../src/shopify/webhook-queue.ts';
 import type { AppDeps } from '../server/deps.ts';
 
 export function startShopifyWebhookWorker(deps: AppDeps): Promise<RunningWebhookWorker> {
