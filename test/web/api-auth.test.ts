@@ -89,6 +89,16 @@ describe('GET /api/session', () => {
     expect(response.headers.get(RETRY)).toBe('1');
   });
 
+  it('answers a session token for a shop Shopify does not know with the re-auth response', async () => {
+    // Signed with the app's secret, for a store Shopify has no record of: token exchange is a 404.
+    const response = await app.call('/api/session', {
+      headers: { Authorization: `Bearer ${signWith('no-such-store.myshopify.com')}` },
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get(RETRY)).toBe('1');
+    expect(await app.deps.sessions.get('no-such-store.myshopify.com')).toBeNull();
+  });
+
   it('answers unknown API paths with a JSON 404 after auth', async () => {
     const shop = app.newShop();
     const response = await app.call('/api/nope', { shop });
