@@ -27,7 +27,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.http.trustProxy);
-  app.use(requestContext(deps.logger));
+  app.use(
+    requestContext(deps.logger, {
+      secretPaths: options.modules.flatMap((module) => module.secretPaths ?? []),
+    }),
+  );
 
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });

@@ -4,8 +4,11 @@
  *    gives the shop;
  *  - public routes at the root (`routers.public`): no auth and no body parsing (e.g. a third
  *    party's webhook receiver, which needs its raw body);
- *  - Shopify webhook handlers (`deps.shopifyWebhooks.on(topic, handler)`), shop hooks
- *    (`deps.eraser.onUninstall` / `onErase`) and shutdown cleanup (`deps.onClose`).
+ *  - shop hooks (`deps.eraser.onUninstall` / `onErase`) and shutdown cleanup (`deps.onClose`).
+ *    Shopify webhook topics get their handler in src/shopify/webhook-handlers.ts (they run in
+ *    the worker process, which loads no modules).
+ * A public route whose path holds a credential declares it in `secretPaths` (Express path
+ * templates whose `:token` parameter is redacted from the access logs).
  * Its own services are built inside `register` from `deps`, or captured by a factory:
  * `export function pipelineModule(options): AppModule`.
  */
@@ -19,5 +22,6 @@ export interface AppRouters {
 
 export interface AppModule {
   name: string;
+  secretPaths?: readonly string[];
   register(routers: AppRouters, deps: AppDeps): void;
 }

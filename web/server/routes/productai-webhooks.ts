@@ -18,6 +18,8 @@ export const PRODUCTAI_WEBHOOK_PATH = '/webhooks/productai/:shop/:token';
 export function productAiWebhooksModule(options?: PipelineOptions): AppModule {
   return {
     name: 'productai-webhooks',
+    // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
+    secretPaths: [PRODUCTAI_WEBHOOK_PATH],
     register({ public: routes }, deps) {
       const pipeline = pipelineFor(deps, options);
       routes.post(
