@@ -14,6 +14,7 @@
 import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { Metrics } from '../platform/metrics.ts';
 import { connectRedis, type Redis } from '../platform/redis.ts';
 import { createProductAiClient, type ProductAiClientOptions } from '../productai/client.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
@@ -76,6 +77,8 @@ export interface PipelineHost {
   admin: AdminClientFactory;
   eraser: Pick<ShopEraser, 'onUninstall' | 'onErase'>;
   onClose(name: string, hook: () => Promise<void>): void;
+  /** Counts ProductAI's 429s and 5xx. */
+  metrics?: Pick<Metrics, 'productAiStatus'>;
 }
 
 export interface PipelineOptions {
@@ -153,6 +156,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     admin: async (shop) => host.admin.forShop(shop),
     productAi: (apiKey) =>
       createProductAiClient({
+        onStatus: host.metrics?.productAiStatus,
         ...options.productAi,
         apiKey,
         baseUrl: host.config.productAi.baseUrl,

@@ -102,6 +102,14 @@ const EnvSchema = z.object({
     )
     .default([...PRODUCTAI_WEBHOOK_SOURCES]),
   TRUST_PROXY: trustProxy.default(false),
+  // Long enough that guessing is hopeless; Prometheus sends it as `Authorization: Bearer`.
+  METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number('must be a port number')
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(9464),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number('must be a number of milliseconds')
     .int('must be a number of milliseconds')
@@ -160,6 +168,8 @@ export interface AppConfig {
     baseUrl: string;
     webhookAllowedIps: string[];
   };
+  /** Prometheus metrics on their own port, behind a bearer token; off without a token. */
+  metrics: { token: string | null; port: number };
 }
 
 /** Thrown by `loadConfig`; `problems` has one line per bad variable. */
@@ -215,5 +225,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.PRODUCTAI_BASE_URL,
       webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS,
     },
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT },
   };
 }

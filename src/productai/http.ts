@@ -32,6 +32,8 @@ export interface TransportOptions {
   sleep?: Sleep;
   /** Replaceable for tests: jitter source in [0, 1). */
   random?: () => number;
+  /** Told the HTTP status of every answer (the metrics count 429s and 5xx). */
+  onStatus?: (status: number) => void;
 }
 
 /** Accepted by every client method. */
@@ -135,6 +137,7 @@ export function createTransport(options: TransportOptions): Transport {
       throw networkError(label, received, timeout.aborted, error);
     }
     const { response, text } = exchange;
+    options.onStatus?.(response.status);
     const body = parseBody(text);
     if (response.ok) return { status: response.status, body };
     throw errorFromResponse({

@@ -58,6 +58,8 @@ export interface AdminClientOptions {
   maxDelayMs?: number;
   /** Per-attempt timeout (default 30 s). */
   timeoutMs?: number;
+  /** Told of every throttled attempt (THROTTLED or HTTP 429) before its retry (metrics). */
+  onThrottled?: (shop: string, operation: string) => void;
 }
 
 interface ParsedOperation {
@@ -191,6 +193,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
           }
           if (response.status === 429) {
             await response.body?.cancel();
+            options.onThrottled?.(shop, name);
             lastFailure = new Error('HTTP 429');
             const retryAfter = Number(response.headers.get('Retry-After'));
             await clock.sleep(retryAfter > 0 ? retryAfter * 1000 : backoff(attempt), signal);
@@ -220,6 +223,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
           const errors = payload.errors ?? [];
           if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
             lastFailure = new AdminGraphqlError(shop, name, errors);
+            options.onThrottled?.(shop, name);
             const waitMs =
               throttle.waitFor(shop, cost?.requestedQueryCost ?? expected) ?? backoff(attempt);
             log.warn({ shop, operation: name, attempt, waitMs }, 'Admin API throttled; retrying');

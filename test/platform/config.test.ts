@@ -117,6 +117,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps metrics off without a token, and refuses a token short enough to guess', () => {
+    expect(loadConfig(valid).metrics).toEqual({ token: null, port: 9464 });
+    const token = 'a'.repeat(24);
+    expect(loadConfig({ ...valid, METRICS_TOKEN: token, METRICS_PORT: '9100' }).metrics).toEqual({
+      token,
+      port: 9100,
+    });
+    expect(() => loadConfig({ ...valid, METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN must be at least 24 characters',
+    );
+  });
+
   it.each([
     ['false', false],
     ['true', true],

@@ -1,6 +1,6 @@
 /**
  * Builds the Express app from its dependencies and feature modules. Order matters:
- * request context → health → Shopify webhooks (raw body) → modules' public routes → /api
+ * request context → HTTP metrics → health → Shopify webhooks (raw body) → modules' public routes → /api
  * (CORS, auth, JSON) → app home and assets → the one error handler.
  */
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import express, { Router, type Express } from 'express';
 import type { AppDeps } from './deps.ts';
 import type { AppModule } from './module.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { httpMetrics } from './plugins/http-metrics.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { registerHealthz } from './routes/healthz.ts';
 import { registerShopifyWebhooks } from './routes/shopify-webhooks.ts';
@@ -33,9 +34,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Express {
     }),
   );
 
+  app.use(httpMetrics(deps.metrics));
+
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
-  registerShopifyWebhooks(root, { shopify: deps.shopify, intake: deps.webhookIntake });
+  registerShopifyWebhooks(root, {
+    shopify: deps.shopify,
+    intake: deps.webhookIntake,
+    onVerified: ({ topic, triggeredAt }) => {
+      const at = triggeredAt === null ? Number.NaN : Date.parse(triggeredAt);
+      if (!Number.isNaN(at)) deps.metrics.webhookLag(topic, (deps.clock.now() - at) / 1000);
+    },
+  });
 
   const publicRoutes = Router();
   const api = createApiRouter(deps);

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.ts';
 import { systemClock, type Clock } from '../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis.ts';
 import { createSecretBox, type SecretBox } from '../../src/platform/crypto.ts';
+import { createMetrics, type Metrics } from '../../src/platform/metrics.ts';
 import { createBackgroundWork, type BackgroundWork } from '../../src/platform/background-work.ts';
 import { createAdminFetch, type FetchFn } from '../../src/shopify/admin-fetch.ts';
 import { createShopifyApi, type Shopify } from '../../src/shopify/shopify-api.ts';
@@ -55,6 +56,8 @@ export interface AppDeps {
   /** The durable webhook queue's settings, and its producer side (the web route). */
   webhookQueue: WebhookQueueConfig;
   webhookIntake: WebhookIntake;
+  /** This process's Prometheus metrics (served by web/metrics-server.ts). */
+  metrics: Metrics;
   /** Work that outlives its request; drained on shutdown. */
   background: BackgroundWork;
   /**
@@ -73,6 +76,8 @@ export interface DepsOverrides {
   fetch?: FetchFn;
   /** Passed to the token manager (tests use short margins). */
   refreshMarginMs?: number;
+  /** A metrics registry of the test's own. */
+  metrics?: Metrics;
   /** The webhook queue's prefix and timings (tests isolate and compress them). */
   webhookQueue?: Partial<WebhookQueueConfig>;
 }
@@ -99,11 +104,13 @@ export async function createAppDeps(
     logger,
     refreshMarginMs: overrides.refreshMarginMs,
   });
+  const metrics = overrides.metrics ?? createMetrics();
   const admin = createAdminClientFactory({
     tokens: offlineTokens,
     fetch: shopifyFetch,
     clock,
     logger,
+    onThrottled: () => metrics.adminThrottled(),
   });
   const shopifyWebhooks = createWebhookRegistry();
   registerWebhookHandlers(shopifyWebhooks, { sessions, eraser, logger });
@@ -128,6 +135,7 @@ export async function createAppDeps(
     shopifyWebhooks,
     webhookQueue,
     webhookIntake,
+    metrics,
     background: createBackgroundWork(logger),
     onClose: (name, hook) => closeHooks.push({ name, hook }),
     async close() {

@@ -8,6 +8,7 @@ import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { createAppDeps } from './deps.ts';
 import { APP_MODULES } from './modules.ts';
 import { startServer } from './server.ts';
+import { startMetricsServer } from './metrics-server.ts';
 
 const CLOSE_MARGIN_MS = 2_000;
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     host: config.http.host,
   });
   deps.logger.info({ url: running.url, env: config.env }, 'listening');
+  const metrics = await startMetricsServer(deps);
+  if (metrics) deps.onClose('metrics server', () => metrics.close());
   exitOnShutdownSignals({
     logger: deps.logger,
     stop: running.close,

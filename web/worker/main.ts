@@ -18,6 +18,7 @@ import { createAppDeps, type AppDeps, type DepsOverrides } from '../server/deps.
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startHealthServer } from './health-server.ts';
 import { startShopifyWebhookWorker } from './shopify-webhooks.ts';
+import { startMetricsServer } from '../server/metrics-server.ts';
 
 export interface WorkerProcess {
   deps: AppDeps;
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     { port: config.worker.healthPort, host: config.http.host },
   );
   logger.info({ healthPort: health.port }, 'worker started');
+  const metrics = await startMetricsServer(worker.deps);
+  if (metrics) worker.deps.onClose('metrics server', () => metrics.close());
   exitOnShutdownSignals({
     logger,
     async stop() {

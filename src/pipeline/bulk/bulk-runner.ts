@@ -14,7 +14,7 @@ import {
   type ExpansionLimits,
 } from './expand-run.ts';
 
-const QUEUE = 'bulk-expand';
+export const BULK_EXPAND_QUEUE = 'bulk-expand';
 
 interface ExpandJob {
   shop: string;
@@ -31,15 +31,15 @@ export function createBulkQueue(options: {
   connection: ConnectionOptions;
   prefix: string;
 }): BulkQueue {
-  const queue = new Queue<ExpandJob>(QUEUE, options);
+  const queue = new Queue<ExpandJob>(BULK_EXPAND_QUEUE, options);
   return {
     async start(shop, runId) {
       await queue.add(
-        QUEUE,
+        BULK_EXPAND_QUEUE,
         { shop, runId },
         {
           // BullMQ refuses ':' in custom ids; shop domains and run ids have none.
-          jobId: `${QUEUE}.${shop}.${runId}`,
+          jobId: `${BULK_EXPAND_QUEUE}.${shop}.${runId}`,
           attempts: 10,
           backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: true,
@@ -69,7 +69,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const limits = options.limits ?? DEFAULT_EXPANSION_LIMITS;
   const recheckMs = options.recheckMs ?? 5_000;
   const worker = new Worker<ExpandJob>(
-    QUEUE,
+    BULK_EXPAND_QUEUE,
     async (job: Job<ExpandJob>, token?: string) => {
       const { shop, runId } = job.data;
       for (;;) {

@@ -1,0 +1,89 @@
+/**
+ * The app's Prometheus metrics (prom-client), one registry per process (tests pass their own).
+ * Two kinds:
+ *  - events the process sees (HTTP latency, ProductAI 429s and 5xx, Admin API throttling,
+ *    Shopify webhook lag), recorded through the methods below;
+ *  - state shared by every process (queue depths, generations by state, the rate limiter),
+ *    read from Redis when Prometheus scrapes (`gauge`), so any process reports the same truth.
+ * Exposed by web/metrics-server.ts behind a bearer token; see `METRICS_TOKEN`.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface GaugeReading {
+  labels?: Record<string, string>;
+  value: number;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** `route` is the route's template (`/api/generations/:id`), never the raw path. */
+  httpRequest(input: { method: string; route: string; status: number; seconds: number }): void;
+  productAiStatus(status: number): void;
+  adminThrottled(): void;
+  webhookLag(topic: string, seconds: number): void;
+  /** A gauge read at scrape time; a failing read is left out of that scrape. */
+  gauge(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: () => Promise<GaugeReading[]>,
+  ): void;
+}
+
+export function createMetrics(options: { registry?: Registry; processMetrics?: boolean } = {}) {
+  const registry = options.registry ?? new Registry();
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const http = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route template',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const productAi = new Counter({
+    name: 'productai_error_responses_total',
+    help: 'ProductAI answers that were rate limits (429) or server errors (5xx)',
+    labelNames: ['status'],
+    registers,
+  });
+  const throttled = new Counter({
+    name: 'shopify_admin_throttled_total',
+    help: 'Admin API requests throttled (THROTTLED or HTTP 429) and retried',
+    registers,
+  });
+  const lag = new Histogram({
+    name: 'shopify_webhook_lag_seconds',
+    help: 'Time from the event (X-Shopify-Triggered-At) to the delivery reaching the app',
+    labelNames: ['topic'],
+    buckets: [0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600, 14400],
+    registers,
+  });
+
+  const metrics: Metrics = {
+    registry,
+    httpRequest: ({ method, route, status, seconds }) =>
+      http.observe({ method, route, status: String(status) }, seconds),
+    productAiStatus(status) {
+      if (status === 429) productAi.inc({ status: '429' });
+      else if (status >= 500) productAi.inc({ status: '5xx' });
+    },
+    adminThrottled: () => throttled.inc(),
+    webhookLag: (topic, seconds) => lag.observe({ topic }, Math.max(0, seconds)),
+    gauge(name, help, labelNames, read) {
+      new Gauge({
+        name,
+        help,
+        labelNames: [...labelNames],
+        registers,
+        async collect() {
+          this.reset();
+          const readings = await read().catch(() => []);
+          for (const { labels, value } of readings) this.set(labels ?? {}, value);
+        },
+      });
+    },
+  };
+  return metrics;
+}

@@ -1,0 +1,75 @@
+/**
+ * Gauges of the state every process shares, read from Redis at scrape time: the depth and the
+ * oldest waiting job's age of each BullMQ queue (pipeline stages, bulk expansion, Shopify
+ * webhooks; `failed` includes webhooks that exhausted their attempts: alert on it), and how much
+ * of the shared ProductAI rate limit is in use.
+ */
+import { Queue } from 'bullmq';
+import { QUEUE_NAMES } from '../../src/pipeline/stages/queues.ts';
+import { BULK_EXPAND_QUEUE } from '../../src/pipeline/bulk/bulk-runner.ts';
+import { appWideKeys } from '../../src/pipeline/generations/keys.ts';
+import { pipelineFor } from '../../src/pipeline/index.ts';
+import type { AppDeps } from './deps.ts';
+
+const COUNTED_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+
+async function oldestWaitingMs(queue: Queue): Promise<number | null> {
+  const [oldest] = await queue.getJobs(['wait', 'prioritized'], 0, 0, true);
+  return oldest ? oldest.timestamp : null;
+}
+
+/** Registers the gauges; returns what closes the read-only queue handles. */
+export function observeSharedState(deps: AppDeps): () => Promise<void> {
+  const pipeline = pipelineFor(deps);
+  const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
+  const readOnly = [...QUEUE_NAMES, BULK_EXPAND_QUEUE].map(
+    (name) => new Queue(name, { connection: deps.redis, prefix }),
+  );
+  const queues = [...readOnly, deps.webhookIntake.queue];
+  const { metrics } = deps;
+
+  metrics.gauge(
+    'bullmq_queue_jobs',
+    'Jobs in each BullMQ queue by state',
+    ['queue', 'state'],
+    async () =>
+      (
+        await Promise.all(
+          queues.map(async (queue) => {
+            const counts = await queue.getJobCounts(...COUNTED_STATES);
+            return COUNTED_STATES.map((state) => ({
+              labels: { queue: queue.name, state },
+              value: counts[state] ?? 0,
+            }));
+          }),
+        )
+      ).flat(),
+  );
+  metrics.gauge(
+    'bullmq_oldest_waiting_job_age_seconds',
+    'Age of the oldest job waiting for a worker (0 when none waits)',
+    ['queue'],
+    async () =>
+      Promise.all(
+        queues.map(async (queue) => {
+          const since = await oldestWaitingMs(queue);
+          return {
+            labels: { queue: queue.name },
+            // BullMQ stamps jobs with the wall clock.
+            value: since === null ? 0 : Math.max(0, Date.now() - since) / 1000,
+          };
+        }),
+      ),
+  );
+  metrics.gauge(
+    'productai_rate_limit_utilisation_ratio',
+    'Share of the shared ProductAI rate limit in use in the current window',
+    [],
+    async () => [
+      { value: (await pipeline.internals.limiter.inUse()) / pipeline.config.limiter.limit },
+    ],
+  );
+  return async () => {
+    await Promise.all(readOnly.map((queue) => queue.close()));
+  };
+}
