@@ -1,0 +1,142 @@
+/**
+ * The durable webhook queue on a real Redis, below HTTP: the worker's start-up check, retries
+ * until a handler succeeds, and what happens to a delivery whose every attempt failed.
+ */
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bullConnection } from '../../src/pipeline/stages/queues.ts';
+import { systemClock } from '../../src/platform/clock.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { closeRedis, connectRedis } from '../../src/platform/redis.ts';
+import {
+  createWebhookIntake,
+  startWebhookWorker,
+  webhookJobId,
+  webhookQueueConfig,
+  type RunningWebhookWorker,
+} from '../../src/shopify/webhook-queue.ts';
+import { createWebhookRegistry, type ShopifyWebhook } from '../../src/shopify/webhooks.ts';
+import { testRedisUrl, uniqueShop } from '../support/redis.ts';
+
+const redis = await connectRedis(testRedisUrl());
+const config = webhookQueueConfig({
+  prefix: `test-webhook-queue-${randomUUID()}`,
+  attempts: 3,
+  backoffMs: 10,
+});
+const logLines: { level: number; msg: string; topic?: string }[] = [];
+const logger = createLogger({
+  level: 'warn',
+  destination: new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  }),
+});
+const intake = createWebhookIntake({ redis, config, logger });
+const workers: RunningWebhookWorker[] = [];
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => worker.close()));
+  await intake.close();
+  await closeRedis(redis);
+});
+
+/** Handlers for made-up topics; `fails` counts down the failures before a success. */
+const registry = createWebhookRegistry();
+const failuresLeft = new Map<string, number>();
+const succeeded: string[] = [];
+for (const topic of ['test/flaky', 'test/broken'])
+  registry.on(topic, async ({ shop }) => {
+    const left = failuresLeft.get(shop) ?? 0;
+    if (left > 0) {
+      failuresLeft.set(shop, left - 1);
+      throw new Error('downstream unavailable');
+    }
+    succeeded.push(shop);
+  });
+
+async function startWorker(): Promise<void> {
+  workers.push(
+    await startWebhookWorker({
+      connection: bullConnection(testRedisUrl()),
+      redis,
+      registry,
+      declaredTopics: ['test/flaky', 'test/broken'],
+      config,
+      clock: systemClock,
+      logger,
+    }),
+  );
+}
+
+function webhook(topic: string, shop = uniqueShop()): ShopifyWebhook {
+  const id = randomUUID();
+  const triggeredAt = new Date().toISOString();
+  return {
+    topic,
+    shop,
+    webhookId: id,
+    dedupeId: id,
+    apiVersion: '2026-10',
+    triggeredAt,
+    payload: {},
+  };
+}
+
+async function until(check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const stateOf = async (delivery: ShopifyWebhook) =>
+  (await intake.queue.getJob(webhookJobId(delivery)))?.getState() ?? 'gone';
+
+describe('webhook worker', () => {
+  it('refuses to start while a declared topic has no handler', async () => {
+    await expect(
+      startWebhookWorker({
+        connection: bullConnection(testRedisUrl()),
+        redis,
+        registry,
+        declaredTopics: ['test/flaky', 'products/update'],
+        config,
+        clock: systemClock,
+        logger,
+      }),
+    ).rejects.toThrow('No handler for the webhook topics products/update');
+  });
+
+  it('retries a failing handler until it succeeds, then forgets the job', async () => {
+    await startWorker();
+    const delivery = webhook('test/flaky');
+    failuresLeft.set(delivery.shop, 2);
+    expect(await intake.accept(delivery)).toBe('enqueued');
+    await until(() => succeeded.includes(delivery.shop));
+    await until(async () => (await stateOf(delivery)) === 'gone');
+    expect(await intake.accept(delivery)).toBe('done');
+  });
+
+  it('keeps a delivery whose every attempt failed, says so, and retries it at the next start', async () => {
+    const delivery = webhook('test/broken');
+    failuresLeft.set(delivery.shop, config.attempts);
+    await intake.accept(delivery);
+    await until(async () => (await stateOf(delivery)) === 'failed');
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        topic: 'test/broken',
+        msg: 'webhook gave up after its last try; kept in the failed set',
+      }),
+    );
+    // Shopify's redelivery cannot revive it (the job id is taken), a worker start does.
+    expect(await intake.accept(delivery)).toBe('enqueued');
+    expect(await stateOf(delivery)).toBe('failed');
+    await startWorker();
+    await until(() => succeeded.includes(delivery.shop));
+  });
+});
