@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createShopifyApi } from '../../src/shopify/shopify-api.ts';
 import {
   createSessionTokenVerifier,
   InvalidSessionTokenError,
 } from '../../src/shopify/session-token.ts';
-import { createLogger } from '../../src/platform/logger.ts';
-import { API_KEY, API_SECRET, sessionToken } from './support/app-identity.ts';
+import { API_KEY, sessionToken, testShopifyApi } from './support/app-identity.ts';
 
-const shopify = createShopifyApi({
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  appUrl: 'https://app.example.com',
-  scopes: ['write_products'],
-  fetch: globalThis.fetch,
-  logger: createLogger({ level: 'silent' }),
-});
+const shopify = testShopifyApi();
 const verify = createSessionTokenVerifier(shopify);
 const SHOP = 'acme.myshopify.com';
 const now = () => Math.floor(Date.now() / 1000);

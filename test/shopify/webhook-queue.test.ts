@@ -57,18 +57,20 @@ for (const topic of ['test/flaky', 'test/broken'])
     succeeded.push(shop);
   });
 
+function workerOf(declaredTopics: string[]): Promise<RunningWebhookWorker> {
+  return startWebhookWorker({
+    connection: bullConnection(testRedisUrl()),
+    redis,
+    registry,
+    declaredTopics,
+    config,
+    clock: systemClock,
+    logger,
+  });
+}
+
 async function startWorker(): Promise<void> {
-  workers.push(
-    await startWebhookWorker({
-      connection: bullConnection(testRedisUrl()),
-      redis,
-      registry,
-      declaredTopics: ['test/flaky', 'test/broken'],
-      config,
-      clock: systemClock,
-      logger,
-    }),
-  );
+  workers.push(await workerOf(['test/flaky', 'test/broken']));
 }
 
 function webhook(topic: string, shop = uniqueShop()): ShopifyWebhook {
@@ -98,17 +100,9 @@ const stateOf = async (delivery: ShopifyWebhook) =>
 
 describe('webhook worker', () => {
   it('refuses to start while a declared topic has no handler', async () => {
-    await expect(
-      startWebhookWorker({
-        connection: bullConnection(testRedisUrl()),
-        redis,
-        registry,
-        declaredTopics: ['test/flaky', 'products/update'],
-        config,
-        clock: systemClock,
-        logger,
-      }),
-    ).rejects.toThrow('No handler for the webhook topics products/update');
+    await expect(workerOf(['test/flaky', 'products/update'])).rejects.toThrow(
+      'No handler for the webhook topics products/update',
+    );
   });
 
   it('retries a failing handler until it succeeds, then forgets the job', async () => {

@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/platform/logger.ts';
-import { createShopifyApi } from '../../src/shopify/shopify-api.ts';
 import {
   createWebhookRegistry,
   topicKey,
@@ -10,16 +8,9 @@ import {
 } from '../../src/shopify/webhooks.ts';
 import { APP_TOML_PATH, declaredTopics } from '../../src/shopify/declared-topics.ts';
 import { webhookJobId } from '../../src/shopify/webhook-queue.ts';
-import { API_KEY, API_SECRET } from './support/app-identity.ts';
+import { API_SECRET, testShopifyApi } from './support/app-identity.ts';
 
-const shopify = createShopifyApi({
-  apiKey: API_KEY,
-  apiSecret: API_SECRET,
-  appUrl: 'https://app.example.com',
-  scopes: ['write_products'],
-  fetch: globalThis.fetch,
-  logger: createLogger({ level: 'silent' }),
-});
+const shopify = testShopifyApi();
 const body = Buffer.from(JSON.stringify({ id: 1, name: 'Acme' }));
 const sign = (raw: Buffer, secret = API_SECRET) =>
   createHmac('sha256', secret).update(raw).digest('base64');

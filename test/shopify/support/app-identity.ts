@@ -7,6 +7,8 @@ import {
   signJwtHs256,
   type SessionTokenClaims,
 } from '../../../emulators/shopify/auth/session-token.ts';
+import { createLogger } from '../../../src/platform/logger.ts';
+import { createShopifyApi, type Shopify } from '../../../src/shopify/shopify-api.ts';
 
 export const API_KEY = 'test-api-key';
 export const API_SECRET = 'test-api-secret';
@@ -20,4 +22,16 @@ export function sessionToken(
     { ...defaultSessionTokenClaims(shop, API_KEY, Date.now()), ...overrides },
     secret,
   );
+}
+
+/** The `@shopify/shopify-api` instance of an app with this identity (no network calls made). */
+export function testShopifyApi(): Shopify {
+  return createShopifyApi({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    appUrl: 'https://app.example.com',
+    scopes: ['write_products'],
+    fetch: globalThis.fetch,
+    logger: createLogger({ level: 'silent' }),
+  });
 }
