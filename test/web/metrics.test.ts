@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics: served on their own port behind a bearer token, off without one, and
  * every family fed by real traffic (the app's routes, the Shopify emulator's webhooks and
- * throttling, a ProductAI stand-in that answers 429).
+ * throttling, a ProductAI stand-in that answers 429) or read from the state in Redis.
  */
 import { createServer } from 'node:http';
 import { once } from 'node:events';
@@ -78,6 +78,7 @@ describe('metrics endpoint', () => {
     expect(text).toMatch(/bullmq_queue_jobs\{queue="submit",state="failed"\} \d/);
     expect(text).toMatch(/bullmq_oldest_waiting_job_age_seconds\{queue="shopify-webhooks"\} /);
     expect(text).toMatch(/productai_rate_limit_utilisation_ratio \d/);
+    expect(text).toMatch(/app_generations\{state="published"\} \d/);
     expect(text).not.toContain(shop);
   });
 });

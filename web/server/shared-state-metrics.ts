@@ -1,8 +1,9 @@
 /**
  * Gauges of the state every process shares, read from Redis at scrape time: the depth and the
  * oldest waiting job's age of each BullMQ queue (pipeline stages, bulk expansion, Shopify
- * webhooks; `failed` includes webhooks that exhausted their attempts: alert on it), and how much
- * of the shared ProductAI rate limit is in use.
+ * webhooks; `failed` includes webhooks that exhausted their attempts: alert on it), the
+ * generations of every shop by state (the counters the transition script keeps: one HGETALL),
+ * and how much of the shared ProductAI rate limit is in use.
  */
 import { Queue } from 'bullmq';
 import { QUEUE_NAMES } from '../../src/pipeline/stages/queues.ts';
@@ -60,6 +61,12 @@ export function observeSharedState(deps: AppDeps): () => Promise<void> {
           };
         }),
       ),
+  );
+  metrics.gauge('app_generations', 'Generations of every shop by state', ['state'], async () =>
+    Object.entries(await pipeline.generations.countByStateAppWide()).map(([state, value]) => ({
+      labels: { state },
+      value,
+    })),
   );
   metrics.gauge(
     'productai_rate_limit_utilisation_ratio',
