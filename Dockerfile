@@ -28,7 +28,8 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
-COPY package.json ./
+# shopify.app.toml: the worker checks at start that every declared webhook topic has a handler.
+COPY package.json shopify.app.toml ./
 COPY src ./src
 COPY web/server ./web/server
 COPY web/worker ./web/worker
