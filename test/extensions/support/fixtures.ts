@@ -67,6 +67,7 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     params: { model: request.model, prompt: request.prompt },
     estimatedCredits: 8,
     bulkRunId: null,
+    optionGroup: null,
     priority: 'interactive',
     productAiJobId: null,
     result: null,
