@@ -234,13 +234,45 @@ export const CreateBulkRunRequest = GenerationParams.extend({
   imagesPerProduct: z.number().int().min(0).max(10).optional(),
   /** Credits the run may spend at most; products beyond it are skipped, never charged. */
   creditBudget: z.number().int().positive().optional(),
+  /**
+   * Also make products that already carry a result of this app made with the same options
+   * (by default they are skipped, so running a run twice does not add a second result).
+   */
+  includeDone: z.boolean().optional(),
 });
 export type CreateBulkRunRequest = z.infer<typeof CreateBulkRunRequest>;
 
+/** When a run's last request will have been sent, from its place in the shared queue. */
+export const BulkSchedule = z.object({
+  /** Requests of every store this app serves that go before the run's first one. */
+  requestsAhead: z.number().int(),
+  /** Requests sent (all stores) until the run's last one is sent, its own included. */
+  requestsToFinish: z.number().int(),
+  /** ProductAI's limit, shared by every store this app serves (15 a minute). */
+  requestsPerMinute: z.number(),
+  /** From now until the last result is expected (its request sent, plus typical processing). */
+  finishInMs: z.number().int(),
+});
+export type BulkSchedule = z.infer<typeof BulkSchedule>;
+
 export const BulkEstimate = z.object({
+  /** Products in the target. */
   productCount: z.number().int(),
+  /** Products that will be sent to ProductAI (and charged). */
+  toProcess: z.number().int(),
+  /** Products that cannot be made with these options (no image for a model that needs one). */
+  unprocessable: z.number().int(),
+  /** Products that already carry a result of this app with the same options (skipped). */
+  alreadyDone: z.number().int(),
+  /** Whether `alreadyDone` products are made again (then they are counted in `toProcess`). */
+  includeDone: z.boolean(),
+  /** Products actually looked at: in a very large collection, only the first ones are. */
+  checkedCount: z.number().int(),
   creditsPerProduct: z.number().int(),
+  /** toProcess x creditsPerProduct. */
   estimatedCredits: z.number().int(),
+  /** null when nothing would be sent, or the shop's work is paused. */
+  schedule: BulkSchedule.nullable(),
   problems: z.array(z.string()),
 });
 export type BulkEstimate = z.infer<typeof BulkEstimate>;
@@ -259,7 +291,14 @@ export const BulkRunView = z.object({
   creditBudget: z.number().int().nullable(),
   creditsCommitted: z.number().int(),
   skippedForBudget: z.number().int(),
+  /** Products that could not be made (no image): counted in `counts.failed` too, never charged. */
+  skippedUnprocessable: z.number().int(),
+  /** Products skipped because they already carry a result with the same options. */
+  skippedDone: z.number().int(),
+  includeDone: z.boolean(),
   counts: z.record(GenerationState, z.number().int()),
+  /** null unless the run is running with requests still to send. */
+  schedule: BulkSchedule.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -40,9 +40,11 @@ import type { PipelineContext, StageHandler } from './stages/stage.ts';
 import { stageHandlers, type StageHandlers } from './stages/stage-registry.ts';
 import { createSubmitStage } from './stages/submit-stage.ts';
 import { startQueueWorkers } from './stages/workers.ts';
+import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
+import { createPublishedResults } from './publish/published-results.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
 import { createSubmissionClaims } from './limits/submission-claims.ts';
@@ -119,6 +121,8 @@ export interface Pipeline {
   receiveWebhook: WebhookReceiver;
   /** Paid results no generation could claim: listed for the merchant, attachable to a product. */
   unclaimedResults: UnclaimedResults;
+  /** When a shop's bulk requests will have been sent, from the shared queue and limit. */
+  readonly forecaster: BulkForecaster;
   /** Stage workers and the dispatcher, in this process. */
   startWorkers(): Promise<RunningPipelineWorkers>;
   close(): Promise<void>;
@@ -162,6 +166,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         baseUrl: host.config.productAi.baseUrl,
       }),
     images: options.images ?? createSharpImageProcessor(),
+    publishedResults: createPublishedResults(redis),
     clock,
     logger,
     config,
@@ -273,6 +278,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
       generations,
       context,
     }),
+    forecaster: createBulkForecaster({ scheduler, limiter, config }),
 
     receiveWebhook: createWebhookReceiver({
       settings,

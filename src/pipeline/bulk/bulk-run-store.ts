@@ -29,6 +29,8 @@ export type NewBulkRun = Omit<
   | 'expandedCount'
   | 'creditsCommitted'
   | 'skippedForBudget'
+  | 'skippedUnprocessable'
+  | 'skippedDone'
   | 'cursor'
   | 'expansionDone'
   | 'createdAt'
@@ -68,7 +70,25 @@ export interface BulkRunStore {
   claimProduct(shop: string, id: string, productId: string): Promise<boolean>;
   recordClaim(shop: string, id: string, productId: string, generationId: string): Promise<void>;
   claimOf(shop: string, id: string, productId: string): Promise<string | null>;
+  /**
+   * Records a claimed product the run will not send, and counts it, in one step: `marker` is
+   * what its claim holds (the refusal's generation id, or a note).
+   */
+  recordSkip(
+    shop: string,
+    id: string,
+    productId: string,
+    marker: string,
+    counter: 'skippedUnprocessable' | 'skippedDone',
+  ): Promise<void>;
 }
+
+/** Fields added after runs were first stored: what a run stored before them reads as. */
+const LATER_FIELDS: Pick<BulkRun, 'includeDone' | 'skippedUnprocessable' | 'skippedDone'> = {
+  includeDone: true,
+  skippedUnprocessable: 0,
+  skippedDone: 0,
+};
 
 const FIELDS = [
   'id',
@@ -86,6 +106,9 @@ const FIELDS = [
   'creditBudget',
   'creditsCommitted',
   'skippedForBudget',
+  'includeDone',
+  'skippedUnprocessable',
+  'skippedDone',
   'cursor',
   'expansionDone',
   'createdAt',
@@ -141,7 +164,7 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
   async function get(shop: string, id: string): Promise<BulkRun | null> {
     const fields = await redis.hgetall(runKey(shop, id));
     if (!fields.state) return null;
-    const record: Record<string, unknown> = {};
+    const record: Record<string, unknown> = { ...LATER_FIELDS };
     // Counters are written by HINCRBY as plain integers, which JSON.parse reads as well.
     for (const [name, value] of Object.entries(fields)) record[name] = JSON.parse(value);
     return record as unknown as BulkRun;
@@ -158,6 +181,8 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
         expandedCount: 0,
         creditsCommitted: 0,
         skippedForBudget: 0,
+        skippedUnprocessable: 0,
+        skippedDone: 0,
         cursor: null,
         expansionDone: false,
         createdAt: at,
@@ -227,6 +252,14 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     async claimOf(shop, id, productId) {
       const value = await redis.hget(claimsKey(shop, id), productId);
       return value ? value : null;
+    },
+
+    async recordSkip(shop, id, productId, marker, counter) {
+      await redis
+        .multi()
+        .hset(claimsKey(shop, id), productId, marker)
+        .hincrby(runKey(shop, id), counter, 1)
+        .exec();
     },
   };
 }

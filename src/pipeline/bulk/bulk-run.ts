@@ -35,6 +35,12 @@ export interface BulkRun {
   /** Credits reserved for the generations created so far; never above the budget. */
   creditsCommitted: number;
   skippedForBudget: number;
+  /** Products that already carry a result with the same options are made again (else skipped). */
+  includeDone: boolean;
+  /** Products the options cannot serve (no image): each has a failed generation saying why. */
+  skippedUnprocessable: number;
+  /** Products skipped because they already carry a result with the same options. */
+  skippedDone: number;
   /** Where expansion continues: the collection page cursor, or the offset in the id list. */
   cursor: string | null;
   expansionDone: boolean;

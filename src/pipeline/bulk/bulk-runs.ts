@@ -25,6 +25,7 @@ import {
 import type { BulkRun } from './bulk-run.ts';
 import { holdBack, type BulkDeps } from './expand-run.ts';
 import { loadCollectionSummary } from './product-pages.ts';
+import { tallyTarget, type TallyLimits, type TargetTally } from './tally-target.ts';
 
 export interface BulkProblem {
   field: string;
@@ -70,15 +71,37 @@ interface Plan {
 
 const BATCH = 200;
 
+/** Why a run over this target would send nothing, in the merchant's words. */
+function nothingToMake(productCount: number, tally: TargetTally, includeDone: boolean): string {
+  const all = productCount === 1 ? 'The product' : `All ${productCount} products`;
+  if (tally.unprocessable === productCount) {
+    return `${all} lack the images these options need: there is nothing to make.`;
+  }
+  if (!includeDone && tally.alreadyDone + tally.unprocessable === productCount) {
+    return `${all} already have a result made with these options (or cannot be made). Choose “Make them again” to make new ones.`;
+  }
+  return 'There is nothing to make with these options.';
+}
+
 export function createBulkRuns(
-  deps: BulkDeps & { startExpansion(shop: string, runId: string): Promise<void> },
+  deps: BulkDeps & {
+    startExpansion(shop: string, runId: string): Promise<void>;
+    tallyLimits?: TallyLimits;
+  },
 ): BulkRuns {
   async function plan(
     shop: string,
     request: CreateBulkRunRequest,
     defaults: ParamDefaults,
   ): Promise<Plan> {
-    const { target, kind, imagesPerProduct: asked, creditBudget, ...rawParams } = request;
+    const {
+      target,
+      kind,
+      imagesPerProduct: asked,
+      creditBudget,
+      includeDone = false,
+      ...rawParams
+    } = request;
     const params = completeParams(kind, rawParams, defaults);
     const creditsPerProduct = creditsFor(kind, params);
     const problems: BulkProblem[] = [];
@@ -114,11 +137,33 @@ export function createBulkRuns(
         message: `The budget does not cover a single product (${creditsPerProduct} credits each).`,
       });
     }
+    const tally =
+      problems.length === 0
+        ? await tallyTarget(
+            { admin: await deps.admin(shop), publishedResults: deps.publishedResults },
+            { shop, target, kind, params, imagesPerProduct },
+            deps.tallyLimits,
+          )
+        : { checked: 0, unprocessable: 0, alreadyDone: 0 };
+    const skipped = tally.unprocessable + (includeDone ? 0 : tally.alreadyDone);
+    const toProcess = Math.max(0, productCount - skipped);
+    if (problems.length === 0 && toProcess === 0) {
+      problems.push({ field: 'target', message: nothingToMake(productCount, tally, includeDone) });
+    }
+    const schedule =
+      problems.length === 0 ? await deps.forecaster.forecast(shop, kind, toProcess) : null;
     return {
       estimate: {
         productCount,
+        toProcess,
+        unprocessable: tally.unprocessable,
+        alreadyDone: tally.alreadyDone,
+        includeDone,
+        checkedCount: tally.checked,
         creditsPerProduct,
-        estimatedCredits: productCount * creditsPerProduct,
+        // One result per product; requests that ask for several options multiply here.
+        estimatedCredits: toProcess * creditsPerProduct,
+        schedule,
         problems: problems.map((problem) => problem.message),
       },
       problems,
@@ -139,6 +184,15 @@ export function createBulkRuns(
       if (ids.length < BATCH) return;
       after = ids[ids.length - 1];
     }
+  }
+
+  /** A running run's forecast: its queued generations and the products not yet expanded. */
+  async function scheduleOf(run: BulkRun, counts: Record<GenerationState, number>) {
+    if (run.state !== 'running') return null;
+    const notExpanded = run.expansionDone
+      ? 0
+      : Math.max(0, (run.productCount ?? run.expandedCount) - run.expandedCount);
+    return deps.forecaster.forecast(run.shop, run.kind, counts.queued + notExpanded, counts.queued);
   }
 
   return {
@@ -164,6 +218,7 @@ export function createBulkRuns(
         creditsPerProduct: planned.estimate.creditsPerProduct,
         estimatedCredits: planned.estimate.estimatedCredits,
         creditBudget: request.creditBudget ?? null,
+        includeDone: planned.estimate.includeDone,
       });
       await onCreated?.(run);
       await deps.startExpansion(shop, run.id);
@@ -216,7 +271,11 @@ export function createBulkRuns(
         creditBudget: run.creditBudget,
         creditsCommitted: run.creditsCommitted,
         skippedForBudget: run.skippedForBudget,
+        skippedUnprocessable: run.skippedUnprocessable,
+        skippedDone: run.skippedDone,
+        includeDone: run.includeDone,
         counts,
+        schedule: await scheduleOf(run, counts),
         createdAt: run.createdAt,
         updatedAt: run.updatedAt,
       };

@@ -6,16 +6,19 @@
  * Per product, in this order:
  *  1. claim it for the run (at most once per run, even when a crashed page is processed again);
  *  2. build its generation (intake): a product the model cannot serve (no image) gets a failed
- *     generation that says why, and costs nothing;
- *  3. reserve its credits against the budget (atomic); when the budget cannot cover it, the run
+ *     generation that says why, and costs nothing (counted as skipped, unprocessable);
+ *  3. unless the run includes them, skip (and count) a product that already carries a result of
+ *     this app made with the same options (one lookup per page: publish/published-results.ts);
+ *  4. reserve its credits against the budget (atomic); when the budget cannot cover it, the run
  *     stops expanding and the remaining products are counted as skipped for budget: every
  *     product of a run costs the same, so no later one would fit either;
- *  4. create and schedule the generation (bulk priority) in P1's fair scheduler.
+ *  5. create and schedule the generation (bulk priority) in P1's fair scheduler.
  */
 import type { Logger } from '../../platform/logger.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
+import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
 import type { BulkRun } from './bulk-run.ts';
@@ -27,9 +30,10 @@ export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
 export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
 
 /** `enqueueGeneration` and `requeue` are the pipeline's: they put generations in its line. */
-export interface BulkDeps extends Pick<Pipeline, 'enqueueGeneration' | 'requeue'> {
+export interface BulkDeps extends Pick<Pipeline, 'enqueueGeneration' | 'requeue' | 'forecaster'> {
   runs: BulkRunStore;
   generations: GenerationStore;
+  publishedResults: PublishedResults;
   admin(shop: string): Promise<AdminGraphql>;
   logger: Logger;
 }
@@ -77,8 +81,16 @@ export async function expandNextPage(
     await deps.runs.recordPage(shop, runId, { cursor: run.cursor, expanded: 0, done: true });
     return 'finished';
   }
+  const done = run.includeDone
+    ? new Set<string>()
+    : await deps.publishedResults.alreadyDone(
+        shop,
+        run.kind,
+        run.params,
+        page.products.map((product) => product.id),
+      );
   for (const [index, product] of page.products.entries()) {
-    const outcome = await expandProduct(run, product, deps);
+    const outcome = await expandProduct(run, product, done.has(product.id), deps);
     if (outcome === 'budget_exhausted') {
       const handled = run.expandedCount + index;
       await deps.runs.recordPage(shop, runId, {
@@ -95,20 +107,24 @@ export async function expandNextPage(
     }
     if (outcome === 'run_stopped') return 'finished';
   }
-  const done = page.nextCursor === null;
+  const last = page.nextCursor === null;
   await deps.runs.recordPage(shop, runId, {
     cursor: page.nextCursor,
     expanded: page.consumed,
-    done,
+    done: last,
   });
-  return done ? 'finished' : 'more';
+  return last ? 'finished' : 'more';
 }
 
 type ProductOutcome = 'created' | 'skipped' | 'budget_exhausted' | 'run_stopped';
 
+/** The claim of a product skipped because it already carries a result with these options. */
+const DONE_MARKER = 'already-done';
+
 async function expandProduct(
   run: BulkRun,
   product: ProductSnapshot,
+  alreadyDone: boolean,
   deps: BulkDeps,
 ): Promise<ProductOutcome> {
   const { shop, id: runId } = run;
@@ -128,7 +144,11 @@ async function expandProduct(
   );
   if (!intake.ok) {
     const refused = await recordRefusal(run, product, intake.problems, deps);
-    await deps.runs.recordClaim(shop, runId, product.id, refused.id);
+    await deps.runs.recordSkip(shop, runId, product.id, refused.id, 'skippedUnprocessable');
+    return 'skipped';
+  }
+  if (alreadyDone) {
+    await deps.runs.recordSkip(shop, runId, product.id, DONE_MARKER, 'skippedDone');
     return 'skipped';
   }
   if (!(await deps.runs.reserveCredits(shop, runId, intake.credits))) {

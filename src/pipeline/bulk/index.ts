@@ -41,6 +41,8 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     admin: async (shop) => host.admin.forShop(shop),
     enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
     requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),
+    forecaster: pipeline.forecaster,
+    publishedResults: pipeline.context.publishedResults,
     logger: host.logger.child({ component: 'bulk-runs' }),
   };
   const queue = createBulkQueue({ connection, prefix });

@@ -72,6 +72,17 @@ export interface FairScheduler {
   isPaused(shop: string): Promise<boolean>;
   /** Forgets a shop's queues (uninstall / erase). */
   removeShop(shop: string): Promise<void>;
+  /**
+   * How much is waiting, per priority and shop (shops that are not paused), for forecasts. One
+   * round trip per ring; an upper bound, since ids cancelled meanwhile are dropped only at pop.
+   */
+  waiting(): Promise<WaitingSnapshot>;
+}
+
+export interface WaitingSnapshot {
+  /** Generations waiting per shop, by priority. */
+  interactive: ReadonlyMap<string, number>;
+  bulk: ReadonlyMap<string, number>;
 }
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'bulk'];
@@ -257,6 +268,22 @@ export function createFairScheduler(deps: {
 
     async isPaused(shop) {
       return (await redis.sismember(keys.pausedShops, shop)) === 1;
+    },
+
+    async waiting() {
+      const paused = new Set(await redis.smembers(keys.pausedShops));
+      const [interactive, bulk] = await Promise.all(
+        PRIORITIES.map(async (priority) => {
+          const shops = (await redis.lrange(keys.ring(priority), 0, -1)).filter(
+            (shop) => !paused.has(shop),
+          );
+          const tx = redis.multi();
+          for (const shop of shops) tx.zcard(queueKeys.waiting(shop, priority));
+          const replies = shops.length > 0 ? ((await tx.exec()) ?? []) : [];
+          return new Map(shops.map((shop, index) => [shop, Number(replies[index]?.[1] ?? 0)]));
+        }),
+      );
+      return { interactive: interactive!, bulk: bulk! };
     },
 
     async removeShop(shop) {

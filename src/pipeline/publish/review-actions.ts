@@ -20,12 +20,14 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { EnqueueOptions, GenerationRef } from '../stages/stage.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { APPROVED_NOTE } from './result-holds.ts';
+import type { PublishedResults } from './published-results.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 
 export interface ReviewDeps {
   generations: GenerationStore;
   admin(shop: string): Promise<AdminGraphql>;
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+  publishedResults: PublishedResults;
 }
 
 /** One of the merchant's decisions on the result of generation `id`. */
@@ -92,6 +94,9 @@ export async function takeOffProduct(
       if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
     });
   }
+  // Forgotten first: a later bulk run makes this product again even if the move below fails.
+  const { kind, params } = generation;
+  await deps.publishedResults.forget({ shop, kind, params, productId, generationId: id });
   return deps.generations.transition(shop, id, {
     from: ['published'],
     to: 'discarded',

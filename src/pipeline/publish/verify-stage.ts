@@ -80,6 +80,9 @@ export async function verify(
       'The result is kept in Content > Files; add it to the product from there, or retry.',
     );
   }
+  // Recorded before the move: a crash in between repeats verify, which records it again.
+  const { shop, kind, params, productId, id: generationId } = generation;
+  await ctx.publishedResults.record({ shop, kind, params, productId, generationId });
   return move(ctx, ref, 'published', featured ? 'Featured' : 'Added');
 }
 

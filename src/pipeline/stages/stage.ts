@@ -24,6 +24,7 @@ import type { StageName } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { ImageProcessor } from '../../platform/images.ts';
 import type { ResultHolds } from '../publish/result-holds.ts';
+import type { PublishedResults } from '../publish/published-results.ts';
 
 export type { StageName } from '../generations/generation.ts';
 
@@ -54,6 +55,8 @@ export interface PipelineContext {
   /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
   productAi(apiKey: string): ProductAiClient;
   images: ImageProcessor;
+  /** Which products already carry a result made with the same options. */
+  publishedResults: PublishedResults;
   clock: Clock;
   logger: Logger;
   config: PipelineConfig;

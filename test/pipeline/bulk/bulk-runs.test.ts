@@ -33,10 +33,14 @@ describe('a bulk run over a collection', () => {
     const withImages = members.filter((product) => product.mediaCount > 0);
 
     const estimate = await shop.api<BulkEstimate>('POST', '/bulk-runs/estimate', request);
-    expect(estimate.body).toEqual({
+    expect(estimate.body).toMatchObject({
       productCount: members.length,
+      toProcess: withImages.length,
+      unprocessable: members.length - withImages.length,
+      alreadyDone: 0,
+      checkedCount: members.length,
       creditsPerProduct: 3,
-      estimatedCredits: members.length * 3,
+      estimatedCredits: withImages.length * 3,
       problems: [],
     });
 
@@ -53,6 +57,7 @@ describe('a bulk run over a collection', () => {
     expect(run.expandedCount).toBe(members.length);
     expect(run.counts.published).toBe(withImages.length);
     expect(run.counts.failed).toBe(members.length - withImages.length);
+    expect(run.skippedUnprocessable).toBe(members.length - withImages.length);
     expect(run.creditsCommitted).toBe(withImages.length * 3);
     expect(await shop.credits()).toBe(100_000 - withImages.length * 3);
     for (const product of withImages) {
@@ -65,8 +70,9 @@ describe('a bulk run over a collection', () => {
     const shop = await harness.newShop();
     const products = await seededProducts(harness.app, shop.shop);
     const imageless = products.filter((product) => product.mediaCount === 0).slice(0, 2);
+    const withImage = products.find((product) => product.mediaCount > 0)!;
     const started = await shop.api<BulkRunView>('POST', '/bulk-runs', {
-      target: { type: 'products', productIds: imageless.map((product) => product.id) },
+      target: { type: 'products', productIds: [...imageless, withImage].map((p) => p.id) },
       kind: 'photo',
       model: 'nanobanana',
       prompt: 'Studio',
@@ -74,15 +80,38 @@ describe('a bulk run over a collection', () => {
 
     const run = await waitForRun(shop, started.body.id, finished);
 
-    expect(run.counts.failed).toBe(2);
-    expect(run.creditsCommitted).toBe(0);
-    const { body } = await shop.api<{ generations: { reason: string }[] }>(
+    expect(run).toMatchObject({ skippedUnprocessable: 2, creditsCommitted: 3 });
+    expect(run.counts).toMatchObject({ failed: 2, published: 1 });
+    const { body } = await shop.api<{ generations: { state: string; reason: string }[] }>(
       'GET',
-      `/generations?bulkRunId=${run.id}`,
+      `/generations?bulkRunId=${run.id}&state=failed`,
     );
+    expect(body.generations).toHaveLength(2);
     for (const generation of body.generations) {
       expect(generation.reason).toMatch(/has no images.*Nothing was charged/);
     }
+  });
+
+  it('refuses to start when no product can be made, and says why', async () => {
+    const shop = await harness.newShop();
+    const imageless = (await seededProducts(harness.app, shop.shop))
+      .filter((product) => product.mediaCount === 0)
+      .slice(0, 2);
+    const request = {
+      target: { type: 'products', productIds: imageless.map((product) => product.id) },
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'Studio',
+    };
+
+    const estimate = await shop.api<BulkEstimate>('POST', '/bulk-runs/estimate', request);
+    const refused = await shop.api<{ error: string }>('POST', '/bulk-runs', request);
+
+    expect(estimate.body).toMatchObject({ unprocessable: 2, toProcess: 0, estimatedCredits: 0 });
+    expect(estimate.body.problems).toEqual([
+      'All 2 products lack the images these options need: there is nothing to make.',
+    ]);
+    expect(refused.status).toBe(400);
   });
 });
 

@@ -30,6 +30,7 @@ export function reviewDepsFor(deps: AppDeps): ReviewDeps {
     generations: pipeline.generations,
     admin: async (shop) => deps.admin.forShop(shop),
     enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
+    publishedResults: pipeline.context.publishedResults,
   };
 }
 
