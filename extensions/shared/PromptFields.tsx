@@ -1,10 +1,13 @@
 import { useState } from 'preact/hooks';
 import type { PromptPreset } from '../../src/app-api/contract.ts';
+import { PROMPT_MAX_LENGTH } from '../../src/app-api/prompt-limits.ts';
+import { modelChoices } from '../../src/app-api/models.ts';
 import { isImageModelId, type ImageModelId } from '../../src/productai/catalogue.ts';
 import { credits, t } from './i18n.ts';
-import { imageModels } from './models.ts';
+import { promptLength } from './prompt-length.ts';
 
 const CUSTOM = 'custom';
+const photoModels = modelChoices('photo');
 
 interface PromptFieldsProps {
   presets: readonly PromptPreset[];
@@ -37,25 +40,25 @@ export function PromptFields(props: PromptFieldsProps) {
     props.onPromptChange(text);
   };
 
+  // No maxLength on the field: it would cut a pasted prompt silently. The count and the error
+  // say how much is too much; the server refuses a longer one (400) all the same.
+  const length = promptLength(prompt);
   return (
     <s-stack direction="block" gap="base">
       <s-select
         label={t('fields.model')}
         name="model"
         value={model}
+        details={modelDetails(model)}
         error={props.modelError}
         onChange={(event) => {
           const value = event.currentTarget.value;
           if (isImageModelId(value)) props.onModelChange(value);
         }}
       >
-        {imageModels.map((option) => (
+        {photoModels.map((option) => (
           <s-option key={option.id} value={option.id}>
-            {t('fields.modelOption', {
-              model: option.id,
-              credits: credits(option.credits),
-              description: option.description,
-            })}
+            {t('fields.modelOption', { name: option.name, credits: credits(option.credits) })}
           </s-option>
         ))}
       </s-select>
@@ -79,11 +82,15 @@ export function PromptFields(props: PromptFieldsProps) {
         name="prompt"
         value={prompt}
         rows={4}
-        maxLength={2000}
-        details={t('fields.promptHelp')}
-        error={props.promptError}
+        details={`${t('fields.promptHelp')} ${t('fields.promptCount', { count: length.count, max: PROMPT_MAX_LENGTH })}`}
+        error={props.promptError ?? length.error}
         onInput={(event) => editPrompt(event.currentTarget.value)}
       />
     </s-stack>
   );
+}
+
+function modelDetails(model: ImageModelId): string {
+  const choice = photoModels.find((option) => option.id === model);
+  return choice ? t('fields.modelDetails', { description: choice.description, model }) : '';
 }

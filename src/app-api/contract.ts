@@ -37,6 +37,7 @@
  */
 import { z } from 'zod';
 import { GENERATION_STATES } from './generation-states.ts';
+import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),
@@ -75,7 +76,10 @@ export { TERMINAL_STATES, isTerminalState } from './generation-states.ts';
 /** Parameters of one generation; which fields apply depends on kind and model (see catalogue). */
 export const GenerationParams = z.object({
   model: z.string().optional(), // not used by upscale
-  prompt: z.string().max(2000).optional(), // not used by upscale
+  prompt: z
+    .string()
+    .max(PROMPT_MAX_LENGTH, `Keep the prompt to ${PROMPT_MAX_LENGTH} characters; nothing is cut.`)
+    .optional(), // not used by upscale
   aspectRatio: z.string().optional(),
   resolution: z.string().optional(), // image: 1K/2K/4K; video (seedance): 480p/720p/1080p/4k
   outputFormat: z.enum(['png', 'jpg']).optional(),
@@ -310,7 +314,7 @@ export type BulkRunView = z.infer<typeof BulkRunView>;
 export const PromptPreset = z.object({
   id: z.string(),
   name: z.string().min(1).max(60),
-  prompt: z.string().min(1).max(2000),
+  prompt: z.string().min(1).max(PROMPT_MAX_LENGTH),
 });
 export type PromptPreset = z.infer<typeof PromptPreset>;
 

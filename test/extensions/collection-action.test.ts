@@ -6,7 +6,7 @@ import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
 import { bulkEstimate, bulkRun, collection, COLLECTION_ID, settings } from './support/fixtures.ts';
-import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
+import { actionButton, fact, setChecked, setValue, useHarness } from './support/harness.ts';
 
 const TARGET = { type: 'collection', collectionId: COLLECTION_ID } as const;
 
@@ -30,6 +30,8 @@ test('shows the collection, its number of products and the estimated credits', a
     target: TARGET,
     kind: 'photo',
     model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    includeDone: false,
   });
   await page.getByText('A new AI photo for each product in Summer mugs.').waitFor();
   expect(await fact(page, 'Products').textContent()).toBe('12');
@@ -59,6 +61,7 @@ test('asks for confirmation, then starts the run with the budget and links to it
     kind: 'photo',
     model: 'nanobanana2',
     prompt: 'On a seamless white studio background',
+    includeDone: false,
     creditBudget: 40,
   };
   const { page, app, closeCalls } = await openCollectionAction((stand) =>
@@ -116,4 +119,47 @@ test('a budget that is not a whole number of credits stops at the form', async (
   expect(await page.locator('s-admin-action').getAttribute('heading')).toBe(
     'Generate photos in bulk',
   );
+});
+
+test('a budget below one product’s cost says the least it can be, at the field', async () => {
+  const { page } = await openCollectionAction();
+  await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+
+  await setValue(page.locator('s-number-field[name="creditBudget"]'), '3');
+
+  const field = page.locator('s-number-field[name="creditBudget"]');
+  await page.locator('s-number-field[name="creditBudget"][error]').waitFor({ state: 'attached' });
+  expect(await field.getAttribute('error')).toBe(
+    "Enter at least 5 credits: one product's cost, or leave it empty for no budget.",
+  );
+});
+
+test('says which products it skips and why, and asks again to include those already done', async () => {
+  const { page, app } = await openCollectionAction((stand) =>
+    stand.answer('POST /api/bulk-runs/estimate', 200, {
+      ...bulkEstimate(12, 5),
+      toProcess: 7,
+      unprocessable: 2,
+      alreadyDone: 3,
+      estimatedCredits: 35,
+      schedule: {
+        requestsAhead: 30,
+        requestsToFinish: 37,
+        requestsPerMinute: 15,
+        finishInMs: 180_000,
+      },
+    }),
+  );
+  await app.nextRequest('POST /api/bulk-runs/estimate');
+
+  await fact(page, 'To make').filter({ hasText: '7' }).waitFor();
+  expect(await fact(page, 'Skipped: no image to work from').textContent()).toBe('2');
+  expect(await fact(page, 'Already made with these options').textContent()).toBe('3');
+  await page.getByText('Finishes in about 3 minutes', { exact: false }).waitFor();
+  await page.getByText('15 requests a minute for every store', { exact: false }).waitFor();
+
+  await setChecked(page.locator('s-checkbox'), true);
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
+    includeDone: true,
+  });
 });

@@ -30,6 +30,8 @@ test('shows how many products are selected and what they would cost', async () =
     target: { type: 'products', productIds: SELECTED },
     kind: 'photo',
     model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    includeDone: false,
   });
   await page.getByText('A new AI photo for each product in 3 selected products.').waitFor();
   expect(await fact(page, 'Products').textContent()).toBe('3');
@@ -42,6 +44,7 @@ test('starts a run over the selected products after confirmation, without a budg
     kind: 'photo',
     model: 'nanobanana',
     prompt: 'On a marble counter in morning light',
+    includeDone: false,
   };
   const { page, app } = await openSelectionAction((stand) => {
     stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, '3 selected products'));

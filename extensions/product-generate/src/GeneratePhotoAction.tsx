@@ -5,14 +5,14 @@
  */
 import { useState } from 'preact/hooks';
 import type { GenerationView, ProductDetail, SettingsView } from '../../../src/app-api/contract.ts';
-import { estimateCredits, type ImageModelId } from '../../../src/productai/catalogue.ts';
+import { IMAGE_MODELS, estimateCredits, type ImageModelId } from '../../../src/productai/catalogue.ts';
 import { appApi } from '../../shared/app-api.ts';
 import { DeadEnd } from '../../shared/DeadEnd.tsx';
 import { ErrorBanner, fieldError } from '../../shared/errors.tsx';
 import { Facts } from '../../shared/Facts.tsx';
 import { credits, t } from '../../shared/i18n.ts';
 import { LoadingOrFailed } from '../../shared/LoadingOrFailed.tsx';
-import { imageModel, initialModel } from '../../shared/models.ts';
+import { initialModel } from '../../../src/app-api/models.ts';
 import { PromptFields } from '../../shared/PromptFields.tsx';
 import { canSubmit, ShopStatusBanner } from '../../shared/ShopStatusBanner.tsx';
 import { useLoad } from '../../shared/use-load.ts';
@@ -61,14 +61,14 @@ function GeneratePhotoForm({
 
   if (started) return <GenerationStarted generation={started} reviewMode={settings.reviewMode} />;
 
-  const spec = imageModel(model);
+  const spec = IMAGE_MODELS[model];
   const cost = estimateCredits('image', { model, prompt });
   const promptMissing = prompt.trim() === '';
   const imagesMissing = spec.requiresImage && imageIds.length === 0;
 
   const changeModel = (next: ImageModelId) => {
     setModel(next);
-    setImageIds((ids) => ids.slice(0, imageModel(next).maxReferenceImages));
+    setImageIds((ids) => ids.slice(0, IMAGE_MODELS[next].maxReferenceImages));
   };
   const submit = async () => {
     setShowErrors(true);

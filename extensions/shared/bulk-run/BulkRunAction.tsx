@@ -16,7 +16,7 @@ import { parseBudget } from '../BudgetField.tsx';
 import { DeadEnd } from '../DeadEnd.tsx';
 import { t } from '../i18n.ts';
 import { LoadingOrFailed } from '../LoadingOrFailed.tsx';
-import { initialModel } from '../models.ts';
+import { initialModel } from '../../../src/app-api/models.ts';
 import { useLoad } from '../use-load.ts';
 import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
 import { BulkRunReview } from './BulkRunReview.tsx';
@@ -63,6 +63,7 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
     model: initialModel(settings),
     prompt: settings.presets[0]?.prompt ?? '',
     budget: '',
+    includeDone: false,
   }));
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [submitting, setSubmitting] = useState(false);
@@ -119,6 +120,7 @@ function createBulkRunRequest(target: BulkRunTarget, draft: BulkRunDraft): Creat
     kind: 'photo',
     model: draft.model,
     prompt: draft.prompt.trim(),
+    includeDone: draft.includeDone,
     ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
   };
 }

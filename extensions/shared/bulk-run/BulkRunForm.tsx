@@ -8,14 +8,21 @@ import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
 import { PromptFields } from '../PromptFields.tsx';
 import { canSubmit, ShopStatusBanner } from '../ShopStatusBanner.tsx';
+import { promptLength } from '../prompt-length.ts';
 import { useLoad, type Loaded } from '../use-load.ts';
+import { useSettled } from '../use-settled.ts';
 
 /** What the merchant is choosing; `budget` is the field's text (empty for no budget). */
 export interface BulkRunDraft {
   model: ImageModelId;
   prompt: string;
   budget: string;
+  /** Make again the products that already have a result with these options. */
+  includeDone: boolean;
 }
+
+/** Typing a prompt asks for a new estimate once the typing pauses (it decides what is done). */
+const PROMPT_SETTLE_MS = 500;
 
 interface BulkRunFormProps {
   target: BulkRunTarget;
@@ -28,21 +35,33 @@ interface BulkRunFormProps {
 
 export function BulkRunForm(props: BulkRunFormProps) {
   const { target, title, settings, draft } = props;
-  // The server counts the products (a collection's membership lives in Shopify) and prices them;
-  // the prompt does not change the price, so only the model triggers a new estimate.
+  // The server counts the products (a collection's membership lives in Shopify), which of them
+  // the options cannot serve or already served (the prompt is one of the options), and prices.
+  const prompt = useSettled(draft.prompt.trim(), PROMPT_SETTLE_MS);
   const estimate = useLoad(
-    () => appApi.estimateBulkRun({ target, kind: 'photo', model: draft.model }),
-    [draft.model],
+    () =>
+      appApi.estimateBulkRun({
+        target,
+        kind: 'photo',
+        model: draft.model,
+        ...(prompt ? { prompt } : {}),
+        includeDone: draft.includeDone,
+      }),
+    [draft.model, prompt, draft.includeDone],
   );
   const [showErrors, setShowErrors] = useState(false);
   const change = (patch: Partial<BulkRunDraft>) => props.onDraftChange({ ...draft, ...patch });
 
   const promptMissing = draft.prompt.trim() === '';
+  const perProduct = estimate.state === 'ready' ? estimate.value.creditsPerProduct : undefined;
   const ready =
-    canSubmit(settings) && estimate.state === 'ready' && estimate.value.productCount > 0;
+    canSubmit(settings) &&
+    estimate.state === 'ready' &&
+    estimate.value.toProcess > 0 &&
+    promptLength(draft.prompt).error === undefined;
   const review = () => {
     setShowErrors(true);
-    if (!ready || promptMissing || !parseBudget(draft.budget).valid) return;
+    if (!ready || promptMissing || !parseBudget(draft.budget, perProduct).valid) return;
     props.onReview(estimate.value);
   };
 
@@ -59,8 +78,18 @@ export function BulkRunForm(props: BulkRunFormProps) {
           onPromptChange={(prompt) => change({ prompt })}
           promptError={showErrors && promptMissing ? t('fields.promptRequired') : undefined}
         />
+        <s-checkbox
+          label={t('bulk.includeDone')}
+          details={t('bulk.includeDoneHelp')}
+          checked={draft.includeDone}
+          onChange={(event) => change({ includeDone: event.currentTarget.checked })}
+        />
         <EstimateSummary estimate={estimate} />
-        <BudgetField value={draft.budget} onInput={(budget) => change({ budget })} />
+        <BudgetField
+          value={draft.budget}
+          perProduct={perProduct}
+          onInput={(budget) => change({ budget })}
+        />
       </s-stack>
       <s-button slot="primary-action" variant="primary" disabled={!ready} onClick={review}>
         {t('bulk.review')}
@@ -86,13 +115,23 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
   return (
     <s-stack direction="block" gap="small-200">
       <s-section heading={t('bulk.estimateHeading')}>
-        <Facts
-          rows={[
-            [t('bulk.products'), shopify.i18n.formatNumber(productCount)],
-            [t('bulk.perProduct'), credits(creditsPerProduct)],
-            [t('bulk.estimatedTotal'), credits(estimatedCredits)],
-          ]}
-        />
+        <s-stack direction="block" gap="small-200">
+          <Facts
+            rows={[
+              ...estimateRows(estimate.value),
+              [t('bulk.perProduct'), credits(creditsPerProduct)],
+              [t('bulk.estimatedTotal'), credits(estimatedCredits)],
+            ]}
+          />
+          {estimate.value.checkedCount < productCount && (
+            <s-paragraph color="subdued">
+              {t('bulk.checkedPart', {
+                checked: shopify.i18n.formatNumber(estimate.value.checkedCount),
+              })}
+            </s-paragraph>
+          )}
+          <ScheduleNote estimate={estimate.value} />
+        </s-stack>
       </s-section>
       {productCount === 0 && (
         <s-banner tone="warning" heading={t('bulk.noProducts')}>
@@ -109,5 +148,36 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
         </s-banner>
       )}
     </s-stack>
+  );
+}
+
+/** Products, then what happens to them: made, skipped for want of an image, already done. */
+export function estimateRows(estimate: BulkEstimate): [string, string][] {
+  const count = (value: number) => shopify.i18n.formatNumber(value);
+  return [
+    [t('bulk.products'), count(estimate.productCount)],
+    [t('bulk.toProcess'), count(estimate.toProcess)],
+    ...(estimate.unprocessable > 0
+      ? [[t('bulk.unprocessable'), count(estimate.unprocessable)] as [string, string]]
+      : []),
+    ...(estimate.alreadyDone > 0 && !estimate.includeDone
+      ? [[t('bulk.alreadyDone'), count(estimate.alreadyDone)] as [string, string]]
+      : []),
+  ];
+}
+
+/** When the run should finish, and why it takes that long: the limit every store shares. */
+export function ScheduleNote({ estimate }: { estimate: BulkEstimate }) {
+  const schedule = estimate.schedule;
+  if (!schedule) return null;
+  const minutes = Math.max(1, Math.ceil(schedule.finishInMs / 60_000));
+  return (
+    <s-paragraph color="subdued">
+      {t('bulk.finishes', { duration: t('bulk.minutes', { count: minutes }) })}.{' '}
+      {t('bulk.queueNote', {
+        perMinute: shopify.i18n.formatNumber(schedule.requestsPerMinute),
+        ahead: shopify.i18n.formatNumber(schedule.requestsAhead),
+      })}
+    </s-paragraph>
   );
 }

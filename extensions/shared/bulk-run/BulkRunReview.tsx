@@ -3,7 +3,8 @@ import { parseBudget } from '../BudgetField.tsx';
 import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
-import type { BulkRunDraft } from './BulkRunForm.tsx';
+import { modelName } from '../../../src/app-api/models.ts';
+import { estimateRows, ScheduleNote, type BulkRunDraft } from './BulkRunForm.tsx';
 
 interface BulkRunReviewProps {
   title: string;
@@ -19,7 +20,7 @@ interface BulkRunReviewProps {
 function productsSkippedByBudget(estimate: BulkEstimate, budget: number): number {
   if (estimate.creditsPerProduct <= 0) return 0;
   const affordable = Math.floor(budget / estimate.creditsPerProduct);
-  return Math.max(0, estimate.productCount - affordable);
+  return Math.max(0, estimate.toProcess - affordable);
 }
 
 /** The confirmation step: everything the run will do and cost, before anything is spent. */
@@ -36,8 +37,8 @@ export function BulkRunReview(props: BulkRunReviewProps) {
         <s-paragraph>{t('review.intro', { title: props.title })}</s-paragraph>
         <Facts
           rows={[
-            [t('bulk.products'), shopify.i18n.formatNumber(estimate.productCount)],
-            [t('fields.model'), draft.model],
+            ...estimateRows(estimate),
+            [t('fields.model'), modelName(draft.model)],
             [t('bulk.perProduct'), credits(estimate.creditsPerProduct)],
             [t('bulk.estimatedTotal'), credits(estimate.estimatedCredits)],
             [
@@ -50,6 +51,7 @@ export function BulkRunReview(props: BulkRunReviewProps) {
           <s-text type="strong">{t('fields.prompt')}</s-text>
           <s-paragraph>{draft.prompt.trim()}</s-paragraph>
         </s-stack>
+        <ScheduleNote estimate={estimate} />
         {skipped > 0 && (
           <s-banner tone="info">{t('review.budgetSkips', { count: skipped })}</s-banner>
         )}

@@ -88,8 +88,14 @@ export const collection: CollectionSummary = CollectionSummary.parse({
 export function bulkEstimate(productCount: number, creditsPerProduct: number): BulkEstimate {
   return BulkEstimate.parse({
     productCount,
+    toProcess: productCount,
+    unprocessable: 0,
+    alreadyDone: 0,
+    includeDone: false,
+    checkedCount: productCount,
     creditsPerProduct,
     estimatedCredits: productCount * creditsPerProduct,
+    schedule: null,
     problems: [],
   });
 }
@@ -108,6 +114,10 @@ export function bulkRun(request: CreateBulkRunRequest, title: string): BulkRunVi
     creditBudget: request.creditBudget ?? null,
     creditsCommitted: 0,
     skippedForBudget: 0,
+    skippedUnprocessable: 0,
+    skippedDone: 0,
+    includeDone: request.includeDone ?? false,
+    schedule: null,
     // The contract's counts have a number for every generation state.
     counts: Object.fromEntries(GenerationState.options.map((state) => [state, 0])),
     createdAt: NOW,

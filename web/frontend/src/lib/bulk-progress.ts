@@ -1,28 +1,77 @@
+/**
+ * What a bulk run has done, in the merchant's categories: published, waiting for review, failed,
+ * skipped (no image to work from, already made with the same options, beyond the budget),
+ * cancelled, and still to go. "Done" is only what was handled (made, failed or skipped): a
+ * cancelled run's bar shows how far it got, not 100%.
+ */
 import type { BulkRunView, GenerationState } from '../shared/contract.ts';
-import { STATE_INFO } from './generation-states.ts';
 import { isTerminalState } from '../shared/generation-states.ts';
 
 export interface BulkProgress {
-  /** Products whose generation has finished (terminal or waiting for review). */
-  done: number;
   /** Products in the run, or the ones expanded so far while the count is unknown. */
   total: number;
+  published: number;
+  inReview: number;
+  /** Failed after being sent (products skipped for want of an image are in `skipped`). */
+  failed: number;
+  skipped: { noImage: number; alreadyDone: number; budget: number; total: number };
+  cancelled: number;
+  /** Products not handled yet: waiting, in progress, or not yet read from the target. */
+  toGo: number;
+  /** Published, in review, failed or skipped. */
+  handled: number;
   percent: number;
+  /** The run only waits for the merchant to review results. */
+  waitingForReview: boolean;
+  /** The run's own status, as its badge says it. */
+  status: 'running' | 'review' | 'paused' | 'cancelled' | 'completed';
 }
 
 export function bulkProgress(run: BulkRunView): BulkProgress {
-  let done = 0;
-  for (const [state, count] of Object.entries(run.counts) as [GenerationState, number][]) {
-    if (isTerminalState(state) || state === 'in_review') done += count;
+  const count = (state: GenerationState) => run.counts[state] ?? 0;
+  const skipped = {
+    noImage: run.skippedUnprocessable,
+    alreadyDone: run.skippedDone,
+    budget: run.skippedForBudget,
+    total: run.skippedUnprocessable + run.skippedDone + run.skippedForBudget,
+  };
+  const failed = Math.max(0, count('failed') - run.skippedUnprocessable);
+  let open = 0;
+  for (const [state, n] of Object.entries(run.counts) as [GenerationState, number][]) {
+    if (!isTerminalState(state) && state !== 'in_review') open += n;
   }
-  done += run.skippedForBudget;
-  const total = Math.max(run.productCount ?? run.expandedCount, done);
-  return { done, total, percent: total === 0 ? 0 : Math.round((done / total) * 100) };
+  const published = count('published');
+  const inReview = count('in_review');
+  const cancelled = count('cancelled');
+  // Discarded results (rejected or undone) were handled too: they count with the published.
+  const handled = published + count('discarded') + inReview + failed + skipped.total;
+  const total = Math.max(run.productCount ?? run.expandedCount, handled + cancelled + open);
+  const notExpanded = run.state === 'cancelled' ? 0 : total - handled - cancelled - open;
+  const toGo = Math.max(0, open + notExpanded);
+  const waitingForReview = run.state === 'running' && toGo === 0 && inReview > 0;
+  return {
+    total,
+    published,
+    inReview,
+    failed,
+    skipped,
+    cancelled: run.state === 'cancelled' ? total - handled - open : cancelled,
+    toGo,
+    handled,
+    percent: total === 0 ? 0 : Math.round((handled / total) * 100),
+    waitingForReview,
+    status: waitingForReview ? 'review' : run.state,
+  };
 }
 
-/** Non-zero counts in the order states happen, for "12 published · 3 generating". */
-export function countsInOrder(counts: BulkRunView['counts']): [GenerationState, number][] {
-  return (Object.keys(STATE_INFO) as GenerationState[])
-    .map((state): [GenerationState, number] => [state, counts[state] ?? 0])
-    .filter(([, count]) => count > 0);
+const runStartFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** "Best Sellers · 23 Nov, 14:05": two runs over one target read apart. */
+export function runName(run: Pick<BulkRunView, 'title' | 'createdAt'>): string {
+  return `${run.title} · ${runStartFormat.format(new Date(run.createdAt))}`;
 }

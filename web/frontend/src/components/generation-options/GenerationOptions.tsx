@@ -1,5 +1,5 @@
 import { BlockStack } from '@shopify/polaris';
-import { acceptedOptions } from '../../lib/models.ts';
+import { acceptedOptions } from '../../shared/models.ts';
 import type { PromptPreset } from '../../shared/contract.ts';
 import { KindPicker } from './KindPicker.tsx';
 import { ModelSelect } from './ModelSelect.tsx';

@@ -1,5 +1,5 @@
 import { BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
-import { KIND_LABELS } from '../../lib/models.ts';
+import { KIND_LABELS } from '../../shared/models.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
 
 const KIND_HELP: Readonly<Record<GenerationKind, string>> = {

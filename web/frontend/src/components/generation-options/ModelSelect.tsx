@@ -1,5 +1,6 @@
 import { Select } from '@shopify/polaris';
-import { modelOptions } from '../../lib/models.ts';
+import { formatCredits } from '../../lib/format.ts';
+import { modelChoices, type ModelChoice } from '../../shared/models.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
 
 interface Props {
@@ -9,20 +10,37 @@ interface Props {
   label?: string;
 }
 
-/** Every model of the kind with its price; the help line says what the chosen one is good for. */
+/** "Balanced · 5 credits an image": short enough for a phone-width select. */
+function optionLabel(choice: ModelChoice): string {
+  const price = formatCredits(choice.credits);
+  return choice.per === 'image'
+    ? `${choice.name} · ${price} an image`
+    : `${choice.name} · from ${price} a second`;
+}
+
+/** The help under the select, in sentences: purpose, inputs, price, ProductAI's name. */
+export function modelHelp(choice: ModelChoice): string {
+  const worksFrom = choice.worksFrom.charAt(0).toUpperCase() + choice.worksFrom.slice(1);
+  const price =
+    choice.per === 'image'
+      ? `${formatCredits(choice.credits)} an image.`
+      : `Per second: ${choice.ratesPerSecond
+          .map((rate) => `${formatCredits(rate.credits)} at ${rate.resolution}`)
+          .join(', ')}.`;
+  return `${choice.description} ${worksFrom}. ${price} ProductAI model: ${choice.id}.`;
+}
+
+/** Every model of the kind in plain words with its price; the help says the rest. */
 export function ModelSelect({ kind, model, onChange, label = 'Model' }: Props) {
-  const options = modelOptions(kind);
-  const chosen = options.find((option) => option.id === model);
+  const choices = modelChoices(kind);
+  const chosen = choices.find((choice) => choice.id === model);
   return (
     <Select
       label={label}
-      options={options.map((option) => ({
-        value: option.id,
-        label: `${option.id} · ${option.price} · ${option.description}`,
-      }))}
+      options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
       value={model}
       onChange={onChange}
-      helpText={chosen ? `${chosen.description}. ${chosen.price}.` : undefined}
+      helpText={chosen ? modelHelp(chosen) : undefined}
     />
   );
 }

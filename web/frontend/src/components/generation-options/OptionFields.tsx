@@ -1,5 +1,5 @@
 import { Checkbox, FormLayout, Select, Text } from '@shopify/polaris';
-import { acceptedOptions, optionLabel } from '../../lib/models.ts';
+import { acceptedOptions, optionLabel } from '../../shared/models.ts';
 import type { GenerationKind, GenerationParams } from '../../shared/contract.ts';
 
 interface Props {

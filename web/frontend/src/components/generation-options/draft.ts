@@ -1,5 +1,5 @@
 import type { GenerationKind, GenerationParams, SettingsView } from '../../shared/contract.ts';
-import { fitParams } from '../../lib/models.ts';
+import { fitParams } from '../../shared/models.ts';
 
 /** What the merchant is composing on the Generate and Bulk runs pages. */
 export interface Draft {

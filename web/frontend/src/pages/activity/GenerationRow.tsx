@@ -4,7 +4,7 @@ import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { formatCredits, formatDateTime, formatRelative } from '../../lib/format.ts';
-import { KIND_LABELS } from '../../lib/models.ts';
+import { KIND_LABELS } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
 

@@ -12,14 +12,15 @@ import {
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { bulkProgress, countsInOrder } from '../../lib/bulk-progress.ts';
-import { formatCredits, formatNumber, formatRelative } from '../../lib/format.ts';
-import { STATE_INFO } from '../../lib/generation-states.ts';
-import { KIND_LABELS } from '../../lib/models.ts';
+import { RunOutcome } from './RunOutcome.tsx';
+import { bulkProgress, runName } from '../../lib/bulk-progress.ts';
+import { formatCredits, formatRelative } from '../../lib/format.ts';
+import { KIND_LABELS, modelName } from '../../shared/models.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
 
 const RUN_BADGE = {
   running: { tone: 'info', label: 'Running' },
+  review: { tone: 'attention', label: 'Waiting for your review' },
   paused: { tone: 'warning', label: 'Paused' },
   cancelled: { tone: undefined, label: 'Cancelled' },
   completed: { tone: 'success', label: 'Completed' },
@@ -49,8 +50,9 @@ export function BulkRunCard({ run, onChange }: Props) {
     }
   };
   const progress = bulkProgress(run);
-  const badge = RUN_BADGE[run.state];
-  const open = run.state === 'running' || run.state === 'paused';
+  const badge = RUN_BADGE[progress.status];
+  // Waiting only for review: nothing is left to pause or cancel (review happens in Activity).
+  const open = progress.status === 'running' || progress.status === 'paused';
   const headingId = `bulk-run-${run.id}`;
   return (
     <div id={run.id}>
@@ -59,11 +61,11 @@ export function BulkRunCard({ run, onChange }: Props) {
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <BlockStack gap="050">
               <Text as="h2" variant="headingMd" id={headingId}>
-                {run.title}
+                {runName(run)}
               </Text>
               <Text as="p" tone="subdued">
                 {KIND_LABELS[run.kind]}
-                {run.params.model ? ` · ${run.params.model}` : ''} · started{' '}
+                {run.params.model ? ` · ${modelName(run.params.model)}` : ''} · started{' '}
                 {formatRelative(run.createdAt)}
               </Text>
             </BlockStack>
@@ -74,23 +76,7 @@ export function BulkRunCard({ run, onChange }: Props) {
             ariaLabelledBy={headingId}
             tone={run.state === 'paused' ? 'highlight' : 'primary'}
           />
-          <Text as="p">
-            {formatNumber(progress.done)} of{' '}
-            {run.productCount === null
-              ? `${formatNumber(progress.total)} so far`
-              : formatNumber(progress.total)}{' '}
-            products done
-          </Text>
-          <InlineStack gap="200" wrap>
-            {countsInOrder(run.counts).map(([state, count]) => (
-              <Badge key={state} tone={STATE_INFO[state].tone}>
-                {`${formatNumber(count)} ${STATE_INFO[state].phrase}`}
-              </Badge>
-            ))}
-            {run.skippedForBudget > 0 ? (
-              <Badge tone="warning">{`${formatNumber(run.skippedForBudget)} skipped for the budget`}</Badge>
-            ) : null}
-          </InlineStack>
+          <RunOutcome run={run} progress={progress} />
           <Text as="p" tone="subdued">
             {formatCredits(run.creditsCommitted)} committed of {formatCredits(run.estimatedCredits)}{' '}
             estimated

@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, Divider, List, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Card, Checkbox, Divider, List, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
@@ -6,7 +6,10 @@ import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
-import { acceptedOptions } from '../../lib/models.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { acceptedOptions } from '../../shared/models.ts';
+import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
+import { budgetHelp, parseBudget } from './budget.ts';
 import type {
   BulkEstimate,
   BulkRunView,
@@ -14,6 +17,7 @@ import type {
   SettingsView,
 } from '../../shared/contract.ts';
 import { EstimateSummary } from './EstimateSummary.tsx';
+import { StartRow } from './StartRow.tsx';
 import { TargetPicker, type ChosenTarget } from './TargetPicker.tsx';
 
 interface Props {
@@ -21,49 +25,48 @@ interface Props {
   onStarted: (run: BulkRunView) => void;
 }
 
-function parseBudget(text: string): number | undefined {
-  const value = Number(text);
-  return text.trim() !== '' && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
 export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [chosen, setChosen] = useState<ChosenTarget | null>(null);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
   const [imagesText, setImagesText] = useState('1');
   const [budgetText, setBudgetText] = useState('');
+  const [includeDone, setIncludeDone] = useState(false);
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
   );
 
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   const imagesPerProduct = Math.min(Math.max(Number(imagesText) || 0, limits.min), limits.max);
-  const creditBudget = parseBudget(budgetText);
-  const budgetError =
-    budgetText.trim() !== '' && creditBudget === undefined
-      ? 'Enter a whole number of credits, or leave it empty for no budget.'
-      : undefined;
+  const accepted = acceptedOptions(draft.kind, draft.params.model);
+  const prompt = draft.params.prompt ?? '';
   const reasons = [
     ...(settings.apiKey.state === 'valid' ? [] : ['Add a valid ProductAI API key in Settings.']),
     ...(chosen ? [] : ['Choose a collection or products.']),
-    ...(acceptedOptions(draft.kind, draft.params.model).usesPrompt && !draft.params.prompt?.trim()
-      ? ['Write a prompt or choose a preset.']
+    ...(accepted.usesPrompt && !prompt.trim() ? ['Write a prompt or choose a preset.'] : []),
+    ...(accepted.usesPrompt && prompt.length > PROMPT_MAX_LENGTH
+      ? [`Shorten the prompt to ${formatNumber(PROMPT_MAX_LENGTH)} characters.`]
       : []),
-    ...(budgetError ? [budgetError] : []),
   ];
   const request: CreateBulkRunRequest | null = chosen
-    ? { target: chosen.target, kind: draft.kind, ...draft.params, imagesPerProduct, creditBudget }
+    ? { target: chosen.target, kind: draft.kind, ...draft.params, imagesPerProduct, includeDone }
     : null;
   // The estimate is the run without its budget: the budget only caps what the run may spend.
-  const estimateBody = request ? { ...request, creditBudget: undefined } : null;
   const estimate = useDebouncedPost<BulkEstimate>(
     '/bulk-runs/estimate',
-    reasons.length === 0 ? estimateBody : null,
+    reasons.length === 0 ? request : null,
   );
-  const problems = [...reasons, ...(estimate.data?.problems ?? [])];
+  const budget = parseBudget(budgetText, estimate.data?.creditsPerProduct);
+  const problems = [
+    ...reasons,
+    ...(estimate.data?.problems ?? []),
+    ...(budget.error ? ['Fix the credit budget.'] : []),
+  ];
+  const startBlocker =
+    problems[0] ?? (estimate.pending || !estimate.data ? 'Waiting for the estimate.' : undefined);
 
   const onStart = async () => {
-    if (!request) return;
-    const run = await start.run(request);
+    if (!request || budget.error) return;
+    const run = await start.run({ ...request, creditBudget: budget.credits });
     if (run) {
       shopify.toast.show('Bulk run started');
       setChosen(null);
@@ -97,34 +100,33 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
             helpText={`The first ${imagesPerProduct} of each product's images are sent (this model takes up to ${limits.max}).`}
           />
         ) : null}
+        <Checkbox
+          label="Make products already done again"
+          checked={includeDone}
+          onChange={setIncludeDone}
+          helpText="Off: products that already have a result from this app with the same options are skipped, so nothing is added twice."
+        />
         <TextField
           label="Credit budget (optional)"
           type="number"
-          min={1}
+          min={estimate.data?.creditsPerProduct ?? 1}
+          step={1}
           value={budgetText}
           onChange={setBudgetText}
           autoComplete="off"
-          error={budgetError}
-          helpText="The run never spends more. Products beyond it are skipped, never charged."
+          error={budget.error}
+          helpText={budgetHelp(estimate.data?.creditsPerProduct)}
         />
         <Divider />
-        <EstimateSummary estimate={estimate} budget={creditBudget} />
-        {problems.length > 0 ? (
+        <EstimateSummary estimate={estimate} budget={budget.credits} />
+        {problems.length > 1 ? (
           <List type="bullet">
             {problems.map((problem) => (
               <List.Item key={problem}>{problem}</List.Item>
             ))}
           </List>
         ) : null}
-        <Button
-          variant="primary"
-          fullWidth
-          disabled={problems.length > 0 || !estimate.data}
-          loading={start.pending}
-          onClick={onStart}
-        >
-          Start bulk run
-        </Button>
+        <StartRow blocker={startBlocker} pending={start.pending} onStart={onStart} />
         {start.error ? (
           <ErrorBanner
             title="The bulk run was not started"

@@ -2,7 +2,7 @@ import { BlockStack, Button, Card, List, Select, Text } from '@shopify/polaris';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { formatCredits } from '../../lib/format.ts';
-import { creditsFor } from '../../lib/models.ts';
+import { creditsFor } from '../../shared/models.ts';
 import type {
   CreateGenerationRequest,
   Estimate,

@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PausedBanner } from '../../components/PausedBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
-import { acceptedOptions } from '../../lib/models.ts';
+import { acceptedOptions } from '../../shared/models.ts';
 import { setQueryParam } from '../../router/location.ts';
 import type {
   CreateGenerationRequest,

@@ -15,7 +15,7 @@ import { StateBadge } from '../../components/StateBadge.tsx';
 import { adminProductUrl } from '../../lib/format.ts';
 import { isInFlight } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
-import { KIND_LABELS } from '../../lib/models.ts';
+import { KIND_LABELS } from '../../shared/models.ts';
 import type { GenerationState, GenerationView } from '../../shared/contract.ts';
 import { ResultPreview } from './ResultPreview.tsx';
 

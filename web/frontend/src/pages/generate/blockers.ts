@@ -1,5 +1,5 @@
 import type { Draft } from '../../components/generation-options/draft.ts';
-import { acceptedOptions } from '../../lib/models.ts';
+import { acceptedOptions } from '../../shared/models.ts';
 import type { SettingsView } from '../../shared/contract.ts';
 
 interface Input {

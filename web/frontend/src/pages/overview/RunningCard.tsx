@@ -1,5 +1,5 @@
 import { BlockStack, Card, InlineStack, Link, ProgressBar, Text } from '@shopify/polaris';
-import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { bulkProgress, runName } from '../../lib/bulk-progress.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { STATE_INFO } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
@@ -31,11 +31,11 @@ export function RunningCard({ active, bulkRuns }: Props) {
             <BlockStack key={run.id} gap="100">
               <InlineStack align="space-between">
                 <span id={`run-${run.id}`}>
-                  <Link url={`/bulk-runs#${run.id}`}>{run.title}</Link>
+                  <Link url={`/bulk-runs#${run.id}`}>{runName(run)}</Link>
                 </span>
                 <Text as="span" tone="subdued">
                   {run.state === 'paused' ? 'Paused · ' : ''}
-                  {formatNumber(progress.done)} of {formatNumber(progress.total)}
+                  {formatNumber(progress.handled)} of {formatNumber(progress.total)}
                 </Text>
               </InlineStack>
               <ProgressBar

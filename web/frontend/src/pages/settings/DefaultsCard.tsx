@@ -1,7 +1,7 @@
 import { BlockStack, Card } from '@shopify/polaris';
 import { ModelSelect } from '../../components/generation-options/ModelSelect.tsx';
 import { OptionFields } from '../../components/generation-options/OptionFields.tsx';
-import { fitParams } from '../../lib/models.ts';
+import { fitParams } from '../../shared/models.ts';
 import type { GenerationParams, SettingsView } from '../../shared/contract.ts';
 
 type Defaults = SettingsView['defaults'];

@@ -1,7 +1,9 @@
 /**
- * What the catalogue means for the forms: the models of a kind with their price and purpose, the
- * options a kind + model accept, the price of a draft, and how to make a draft fit a newly chosen
- * model. All prices and rules come from the shared catalogue; nothing is restated here.
+ * The models and options as the app's screens offer them, for the app home AND the admin
+ * extensions (browser-safe: it imports only the catalogue and the contract's types). Prices and
+ * rules come from the ProductAI catalogue (src/productai/catalogue.ts); what is added here is
+ * words: a plain name per model (Fast, Balanced, Best...) and what it works from, so a merchant
+ * chooses by speed, quality and price, with ProductAI's own model name only as a detail.
  */
 import {
   IMAGE_DEFAULTS,
@@ -17,34 +19,110 @@ import {
   imageAspectRatiosFor,
   isImageModelId,
   isVideoModelId,
-} from '../shared/catalogue.ts';
-import type { GenerationKind, GenerationParams } from '../shared/contract.ts';
-import { formatCredits } from './format.ts';
+  type ImageModel,
+  type ImageModelId,
+  type VideoModelId,
+} from '../productai/catalogue.ts';
+import type { GenerationKind, GenerationParams, SettingsView } from './contract.ts';
 
-export interface ModelOption {
+/** Plain names, in the catalogue's order (recommended first). */
+const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, string>> = {
+  nanobanana2: 'Balanced',
+  nanobananapro: 'Best',
+  nanobanana: 'Fast',
+  'seedream-5-pro': 'Best for edits',
+  'seedream-5-lite': 'Fast edits',
+  seedream: 'Artistic',
+  'kontext-pro': 'Precise edits',
+  'kontext-max': 'Precise edits, best',
+  'gpt-2': 'From a description',
+  'gpt-1.5': 'From a description (earlier)',
+  'gpt-high': 'Detailed',
+  'gpt-medium': 'Standard',
+  'gpt-low': 'Draft',
+  seedance: 'Video with sound',
+  'gemini-omni': 'Video from your images',
+};
+
+export interface ModelChoice {
   id: string;
-  /** "5 credits per image", "7 credits/s at 720p, ...". */
-  price: string;
-  /** What it is good for. */
+  /** "Balanced". */
+  name: string;
+  /** Credits per image, or the cheapest per second for a video model. */
+  credits: number;
+  /** What the credits are for: "image" or "second" (from `credits`, for video). */
+  per: 'image' | 'second';
+  /** What it works from: "uses up to 5 of your images", "works without an image". */
+  worksFrom: string;
+  /** What it is good for, as a sentence (ends with a full stop). */
   description: string;
+  /** Video: credits per second at each resolution, cheapest first. */
+  ratesPerSecond: readonly { resolution: string; credits: number }[];
 }
 
-export function modelOptions(kind: GenerationKind): ModelOption[] {
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function imagesPhrase(min: number, max: number): string {
+  if (min === 0) return 'works with or without your images';
+  return max === 1 ? 'uses one of your images' : `uses up to ${max} of your images`;
+}
+
+export function modelChoices(kind: GenerationKind): ModelChoice[] {
   if (kind === 'photo') {
-    return IMAGE_MODEL_IDS.map((id) => ({
-      id,
-      price: `${formatCredits(IMAGE_MODELS[id].credits)} per image`,
-      description: IMAGE_MODELS[id].description,
-    }));
+    return IMAGE_MODEL_IDS.map((id) => {
+      const spec = IMAGE_MODELS[id];
+      return {
+        id,
+        name: MODEL_NAMES[id],
+        credits: spec.credits,
+        per: 'image',
+        worksFrom: imagesPhrase(spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
+        description: sentence(spec.description),
+        ratesPerSecond: [],
+      };
+    });
   }
   if (kind === 'video') {
     return VIDEO_MODEL_IDS.map((id) => {
-      const model = VIDEO_MODELS[id];
-      const rates = model.resolutions.map((r) => `${model.creditsPerSecond[r]}/s at ${r}`);
-      return { id, price: `credits ${rates.join(', ')}`, description: model.description };
+      const spec = VIDEO_MODELS[id];
+      const ratesPerSecond = spec.resolutions.map((resolution) => ({
+        resolution,
+        credits: spec.creditsPerSecond[resolution] ?? 0,
+      }));
+      return {
+        id,
+        name: MODEL_NAMES[id],
+        credits: Math.min(...ratesPerSecond.map((rate) => rate.credits)),
+        per: 'second',
+        worksFrom: imagesPhrase(spec.minImages, spec.maxImages),
+        description: sentence(spec.description),
+        ratesPerSecond,
+      };
     });
   }
   return [];
+}
+
+/** "Balanced", or the id itself for a model the catalogue no longer has. */
+export function modelName(id: string | undefined): string {
+  return id && id in MODEL_NAMES ? MODEL_NAMES[id as ImageModelId | VideoModelId] : (id ?? '');
+}
+
+/** The image models the extensions offer (photos only). */
+export const imageModels: readonly ImageModel[] = IMAGE_MODEL_IDS.map((id) => IMAGE_MODELS[id]);
+
+/**
+ * The shop's default model when it is an image model; for a product without images, the first
+ * model that works from the prompt alone unless the default already does.
+ */
+export function initialModel(settings: SettingsView, productHasImages = true): ImageModelId {
+  const preferred = isImageModelId(settings.defaults.model)
+    ? settings.defaults.model
+    : IMAGE_MODEL_IDS[0];
+  if (productHasImages || !IMAGE_MODELS[preferred].requiresImage) return preferred;
+  return imageModels.find((model) => !model.requiresImage)?.id ?? preferred;
 }
 
 export interface DurationRange {
