@@ -58,7 +58,7 @@ export const DEFAULT_GENERATION: {
   outputFormat: 'png',
 };
 
-export const DEFAULT_ALT_TEMPLATE = '{productTitle} – {prompt}';
+export const DEFAULT_ALT_TEMPLATE = '{productTitle} {scene}';
 
 /** A starter library for product photography; merchants edit it in settings. */
 export const DEFAULT_PRESETS: PromptPreset[] = [

@@ -51,7 +51,7 @@ describe('publishing results to product media', () => {
     expect(added.id).toBe(generation.mediaId);
     expect(added.id).toBe(generation.fileId);
     expect(added.status).toBe('READY');
-    expect(added.alt).toBe(`${product.title} – On a marble counter`);
+    expect(added.alt).toBe(`${product.title} on a marble counter`);
   });
 
   it('makes the result featured when the shop says so, remembering the previous featured image', async () => {

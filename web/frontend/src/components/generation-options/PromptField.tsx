@@ -1,6 +1,8 @@
 import { BlockStack, Select, TextField } from '@shopify/polaris';
 import { videoImageMarker, isVideoModelId } from '../../shared/catalogue.ts';
+import { formatNumber } from '../../lib/format.ts';
 import type { GenerationKind, PromptPreset } from '../../shared/contract.ts';
+import { PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH } from '../../shared/prompt-limits.ts';
 
 interface Props {
   kind: GenerationKind;
@@ -12,6 +14,19 @@ interface Props {
 }
 
 const NO_PRESET = '';
+
+function lengthNote(prompt: string): string {
+  const count = `${formatNumber(prompt.length)} of ${formatNumber(PROMPT_MAX_LENGTH)} characters`;
+  return prompt.length >= PROMPT_WARN_LENGTH && prompt.length <= PROMPT_MAX_LENGTH
+    ? `${count}: close to the limit.`
+    : `${count}.`;
+}
+
+function lengthError(prompt: string): string | undefined {
+  return prompt.length > PROMPT_MAX_LENGTH
+    ? `The prompt is ${formatNumber(prompt.length)} characters; shorten it to ${formatNumber(PROMPT_MAX_LENGTH)}. Nothing is cut.`
+    : undefined;
+}
 
 /** A preset fills the prompt; the merchant can then edit it freely. */
 export function PromptField({ kind, model, prompt, presets, onChange, error }: Props) {
@@ -37,16 +52,17 @@ export function PromptField({ kind, model, prompt, presets, onChange, error }: P
           helpText="Presets are edited in Settings."
         />
       ) : null}
+      {/* No maxLength: it would cut a pasted prompt silently. The count (in the help, not
+          Polaris's counter, which overlaps the text at 375 px) warns near the limit, the error
+          says what is too much, and the server refuses a longer prompt all the same. */}
       <TextField
         label="Prompt"
         value={prompt}
         onChange={onChange}
         multiline={3}
-        maxLength={2000}
-        showCharacterCount
         autoComplete="off"
-        error={error}
-        helpText={`Describe the scene, light and mood around your product.${videoHelp}`}
+        error={error ?? lengthError(prompt)}
+        helpText={`Describe the scene, light and mood around your product.${videoHelp} ${lengthNote(prompt)}`}
       />
     </BlockStack>
   );

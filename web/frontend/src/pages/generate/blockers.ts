@@ -1,6 +1,7 @@
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import type { SettingsView } from '../../shared/contract.ts';
+import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
 
 interface Input {
   settings: SettingsView;
@@ -24,6 +25,9 @@ export function blockers({ settings, productId, imageCount, draft }: Input): str
   }
   if (accepted.usesPrompt && !draft.params.prompt?.trim()) {
     reasons.push('Write a prompt or choose a preset.');
+  }
+  if (accepted.usesPrompt && (draft.params.prompt?.length ?? 0) > PROMPT_MAX_LENGTH) {
+    reasons.push(`Shorten the prompt to ${PROMPT_MAX_LENGTH} characters.`);
   }
   return reasons;
 }

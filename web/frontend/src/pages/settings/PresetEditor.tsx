@@ -46,7 +46,6 @@ export function PresetEditor({
         value={preset.prompt}
         onChange={(prompt) => onChange({ ...preset, prompt })}
         multiline={2}
-        maxLength={2000}
         autoComplete="off"
         error={promptError}
         placeholder="Describe the scene, light and mood"

@@ -43,7 +43,7 @@ export function PublishingCard({ settings, onChange, altTemplateError }: Props) 
           autoComplete="off"
           maxLength={512}
           error={altTemplateError}
-          helpText="Describes each result for screen readers and search engines. {productTitle} is replaced by the product's title and {prompt} by the prompt used."
+          helpText="Describes each result for screen readers and search engines; keep it under 125 characters. {productTitle} is the product's title, {scene} where it is (from the prompt's first sentence, shortened to fit) and {prompt} the whole prompt."
         />
       </BlockStack>
     </Card>

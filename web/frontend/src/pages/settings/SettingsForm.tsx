@@ -1,5 +1,5 @@
 import { SaveBar } from '@shopify/app-bridge-react';
-import { Banner, Layout, Page } from '@shopify/polaris';
+import { Banner, BlockStack, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
@@ -10,6 +10,7 @@ import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { DefaultsCard } from './DefaultsCard.tsx';
 import { PresetsCard } from './PresetsCard.tsx';
 import { PublishingCard } from './PublishingCard.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { changes, editable, problems, type EditableSettings } from './settings-form.ts';
 
@@ -83,49 +84,56 @@ export function SettingsForm({ settings, onSaved }: Props) {
             </Banner>
           </Layout.Section>
         ) : null}
-        <Layout.AnnotatedSection
-          id="api-key"
-          title="ProductAI account"
-          description="The app makes every photo and video with your ProductAI account and its credits."
-        >
-          <ApiKeyCard apiKey={settings.apiKey} onChange={onSaved} />
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="webhook"
-          title="Webhook"
-          description="Lets ProductAI tell the app the moment a result is ready."
-        >
-          <WebhookCard webhook={settings.webhook} />
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="defaults"
-          title="Default options"
-          description="What new photos start with. You can change them for each generation."
-        >
-          <DefaultsCard defaults={draft.defaults} onChange={(defaults) => update({ defaults })} />
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="publishing"
-          title="Adding results to products"
-          description="Whether results wait for your approval, where they go, and their alt text."
-        >
-          <PublishingCard
-            settings={draft}
-            onChange={update}
-            altTemplateError={fieldErrors.altTemplate}
-          />
-        </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          id="presets"
-          title="Prompt presets"
-          description="Ready-made scenes to pick on the Generate and Bulk runs pages."
-        >
-          <PresetsCard
-            presets={draft.presets}
-            onChange={(presets) => update({ presets })}
-            errors={fieldErrors}
-          />
-        </Layout.AnnotatedSection>
+        <Layout.Section>
+          <BlockStack gap="600">
+            <SettingsSection
+              id="api-key"
+              title="ProductAI account"
+              description="The app makes every photo and video with your ProductAI account and its credits."
+            >
+              <ApiKeyCard apiKey={settings.apiKey} onChange={onSaved} />
+            </SettingsSection>
+            <SettingsSection
+              id="webhook"
+              title="Webhook"
+              description="Lets ProductAI tell the app the moment a result is ready."
+            >
+              <WebhookCard webhook={settings.webhook} />
+            </SettingsSection>
+            <SettingsSection
+              id="defaults"
+              title="Default options"
+              description="What new photos start with. You can change them for each generation."
+            >
+              <DefaultsCard
+                defaults={draft.defaults}
+                onChange={(defaults) => update({ defaults })}
+              />
+            </SettingsSection>
+            <SettingsSection
+              id="publishing"
+              title="Adding results to products"
+              description="Whether results wait for your approval, where they go, and their alt text."
+            >
+              <PublishingCard
+                settings={draft}
+                onChange={update}
+                altTemplateError={fieldErrors.altTemplate}
+              />
+            </SettingsSection>
+            <SettingsSection
+              id="presets"
+              title="Prompt presets"
+              description="Ready-made scenes to pick on the Generate and Bulk runs pages."
+            >
+              <PresetsCard
+                presets={draft.presets}
+                onChange={(presets) => update({ presets })}
+                errors={fieldErrors}
+              />
+            </SettingsSection>
+          </BlockStack>
+        </Layout.Section>
       </Layout>
     </Page>
   );

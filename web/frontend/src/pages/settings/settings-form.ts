@@ -1,3 +1,4 @@
+import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
 import type { SettingsView, UpdateSettingsRequest } from '../../shared/contract.ts';
 
 /** The part of the settings edited under the save bar (the API key has its own checked flow). */
@@ -27,6 +28,10 @@ export function problems(draft: EditableSettings): Record<string, string> {
   draft.presets.forEach((preset, index) => {
     if (!preset.name.trim()) found[`presets.${index}.name`] = 'Give the preset a name.';
     if (!preset.prompt.trim()) found[`presets.${index}.prompt`] = 'Write the prompt.';
+    else if (preset.prompt.length > PROMPT_MAX_LENGTH) {
+      found[`presets.${index}.prompt`] =
+        `Shorten the prompt to ${PROMPT_MAX_LENGTH} characters; it is ${preset.prompt.length}.`;
+    }
   });
   if (draft.altTemplate.length > 512) found.altTemplate = 'Keep the template under 512 characters.';
   return found;
