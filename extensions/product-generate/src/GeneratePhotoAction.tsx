@@ -5,7 +5,11 @@
  */
 import { useState } from 'preact/hooks';
 import type { GenerationView, ProductDetail, SettingsView } from '../../../src/app-api/contract.ts';
-import { IMAGE_MODELS, estimateCredits, type ImageModelId } from '../../../src/productai/catalogue.ts';
+import {
+  IMAGE_MODELS,
+  estimateCredits,
+  type ImageModelId,
+} from '../../../src/productai/catalogue.ts';
 import { appApi } from '../../shared/app-api.ts';
 import { DeadEnd } from '../../shared/DeadEnd.tsx';
 import { ErrorBanner, fieldError } from '../../shared/errors.tsx';

@@ -1,0 +1,71 @@
+/**
+ * The bulk estimate at 1280 and 375 px: what the run will make and skip, when it will be done,
+ * and a budget below one product's cost refused at the field, with Start disabled and the reason
+ * beside it, on screen together.
+ */
+import { expect, test } from 'vitest';
+import { demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+import { eventually } from './support/eventually.ts';
+
+const suite = browserSuite('bulk-estimate', { connectedMerchant: true, adminEachTest: false });
+
+/** The demo store's largest collection, and how many of its products have no image. */
+async function largestCollection() {
+  const members = new Map<string, { size: number; imageless: number }>();
+  for (const product of await demoProducts(suite.stack)) {
+    for (const { title } of product.collections) {
+      const entry = members.get(title) ?? { size: 0, imageless: 0 };
+      entry.size += 1;
+      if (product.mediaCount === 0) entry.imageless += 1;
+      members.set(title, entry);
+    }
+  }
+  const [title, counts] = [...members].sort((a, b) => b[1].size - a[1].size)[0]!;
+  return { title, ...counts };
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${viewport.width} px the estimate counts what is skipped, and Start says why it is disabled`, async () => {
+    const admin = await suite.openAdmin(viewport);
+    const collection = await largestCollection();
+    await admin.open('/bulk-runs');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', collection.title);
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+
+    const toMake = collection.size - collection.imageless;
+    await eventually(
+      () => admin.app.getByText(`${toMake} products to make × 5 credits`).isVisible(),
+      { timeout: 10_000 },
+    ).toBe(true);
+    expect(
+      await admin.app
+        .getByText(`${collection.imageless} products without an image`, { exact: false })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await admin.app.getByText(/^Done in about \d+ minutes?\. ProductAI takes 15/).count(),
+    ).toBe(1);
+    await admin.screenshot(`bulk-estimate-${viewport.width}`);
+
+    await admin.app.getByLabel('Credit budget (optional)').fill('3');
+    await eventually(() =>
+      admin.app.getByText("Enter at least 5 credits: one product's cost.").isVisible(),
+    ).toBe(true);
+    const start = admin.app.getByRole('button', { name: 'Start bulk run' });
+    expect(await start.isDisabled()).toBe(true);
+    const reason = admin.app.locator('#start-blocker');
+    expect(await reason.textContent()).toBe('Fix the credit budget.');
+
+    // Beside the button (or right under it on a phone), in the same screenful.
+    await start.scrollIntoViewIfNeeded();
+    const [button, text] = [await start.boundingBox(), await reason.boundingBox()];
+    expect(button && text).toBeTruthy();
+    expect(text!.y - (button!.y + button!.height)).toBeLessThan(24);
+    expect(text!.y + text!.height).toBeLessThanOrEqual(viewport.height);
+  });
+}
