@@ -80,6 +80,7 @@ export function createCampaignService(
           generations: pipeline.generations,
           admin,
           enqueue: pipeline.context.enqueue,
+          publishedResults: pipeline.context.publishedResults,
           clock,
           logger,
           sweepRecheckMs: options.sweepRecheckMs ?? 30_000,

@@ -16,7 +16,7 @@ import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
-import { acceptedOptions } from '../../lib/models.ts';
+import { acceptedOptions } from '../../shared/models.ts';
 import type {
   BulkEstimate,
   CampaignView,
