@@ -14,7 +14,7 @@ test('at 375 px every Settings heading sits off the left edge, in line with the 
 
   for (const heading of await headings.all()) {
     const box = await heading.boundingBox();
-    expect(box!.x - frame!.x, await heading.textContent()).toBeGreaterThanOrEqual(12);
+    expect(box!.x - frame!.x, (await heading.textContent()) ?? '').toBeGreaterThanOrEqual(12);
   }
   await admin.screenshot('settings-375');
 });
