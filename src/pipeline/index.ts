@@ -235,6 +235,9 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
 
   host.eraser.onUninstall('pipeline: cancel waiting work', cancelShopWork);
   host.eraser.onErase('pipeline: job-id index', eraseShopJobs);
+  host.eraser.onErase('pipeline: app-wide generation counts', (shop) =>
+    generations.forgetShop(shop),
+  );
 
   const pipeline: Pipeline = {
     config,

@@ -20,6 +20,10 @@
  *    `upscale`): whatever changes `chargedCredits` adds the difference, so a charge counts once
  *    and a refund (chargedCredits lowered) takes it back. Day hashes expire on their own (long)
  *    TTL.
+ * Generations created before the counters existed are not counted: a transition never takes a
+ * count below zero, and `recountStates` (run once per shop after the upgrade, recount-states.ts)
+ * sets the counts from the state indexes. The app-wide counts are always the sum of the shops'
+ * (both move in the same step), so an erased shop's counts leave with it (`forgetShop`).
  *
  * Retention: a generation that reaches a terminal state gets a TTL on its record and history
  * (`retentionMs` after it ended), and an entry in the shop's retention set scored by that time.
@@ -125,6 +129,16 @@ export interface GenerationStore {
   countByStateAppWide(): Promise<StateCounts>;
   /** Credits charged per day (UTC, `YYYY-MM-DD`) and model, for the days given. */
   creditsByDay(shop: string, days: readonly string[]): Promise<Map<string, Map<string, number>>>;
+  /**
+   * Sets the shop's state counts (and the app-wide ones by the difference) to what its records
+   * say: for generations created before the counters existed. Returns how many states changed.
+   */
+  recountStates(shop: string): Promise<number>;
+  /**
+   * Takes an erased shop out of the app-wide state (its state counts, its retention entry);
+   * idempotent. The shop's own keys are left to the eraser.
+   */
+  forgetShop(shop: string): Promise<void>;
   /**
    * Removes expired generations' index entries, at most `batch` per shop, for up to `shops`
    * shops whose expiry is due; returns how many entries were removed.
@@ -233,10 +247,15 @@ local function countCredits(ctx, before)
   redis.call('HINCRBY', day, model, delta)
   redis.call('PEXPIRE', day, ctx.creditsTtlMs)
 end
+-- A generation created before the counters existed was never counted in its state: taking it
+-- out must not drive a count below zero (recountStates makes such counts exact again).
 local function countState(ctx, from, to)
-  redis.call('HINCRBY', ctx.stateCounts, from, -1)
+  -- The app-wide count moves with the shop's, so it stays the sum of the shops' counts.
+  if tonumber(redis.call('HGET', ctx.stateCounts, from) or '0') > 0 then
+    redis.call('HINCRBY', ctx.stateCounts, from, -1)
+    redis.call('HINCRBY', ctx.appStateCounts, from, -1)
+  end
   redis.call('HINCRBY', ctx.stateCounts, to, 1)
-  redis.call('HINCRBY', ctx.appStateCounts, from, -1)
   redis.call('HINCRBY', ctx.appStateCounts, to, 1)
 end
 local function retain(ctx, id)
@@ -295,9 +314,10 @@ countCredits(cjson.decode(ARGV[1]), charged)
 return readBack('ok')
 `);
 
-// KEYS: retention set, retention shops. ARGV: now, batch, shop, indexPrefix, terminal states JSON.
-// Removes the due members' index entries (their records expired by TTL at the same time), then
-// re-scores the shop by its next expiry, or drops it.
+// KEYS: retention set, retention shops, swept counts. ARGV: now, batch, shop, indexPrefix,
+// terminal states JSON. Removes the due members' index entries (their records expired by TTL at
+// the same time) and counts them by state (for RECOUNT), then re-scores the shop by its next
+// expiry, or drops it.
 const SWEEP = redisScript(`
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 local terminal = cjson.decode(ARGV[5])
@@ -309,7 +329,9 @@ for _, member in ipairs(due) do
   if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk:' .. bulk, id) end
   if group ~= '' then redis.call('ZREM', ARGV[4] .. 'options:' .. group, id) end
   for _, state in ipairs(terminal) do
-    redis.call('ZREM', ARGV[4] .. 'state:' .. state, id)
+    if redis.call('ZREM', ARGV[4] .. 'state:' .. state, id) == 1 then
+      redis.call('HINCRBY', KEYS[3], state, 1)
+    end
     if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk-state:' .. bulk .. ':' .. state, id) end
   end
   redis.call('ZREM', KEYS[1], member)
@@ -318,6 +340,37 @@ local nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 if nextDue[2] then redis.call('ZADD', KEYS[2], nextDue[2], ARGV[3])
 else redis.call('ZREM', KEYS[2], ARGV[3]) end
 return #due
+`);
+
+// KEYS: shop's state counts, app-wide state counts, shop's swept counts. ARGV: indexPrefix,
+// states JSON. Sets each of the shop's counts to what its records say: the state index's size
+// plus the entries the retention sweep removed from it; the app-wide count moves by the same
+// difference. One atomic step per shop against the transition script, so it is exact while
+// the pipeline runs, and idempotent (a second run finds nothing to change).
+const RECOUNT = redisScript(`
+local changed = 0
+for _, state in ipairs(cjson.decode(ARGV[2])) do
+  local actual = redis.call('ZCARD', ARGV[1] .. 'state:' .. state)
+    + tonumber(redis.call('HGET', KEYS[3], state) or '0')
+  local counted = tonumber(redis.call('HGET', KEYS[1], state) or '0')
+  if actual ~= counted then
+    redis.call('HSET', KEYS[1], state, actual)
+    redis.call('HINCRBY', KEYS[2], state, actual - counted)
+    changed = changed + 1
+  end
+end
+return changed
+`);
+
+// KEYS: shop's state counts, app-wide state counts, retention shops. ARGV: shop.
+// Takes an erased shop out of the app-wide state: its counts are subtracted and deleted in one
+// step, so an erase retried after a crash subtracts them once (the second run finds no counts).
+const FORGET_SHOP = redisScript(`
+local counts = redis.call('HGETALL', KEYS[1])
+for i = 1, #counts, 2 do redis.call('HINCRBY', KEYS[2], counts[i], 0 - counts[i + 1]) end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+return #counts / 2
 `);
 
 // KEYS: record. ARGV: field. A generation that no longer exists (erased) gets no stray key.
@@ -597,6 +650,28 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       return byDay;
     },
 
+    async recountStates(shop) {
+      return Number(
+        await RECOUNT(
+          redis,
+          [
+            generationKeys.stateCounts(shop),
+            keys.generationStates,
+            generationKeys.sweptCounts(shop),
+          ],
+          [generationKeys.indexPrefix(shop), JSON.stringify(GenerationStates.options)],
+        ),
+      );
+    },
+
+    async forgetShop(shop) {
+      await FORGET_SHOP(
+        redis,
+        [generationKeys.stateCounts(shop), keys.generationStates, keys.retentionShops],
+        [shop],
+      );
+    },
+
     async sweepExpired(options = {}) {
       const batch = options.batch ?? retention.sweepBatch;
       const now = clock.now();
@@ -613,7 +688,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         removed += Number(
           await SWEEP(
             redis,
-            [generationKeys.retention(shop), keys.retentionShops],
+            [generationKeys.retention(shop), keys.retentionShops, generationKeys.sweptCounts(shop)],
             [now, batch, shop, generationKeys.indexPrefix(shop), JSON.stringify(TERMINAL_STATES)],
           ),
         );

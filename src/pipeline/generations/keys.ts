@@ -46,6 +46,10 @@ export const generationKeys = {
   bulkCountsPrefix: (shop: string) => `${generations.key(shop, 'counts', 'bulk')}:`,
   /** The shop's generations by state: a hash state -> count, kept by the transition script. */
   stateCounts: (shop: string) => generations.key(shop, 'counts', 'state'),
+  /** Finished generations the retention sweep removed from the indexes: a hash state -> count. */
+  sweptCounts: (shop: string) => generations.key(shop, 'counts', 'swept'),
+  /** SCAN pattern matching every shop's `all` index (one key per shop with generations). */
+  everyShopsAllIndex: (): string => splitAroundShop(generationKeys.all(PLACEHOLDER_SHOP)).join('*'),
   /** Credits charged on one day (UTC): `<prefix><YYYY-MM-DD>` is a hash model -> credits. */
   creditsDayPrefix: (shop: string) => `${generations.key(shop, 'counts', 'credits')}:`,
   /**

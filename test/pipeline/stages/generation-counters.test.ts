@@ -18,6 +18,7 @@ import type {
   NewGeneration,
 } from '../../../src/pipeline/generations/generation.ts';
 import { appWideKeys, generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import { recountEveryShop } from '../../../src/pipeline/generations/recount-states.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
 import { photoRequest, uniqueNamespace } from './fixtures.ts';
 
@@ -27,13 +28,14 @@ const RETENTION_MS = 90 * DAY_MS;
 const clock = createManualClock();
 let redis: Redis;
 let store: GenerationStore;
+const keys = appWideKeys(uniqueNamespace('counters'));
 
 beforeAll(async () => {
   redis = await connectRedis(testRedisUrl());
   store = createGenerationStore({
     redis,
     clock,
-    keys: appWideKeys(uniqueNamespace('counters')),
+    keys,
     retention: { ...pipelineConfig().retention, generationMs: RETENTION_MS },
   });
 });
@@ -174,6 +176,70 @@ describe('generation counters', () => {
   });
 });
 
+/**
+ * Makes the shop's generations look as if they were created before the counters existed: its
+ * counts are gone, and the app-wide ones lose them too (they never had them).
+ */
+async function forgetCountsAsBeforeTheUpgrade(shop: string): Promise<void> {
+  const counts = await redis.hgetall(generationKeys.stateCounts(shop));
+  for (const [state, count] of Object.entries(counts)) {
+    await redis.hincrby(keys.generationStates, state, -Number(count));
+  }
+  await redis.del(generationKeys.stateCounts(shop));
+}
+
+describe('generation counters for generations created before them', () => {
+  it('never drive a count below zero when such a generation moves on', async () => {
+    const shop = uniqueShop();
+    const { id } = await store.create(photoRequest(shop));
+    await forgetCountsAsBeforeTheUpgrade(shop);
+    const appWideBefore = await store.countByStateAppWide();
+
+    await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+    expect(nonZero(await store.countByState(shop))).toEqual({ cancelled: 1 });
+    const appWide = await store.countByStateAppWide();
+    expect(appWide).toEqual({ ...appWideBefore, cancelled: appWideBefore.cancelled + 1 });
+  });
+
+  it('are recounted from the records, shop and app-wide, and a second recount changes nothing', async () => {
+    const shop = uniqueShop();
+    await runScript(shop);
+    const expected = nonZero(await store.countByState(shop));
+    const appWideExpected = await store.countByStateAppWide();
+    await forgetCountsAsBeforeTheUpgrade(shop);
+    // One of them moves on before the recount (its old state is not counted).
+    const { id } = await store.create(photoRequest(shop));
+    await redis.hincrby(generationKeys.stateCounts(shop), 'queued', -1);
+    await redis.hincrby(keys.generationStates, 'queued', -1);
+    await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+
+    const first = await recountEveryShop({ redis, generations: store });
+    expect(first.statesChanged).toBeGreaterThan(0);
+    const withTheNewOne = { ...expected, cancelled: (expected.cancelled ?? 0) + 1 };
+    expect(nonZero(await store.countByState(shop))).toEqual(withTheNewOne);
+    expect(await store.countByStateAppWide()).toEqual({
+      ...appWideExpected,
+      cancelled: appWideExpected.cancelled + 1,
+    });
+
+    expect((await recountEveryShop({ redis, generations: store })).statesChanged).toBe(0);
+    expect(nonZero(await store.countByState(shop))).toEqual(withTheNewOne);
+  });
+});
+
+describe('an erased shop', () => {
+  it('leaves the app-wide counts once, however often it is forgotten', async () => {
+    const shop = uniqueShop();
+    const before = await store.countByStateAppWide();
+    await runScript(shop);
+    await store.forgetShop(shop);
+    expect(await store.countByStateAppWide()).toEqual(before);
+    await store.forgetShop(shop);
+    expect(await store.countByStateAppWide()).toEqual(before);
+    expect(await redis.exists(generationKeys.stateCounts(shop))).toBe(0);
+  });
+});
+
 describe('generation retention', () => {
   it('gives a finished generation’s record and history a TTL of the retention period', async () => {
     const shop = uniqueShop();
@@ -230,6 +296,19 @@ describe('generation retention', () => {
     for (let run = 0; run < 3; run++) removed.push(await sweepShop(shop, 2));
     expect(removed).toEqual([2, 2, 1]);
     expect(await redis.zcard(generationKeys.all(shop))).toBe(0);
+  });
+
+  it('keep generations the retention sweep removed counted through a recount', async () => {
+    const shop = uniqueShop();
+    const { id } = await store.create(photoRequest(shop));
+    await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+    await store.create(photoRequest(shop));
+    clock.advance(RETENTION_MS + 1);
+    await sweepShop(shop, 10);
+    expect(await redis.zcard(generationKeys.byState(shop, 'cancelled'))).toBe(0);
+
+    expect(await store.recountStates(shop)).toBe(0);
+    expect(nonZero(await store.countByState(shop))).toEqual({ cancelled: 1, queued: 1 });
   });
 });
 

@@ -35,3 +35,18 @@ it("erases a shop's generations and the job-id index entries naming it", async (
   expect(await h.pipeline.generations.get(shop.shop, generation.id)).toBeNull();
   expect(await h.app.deps.redis.exists(jobKey)).toBe(0);
 });
+
+it("takes an erased shop's generations out of the app-wide counts, once if the erase is retried", async () => {
+  const shop = await h.newShop();
+  await shop.enqueue();
+  await shop.enqueue();
+  await h.app.deps.eraser.uninstall(shop.shop);
+  const before = await h.pipeline.generations.countByStateAppWide();
+
+  await h.app.deps.eraser.erase(shop.shop);
+  const after = await h.pipeline.generations.countByStateAppWide();
+  expect(after).toEqual({ ...before, cancelled: before.cancelled - 2 });
+
+  await h.app.deps.eraser.erase(shop.shop); // shop/redact delivered again, or a retried job
+  expect(await h.pipeline.generations.countByStateAppWide()).toEqual(after);
+});
