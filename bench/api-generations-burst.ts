@@ -41,6 +41,7 @@ const stack = await startAppStack({
   productCount: 10,
   moreShops: shops.slice(1),
   emulator: { restoreRate: 100, bucketSize: 2000, graphqlLatencyMs: LATENCY_MS },
+  shopifyInOwnProcess: true,
   overrides: { fetch: observe },
 });
 const bench = await startBenchServer(stack);

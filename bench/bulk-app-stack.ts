@@ -12,6 +12,11 @@ import {
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
 } from '../emulators/shopify/index.ts';
+import {
+  defaultSessionTokenClaims,
+  signJwtHs256,
+} from '../emulators/shopify/auth/session-token.ts';
+import { startEmulatorProcess } from './emulator-process.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../web/server/deps.ts';
@@ -20,9 +25,12 @@ export const BENCH_SHOP = 'bench-store.myshopify.com';
 const APP_KEY = 'bench-app-key';
 const APP_SECRET = 'bench-app-secret';
 
+/** What the benchmarks use of the Shopify emulator, wherever it runs. */
+export type BenchShopify = Pick<ShopifyEmulator, 'url' | 'signSessionToken' | 'close'>;
+
 export interface AppStack {
   redis: PrivateRedis;
-  shopify: ShopifyEmulator;
+  shopify: BenchShopify;
   productAi: ProductAiEmulator | null;
   deps: AppDeps;
   /** The app's configuration as environment variables, for a child process. */
@@ -39,9 +47,14 @@ export async function startAppStack(options: {
   moreShops?: string[];
   /** Emulator settings replacing the compressed-time ones (e.g. Shopify's real bucket). */
   emulator?: Pick<ShopifyEmulatorOptions, 'restoreRate' | 'bucketSize' | 'graphqlLatencyMs'>;
+  /**
+   * Runs the Shopify emulator in a process of its own (emulator-process.ts), for benchmarks
+   * that time the app's requests: Shopify's work is not on the app's event loop in production.
+   */
+  shopifyInOwnProcess?: boolean;
 }): Promise<AppStack> {
   const redis = await startPrivateRedis();
-  const shopify = await startShopifyEmulator({
+  const emulatorOptions = {
     apiKey: APP_KEY,
     apiSecret: APP_SECRET,
     shops: [BENCH_SHOP, ...(options.moreShops ?? [])],
@@ -51,7 +64,10 @@ export async function startAppStack(options: {
     bucketSize: 1_000_000,
     mediaProcessingMs: 100,
     ...options.emulator,
-  });
+  } satisfies ShopifyEmulatorOptions;
+  const shopify = options.shopifyInOwnProcess
+    ? await startShopifyProcess(emulatorOptions)
+    : await startShopifyEmulator(emulatorOptions);
   const productAi = options.productAi
     ? await startProductAiEmulator({ ...options.productAi, rateLimitPerMin: 0 })
     : null;
@@ -89,5 +105,36 @@ export async function startAppStack(options: {
       await shopify.close();
       await redis.stop();
     },
+  };
+}
+
+async function startShopifyProcess(
+  options: ShopifyEmulatorOptions & { apiKey: string; apiSecret: string },
+): Promise<BenchShopify> {
+  const flags: Array<[string, unknown]> = [
+    ['--api-key', options.apiKey],
+    ['--api-secret', options.apiSecret],
+    ['--product-count', options.productCount],
+    ['--restore-rate', options.restoreRate],
+    ['--bucket-size', options.bucketSize],
+    ['--media-processing-ms', options.mediaProcessingMs],
+    ['--graphql-latency-ms', options.graphqlLatencyMs],
+    ...(options.shops ?? []).map((shop): [string, unknown] => ['--shop', shop]),
+  ];
+  const child = await startEmulatorProcess(
+    'shopify',
+    flags
+      .filter(([, value]) => value !== undefined)
+      .flatMap(([flag, value]) => [flag, String(value)]),
+  );
+  return {
+    url: child.url,
+    // The same HS256 session token the emulator would sign (it shares the app's secret).
+    signSessionToken: (shop, overrides = {}) =>
+      signJwtHs256(
+        { ...defaultSessionTokenClaims(shop, options.apiKey, Date.now()), ...overrides },
+        options.apiSecret,
+      ),
+    close: () => child.stop(),
   };
 }

@@ -3,14 +3,13 @@
  * source images, and a pipeline wired as production wires it (minus Shopify: results are
  * "published" at once, since these benchmarks measure the queue, not the publishing).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
+import { startEmulatorProcess } from './emulator-process.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { createSecretBox } from '../src/platform/crypto.ts';
 import { createLogger } from '../src/platform/logger.ts';
@@ -31,28 +30,6 @@ export const publishAtOnce: StageHandler = async (ref, ctx) => {
     .catch(() => {});
   return { status: 'done' };
 };
-
-/**
- * The ProductAI emulator in a process of its own, as the real service is: its request handling
- * does not compete with the pipeline's event loop (in one process, the emulator's "arrival"
- * of a request lagged the send by up to hundreds of ms on the loaded machine).
- */
-async function startEmulatorProcess(
-  args: string[],
-): Promise<{ url: string; process: ChildProcess }> {
-  const cli = fileURLToPath(new URL('../emulators/productai/cli.ts', import.meta.url));
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code})`)));
-  });
-  return { url, process: child };
-}
 
 /** A job as the emulator's control surface lists it (createdAt: when the request arrived). */
 export interface EmulatorJob {
@@ -81,7 +58,7 @@ export async function startBenchPipeline(options: {
 }): Promise<BenchPipeline> {
   const redis = await startPrivateRedis();
   const commands = await connectRedis(redis.url);
-  const productAi = await startEmulatorProcess([
+  const productAi = await startEmulatorProcess('productai', [
     '--job-ms',
     '200',
     '--rate-limit-per-min',
@@ -187,7 +164,7 @@ export async function startBenchPipeline(options: {
       await pipeline.close();
       await closeRedis(commands);
       images.close();
-      productAi.process.kill('SIGTERM');
+      await productAi.stop();
       await redis.stop();
     },
   };
