@@ -19,6 +19,8 @@ import type {
 } from '../../../src/pipeline/generations/generation.ts';
 import { appWideKeys, generationKeys } from '../../../src/pipeline/generations/keys.ts';
 import { recountEveryShop } from '../../../src/pipeline/generations/recount-states.ts';
+import { startRetentionSweeper } from '../../../src/pipeline/generations/retention-sweeper.ts';
+import { createLogger } from '../../../src/platform/logger.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
 import { photoRequest, uniqueNamespace } from './fixtures.ts';
 
@@ -309,6 +311,39 @@ describe('generation retention', () => {
 
     expect(await store.recountStates(shop)).toBe(0);
     expect(nonZero(await store.countByState(shop))).toEqual({ cancelled: 1, queued: 1 });
+  });
+});
+
+describe('the retention sweeper', () => {
+  it('sweeps again every interval until a shop is done, through a failed run, and stops', async () => {
+    const shop = uniqueShop();
+    for (let i = 0; i < 3; i++) {
+      const { id } = await store.create(photoRequest(shop));
+      await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+    }
+    clock.advance(RETENTION_MS + 1);
+    let runs = 0;
+    let done!: () => void;
+    const swept = new Promise<void>((resolve) => (done = resolve));
+    const sweeper = startRetentionSweeper({
+      generations: {
+        async sweepExpired(options) {
+          runs += 1;
+          if (runs === 1) throw new Error('Redis hiccup');
+          const removed = await store.sweepExpired(options);
+          if ((await redis.zcard(generationKeys.retention(shop))) === 0) done();
+          return removed;
+        },
+      },
+      // One entry per shop and run: the shop's three take three runs after the failed one.
+      config: { ...pipelineConfig().retention, sweepEveryMs: 10, sweepBatch: 1 },
+      clock,
+      logger: createLogger({ level: 'silent' }),
+    });
+    await swept;
+    await sweeper.stop();
+    expect(runs).toBe(4);
+    expect(await redis.zcard(generationKeys.all(shop))).toBe(0);
   });
 });
 
