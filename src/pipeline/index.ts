@@ -247,7 +247,8 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     async enqueueGeneration(input) {
       const generation = await generations.create(input);
       await putInLine(generation);
-      await shopPause.holdIfPaused(generation.shop, generation.id);
+      // Read back only when held: a click's answer needs no second round trip for `queued`.
+      if (!(await shopPause.holdIfPaused(generation.shop, generation.id))) return generation;
       return (await generations.get(generation.shop, generation.id)) ?? generation;
     },
 
