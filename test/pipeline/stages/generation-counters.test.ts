@@ -289,10 +289,7 @@ describe('generation retention', () => {
 
   it('removes at most a batch per shop and run, and comes back for the rest', async () => {
     const shop = uniqueShop();
-    for (let i = 0; i < 5; i++) {
-      const { id } = await store.create(photoRequest(shop));
-      await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
-    }
+    await createCancelled(shop, 5);
     clock.advance(RETENTION_MS + 1);
     const removed: number[] = [];
     for (let run = 0; run < 3; run++) removed.push(await sweepShop(shop, 2));
@@ -300,10 +297,9 @@ describe('generation retention', () => {
     expect(await redis.zcard(generationKeys.all(shop))).toBe(0);
   });
 
-  it('keep generations the retention sweep removed counted through a recount', async () => {
+  it('keeps what it removed counted through a recount', async () => {
     const shop = uniqueShop();
-    const { id } = await store.create(photoRequest(shop));
-    await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+    await createCancelled(shop, 1);
     await store.create(photoRequest(shop));
     clock.advance(RETENTION_MS + 1);
     await sweepShop(shop, 10);
@@ -317,10 +313,7 @@ describe('generation retention', () => {
 describe('the retention sweeper', () => {
   it('sweeps again every interval until a shop is done, through a failed run, and stops', async () => {
     const shop = uniqueShop();
-    for (let i = 0; i < 3; i++) {
-      const { id } = await store.create(photoRequest(shop));
-      await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
-    }
+    await createCancelled(shop, 3);
     clock.advance(RETENTION_MS + 1);
     let runs = 0;
     let done!: () => void;
@@ -346,6 +339,13 @@ describe('the retention sweeper', () => {
     expect(await redis.zcard(generationKeys.all(shop))).toBe(0);
   });
 });
+
+async function createCancelled(shop: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const { id } = await store.create(photoRequest(shop));
+    await store.transition(shop, id, { from: ['queued'], to: 'cancelled' });
+  }
+}
 
 /** Sweeps until this shop's batch is done (other test shops may be due as well). */
 async function sweepShop(shop: string, batch: number): Promise<number> {
