@@ -128,6 +128,14 @@ export const Transition = z.object({
   note: z.string().optional(),
 });
 
+/** Automatic work: the rule or Flow action that made a generation (Activity shows its label). */
+export const GenerationOrigin = z.object({
+  type: z.enum(['rule', 'flow']),
+  id: z.string(),
+  label: z.string(),
+});
+export type GenerationOrigin = z.infer<typeof GenerationOrigin>;
+
 export const GenerationView = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -142,6 +150,8 @@ export const GenerationView = z.object({
   bulkRunId: z.string().nullable(),
   /** Set when this is one of several options of one request (see CreateGenerationRequest). */
   optionGroup: z.string().nullable(),
+  /** What started it without a click: an automatic rule or a Shopify Flow action; null otherwise. */
+  origin: GenerationOrigin.nullable(),
   priority: z.enum(['interactive', 'bulk']),
   productAiJobId: z.number().int().nullable(),
   result: z

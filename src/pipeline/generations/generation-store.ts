@@ -92,6 +92,15 @@ export type StateCounts = Record<GenerationState, number>;
 
 export interface GenerationStore {
   create(input: NewGeneration): Promise<Generation>;
+  /**
+   * Creates the generations unless `once.key` is already claimed, claim and records in one
+   * atomic step (automatic work: one rule makes one product's generations at most once, however
+   * often its webhook runs). Answers the ids the claim names, made now or by an earlier call.
+   */
+  createOnce(
+    inputs: readonly NewGeneration[],
+    once: { key: string; ttlMs: number },
+  ): Promise<{ created: boolean; ids: string[] }>;
   get(shop: string, id: string): Promise<Generation | null>;
   /** Newest first. */
   list(
@@ -182,6 +191,7 @@ const FIELDS = [
   'priority',
   'retryOf',
   'optionGroup',
+  'origin',
   'productAiJobId',
   'resultUrl',
   'fileId',
@@ -201,6 +211,7 @@ const IMMUTABLE = new Set<string>([
   'productId',
   'bulkRunId',
   'optionGroup',
+  'origin',
   'priority',
   'createdAt',
 ]);
@@ -373,6 +384,17 @@ redis.call('ZREM', KEYS[3], ARGV[1])
 return #counts / 2
 `);
 
+// KEYS: claim. ARGV: claim value (JSON ids), claim TTL ms, JSON list of writes [command, ...args].
+// The claim and the generations it names are written together or not at all: a repeat finds
+// the claim and gets the ids it named, so one claim never makes generations twice.
+const CREATE_ONCE = redisScript(`
+local existing = redis.call('GET', KEYS[1])
+if existing then return existing end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+for _, write in ipairs(cjson.decode(ARGV[3])) do redis.call(unpack(write)) end
+return false
+`);
+
 // KEYS: record. ARGV: field. A generation that no longer exists (erased) gets no stray key.
 const COUNT_ATTEMPT = redisScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -440,6 +462,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       } else record[field] = JSON.parse(flatFields[i + 1]!);
     }
     record.transitions = history.map((entry) => JSON.parse(entry) as TransitionRecord);
+    record.origin ??= null; // records made before origins existed
     return record as unknown as Generation;
   }
 
@@ -479,65 +502,92 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     );
   }
 
+  /** The record of a new generation and the writes that store and index it. */
+  function newRecord(
+    input: NewGeneration,
+    now: number,
+  ): { generation: Generation; writes: string[][] } {
+    const at = new Date(now).toISOString();
+    const generation: Generation = {
+      id: newGenerationId(now),
+      shop: input.shop,
+      kind: input.kind,
+      state: 'queued',
+      reason: null,
+      action: null,
+      pausedBy: null,
+      productId: input.productId,
+      productTitle: input.productTitle,
+      productImageUrl: input.productImageUrl,
+      sourceMediaIds: input.sourceMediaIds,
+      sourceImageUrls: input.sourceImageUrls,
+      params: input.params,
+      estimatedCredits: input.estimatedCredits,
+      chargedCredits: null,
+      bulkRunId: input.bulkRunId ?? null,
+      priority: input.priority,
+      retryOf: input.retryOf ?? null,
+      optionGroup: input.optionGroup ?? null,
+      origin: input.origin ?? null,
+      productAiJobId: null,
+      resultUrl: null,
+      fileId: null,
+      mediaId: null,
+      previousFeaturedMediaId: null,
+      submittedAt: null,
+      productAiAccount: null,
+      transitions: [{ state: 'queued', at }],
+      attempts: {},
+      createdAt: at,
+      updatedAt: at,
+    };
+    const { shop, id } = generation;
+    // `attempts` starts empty: its counters are created by countAttempt.
+    const writes = [
+      [
+        'hset',
+        generationKeys.record(shop, id),
+        ...FIELDS.flatMap((field) => [field, JSON.stringify(generation[field])]),
+      ],
+      ['rpush', generationKeys.transitions(shop, id), JSON.stringify(generation.transitions[0])],
+      ['zadd', generationKeys.all(shop), '0', id],
+      ['zadd', generationKeys.byState(shop, 'queued'), '0', id],
+      ['zadd', generationKeys.byProduct(shop, generation.productId), '0', id],
+      ['hincrby', generationKeys.stateCounts(shop), 'queued', '1'],
+      ['hincrby', keys.generationStates, 'queued', '1'],
+    ];
+    if (generation.bulkRunId) {
+      const runId = generation.bulkRunId;
+      writes.push(
+        ['zadd', generationKeys.byBulkRun(shop, runId), '0', id],
+        ['zadd', generationKeys.byBulkRunState(shop, runId, 'queued'), '0', id],
+        ['hincrby', generationKeys.bulkCountsPrefix(shop) + runId, 'queued', '1'],
+      );
+    }
+    if (generation.optionGroup) {
+      writes.push(['zadd', generationKeys.byOptionGroup(shop, generation.optionGroup), '0', id]);
+    }
+    return { generation, writes };
+  }
+
   return {
     async create(input) {
-      const now = clock.now();
-      const at = new Date(now).toISOString();
-      const generation: Generation = {
-        id: newGenerationId(now),
-        shop: input.shop,
-        kind: input.kind,
-        state: 'queued',
-        reason: null,
-        action: null,
-        pausedBy: null,
-        productId: input.productId,
-        productTitle: input.productTitle,
-        productImageUrl: input.productImageUrl,
-        sourceMediaIds: input.sourceMediaIds,
-        sourceImageUrls: input.sourceImageUrls,
-        params: input.params,
-        estimatedCredits: input.estimatedCredits,
-        chargedCredits: null,
-        bulkRunId: input.bulkRunId ?? null,
-        priority: input.priority,
-        retryOf: input.retryOf ?? null,
-        optionGroup: input.optionGroup ?? null,
-        productAiJobId: null,
-        resultUrl: null,
-        fileId: null,
-        mediaId: null,
-        previousFeaturedMediaId: null,
-        submittedAt: null,
-        productAiAccount: null,
-        transitions: [{ state: 'queued', at }],
-        attempts: {},
-        createdAt: at,
-        updatedAt: at,
-      };
-      const { shop, id } = generation;
-      const hash: Record<string, string> = {};
-      for (const field of FIELDS) hash[field] = JSON.stringify(generation[field]);
-      // `attempts` starts empty: its counters are created by countAttempt.
-      const tx = redis
-        .multi()
-        .hset(generationKeys.record(shop, id), hash)
-        .rpush(generationKeys.transitions(shop, id), JSON.stringify(generation.transitions[0]))
-        .zadd(generationKeys.all(shop), 0, id)
-        .zadd(generationKeys.byState(shop, 'queued'), 0, id)
-        .zadd(generationKeys.byProduct(shop, generation.productId), 0, id)
-        .hincrby(generationKeys.stateCounts(shop), 'queued', 1)
-        .hincrby(keys.generationStates, 'queued', 1);
-      if (generation.bulkRunId) {
-        tx.zadd(generationKeys.byBulkRun(shop, generation.bulkRunId), 0, id)
-          .zadd(generationKeys.byBulkRunState(shop, generation.bulkRunId, 'queued'), 0, id)
-          .hincrby(generationKeys.bulkCountsPrefix(shop) + generation.bulkRunId, 'queued', 1);
-      }
-      if (generation.optionGroup) {
-        tx.zadd(generationKeys.byOptionGroup(shop, generation.optionGroup), 0, id);
-      }
-      await tx.exec();
+      const { generation, writes } = newRecord(input, clock.now());
+      await redis.multi(writes).exec();
       return generation;
+    },
+
+    async createOnce(inputs, once) {
+      const now = clock.now();
+      const made = inputs.map((input) => newRecord(input, now));
+      const ids = made.map(({ generation }) => generation.id);
+      const existing = (await CREATE_ONCE(
+        redis,
+        [once.key],
+        [JSON.stringify(ids), once.ttlMs, JSON.stringify(made.flatMap(({ writes }) => writes))],
+      )) as string | null;
+      if (existing !== null) return { created: false, ids: JSON.parse(existing) as string[] };
+      return { created: true, ids };
     },
 
     get,

@@ -80,6 +80,7 @@
  */
 import type {
   GenerationKind,
+  GenerationOrigin,
   GenerationParams,
   GenerationState,
   GenerationView,
@@ -113,9 +114,10 @@ export interface Generation {
   action: string | null;
   /**
    * Who paused it (state `paused`): the shop (out of credits, invalid key; `resumeShop` resumes
-   * it) or its bulk run (the run's resume does). Null in every other state.
+   * it), its bulk run (the run's resume does) or the shop's daily cap for automatic work (the
+   * next day's release does, src/pipeline/rules/). Null in every other state.
    */
-  pausedBy: 'shop' | 'bulk-run' | null;
+  pausedBy: 'shop' | 'bulk-run' | 'daily-cap' | null;
   productId: string;
   productTitle: string;
   productImageUrl: string | null;
@@ -137,6 +139,8 @@ export interface Generation {
    * option always waits in review, whatever the shop's review setting. Null for a single result.
    */
   optionGroup: string | null;
+  /** The rule or Flow action that started it (null for clicks, bulk runs and campaigns). */
+  origin: GenerationOrigin | null;
   productAiJobId: number | null;
   /** ProductAI's result URL (image or video file). */
   resultUrl: string | null;
@@ -175,7 +179,7 @@ export type NewGeneration = Pick<
   | 'estimatedCredits'
   | 'priority'
 > &
-  Partial<Pick<Generation, 'bulkRunId' | 'retryOf' | 'optionGroup'>>;
+  Partial<Pick<Generation, 'bulkRunId' | 'retryOf' | 'optionGroup' | 'origin'>>;
 
 /**
  * Fields a transition or a patch may change: not the identity and index fields, nor what the
@@ -191,6 +195,7 @@ export type GenerationPatch = Partial<
     | 'productId'
     | 'bulkRunId'
     | 'optionGroup'
+    | 'origin'
     | 'priority'
     | 'transitions'
     | 'attempts'
@@ -264,6 +269,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     estimatedCredits: generation.estimatedCredits,
     bulkRunId: generation.bulkRunId,
     optionGroup: generation.optionGroup,
+    origin: generation.origin,
     priority: generation.priority,
     productAiJobId: generation.productAiJobId,
     result: generation.resultUrl
