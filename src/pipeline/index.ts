@@ -23,6 +23,9 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createAwaitStage } from './stages/await-stage.ts';
 import { createCampaignHolds } from './campaigns/campaign-holds.ts';
 import { createCampaignStore } from './campaigns/campaign-store.ts';
+import { firstOfHolds } from './publish/result-holds.ts';
+import { createRuleHolds } from './rules/rule-holds.ts';
+import { createRuleStore } from '../stores/rule-store.ts';
 import { pipelineConfigFromEnv, type PipelineConfig } from './config.ts';
 import {
   StaleTransitionError,
@@ -103,6 +106,11 @@ export interface Pipeline {
   readonly context: PipelineContext;
   /** Creates a generation and puts it in line: interactive first, shops take turns. */
   enqueueGeneration(input: NewGeneration): Promise<Generation>;
+  /**
+   * Puts a generation created `queued` but not yet in line (store.createOnce) in line; doing it
+   * again for one already in line changes nothing.
+   */
+  admit(generation: Generation): Promise<Generation>;
   /** Puts a generation back in line from one of `from` (paused by its bulk run, ...). */
   requeue(
     shop: string,
@@ -170,8 +178,12 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     clock,
     logger,
     config,
-    // Campaigns hold their results until they start (campaigns/campaign-holds.ts).
-    holds: createCampaignHolds(createCampaignStore({ redis, clock, namespace: config.namespace })),
+    // Campaigns hold their results until they start (campaigns/campaign-holds.ts); rules for
+    // new products send theirs to review or publish them as the rule says (rules/rule-holds.ts).
+    holds: firstOfHolds(
+      createCampaignHolds(createCampaignStore({ redis, clock, namespace: config.namespace })),
+      createRuleHolds(createRuleStore({ redis })),
+    ),
     enqueue: (stage, ref, enqueueOptions) =>
       queues.add(stage, ref, ref.generationId, enqueueOptions),
   };
@@ -245,7 +257,10 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     context,
 
     async enqueueGeneration(input) {
-      const generation = await generations.create(input);
+      return pipeline.admit(await generations.create(input));
+    },
+
+    async admit(generation) {
       await putInLine(generation);
       // Read back only when held: a click's answer needs no second round trip for `queued`.
       if (!(await shopPause.holdIfPaused(generation.shop, generation.id))) return generation;

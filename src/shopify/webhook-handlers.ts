@@ -17,11 +17,18 @@ import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopifyWebhook, WebhookRegistry } from './webhooks.ts';
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
+const ProductPayload = z.object({ admin_graphql_api_id: z.string().min(1) });
 
 export interface WebhookHandlerDeps {
   sessions: SessionStore;
   eraser: ShopEraser;
   logger: Logger;
+  /**
+   * Runs the shop's rules for new products (src/pipeline/rules): `created` for products/create,
+   * `first-image` for products/update (subscribed only for products with media; the rules know
+   * which products were waiting for their first image).
+   */
+  newProduct(shop: string, productId: string, trigger: 'created' | 'first-image'): Promise<unknown>;
 }
 
 export function registerWebhookHandlers(registry: WebhookRegistry, deps: WebhookHandlerDeps): void {
@@ -59,6 +66,14 @@ export function registerWebhookHandlers(registry: WebhookRegistry, deps: Webhook
       );
     });
   }
+
+  registry.on('products/create', async ({ shop, payload }) => {
+    await deps.newProduct(shop, ProductPayload.parse(payload).admin_graphql_api_id, 'created');
+  });
+
+  registry.on('products/update', async ({ shop, payload }) => {
+    await deps.newProduct(shop, ProductPayload.parse(payload).admin_graphql_api_id, 'first-image');
+  });
 
   registry.on('shop/redact', async (webhook) => {
     if (await predatesInstallation(webhook)) return;

@@ -23,6 +23,7 @@ import {
 } from '../../src/shopify/admin-client.ts';
 import { createWebhookRegistry, type WebhookRegistry } from '../../src/shopify/webhooks.ts';
 import { registerWebhookHandlers } from '../../src/shopify/webhook-handlers.ts';
+import { rulesFor } from '../../src/pipeline/rules/index.ts';
 import {
   createWebhookIntake,
   webhookQueueConfig,
@@ -113,12 +114,11 @@ export async function createAppDeps(
     onThrottled: () => metrics.adminThrottled(),
   });
   const shopifyWebhooks = createWebhookRegistry();
-  registerWebhookHandlers(shopifyWebhooks, { sessions, eraser, logger });
   const webhookQueue = webhookQueueConfig(overrides.webhookQueue);
   const webhookIntake = createWebhookIntake({ redis, config: webhookQueue, logger });
 
   const closeHooks: { name: string; hook: CloseHook }[] = [];
-  return {
+  const deps: AppDeps = {
     config,
     logger,
     clock,
@@ -151,4 +151,11 @@ export async function createAppDeps(
       await closeRedis(redis);
     },
   };
+  registerWebhookHandlers(shopifyWebhooks, {
+    sessions,
+    eraser,
+    logger,
+    newProduct: (shop, productId, trigger) => rulesFor(deps).onNewProduct(shop, productId, trigger),
+  });
+  return deps;
 }

@@ -1,6 +1,7 @@
 /**
  * The worker process: the pipeline's stage workers and dispatcher (src/pipeline), the bulk-run
- * expansion (src/pipeline/bulk), the campaigns' timed phases (src/pipeline/campaigns) and the
+ * expansion (src/pipeline/bulk), the campaigns' timed phases (src/pipeline/campaigns), the
+ * next-day release of automatic work (src/pipeline/rules) and the
  * Shopify webhook jobs (src/shopify/webhook-queue.ts), on the same app deps as the web process.
  * Run as many as needed: they coordinate through Redis only. Answers /livez and /readyz on
  * WORKER_HEALTH_PORT. Stops gracefully on SIGTERM/SIGINT: readiness turns 503, running jobs
@@ -14,6 +15,7 @@ import { ConfigError, loadConfig } from '../../src/platform/config.ts';
 import { bulkRunsFor } from '../../src/pipeline/bulk/index.ts';
 import { campaignsFor, type CampaignOptions } from '../../src/pipeline/campaigns/index.ts';
 import { pipelineFor, type PipelineOptions } from '../../src/pipeline/index.ts';
+import { rulesFor } from '../../src/pipeline/rules/index.ts';
 import { createAppDeps, type AppDeps, type DepsOverrides } from '../server/deps.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startHealthServer } from './health-server.ts';
@@ -44,12 +46,13 @@ export async function startWorkerProcess(
   const stages = await pipelineFor(deps, options.pipeline).startWorkers();
   const bulk = bulkRunsFor(deps).startWorker();
   const campaigns = campaignsFor(deps, options.campaigns).startWorker();
+  const rules = rulesFor(deps).startWorker();
   // Last: the modules above register the shop hooks an uninstall must reach.
   const webhooks = await startShopifyWebhookWorker(deps);
   return {
     deps,
     async stop() {
-      await Promise.all([stages.stop(), bulk.close(), campaigns.close(), webhooks.close()]);
+      await Promise.all([stages.stop(), bulk.close(), campaigns.close(), rules.close(), webhooks.close()]);
       if (ownsDeps) await deps.close();
     },
   };

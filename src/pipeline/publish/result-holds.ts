@@ -5,12 +5,26 @@
  * shop's review mode and media position say. The port keeps publish ignorant of campaigns.
  *
  *  - `hold`: to `in_review` with `note` (shown in Activity), even if it was approved;
- *  - `featured`: publish it now as the product's featured image;
+ *  - `featured`: publish it now, as the product's featured image (true) or appended (false);
  *  - null: the shop's settings decide, as for any click.
  */
 import type { Generation } from '../generations/generation.ts';
 
-export type ResultPlacement = { hold: true; note: string } | { hold: false; featured: true } | null;
+export type ResultPlacement =
+  { hold: true; note: string } | { hold: false; featured: boolean } | null;
+
+/** The first placement any of the holds decides (campaigns, rules for new products). */
+export function firstOfHolds(...holds: ResultHolds[]): ResultHolds {
+  return {
+    async placementOf(generation) {
+      for (const hold of holds) {
+        const placement = await hold.placementOf(generation);
+        if (placement) return placement;
+      }
+      return null;
+    },
+  };
+}
 
 export interface ResultHolds {
   placementOf(generation: Generation): Promise<ResultPlacement>;

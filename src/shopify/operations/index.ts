@@ -12,3 +12,4 @@ export * from './collections.ts';
 export * from './files.ts';
 export * from './media.ts';
 export * from './staged-uploads.ts';
+export * from './product-rules.ts';

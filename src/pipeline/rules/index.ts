@@ -1,0 +1,91 @@
+/**
+ * Rules for new products, assembled for the app (like campaignsFor): what the webhook handlers
+ * and the API use, and the worker that releases work parked by the daily cap.
+ *
+ *   const rules = rulesFor(deps);
+ *   await rules.onNewProduct(shop, productGid, 'created');   // products/create
+ *   const worker = rules.startWorker();                      // worker processes, tests, the demo
+ */
+import type { Clock } from '../../platform/clock.ts';
+import { SHOP_TIME_ZONE } from '../../shopify/operations/index.ts';
+import { createRuleStore, type RuleStore } from '../../stores/rule-store.ts';
+import { appWideKeys } from '../generations/keys.ts';
+import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
+import { createDailySpend, type DailySpend } from './daily-spend.ts';
+import { runRulesForProduct, type NewProductTrigger, type RulesDeps } from './new-product-rules.ts';
+import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
+
+export interface RulesService {
+  store: RuleStore;
+  spend: DailySpend;
+  timeZone(shop: string): Promise<string>;
+  onNewProduct(shop: string, productId: string, trigger: NewProductTrigger): Promise<string[]>;
+  startWorker(): { close(): Promise<void> };
+}
+
+/** A shop's time zone rarely changes: read it from Shopify at most hourly per process. */
+const TIME_ZONE_TTL_MS = 3_600_000;
+
+export function createRulesService(host: PipelineHost, options: { clock?: Clock } = {}) {
+  const pipeline = pipelineFor(host);
+  const clock = options.clock ?? host.clock;
+  const logger = host.logger.child({ component: 'rules' });
+  const connection = bullConnection(host.config.redisUrl);
+  const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
+  const queue = createReleaseQueue({ connection, prefix, clock });
+  host.onClose('rules release queue', () => queue.close());
+  const store = createRuleStore({ redis: host.redis });
+  const spend = createDailySpend({ redis: host.redis });
+  const zones = new Map<string, { zone: string; at: number }>();
+  const admin = async (shop: string) => host.admin.forShop(shop);
+
+  async function timeZone(shop: string): Promise<string> {
+    const known = zones.get(shop);
+    if (known && clock.now() - known.at < TIME_ZONE_TTL_MS) return known.zone;
+    const data = await (
+      await admin(shop)
+    ).request<{ shop: { ianaTimezone: string } }>(SHOP_TIME_ZONE);
+    zones.set(shop, { zone: data.shop.ianaTimezone, at: clock.now() });
+    return data.shop.ianaTimezone;
+  }
+
+  const deps: RulesDeps = {
+    redis: host.redis,
+    rules: store,
+    spend,
+    generations: pipeline.generations,
+    pipeline,
+    settings: host.settings,
+    admin,
+    timeZone,
+    scheduleRelease: (shop, day, atMs) => queue.schedule(shop, day, atMs),
+    clock,
+    logger,
+  };
+  return {
+    store,
+    spend,
+    timeZone,
+    onNewProduct: (shop, productId, trigger) => runRulesForProduct(deps, shop, productId, trigger),
+    startWorker: () =>
+      startReleaseWorker({
+        connection,
+        prefix,
+        deps: { ...deps, requeue: pipeline.requeue },
+        clock,
+        logger,
+      }),
+  } satisfies RulesService;
+}
+
+const services = new WeakMap<PipelineHost, RulesService>();
+
+/** The process's rules service for these app deps (created on first use, options then). */
+export function rulesFor(host: PipelineHost, options?: { clock?: Clock }): RulesService {
+  let service = services.get(host);
+  if (!service) {
+    service = createRulesService(host, options);
+    services.set(host, service);
+  }
+  return service;
+}

@@ -1,0 +1,188 @@
+/**
+ * A new product meets the shop's rules. Runs from the durable Shopify webhook jobs
+ * (products/create, products/update), which may run more than once per event and after a crash
+ * at any point, so every step converges:
+ *
+ *  1. a product created without an image is remembered; its first image (products/update)
+ *     brings it back here. Any other update is not a new product: ignored;
+ *  2. per active matching rule, its generations (1-4 options) are created with the claim
+ *     (rule, product) in ONE atomic step (store.createOnce): a duplicate delivery, a redelivery,
+ *     both topics, or a rerun after kill -9 find the claim and get the same ids back;
+ *  3. each claimed generation still `queued` is admitted: its credits reserved on today's cap
+ *     (idempotent per generation id) and put in the fair scheduler's bulk lane, or, over the
+ *     cap, `paused` with the reason until the next day's release (release-waiting.ts).
+ */
+import type { GenerationOrigin } from '../../app-api/contract.ts';
+import { DAILY_CAP_REASON, type Rule } from '../../app-api/rules.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Redis } from '../../platform/redis.ts';
+import { shopKeyspace } from '../../platform/keys.ts';
+import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
+import type { RuleStore } from '../../stores/rule-store.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { Pipeline } from '../index.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { asOptions, intakeFor } from '../sources/new-generation.ts';
+import { completeParams } from '../sources/request-rules.ts';
+import { loadProductImages } from '../sources/source-images.ts';
+import type { DailySpend } from './daily-spend.ts';
+import { ruleMatches, type ProductFacts } from './match-rule.ts';
+import { nextDayStart, shopDay } from './shop-day.ts';
+
+export const DAILY_CAP_ACTION =
+  'Raise the daily cap in Settings → Automatic photos to run it today.';
+
+/** Claims and "waiting for a first image" markers outlive any redelivery (Shopify: 48 h). */
+const CLAIM_TTL_MS = 90 * 86_400_000;
+
+const claimKeys = shopKeyspace('rule-claims');
+const awaitingKeys = shopKeyspace('awaiting-image');
+
+export interface RulesDeps {
+  redis: Redis;
+  rules: RuleStore;
+  spend: DailySpend;
+  generations: GenerationStore;
+  pipeline: Pick<Pipeline, 'admit'>;
+  settings: ShopSettingsStore;
+  admin(shop: string): Promise<AdminGraphql>;
+  timeZone(shop: string): Promise<string>;
+  /** Schedules the release of work waiting for the cap at an instant (idempotent per day). */
+  scheduleRelease(shop: string, day: string, atMs: number): Promise<void>;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type NewProductTrigger = 'created' | 'first-image';
+
+interface FactsData {
+  product: {
+    id: string;
+    title: string;
+    tags: string[];
+    productType: string;
+    vendor: string;
+    mediaCount: { count: number } | null;
+    collections: { nodes: { id: string }[] };
+  } | null;
+}
+
+async function readFacts(admin: AdminGraphql, productId: string): Promise<ProductFacts | null> {
+  const { product } = await admin.request<FactsData>(PRODUCT_RULE_FACTS, { id: productId });
+  if (!product) return null;
+  return {
+    id: product.id,
+    title: product.title,
+    tags: product.tags,
+    productType: product.productType,
+    vendor: product.vendor,
+    collectionIds: product.collections.nodes.map((node) => node.id),
+    mediaCount: product.mediaCount?.count ?? 0,
+  };
+}
+
+/** Runs the shop's rules for one product; answers the generations claimed (made now or before). */
+export async function runRulesForProduct(
+  deps: RulesDeps,
+  shop: string,
+  productId: string,
+  trigger: NewProductTrigger,
+): Promise<string[]> {
+  const rules = (await deps.rules.list(shop)).filter((rule) => rule.active);
+  if (rules.length === 0) return [];
+  const awaiting = awaitingKeys.key(shop, productId);
+  if (trigger === 'first-image' && !(await deps.redis.exists(awaiting))) return [];
+  const admin = await deps.admin(shop);
+  const facts = await readFacts(admin, productId);
+  if (!facts) return [];
+  if (facts.mediaCount === 0) {
+    await deps.redis.set(awaiting, '1', 'PX', CLAIM_TTL_MS);
+    return [];
+  }
+  const matching = rules.filter((rule) => ruleMatches(rule.match, facts));
+  const claimed: string[] = [];
+  for (const rule of matching) claimed.push(...(await runRule(deps, admin, shop, rule, facts)));
+  await deps.redis.del(awaiting);
+  return claimed;
+}
+
+async function runRule(
+  deps: RulesDeps,
+  admin: AdminGraphql,
+  shop: string,
+  rule: Rule,
+  facts: ProductFacts,
+): Promise<string[]> {
+  const settings = await deps.settings.get(shop);
+  const params = completeParams(rule.kind, rule.params, settings.defaults);
+  const product = await loadProductImages(admin, facts.id, { ids: [], atLeast: rule.imagesSent });
+  if (!product) return [];
+  if (product.images.length === 0) {
+    // Media still processing on Shopify: the webhook job retries with backoff.
+    throw new Error(`Product ${facts.id} has media but no image ready yet`);
+  }
+  const intake = intakeFor(
+    shop,
+    product,
+    {
+      productId: facts.id,
+      kind: rule.kind,
+      params,
+      sourceMediaIds: product.images.slice(0, rule.imagesSent).map((image) => image.id),
+    },
+    { priority: 'bulk' },
+  );
+  if (!intake.ok) {
+    deps.logger.warn(
+      { shop, ruleId: rule.id, productId: facts.id, problems: intake.problems },
+      'rule cannot make this product: skipped',
+    );
+    return [];
+  }
+  const origin: GenerationOrigin = { type: 'rule', id: rule.id, label: rule.name };
+  const inputs = asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
+  const { ids } = await deps.generations.createOnce(inputs, {
+    key: claimKeys.key(shop, rule.id, facts.id),
+    ttlMs: CLAIM_TTL_MS,
+  });
+  await deps.rules.addRecent(shop, rule.id, ids);
+  await admitOrWait(deps, shop, ids);
+  return ids;
+}
+
+/**
+ * Admits the claimed generations still `queued` on today's cap (all options of one product
+ * together), or parks them `paused` until tomorrow. Safe to repeat for the same ids.
+ */
+export async function admitOrWait(deps: RulesDeps, shop: string, ids: readonly string[]) {
+  const waiting = (await Promise.all(ids.map((id) => deps.generations.get(shop, id)))).filter(
+    (generation): generation is Generation => generation?.state === 'queued',
+  );
+  if (waiting.length === 0) return;
+  const timeZone = await deps.timeZone(shop);
+  const now = deps.clock.now();
+  const day = shopDay(now, timeZone);
+  const cap = (await deps.rules.dailyCap(shop)) ?? 0;
+  const credits = waiting.map(({ id, estimatedCredits }) => ({ id, credits: estimatedCredits }));
+  const { admitted } = await deps.spend.reserve(shop, day, cap, credits);
+  if (admitted) {
+    for (const generation of waiting) await deps.pipeline.admit(generation);
+    return;
+  }
+  for (const generation of waiting) {
+    try {
+      await deps.generations.transition(shop, generation.id, {
+        from: ['queued'],
+        to: 'paused',
+        patch: { reason: DAILY_CAP_REASON, action: DAILY_CAP_ACTION, pausedBy: 'daily-cap' },
+        note: `Daily cap of ${cap} credits reached on ${day}`,
+      });
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+  }
+  await deps.scheduleRelease(shop, day, nextDayStart(now, timeZone));
+}
