@@ -12,6 +12,7 @@ import type { AssetStore } from './store/assets.ts';
 import type { EmulatorStore } from './store/emulator-store.ts';
 import type { StagedUploads } from './uploads/staged-uploads.ts';
 import type { WebhookSender } from './webhooks/sender.ts';
+import type { ProductEvents } from './webhooks/product-events.ts';
 
 export interface ResolvedOptions {
   apiKey: string;
@@ -38,6 +39,8 @@ export interface EmulatorContext {
   media: MediaProcessor;
   staged: StagedUploads;
   webhooks: WebhookSender;
+  /** Products created and given images from the control surface, with their webhooks. */
+  productEvents: ProductEvents;
   /** The emulator's own origin, e.g. `http://127.0.0.1:43210` (set once it listens). */
   baseUrl(): string;
 }

@@ -23,6 +23,7 @@ import { AssetStore } from './store/assets.ts';
 import { EmulatorStore } from './store/emulator-store.ts';
 import { StagedUploads } from './uploads/staged-uploads.ts';
 import { WebhookSender } from './webhooks/sender.ts';
+import { ProductEvents } from './webhooks/product-events.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
 
@@ -35,6 +36,11 @@ export interface ShopifyEmulatorOptions {
   apiSecret: string;
   /** Where Shopify webhooks are POSTed (the app's /webhooks/shopify); or setWebhookUrl() later. */
   webhookUrl?: string;
+  /**
+   * Subscription filters by topic (shopify.app.toml `filter`), honoured for the product events
+   * the control surface makes (webhooks/product-events.ts).
+   */
+  webhookFilters?: Record<string, string>;
   /** Seeded, installed shops; default ['demo-store.myshopify.com']. */
   shops?: string[];
   /** Cost points restored per second; default 100 (standard plans). */
@@ -100,6 +106,12 @@ export async function startShopifyEmulator(
   const assets = new AssetStore();
   const faults = new Faults();
   let baseUrl = '';
+  const webhooks = new WebhookSender({
+    secret: resolved.apiSecret,
+    apiVersion: ADMIN_API_VERSION,
+    clock,
+    ...(options.webhookUrl ? { url: options.webhookUrl } : {}),
+  });
   const emu: EmulatorContext = {
     options: resolved,
     clock,
@@ -117,14 +129,13 @@ export async function startShopifyEmulator(
       processingMs: resolved.mediaProcessingMs,
     }),
     staged: new StagedUploads(resolved.apiSecret),
-    webhooks: new WebhookSender({
-      secret: resolved.apiSecret,
-      apiVersion: ADMIN_API_VERSION,
-      clock,
-      ...(options.webhookUrl ? { url: options.webhookUrl } : {}),
-    }),
+    webhooks,
+    productEvents: new ProductEvents(store, webhooks),
     baseUrl: () => baseUrl,
   };
+  for (const [topic, filter] of Object.entries(options.webhookFilters ?? {})) {
+    emu.productEvents.filters.set(topic, filter);
+  }
   for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop);
 
   const server = await listenOnLoopback(createServer(createApp(emu)), options.port);

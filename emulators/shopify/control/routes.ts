@@ -7,6 +7,9 @@
  *   POST  /__emulator/shops/:shop/uninstall                          → revoke tokens, send app/uninstalled
  *   PATCH /__emulator/shops/:shop/tokens       {expireAccessTokens?, expireRefreshTokens?}
  *   GET   /__emulator/shops/:shop/products                           → product list
+ *   POST  /__emulator/shops/:shop/products       {title, vendor?, productType?, tags?, collectionIds?, images?}
+ *                                                                    → create, send products/create
+ *   POST  /__emulator/shops/:shop/products/:id/images {count?}      → add images, send products/update
  *   GET   /__emulator/shops/:shop/products/:id/media                 → media with status, alt, url, position
  *   GET   /__emulator/shops/:shop/products/:id                       → HTML page of the media (demo)
  *   GET   /__emulator/shops/:shop/files                              → the shop's Files
@@ -22,6 +25,7 @@ import type { EmulatorContext } from '../emulator-context.ts';
 import { isShopDomain } from '../http/shop-from-request.ts';
 import { installShop, uninstallShop } from '../shop-installation.ts';
 import type { ShopRecord } from '../store/types.ts';
+import type { NewProduct } from '../webhooks/product-events.ts';
 import { defaultPayload, isSupportedTopic, SUPPORTED_TOPICS } from '../webhooks/payloads.ts';
 import { describeFile, describeProduct, describeProductMedia } from './describe.ts';
 import { productPage } from './product-page.ts';
@@ -139,6 +143,31 @@ export function controlRouter(emu: EmulatorContext): Router {
     const shop = shopOr404(req, res);
     if (!shop) return;
     res.json(emu.buckets.status(`${shop.domain}:${emu.options.apiKey}`));
+  });
+
+  router.post(`${PREFIX}/shops/:shop/products`, async (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const input = (req.body ?? {}) as NewProduct;
+    if (typeof input.title !== 'string' || input.title.trim() === '') {
+      badRequest(res, 'title is required');
+      return;
+    }
+    const { product, deliveries } = await emu.productEvents.create(shop, input, emu.clock.now());
+    res.status(201).json({ product: describeProduct(shop, product), deliveries });
+  });
+
+  router.post(`${PREFIX}/shops/:shop/products/:id/images`, async (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const product = shop.products.get(Number(req.params['id']));
+    if (!product) {
+      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
+      return;
+    }
+    const images = count((req.body as { count?: unknown })?.count) || 1;
+    const deliveries = await emu.productEvents.addImages(shop, product, images, emu.clock.now());
+    res.json({ product: describeProduct(shop, product), deliveries });
   });
 
   router.post(`${PREFIX}/webhooks`, async (req, res) => {
