@@ -25,8 +25,13 @@ import type { EmulatorContext } from '../emulator-context.ts';
 import { isShopDomain } from '../http/shop-from-request.ts';
 import { installShop, uninstallShop } from '../shop-installation.ts';
 import type { ShopRecord } from '../store/types.ts';
-import type { NewProduct } from '../webhooks/product-events.ts';
-import { defaultPayload, isSupportedTopic, SUPPORTED_TOPICS } from '../webhooks/payloads.ts';
+import { PRODUCT_TOPICS, type NewProduct } from '../webhooks/product-events.ts';
+import {
+  defaultPayload,
+  isSupportedTopic,
+  SUPPORTED_TOPICS,
+  type WebhookTopic,
+} from '../webhooks/payloads.ts';
 import { describeFile, describeProduct, describeProductMedia } from './describe.ts';
 import { productPage } from './product-page.ts';
 
@@ -183,7 +188,9 @@ export function controlRouter(emu: EmulatorContext): Router {
       return;
     }
     const topic = String(body.topic ?? '');
-    if (!isSupportedTopic(topic)) {
+    // Product topics need a product: their body is the caller's (or made by the product routes).
+    const productTopic = (PRODUCT_TOPICS as readonly string[]).includes(topic) && body.payload;
+    if (!isSupportedTopic(topic) && !productTopic) {
       badRequest(res, `topic must be one of ${SUPPORTED_TOPICS.join(', ')}`);
       return;
     }
@@ -191,7 +198,7 @@ export function controlRouter(emu: EmulatorContext): Router {
       badRequest(res, 'No webhook URL set (webhookUrl option or setWebhookUrl())');
       return;
     }
-    const payload = body.payload ?? defaultPayload(topic, shop, emu.clock.now());
+    const payload = body.payload ?? defaultPayload(topic as WebhookTopic, shop, emu.clock.now());
     const deliveries = await emu.webhooks.send(
       shop.domain,
       topic,
