@@ -52,7 +52,13 @@ export async function startWorkerProcess(
   return {
     deps,
     async stop() {
-      await Promise.all([stages.stop(), bulk.close(), campaigns.close(), rules.close(), webhooks.close()]);
+      await Promise.all([
+        stages.stop(),
+        bulk.close(),
+        campaigns.close(),
+        rules.close(),
+        webhooks.close(),
+      ]);
       if (ownsDeps) await deps.close();
     },
   };
