@@ -98,6 +98,11 @@ export interface PipelineConfig {
      */
     waitMs: number;
   };
+  /** Shopify Flow triggers (flow/trigger-delivery.ts). */
+  flowTriggers: {
+    /** How often a worker moves recorded transitions into trigger jobs (the trigger's delay). */
+    relayMs: number;
+  };
 }
 
 const MINUTE = 60_000;
@@ -142,6 +147,8 @@ export function defaultPipelineConfig(): PipelineConfig {
     },
     // A submission's request takes about a second (the service downloads the images first).
     claims: { pollMs: 250, waitMs: 5_000 },
+    // A second is well within what a workflow reacting to "photo ready" can notice.
+    flowTriggers: { relayMs: 1_000 },
   };
 }
 
@@ -164,6 +171,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     dispatcher: { ...base.dispatcher, ...overrides.dispatcher },
     reconcile: { ...base.reconcile, ...overrides.reconcile },
     claims: { ...base.claims, ...overrides.claims },
+    flowTriggers: { ...base.flowTriggers, ...overrides.flowTriggers },
   };
 }
 

@@ -54,6 +54,11 @@ import { createSubmissionClaims } from './limits/submission-claims.ts';
 import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
 import { createResultStage } from './receive/result-stage.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
+import {
+  createFlowTriggerDelivery,
+  flowTriggerOutbox,
+  type FlowTriggerDelivery,
+} from './flow/trigger-delivery.ts';
 
 export {
   productAiWebhookUrl,
@@ -141,6 +146,7 @@ export interface Pipeline {
     queues: PipelineQueues;
     jobResults: JobResults;
     shopPause: ShopPause;
+    flowTriggers: FlowTriggerDelivery;
   };
 }
 
@@ -150,7 +156,22 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
   const keys = appWideKeys(config.namespace);
   const connection = bullConnection(host.config.redisUrl);
   const queues = createPipelineQueues({ connection, prefix: keys.bullPrefix, config, logger });
-  const generations = createGenerationStore({ redis, clock, keys, retention: config.retention });
+  const generations = createGenerationStore({
+    redis,
+    clock,
+    keys,
+    retention: config.retention,
+    outbox: flowTriggerOutbox(config.namespace),
+  });
+  const flowTriggers = createFlowTriggerDelivery({
+    redis,
+    connection,
+    prefix: keys.bullPrefix,
+    config,
+    logger,
+    generations,
+    admin: async (shop) => host.admin.forShop(shop),
+  });
   const limiter = createRateLimiter({
     redis,
     clock,
@@ -348,6 +369,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         clock,
         logger,
       });
+      const triggers = flowTriggers.start();
       const sweeper = startRetentionSweeper({
         generations,
         config: config.retention,
@@ -356,17 +378,17 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
       });
       return {
         async stop() {
-          await Promise.all([dispatcher.stop(), sweeper.stop()]);
+          await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
           await workers.close();
         },
       };
     },
 
     async close() {
-      await queues.close();
+      await Promise.all([queues.close(), flowTriggers.close()]);
     },
 
-    internals: { limiter, scheduler, queues, jobResults, shopPause },
+    internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },
   };
   return pipeline;
 }

@@ -165,6 +165,12 @@ export interface GenerationStoreDeps {
   /** App-wide keys: the per-state counters and the shops with generations to expire. */
   keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops'>;
   retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
+  /**
+   * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this
+   * sorted set (scored by time) in the same atomic step, so whoever reacts to those moves (Flow
+   * triggers, flow/trigger-delivery.ts) can never miss one, whatever crashes after it.
+   */
+  outbox?: { key: string; states: readonly GenerationState[] };
 }
 
 /** Stage attempt counters are hash fields of their own (`attempt:<stage>`), incremented atomically. */
@@ -278,6 +284,10 @@ local function retain(ctx, id)
   redis.call('ZADD', ctx.retention, ctx.expireAt, member)
   redis.call('ZADD', ctx.retentionShops, 'LT', ctx.expireAt, ctx.shop)
 end
+local function recordInOutbox(ctx, id, to)
+  if ctx.outbox == cjson.null then return end
+  redis.call('ZADD', ctx.outbox, 'NX', ctx.now, ctx.shop .. '\\n' .. id .. '\\n' .. to)
+end
 `;
 
 // KEYS: record, transitions, [job index key]
@@ -305,6 +315,7 @@ if to ~= current then
     redis.call('ZADD', ctx.bulkStatePrefix .. bulk .. ':' .. to, 0, ARGV[3])
   end
   countState(ctx, current, to)
+  recordInOutbox(ctx, ARGV[3], to)
 end
 local charged = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits'))
 redis.call('HSET', KEYS[1], 'state', ARGV[5], 'updatedAt', ARGV[6])
@@ -402,7 +413,7 @@ return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 `);
 
 export function createGenerationStore(deps: GenerationStoreDeps): GenerationStore {
-  const { redis, clock, keys, retention } = deps;
+  const { redis, clock, keys, retention, outbox } = deps;
   const nowIso = () => new Date(clock.now()).toISOString();
 
   /** The counters' key names and settings, for the scripts (`expireAt` when `to` is terminal). */
@@ -419,6 +430,8 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       // Strings: Lua numbers lose integer precision past 2^53 and Redis refuses fractions.
       expireAt:
         to && TERMINAL_STATES.includes(to) ? String(clock.now() + retention.generationMs) : null,
+      outbox: to && outbox?.states.includes(to) ? outbox.key : null,
+      now: String(clock.now()),
     });
   }
 

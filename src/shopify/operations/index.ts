@@ -13,3 +13,4 @@ export * from './files.ts';
 export * from './media.ts';
 export * from './staged-uploads.ts';
 export * from './product-rules.ts';
+export * from './flow.ts';

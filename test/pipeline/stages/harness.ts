@@ -107,6 +107,7 @@ export const FAST: PipelineConfigOverrides = {
   dispatcher: { lookahead: 1, idleCheckMs: 200, recoverAfterMs: 2_000 },
   reconcile: { firstCheckMs: 300, recheckMs: 200, listingDelayMs: 500, clockSkewMs: 1_000 },
   claims: { pollMs: 20, waitMs: 500 },
+  flowTriggers: { relayMs: 50 },
 };
 
 /** `base` with the sections of `overrides` merged into it, one level deep. */

@@ -1,0 +1,133 @@
+/**
+ * The Flow action "Generate product photo" (extensions/flow-generate-photo): a workflow asks for
+ * a photo of a product, with a preset or a prompt and a model (the shop's defaults otherwise).
+ * The request is answered as soon as the generation is in line (Flow waits a few seconds at
+ * most); the generation then runs like a bulk item (priority `bulk`, so it never goes ahead of a
+ * merchant's click) and shows in Activity with its origin, "Shopify Flow".
+ *
+ * One run, one generation, one charge. Flow sends a run again (same `action_run_id`) when our
+ * answer did not reach it, so the generation is created by `createOnce` under a claim keyed by
+ * the run id, claim and record in one atomic step (kept a week, longer than Flow retries a run):
+ * two requests of one run, at once or a day apart, make one generation, and the later ones are
+ * answered 200 with it. A process that dies after creating and before putting it in line is
+ * repaired by the retry (`admit` again changes nothing for one already in line).
+ * What Flow shows: a 200 is success; a 4xx fails the step with our message and is not retried
+ * (bad input: an unknown product, one without images, no usable ProductAI key, a preset the
+ * shop does not have); a 5xx (Shopify or Redis unavailable) is retried by Flow later.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { shopKeyspace } from '../../platform/keys.ts';
+import type { ShopSettings } from '../../stores/shop-settings.ts';
+import type { Generation, NewGeneration } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import { intakeFor } from '../sources/new-generation.ts';
+import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
+import { loadProductImages } from '../sources/source-images.ts';
+
+/** The action's request body (Flow's documented payload; `properties` keyed as in the TOML). */
+export const FlowActionRequest = z.object({
+  shopify_domain: z.string().min(1),
+  action_run_id: z.string().min(1).max(200),
+  handle: z.string().optional(),
+  properties: z.object({
+    product_id: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]),
+    preset: z.string().max(60).optional(),
+    prompt: z.string().max(2000).optional(),
+    model: z.string().max(60).optional(),
+  }),
+});
+export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
+
+export type FlowActionAnswer =
+  { status: 200; generationId: string; duplicate: boolean } | { status: 422; message: string };
+
+export interface FlowActionDeps {
+  settings(shop: string): Promise<ShopSettings>;
+  admin(shop: string): Promise<AdminGraphql>;
+  generations: Pick<GenerationStore, 'createOnce' | 'get'>;
+  /** Puts a created generation in line (pipeline.admit; idempotent). */
+  admit(generation: Generation): Promise<Generation>;
+}
+
+const runs = shopKeyspace('flow-action-runs');
+/** Flow retries a run for up to 24 hours (3 days for 429s): the run's generation is kept longer. */
+const RUN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const FLOW_ORIGIN_LABEL = 'Shopify Flow';
+
+/** Run ids are Flow's (any characters): the key holds their digest. */
+function claimKey(shop: string, runId: string): string {
+  return runs.key(shop, createHash('sha256').update(runId).digest('hex').slice(0, 32));
+}
+
+function keyProblem(settings: ShopSettings): string | null {
+  if (settings.apiKey.state === 'missing')
+    return 'Save your ProductAI API key in the app’s Settings first. Nothing was charged.';
+  if (settings.apiKey.state === 'invalid')
+    return 'ProductAI rejected the API key saved in the app’s Settings. Save a new key. Nothing was charged.';
+  return null;
+}
+
+export async function runGeneratePhotoAction(
+  deps: FlowActionDeps,
+  request: FlowActionRequest,
+): Promise<FlowActionAnswer> {
+  const shop = request.shopify_domain;
+  const { properties } = request;
+  const settings = await deps.settings(shop);
+  const unusableKey = keyProblem(settings);
+  if (unusableKey) return { status: 422, message: unusableKey };
+
+  const presetName = properties.preset?.trim();
+  const preset = presetName
+    ? settings.presets.find((p) => p.name.toLowerCase() === presetName.toLowerCase())
+    : undefined;
+  if (presetName && !preset) {
+    const known = settings.presets.map((p) => `“${p.name}”`).join(', ') || 'none yet';
+    return {
+      status: 422,
+      message: `No preset is named “${presetName}” in the app’s Settings (presets: ${known}).`,
+    };
+  }
+  const prompt = properties.prompt?.trim() || preset?.prompt;
+  if (!prompt) return { status: 422, message: 'Choose a preset or write a prompt.' };
+  const model = properties.model?.trim() || undefined;
+
+  const params = completeParams('photo', { model, prompt }, settings.defaults);
+  // The photo starts from the product's own images: at least one, as many as the model needs.
+  const needed = Math.max(1, referenceImageRange('photo', params)?.min ?? 0);
+  const productId = `gid://shopify/Product/${properties.product_id}`;
+  const product = await loadProductImages(await deps.admin(shop), productId, {
+    ids: [],
+    atLeast: needed,
+  });
+  if (!product) return { status: 422, message: 'This product is not in the store.' };
+  if (product.images.length === 0)
+    return { status: 422, message: 'This product has no image to start the photo from.' };
+  const intake = intakeFor(
+    shop,
+    product,
+    {
+      productId,
+      kind: 'photo',
+      params,
+      sourceMediaIds: product.images.slice(0, needed).map((image) => image.id),
+    },
+    { priority: 'bulk' },
+  );
+  if (!intake.ok)
+    return { status: 422, message: intake.problems.map((problem) => problem.message).join(' ') };
+  const input: NewGeneration = {
+    ...intake.generation,
+    origin: { type: 'flow', id: request.action_run_id, label: FLOW_ORIGIN_LABEL },
+  };
+  const { created, ids } = await deps.generations.createOnce([input], {
+    key: claimKey(shop, request.action_run_id),
+    ttlMs: RUN_CLAIM_TTL_MS,
+  });
+  const generation = await deps.generations.get(shop, ids[0]!);
+  if (generation?.state === 'queued') await deps.admit(generation);
+  return { status: 200, generationId: ids[0]!, duplicate: !created };
+}
