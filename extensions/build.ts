@@ -39,14 +39,17 @@ export interface BuiltExtension extends ExtensionSource {
   gzipBytes: number;
 }
 
-/** Every extension folder with a `shopify.extension.toml`. */
+/**
+ * Every UI extension folder: a `shopify.extension.toml` with a `module` to bundle (the Flow
+ * action and triggers are configuration only, with nothing to bundle).
+ */
 export async function findExtensions(): Promise<ExtensionSource[]> {
   const entries = await readdir(EXTENSIONS_DIR, { withFileTypes: true });
   const found: ExtensionSource[] = [];
   for (const entry of entries.filter((candidate) => candidate.isDirectory())) {
     const dir = join(EXTENSIONS_DIR, entry.name);
     const toml = await readFile(join(dir, 'shopify.extension.toml'), 'utf8').catch(() => undefined);
-    if (toml === undefined) continue;
+    if (toml === undefined || !/^\s*module\s*=/m.test(toml)) continue;
     found.push({
       folder: entry.name,
       dir,

@@ -17,6 +17,9 @@
  *   POST  /__emulator/webhooks                 {shop, topic, payload?, repeat?}
  *   POST  /__emulator/webhooks/:webhookId/redeliver                  → the same delivery again
  *   GET   /__emulator/webhooks                                       → deliveries so far
+ *   GET   /__emulator/shops/:shop/flow-triggers                      → flowTriggerReceive calls so far
+ *   POST  /__emulator/flow/actions             {shop, url, properties, handle?, actionRunId?, forge?}
+ *                                              → a Flow action request, signed as Flow signs it
  *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?}
  */
 import express, { type Request, type Response, type Router } from 'express';
@@ -34,6 +37,8 @@ import {
 } from '../webhooks/payloads.ts';
 import { describeFile, describeProduct, describeProductMedia } from './describe.ts';
 import { productPage } from './product-page.ts';
+import { sendFlowAction } from './flow-actions.ts';
+import { flowTriggersOf } from '../resolvers/flow.ts';
 
 const PREFIX = '/__emulator';
 
@@ -223,6 +228,34 @@ export function controlRouter(emu: EmulatorContext): Router {
 
   router.get(`${PREFIX}/webhooks`, (_req, res) => {
     res.json({ deliveries: emu.webhooks.deliveries() });
+  });
+
+  router.get(`${PREFIX}/shops/:shop/flow-triggers`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    res.json({ triggers: flowTriggersOf(shop) });
+  });
+
+  router.post(`${PREFIX}/flow/actions`, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const shop = emu.store.shop(String(body['shop'] ?? ''));
+    if (!shop) {
+      badRequest(res, `Unknown shop ${String(body['shop'])}`);
+      return;
+    }
+    if (typeof body['url'] !== 'string' || typeof body['properties'] !== 'object') {
+      badRequest(res, 'url (the action runtime_url) and properties are required');
+      return;
+    }
+    res.json(
+      await sendFlowAction(emu, shop, {
+        url: body['url'],
+        properties: body['properties'] as Record<string, unknown>,
+        handle: typeof body['handle'] === 'string' ? body['handle'] : undefined,
+        actionRunId: typeof body['actionRunId'] === 'string' ? body['actionRunId'] : undefined,
+        forge: body['forge'] === true,
+      }),
+    );
   });
 
   router.post(`${PREFIX}/faults`, (req, res) => {

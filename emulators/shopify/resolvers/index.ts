@@ -2,6 +2,7 @@
 import type { ResolverMap } from './resolver-types.ts';
 import { collectionResolvers } from './collections.ts';
 import { fileResolvers } from './files.ts';
+import { flowResolvers } from './flow.ts';
 import { mediaResolvers } from './media.ts';
 import { nodeResolvers } from './nodes.ts';
 import { productUpdateResolvers } from './product-update.ts';
@@ -28,4 +29,5 @@ export const resolvers: ResolverMap = merge(
   fileResolvers,
   stagedUploadResolvers,
   reorderMediaResolvers,
+  flowResolvers,
 );

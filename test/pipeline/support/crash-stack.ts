@@ -25,6 +25,7 @@ import {
   type PipelineConfig,
 } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
+import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';
 import { FAST, WEBHOOK_SOURCE } from '../stages/harness.ts';
@@ -82,8 +83,14 @@ export async function until<T>(
   }
 }
 
-/** Registers the hooks that start and stop the stack; its parts are there from `beforeAll` on. */
-export function crashStack(name: string): CrashStack {
+/**
+ * Registers the hooks that start and stop the stack; its parts are there from `beforeAll` on.
+ * `modules`: more server modules after the pipeline's (e.g. the Flow action route).
+ */
+export function crashStack(
+  name: string,
+  options: { modules?: readonly AppModule[] } = {},
+): CrashStack {
   let redis: PrivateRedis;
   let productAi: ProductAiEmulator;
   let app: TestApp;
@@ -101,7 +108,7 @@ export function crashStack(name: string): CrashStack {
     });
     config = pipelineConfig({ ...FAST, namespace: uniqueNamespace(name) });
     app = await startTestApp({
-      modules: [productAiWebhooksModule({ config })],
+      modules: [productAiWebhooksModule({ config }), ...(options.modules ?? [])],
       emulator: { mediaProcessingMs: 300 },
       env: {
         REDIS_URL: redis.url,

@@ -1,4 +1,4 @@
-import { BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
+import { Badge, BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
@@ -21,9 +21,11 @@ interface Props {
 function StateCell({ generation }: { generation: GenerationView }) {
   return (
     <BlockStack gap="100">
-      <span>
+      <InlineStack gap="100">
         <StateBadge state={generation.state} />
-      </span>
+        {/* What started it without a click: "Shopify Flow", or a rule's name. */}
+        {generation.origin ? <Badge tone="info">{generation.origin.label}</Badge> : null}
+      </InlineStack>
       {generation.reason ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
           {generation.reason}
