@@ -77,14 +77,17 @@ async function jobsOf(apiKey: string): Promise<unknown[]> {
 }
 
 async function settled(shop: string, state: Generation['state']): Promise<Generation> {
-  return until(`a generation ${state}`, async () =>
-    (await generationsOf(shop)).find((generation) => generation.state === state),
+  return until(
+    `a generation ${state}`,
+    async () =>
+      (await generationsOf(shop)).find((generation) => generation.state === state) ?? null,
   );
 }
 
 async function oneTrigger(shop: string, handle: string): Promise<ReceivedTrigger> {
-  const found = await until(`trigger ${handle}`, async () =>
-    (await triggersOf(shop)).find((trigger) => trigger.handle === handle),
+  const found = await until(
+    `trigger ${handle}`,
+    async () => (await triggersOf(shop)).find((trigger) => trigger.handle === handle) ?? null,
   );
   // Later relay passes and retries must not send it again.
   await stack.pipeline.internals.flowTriggers.relay();
