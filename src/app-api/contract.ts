@@ -147,6 +147,8 @@ export const GenerationView = z.object({
   sourceImageUrls: z.array(z.string()),
   params: GenerationParams,
   estimatedCredits: z.number().int(),
+  /** Credits ProductAI charged, once it accepted the request; null before (or never sent). */
+  chargedCredits: z.number().int().nullable(),
   bulkRunId: z.string().nullable(),
   /** Set when this is one of several options of one request (see CreateGenerationRequest). */
   optionGroup: z.string().nullable(),

@@ -267,6 +267,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     sourceImageUrls: generation.sourceImageUrls,
     params: generation.params,
     estimatedCredits: generation.estimatedCredits,
+    chargedCredits: generation.chargedCredits,
     bulkRunId: generation.bulkRunId,
     optionGroup: generation.optionGroup,
     origin: generation.origin,

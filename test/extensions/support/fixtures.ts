@@ -66,6 +66,7 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     sourceImageUrls: [],
     params: { model: request.model, prompt: request.prompt },
     estimatedCredits: 8,
+    chargedCredits: null,
     bulkRunId: null,
     optionGroup: null,
     priority: 'interactive',

@@ -1,3 +1,5 @@
+import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
+
 const numberFormat = new Intl.NumberFormat('en');
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en', {
@@ -9,6 +11,18 @@ const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export function formatCredits(credits: number): string {
   return `${numberFormat.format(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
+}
+
+const COST_PREFIX: Readonly<Record<GenerationCost['certainty'], string>> = {
+  charged: '',
+  about: 'about ',
+  'up-to': 'up to ',
+};
+
+/** "3 credits", "0 credits", "about 3 credits" (still to be charged), "up to 3 credits". */
+export function formatGenerationCost(generation: Parameters<typeof generationCost>[0]): string {
+  const cost = generationCost(generation);
+  return `${COST_PREFIX[cost.certainty]}${formatCredits(cost.credits)}`;
 }
 
 export function formatNumber(value: number): string {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import { formatCredits, formatDateTime, formatRelative } from '../../lib/format.ts';
+import { formatDateTime, formatGenerationCost, formatRelative } from '../../lib/format.ts';
 import { KIND_LABELS } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
@@ -47,7 +47,7 @@ function Details({ generation }: { generation: GenerationView }) {
   return (
     <Text as="p" tone="subdued">
       {KIND_LABELS[generation.kind]}
-      {model ? ` · ${model}` : ''} · {formatCredits(generation.estimatedCredits)} ·{' '}
+      {model ? ` · ${model}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
       </time>
