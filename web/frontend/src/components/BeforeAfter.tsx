@@ -1,7 +1,8 @@
-import { Icon, InlineStack, Thumbnail } from '@shopify/polaris';
+import { BlockStack, Icon, InlineStack, Text, Thumbnail } from '@shopify/polaris';
 import { ArrowRightIcon, ImageIcon, PlayIcon } from '@shopify/polaris-icons';
 import type { GenerationView } from '../shared/contract.ts';
 import styles from './BeforeAfter.module.css';
+import { PixelSizes } from './PixelSizes.tsx';
 
 interface Props {
   generation: GenerationView;
@@ -10,8 +11,26 @@ interface Props {
   onOpen?: () => void;
 }
 
-/** The source image beside the result (when there is one yet): the before/after of a generation. */
-export function BeforeAfter({ generation, size = 'small', onOpen }: Props) {
+/**
+ * The source image beside the result (when there is one yet): the before/after of a generation.
+ * An upscale's two thumbnails look the same, so its pixel sizes are written under them.
+ */
+export function BeforeAfter(props: Props) {
+  const { generation } = props;
+  const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
+  const result = generation.result;
+  if (generation.kind !== 'upscale' || !result) return <Thumbnails {...props} />;
+  return (
+    <BlockStack gap="100">
+      <Thumbnails {...props} />
+      <Text as="p" variant="bodySm" tone="subdued">
+        <PixelSizes before={before} after={result.previewUrl} />
+      </Text>
+    </BlockStack>
+  );
+}
+
+function Thumbnails({ generation, size = 'small', onOpen }: Props) {
   const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
   const result = generation.result;
   const title = generation.product.title;

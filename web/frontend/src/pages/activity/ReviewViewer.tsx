@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { PixelSize } from '../../components/PixelSizes.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './ReviewViewer.module.css';
@@ -21,28 +22,14 @@ function SizedImage({
   caption: string;
   zoom: Zoom;
 }) {
-  const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null);
   return (
     <figure className={styles.figure}>
       <div className={styles.frame}>
-        <img
-          src={src}
-          alt={alt}
-          className={zoom === 'fit' ? styles.fit : styles.actual}
-          onLoad={(event) =>
-            setSize({
-              src,
-              width: event.currentTarget.naturalWidth,
-              height: event.currentTarget.naturalHeight,
-            })
-          }
-        />
+        <img src={src} alt={alt} className={zoom === 'fit' ? styles.fit : styles.actual} />
       </div>
       <figcaption className={styles.caption}>
         <span>{caption}</span>
-        <span data-testid="pixel-size">
-          {size?.src === src ? `${size.width} × ${size.height} px` : ''}
-        </span>
+        <PixelSize src={src} />
       </figcaption>
     </figure>
   );

@@ -1,34 +1,49 @@
+import { PixelSizes } from '../../components/PixelSizes.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './ResultPreview.module.css';
 
-/** The generated image or video, full width, with its source beside it on wide screens. */
+/**
+ * The generated image or video, full width, with its source beside it on wide screens, and for
+ * an image both pixel sizes under them (an upscale looks like its source: its size is the news).
+ */
 export function ResultPreview({ generation }: { generation: GenerationView }) {
   const result = generation.result;
   if (!result) return null;
   const before = generation.sourceImageUrls[0];
   const title = generation.product.title;
   return (
-    <div className={styles.pair}>
-      {before ? (
+    <div>
+      <div className={styles.pair}>
+        {before ? (
+          <figure className={styles.figure}>
+            <img src={before} alt={`${title}: source image`} className={styles.media} />
+            <figcaption>Before</figcaption>
+          </figure>
+        ) : null}
         <figure className={styles.figure}>
-          <img src={before} alt={`${title}: source image`} className={styles.media} />
-          <figcaption>Before</figcaption>
+          {result.mediaType === 'video' ? (
+            <video
+              src={result.previewUrl}
+              controls
+              muted
+              className={styles.media}
+              aria-label={`${title}: generated video`}
+            />
+          ) : (
+            <img
+              src={result.previewUrl}
+              alt={`${title}: generated image`}
+              className={styles.media}
+            />
+          )}
+          <figcaption>After</figcaption>
         </figure>
+      </div>
+      {result.mediaType === 'image' ? (
+        <p className={styles.sizes}>
+          <PixelSizes before={before ?? null} after={result.previewUrl} />
+        </p>
       ) : null}
-      <figure className={styles.figure}>
-        {result.mediaType === 'video' ? (
-          <video
-            src={result.previewUrl}
-            controls
-            muted
-            className={styles.media}
-            aria-label={`${title}: generated video`}
-          />
-        ) : (
-          <img src={result.previewUrl} alt={`${title}: generated image`} className={styles.media} />
-        )}
-        <figcaption>After</figcaption>
-      </figure>
     </div>
   );
 }
