@@ -2,6 +2,7 @@ import { Select } from '@shopify/polaris';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
+import styles from './ModelSelect.module.css';
 
 interface Props {
   kind: GenerationKind;
@@ -10,7 +11,7 @@ interface Props {
   label?: string;
 }
 
-/** "Balanced · 5 credits an image": short enough for a phone-width select. */
+/** "Balanced · 5 credits an image": the name and its price (it wraps on a phone). */
 function optionLabel(choice: ModelChoice): string {
   const price = formatCredits(choice.credits);
   return choice.per === 'image'
@@ -35,12 +36,14 @@ export function ModelSelect({ kind, model, onChange, label = 'Model' }: Props) {
   const choices = modelChoices(kind);
   const chosen = choices.find((choice) => choice.id === model);
   return (
-    <Select
-      label={label}
-      options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
-      value={model}
-      onChange={onChange}
-      helpText={chosen ? modelHelp(chosen) : undefined}
-    />
+    <div className={styles.wraps}>
+      <Select
+        label={label}
+        options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
+        value={model}
+        onChange={onChange}
+        helpText={chosen ? modelHelp(chosen) : undefined}
+      />
+    </div>
   );
 }
