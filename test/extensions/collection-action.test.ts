@@ -5,7 +5,15 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkEstimate, bulkRun, collection, COLLECTION_ID, settings } from './support/fixtures.ts';
+import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
+import {
+  bulkEstimate,
+  bulkRun,
+  collection,
+  COLLECTION_ID,
+  NOW,
+  settings,
+} from './support/fixtures.ts';
 import { actionButton, fact, setChecked, setValue, useHarness } from './support/harness.ts';
 
 const TARGET = { type: 'collection', collectionId: COLLECTION_ID } as const;
@@ -86,7 +94,9 @@ test('asks for confirmation, then starts the run with the budget and links to it
   expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
   const banner = page.locator('s-banner[tone="success"]');
   await banner.waitFor();
-  expect(await banner.getAttribute('heading')).toBe('Bulk run started: Summer mugs');
+  expect(await banner.getAttribute('heading')).toBe(
+    `Bulk run started: ${bulkRunName({ title: 'Summer mugs', createdAt: NOW })}`,
+  );
   expect(await banner.locator('s-link').getAttribute('href')).toBe('app:bulk-runs?bulkRun=run-1');
   await actionButton(page, 'primary-action').click();
   expect(await closeCalls()).toBe(1);

@@ -5,7 +5,8 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkEstimate, bulkRun, settings } from './support/fixtures.ts';
+import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
+import { bulkEstimate, bulkRun, NOW, settings } from './support/fixtures.ts';
 import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
 
 const SELECTED = [11, 12, 13].map((n) => `gid://shopify/Product/${n}`);
@@ -61,9 +62,9 @@ test('starts a run over the selected products after confirmation, without a budg
   await actionButton(page, 'primary-action').click();
 
   expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
-  await page
-    .locator('s-banner[tone="success"][heading="Bulk run started: 3 selected products"]')
-    .waitFor();
+  // The run's name: its title and start time, as the Bulk runs page lists it.
+  const name = bulkRunName({ title: '3 selected products', createdAt: NOW });
+  await page.locator(`s-banner[tone="success"][heading="Bulk run started: ${name}"]`).waitFor();
 });
 
 test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {

@@ -1,3 +1,4 @@
+import { bulkRunName } from '../../../src/app-api/bulk-run-name.ts';
 import type { BulkRunView } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../app-links.ts';
 import { t } from '../i18n.ts';
@@ -7,7 +8,7 @@ import { Started } from '../Started.tsx';
 export function BulkRunStarted({ run }: { run: BulkRunView }) {
   return (
     <Started
-      heading={t('started.bulkRun', { title: run.title })}
+      heading={t('started.bulkRun', { name: bulkRunName(run) })}
       message={t('started.bulkRunHelp')}
       link={{ href: appLinks.bulkRun(run.id), label: t('started.followProgress') }}
     />

@@ -15,7 +15,8 @@ import {
   type CreateGenerationRequest,
 } from '../../../src/app-api/contract.ts';
 
-const NOW = '2026-07-01T10:00:00.000Z';
+/** When every fixture happened (the runs' start, the webhook's connection). */
+export const NOW = '2026-07-01T10:00:00.000Z';
 
 export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
   return SettingsView.parse({

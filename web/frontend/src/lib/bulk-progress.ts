@@ -63,15 +63,3 @@ export function bulkProgress(run: BulkRunView): BulkProgress {
     status: waitingForReview ? 'review' : run.state,
   };
 }
-
-const runStartFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "Best Sellers · 23 Nov, 14:05": two runs over one target read apart. */
-export function runName(run: Pick<BulkRunView, 'title' | 'createdAt'>): string {
-  return `${run.title} · ${runStartFormat.format(new Date(run.createdAt))}`;
-}

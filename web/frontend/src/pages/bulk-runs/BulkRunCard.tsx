@@ -13,7 +13,8 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
-import { bulkProgress, runName } from '../../lib/bulk-progress.ts';
+import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import { formatCredits, formatRelative } from '../../lib/format.ts';
 import { KIND_LABELS, modelName } from '../../shared/models.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
@@ -61,7 +62,7 @@ export function BulkRunCard({ run, onChange }: Props) {
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <BlockStack gap="050">
               <Text as="h2" variant="headingMd" id={headingId}>
-                {runName(run)}
+                {bulkRunName(run)}
               </Text>
               <Text as="p" tone="subdued">
                 {KIND_LABELS[run.kind]}

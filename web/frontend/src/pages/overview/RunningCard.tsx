@@ -1,5 +1,6 @@
 import { BlockStack, Card, InlineStack, Link, ProgressBar, Text } from '@shopify/polaris';
-import { bulkProgress, runName } from '../../lib/bulk-progress.ts';
+import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { STATE_INFO } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
@@ -31,7 +32,7 @@ export function RunningCard({ active, bulkRuns }: Props) {
             <BlockStack key={run.id} gap="100">
               <InlineStack align="space-between">
                 <span id={`run-${run.id}`}>
-                  <Link url={`/bulk-runs#${run.id}`}>{runName(run)}</Link>
+                  <Link url={`/bulk-runs#${run.id}`}>{bulkRunName(run)}</Link>
                 </span>
                 <Text as="span" tone="subdued">
                   {run.state === 'paused' ? 'Paused · ' : ''}
