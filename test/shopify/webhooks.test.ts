@@ -129,6 +129,8 @@ describe('declared topics', () => {
       'app/uninstalled',
       'customers/data_request',
       'customers/redact',
+      'products/create',
+      'products/update',
       'shop/redact',
     ]);
     expect(topicKey('customers/data_request')).toBe('CUSTOMERS_DATA_REQUEST');
