@@ -14,11 +14,14 @@ import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
 import { createDailySpend, type DailySpend } from './daily-spend.ts';
 import { runRulesForProduct, type NewProductTrigger, type RulesDeps } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
+import { shopDay } from './shop-day.ts';
 
 export interface RulesService {
   store: RuleStore;
   spend: DailySpend;
   timeZone(shop: string): Promise<string>;
+  /** Today on the shop's clock (the cap's day), on the service's clock. */
+  today(shop: string): Promise<{ day: string; timeZone: string }>;
   onNewProduct(shop: string, productId: string, trigger: NewProductTrigger): Promise<string[]>;
   startWorker(): { close(): Promise<void> };
 }
@@ -66,6 +69,10 @@ export function createRulesService(host: PipelineHost, options: { clock?: Clock 
     store,
     spend,
     timeZone,
+    async today(shop) {
+      const zone = await timeZone(shop);
+      return { day: shopDay(clock.now(), zone), timeZone: zone };
+    },
     onNewProduct: (shop, productId, trigger) => runRulesForProduct(deps, shop, productId, trigger),
     startWorker: () =>
       startReleaseWorker({

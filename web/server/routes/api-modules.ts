@@ -6,6 +6,7 @@ import { generationsApiModule } from './api-generations.ts';
 import { overviewApiModule } from './api-overview.ts';
 import { productsApiModule } from './api-products.ts';
 import { reviewApiModule } from './api-review.ts';
+import { rulesApiModule } from './api-rules.ts';
 import { settingsApiModule } from './api-settings.ts';
 import { unclaimedResultsApiModule } from './api-unclaimed-results.ts';
 
@@ -18,4 +19,5 @@ export const API_MODULES: readonly AppModule[] = [
   campaignsApiModule,
   overviewApiModule,
   unclaimedResultsApiModule,
+  rulesApiModule,
 ];

@@ -117,7 +117,8 @@ export async function startPublishHarness(
             headers: body === undefined ? {} : { 'content-type': 'application/json' },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
-          return { status: response.status, body: (await response.json()) as T };
+          const json = response.status === 204 ? undefined : await response.json();
+          return { status: response.status, body: json as T };
         },
         waitFor: (id, states, deadlineMs = 20_000) => stack.waitFor(shop, id, states, deadlineMs),
         async credits() {

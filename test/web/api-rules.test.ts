@@ -1,0 +1,147 @@
+/**
+ * /api/rules and /api/rules-cap (Settings → Automatic photos) over HTTP with real session
+ * tokens, the real pipeline behind them and both emulators: a rule saved through the API takes
+ * a product the Shopify emulator creates, through ProductAI to a result.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RuleView, RulesOverview, SaveRuleRequest } from '../../src/app-api/rules.ts';
+import { apiHarness, type TestShop } from './support/api-harness.ts';
+
+const harness = apiHarness();
+
+const RULE: SaveRuleRequest = {
+  name: 'Summer dresses',
+  active: true,
+  match: { collectionIds: [], tags: ['summer'], productTypes: [], vendors: [] },
+  kind: 'photo',
+  presetId: null,
+  params: { prompt: 'On a sunny beach', model: 'nanobanana2' },
+  options: 1,
+  imagesSent: 1,
+  destination: 'review',
+  dailyCap: 100,
+};
+
+async function createRule(shop: TestShop, rule: Partial<SaveRuleRequest> = {}) {
+  const { status, body } = await shop.api<RuleView>('POST', '/rules', { ...RULE, ...rule });
+  expect(status).toBe(201);
+  return body;
+}
+
+describe('/api/rules', () => {
+  it('has no rules and no cap until the merchant saves one', async () => {
+    const shop = await harness.newShop();
+    const { status, body } = await shop.api<RulesOverview>('GET', '/rules');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ rules: [], dailyCap: null, spentToday: 0, waiting: 0 });
+    expect(body.timeZone).toBeTruthy();
+    expect(body.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses a rule without a daily cap, saying to set one', async () => {
+    const shop = await harness.newShop();
+    const { dailyCap: _, ...withoutCap } = RULE;
+    const { status, body } = await shop.api<{ error: string; fields: Record<string, string> }>(
+      'POST',
+      '/rules',
+      withoutCap,
+    );
+    expect(status).toBe(400);
+    expect(body.error).toBe('daily_cap_required');
+    expect(body.fields.dailyCap).toMatch(/daily credit cap/);
+    expect((await shop.api<RulesOverview>('GET', '/rules')).body.rules).toEqual([]);
+  });
+
+  it('refuses a rule ProductAI would refuse, per field', async () => {
+    const shop = await harness.newShop();
+    const { status, body } = await shop.api<{ fields: Record<string, string> }>('POST', '/rules', {
+      ...RULE,
+      params: { ...RULE.params, model: 'no-such-model' },
+    });
+    expect(status).toBe(400);
+    expect(Object.keys(body.fields)).toContain('model');
+  });
+
+  it('saves a rule with the cap, and lists it for this shop only', async () => {
+    const shop = await harness.newShop();
+    const other = await harness.newShop();
+    const rule = await createRule(shop);
+    expect(rule).toMatchObject({ name: 'Summer dresses', destination: 'review', recent: [] });
+    const { body } = await shop.api<RulesOverview>('GET', '/rules');
+    expect(body.rules.map((r) => r.id)).toEqual([rule.id]);
+    expect(body.dailyCap).toBe(100);
+    expect((await other.api<RulesOverview>('GET', '/rules')).body.rules).toEqual([]);
+    expect((await other.api('DELETE', `/rules/${rule.id}`)).status).toBe(404);
+  });
+
+  it('pauses, resumes and edits a rule', async () => {
+    const shop = await harness.newShop();
+    const rule = await createRule(shop);
+    const paused = await shop.api<RuleView>('PATCH', `/rules/${rule.id}`, { active: false });
+    expect(paused.body.active).toBe(false);
+    const edited = await shop.api<RuleView>('PUT', `/rules/${rule.id}`, {
+      ...RULE,
+      name: 'Beach',
+      active: false,
+      dailyCap: 40,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: rule.id, name: 'Beach', active: false });
+    expect((await shop.api<RulesOverview>('GET', '/rules')).body.dailyCap).toBe(40);
+    const resumed = await shop.api<RuleView>('PATCH', `/rules/${rule.id}`, { active: true });
+    expect(resumed.body.active).toBe(true);
+  });
+
+  it('answers 404 with a message for a rule that is gone', async () => {
+    const shop = await harness.newShop();
+    const rule = await createRule(shop);
+    expect((await shop.api('DELETE', `/rules/${rule.id}`)).status).toBe(204);
+    const again = await shop.api<{ message: string }>('DELETE', `/rules/${rule.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.message).toMatch(/already deleted/);
+    const edit = await shop.api<{ message: string }>('PUT', `/rules/${rule.id}`, RULE);
+    expect(edit.status).toBe(404);
+    expect(edit.body.message).toMatch(/no longer exists/);
+  });
+
+  it('changes the daily cap alone', async () => {
+    const shop = await harness.newShop();
+    await createRule(shop);
+    const { status, body } = await shop.api<RulesOverview>('PUT', '/rules-cap', { dailyCap: 9 });
+    expect(status).toBe(200);
+    expect(body.dailyCap).toBe(9);
+    expect((await shop.api('PUT', '/rules-cap', { dailyCap: 0 })).status).toBe(400);
+  });
+
+  it('shows a new product’s result under its rule, and today’s spend settled at the charge', async () => {
+    const shop = await harness.newShop();
+    const rule = await createRule(shop);
+    const before = await shop.credits();
+    const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+      title: 'Linen dress',
+      tags: ['summer'],
+      images: 1,
+    })) as { product: { id: string } };
+
+    let overview: RulesOverview | undefined;
+    await expect
+      .poll(
+        async () => {
+          overview = (await shop.api<RulesOverview>('GET', '/rules')).body;
+          return overview.rules[0]?.recent[0]?.state;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('in_review');
+
+    const [result] = overview!.rules[0]!.recent;
+    expect(result!.productTitle).toBe('Linen dress');
+    expect(result!.imageUrl).toBeTruthy();
+    const generation = await harness.pipeline.generations.get(shop.shop, result!.generationId);
+    expect(generation).toMatchObject({ productId: product.id, origin: { id: rule.id } });
+    const charged = before - (await shop.credits());
+    expect(charged).toBe(5);
+    expect(generation!.chargedCredits).toBe(charged);
+    expect(overview!.spentToday).toBe(charged);
+  });
+});
