@@ -114,7 +114,7 @@ export const rulesApiModule: AppModule = {
     async function waitingCount(shop: string): Promise<number> {
       let waiting = 0;
       let after: string | undefined;
-      for (let read = 0; read < WAITING_SCAN_LIMIT; ) {
+      for (let read = 0; read < WAITING_SCAN_LIMIT;) {
         const ids = await generations().idsInState(shop, 'paused', 100, after);
         if (ids.length === 0) break;
         read += ids.length;

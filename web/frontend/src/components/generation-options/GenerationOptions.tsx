@@ -13,10 +13,18 @@ interface Props {
   defaults: Defaults;
   presets: PromptPreset[];
   promptError?: string;
+  kinds?: readonly Draft['kind'][];
 }
 
 /** Kind, model, prompt and options: the part of a request the Generate and Bulk pages share. */
-export function GenerationOptions({ draft, onChange, defaults, presets, promptError }: Props) {
+export function GenerationOptions({
+  draft,
+  onChange,
+  defaults,
+  presets,
+  promptError,
+  kinds,
+}: Props) {
   const accepted = acceptedOptions(draft.kind, draft.params.model);
   const change = (params: Partial<Draft['params']>) =>
     onChange(withParams(draft, params, defaults));
@@ -24,6 +32,7 @@ export function GenerationOptions({ draft, onChange, defaults, presets, promptEr
     <BlockStack gap="400">
       <KindPicker
         kind={draft.kind}
+        kinds={kinds}
         onChange={(kind) => onChange(withKind(draft, kind, defaults))}
       />
       {accepted.usesModel ? (

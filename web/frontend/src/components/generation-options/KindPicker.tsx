@@ -13,9 +13,11 @@ const KINDS = Object.keys(KIND_LABELS) as GenerationKind[];
 interface Props {
   kind: GenerationKind;
   onChange: (kind: GenerationKind) => void;
+  /** The kinds offered (all by default; automatic rules make photos and videos only). */
+  kinds?: readonly GenerationKind[];
 }
 
-export function KindPicker({ kind, onChange }: Props) {
+export function KindPicker({ kind, onChange, kinds = KINDS }: Props) {
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm" id="kind-label">
@@ -23,7 +25,7 @@ export function KindPicker({ kind, onChange }: Props) {
       </Text>
       <div role="group" aria-labelledby="kind-label">
         <ButtonGroup variant="segmented">
-          {KINDS.map((option) => (
+          {kinds.map((option) => (
             <Button key={option} pressed={option === kind} onClick={() => onChange(option)}>
               {KIND_LABELS[option]}
             </Button>

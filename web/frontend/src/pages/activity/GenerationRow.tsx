@@ -47,6 +47,7 @@ function Details({ generation }: { generation: GenerationView }) {
   return (
     <Text as="p" tone="subdued">
       {KIND_LABELS[generation.kind]}
+      {generation.origin?.type === 'rule' ? ` · Rule: ${generation.origin.label}` : ''}
       {model ? ` · ${model}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}

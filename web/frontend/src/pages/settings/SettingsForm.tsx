@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PausedBanner } from '../../components/PausedBanner.tsx';
 import type { SettingsView } from '../../shared/contract.ts';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
+import { AutomaticPhotosCard } from './AutomaticPhotosCard.tsx';
 import { DefaultsCard } from './DefaultsCard.tsx';
 import { PresetsCard } from './PresetsCard.tsx';
 import { PublishingCard } from './PublishingCard.tsx';
@@ -131,6 +132,13 @@ export function SettingsForm({ settings, onSaved }: Props) {
                 onChange={(presets) => update({ presets })}
                 errors={fieldErrors}
               />
+            </SettingsSection>
+            <SettingsSection
+              id="automatic-photos"
+              title="Automatic photos"
+              description="Photos or videos made for new products as they arrive, within a daily credit cap. Off until you add a rule."
+            >
+              <AutomaticPhotosCard defaults={settings.defaults} presets={settings.presets} />
             </SettingsSection>
           </BlockStack>
         </Layout.Section>

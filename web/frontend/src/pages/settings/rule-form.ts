@@ -1,0 +1,115 @@
+/** The rule editor's draft: what the merchant types, and the request it becomes. */
+import type { Draft, Defaults } from '../../components/generation-options/draft.ts';
+import { initialDraft } from '../../components/generation-options/draft.ts';
+import type {
+  RuleDestination,
+  RuleMatch,
+  RuleView,
+  SaveRuleRequest,
+} from '../../shared/contract.ts';
+
+export interface RuleDraft {
+  name: string;
+  active: boolean;
+  /** Comma-separated, as typed. */
+  tags: string;
+  productTypes: string;
+  vendors: string;
+  collectionIds: string[];
+  generation: Draft;
+  options: number;
+  imagesSent: number;
+  destination: RuleDestination;
+  /** As typed: required, a whole number of credits. */
+  dailyCap: string;
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+export function newRuleDraft(defaults: Defaults, dailyCap: number | null): RuleDraft {
+  return {
+    name: '',
+    active: true,
+    tags: '',
+    productTypes: '',
+    vendors: '',
+    collectionIds: [],
+    generation: initialDraft(defaults),
+    options: 1,
+    imagesSent: 1,
+    destination: 'review',
+    dailyCap: dailyCap === null ? '' : String(dailyCap),
+  };
+}
+
+export function ruleDraftOf(rule: RuleView, dailyCap: number | null): RuleDraft {
+  return {
+    name: rule.name,
+    active: rule.active,
+    tags: rule.match.tags.join(', '),
+    productTypes: rule.match.productTypes.join(', '),
+    vendors: rule.match.vendors.join(', '),
+    collectionIds: rule.match.collectionIds,
+    generation: { kind: rule.kind, params: rule.params },
+    options: rule.options,
+    imagesSent: rule.imagesSent,
+    destination: rule.destination,
+    dailyCap: dailyCap === null ? '' : String(dailyCap),
+  };
+}
+
+/** Problems the merchant can fix before saving, keyed like the server's fields. */
+export function ruleProblems(draft: RuleDraft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!draft.name.trim()) problems.name = 'Give the rule a name.';
+  if (!draft.generation.params.prompt?.trim()) problems.prompt = 'Describe the scene to make.';
+  const cap = Number(draft.dailyCap);
+  if (!draft.dailyCap.trim() || !Number.isInteger(cap) || cap < 1) {
+    problems.dailyCap = 'Set a daily credit cap: a whole number of credits, 1 or more.';
+  }
+  return problems;
+}
+
+export function ruleRequest(draft: RuleDraft): SaveRuleRequest {
+  const kind = draft.generation.kind === 'video' ? 'video' : 'photo';
+  return {
+    name: draft.name.trim(),
+    active: draft.active,
+    match: {
+      collectionIds: draft.collectionIds,
+      tags: list(draft.tags),
+      productTypes: list(draft.productTypes),
+      vendors: list(draft.vendors),
+    },
+    kind,
+    presetId: null,
+    params: { ...draft.generation.params, prompt: draft.generation.params.prompt?.trim() ?? '' },
+    options: draft.options,
+    imagesSent: draft.imagesSent,
+    destination: draft.destination,
+    dailyCap: Number(draft.dailyCap),
+  };
+}
+
+/** "Tagged summer · Vendor Acme" — what a rule takes, in a line. */
+export function matchSummary(match: RuleMatch): string {
+  const parts = [
+    match.collectionIds.length > 0
+      ? `In ${match.collectionIds.length === 1 ? '1 collection' : `${match.collectionIds.length} collections`}`
+      : null,
+    match.tags.length > 0 ? `Tagged ${match.tags.join(' or ')}` : null,
+    match.productTypes.length > 0 ? `Type ${match.productTypes.join(' or ')}` : null,
+    match.vendors.length > 0 ? `Vendor ${match.vendors.join(' or ')}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'Every new product';
+}
+
+export const DESTINATION_LABELS: Readonly<Record<RuleDestination, string>> = {
+  review: 'Wait for my review in Activity',
+  append: 'Add to the product at once, after its images',
+  featured: 'Add to the product at once, as its featured image',
+};
