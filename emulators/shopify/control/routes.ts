@@ -10,6 +10,7 @@
  *   POST  /__emulator/shops/:shop/products       {title, vendor?, productType?, tags?, collectionIds?, images?}
  *                                                                    → create, send products/create
  *   POST  /__emulator/shops/:shop/products/:id/images {count?}      → add images, send products/update
+ *   PATCH /__emulator/shops/:shop/products/:id   {title?, tags?}    → edit, send products/update
  *   GET   /__emulator/shops/:shop/products/:id/media                 → media with status, alt, url, position
  *   GET   /__emulator/shops/:shop/products/:id                       → HTML page of the media (demo)
  *   GET   /__emulator/shops/:shop/files                              → the shop's Files
@@ -177,6 +178,19 @@ export function controlRouter(emu: EmulatorContext): Router {
     }
     const images = count((req.body as { count?: unknown })?.count) || 1;
     const deliveries = await emu.productEvents.addImages(shop, product, images, emu.clock.now());
+    res.json({ product: describeProduct(shop, product), deliveries });
+  });
+
+  router.patch(`${PREFIX}/shops/:shop/products/:id`, async (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const product = shop.products.get(Number(req.params['id']));
+    if (!product) {
+      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
+      return;
+    }
+    const change = (req.body ?? {}) as Pick<NewProduct, 'title' | 'tags'>;
+    const deliveries = await emu.productEvents.update(product, shop, change, emu.clock.now());
     res.json({ product: describeProduct(shop, product), deliveries });
   });
 

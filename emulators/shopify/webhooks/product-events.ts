@@ -129,6 +129,19 @@ export class ProductEvents {
     return this.deliver(shop, 'products/update', product);
   }
 
+  /** Changes fields other than media (a title or tags edit), sending products/update. */
+  async update(
+    product: ProductRecord,
+    shop: ShopRecord,
+    change: Pick<NewProduct, 'title' | 'tags'>,
+    nowMs: number,
+  ) {
+    if (change.title !== undefined) product.title = change.title;
+    if (change.tags !== undefined) product.tags = change.tags;
+    product.updatedAt = nowMs;
+    return this.deliver(shop, 'products/update', product);
+  }
+
   /** Sends the topic's webhook unless its subscription filter holds it back (then: []). */
   private async deliver(
     shop: ShopRecord,
