@@ -52,7 +52,13 @@ export function passesFilter(filter: string | undefined, payload: unknown): bool
 }
 
 /** A new ready image for `product`, with the picture of an image the shop already has. */
-function copyImage(store: EmulatorStore, shop: ShopRecord, product: ProductRecord, nowMs: number) {
+function copyImage(
+  store: EmulatorStore,
+  shop: ShopRecord,
+  product: ProductRecord,
+  nowMs: number,
+  settleAt = nowMs,
+) {
   const source = [...shop.files.values()].find(
     (file) => file.kind === 'IMAGE' && file.processing.result?.ok,
   );
@@ -64,7 +70,7 @@ function copyImage(store: EmulatorStore, shop: ShopRecord, product: ProductRecor
     filename: `${product.handle}-${product.mediaIds.length + 1}${source.filename.slice(source.filename.lastIndexOf('.'))}`,
     createdAt: nowMs,
     updatedAt: nowMs,
-    processing: { ...source.processing, startedAt: nowMs, settleAt: nowMs },
+    processing: { ...source.processing, startedAt: nowMs, settleAt },
   };
   shop.files.set(file.id, file);
   product.mediaIds.push(file.id);
@@ -78,6 +84,8 @@ export interface NewProduct {
   /** Numeric ids of collections to add it to. */
   collectionIds?: number[];
   images?: number;
+  /** Its images stay PROCESSING this long (Shopify still processing them at the webhook). */
+  imagesProcessingMs?: number;
 }
 
 export class ProductEvents {
@@ -115,7 +123,10 @@ export class ProductEvents {
       ],
       mediaIds: [],
     };
-    for (let i = 0; i < (input.images ?? 0); i += 1) copyImage(this.store, shop, product, nowMs);
+    const settleAt = nowMs + (input.imagesProcessingMs ?? 0);
+    for (let i = 0; i < (input.images ?? 0); i += 1) {
+      copyImage(this.store, shop, product, nowMs, settleAt);
+    }
     shop.products.set(product.id, product);
     for (const id of input.collectionIds ?? [])
       shop.collections.get(id)?.productIds.push(product.id);

@@ -8,6 +8,10 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import { SHOP_TIME_ZONE } from '../../shopify/operations/index.ts';
+import {
+  DEFAULT_WEBHOOK_QUEUE_CONFIG,
+  type WebhookQueueConfig,
+} from '../../shopify/webhook-queue.ts';
 import { createRuleStore, type RuleStore } from '../../stores/rule-store.ts';
 import { appWideKeys } from '../generations/keys.ts';
 import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
@@ -26,10 +30,16 @@ export interface RulesService {
   startWorker(): { close(): Promise<void> };
 }
 
+/**
+ * The app's deps as the rules see them: the webhook queue's attempts bound how long a new
+ * product's images are waited for (new-product-rules.ts `imageWaits`).
+ */
+export type RulesHost = PipelineHost & { webhookQueue?: Pick<WebhookQueueConfig, 'attempts'> };
+
 /** A shop's time zone rarely changes: read it from Shopify at most hourly per process. */
 const TIME_ZONE_TTL_MS = 3_600_000;
 
-export function createRulesService(host: PipelineHost, options: { clock?: Clock } = {}) {
+export function createRulesService(host: RulesHost, options: { clock?: Clock } = {}) {
   const pipeline = pipelineFor(host);
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'rules' });
@@ -64,6 +74,7 @@ export function createRulesService(host: PipelineHost, options: { clock?: Clock 
     scheduleRelease: (shop, day, atMs) => queue.schedule(shop, day, atMs),
     clock,
     logger,
+    imageWaits: (host.webhookQueue ?? DEFAULT_WEBHOOK_QUEUE_CONFIG).attempts - 1,
   };
   return {
     store,
@@ -85,10 +96,10 @@ export function createRulesService(host: PipelineHost, options: { clock?: Clock 
   } satisfies RulesService;
 }
 
-const services = new WeakMap<PipelineHost, RulesService>();
+const services = new WeakMap<RulesHost, RulesService>();
 
 /** The process's rules service for these app deps (created on first use, options then). */
-export function rulesFor(host: PipelineHost, options?: { clock?: Clock }): RulesService {
+export function rulesFor(host: RulesHost, options?: { clock?: Clock }): RulesService {
   let service = services.get(host);
   if (!service) {
     service = createRulesService(host, options);

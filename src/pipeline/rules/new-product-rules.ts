@@ -26,7 +26,7 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { asOptions, intakeFor } from '../sources/new-generation.ts';
-import { completeParams } from '../sources/request-rules.ts';
+import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
 import { loadProductImages } from '../sources/source-images.ts';
 import type { DailySpend } from './daily-spend.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
@@ -40,6 +40,7 @@ const CLAIM_TTL_MS = 90 * 86_400_000;
 
 const claimKeys = shopKeyspace('rule-claims');
 const awaitingKeys = shopKeyspace('awaiting-image');
+const imageWaitKeys = shopKeyspace('rule-image-waits');
 
 export interface RulesDeps {
   redis: Redis;
@@ -54,6 +55,8 @@ export interface RulesDeps {
   scheduleRelease(shop: string, day: string, atMs: number): Promise<void>;
   clock: Clock;
   logger: Logger;
+  /** Webhook attempts that wait for a product's images to be ready (attempts - 1). */
+  imageWaits: number;
 }
 
 export type NewProductTrigger = 'created' | 'first-image';
@@ -120,10 +123,13 @@ async function runRule(
   const params = completeParams(rule.kind, rule.params, settings.defaults);
   const product = await loadProductImages(admin, facts.id, { ids: [], atLeast: rule.imagesSent });
   if (!product) return [];
-  if (product.images.length === 0) {
+  const needed = referenceImageRange(rule.kind, params)?.min ?? 0;
+  if (product.images.length < needed && (await mayWaitForImages(deps, shop, facts.id))) {
     // Media still processing on Shopify: the webhook job retries with backoff.
     throw new Error(`Product ${facts.id} has media but no image ready yet`);
   }
+  const origin: GenerationOrigin = { type: 'rule', id: rule.id, label: rule.name };
+  const claim = { key: claimKeys.key(shop, rule.id, facts.id), ttlMs: CLAIM_TTL_MS };
   const intake = intakeFor(
     shop,
     product,
@@ -136,21 +142,76 @@ async function runRule(
     { priority: 'bulk' },
   );
   if (!intake.ok) {
-    deps.logger.warn(
-      { shop, ruleId: rule.id, productId: facts.id, problems: intake.problems },
-      'rule cannot make this product: skipped',
+    const { ids } = await deps.generations.createOnce(
+      [refusal(shop, rule, product, params, origin)],
+      claim,
     );
-    return [];
+    await deps.rules.addRecent(shop, rule.id, ids);
+    await failRefused(deps, shop, ids, intake.problems);
+    return ids;
   }
-  const origin: GenerationOrigin = { type: 'rule', id: rule.id, label: rule.name };
   const inputs = asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
-  const { ids } = await deps.generations.createOnce(inputs, {
-    key: claimKeys.key(shop, rule.id, facts.id),
-    ttlMs: CLAIM_TTL_MS,
-  });
+  const { ids } = await deps.generations.createOnce(inputs, claim);
   await deps.rules.addRecent(shop, rule.id, ids);
   await admitOrWait(deps, shop, ids);
   return ids;
+}
+
+/**
+ * Whether a product whose images are not ready yet may still be waited for: the webhook job's
+ * retries are the wait (Shopify processes media in seconds), all but its last attempt. The last
+ * one goes on and records a failed generation with the reason, so the merchant sees it.
+ */
+async function mayWaitForImages(deps: RulesDeps, shop: string, productId: string) {
+  const key = imageWaitKeys.key(shop, productId);
+  const [[, waits]] = (await deps.redis.multi().incr(key).pexpire(key, CLAIM_TTL_MS).exec()) as [
+    [unknown, number],
+  ];
+  return waits <= deps.imageWaits;
+}
+
+/** The generation that says why a rule could not make this product (nothing is charged). */
+function refusal(
+  shop: string,
+  rule: Rule,
+  product: { id: string; title: string; imageUrl: string | null },
+  params: Generation['params'],
+  origin: GenerationOrigin,
+) {
+  return {
+    shop,
+    kind: rule.kind,
+    productId: product.id,
+    productTitle: product.title,
+    productImageUrl: product.imageUrl,
+    sourceMediaIds: [],
+    sourceImageUrls: [],
+    params,
+    estimatedCredits: 0,
+    priority: 'bulk' as const,
+    origin,
+  };
+}
+
+async function failRefused(
+  deps: RulesDeps,
+  shop: string,
+  ids: readonly string[],
+  problems: readonly { message: string }[],
+) {
+  const reason = problems.map((problem) => problem.message).join(' ');
+  for (const id of ids) {
+    try {
+      await deps.generations.transition(shop, id, {
+        from: ['queued'],
+        to: 'failed',
+        patch: { reason, action: 'Fix the product, then retry this generation.' },
+        note: 'The rule could not make this product: nothing was charged',
+      });
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+  }
 }
 
 /**
