@@ -24,7 +24,13 @@ function StateCell({ generation }: { generation: GenerationView }) {
       <InlineStack gap="100">
         <StateBadge state={generation.state} />
         {/* What started it without a click: "Shopify Flow", or a rule's name. */}
-        {generation.origin ? <Badge tone="info">{generation.origin.label}</Badge> : null}
+        {generation.origin ? (
+          <Badge tone="info">
+            {generation.origin.type === 'rule'
+              ? `Rule: ${generation.origin.label}`
+              : generation.origin.label}
+          </Badge>
+        ) : null}
       </InlineStack>
       {generation.reason ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
@@ -47,7 +53,6 @@ function Details({ generation }: { generation: GenerationView }) {
   return (
     <Text as="p" tone="subdued">
       {KIND_LABELS[generation.kind]}
-      {generation.origin?.type === 'rule' ? ` · Rule: ${generation.origin.label}` : ''}
       {model ? ` · ${model}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
