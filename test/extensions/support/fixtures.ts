@@ -70,6 +70,7 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     chargedCredits: null,
     bulkRunId: null,
     optionGroup: null,
+    origin: null,
     priority: 'interactive',
     productAiJobId: null,
     result: null,

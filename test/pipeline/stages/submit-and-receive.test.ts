@@ -56,7 +56,8 @@ describe('submission and results', () => {
       'saving',
       'published',
     ]);
-    expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by webhook');
+    // The webhook brought the result; the first poll may be the one that picks it up from Redis.
+    expect(done.transitions.find((t) => t.state === 'saving')!.note).toMatch(/^result by webhook/);
     expect(done.resultUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/cdn\//);
     expect(await shop.jobs()).toHaveLength(1);
     expect(done.chargedCredits).toBe(3);
