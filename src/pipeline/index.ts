@@ -50,6 +50,8 @@ import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import { createPublishedResults } from './publish/published-results.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
+import { createReviewBatchQueue, startReviewBatchWorker } from './publish/review-batch-queue.ts';
+import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
 import { createSubmissionClaims } from './limits/submission-claims.ts';
 import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
 import { createResultStage } from './receive/result-stage.ts';
@@ -132,6 +134,8 @@ export interface Pipeline {
    */
   cancel(shop: string, id: string, note?: string): Promise<Generation>;
   receiveWebhook: WebhookReceiver;
+  /** One review decision over many generations, run by the workers with progress. */
+  reviewBatches: ReviewBatches;
   /** Paid results no generation could claim: listed for the merchant, attachable to a product. */
   unclaimedResults: UnclaimedResults;
   /** When a shop's bulk requests will have been sent, from the shared queue and limit. */
@@ -209,6 +213,14 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
       queues.add(stage, ref, ref.generationId, enqueueOptions),
   };
   const shopPause = createShopPause({ ctx: context, scheduler });
+  const reviewBatchQueue = createReviewBatchQueue({ connection, prefix: keys.bullPrefix });
+  const reviewBatches = createReviewBatches({
+    redis,
+    clock,
+    logger: logger.child({ component: 'review-batches' }),
+    review: context,
+    enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
+  });
 
   async function putInLine(generation: Generation): Promise<void> {
     await scheduler.push({
@@ -320,6 +332,8 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     }),
     forecaster: createBulkForecaster({ scheduler, limiter, config }),
 
+    reviewBatches,
+
     receiveWebhook: createWebhookReceiver({
       settings,
       jobResults,
@@ -370,6 +384,13 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
         logger,
       });
       const triggers = flowTriggers.start();
+      const reviewBatchWorker = startReviewBatchWorker({
+        connection,
+        prefix: keys.bullPrefix,
+        batches: reviewBatches,
+        stages: config.stages,
+        logger,
+      });
       const sweeper = startRetentionSweeper({
         generations,
         config: config.retention,
@@ -379,13 +400,13 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
       return {
         async stop() {
           await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
-          await workers.close();
+          await Promise.all([workers.close(), reviewBatchWorker.close()]);
         },
       };
     },
 
     async close() {
-      await Promise.all([queues.close(), flowTriggers.close()]);
+      await Promise.all([queues.close(), flowTriggers.close(), reviewBatchQueue.close()]);
     },
 
     internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },

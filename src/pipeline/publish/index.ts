@@ -11,7 +11,6 @@ import { verify } from './verify-stage.ts';
 
 export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
 export { chooseOptions, OptionChoiceError } from './choose-options.ts';
-export { createReviewBatches, type ReviewBatches } from './review-batches.ts';
 export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 export { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
 

@@ -1,15 +1,23 @@
 /**
  * One review decision (approve, reject, undo) applied to many generations: the ones the merchant
  * selected, or every one of a bulk run in the state the action applies to ("Approve all",
- * "Undo all"). The work runs on the server, not as N requests from the browser (a run has 64+
- * products), and its progress is a small Redis hash the app home polls.
+ * "Undo all"). The work runs in the worker processes as a BullMQ job (review-batch-queue.ts), not
+ * as N requests from the browser (a run has 64+ products) nor in the web process (a batch must
+ * not be left "running" forever by a web process killed mid-batch); its progress is a small
+ * Redis hash the app home polls.
+ *
+ * Starting a batch snapshots its items into a sorted set of its own (a run's: ZRANGESTORE of the
+ * run's per-state index, one atomic command), so the batch is exactly what the merchant
+ * confirmed, and later arrivals are not included. The job only carries the batch's id and
+ * reloads everything from Redis.
  *
  * Each item is the same single action as the one-row buttons (review-actions.ts), so every
  * guarantee holds per item: an item decided meanwhile (by another tab, or the pipeline) is
  * skipped, never forced; a failure on one item (Shopify refused an undo) is counted and the
- * batch goes on. A run's items are read a page at a time from the run's per-state index, after
- * the last id handled, so memory is flat and nothing is visited twice. If the process stops
- * mid-batch, the items done stay done; asking again handles the rest.
+ * batch goes on. An item is counted once (a set of counted ids, updated with the counter in one
+ * script), and counted items are not handled again: a worker killed mid-batch leaves its job to
+ * another worker (BullMQ stalled-job recovery), which handles only the rest. The item in flight
+ * at the crash is handled again: its decision was already made, so it is counted as skipped.
  */
 import type { ReviewBatchAction, ReviewBatchView } from '../../app-api/contract.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -18,6 +26,8 @@ import type { Logger } from '../../platform/logger.ts';
 import type { Redis } from '../../platform/redis.ts';
 import { StaleTransitionError, type GenerationState } from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
+import { generationKeys } from '../generations/keys.ts';
+import { redisScript } from '../generations/redis-script.ts';
 import {
   approveResult,
   rejectResult,
@@ -30,13 +40,15 @@ export type ReviewBatchTarget =
   { type: 'generations'; ids: readonly string[] } | { type: 'bulkRun'; bulkRunId: string };
 
 export interface ReviewBatches {
-  /** Counts the items, records the batch and starts it; answers at once. */
+  /** Snapshots the items, records the batch and hands it to the workers; answers at once. */
   start(
     shop: string,
     action: ReviewBatchAction,
     target: ReviewBatchTarget,
   ): Promise<ReviewBatchView>;
   get(shop: string, id: string): Promise<ReviewBatchView | null>;
+  /** Handles the batch's items not counted yet, then marks it done (the worker's job). */
+  run(shop: string, id: string): Promise<void>;
 }
 
 const ACTIONS: Readonly<Record<ReviewBatchAction, { from: GenerationState; run: ResultAction }>> = {
@@ -52,14 +64,25 @@ const PAGE = 25;
 const KEEP_SECONDS = 24 * 60 * 60;
 
 const keys = shopKeyspace('review-batch');
+const itemsKey = (shop: string, id: string) => keys.key(shop, id, 'items');
+const countedKey = (shop: string, id: string) => keys.key(shop, id, 'counted');
+
+/** Counts an item's outcome once: KEYS batch hash, counted set; ARGV id, outcome, updatedAt. */
+const COUNT_ONCE = redisScript(`
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('EXPIRE', KEYS[2], ${KEEP_SECONDS})
+redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('HSET', KEYS[1], 'updatedAt', ARGV[3])
+return 1
+`);
 
 export function createReviewBatches(deps: {
   redis: Redis;
   clock: Clock;
   logger: Logger;
   review: ReviewDeps;
-  /** Runs the batch off the request's path (the app's background work, drained on shutdown). */
-  runInBackground(name: string, task: () => Promise<void>): void;
+  /** Hands the batch to the workers (review-batch-queue.ts). */
+  enqueue(shop: string, id: string): Promise<void>;
 }): ReviewBatches {
   const { redis, clock, review } = deps;
   const nowIso = () => new Date(clock.now()).toISOString();
@@ -80,33 +103,21 @@ export function createReviewBatches(deps: {
     };
   }
 
-  /** The ids to handle, a page at a time: the selection, or the run's index after the last one. */
-  async function* items(
+  /** Writes the batch's items (the selection, or the run's index now); returns how many. */
+  async function snapshot(
     shop: string,
+    id: string,
     action: ReviewBatchAction,
     target: ReviewBatchTarget,
-    total: number,
-  ): AsyncGenerator<string[]> {
-    if (target.type === 'generations') {
-      for (let i = 0; i < target.ids.length; i += PAGE) yield target.ids.slice(i, i + PAGE);
-      return;
+  ): Promise<number> {
+    const items = itemsKey(shop, id);
+    if (target.type === 'bulkRun') {
+      const index = generationKeys.byBulkRunState(shop, target.bulkRunId, ACTIONS[action].from);
+      return redis.zrangestore(items, index, 0, -1);
     }
-    let handled = 0;
-    let after: string | undefined;
-    // Only as many as were counted when the merchant confirmed: later arrivals are not included.
-    while (handled < total) {
-      const ids = await review.generations.idsInRunState(
-        shop,
-        target.bulkRunId,
-        ACTIONS[action].from,
-        Math.min(PAGE, total - handled),
-        after,
-      );
-      if (ids.length === 0) return;
-      handled += ids.length;
-      after = ids.at(-1);
-      yield ids;
-    }
+    const unique = [...new Set(target.ids)];
+    await redis.zadd(items, ...unique.flatMap((item, position) => [position, item]));
+    return unique.length;
   }
 
   async function handle(shop: string, batchId: string, action: ReviewBatchAction, id: string) {
@@ -122,45 +133,19 @@ export function createReviewBatches(deps: {
         );
       }
     }
-    await redis
-      .multi()
-      .hincrby(keys.key(shop, batchId), outcome, 1)
-      .hset(keys.key(shop, batchId), 'updatedAt', nowIso())
-      .exec();
-  }
-
-  async function work(
-    shop: string,
-    batchId: string,
-    action: ReviewBatchAction,
-    target: ReviewBatchTarget,
-    total: number,
-  ) {
-    try {
-      for await (const page of items(shop, action, target, total)) {
-        for (let i = 0; i < page.length; i += PARALLEL) {
-          await Promise.all(
-            page.slice(i, i + PARALLEL).map((id) => handle(shop, batchId, action, id)),
-          );
-        }
-      }
-    } finally {
-      await redis.hset(keys.key(shop, batchId), 'state', 'done', 'updatedAt', nowIso());
-    }
+    await COUNT_ONCE(
+      redis,
+      [keys.key(shop, batchId), countedKey(shop, batchId)],
+      [id, outcome, nowIso()],
+    );
   }
 
   return {
     async start(shop, action, target) {
-      const total =
-        target.type === 'generations'
-          ? target.ids.length
-          : ((await review.generations.count(shop, {
-              bulkRunId: target.bulkRunId,
-              state: ACTIONS[action].from,
-            })) ?? 0);
       const id = newGenerationId(clock.now());
-      const at = nowIso();
       const key = keys.key(shop, id);
+      const total = await snapshot(shop, id, action, target);
+      const at = nowIso();
       await redis
         .multi()
         .hset(key, {
@@ -174,12 +159,29 @@ export function createReviewBatches(deps: {
           updatedAt: at,
         })
         .expire(key, KEEP_SECONDS)
+        .expire(itemsKey(shop, id), KEEP_SECONDS)
         .exec();
-      if (total > 0) {
-        deps.runInBackground(`review batch ${action}`, () => work(shop, id, action, target, total));
-      }
+      if (total > 0) await deps.enqueue(shop, id);
       return (await read(shop, id))!;
     },
+
     get: read,
+
+    async run(shop, batchId) {
+      const batch = await read(shop, batchId);
+      if (!batch || batch.state === 'done') return;
+      for (let start = 0; start < batch.total; start += PAGE) {
+        const page = await redis.zrange(itemsKey(shop, batchId), start, String(start + PAGE - 1));
+        if (page.length === 0) break;
+        const counted = await redis.smismember(countedKey(shop, batchId), ...page);
+        const rest = page.filter((_, index) => counted[index] === 0);
+        for (let i = 0; i < rest.length; i += PARALLEL) {
+          await Promise.all(
+            rest.slice(i, i + PARALLEL).map((id) => handle(shop, batchId, batch.action, id)),
+          );
+        }
+      }
+      await redis.hset(keys.key(shop, batchId), 'state', 'done', 'updatedAt', nowIso());
+    },
   };
 }

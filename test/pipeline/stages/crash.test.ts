@@ -10,6 +10,9 @@
  * A request cut off by a crash is checked in the account it went to, even when the merchant
  * saved another account's key meanwhile: it is never taken for unsent (test below).
  *
+ * A review batch (publish/review-batches.ts) is a worker's job too: killed mid-batch, a new worker
+ * finishes it, every item decided once and counted once.
+ *
  * Real parts throughout: a private Redis (dev/redis-server.ts), both emulators, the web process
  * (this test process: the webhook receiver) and workers from web/worker/main.ts as children.
  */
@@ -35,9 +38,11 @@ const BULK_PROMPT = 'Crash test bulk scene';
 /** A shop with a ProductAI account and `count` bulk photo generations with one prompt, queued. */
 async function shopWithBatch(
   count: number,
-  options: { webhook?: boolean } = {},
+  options: { webhook?: boolean; reviewMode?: boolean } = {},
 ): Promise<CrashShop> {
-  const { shop, apiKey } = await stack.newShop({ credits: CREDITS, ...options });
+  const { reviewMode, ...shopOptions } = options;
+  const { shop, apiKey } = await stack.newShop({ credits: CREDITS, ...shopOptions });
+  if (reviewMode) await stack.app.deps.settings.update(shop, { reviewMode: true });
   const { products } = (await shopifyGet(`/shops/${shop}/products`)) as {
     products: { id: string; mediaCount: number }[];
   };
@@ -250,5 +255,42 @@ describe('Redis restarts', () => {
     await stack.redis.restart();
     await expectExactlyOnce(s);
     await kill(worker);
+  });
+});
+
+describe('a review batch killed with its worker', () => {
+  it('is finished by a new worker: every result rejected once, each counted once', async () => {
+    const maker = await startWorker();
+    const s = await shopWithBatch(6, { reviewMode: true });
+    await until('every result in review', async () =>
+      (await states(s)).every((g) => g.state === 'in_review'),
+    );
+    await kill(maker);
+
+    const started = await stack.pipeline.reviewBatches.start(s.shop, 'reject', {
+      type: 'generations',
+      ids: s.batch.map((g) => g.id),
+    });
+    // Dies the moment Shopify confirms the first deletion: the batch has work left.
+    const crashing = await startWorker({ CRASH_AFTER_OPERATION: 'FileDelete' });
+    await crashing.exited;
+    const interrupted = (await stack.pipeline.reviewBatches.get(s.shop, started.id))!;
+    expect(interrupted.state).toBe('running');
+    expect(interrupted.done + interrupted.skipped).toBeLessThan(6);
+
+    const restarted = await startWorker();
+    const finished = await until('the batch to finish', async () => {
+      const batch = (await stack.pipeline.reviewBatches.get(s.shop, started.id))!;
+      return batch.state === 'done' && batch;
+    });
+    // The item in flight at the kill was already rejected: counted as skipped, not twice.
+    expect(finished.done + finished.skipped).toBe(6);
+    expect(finished.failed).toBe(0);
+    expect(finished.done).toBeGreaterThanOrEqual(2);
+    for (const generation of await states(s)) {
+      expect(generation.state).toBe('discarded');
+      expect(generation.transitions.filter((t) => t.state === 'discarded')).toHaveLength(1);
+    }
+    await kill(restarted);
   });
 });

@@ -14,11 +14,7 @@ import {
   type OptionGroupView,
 } from '../../../src/app-api/contract.ts';
 import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
-import {
-  OptionChoiceError,
-  chooseOptions,
-  createReviewBatches,
-} from '../../../src/pipeline/publish/index.ts';
+import { OptionChoiceError, chooseOptions } from '../../../src/pipeline/publish/index.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
@@ -39,13 +35,7 @@ export const reviewApiModule: AppModule = {
   register({ api }, deps) {
     const { pipeline } = servicesFor(deps);
     const review = reviewDepsFor(deps);
-    const batches = createReviewBatches({
-      redis: deps.redis,
-      clock: deps.clock,
-      logger: deps.logger,
-      review,
-      runInBackground: (name, task) => deps.background.run(name, task),
-    });
+    const batches = pipeline.reviewBatches;
 
     api.get(
       '/option-groups/:id',
