@@ -255,6 +255,11 @@ export const CreateBulkRunRequest = GenerationParams.extend({
    * (by default they are skipped, so running a run twice does not add a second result).
    */
   includeDone: z.boolean().optional(),
+  /**
+   * Results to choose among per product (default 1), as on Generate: each is its own ProductAI
+   * request; with more than one, a product's options wait for review in Activity.
+   */
+  options: OptionCount.optional(),
 });
 export type CreateBulkRunRequest = z.infer<typeof CreateBulkRunRequest>;
 
@@ -284,6 +289,9 @@ export const BulkEstimate = z.object({
   includeDone: z.boolean(),
   /** Products actually looked at: in a very large collection, only the first ones are. */
   checkedCount: z.number().int(),
+  /** Options per product: ProductAI requests per product. */
+  options: z.number().int(),
+  /** For every option of one product together. */
   creditsPerProduct: z.number().int(),
   /** toProcess x creditsPerProduct. */
   estimatedCredits: z.number().int(),
@@ -303,6 +311,7 @@ export const BulkRunView = z.object({
   state: BulkRunState,
   productCount: z.number().int().nullable(), // null while not yet known
   expandedCount: z.number().int(), // products turned into generations so far
+  options: z.number().int(), // generations (options to choose among) per product
   estimatedCredits: z.number().int(),
   creditBudget: z.number().int().nullable(),
   creditsCommitted: z.number().int(),

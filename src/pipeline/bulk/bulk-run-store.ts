@@ -84,8 +84,12 @@ export interface BulkRunStore {
 }
 
 /** Fields added after runs were first stored: what a run stored before them reads as. */
-const LATER_FIELDS: Pick<BulkRun, 'includeDone' | 'skippedUnprocessable' | 'skippedDone'> = {
+const LATER_FIELDS: Pick<
+  BulkRun,
+  'includeDone' | 'skippedUnprocessable' | 'skippedDone' | 'options'
+> = {
   includeDone: true,
+  options: 1,
   skippedUnprocessable: 0,
   skippedDone: 0,
 };
@@ -98,6 +102,7 @@ const FIELDS = [
   'kind',
   'params',
   'imagesPerProduct',
+  'options',
   'state',
   'productCount',
   'expandedCount',

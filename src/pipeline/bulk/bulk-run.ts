@@ -24,6 +24,8 @@ export interface BulkRun {
   params: GenerationParams;
   /** How many of each product's images to send (already capped at the model's limit). */
   imagesPerProduct: number;
+  /** Generations per product: options in one option group when more than one. */
+  options: number;
   state: StoredBulkRunState;
   /** Products in the target when the run started (the collection's count may drift). */
   productCount: number | null;

@@ -67,6 +67,7 @@ interface Plan {
   title: string;
   params: BulkRun['params'];
   imagesPerProduct: number;
+  options: number;
 }
 
 const BATCH = 200;
@@ -100,10 +101,12 @@ export function createBulkRuns(
       imagesPerProduct: asked,
       creditBudget,
       includeDone = false,
+      options = 1,
       ...rawParams
     } = request;
     const params = completeParams(kind, rawParams, defaults);
-    const creditsPerProduct = creditsFor(kind, params);
+    // Each option is its own charged request: a product costs its options together.
+    const creditsPerProduct = creditsFor(kind, params) * options;
     const problems: BulkProblem[] = [];
     const range = referenceImageRange(kind, params);
     const imagesPerProduct = range ? Math.min(asked ?? 1, range.max) : 0;
@@ -151,7 +154,9 @@ export function createBulkRuns(
       problems.push({ field: 'target', message: nothingToMake(productCount, tally, includeDone) });
     }
     const schedule =
-      problems.length === 0 ? await deps.forecaster.forecast(shop, kind, toProcess) : null;
+      problems.length === 0
+        ? await deps.forecaster.forecast(shop, kind, toProcess * options)
+        : null;
     return {
       estimate: {
         productCount,
@@ -160,8 +165,8 @@ export function createBulkRuns(
         alreadyDone: tally.alreadyDone,
         includeDone,
         checkedCount: tally.checked,
+        options,
         creditsPerProduct,
-        // One result per product; requests that ask for several options multiply here.
         estimatedCredits: toProcess * creditsPerProduct,
         schedule,
         problems: problems.map((problem) => problem.message),
@@ -170,6 +175,7 @@ export function createBulkRuns(
       title,
       params,
       imagesPerProduct,
+      options,
     };
   }
 
@@ -189,9 +195,10 @@ export function createBulkRuns(
   /** A running run's forecast: its queued generations and the products not yet expanded. */
   async function scheduleOf(run: BulkRun, counts: Record<GenerationState, number>) {
     if (run.state !== 'running') return null;
+    // Products not expanded yet send one request per option each.
     const notExpanded = run.expansionDone
       ? 0
-      : Math.max(0, (run.productCount ?? run.expandedCount) - run.expandedCount);
+      : Math.max(0, (run.productCount ?? run.expandedCount) - run.expandedCount) * run.options;
     return deps.forecaster.forecast(run.shop, run.kind, counts.queued + notExpanded, counts.queued);
   }
 
@@ -214,6 +221,7 @@ export function createBulkRuns(
         kind: request.kind,
         params: planned.params,
         imagesPerProduct: planned.imagesPerProduct,
+        options: planned.options,
         productCount: planned.estimate.productCount,
         creditsPerProduct: planned.estimate.creditsPerProduct,
         estimatedCredits: planned.estimate.estimatedCredits,
@@ -267,6 +275,7 @@ export function createBulkRuns(
         state: run.state === 'running' && run.expansionDone && !active ? 'completed' : run.state,
         productCount: run.productCount,
         expandedCount: run.expandedCount,
+        options: run.options,
         estimatedCredits: run.estimatedCredits,
         creditBudget: run.creditBudget,
         creditsCommitted: run.creditsCommitted,

@@ -9,18 +9,23 @@
  *     generation that says why, and costs nothing (counted as skipped, unprocessable);
  *  3. unless the run includes them, skip (and count) a product that already carries a result of
  *     this app made with the same options (one lookup per page: publish/published-results.ts);
- *  4. reserve its credits against the budget (atomic); when the budget cannot cover it, the run
- *     stops expanding and the remaining products are counted as skipped for budget: every
- *     product of a run costs the same, so no later one would fit either;
- *  5. create and schedule the generation (bulk priority) in P1's fair scheduler.
+ *  4. reserve its credits against the budget (atomic): every option's, since each is its own
+ *     charged request; when the budget cannot cover them, the run stops expanding and the
+ *     remaining products are counted as skipped for budget: every product of a run costs the
+ *     same, so no later one would fit either;
+ *  5. create and schedule its generation (bulk priority) in P1's fair scheduler: with options,
+ *     one per option in one option group, which then waits for the merchant's choice in review.
+ *     A crash between two options leaves the product with fewer options (the claim is then
+ *     recorded): never more, and never a second charge.
  */
+import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
+import { asOptions, intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
 import type { BulkRun } from './bulk-run.ts';
 import type { BulkRunStore } from './bulk-run-store.ts';
 import { TargetGoneError, readProductPage } from './product-pages.ts';
@@ -35,6 +40,7 @@ export interface BulkDeps extends Pick<Pipeline, 'enqueueGeneration' | 'requeue'
   generations: GenerationStore;
   publishedResults: PublishedResults;
   admin(shop: string): Promise<AdminGraphql>;
+  clock: Clock;
   logger: Logger;
 }
 
@@ -151,17 +157,20 @@ async function expandProduct(
     await deps.runs.recordSkip(shop, runId, product.id, DONE_MARKER, 'skippedDone');
     return 'skipped';
   }
-  if (!(await deps.runs.reserveCredits(shop, runId, intake.credits))) {
+  if (!(await deps.runs.reserveCredits(shop, runId, intake.credits * run.options))) {
     const now = await deps.runs.get(shop, runId);
     return now?.state === 'running' ? 'budget_exhausted' : 'run_stopped';
   }
-  const generation = await deps.enqueueGeneration(intake.generation);
-  await deps.runs.recordClaim(shop, runId, product.id, generation.id);
+  const generations: Generation[] = [];
+  for (const option of asOptions(intake.generation, run.options, deps.clock.now())) {
+    generations.push(await deps.enqueueGeneration(option));
+  }
+  await deps.runs.recordClaim(shop, runId, product.id, generations[0]!.id);
   // Paused or cancelled while this product was being added: the action's sweep of waiting
-  // generations may have run before it existed, so it holds itself back the same way.
+  // generations may have run before they existed, so they hold themselves back the same way.
   const now = await deps.runs.get(shop, runId);
   if (now && now.state !== 'running') {
-    await holdBack(now, generation, deps);
+    for (const generation of generations) await holdBack(now, generation, deps);
     return 'run_stopped';
   }
   return 'created';

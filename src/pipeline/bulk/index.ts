@@ -39,6 +39,7 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     runs: store,
     generations: pipeline.generations,
     admin: async (shop) => host.admin.forShop(shop),
+    clock: host.clock,
     enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
     requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),
     forecaster: pipeline.forecaster,

@@ -1,11 +1,20 @@
 /**
  * Bulk runs end to end through the app's API: a collection run that completes with every
  * result on its product, progress counted by state, products without images skipped at no
- * cost, and a credit budget that is never exceeded.
+ * cost, a credit budget that is never exceeded, and options to choose among per product.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BulkEstimate, BulkRunView } from '../../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness } from '../publish/support/harness.ts';
+import type {
+  BulkEstimate,
+  BulkRunView,
+  GenerationPage,
+  OptionGroupView,
+} from '../../../src/app-api/contract.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../publish/support/harness.ts';
 import { productMedia } from '../publish/support/shop.ts';
 import { collectionId, seededProducts, waitForRun } from './support.ts';
 
@@ -158,5 +167,108 @@ describe('a bulk run with a credit budget', () => {
     expect((await shop.api<{ bulkRuns: unknown[] }>('GET', '/bulk-runs')).body.bulkRuns).toEqual(
       [],
     );
+  });
+});
+
+describe('a bulk run with options per product', () => {
+  const withOptions = (productIds: string[], more: Record<string, unknown> = {}) => ({
+    target: { type: 'products', productIds },
+    kind: 'photo',
+    model: 'nanobanana',
+    prompt: 'On linen',
+    options: 3,
+    ...more,
+  });
+  const runGenerations = async (shop: TestShop, runId: string) =>
+    (await shop.api<GenerationPage>('GET', `/generations?bulkRunId=${runId}&limit=50`)).body
+      .generations;
+
+  it('estimates every option of every product: credits and requests', async () => {
+    const shop = await harness.newShop();
+    const products = (await seededProducts(harness.app, shop.shop))
+      .filter((product) => product.mediaCount > 0)
+      .slice(0, 4);
+    const { body } = await shop.api<BulkEstimate>(
+      'POST',
+      '/bulk-runs/estimate',
+      withOptions(products.map((product) => product.id)),
+    );
+    expect(body).toMatchObject({ toProcess: 4, options: 3, creditsPerProduct: 9 });
+    expect(body.estimatedCredits).toBe(36);
+    expect(body.schedule?.requestsToFinish).toBe(12);
+  });
+
+  it('makes each product’s options in one group, waiting for review, and charges each', async () => {
+    const shop = await harness.newShop();
+    const seeded = await seededProducts(harness.app, shop.shop);
+    const withImages = seeded.filter((product) => product.mediaCount > 0).slice(0, 2);
+    const imageless = seeded.find((product) => product.mediaCount === 0)!;
+    const productIds = [...withImages, imageless].map((product) => product.id);
+    const started = await shop.api<BulkRunView>('POST', '/bulk-runs', withOptions(productIds));
+
+    const run = await waitForRun(
+      shop,
+      started.body.id,
+      (view) => view.counts.in_review === 6 && view.skippedUnprocessable === 1,
+    );
+    expect(run).toMatchObject({ options: 3, productCount: 3, creditsCommitted: 2 * 9 });
+    expect(run.counts).toMatchObject({ failed: 1, published: 0 });
+    const generations = await runGenerations(shop, run.id);
+    for (const product of withImages) {
+      const options = generations.filter((generation) => generation.product.id === product.id);
+      expect(options).toHaveLength(3);
+      expect(new Set(options.map((option) => option.optionGroup)).size).toBe(1);
+      expect(options[0]!.optionGroup).not.toBeNull();
+      expect(await productMedia(harness.app, shop.shop, product.id)).toHaveLength(
+        product.mediaCount,
+      );
+    }
+    expect(await shop.credits()).toBe(100_000 - 2 * 9);
+  });
+
+  it('publishes the option chosen for a product and discards its others', async () => {
+    const shop = await harness.newShop();
+    const product = (await seededProducts(harness.app, shop.shop)).find((p) => p.mediaCount > 0)!;
+    const started = await shop.api<BulkRunView>('POST', '/bulk-runs', withOptions([product.id]));
+    await waitForRun(shop, started.body.id, (view) => view.counts.in_review === 3);
+    const [chosen, ...others] = await runGenerations(shop, started.body.id);
+
+    const { body } = await shop.api<OptionGroupView>(
+      'POST',
+      `/option-groups/${chosen!.optionGroup}/choose`,
+      { generationIds: [chosen!.id] },
+    );
+    expect(
+      body.generations
+        .filter((g) => g.state === 'discarded')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual(others.map((g) => g.id).sort());
+    const published = await shop.waitFor(chosen!.id, ['published', 'failed']);
+    expect(published.state).toBe('published');
+    const media = await productMedia(harness.app, shop.shop, product.id);
+    expect(media).toHaveLength(product.mediaCount + 1);
+    expect(media.map((item) => item.id)).toContain(published.fileId);
+  });
+
+  it('counts every option against the budget: a product whose options do not fit is skipped', async () => {
+    const shop = await harness.newShop();
+    const products = (await seededProducts(harness.app, shop.shop))
+      .filter((product) => product.mediaCount > 0)
+      .slice(0, 3);
+    const started = await shop.api<BulkRunView>(
+      'POST',
+      '/bulk-runs',
+      withOptions(
+        products.map((product) => product.id),
+        { options: 2, creditBudget: 13 },
+      ),
+    );
+    const run = await waitForRun(
+      shop,
+      started.body.id,
+      (view) => view.counts.in_review === 4 && view.skippedForBudget === 1,
+    );
+    expect(run).toMatchObject({ creditsCommitted: 12, skippedForBudget: 1 });
   });
 });

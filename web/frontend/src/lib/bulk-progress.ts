@@ -35,16 +35,24 @@ export function bulkProgress(run: BulkRunView): BulkProgress {
     budget: run.skippedForBudget,
     total: run.skippedUnprocessable + run.skippedDone + run.skippedForBudget,
   };
-  const failed = Math.max(0, count('failed') - run.skippedUnprocessable);
-  let open = 0;
+  // A run with options makes `run.options` generations per product (a product refused for want
+  // of an image makes one, counted in skippedUnprocessable): generation counts become products.
+  const products = (generations: number) => Math.round(generations / run.options);
+  const failedGenerations = Math.max(0, count('failed') - run.skippedUnprocessable);
+  const failed = products(failedGenerations);
+  let openGenerations = 0;
   for (const [state, n] of Object.entries(run.counts) as [GenerationState, number][]) {
-    if (!isTerminalState(state) && state !== 'in_review') open += n;
+    if (!isTerminalState(state) && state !== 'in_review') openGenerations += n;
   }
+  const open = products(openGenerations);
+  // Results published: one per product (the chosen option, when there are several).
   const published = count('published');
-  const inReview = count('in_review');
-  const cancelled = count('cancelled');
-  // Discarded results (rejected or undone) were handled too: they count with the published.
-  const handled = published + count('discarded') + inReview + failed + skipped.total;
+  const inReview = products(count('in_review'));
+  const cancelled = products(count('cancelled'));
+  // Discarded results (rejected, undone, or the options not chosen) were handled too.
+  const handled =
+    products(published + count('discarded') + count('in_review') + failedGenerations) +
+    skipped.total;
   const total = Math.max(run.productCount ?? run.expandedCount, handled + cancelled + open);
   const notExpanded = run.state === 'cancelled' ? 0 : total - handled - cancelled - open;
   const toGo = Math.max(0, open + notExpanded);
