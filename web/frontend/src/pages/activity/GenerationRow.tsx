@@ -61,6 +61,18 @@ function Details({ generation }: { generation: GenerationView }) {
   );
 }
 
+/** The product's title over the details line: what a merchant reads first in either layout. */
+function Summary({ generation }: { generation: GenerationView }) {
+  return (
+    <>
+      <Text as="span" fontWeight="semibold">
+        {generation.product.title}
+      </Text>
+      <Details generation={generation} />
+    </>
+  );
+}
+
 /** Clicks on buttons inside a row are theirs: they must not also toggle the row's selection. */
 function OwnClicks({ children }: { children: ReactNode }) {
   return (
@@ -88,31 +100,21 @@ export function GenerationRow({
       <BeforeAfter generation={generation} onOpen={onOpen} />
     </OwnClicks>
   );
-  if (condensed) {
-    return (
-      <IndexTable.Row id={generation.id} position={position} selected={selected}>
-        <IndexTable.Cell className={styles.condensed}>
-          <BlockStack gap="200">
-            <Text as="span" fontWeight="semibold">
-              {generation.product.title}
-            </Text>
-            <Details generation={generation} />
-            {picture}
-            <StateCell generation={generation} />
-            {actions}
-          </BlockStack>
-        </IndexTable.Cell>
-      </IndexTable.Row>
-    );
-  }
-  return (
-    <IndexTable.Row id={generation.id} position={position} selected={selected}>
+  // Small screens stack everything in one cell; wider ones spread it over four columns.
+  const cells = condensed ? (
+    <IndexTable.Cell className={styles.condensed}>
+      <BlockStack gap="200">
+        <Summary generation={generation} />
+        {picture}
+        <StateCell generation={generation} />
+        {actions}
+      </BlockStack>
+    </IndexTable.Cell>
+  ) : (
+    <>
       <IndexTable.Cell className={styles.wrap}>
         <BlockStack gap="100">
-          <Text as="span" fontWeight="semibold">
-            {generation.product.title}
-          </Text>
-          <Details generation={generation} />
+          <Summary generation={generation} />
         </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>{picture}</IndexTable.Cell>
@@ -122,6 +124,11 @@ export function GenerationRow({
       <IndexTable.Cell>
         <InlineStack>{actions}</InlineStack>
       </IndexTable.Cell>
+    </>
+  );
+  return (
+    <IndexTable.Row id={generation.id} position={position} selected={selected}>
+      {cells}
     </IndexTable.Row>
   );
 }
