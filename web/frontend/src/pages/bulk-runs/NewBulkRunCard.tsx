@@ -5,6 +5,7 @@ import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
+import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { acceptedOptions } from '../../shared/models.ts';
@@ -31,6 +32,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [imagesText, setImagesText] = useState('1');
   const [budgetText, setBudgetText] = useState('');
   const [includeDone, setIncludeDone] = useState(false);
+  const [options, setOptions] = useState(1);
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
   );
@@ -48,7 +50,14 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
       : []),
   ];
   const request: CreateBulkRunRequest | null = chosen
-    ? { target: chosen.target, kind: draft.kind, ...draft.params, imagesPerProduct, includeDone }
+    ? {
+        target: chosen.target,
+        kind: draft.kind,
+        ...draft.params,
+        imagesPerProduct,
+        includeDone,
+        options,
+      }
     : null;
   // The estimate is the run without its budget: the budget only caps what the run may spend.
   const estimate = useDebouncedPost<BulkEstimate>(
@@ -100,6 +109,16 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
             helpText={`The first ${imagesPerProduct} of each product's images are sent (this model takes up to ${limits.max}).`}
           />
         ) : null}
+        <ResultsSelect
+          label="Results per product"
+          value={options}
+          onChange={setOptions}
+          helpText={
+            options > 1
+              ? `${options} requests per product, each charged: each product's results wait for you in Activity, publish one and the others are discarded.`
+              : 'Ask for up to 4 per product to choose from in Activity.'
+          }
+        />
         <Checkbox
           label="Make products already done again"
           checked={includeDone}

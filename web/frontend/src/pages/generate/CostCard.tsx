@@ -1,6 +1,7 @@
-import { BlockStack, Button, Card, List, Select, Text } from '@shopify/polaris';
+import { BlockStack, Button, Card, List, Text } from '@shopify/polaris';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
+import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { formatCredits } from '../../lib/format.ts';
 import { creditsFor } from '../../shared/models.ts';
 import type {
@@ -16,12 +17,6 @@ const SUBMIT_LABELS: Readonly<Record<GenerationKind, string>> = {
   video: 'Generate video',
   upscale: 'Upscale image',
 };
-
-/** How many results a merchant may ask for at once (the contract's MAX_OPTIONS). */
-const OPTION_CHOICES = [1, 2, 3, 4].map((count) => ({
-  value: String(count),
-  label: count === 1 ? '1 result' : `${count} results to choose from`,
-}));
 
 interface Props {
   draft: Draft;
@@ -64,11 +59,10 @@ export function CostCard({
         <Text as="h2" variant="headingMd">
           Cost
         </Text>
-        <Select
+        <ResultsSelect
           label="Results"
-          options={OPTION_CHOICES}
-          value={String(options)}
-          onChange={(value) => onOptionsChange(Number(value))}
+          value={options}
+          onChange={onOptionsChange}
           helpText={
             options > 1
               ? 'Each result is made separately and waits for you: publish the one you like, the others are discarded.'
