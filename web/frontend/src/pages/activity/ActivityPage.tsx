@@ -172,12 +172,13 @@ export default function ActivityPage() {
           index={viewer.index}
           onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
           onClose={() => setViewer(null)}
-          onDecided={(view) => {
+          onDecided={(views) => {
+            const decided = new Map(views.map((view) => [view.id, view]));
             setViewer(
               (current) =>
                 current && {
                   ...current,
-                  items: current.items.map((item) => (item.id === view.id ? view : item)),
+                  items: current.items.map((item) => decided.get(item.id) ?? item),
                 },
             );
             list.reload();

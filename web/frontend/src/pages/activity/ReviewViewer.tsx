@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PixelSize } from '../../components/PixelSizes.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
+import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
 
 type Zoom = 'fit' | 'actual';
@@ -86,14 +87,15 @@ interface Props {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
-  /** A decision was made: the list reloads. */
-  onDecided: (view: GenerationView) => void;
+  /** A decision was made (on one result, or among a product's options): the list reloads. */
+  onDecided: (views: GenerationView[]) => void;
 }
 
 /**
  * The large before/after of a page's generations, one at a time: the original beside the result
  * with their pixel sizes, zoom to actual size, and the keyboard for going through a run
- * (← → previous/next, A approve, R reject, Z zoom).
+ * (← → previous/next, A approve, R reject, Z zoom). A product with several options (a bulk
+ * run's) shows them side by side instead, to choose one: A and R do not apply there.
  */
 export function ReviewViewer({ generations, index, onIndexChange, onClose, onDecided }: Props) {
   const [zoom, setZoom] = useState<Zoom>('fit');
@@ -101,7 +103,8 @@ export function ReviewViewer({ generations, index, onIndexChange, onClose, onDec
   const decide = useAction((id: string, action: 'approve' | 'reject') =>
     api.post<GenerationView>(`/generations/${encodeURIComponent(id)}/${action}`),
   );
-  const reviewable = generation?.state === 'in_review';
+  const optionGroup = generation?.optionGroup ?? null;
+  const reviewable = generation?.state === 'in_review' && optionGroup === null;
   const hasPrevious = index > 0;
   const hasNext = index < generations.length - 1;
 
@@ -110,7 +113,7 @@ export function ReviewViewer({ generations, index, onIndexChange, onClose, onDec
     const view = await decide.run(generation.id, action);
     if (!view) return;
     shopify.toast.show(action === 'approve' ? 'Approved: adding it to the product' : 'Rejected');
-    onDecided(view);
+    onDecided([view]);
     if (hasNext) onIndexChange(index + 1);
   };
 
@@ -167,17 +170,21 @@ export function ReviewViewer({ generations, index, onIndexChange, onClose, onDec
             </Button>
           </InlineStack>
           {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
-          <div className={styles.pair}>
-            {before ? (
-              <SizedImage
-                src={before}
-                alt={`${generation.product.title}: original`}
-                caption="Original"
-                zoom={zoom}
-              />
-            ) : null}
-            <ResultMedia generation={generation} zoom={zoom} />
-          </div>
+          {optionGroup ? (
+            <ProductOptions groupId={optionGroup} onChosen={onDecided} />
+          ) : (
+            <div className={styles.pair}>
+              {before ? (
+                <SizedImage
+                  src={before}
+                  alt={`${generation.product.title}: original`}
+                  caption="Original"
+                  zoom={zoom}
+                />
+              ) : null}
+              <ResultMedia generation={generation} zoom={zoom} />
+            </div>
+          )}
           <Text as="p" tone="subdued">
             Keyboard: ← → previous and next, A approve, R reject, Z zoom, Esc close.
           </Text>

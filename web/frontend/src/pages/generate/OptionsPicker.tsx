@@ -6,51 +6,13 @@ import {
   Checkbox,
   InlineStack,
   Link,
-  Spinner,
   Text,
 } from '@shopify/polaris';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
-import { useAction } from '../../api/useAction.ts';
-import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { StateBadge } from '../../components/StateBadge.tsx';
+import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
+import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
 import { adminProductUrl } from '../../lib/format.ts';
-import { isInFlight } from '../../lib/generation-states.ts';
-import type { GenerationView, OptionGroupView } from '../../shared/contract.ts';
-import styles from './OptionsPicker.module.css';
-
-const LIVE_POLL_MS = 2000;
-const WAITING_POLL_MS = 5000;
-
-/** Live while an option is being made or published; slower while it waits; stops at the end. */
-function nextPoll(group: OptionGroupView): number | null {
-  const states = group.generations.map((option) => option.state);
-  if (states.some(isInFlight)) return LIVE_POLL_MS;
-  return states.includes('in_review') ? WAITING_POLL_MS : null;
-}
-
-function OptionMedia({ option, index }: { option: GenerationView; index: number }) {
-  const label = `Option ${index + 1} for ${option.product.title}`;
-  if (!option.result) {
-    return (
-      <div className={styles.placeholder} aria-label={`${label}: not ready yet`}>
-        {isInFlight(option.state) ? <Spinner size="small" accessibilityLabel="Being made" /> : null}
-      </div>
-    );
-  }
-  return option.result.mediaType === 'video' ? (
-    <video
-      src={option.result.previewUrl}
-      controls
-      muted
-      className={styles.media}
-      aria-label={label}
-    />
-  ) : (
-    <img src={option.result.previewUrl} alt={label} className={styles.media} />
-  );
-}
 
 interface Props {
   groupId: string;
@@ -62,22 +24,9 @@ interface Props {
  * few) to publish; the others are discarded without touching the product.
  */
 export function OptionsPicker({ groupId, onDone }: Props) {
-  const group = useResource<OptionGroupView>(
-    `/option-groups/${encodeURIComponent(groupId)}`,
-    nextPoll,
-  );
+  const { group, choose, options, waiting, making, decided, published } = useOptionGroup(groupId);
   const [chosen, setChosen] = useState<string[]>([]);
-  const choose = useAction((ids: string[]) =>
-    api.post<OptionGroupView>(`/option-groups/${encodeURIComponent(groupId)}/choose`, {
-      generationIds: ids,
-    }),
-  );
-  const options = group.data?.generations ?? [];
   const first = options[0];
-  const waiting = options.filter((option) => option.state === 'in_review');
-  const making = options.filter((option) => isInFlight(option.state)).length;
-  const decided = options.length > 0 && waiting.length === 0 && making === 0;
-  const published = options.some((option) => option.state === 'published');
 
   const publish = async () => {
     const answer = await choose.run(chosen);
@@ -103,52 +52,23 @@ export function OptionsPicker({ groupId, onDone }: Props) {
           ) : null}
         </InlineStack>
         {group.error ? <ErrorBanner title="Progress is not updating" error={group.error} /> : null}
-        <div className={styles.grid}>
-          {first?.sourceImageUrls[0] ? (
-            <figure className={styles.option}>
-              <img
-                src={first.sourceImageUrls[0]}
-                alt={`${first.product.title}: source image`}
-                className={styles.media}
+        <OptionsGrid
+          options={options}
+          isChosen={(option) => chosen.includes(option.id)}
+          control={(option) =>
+            option.state === 'in_review' ? (
+              <Checkbox
+                label="Publish this one"
+                checked={chosen.includes(option.id)}
+                onChange={(checked) =>
+                  setChosen((ids) =>
+                    checked ? [...ids, option.id] : ids.filter((id) => id !== option.id),
+                  )
+                }
               />
-              <Text as="span" tone="subdued">
-                Your image
-              </Text>
-            </figure>
-          ) : null}
-          {options.map((option, index) => {
-            const isChosen = chosen.includes(option.id);
-            return (
-              <figure
-                key={option.id}
-                className={`${styles.option} ${isChosen ? styles.chosen : ''}`}
-              >
-                <OptionMedia option={option} index={index} />
-                <InlineStack align="space-between" blockAlign="center" gap="100">
-                  <Text as="span" fontWeight="semibold">
-                    Option {index + 1}
-                  </Text>
-                  <StateBadge state={option.state} />
-                </InlineStack>
-                {option.state === 'in_review' ? (
-                  <Checkbox
-                    label="Publish this one"
-                    checked={isChosen}
-                    onChange={(checked) =>
-                      setChosen((ids) =>
-                        checked ? [...ids, option.id] : ids.filter((id) => id !== option.id),
-                      )
-                    }
-                  />
-                ) : option.state === 'failed' && option.reason ? (
-                  <Text as="p" tone="critical">
-                    {option.reason}
-                  </Text>
-                ) : null}
-              </figure>
-            );
-          })}
-        </div>
+            ) : null
+          }
+        />
         {choose.error ? <ErrorBanner error={choose.error} onDismiss={choose.clearError} /> : null}
         {decided ? (
           <Banner tone={published ? 'success' : 'info'}>

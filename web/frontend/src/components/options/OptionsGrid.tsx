@@ -1,0 +1,80 @@
+import { InlineStack, Spinner, Text } from '@shopify/polaris';
+import type { ReactNode } from 'react';
+import { isInFlight } from '../../lib/generation-states.ts';
+import type { GenerationView } from '../../shared/contract.ts';
+import { StateBadge } from '../StateBadge.tsx';
+import styles from './OptionsGrid.module.css';
+
+function OptionMedia({ option, index }: { option: GenerationView; index: number }) {
+  const label = `Option ${index + 1} for ${option.product.title}`;
+  if (!option.result) {
+    return (
+      <div className={styles.placeholder} aria-label={`${label}: not ready yet`}>
+        {isInFlight(option.state) ? <Spinner size="small" accessibilityLabel="Being made" /> : null}
+      </div>
+    );
+  }
+  return option.result.mediaType === 'video' ? (
+    <video
+      src={option.result.previewUrl}
+      controls
+      muted
+      className={styles.media}
+      aria-label={label}
+    />
+  ) : (
+    <img src={option.result.previewUrl} alt={label} className={styles.media} />
+  );
+}
+
+interface Props {
+  options: readonly GenerationView[];
+  isChosen?: (option: GenerationView) => boolean;
+  /** What the merchant does with one option (tick it, choose it), under its picture. */
+  control: (option: GenerationView, index: number) => ReactNode;
+}
+
+/**
+ * The options of one request side by side, after the product's own image: on Generate (tick
+ * the ones to publish) and in Activity's viewer (choose one for a bulk run's product).
+ */
+export function OptionsGrid({ options, isChosen, control }: Props) {
+  const first = options[0];
+  return (
+    <div className={styles.grid}>
+      {first?.sourceImageUrls[0] ? (
+        <figure className={styles.option}>
+          <img
+            src={first.sourceImageUrls[0]}
+            alt={`${first.product.title}: source image`}
+            className={styles.media}
+          />
+          <Text as="span" tone="subdued">
+            Your image
+          </Text>
+        </figure>
+      ) : null}
+      {options.map((option, index) => (
+        <figure
+          key={option.id}
+          className={`${styles.option} ${isChosen?.(option) ? styles.chosen : ''}`}
+        >
+          <OptionMedia option={option} index={index} />
+          <InlineStack align="space-between" blockAlign="center" gap="100">
+            <Text as="span" fontWeight="semibold">
+              Option {index + 1}
+            </Text>
+            <StateBadge state={option.state} />
+          </InlineStack>
+          {option.state === 'failed' && option.reason ? (
+            <Text as="p" tone="critical">
+              {option.reason}
+            </Text>
+          ) : (
+            control(option, index)
+          )}
+        </figure>
+      ))}
+    </div>
+  );
+}
