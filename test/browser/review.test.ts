@@ -1,7 +1,8 @@
 /**
  * Choosing among options on the Generate page, and reviewing a bulk run's results in Activity:
  * the filters, the large viewer driven by the keyboard, approve-all with its confirmation, and
- * the table at 1280 px and 375 px with every action button on screen. Real app, real pipeline,
+ * the table at 1280 px and 375 px with every action button on screen; a bulk run with several
+ * results per product, chosen among in the viewer. Real app, real pipeline,
  * both emulators, in Chromium inside the admin frame.
  */
 import type { FrameLocator, Locator } from 'playwright-core';
@@ -184,6 +185,52 @@ test(
     await expectActionsOnScreen(admin.app, 375);
     await admin.screenshot('activity-run-375');
     await setReviewMode(suite.admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'a bulk run with two results per product: the viewer shows a product’s options side by side, choosing one discards the other',
+  async () => {
+    const { admin } = suite;
+    await setReviewMode(suite.admin, false); // options wait for a choice whatever the setting
+    await admin.open('/bulk-runs');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    await admin.app
+      .getByLabel('Results per product')
+      .selectOption({ label: '2 results to choose from' });
+    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+
+    await admin.app.getByLabel('State').selectOption({ label: 'Ready for review' });
+    const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
+    await eventually(() => runSummary.textContent(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toMatch(/^[1-9]\d* results waiting for review, 0 published\.$/);
+    const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
+    expect(inReview % 2).toBe(0);
+    const rows = admin.app.getByRole('button', { name: /^View .* larger/ });
+    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview);
+
+    await rows.first().click();
+    const viewer = admin.app.getByRole('dialog');
+    const choices = viewer.getByRole('button', { name: /^Choose option \d$/ });
+    await eventually(() => choices.count()).toBe(2);
+    expect(await viewer.getByRole('button', { name: 'Approve (A)' }).count()).toBe(0);
+    await choices.first().click();
+    await eventually(
+      () =>
+        viewer
+          .getByText('Your choice is on the product. The other options were discarded.')
+          .isVisible(),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
+    await admin.page.keyboard.press('Escape');
+    // The product's two options left review: one published, one discarded.
+    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview - 2);
   },
   TEST_TIMEOUT_MS,
 );
