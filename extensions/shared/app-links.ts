@@ -5,6 +5,9 @@
 export const appLinks = {
   activity: (generationId?: string) =>
     generationId ? `app:activity?generation=${encodeURIComponent(generationId)}` : 'app:activity',
+  /** The Generate page following a generation (its options side by side, when it has some). */
+  generation: (generationId: string) =>
+    `app:generate?generation=${encodeURIComponent(generationId)}`,
   bulkRun: (bulkRunId: string) => `app:bulk-runs?bulkRun=${encodeURIComponent(bulkRunId)}`,
   settings: 'app:settings',
 } as const;

@@ -99,6 +99,33 @@ test('submits the chosen images, model and prompt, then links to the Activity pa
   expect(await closeCalls()).toBe(1);
 });
 
+test('several results: the cost and the requests ×N before Generate, then the way to choose among them', async () => {
+  const expected: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1'],
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    options: 3,
+  };
+  const { page, app } = await openProductAction((stand) =>
+    stand.answer('POST /api/generations', 202, generation(expected)),
+  );
+
+  await setValue(page.locator('s-select[name="options"]'), '3');
+  await fact(page, 'Cost').filter({ hasText: '15 credits' }).waitFor();
+  expect(await fact(page, 'Per result').textContent()).toBe('5 credits');
+  expect(await fact(page, 'ProductAI requests').textContent()).toBe('3');
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/generations')).body).toEqual(expected);
+  const banner = page.locator('s-banner[tone="success"]');
+  await banner.waitFor();
+  expect(await banner.getAttribute('heading')).toBe('3 results are being made');
+  expect(await banner.textContent()).toContain('They will wait for you in the app');
+  expect(await banner.locator('s-link').getAttribute('href')).toBe('app:generate?generation=gen-1');
+});
+
 test('shows the API error message in a critical banner and keeps what the merchant entered', async () => {
   const message = 'Your ProductAI account is out of credits. Top up in the studio, then try again.';
   const { page } = await openProductAction((app) =>

@@ -1,7 +1,9 @@
 /**
  * The product page action: choose which of the product's images to send, the model (the shop's
- * default first), a preset or a prompt; see the cost; submit. The generation then runs in the
- * app, and the confirmation links to its Activity page.
+ * default first), a preset or a prompt, how many results to choose among; see the cost and the
+ * ProductAI requests (×N with several results); submit. The generation then runs in the app, and
+ * the confirmation links to its Activity page (or, with several results, to where they wait to be
+ * chosen among).
  */
 import { useState } from 'preact/hooks';
 import type { GenerationView, ProductDetail, SettingsView } from '../../../src/app-api/contract.ts';
@@ -22,6 +24,7 @@ import { canSubmit, ShopStatusBanner } from '../../shared/ShopStatusBanner.tsx';
 import { useLoad } from '../../shared/use-load.ts';
 import { GenerationStarted } from './GenerationStarted.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
+import { ResultsSelect } from './ResultsSelect.tsx';
 
 export function GeneratePhotoAction({ productId }: { productId: string | undefined }) {
   if (productId === undefined) {
@@ -58,12 +61,17 @@ function GeneratePhotoForm({
   // The featured image (first) is the natural reference; the merchant adds more if the model
   // takes them.
   const [imageIds, setImageIds] = useState(() => product.images.slice(0, 1).map(({ id }) => id));
+  const [options, setOptions] = useState(1);
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [started, setStarted] = useState<GenerationView | null>(null);
 
-  if (started) return <GenerationStarted generation={started} reviewMode={settings.reviewMode} />;
+  if (started) {
+    return (
+      <GenerationStarted generation={started} options={options} reviewMode={settings.reviewMode} />
+    );
+  }
 
   const spec = IMAGE_MODELS[model];
   const cost = estimateCredits('image', { model, prompt });
@@ -87,6 +95,7 @@ function GeneratePhotoForm({
           sourceMediaIds: imageIds,
           model,
           prompt: prompt.trim(),
+          ...(options > 1 ? { options } : {}),
         }),
       );
     } catch (error) {
@@ -124,7 +133,19 @@ function GeneratePhotoForm({
             fieldError(submitError, 'prompt')
           }
         />
-        <Facts rows={[[t('product.cost'), credits(cost)]]} />
+        <ResultsSelect value={options} onChange={setOptions} />
+        <Facts
+          rows={[
+            [t('product.cost'), credits(cost * options)],
+            // Each result is its own request: charged, and one of ProductAI's requests a minute.
+            ...(options > 1
+              ? ([
+                  [t('product.perResult'), credits(cost)],
+                  [t('product.requests'), String(options)],
+                ] as const)
+              : []),
+          ]}
+        />
       </s-stack>
       <s-button
         slot="primary-action"

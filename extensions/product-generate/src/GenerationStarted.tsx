@@ -3,9 +3,28 @@ import { appLinks } from '../../shared/app-links.ts';
 import { credits, t } from '../../shared/i18n.ts';
 import { Started } from '../../shared/Started.tsx';
 
-/** The generation is queued in the app; its progress and result are on the Activity page. */
-export function GenerationStarted(props: { generation: GenerationView; reviewMode: boolean }) {
-  const { generation } = props;
+/**
+ * The generation is queued in the app; its progress and result are on the Activity page. Several
+ * results wait in the app's Generate page, side by side, for the merchant to choose one.
+ */
+export function GenerationStarted(props: {
+  generation: GenerationView;
+  options: number;
+  reviewMode: boolean;
+}) {
+  const { generation, options } = props;
+  if (options > 1) {
+    return (
+      <Started
+        heading={t('started.options', { number: options })}
+        message={t('started.optionsReview', {
+          number: options,
+          credits: credits(generation.estimatedCredits * options),
+        })}
+        link={{ href: appLinks.generation(generation.id), label: t('started.chooseInApp') }}
+      />
+    );
+  }
   return (
     <Started
       heading={t('started.generation')}

@@ -69,7 +69,8 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     estimatedCredits: 8,
     chargedCredits: null,
     bulkRunId: null,
-    optionGroup: null,
+    // The first of several results shares its group with the others (the API answers with it).
+    optionGroup: (request.options ?? 1) > 1 ? 'group-1' : null,
     origin: null,
     priority: 'interactive',
     productAiJobId: null,
