@@ -201,8 +201,12 @@ test(
     await admin.app
       .getByLabel('Results per product')
       .selectOption({ label: '2 results to choose from' });
+    // Runs are listed newest first: once the list has one more, the first is this one.
+    const runLinks = admin.app.getByRole('link', { name: 'See its generations' });
+    const runsBefore = await runLinks.count();
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
-    await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+    await eventually(() => runLinks.count()).toBe(runsBefore + 1);
+    await runLinks.first().click();
 
     await admin.app.getByLabel('State').selectOption({ label: 'Ready for review' });
     const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
