@@ -32,6 +32,8 @@ import { FAST, WEBHOOK_SOURCE } from '../stages/harness.ts';
 import { uniqueNamespace } from '../stages/fixtures.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
+/** The webhook queue of `webhooksInWorkers`: a killed worker's job is back within a second. */
+const webhookQueue = { lockMs: 1_000, stalledCheckMs: 500, backoffMs: 200 };
 const TIMING: PublishTiming = {
   firstCheckMs: 100,
   maxCheckMs: 400,
@@ -86,10 +88,13 @@ export async function until<T>(
 /**
  * Registers the hooks that start and stop the stack; its parts are there from `beforeAll` on.
  * `modules`: more server modules after the pipeline's (e.g. the Flow action route).
+ * `webhooksInWorkers`: Shopify's webhook jobs run in the worker processes only (as in
+ * production), on locks of a second, so a job whose worker was killed is picked up by the next
+ * one at once; otherwise this process runs them.
  */
 export function crashStack(
   name: string,
-  options: { modules?: readonly AppModule[] } = {},
+  options: { modules?: readonly AppModule[]; webhooksInWorkers?: boolean } = {},
 ): CrashStack {
   let redis: PrivateRedis;
   let productAi: ProductAiEmulator;
@@ -110,6 +115,7 @@ export function crashStack(
     app = await startTestApp({
       modules: [productAiWebhooksModule({ config }), ...(options.modules ?? [])],
       emulator: { mediaProcessingMs: 300 },
+      ...(options.webhooksInWorkers ? { webhookWorker: false, overrides: { webhookQueue } } : {}),
       env: {
         REDIS_URL: redis.url,
         PRODUCTAI_BASE_URL: productAi.url,
@@ -143,6 +149,9 @@ export function crashStack(
         PRODUCTAI_BASE_URL: productAi.url,
         PIPELINE_TEST_CONFIG: JSON.stringify(config),
         PUBLISH_TEST_TIMING: JSON.stringify(TIMING),
+        ...(options.webhooksInWorkers
+          ? { WEBHOOK_QUEUE_TEST_CONFIG: JSON.stringify(app.deps.webhookQueue) }
+          : {}),
         ...switches,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -2,16 +2,21 @@
  * A worker process for the crash tests (crash-stack.ts starts it): the production entry
  * (web/worker/main.ts) with the test's compressed pipeline config, and crash switches that land
  * the SIGKILL exactly where a test wants it (hooks on the process's own requests, no sleeps):
- *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate, ...): the moment
- *    Shopify's answer to that operation arrives: the side effect happened, nothing recorded it;
+ *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate, ShopTimeZone, ...):
+ *    the moment Shopify's answer to that mutation or query arrives: a mutation's side effect
+ *    happened and nothing recorded it; a query marks a point inside a handler (ShopTimeZone:
+ *    a rule's generations are claimed, not yet admitted);
  *  - CRASH_PRODUCTAI_SUBMIT=before:<n> | after:<n>: at the n-th generation request to ProductAI,
  *    just before it leaves (the generation is `submitting`, its fingerprint claimed) or the
  *    moment its answer arrives (the job exists and is charged, its id not recorded);
  *  - CAMPAIGN_CLOCK_OFFSET_MS: campaigns run on a clock this far ahead (the days between
- *    creating and starting a campaign, skipped), reconciling every 100 ms.
+ *    creating and starting a campaign, skipped), reconciling every 100 ms;
+ *  - WEBHOOK_QUEUE_TEST_CONFIG: the test app's Shopify webhook queue (its prefix, short locks),
+ *    so this process runs the webhook jobs the test's web process takes in.
  * Prints "ready" once its workers run.
  */
 import { createOffsetClock } from '../../../src/platform/clock.ts';
+import type { WebhookQueueConfig } from '../../../src/shopify/webhook-queue.ts';
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
 import type { PipelineConfig } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
@@ -22,13 +27,16 @@ const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
 const crashAfter = process.env.CRASH_AFTER_OPERATION;
 const [submitMoment, submitNumber] = (process.env.CRASH_PRODUCTAI_SUBMIT ?? '').split(':');
 const clockOffsetMs = process.env.CAMPAIGN_CLOCK_OFFSET_MS;
+const webhookQueue = process.env.WEBHOOK_QUEUE_TEST_CONFIG;
+// `mutation FileCreate(` or `query ShopTimeZone {` / `query ProductRuleFacts(`.
+const crashOperation = crashAfter && new RegExp(`(mutation|query) ${crashAfter}\\b`);
 
 const crash = () => process.kill(process.pid, 'SIGKILL');
 
 const crashingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const body = typeof init?.body === 'string' ? init.body : '';
-  if (crashAfter && body.includes(`mutation ${crashAfter}(`)) {
+  if (crashOperation && crashOperation.test(body)) {
     await response.clone().text();
     crash();
   }
@@ -55,7 +63,10 @@ function campaignClock() {
 const publish = createPublishStages({ timing });
 await startWorkerProcess({
   env: process.env,
-  overrides: { fetch: crashingFetch },
+  overrides: {
+    fetch: crashingFetch,
+    ...(webhookQueue ? { webhookQueue: JSON.parse(webhookQueue) as WebhookQueueConfig } : {}),
+  },
   pipeline: {
     config,
     publish: { attach: publish.attachStage, verify: publish.verifyStage },
