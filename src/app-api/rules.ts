@@ -42,8 +42,13 @@ export const SaveRuleRequest = z.object({
   active: z.boolean(),
   match: RuleMatch,
   kind: z.enum(['photo', 'video']),
-  /** The preset the prompt came from (shown in the editor); the prompt itself is in params. */
-  presetId: z.string().nullable(),
+  /**
+   * The preset (Settings → Presets) the rule follows, or null for its own prompt. When the rule
+   * fires it uses the preset's prompt AS IT IS THEN: editing a preset updates every rule saved
+   * from it, which is why a merchant picks a preset rather than pasting its text. `params.prompt`
+   * holds the prompt as saved; it is used when the preset has been deleted since.
+   */
+  presetId: z.string().min(1).nullable(),
   params: GenerationParams.extend({ prompt: z.string().trim().min(1).max(2000) }),
   options: OptionCount,
   /** How many of the product's images are sent (its first ones, in order). */

@@ -145,3 +145,57 @@ describe('/api/rules', () => {
     expect(overview!.spentToday).toBe(charged);
   });
 });
+
+describe('a rule saved from a preset', () => {
+  const BEACH = { id: 'beach', name: 'Beach', prompt: 'On a sunny beach' };
+
+  async function withPresets(shop: TestShop, presets: (typeof BEACH)[]) {
+    expect((await shop.api('PATCH', '/settings', { presets })).status).toBe(200);
+  }
+
+  async function promptFor(shop: TestShop, title: string): Promise<string | undefined> {
+    const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+      title,
+      tags: ['summer'],
+      images: 1,
+    })) as { product: { id: string } };
+    let prompt: string | undefined;
+    await expect
+      .poll(async () => {
+        const list = await harness.pipeline.generations.list(shop.shop, { productId: product.id });
+        prompt = list.generations[0]?.params.prompt;
+        return prompt;
+      })
+      .toBeTruthy();
+    return prompt;
+  }
+
+  it('keeps the preset it was saved from', async () => {
+    const shop = await harness.newShop();
+    await withPresets(shop, [BEACH]);
+    const rule = await createRule(shop, { presetId: 'beach' });
+    expect(rule.presetId).toBe('beach');
+    const { body } = await shop.api<RulesOverview>('GET', '/rules');
+    expect(body.rules[0]!.presetId).toBe('beach');
+  });
+
+  it('sends the preset’s prompt as it is when the rule fires, and its own once the preset is gone', async () => {
+    const shop = await harness.newShop();
+    await withPresets(shop, [BEACH]);
+    await createRule(shop, { presetId: 'beach' });
+    await withPresets(shop, [{ ...BEACH, prompt: 'On a dune at dusk' }]);
+    expect(await promptFor(shop, 'Linen dress')).toBe('On a dune at dusk');
+    await withPresets(shop, []);
+    expect(await promptFor(shop, 'Cotton dress')).toBe(RULE.params.prompt);
+  });
+
+  it('refuses a preset the shop does not have, on the preset field', async () => {
+    const shop = await harness.newShop();
+    const { status, body } = await shop.api<{ fields: Record<string, string> }>('POST', '/rules', {
+      ...RULE,
+      presetId: 'no-such-preset',
+    });
+    expect(status).toBe(400);
+    expect(body.fields.presetId).toMatch(/no longer exists/);
+  });
+});

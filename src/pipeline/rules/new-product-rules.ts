@@ -30,6 +30,7 @@ import { completeParams, referenceImageRange } from '../sources/request-rules.ts
 import { loadProductImages } from '../sources/source-images.ts';
 import type { DailySpend } from './daily-spend.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
+import { rulePrompt } from './rule-prompt.ts';
 import { nextDayStart, shopDay } from './shop-day.ts';
 
 export const DAILY_CAP_ACTION =
@@ -120,7 +121,8 @@ async function runRule(
   facts: ProductFacts,
 ): Promise<string[]> {
   const settings = await deps.settings.get(shop);
-  const params = completeParams(rule.kind, rule.params, settings.defaults);
+  const prompt = rulePrompt(rule, settings.presets);
+  const params = completeParams(rule.kind, { ...rule.params, prompt }, settings.defaults);
   const product = await loadProductImages(admin, facts.id, { ids: [], atLeast: rule.imagesSent });
   if (!product) return [];
   const needed = referenceImageRange(rule.kind, params)?.min ?? 0;

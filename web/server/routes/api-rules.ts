@@ -9,7 +9,8 @@
  *   PUT    /api/rules-cap           { dailyCap } -> RulesOverview
  *
  * A rule ProductAI could never serve (a model that refuses the images it would send, a prompt
- * too long for the model) is refused at saving, per field, rather than failing on every product.
+ * too long for the model) is refused at saving, per field, rather than failing on every product;
+ * so is one that follows a preset the shop no longer has (rule-prompt.ts: which prompt is sent).
  */
 import {
   SaveRuleRequest,
@@ -23,6 +24,7 @@ import {
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { pipelineFor } from '../../../src/pipeline/index.ts';
 import { rulesFor } from '../../../src/pipeline/rules/index.ts';
+import { rulePrompt } from '../../../src/pipeline/rules/rule-prompt.ts';
 import {
   completeParams,
   referenceImageRange,
@@ -69,10 +71,19 @@ function parseRule(body: unknown): SaveRuleRequest {
   return parse(SaveRuleRequest, body);
 }
 
-/** Refuses a rule whose request ProductAI would refuse for a product with enough images. */
+const PRESET_GONE = 'This preset no longer exists. Choose another, or write the prompt.';
+
+/**
+ * Refuses a rule whose request ProductAI would refuse for a product with enough images (with the
+ * prompt it would send: its preset's), or that follows a preset the shop does not have.
+ */
 async function requireServable(deps: AppDeps, shop: string, request: SaveRuleRequest) {
-  const { defaults } = await deps.settings.get(shop);
-  const params = completeParams(request.kind, request.params, defaults);
+  const { defaults, presets } = await deps.settings.get(shop);
+  if (request.presetId && !presets.some((preset) => preset.id === request.presetId)) {
+    throw problemsError('unknown_preset', [{ field: 'presetId', message: PRESET_GONE }]);
+  }
+  const prompt = rulePrompt(request, presets);
+  const params = completeParams(request.kind, { ...request.params, prompt }, defaults);
   const range = referenceImageRange(request.kind, params);
   const sent = range ? Math.min(request.imagesSent, range.max) : request.imagesSent;
   const problems = requestProblems(request.kind, params, sent).map((problem) =>

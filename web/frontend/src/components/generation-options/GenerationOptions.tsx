@@ -13,6 +13,8 @@ interface Props {
   defaults: Defaults;
   presets: PromptPreset[];
   promptError?: string;
+  /** What choosing a preset means here (PromptField's default otherwise). */
+  presetHelp?: string;
   kinds?: readonly Draft['kind'][];
 }
 
@@ -23,6 +25,7 @@ export function GenerationOptions({
   defaults,
   presets,
   promptError,
+  presetHelp,
   kinds,
 }: Props) {
   const accepted = acceptedOptions(draft.kind, draft.params.model);
@@ -50,6 +53,7 @@ export function GenerationOptions({
           presets={presets}
           onChange={(prompt) => change({ prompt })}
           error={promptError}
+          presetHelp={presetHelp}
         />
       ) : null}
       <OptionFields kind={draft.kind} params={draft.params} onChange={change} />

@@ -11,6 +11,7 @@ interface Props {
   presets: PromptPreset[];
   onChange: (prompt: string) => void;
   error?: string;
+  presetHelp?: string;
 }
 
 const NO_PRESET = '';
@@ -29,7 +30,15 @@ function lengthError(prompt: string): string | undefined {
 }
 
 /** A preset fills the prompt; the merchant can then edit it freely. */
-export function PromptField({ kind, model, prompt, presets, onChange, error }: Props) {
+export function PromptField({
+  kind,
+  model,
+  prompt,
+  presets,
+  onChange,
+  error,
+  presetHelp = 'Presets are edited in Settings.',
+}: Props) {
   const matching = presets.find((preset) => preset.prompt === prompt);
   const videoHelp =
     kind === 'video' && isVideoModelId(model)
@@ -49,7 +58,7 @@ export function PromptField({ kind, model, prompt, presets, onChange, error }: P
             const preset = presets.find((candidate) => candidate.id === id);
             if (preset) onChange(preset.prompt);
           }}
-          helpText="Presets are edited in Settings."
+          helpText={presetHelp}
         />
       ) : null}
       {/* No maxLength: it would cut a pasted prompt silently. The count (in the help, not

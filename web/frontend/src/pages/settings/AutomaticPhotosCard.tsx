@@ -86,6 +86,7 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
               <RuleRow
                 key={rule.id}
                 rule={rule}
+                preset={presets.find((preset) => preset.id === rule.presetId) ?? null}
                 busy={change.pending}
                 onEdit={() => setEditing({ rule })}
                 onToggle={() =>
@@ -161,13 +162,15 @@ function DailyCap({ overview }: { overview: RulesOverview }) {
 
 interface RowProps {
   rule: RuleView;
+  /** The preset the rule follows, if it still exists. */
+  preset: PromptPreset | null;
   busy: boolean;
   onEdit: () => void;
   onToggle: () => void;
   onDelete: () => void;
 }
 
-function RuleRow({ rule, busy, onEdit, onToggle, onDelete }: RowProps) {
+function RuleRow({ rule, preset, busy, onEdit, onToggle, onDelete }: RowProps) {
   return (
     <Box borderColor="border" borderWidth="025" borderRadius="200" padding="300">
       <BlockStack gap="200">
@@ -200,6 +203,7 @@ function RuleRow({ rule, busy, onEdit, onToggle, onDelete }: RowProps) {
         <Text as="p" tone="subdued">
           {matchSummary(rule.match)} → {rule.kind === 'video' ? 'a video' : 'a photo'}
           {rule.options > 1 ? ` ×${rule.options}` : ''}
+          {preset ? ` · preset “${preset.name}”` : ''}
         </Text>
         {rule.recent.length > 0 ? (
           <InlineStack gap="200" aria-label={`Last results of ${rule.name}`}>

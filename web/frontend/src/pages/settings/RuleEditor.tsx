@@ -43,7 +43,9 @@ interface Props {
 /** A rule in a modal: which new products, what to make, where it goes, and the daily cap. */
 export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState<RuleDraft>(() =>
-    rule ? ruleDraftOf(rule, overview.dailyCap) : newRuleDraft(defaults, overview.dailyCap),
+    rule
+      ? ruleDraftOf(rule, overview.dailyCap, presets)
+      : newRuleDraft(defaults, overview.dailyCap),
   );
   const [showProblems, setShowProblems] = useState(false);
   const save = useAction((request: ReturnType<typeof ruleRequest>) =>
@@ -57,7 +59,7 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
       setShowProblems(true);
       return;
     }
-    if (await save.run(ruleRequest(draft))) {
+    if (await save.run(ruleRequest(draft, presets))) {
       shopify.toast.show(rule ? 'Rule saved' : 'Rule added');
       onSaved();
     }
@@ -152,7 +154,8 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             onChange={(generation) => update({ generation })}
             defaults={defaults}
             presets={presets}
-            promptError={errors.prompt}
+            promptError={errors.prompt ?? errors.presetId}
+            presetHelp="The rule follows the preset: edit the preset in Settings and new products get its new prompt. Edit the prompt here and it is the rule's own."
             kinds={RULE_KINDS}
           />
           <FormLayout>

@@ -2,6 +2,7 @@
 import type { Draft, Defaults } from '../../components/generation-options/draft.ts';
 import { initialDraft } from '../../components/generation-options/draft.ts';
 import type {
+  PromptPreset,
   RuleDestination,
   RuleMatch,
   RuleView,
@@ -46,7 +47,16 @@ export function newRuleDraft(defaults: Defaults, dailyCap: number | null): RuleD
   };
 }
 
-export function ruleDraftOf(rule: RuleView, dailyCap: number | null): RuleDraft {
+/**
+ * The draft of a saved rule. A rule that follows a preset shows the preset's prompt as it is now
+ * (what the rule sends, src/pipeline/rules/rule-prompt.ts), so the Preset select shows it.
+ */
+export function ruleDraftOf(
+  rule: RuleView,
+  dailyCap: number | null,
+  presets: readonly PromptPreset[],
+): RuleDraft {
+  const prompt = presets.find((preset) => preset.id === rule.presetId)?.prompt;
   return {
     name: rule.name,
     active: rule.active,
@@ -54,7 +64,7 @@ export function ruleDraftOf(rule: RuleView, dailyCap: number | null): RuleDraft 
     productTypes: rule.match.productTypes.join(', '),
     vendors: rule.match.vendors.join(', '),
     collectionIds: rule.match.collectionIds,
-    generation: { kind: rule.kind, params: rule.params },
+    generation: { kind: rule.kind, params: prompt ? { ...rule.params, prompt } : rule.params },
     options: rule.options,
     imagesSent: rule.imagesSent,
     destination: rule.destination,
@@ -74,8 +84,13 @@ export function ruleProblems(draft: RuleDraft): Record<string, string> {
   return problems;
 }
 
-export function ruleRequest(draft: RuleDraft): SaveRuleRequest {
+/**
+ * The request to save. The rule follows the preset whose prompt is the draft's (the one the
+ * Preset select shows); a prompt edited after choosing a preset is the rule's own.
+ */
+export function ruleRequest(draft: RuleDraft, presets: readonly PromptPreset[]): SaveRuleRequest {
   const kind = draft.generation.kind === 'video' ? 'video' : 'photo';
+  const prompt = draft.generation.params.prompt ?? '';
   return {
     name: draft.name.trim(),
     active: draft.active,
@@ -86,8 +101,8 @@ export function ruleRequest(draft: RuleDraft): SaveRuleRequest {
       vendors: list(draft.vendors),
     },
     kind,
-    presetId: null,
-    params: { ...draft.generation.params, prompt: draft.generation.params.prompt?.trim() ?? '' },
+    presetId: presets.find((preset) => preset.prompt === prompt)?.id ?? null,
+    params: { ...draft.generation.params, prompt: prompt.trim() },
     options: draft.options,
     imagesSent: draft.imagesSent,
     destination: draft.destination,
