@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { GenerationParams, GenerationState, OptionCount } from './contract.ts';
+import { MAX_RULE_COLLECTIONS } from './rule-limits.ts';
 
 export const MAX_RULES = 20;
 /** The last results a rule shows (a capped list per rule: the read stays bounded). */
@@ -20,11 +21,22 @@ export const RECENT_PER_RULE = 6;
 const Names = z.array(z.string().trim().min(1).max(255)).max(25);
 
 /**
+ * A collection a rule takes products from: its id (what matching uses) and its title as the
+ * resource picker gave it when the rule was saved (what the list and the editor show, with no
+ * Admin read per page view; a collection renamed since shows its old title until the next save).
+ */
+export const RuleCollection = z.object({
+  id: z.string().min(1),
+  title: z.string().trim().min(1).max(255),
+});
+export type RuleCollection = z.infer<typeof RuleCollection>;
+
+/**
  * Which new products a rule takes. Every non-empty list must match (a collection of the list
  * AND a tag of the list ...); within a list any one entry matches. All empty: every new product.
  */
 export const RuleMatch = z.object({
-  collectionIds: z.array(z.string().min(1)).max(25),
+  collections: z.array(RuleCollection).max(MAX_RULE_COLLECTIONS),
   tags: Names,
   productTypes: Names,
   vendors: Names,

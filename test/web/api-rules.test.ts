@@ -12,7 +12,7 @@ const harness = apiHarness();
 const RULE: SaveRuleRequest = {
   name: 'Summer dresses',
   active: true,
-  match: { collectionIds: [], tags: ['summer'], productTypes: [], vendors: [] },
+  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
   kind: 'photo',
   presetId: null,
   params: { prompt: 'On a sunny beach', model: 'nanobanana2' },
@@ -197,5 +197,55 @@ describe('a rule saved from a preset', () => {
     });
     expect(status).toBe(400);
     expect(body.fields.presetId).toMatch(/no longer exists/);
+  });
+});
+
+describe('a rule’s collections', () => {
+  /** The shop's first seeded collection, as the resource picker would give it. */
+  async function firstCollection(shop: TestShop) {
+    const admin = await harness.app.deps.admin.forShop(shop.shop);
+    const { collections } = await admin.request<{
+      collections: { nodes: { id: string; title: string }[] };
+    }>(`query FirstCollection { collections(first: 1) { nodes { id title } } }`);
+    return collections.nodes[0]!;
+  }
+
+  it('are saved and listed with their titles, and take the products in them', async () => {
+    const shop = await harness.newShop();
+    const collection = await firstCollection(shop);
+    const rule = await createRule(shop, {
+      match: { collections: [collection], tags: [], productTypes: [], vendors: [] },
+    });
+    expect(rule.match.collections).toEqual([collection]);
+    const { body } = await shop.api<RulesOverview>('GET', '/rules');
+    expect(body.rules[0]!.match.collections).toEqual([collection]);
+
+    const create = (title: string, collectionIds: number[]) =>
+      harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+        title,
+        images: 1,
+        collectionIds,
+      }) as Promise<{ product: { id: string }; deliveries: { eventId: string }[] }>;
+    const inside = await create('In the collection', [Number(collection.id.split('/').pop())]);
+    const outside = await create('Elsewhere', []);
+    // The outside product's webhook has run its handler to the end (its done marker).
+    const done = `pai:{${shop.shop}}:webhook-done:${encodeURIComponent(outside.deliveries[0]!.eventId)}`;
+    await expect.poll(() => harness.app.deps.redis.exists(done)).toBe(1);
+    const made = (id: string) => harness.pipeline.generations.list(shop.shop, { productId: id });
+    await expect.poll(async () => (await made(inside.product.id)).generations).toHaveLength(1);
+    expect((await made(outside.product.id)).generations).toHaveLength(0);
+  });
+
+  it('are a handful at most', async () => {
+    const shop = await harness.newShop();
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      id: `gid://shopify/Collection/${i + 1}`,
+      title: `Collection ${i + 1}`,
+    }));
+    const { status } = await shop.api('POST', '/rules', {
+      ...RULE,
+      match: { ...RULE.match, collections: many },
+    });
+    expect(status).toBe(400);
   });
 });

@@ -18,7 +18,10 @@ const anyOf = (wanted: readonly string[], has: readonly string[]) =>
 /** Every non-empty list matches (AND); within a list any entry does (OR); case-insensitive. */
 export function ruleMatches(match: RuleMatch, product: ProductFacts): boolean {
   return (
-    anyOf(match.collectionIds, product.collectionIds) &&
+    anyOf(
+      match.collections.map((collection) => collection.id),
+      product.collectionIds,
+    ) &&
     anyOf(match.tags, product.tags) &&
     anyOf(match.productTypes, [product.productType]) &&
     anyOf(match.vendors, [product.vendor])

@@ -28,7 +28,7 @@ async function installedShop(): Promise<string> {
 const RULE: SaveRuleRequest = {
   name: 'Summer dresses',
   active: true,
-  match: { collectionIds: [], tags: ['summer'], productTypes: [], vendors: [] },
+  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
   kind: 'photo',
   presetId: null,
   params: { prompt: 'On a sunny beach', model: 'nanobanana2' },

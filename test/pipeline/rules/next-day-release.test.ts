@@ -32,7 +32,7 @@ afterAll(async () => {
 const RULE: SaveRuleRequest = {
   name: 'New arrivals',
   active: true,
-  match: { collectionIds: [], tags: [], productTypes: [], vendors: [] },
+  match: { collections: [], tags: [], productTypes: [], vendors: [] },
   kind: 'photo',
   presetId: null,
   params: { prompt: 'In a bright studio', model: 'nanobanana2' },

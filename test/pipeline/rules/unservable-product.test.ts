@@ -19,7 +19,7 @@ beforeAll(async () => {
 const RULE: SaveRuleRequest = {
   name: 'Studio shots',
   active: true,
-  match: { collectionIds: [], tags: [], productTypes: [], vendors: [] },
+  match: { collections: [], tags: [], productTypes: [], vendors: [] },
   kind: 'photo',
   presetId: null,
   params: { prompt: 'In a bright studio', model: 'nanobanana2' },

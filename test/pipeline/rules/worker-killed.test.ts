@@ -17,7 +17,7 @@ const stack = crashStack('rules-kill', { webhooksInWorkers: true });
 const RULE: SaveRuleRequest = {
   name: 'Summer dresses',
   active: true,
-  match: { collectionIds: [], tags: ['summer'], productTypes: [], vendors: [] },
+  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
   kind: 'photo',
   presetId: null,
   params: { prompt: 'On a sunny beach', model: 'nanobanana2' },

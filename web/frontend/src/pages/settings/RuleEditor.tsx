@@ -17,7 +17,9 @@ import { GenerationOptions } from '../../components/generation-options/Generatio
 import type { Defaults } from '../../components/generation-options/draft.ts';
 import { formatCredits } from '../../lib/format.ts';
 import type { PromptPreset, RuleView, RulesOverview } from '../../shared/contract.ts';
+import { MAX_RULE_COLLECTIONS } from '../../shared/rule-limits.ts';
 import {
+  collectionNames,
   DESTINATION_LABELS,
   newRuleDraft,
   ruleDraftOf,
@@ -68,10 +70,10 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
     const picked = await shopify.resourcePicker({
       type: 'collection',
       action: 'select',
-      multiple: 25,
-      selectionIds: draft.collectionIds.map((id) => ({ id })),
+      multiple: MAX_RULE_COLLECTIONS,
+      selectionIds: draft.collections.map(({ id }) => ({ id })),
     });
-    if (picked) update({ collectionIds: picked.map((collection) => collection.id) });
+    if (picked) update({ collections: picked.map(({ id, title }) => ({ id, title })) });
   };
 
   return (
@@ -135,12 +137,12 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
           <InlineStack gap="200" blockAlign="center">
             <Button onClick={pickCollections}>Choose collections</Button>
             <Text as="span" tone="subdued">
-              {draft.collectionIds.length === 0
+              {draft.collections.length === 0
                 ? 'Any collection'
-                : `${draft.collectionIds.length} chosen`}
+                : `In ${collectionNames(draft.collections)}`}
             </Text>
-            {draft.collectionIds.length > 0 ? (
-              <Button variant="plain" onClick={() => update({ collectionIds: [] })}>
+            {draft.collections.length > 0 ? (
+              <Button variant="plain" onClick={() => update({ collections: [] })}>
                 Clear
               </Button>
             ) : null}

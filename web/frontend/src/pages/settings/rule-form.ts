@@ -3,6 +3,7 @@ import type { Draft, Defaults } from '../../components/generation-options/draft.
 import { initialDraft } from '../../components/generation-options/draft.ts';
 import type {
   PromptPreset,
+  RuleCollection,
   RuleDestination,
   RuleMatch,
   RuleView,
@@ -16,7 +17,8 @@ export interface RuleDraft {
   tags: string;
   productTypes: string;
   vendors: string;
-  collectionIds: string[];
+  /** As the resource picker gave them: ids and titles. */
+  collections: RuleCollection[];
   generation: Draft;
   options: number;
   imagesSent: number;
@@ -38,7 +40,7 @@ export function newRuleDraft(defaults: Defaults, dailyCap: number | null): RuleD
     tags: '',
     productTypes: '',
     vendors: '',
-    collectionIds: [],
+    collections: [],
     generation: initialDraft(defaults),
     options: 1,
     imagesSent: 1,
@@ -63,7 +65,7 @@ export function ruleDraftOf(
     tags: rule.match.tags.join(', '),
     productTypes: rule.match.productTypes.join(', '),
     vendors: rule.match.vendors.join(', '),
-    collectionIds: rule.match.collectionIds,
+    collections: rule.match.collections,
     generation: { kind: rule.kind, params: prompt ? { ...rule.params, prompt } : rule.params },
     options: rule.options,
     imagesSent: rule.imagesSent,
@@ -95,7 +97,7 @@ export function ruleRequest(draft: RuleDraft, presets: readonly PromptPreset[]):
     name: draft.name.trim(),
     active: draft.active,
     match: {
-      collectionIds: draft.collectionIds,
+      collections: draft.collections,
       tags: list(draft.tags),
       productTypes: list(draft.productTypes),
       vendors: list(draft.vendors),
@@ -110,12 +112,15 @@ export function ruleRequest(draft: RuleDraft, presets: readonly PromptPreset[]):
   };
 }
 
-/** "Tagged summer · Vendor Acme" — what a rule takes, in a line. */
+/** "Footwear or Sale" — a rule's collections by name (a rule has a handful at most). */
+export function collectionNames(collections: readonly RuleCollection[]): string {
+  return collections.map((collection) => collection.title).join(' or ');
+}
+
+/** "In Footwear · Tagged summer · Vendor Acme" — what a rule takes, in a line. */
 export function matchSummary(match: RuleMatch): string {
   const parts = [
-    match.collectionIds.length > 0
-      ? `In ${match.collectionIds.length === 1 ? '1 collection' : `${match.collectionIds.length} collections`}`
-      : null,
+    match.collections.length > 0 ? `In ${collectionNames(match.collections)}` : null,
     match.tags.length > 0 ? `Tagged ${match.tags.join(' or ')}` : null,
     match.productTypes.length > 0 ? `Type ${match.productTypes.join(' or ')}` : null,
     match.vendors.length > 0 ? `Vendor ${match.vendors.join(' or ')}` : null,
