@@ -6,21 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RuleView, RulesOverview, SaveRuleRequest } from '../../src/app-api/rules.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
+import { SUMMER_RULE } from '../support/summer-rule.ts';
 
 const harness = apiHarness();
 
-const RULE: SaveRuleRequest = {
-  name: 'Summer dresses',
-  active: true,
-  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
-  kind: 'photo',
-  presetId: null,
-  params: { prompt: 'On a sunny beach', model: 'nanobanana2' },
-  options: 1,
-  imagesSent: 1,
-  destination: 'review',
-  dailyCap: 100,
-};
+const RULE: SaveRuleRequest = { ...SUMMER_RULE, dailyCap: 100 };
 
 async function createRule(shop: TestShop, rule: Partial<SaveRuleRequest> = {}) {
   const { status, body } = await shop.api<RuleView>('POST', '/rules', { ...RULE, ...rule });

@@ -4,11 +4,11 @@
  * queue runs the rules on the suite's Redis.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { DAILY_CAP_REASON } from '../../../src/app-api/rules.ts';
 import { pipelineFor } from '../../../src/pipeline/index.ts';
 import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
+import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
 let app: TestApp;
 
@@ -25,18 +25,7 @@ async function installedShop(): Promise<string> {
   return shop;
 }
 
-const RULE: SaveRuleRequest = {
-  name: 'Summer dresses',
-  active: true,
-  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
-  kind: 'photo',
-  presetId: null,
-  params: { prompt: 'On a sunny beach', model: 'nanobanana2' },
-  options: 1,
-  imagesSent: 1,
-  destination: 'review',
-  dailyCap: 1000,
-};
+const RULE = SUMMER_RULE;
 
 interface Delivery {
   webhookId: string;

@@ -7,25 +7,14 @@
  * enqueues it; webhook jobs run in the worker processes, as in production.
  */
 import { expect, it } from 'vitest';
-import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
+import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
 const stack = crashStack('rules-kill', { webhooksInWorkers: true });
 
-const RULE: SaveRuleRequest = {
-  name: 'Summer dresses',
-  active: true,
-  match: { collections: [], tags: ['summer'], productTypes: [], vendors: [] },
-  kind: 'photo',
-  presetId: null,
-  params: { prompt: 'On a sunny beach', model: 'nanobanana2' },
-  options: 1,
-  imagesSent: 1,
-  destination: 'review',
-  dailyCap: 1000,
-};
+const RULE = SUMMER_RULE;
 
 const CREDITS = 10_000;
 
