@@ -4,7 +4,7 @@ import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { formatDateTime, formatGenerationCost, formatRelative } from '../../lib/format.ts';
-import { KIND_LABELS } from '../../shared/models.ts';
+import { KIND_LABELS, modelName } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
 
@@ -46,14 +46,14 @@ function StateCell({ generation }: { generation: GenerationView }) {
   );
 }
 
-/** "Photo · nanobanana · 3 credits · 2 minutes ago": the facts a merchant scans, on one line. */
+/** "Photo · Balanced · 5 credits · 2 minutes ago": the facts a merchant scans, on one line. */
 function Details({ generation }: { generation: GenerationView }) {
   const model = generation.params.model;
   const at = generation.createdAt;
   return (
     <Text as="p" tone="subdued">
       {KIND_LABELS[generation.kind]}
-      {model ? ` · ${model}` : ''} · {formatGenerationCost(generation)} ·{' '}
+      {model ? ` · ${modelName(model)}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
       </time>
