@@ -68,11 +68,19 @@ test(
     expect(await submittedJobs()).toBe(sentAfterCancel);
     await admin.screenshot('bulk-run-cancelled');
 
+    // Activity opens filtered to this run, named as on Bulk runs (target and start time).
+    const runName = (await run.textContent())!;
     await admin.app.getByRole('link', { name: 'See its generations' }).click();
     await eventually(() => admin.app.getByRole('heading', { name: 'Activity' }).isVisible()).toBe(
       true,
     );
-    await eventually(() => admin.app.getByText('One bulk run').isVisible()).toBe(true);
+    await eventually(() =>
+      admin.app.getByRole('heading', { name: `Bulk run: ${runName}` }).isVisible(),
+    ).toBe(true);
+    const runFilter = admin.app.getByLabel('Bulk run');
+    await eventually(async () =>
+      runFilter.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
+    ).toBe(runName);
     await admin.screenshot('activity-bulk-run');
   },
   3 * RESULT_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import { BlockStack, Box, InlineGrid, InlineStack, Select, Tag, Text } from '@sh
 import { useResource } from '../../api/useResource.ts';
 import { ALL_STATES, STATE_INFO } from '../../lib/generation-states.ts';
 import { setQueryParam, setQueryParams } from '../../router/location.ts';
+import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
 import { ProductSearch } from './ProductSearch.tsx';
 
@@ -22,7 +23,8 @@ export function ActivityFilters({ filters, productTitle }: Props) {
   const runs = useResource<{ bulkRuns: BulkRunView[] }>('/bulk-runs');
   const runOptions = (runs.data?.bulkRuns ?? []).map((run) => ({
     value: run.id,
-    label: run.title,
+    // Named as on Bulk runs (target and start time): two runs over one collection read apart.
+    label: bulkRunName(run),
   }));
   if (filters.bulkRunId && !runOptions.some((option) => option.value === filters.bulkRunId)) {
     runOptions.unshift({ value: filters.bulkRunId, label: 'One bulk run' });

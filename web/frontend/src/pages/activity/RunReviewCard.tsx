@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
 import { ALL_STATES, isInFlight } from '../../lib/generation-states.ts';
+import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import type { BulkRunView, ReviewBatchAction } from '../../shared/contract.ts';
 import type { ReviewConfirmation } from './ConfirmReviewModal.tsx';
 import { plural } from './review-wording.ts';
@@ -20,7 +21,7 @@ interface Props {
 export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
   const run = useResource<BulkRunView>(`/bulk-runs/${encodeURIComponent(runId)}`, POLL_MS);
   if (!run.data) return null;
-  const { title, counts, productCount, expandedCount } = run.data;
+  const { counts, productCount, expandedCount } = run.data;
   const waiting = counts.in_review ?? 0;
   const published = counts.published ?? 0;
   const making =
@@ -39,7 +40,7 @@ export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Bulk run: {title}
+          Bulk run: {bulkRunName(run.data)}
         </Text>
         <Text as="p" tone="subdued">
           {plural(waiting, 'result')} waiting for review, {published} published
