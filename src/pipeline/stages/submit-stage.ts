@@ -178,12 +178,7 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
           to: 'queued',
           note: RATE_LIMITED_NOTE,
         });
-        if (back) {
-          await scheduler.push(
-            { shop: ref.shop, generationId: ref.generationId, priority: back.priority },
-            { front: true },
-          );
-        }
+        if (back) await backInLine(ref, back, true);
         return;
       }
       case 'not_sent':
@@ -199,12 +194,18 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
     }
   }
 
+  /** Generations a running submit job put back in line (the push disarms them). */
+  const putBack = new Set<string>();
+
   return async (ref, ctx) => {
     try {
       return await submit(ref, ctx);
     } finally {
-      // Whatever happened, this generation no longer waits for a slot (idempotent).
-      await scheduler.disarm(ref.shop, ref.generationId);
+      // Whatever happened, this generation no longer waits for a slot (idempotent). Unless it
+      // went back in line: the push disarmed it already, and the dispatcher may have chosen and
+      // armed it again since; disarming now would drop that arming, and the generation with it
+      // (neither waiting nor armed, so never recovered: it stayed `queued` for good).
+      if (!putBack.delete(ref.generationId)) await scheduler.disarm(ref.shop, ref.generationId);
     }
   };
 
@@ -247,6 +248,7 @@ export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
   }
 
   async function backInLine(ref: GenerationRef, generation: Generation, front: boolean) {
+    putBack.add(ref.generationId);
     await scheduler.push(
       { shop: ref.shop, generationId: ref.generationId, priority: generation.priority },
       { front },
