@@ -80,11 +80,16 @@ export async function mediaOf(harness: PublishHarness, shop: string, productIds:
 /** The media ids in position order (index 0 is the featured image). */
 export const ids = (media: EmulatorMedia[] | undefined) => (media ?? []).map((entry) => entry.id);
 
+/**
+ * Polls the campaign's view (what the merchant sees) until `done`. The deadline is under the
+ * test's 30 s so that a stuck campaign fails with its view (which generation is where), not
+ * with vitest's bare timeout.
+ */
 export async function waitForCampaign(
   shop: TestShop,
   id: string,
   done: (campaign: CampaignView) => boolean,
-  deadlineMs = 30_000,
+  deadlineMs = 20_000,
 ): Promise<CampaignView> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
