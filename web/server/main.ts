@@ -15,14 +15,16 @@ const CLOSE_MARGIN_MS = 2_000;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const deps = await createAppDeps(config);
+  // Metrics before the app listens: once it answers, its signal handlers are installed in the
+  // same tick, so a SIGTERM is never the default kill.
+  const metrics = await startMetricsServer(deps);
+  if (metrics) deps.onClose('metrics server', () => metrics.close());
   const running = await startServer(deps, {
     modules: APP_MODULES,
     port: config.http.port,
     host: config.http.host,
   });
   deps.logger.info({ url: running.url, env: config.env }, 'listening');
-  const metrics = await startMetricsServer(deps);
-  if (metrics) deps.onClose('metrics server', () => metrics.close());
   exitOnShutdownSignals({
     logger: deps.logger,
     stop: running.close,

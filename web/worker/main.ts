@@ -67,14 +67,16 @@ export async function startWorkerProcess(
 async function main(): Promise<void> {
   const worker = await startWorkerProcess();
   const { logger, config, redis } = worker.deps;
+  // Metrics first and the health server last: once /livez answers, the process is complete and
+  // its signal handlers are installed in the same tick, so a SIGTERM is never the default kill.
+  const metrics = await startMetricsServer(worker.deps);
+  if (metrics) worker.deps.onClose('metrics server', () => metrics.close());
   let draining = false;
   const health = await startHealthServer(
     { redis, isDraining: () => draining },
     { port: config.worker.healthPort, host: config.http.host },
   );
   logger.info({ healthPort: health.port }, 'worker started');
-  const metrics = await startMetricsServer(worker.deps);
-  if (metrics) worker.deps.onClose('metrics server', () => metrics.close());
   exitOnShutdownSignals({
     logger,
     async stop() {
