@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
 
-export type { Redis } from 'ioredis';
+export type { ChainableCommander, Redis } from 'ioredis';
 
 export type RedisPurpose = 'commands' | 'blocking';
 

@@ -10,6 +10,7 @@ import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { redisScript } from '../generations/redis-script.ts';
+import { createStateRecords } from '../generations/state-records.ts';
 import {
   BulkRunNotFoundError,
   BulkRunStateError,
@@ -120,20 +121,6 @@ const FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof BulkRun)[];
 
-// KEYS: run. ARGV: fromJSON, toJSON, updatedAtJSON
-const SET_STATE = redisScript(`
-local raw = redis.call('HGET', KEYS[1], 'state')
-if not raw then return {'missing'} end
-local current = cjson.decode(raw)
-for _, state in ipairs(cjson.decode(ARGV[1])) do
-  if state == current then
-    redis.call('HSET', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[3])
-    return {'ok'}
-  end
-end
-return {'stale', current}
-`);
-
 // KEYS: run. ARGV: credits, updatedAtJSON. The budget is JSON null or a number.
 const RESERVE = redisScript(`
 local state = redis.call('HGET', KEYS[1], 'state')
@@ -166,14 +153,16 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
   const { redis, clock } = deps;
   const nowIso = () => JSON.stringify(new Date(clock.now()).toISOString());
 
-  async function get(shop: string, id: string): Promise<BulkRun | null> {
-    const fields = await redis.hgetall(runKey(shop, id));
-    if (!fields.state) return null;
-    const record: Record<string, unknown> = { ...LATER_FIELDS };
-    // Counters are written by HINCRBY as plain integers, which JSON.parse reads as well.
-    for (const [name, value] of Object.entries(fields)) record[name] = JSON.parse(value);
-    return record as unknown as BulkRun;
-  }
+  const records = createStateRecords<BulkRun, StoredBulkRunState>({
+    redis,
+    now: () => clock.now(),
+    recordKey: runKey,
+    indexKey,
+    fields: FIELDS,
+    defaults: LATER_FIELDS,
+    notFound: (shop, id) => new BulkRunNotFoundError(shop, id),
+    stale: (id, current, action) => new BulkRunStateError(id, current, action),
+  });
 
   return {
     async create(input) {
@@ -193,36 +182,15 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
         createdAt: at,
         updatedAt: at,
       };
-      const hash: Record<string, string> = {};
-      for (const field of FIELDS) hash[field] = JSON.stringify(run[field]);
-      await redis
-        .multi()
-        .hset(runKey(input.shop, run.id), hash)
-        .zadd(indexKey(input.shop), 0, run.id)
-        .exec();
+      await records.create(run).exec();
       return run;
     },
 
-    get,
+    get: records.get,
 
-    async list(shop, limit = 50) {
-      const ids = await redis.zrevrangebylex(indexKey(shop), '+', '-', 'LIMIT', 0, limit);
-      const runs = await Promise.all(ids.map((id) => get(shop, id)));
-      return runs.filter((run): run is BulkRun => run !== null);
-    },
+    list: (shop, limit = 50) => records.list(shop, limit),
 
-    async setState(shop, id, from, to, action) {
-      const reply = (await SET_STATE(
-        redis,
-        [runKey(shop, id)],
-        [JSON.stringify(from), JSON.stringify(to), nowIso()],
-      )) as string[];
-      if (reply[0] === 'missing') throw new BulkRunNotFoundError(shop, id);
-      if (reply[0] === 'stale') {
-        throw new BulkRunStateError(id, reply[1] as StoredBulkRunState, action);
-      }
-      return (await get(shop, id))!;
-    },
+    setState: (shop, id, from, to, action) => records.setState(shop, id, { from, to, action }),
 
     async reserveCredits(shop, id, credits) {
       return (await RESERVE(redis, [runKey(shop, id)], [credits, nowIso()])) === 1;

@@ -12,6 +12,7 @@ import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { redisScript } from '../generations/redis-script.ts';
+import { createStateRecords } from '../generations/state-records.ts';
 import {
   CampaignNotFoundError,
   CampaignStateError,
@@ -91,23 +92,12 @@ const FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof Campaign)[];
 
-// KEYS: record, due set. ARGV: fromJSON, toJSON, nowJSON, dueMember, nowMs
-const SET_STATE = redisScript(`
-local raw = redis.call('HGET', KEYS[1], 'state')
-if not raw then return {'missing'} end
-local current = cjson.decode(raw)
-for _, state in ipairs(cjson.decode(ARGV[1])) do
-  if state == current then
-    local to = cjson.decode(ARGV[2])
-    redis.call('HSET', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[3])
-    if to == 'live' then redis.call('HSET', KEYS[1], 'startedAt', ARGV[3]) end
-    if to == 'ended' or to == 'cancelled' then redis.call('HSET', KEYS[1], 'endedAt', ARGV[3]) end
-    redis.call('ZADD', KEYS[2], tonumber(ARGV[5]), ARGV[4])
-    return {'ok'}
-  end
-end
-return {'stale', current}
-`);
+/** The time field a move into a state stamps, besides updatedAt. */
+const STAMPS: Partial<Record<CampaignState, 'startedAt' | 'endedAt'>> = {
+  live: 'startedAt',
+  ended: 'endedAt',
+  cancelled: 'endedAt',
+};
 
 // KEYS: record, due set. ARGV: flag field, nowJSON, dueMember, next due ms or '' to leave the set.
 const MARK_DONE = redisScript(`
@@ -127,14 +117,16 @@ export function createCampaignStore(deps: {
   const dueKey = appWideKey('campaigns-due', deps.namespace);
   const member = (shop: string, id: string) => `${shop} ${id}`;
   const nowIso = () => new Date(clock.now()).toISOString();
-
-  async function get(shop: string, id: string): Promise<Campaign | null> {
-    const fields = await redis.hgetall(recordKey(shop, id));
-    if (!fields.state) return null;
-    const record: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(fields)) record[name] = JSON.parse(value);
-    return record as unknown as Campaign;
-  }
+  const records = createStateRecords<Campaign, CampaignState>({
+    redis,
+    now: () => clock.now(),
+    recordKey,
+    indexKey,
+    fields: FIELDS,
+    notFound: (shop, id) => new CampaignNotFoundError(shop, id),
+    stale: (id, current, action) => new CampaignStateError(id, current, action),
+  });
+  const { get } = records;
 
   async function markDone(shop: string, id: string, flag: string, nextDueMs: number | null) {
     await MARK_DONE(
@@ -159,12 +151,8 @@ export function createCampaignStore(deps: {
         createdAt: at,
         updatedAt: at,
       };
-      const hash: Record<string, string> = {};
-      for (const field of FIELDS) hash[field] = JSON.stringify(campaign[field]);
-      await redis
-        .multi()
-        .hset(recordKey(input.shop, campaign.id), hash)
-        .zadd(indexKey(input.shop), 0, campaign.id)
+      await records
+        .create(campaign)
         .hset(byRunKey(input.shop), input.bulkRunId, campaign.id)
         .zadd(dueKey, Date.parse(input.startsAt), member(input.shop, campaign.id))
         .exec();
@@ -173,32 +161,21 @@ export function createCampaignStore(deps: {
 
     get,
 
-    async list(shop, limit = 50) {
-      const ids = await redis.zrevrangebylex(indexKey(shop), '+', '-', 'LIMIT', 0, limit);
-      const campaigns = await Promise.all(ids.map((id) => get(shop, id)));
-      return campaigns.filter((campaign): campaign is Campaign => campaign !== null);
-    },
+    list: (shop, limit = 50) => records.list(shop, limit),
 
     async ofRun(shop, bulkRunId) {
       const id = await redis.hget(byRunKey(shop), bulkRunId);
       return id ? get(shop, id) : null;
     },
 
-    async setState(shop, id, from, to, action) {
-      const reply = (await SET_STATE(
-        redis,
-        [recordKey(shop, id), dueKey],
-        [
-          JSON.stringify(from),
-          JSON.stringify(to),
-          JSON.stringify(nowIso()),
-          member(shop, id),
-          clock.now(),
-        ],
-      )) as string[];
-      if (reply[0] === 'missing') throw new CampaignNotFoundError(shop, id);
-      if (reply[0] === 'stale') throw new CampaignStateError(id, reply[1] as CampaignState, action);
-      return (await get(shop, id))!;
+    setState(shop, id, from, to, action) {
+      return records.setState(shop, id, {
+        from,
+        to,
+        action,
+        stamp: STAMPS[to],
+        due: { key: dueKey, member: member(shop, id), score: clock.now() },
+      });
     },
 
     async markReleased(shop, id) {
