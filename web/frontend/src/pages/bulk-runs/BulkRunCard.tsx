@@ -1,5 +1,4 @@
 import {
-  Badge,
   BlockStack,
   Button,
   ButtonGroup,
@@ -9,9 +8,9 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
-import { api } from '../../api/client.ts';
-import { useAction } from '../../api/useAction.ts';
-import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { useCommand } from '../../api/useCommand.ts';
+import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { bulkRunName } from '../../shared/bulk-run-name.ts';
@@ -41,17 +40,13 @@ interface Props {
 }
 
 export function BulkRunCard({ run, onChange }: Props) {
-  const command = useAction((name: Command) =>
-    api.post<BulkRunView>(`/bulk-runs/${encodeURIComponent(run.id)}/${name}`),
+  const command = useCommand<Command>(
+    `/bulk-runs/${encodeURIComponent(run.id)}`,
+    (name) => DONE[name],
+    onChange,
   );
-  const perform = async (name: Command) => {
-    if (await command.run(name)) {
-      shopify.toast.show(DONE[name]);
-      onChange();
-    }
-  };
+  const { perform } = command;
   const progress = bulkProgress(run);
-  const badge = RUN_BADGE[progress.status];
   // Waiting only for review: nothing is left to pause or cancel (review happens in Activity).
   const open = progress.status === 'running' || progress.status === 'paused';
   const headingId = `bulk-run-${run.id}`;
@@ -59,19 +54,18 @@ export function BulkRunCard({ run, onChange }: Props) {
     <div id={run.id}>
       <Card>
         <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center" gap="200">
-            <BlockStack gap="050">
-              <Text as="h2" variant="headingMd" id={headingId}>
-                {bulkRunName(run)}
-              </Text>
-              <Text as="p" tone="subdued">
+          <RecordCardHeading
+            id={headingId}
+            title={bulkRunName(run)}
+            subtitle={
+              <>
                 {KIND_LABELS[run.kind]}
                 {run.params.model ? ` · ${modelName(run.params.model)}` : ''} · started{' '}
                 {formatRelative(run.createdAt)}
-              </Text>
-            </BlockStack>
-            <Badge tone={badge.tone}>{badge.label}</Badge>
-          </InlineStack>
+              </>
+            }
+            badge={RUN_BADGE[progress.status]}
+          />
           <ProgressBar
             progress={progress.percent}
             ariaLabelledBy={headingId}
@@ -114,9 +108,7 @@ export function BulkRunCard({ run, onChange }: Props) {
               added.
             </Text>
           ) : null}
-          {command.error ? (
-            <ErrorBanner error={command.error} onDismiss={command.clearError} />
-          ) : null}
+          <ActionErrorBanner action={command} />
         </BlockStack>
       </Card>
     </div>

@@ -1,10 +1,11 @@
-import { BlockStack, Card, Checkbox, Divider, List, Text, TextField } from '@shopify/polaris';
+import { BlockStack, Card, Checkbox, Divider, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
-import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
+import { ProblemList } from '../../components/ProblemList.tsx';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -138,21 +139,10 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         />
         <Divider />
         <EstimateSummary estimate={estimate} budget={budget.credits} />
-        {problems.length > 1 ? (
-          <List type="bullet">
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        ) : null}
+        {/* A lone problem is already beside the start button. */}
+        <ProblemList problems={problems.length > 1 ? problems : []} />
         <StartRow blocker={startBlocker} pending={start.pending} onStart={onStart} />
-        {start.error ? (
-          <ErrorBanner
-            title="The bulk run was not started"
-            error={start.error}
-            onDismiss={start.clearError}
-          />
-        ) : null}
+        <ActionErrorBanner title="The bulk run was not started" action={start} />
       </BlockStack>
     </Card>
   );

@@ -1,5 +1,4 @@
 import {
-  Badge,
   BlockStack,
   Button,
   ButtonGroup,
@@ -9,9 +8,9 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
-import { api } from '../../api/client.ts';
-import { useAction } from '../../api/useAction.ts';
-import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { useCommand } from '../../api/useCommand.ts';
+import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { formatCredits, formatNumber } from '../../lib/format.ts';
 import type { CampaignView } from '../../shared/contract.ts';
@@ -45,35 +44,30 @@ function timing(campaign: CampaignView, now: number): string {
 }
 
 export function CampaignCard({ campaign, now, onChange }: Props) {
-  const command = useAction((name: Command) =>
-    api.post<CampaignView>(`/campaigns/${encodeURIComponent(campaign.id)}/${name}`),
+  const command = useCommand<Command>(
+    `/campaigns/${encodeURIComponent(campaign.id)}`,
+    (name) => (name === 'cancel' ? 'Campaign cancelled' : 'Campaign ended'),
+    onChange,
   );
-  const perform = async (name: Command) => {
-    if (await command.run(name)) {
-      shopify.toast.show(name === 'cancel' ? 'Campaign cancelled' : 'Campaign ended');
-      onChange();
-    }
-  };
+  const { perform } = command;
   const { bulkRun, report } = campaign;
   const progress = bulkProgress(bulkRun);
-  const badge = BADGE[campaign.state];
   const headingId = `campaign-${campaign.id}`;
   const zone = campaign.timeZone;
   return (
     <Card>
       <BlockStack gap="300">
-        <InlineStack align="space-between" blockAlign="center" gap="200">
-          <BlockStack gap="050">
-            <Text as="h2" variant="headingMd" id={headingId}>
-              {campaign.name}
-            </Text>
-            <Text as="p" tone="subdued">
+        <RecordCardHeading
+          id={headingId}
+          title={campaign.name}
+          subtitle={
+            <>
               {bulkRun.title} · {formatShopTime(campaign.startsAt, zone)} to{' '}
               {formatShopTime(campaign.endsAt, zone)}
-            </Text>
-          </BlockStack>
-          <Badge tone={badge.tone}>{badge.label}</Badge>
-        </InlineStack>
+            </>
+          }
+          badge={BADGE[campaign.state]}
+        />
         <Text as="p" variant="headingSm">
           {timing(campaign, now)}
           {report.settling ? ' · updating products…' : ''}
@@ -139,9 +133,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
             )}
           </ButtonGroup>
         ) : null}
-        {command.error ? (
-          <ErrorBanner title="Not done" error={command.error} onDismiss={command.clearError} />
-        ) : null}
+        <ActionErrorBanner title="Not done" action={command} />
       </BlockStack>
     </Card>
   );

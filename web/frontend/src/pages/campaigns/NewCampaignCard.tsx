@@ -5,7 +5,6 @@ import {
   Checkbox,
   Divider,
   FormLayout,
-  List,
   Text,
   TextField,
 } from '@shopify/polaris';
@@ -13,9 +12,10 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
-import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
+import { ProblemList } from '../../components/ProblemList.tsx';
 import { acceptedOptions } from '../../shared/models.ts';
 import type {
   BulkEstimate,
@@ -115,13 +115,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
           onChange={setReviewFirst}
         />
         <EstimateSummary estimate={estimate} budget={undefined} />
-        {problems.length > 0 ? (
-          <List type="bullet">
-            {problems.map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-        ) : null}
+        <ProblemList problems={problems} />
         <Button
           variant="primary"
           fullWidth
@@ -131,13 +125,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
         >
           Schedule campaign
         </Button>
-        {create.error ? (
-          <ErrorBanner
-            title="The campaign was not scheduled"
-            error={create.error}
-            onDismiss={create.clearError}
-          />
-        ) : null}
+        <ActionErrorBanner title="The campaign was not scheduled" action={create} />
       </BlockStack>
     </Card>
   );
