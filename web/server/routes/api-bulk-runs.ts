@@ -11,7 +11,7 @@ import { CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse, requireUsableKey, route, servicesFor } from './api-support.ts';
+import { idParam, parse, route, servicesFor, startRoute } from './api-support.ts';
 
 export const bulkRunsApiModule: AppModule = {
   name: 'api-bulk-runs',
@@ -30,14 +30,12 @@ export const bulkRunsApiModule: AppModule = {
 
     api.post(
       '/bulk-runs',
-      route(async (req, res) => {
-        const shop = shopOf(req);
-        const request = parse(CreateBulkRunRequest, req.body);
-        const settings = await deps.settings.get(shop);
-        requireUsableKey(settings);
-        const run = await bulk.runs.start(shop, request, settings.defaults);
-        res.status(202).json(await bulk.runs.view(run));
-      }),
+      startRoute(
+        deps,
+        CreateBulkRunRequest,
+        (shop, request, defaults) => bulk.runs.start(shop, request, defaults),
+        (run) => bulk.runs.view(run),
+      ),
     );
 
     api.get(

@@ -17,7 +17,7 @@ import {
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse, requireUsableKey, route } from './api-support.ts';
+import { idParam, route, startRoute } from './api-support.ts';
 
 /** A campaign error in the merchant's words; anything else goes on to `route`'s mapping. */
 async function campaignErrors<T>(work: () => Promise<T>, action: string): Promise<T> {
@@ -57,14 +57,12 @@ export const campaignsApiModule: AppModule = {
 
     api.post(
       '/campaigns',
-      route(async (req, res) => {
-        const shop = shopOf(req);
-        const request = parse(CreateCampaignRequest, req.body);
-        const settings = await deps.settings.get(shop);
-        requireUsableKey(settings);
-        const campaign = await service().create(shop, request, settings.defaults);
-        res.status(202).json(await view(campaign));
-      }),
+      startRoute(
+        deps,
+        CreateCampaignRequest,
+        (shop, request, defaults) => service().create(shop, request, defaults),
+        view,
+      ),
     );
 
     api.get(

@@ -18,6 +18,7 @@ import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http-error.ts';
+import { shopOf } from '../plugins/session-auth.ts';
 
 export function servicesFor(deps: AppDeps) {
   return { pipeline: pipelineFor(deps), bulk: bulkRunsFor(deps) };
@@ -128,6 +129,26 @@ function toApiError(error: unknown, action: string | undefined): unknown {
   }
   if (error instanceof BulkRequestError) return problemsError('invalid_bulk_run', error.problems);
   return error;
+}
+
+/**
+ * A POST that starts paid work (a bulk run, a campaign): the parsed request and the shop's
+ * default options go to `start` once the shop has a usable key; the answer is 202 with the view
+ * of what started (it goes on in the background).
+ */
+export function startRoute<R, T>(
+  deps: Pick<AppDeps, 'settings'>,
+  schema: ZodType<R>,
+  start: (shop: string, request: R, defaults: ShopSettings['defaults']) => Promise<T>,
+  view: (started: T) => Promise<unknown>,
+): RequestHandler {
+  return route(async (req, res) => {
+    const shop = shopOf(req);
+    const request = parse(schema, req.body);
+    const settings = await deps.settings.get(shop);
+    requireUsableKey(settings);
+    res.status(202).json(await view(await start(shop, request, settings.defaults)));
+  });
 }
 
 /** Refuses work that cannot be sent: the shop has no usable ProductAI key. */
