@@ -19,7 +19,6 @@ import type { ShopifyEmulatorOptions } from '../../../emulators/shopify/index.ts
 import {
   pipelineConfig,
   pipelineFor,
-  productAiWebhookUrl,
   type Pipeline,
   type PipelineConfig,
   type PipelineConfigOverrides,
@@ -34,6 +33,11 @@ import type { StageHandler } from '../../../src/pipeline/stages/stage.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';
+import {
+  connectProductAiAccount,
+  productAiControlAt,
+  type ProductAiControl,
+} from '../support/productai-accounts.ts';
 import {
   productImage,
   startImageHost,
@@ -54,7 +58,7 @@ export interface PipelineHarness {
   /** Starts the in-process workers (started by default). */
   startWorkers(): Promise<void>;
   stopWorkers(): Promise<void>;
-  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+  productAiControl: ProductAiControl;
   /**
    * Resolves once no generation of this harness is moving (queued, submitting, processing,
    * saving): the emulator's faults apply to the next requests of ANY shop, so a test sets them
@@ -130,7 +134,7 @@ export interface PipelineStack {
   productAi: ProductAiEmulator;
   pipeline: Pipeline;
   images: HostedImages;
-  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+  productAiControl: ProductAiControl;
   /**
    * A ProductAI account of its own for `shop`, its key saved in the shop's settings and, when
    * `webhook`, the shop's webhook URL pasted into the account (as the merchant does in the studio).
@@ -188,16 +192,7 @@ export async function startPipelineStack(options: {
   });
   const pipeline = pipelineFor(app.deps);
 
-  async function productAiControl(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${productAi.url}/__emulator${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok)
-      throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
+  const productAiControl = productAiControlAt(productAi.url);
 
   return {
     app,
@@ -205,16 +200,12 @@ export async function startPipelineStack(options: {
     pipeline,
     images,
     productAiControl,
-    async connectAccount(shop, { credits, webhook }) {
-      const apiKey = `key-${randomUUID()}`;
-      await productAiControl('POST', '/accounts', { key: apiKey, credits });
-      await app.deps.settings.saveApiKey(shop, apiKey);
-      const { token } = (await app.deps.settings.get(shop)).webhook;
-      const webhookUrl = productAiWebhookUrl(app.url, shop, token);
-      if (webhook)
-        await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url: webhookUrl });
-      return { apiKey, webhookUrl };
-    },
+    connectAccount: (shop, { credits, webhook }) =>
+      connectProductAiAccount(app, productAiControl, shop, {
+        apiKey: `key-${randomUUID()}`,
+        credits,
+        webhook,
+      }),
     async waitFor(shop, id, states, deadlineMs) {
       const deadline = Date.now() + deadlineMs;
       for (;;) {

@@ -20,7 +20,6 @@ import { startPrivateRedis, type PrivateRedis } from '../../../dev/redis-server.
 import {
   pipelineConfig,
   pipelineFor,
-  productAiWebhookUrl,
   type Pipeline,
   type PipelineConfig,
 } from '../../../src/pipeline/index.ts';
@@ -30,6 +29,11 @@ import { productAiWebhooksModule } from '../../../web/server/routes/productai-we
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';
 import { FAST, WEBHOOK_SOURCE } from '../stages/harness.ts';
 import { uniqueNamespace } from '../stages/fixtures.ts';
+import {
+  connectProductAiAccount,
+  productAiControlAt,
+  type ProductAiControl,
+} from './productai-accounts.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
 /** The webhook queue of `webhooksInWorkers`: a killed worker's job is back within a second. */
@@ -67,7 +71,7 @@ export interface CrashStack {
     credits?: number;
     webhook?: boolean;
   }): Promise<{ shop: string; apiKey: string }>;
-  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
+  productAiControl: ProductAiControl;
 }
 
 /** Resolves with `check`'s first truthy value (looked at every 25 ms), or throws at the deadline. */
@@ -178,30 +182,17 @@ export function crashStack(
     await worker.exited;
   }
 
-  async function productAiControl(method: string, path: string, body?: unknown) {
-    const response = await fetch(`${productAi.url}/__emulator${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  }
+  const productAiControl: ProductAiControl = (method, path, body) =>
+    productAiControlAt(productAi.url)(method, path, body);
 
   async function newShop(options: { credits?: number; webhook?: boolean } = {}) {
     const shop = app.newShop();
     await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-    const apiKey = `key-${shop}`;
-    await productAiControl('POST', '/accounts', {
-      key: apiKey,
+    const { apiKey } = await connectProductAiAccount(app, productAiControl, shop, {
+      apiKey: `key-${shop}`,
       credits: options.credits ?? 10_000,
+      webhook: options.webhook !== false,
     });
-    await app.deps.settings.saveApiKey(shop, apiKey);
-    if (options.webhook !== false) {
-      const { token } = (await app.deps.settings.get(shop)).webhook;
-      const url = productAiWebhookUrl(app.url, shop, token);
-      await productAiControl('PUT', `/accounts/${apiKey}/webhook`, { url });
-    }
     return { shop, apiKey };
   }
 

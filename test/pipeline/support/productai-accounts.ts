@@ -1,0 +1,42 @@
+/**
+ * What the pipeline test stacks (stages/harness.ts, crash-stack.ts) share about the ProductAI
+ * emulator: its /__emulator control surface, and connecting a shop to an account of its own.
+ */
+import { productAiWebhookUrl } from '../../../src/pipeline/index.ts';
+import type { TestApp } from '../../web/support/harness.ts';
+
+/** A call to the emulator's control surface; its JSON answer, or an error naming the path. */
+export type ProductAiControl = (method: string, path: string, body?: unknown) => Promise<unknown>;
+
+export function productAiControlAt(emulatorUrl: string): ProductAiControl {
+  return async (method, path, body) => {
+    const response = await fetch(`${emulatorUrl}/__emulator${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
+    }
+    return response.json();
+  };
+}
+
+/**
+ * Creates the ProductAI account `apiKey` with `credits`, saves its key in the shop's settings and,
+ * with `webhook`, registers the shop's webhook address on it (else results arrive by polling).
+ */
+export async function connectProductAiAccount(
+  app: TestApp,
+  control: ProductAiControl,
+  shop: string,
+  account: { apiKey: string; credits: number; webhook: boolean },
+): Promise<{ apiKey: string; webhookUrl: string }> {
+  const { apiKey } = account;
+  await control('POST', '/accounts', { key: apiKey, credits: account.credits });
+  await app.deps.settings.saveApiKey(shop, apiKey);
+  const { token } = (await app.deps.settings.get(shop)).webhook;
+  const webhookUrl = productAiWebhookUrl(app.url, shop, token);
+  if (account.webhook) await control('PUT', `/accounts/${apiKey}/webhook`, { url: webhookUrl });
+  return { apiKey, webhookUrl };
+}
