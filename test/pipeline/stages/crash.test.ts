@@ -22,6 +22,7 @@ import { isTerminal } from '../../../src/pipeline/generations/generation.ts';
 import { KEY_CHANGED_MESSAGE } from '../../../src/pipeline/receive/reconcile.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
+import { SENT_AGAIN_ONCE } from './fixtures.ts';
 
 const stack = crashStack('crash');
 const { kill, productAiControl, startWorker } = stack;
@@ -134,16 +135,7 @@ describe('a worker killed at each stage', () => {
     const done = await expectExactlyOnce(s);
     const [interrupted] = through(done, 'uncertain');
     expect(through(done, 'uncertain')).toHaveLength(1);
-    expect(interrupted!.transitions.map((t) => t.state)).toEqual([
-      'queued',
-      'submitting',
-      'uncertain',
-      'queued',
-      'submitting',
-      'processing',
-      'saving',
-      'published',
-    ]);
+    expect(interrupted!.transitions.map((t) => t.state)).toEqual(SENT_AGAIN_ONCE);
     await kill(restarted);
   });
 

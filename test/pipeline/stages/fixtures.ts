@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
-import type { NewGeneration } from '../../../src/pipeline/generations/generation.ts';
+import type {
+  GenerationState,
+  NewGeneration,
+} from '../../../src/pipeline/generations/generation.ts';
 import {
   createGenerationStore,
   type GenerationStore,
@@ -10,6 +13,21 @@ import {
 import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import { pipelineConfig } from '../../../src/pipeline/config.ts';
 import { testRedisUrl } from '../../support/redis.ts';
+
+/**
+ * The states of a generation whose first request was proven never accepted by ProductAI: it is
+ * sent again, once, and then goes the ordinary way.
+ */
+export const SENT_AGAIN_ONCE: readonly GenerationState[] = [
+  'queued',
+  'submitting',
+  'uncertain',
+  'queued',
+  'submitting',
+  'processing',
+  'saving',
+  'published',
+];
 
 /** A photo generation request for `shop`, valid for the ProductAI catalogue. */
 export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {}): NewGeneration {
