@@ -61,6 +61,21 @@ export function controlRouter(emu: EmulatorContext): Router {
     if (!shop) res.status(404).json({ error: `Unknown shop ${String(req.params['shop'])}` });
     return shop;
   };
+  /** The shop and product of `:shop/products/:id`, or undefined once `unknown` has answered. */
+  const productOr404 = (
+    req: Request,
+    res: Response,
+    unknown = (id: string) => res.status(404).json({ error: `Unknown product ${id}` }),
+  ) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return undefined;
+    const product = shop.products.get(Number(req.params['id']));
+    if (!product) {
+      unknown(String(req.params['id']));
+      return undefined;
+    }
+    return { shop, product };
+  };
 
   router.post(`${PREFIX}/session-token`, (req, res) => {
     const shop = String((req.body as { shop?: unknown })?.shop ?? '');
@@ -120,13 +135,9 @@ export function controlRouter(emu: EmulatorContext): Router {
   });
 
   router.get(`${PREFIX}/shops/:shop/products/:id/media`, (req, res) => {
-    const shop = shopOr404(req, res);
-    if (!shop) return;
-    const product = shop.products.get(Number(req.params['id']));
-    if (!product) {
-      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
-      return;
-    }
+    const found = productOr404(req, res);
+    if (!found) return;
+    const { shop, product } = found;
     res.json({
       product: describeProduct(shop, product),
       media: describeProductMedia(emu, shop, product),
@@ -134,13 +145,11 @@ export function controlRouter(emu: EmulatorContext): Router {
   });
 
   router.get(`${PREFIX}/shops/:shop/products/:id`, (req, res) => {
-    const shop = shopOr404(req, res);
-    if (!shop) return;
-    const product = shop.products.get(Number(req.params['id']));
-    if (!product) {
-      res.status(404).type('text/plain').send('Unknown product');
-      return;
-    }
+    const found = productOr404(req, res, () =>
+      res.status(404).type('text/plain').send('Unknown product'),
+    );
+    if (!found) return;
+    const { shop, product } = found;
     res.type('html').send(productPage(product.title, describeProductMedia(emu, shop, product)));
   });
 
@@ -169,26 +178,18 @@ export function controlRouter(emu: EmulatorContext): Router {
   });
 
   router.post(`${PREFIX}/shops/:shop/products/:id/images`, async (req, res) => {
-    const shop = shopOr404(req, res);
-    if (!shop) return;
-    const product = shop.products.get(Number(req.params['id']));
-    if (!product) {
-      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
-      return;
-    }
+    const found = productOr404(req, res);
+    if (!found) return;
+    const { shop, product } = found;
     const images = count((req.body as { count?: unknown })?.count) || 1;
     const deliveries = await emu.productEvents.addImages(shop, product, images, emu.clock.now());
     res.json({ product: describeProduct(shop, product), deliveries });
   });
 
   router.patch(`${PREFIX}/shops/:shop/products/:id`, async (req, res) => {
-    const shop = shopOr404(req, res);
-    if (!shop) return;
-    const product = shop.products.get(Number(req.params['id']));
-    if (!product) {
-      res.status(404).json({ error: `Unknown product ${String(req.params['id'])}` });
-      return;
-    }
+    const found = productOr404(req, res);
+    if (!found) return;
+    const { shop, product } = found;
     const change = (req.body ?? {}) as Pick<NewProduct, 'title' | 'tags'>;
     const deliveries = await emu.productEvents.update(product, shop, change, emu.clock.now());
     res.json({ product: describeProduct(shop, product), deliveries });
