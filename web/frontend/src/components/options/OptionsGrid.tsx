@@ -2,6 +2,7 @@ import { InlineStack, Spinner, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { isInFlight } from '../../lib/generation-states.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { GeneratedMedia } from '../GeneratedMedia.tsx';
 import { StateBadge } from '../StateBadge.tsx';
 import styles from './OptionsGrid.module.css';
 
@@ -14,17 +15,7 @@ function OptionMedia({ option, index }: { option: GenerationView; index: number 
       </div>
     );
   }
-  return option.result.mediaType === 'video' ? (
-    <video
-      src={option.result.previewUrl}
-      controls
-      muted
-      className={styles.media}
-      aria-label={label}
-    />
-  ) : (
-    <img src={option.result.previewUrl} alt={label} className={styles.media} />
-  );
+  return <GeneratedMedia result={option.result} label={label} className={styles.media} />;
 }
 
 interface Props {

@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PixelSize } from '../../components/PixelSizes.tsx';
+import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
@@ -54,12 +55,10 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
     return (
       <figure className={styles.figure}>
         <div className={styles.frame}>
-          <video
-            src={result.previewUrl}
-            controls
-            muted
+          <GeneratedMedia
+            result={result}
+            label={`${title}: generated video`}
             className={styles.fit}
-            aria-label={`${title}: generated video`}
           />
         </div>
         <figcaption className={styles.caption}>Result</figcaption>

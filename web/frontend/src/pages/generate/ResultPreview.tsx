@@ -1,4 +1,5 @@
 import { PixelSizes } from '../../components/PixelSizes.tsx';
+import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './ResultPreview.module.css';
 
@@ -21,21 +22,11 @@ export function ResultPreview({ generation }: { generation: GenerationView }) {
           </figure>
         ) : null}
         <figure className={styles.figure}>
-          {result.mediaType === 'video' ? (
-            <video
-              src={result.previewUrl}
-              controls
-              muted
-              className={styles.media}
-              aria-label={`${title}: generated video`}
-            />
-          ) : (
-            <img
-              src={result.previewUrl}
-              alt={`${title}: generated image`}
-              className={styles.media}
-            />
-          )}
+          <GeneratedMedia
+            result={result}
+            label={`${title}: generated ${result.mediaType}`}
+            className={styles.media}
+          />
           <figcaption>After</figcaption>
         </figure>
       </div>

@@ -1,0 +1,17 @@
+import type { GenerationView } from '../shared/contract.ts';
+
+interface Props {
+  result: NonNullable<GenerationView['result']>;
+  /** The picture's alt text, or the video's label. */
+  label: string;
+  className?: string;
+}
+
+/** A generation's result as the browser shows it: a picture, or a muted video with controls. */
+export function GeneratedMedia({ result, label, className }: Props) {
+  return result.mediaType === 'video' ? (
+    <video src={result.previewUrl} controls muted className={className} aria-label={label} />
+  ) : (
+    <img src={result.previewUrl} alt={label} className={className} />
+  );
+}
