@@ -4,7 +4,6 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
-import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
@@ -20,7 +19,8 @@ import type {
 } from '../../shared/contract.ts';
 import { EstimateSummary } from './EstimateSummary.tsx';
 import { StartRow } from './StartRow.tsx';
-import { TargetPicker, type ChosenTarget } from './TargetPicker.tsx';
+import { TargetAndOptions } from './TargetAndOptions.tsx';
+import type { ChosenTarget } from './TargetPicker.tsx';
 
 interface Props {
   settings: SettingsView;
@@ -90,13 +90,12 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         <Text as="h2" variant="headingMd">
           New bulk run
         </Text>
-        <TargetPicker chosen={chosen} onChange={setChosen} />
-        <Divider />
-        <GenerationOptions
+        <TargetAndOptions
+          chosen={chosen}
+          onChoose={setChosen}
           draft={draft}
-          onChange={setDraft}
-          defaults={settings.defaults}
-          presets={settings.presets}
+          onDraft={setDraft}
+          settings={settings}
         />
         {limits.max > 1 ? (
           <TextField

@@ -13,7 +13,6 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
-import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { acceptedOptions } from '../../shared/models.ts';
@@ -24,7 +23,8 @@ import type {
   SettingsView,
 } from '../../shared/contract.ts';
 import { EstimateSummary } from '../bulk-runs/EstimateSummary.tsx';
-import { TargetPicker, type ChosenTarget } from '../bulk-runs/TargetPicker.tsx';
+import { TargetAndOptions } from '../bulk-runs/TargetAndOptions.tsx';
+import type { ChosenTarget } from '../bulk-runs/TargetPicker.tsx';
 import { defaultSchedule } from './schedule.ts';
 
 interface Props {
@@ -76,13 +76,12 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
           New campaign
         </Text>
         <TextField label="Name" value={name} onChange={setName} autoComplete="off" />
-        <TargetPicker chosen={chosen} onChange={setChosen} />
-        <Divider />
-        <GenerationOptions
+        <TargetAndOptions
+          chosen={chosen}
+          onChoose={setChosen}
           draft={draft}
-          onChange={setDraft}
-          defaults={settings.defaults}
-          presets={settings.presets}
+          onDraft={setDraft}
+          settings={settings}
         />
         <Divider />
         <FormLayout>

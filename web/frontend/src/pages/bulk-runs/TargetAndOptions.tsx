@@ -1,0 +1,29 @@
+import { Divider } from '@shopify/polaris';
+import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
+import type { Draft } from '../../components/generation-options/draft.ts';
+import type { SettingsView } from '../../shared/contract.ts';
+import { TargetPicker, type ChosenTarget } from './TargetPicker.tsx';
+
+interface Props {
+  chosen: ChosenTarget | null;
+  onChoose: (chosen: ChosenTarget | null) => void;
+  draft: Draft;
+  onDraft: (draft: Draft) => void;
+  settings: Pick<SettingsView, 'defaults' | 'presets'>;
+}
+
+/** What a bulk run (alone or a campaign's) makes, and for which products. */
+export function TargetAndOptions({ chosen, onChoose, draft, onDraft, settings }: Props) {
+  return (
+    <>
+      <TargetPicker chosen={chosen} onChange={onChoose} />
+      <Divider />
+      <GenerationOptions
+        draft={draft}
+        onChange={onDraft}
+        defaults={settings.defaults}
+        presets={settings.presets}
+      />
+    </>
+  );
+}
