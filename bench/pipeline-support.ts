@@ -13,7 +13,7 @@ import { startEmulatorProcess } from './emulator-process.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { createSecretBox } from '../src/platform/crypto.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { closeRedis, connectRedis, type Redis } from '../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../src/platform/redis/connection.ts';
 import { createShopSettingsStore } from '../src/stores/shop-settings.ts';
 import {
   createPipeline,

@@ -3,7 +3,7 @@
 // Counts the generations created before the counters existed (src/pipeline/generations/
 // recount-states.ts); safe while the app runs, and a second run changes nothing.
 import { systemClock } from '../src/platform/clock.ts';
-import { closeRedis, connectRedis } from '../src/platform/redis.ts';
+import { closeRedis, connectRedis } from '../src/platform/redis/connection.ts';
 import { pipelineConfigFromEnv } from '../src/pipeline/config.ts';
 import { createGenerationStore } from '../src/pipeline/generations/generation-store.ts';
 import { appWideKeys } from '../src/pipeline/generations/keys.ts';

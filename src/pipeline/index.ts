@@ -15,7 +15,7 @@ import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Metrics } from '../platform/metrics.ts';
-import { connectRedis, type Redis } from '../platform/redis.ts';
+import { connectRedis, type Redis } from '../platform/redis/connection.ts';
 import { createProductAiClient, type ProductAiClientOptions } from '../productai/client.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';

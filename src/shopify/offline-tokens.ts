@@ -17,11 +17,11 @@ import {
   type Session,
   type Shopify,
 } from '@shopify/shopify-api';
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { shopKeyspace } from '../platform/keys.ts';
-import { withRedisLock } from '../platform/redis-lock.ts';
+import { withRedisLock } from '../platform/redis/lock.ts';
 import type { OfflineSession, SessionStore } from '../stores/sessions.ts';
 
 const lockKeys = shopKeyspace('lock');

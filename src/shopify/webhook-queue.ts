@@ -34,7 +34,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import { shopKeyspace } from '../platform/keys.ts';
 import type { ShopifyWebhook, WebhookRegistry } from './webhooks.ts';
 

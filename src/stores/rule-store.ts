@@ -5,7 +5,7 @@
  * number of generations whatever a rule has made.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import { shopKeyspace } from '../platform/keys.ts';
 import { MAX_RULES, RECENT_PER_RULE, type Rule, type SaveRuleRequest } from '../app-api/rules.ts';
 

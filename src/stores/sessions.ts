@@ -9,7 +9,7 @@
  * belongs to a previous installation (a quick reinstall overtook its delivery) and must not
  * delete this one. Written in the same HSET as the tokens it vouches for.
  */
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
 

@@ -12,7 +12,7 @@
  * Every hook runs even if an earlier one fails; the failures are reported together afterwards,
  * so one broken concern cannot keep a shop's data from being erased.
  */
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import { assertShopDomain, shopKeyPattern } from '../platform/keys.ts';
 import type { SessionStore } from './sessions.ts';
 import type { ShopSettingsStore } from './shop-settings.ts';

@@ -8,7 +8,7 @@
  * overwrite each other (no read-modify-write).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Redis } from '../platform/redis.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
 import { UpdateSettingsRequest, type PromptPreset } from '../app-api/contract.ts';

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bullConnection } from '../../src/pipeline/stages/queues.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { createLogger } from '../../src/platform/logger.ts';
-import { closeRedis, connectRedis } from '../../src/platform/redis.ts';
+import { closeRedis, connectRedis } from '../../src/platform/redis/connection.ts';
 import {
   createWebhookIntake,
   startWebhookWorker,

@@ -6,7 +6,7 @@
 import type { AppConfig } from '../../src/platform/config.ts';
 import { createLogger, type Logger } from '../../src/platform/logger.ts';
 import { systemClock, type Clock } from '../../src/platform/clock.ts';
-import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis/connection.ts';
 import { createSecretBox, type SecretBox } from '../../src/platform/crypto.ts';
 import { createMetrics, type Metrics } from '../../src/platform/metrics.ts';
 import { createBackgroundWork, type BackgroundWork } from '../../src/platform/background-work.ts';

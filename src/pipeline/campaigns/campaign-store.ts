@@ -9,10 +9,10 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { newGenerationId } from '../generations/ids.ts';
-import { redisScript } from '../generations/redis-script.ts';
-import { createStateRecords } from '../generations/state-records.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
+import { createStateRecords } from '../../platform/redis/state-records.ts';
 import {
   CampaignNotFoundError,
   CampaignStateError,

@@ -29,7 +29,7 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import { appWideKey } from '../../platform/keys.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { FLOW_TRIGGER_RECEIVE } from '../../shopify/operations/flow.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';

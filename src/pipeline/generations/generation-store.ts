@@ -33,7 +33,7 @@
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
  */
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { Clock } from '../../platform/clock.ts';
 import {
   ALLOWED_TRANSITIONS,
@@ -51,7 +51,7 @@ import { newGenerationId } from './ids.ts';
 import { generationKeys, type AppWideKeys } from './keys.ts';
 import type { PipelineConfig } from '../config.ts';
 import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
-import { redisScript } from './redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 export interface TransitionRequest {
   /** The states the caller expects the generation to be in; any other is a stale transition. */

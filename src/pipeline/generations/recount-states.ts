@@ -7,7 +7,7 @@
  * runs, and running it again changes nothing.
  */
 import { shopOfKey } from '../../platform/keys.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { GenerationStore } from './generation-store.ts';
 import { generationKeys } from './keys.ts';
 

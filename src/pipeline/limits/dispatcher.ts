@@ -12,7 +12,7 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { AppWideKeys } from '../generations/keys.ts';
 import type { PipelineQueues } from '../stages/queues.ts';

@@ -36,10 +36,10 @@
  * generation can be submitted.
  */
 import type { Clock } from '../../platform/clock.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { generationKeys, queueKeys, type AppWideKeys } from '../generations/keys.ts';
 import type { Priority } from '../generations/generation.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 export interface ScheduledItem {
   shop: string;

@@ -26,9 +26,9 @@
  * every submission until the time the service asked for (`pauseFor`), then work resumes by
  * itself: `acquire` answers "wait" until then.
  */
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 export interface RateLimiter {
   /** Takes a slot named `slotId` if one is free: 0, else the ms to wait before trying again. */

@@ -24,12 +24,12 @@
  * (one every 4 s) same-prompt bulk items rarely meet, and a waiting one holds no rate-limit slot.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { appWideKey } from '../../platform/keys.ts';
 import { isImageModelId, isVideoModelId } from '../../productai/catalogue.ts';
 import type { Generation } from '../generations/generation.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 /** What ProductAI can tell back about a job; upscales all look alike (a fixed prompt). */
 export interface Fingerprint {

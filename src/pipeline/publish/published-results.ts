@@ -16,8 +16,8 @@
 import { createHash } from 'node:crypto';
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
-import type { Redis } from '../../platform/redis.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 const keys = shopKeyspace('published');
 

@@ -23,11 +23,11 @@ import type { ReviewBatchAction, ReviewBatchView } from '../../app-api/contract.
 import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { StaleTransitionError, type GenerationState } from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 import {
   approveResult,
   rejectResult,

@@ -14,10 +14,10 @@
  *    `uncertain`. Reconciliation (reconcile.ts) matches them.
  */
 import type { Clock } from '../../platform/clock.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { GenerationRef } from '../stages/stage.ts';
 import { generationKeys, type AppWideKeys } from '../generations/keys.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 export interface JobResult {
   status: 'success' | 'error';

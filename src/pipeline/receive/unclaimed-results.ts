@@ -8,8 +8,8 @@
  * the job is attached once), and publishes it like any result.
  */
 import { shopKeyspace } from '../../platform/keys.ts';
-import type { Redis } from '../../platform/redis.ts';
-import { withRedisLock } from '../../platform/redis-lock.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
+import { withRedisLock } from '../../platform/redis/lock.ts';
 import type { Generation, GenerationKind } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../stages/stage.ts';

@@ -7,10 +7,10 @@
  * refund needs no hook in the pipeline, and a reservation never races another: the sum and the
  * add are one step.
  */
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../generations/redis-script.ts';
+import { redisScript } from '../../platform/redis/lua-script.ts';
 
 const spendKeys = shopKeyspace('rules-spend');
 

@@ -16,7 +16,7 @@ import type { GenerationOrigin } from '../../app-api/contract.ts';
 import { DAILY_CAP_REASON, type Rule } from '../../app-api/rules.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
 import type { RuleStore } from '../../stores/rule-store.ts';

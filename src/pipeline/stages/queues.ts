@@ -11,7 +11,7 @@
  */
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
-import { redisOptions } from '../../platform/redis.ts';
+import { redisOptions } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
 import type { EnqueueOptions } from './stage.ts';

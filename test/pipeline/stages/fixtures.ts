@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import type {
   GenerationState,
   NewGeneration,

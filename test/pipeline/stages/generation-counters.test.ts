@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/platform/clock.ts';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { pipelineConfig } from '../../../src/pipeline/config.ts';
 import {
   createGenerationStore,

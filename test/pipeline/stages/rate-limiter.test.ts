@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import { createRateLimiter, type RateLimiter } from '../../../src/pipeline/limits/rate-limiter.ts';

@@ -11,7 +11,7 @@ import {
 } from '../../../emulators/shopify/index.ts';
 import { createOffsetClock, type OffsetClock } from '../../../src/platform/clock.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { createSecretBox } from '../../../src/platform/crypto.ts';
 import { createAdminFetch, type FetchFn } from '../../../src/shopify/admin-fetch.ts';
 import { createShopifyApi } from '../../../src/shopify/shopify-api.ts';

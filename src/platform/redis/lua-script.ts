@@ -4,7 +4,7 @@
  * which is what makes concurrent workers, webhooks and polls safe without locks.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from '../../platform/redis.ts';
+import type { Redis } from './connection.ts';
 
 export type RedisScript = (
   redis: Redis,

@@ -5,8 +5,8 @@
  * Lua script, so two workers (or a worker and a merchant's click) can never both move a record
  * out of the same state.
  */
-import type { ChainableCommander, Redis } from '../../platform/redis.ts';
-import { redisScript } from './redis-script.ts';
+import type { ChainableCommander, Redis } from './connection.ts';
+import { redisScript } from './lua-script.ts';
 
 export interface StateRecord<S extends string> {
   id: string;

@@ -4,8 +4,8 @@
  * only the owner's lock, so a lock that expired and was taken by another process survives.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from './redis.ts';
-import type { Clock } from './clock.ts';
+import type { Redis } from './connection.ts';
+import type { Clock } from '../clock.ts';
 
 const RELEASE_IF_OWNER = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
