@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from './connection.ts';
 import type { Clock } from '../clock.ts';
+import { luaScript } from './lua-script.ts';
 
-const RELEASE_IF_OWNER = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0`;
+const RELEASE_IF_OWNER = luaScript(new URL('./lua/release-lock.lua', import.meta.url), {
+  keys: ['lock'],
+  args: ['owner'],
+});
 
 export class LockTimeoutError extends Error {
   constructor(key: string) {
@@ -45,6 +45,6 @@ export async function withRedisLock<T>(
   try {
     return await task();
   } finally {
-    await redis.eval(RELEASE_IF_OWNER, 1, key, owner);
+    await RELEASE_IF_OWNER(redis, { lock: key }, { owner });
   }
 }

@@ -6,7 +6,7 @@
  * out of the same state.
  */
 import type { ChainableCommander, Redis } from './connection.ts';
-import { redisScript } from './lua-script.ts';
+import { luaScript } from './lua-script.ts';
 
 export interface StateRecord<S extends string> {
   id: string;
@@ -35,21 +35,11 @@ export interface StateRecords<T extends StateRecord<S>, S extends string> {
   setState(shop: string, id: string, change: StateChange<S>): Promise<T>;
 }
 
-// KEYS: record[, due set]. ARGV: fromJSON, toJSON, nowJSON, stamp field or '', dueMember, dueScore
-const SET_STATE = redisScript(`
-local raw = redis.call('HGET', KEYS[1], 'state')
-if not raw then return {'missing'} end
-local current = cjson.decode(raw)
-for _, state in ipairs(cjson.decode(ARGV[1])) do
-  if state == current then
-    redis.call('HSET', KEYS[1], 'state', ARGV[2], 'updatedAt', ARGV[3])
-    if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], ARGV[4], ARGV[3]) end
-    if KEYS[2] then redis.call('ZADD', KEYS[2], tonumber(ARGV[6]), ARGV[5]) end
-    return {'ok'}
-  end
-end
-return {'stale', current}
-`);
+const SET_STATE = luaScript(new URL('./lua/set-state.lua', import.meta.url), {
+  keys: ['record'],
+  optionalKeys: ['due'],
+  args: ['from', 'to', 'now', 'stamp', 'dueMember', 'dueScore'],
+});
 
 export function createStateRecords<T extends StateRecord<S>, S extends string>(deps: {
   redis: Redis;
@@ -96,15 +86,15 @@ export function createStateRecords<T extends StateRecord<S>, S extends string>(d
       const { due } = change;
       const reply = (await SET_STATE(
         redis,
-        due ? [recordKey(shop, id), due.key] : [recordKey(shop, id)],
-        [
-          JSON.stringify(change.from),
-          JSON.stringify(change.to),
-          JSON.stringify(new Date(deps.now()).toISOString()),
-          change.stamp ?? '',
-          due?.member ?? '',
-          due?.score ?? 0,
-        ],
+        { record: recordKey(shop, id), due: due?.key },
+        {
+          from: JSON.stringify(change.from),
+          to: JSON.stringify(change.to),
+          now: JSON.stringify(new Date(deps.now()).toISOString()),
+          stamp: change.stamp ?? '',
+          dueMember: due?.member ?? '',
+          dueScore: due?.score ?? 0,
+        },
       )) as string[];
       if (reply[0] === 'missing') throw deps.notFound(shop, id);
       if (reply[0] === 'stale') throw deps.stale(id, reply[1] as S, change.action);
