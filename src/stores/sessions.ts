@@ -12,6 +12,7 @@
 import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
+import { luaScript } from '../platform/redis/lua-script.ts';
 
 const sessionKeys = shopKeyspace('session');
 
@@ -45,13 +46,10 @@ interface SealedTokens {
   refreshTokenExpiresAt: number | null;
 }
 
-// HSET only when the session exists: a late scopes_update must not create a token-less record.
-const UPDATE_SCOPE_IF_EXISTS = `
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('HSET', KEYS[1], 'scope', ARGV[1])
-  return 1
-end
-return 0`;
+const UPDATE_SCOPE_IF_EXISTS = luaScript(
+  new URL('./lua/update-scope-if-exists.lua', import.meta.url),
+  { keys: ['session'], args: ['scope'] },
+);
 
 export function createSessionStore(deps: { redis: Redis; secrets: SecretBox }): SessionStore {
   const { redis, secrets } = deps;
@@ -86,7 +84,7 @@ export function createSessionStore(deps: { redis: Redis; secrets: SecretBox }): 
       return (await redis.del(keyOf(shop))) === 1;
     },
     async updateScope(shop, scope) {
-      return (await redis.eval(UPDATE_SCOPE_IF_EXISTS, 1, keyOf(shop), scope)) === 1;
+      return (await UPDATE_SCOPE_IF_EXISTS(redis, { session: keyOf(shop) }, { scope })) === 1;
     },
   };
 }

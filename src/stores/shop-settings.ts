@@ -11,6 +11,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
+import { luaScript } from '../platform/redis/lua-script.ts';
 import { UpdateSettingsRequest, type PromptPreset } from '../app-api/contract.ts';
 import type {
   ImageAspectRatio,
@@ -158,12 +159,10 @@ const ALL_FIELDS: Field[] = [
 ];
 const API_KEY_FIELDS: Field[] = ['apiKey', 'apiKeyMask', 'apiKeyFingerprint', 'apiKeyState'];
 
-const MARK_INVALID_IF_SAME_KEY = `
-if redis.call('HGET', KEYS[1], 'apiKeyFingerprint') == ARGV[1] then
-  redis.call('HSET', KEYS[1], 'apiKeyState', 'invalid')
-  return 1
-end
-return 0`;
+const MARK_INVALID_IF_SAME_KEY = luaScript(
+  new URL('./lua/mark-api-key-invalid.lua', import.meta.url),
+  { keys: ['settings'], args: ['fingerprint'] },
+);
 
 /** `••••••••abcd`: enough for the merchant to recognise the key, useless to anyone else. */
 export function maskApiKey(apiKey: string): string {
@@ -255,11 +254,10 @@ export function createShopSettingsStore(deps: {
       return sealed ? secrets.open(sealed, apiKeyContext(shop)) : null;
     },
     async markApiKeyInvalid(shop, failedApiKey) {
-      const changed = await redis.eval(
-        MARK_INVALID_IF_SAME_KEY,
-        1,
-        keyOf(shop),
-        fingerprint(failedApiKey),
+      const changed = await MARK_INVALID_IF_SAME_KEY(
+        redis,
+        { settings: keyOf(shop) },
+        { fingerprint: fingerprint(failedApiKey) },
       );
       return changed === 1;
     },
