@@ -33,7 +33,7 @@ COPY package.json shopify.app.toml ./
 COPY src ./src
 COPY web/server ./web/server
 COPY web/worker ./web/worker
-COPY web/shutdown-signals.ts ./web/
+COPY web/shutdown-signals.ts web/metrics-server.ts ./web/
 COPY deploy/healthcheck.ts ./deploy/
 COPY --from=build /app/web/frontend/dist ./web/frontend/dist
 # The base image's unprivileged user; the app writes nothing to disk.

@@ -9,7 +9,7 @@
  *
  *   node bench/admin-cost-per-image.ts [photosPerMode=10]
  */
-import { pipelineConfig, pipelineFor } from '../src/pipeline/index.ts';
+import { pipelineConfig } from '../src/pipeline/index.ts';
 import { createPublishStages } from '../src/pipeline/publish/index.ts';
 import { prepareGeneration } from '../src/pipeline/sources/new-generation.ts';
 import type { GenerationKind } from '../src/app-api/contract.ts';
@@ -35,35 +35,36 @@ const observe: typeof fetch = async (input, init) => {
   return response;
 };
 
+const stages = createPublishStages({
+  timing: {
+    firstCheckMs: 100,
+    maxCheckMs: 200,
+    deadlineMs: { photo: 30_000, upscale: 30_000, video: 60_000 },
+  },
+});
 const stack = await startAppStack({
   productCount: 40,
   productAi: { jobMs: 100, accounts: { [API_KEY]: 1_000_000 } },
-  overrides: { fetch: observe },
+  overrides: {
+    fetch: observe,
+    pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
+  },
+  pipelineConfig: pipelineConfig({
+    namespace: 'bench-cost',
+    limiter: { limit: 100, windowMs: 1_000 },
+    polling: {
+      firstPollMs: { photo: 150, upscale: 150, video: 150 },
+      intervalMs: { photo: 100, upscale: 100, video: 100 },
+      backoff: 1,
+      maxIntervalMs: 100,
+      deadlineMs: { photo: 30_000, upscale: 30_000, video: 60_000 },
+    },
+  }),
 });
 try {
   const { deps } = stack;
+  const { pipeline } = deps;
   await deps.settings.saveApiKey(BENCH_SHOP, API_KEY);
-  const stages = createPublishStages({
-    timing: {
-      firstCheckMs: 100,
-      maxCheckMs: 200,
-      deadlineMs: { photo: 30_000, upscale: 30_000, video: 60_000 },
-    },
-  });
-  const pipeline = pipelineFor(deps, {
-    config: pipelineConfig({
-      namespace: 'bench-cost',
-      limiter: { limit: 100, windowMs: 1_000 },
-      polling: {
-        firstPollMs: { photo: 150, upscale: 150, video: 150 },
-        intervalMs: { photo: 100, upscale: 100, video: 100 },
-        backoff: 1,
-        maxIntervalMs: 100,
-        deadlineMs: { photo: 30_000, upscale: 30_000, video: 60_000 },
-      },
-    }),
-    publish: { attach: stages.attachStage, verify: stages.verifyStage },
-  });
   const workers = await pipeline.startWorkers();
   const { products } = (await (
     await fetch(`${stack.shopify.url}/__emulator/shops/${BENCH_SHOP}/products`)

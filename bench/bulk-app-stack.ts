@@ -1,7 +1,7 @@
 /**
  * What the bulk and Admin-cost benchmarks share: a private Redis, the Shopify emulator (time
  * compressed: a large, fast cost bucket and quick media processing), optionally the ProductAI
- * emulator, and the app's dependencies built as production builds them (createAppDeps), with
+ * emulator, and the app built as production builds it (src/app createApp), with
  * the environment a second process needs to join the same app (a worker).
  */
 import { randomBytes } from 'node:crypto';
@@ -17,9 +17,9 @@ import {
   signJwtHs256,
 } from '../emulators/shopify/auth/session-token.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { createAppDeps, type AppDeps, type DepsOverrides } from '../web/server/deps.ts';
+import type { PipelineConfig } from '../src/pipeline/config.ts';
+import { createApp, loadAppConfig, type App, type AppOverrides } from '../src/app/index.ts';
 
 export const BENCH_SHOP = 'bench-store.myshopify.com';
 const APP_KEY = 'bench-app-key';
@@ -32,7 +32,7 @@ export interface AppStack {
   redis: PrivateRedis;
   shopify: BenchShopify;
   productAi: ProductAiEmulator | null;
-  deps: AppDeps;
+  deps: App;
   /** The app's configuration as environment variables, for a child process. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -41,7 +41,9 @@ export interface AppStack {
 export async function startAppStack(options: {
   productCount: number;
   productAi?: { jobMs: number; accounts: Record<string, number> };
-  overrides?: DepsOverrides;
+  overrides?: AppOverrides;
+  /** The pipeline's configuration (the environment's by default). */
+  pipelineConfig?: PipelineConfig;
   appUrl?: string;
   /** More installed shops besides BENCH_SHOP (tokens fetched for each). */
   moreShops?: string[];
@@ -86,7 +88,9 @@ export async function startAppStack(options: {
     HOST: '127.0.0.1',
     PORT: '0',
   };
-  const deps = await createAppDeps(loadConfig(env), {
+  const config = loadAppConfig(env);
+  if (options.pipelineConfig) config.pipeline = options.pipelineConfig;
+  const deps = await createApp(config, {
     logger: createLogger({ level: 'silent' }),
     ...options.overrides,
   });

@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { bulkRunsFor } from '../src/pipeline/bulk/index.ts';
 import { BENCH_SHOP, startAppStack } from './bulk-app-stack.ts';
 
 const PAGE_SIZE = Number(process.argv[2] ?? 50);
@@ -25,7 +24,7 @@ try {
   ).json()) as { products: { collections: { id: string; title: string }[] }[] };
   const home = products.flatMap((product) => product.collections).find((c) => c.title === 'Home')!;
 
-  const bulk = bulkRunsFor(stack.deps);
+  const bulk = stack.deps.bulkRuns;
   const { defaults } = await stack.deps.settings.get(BENCH_SHOP);
   const run = await bulk.runs.start(
     BENCH_SHOP,

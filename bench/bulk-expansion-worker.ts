@@ -3,20 +3,18 @@
  * runs the bulk-run expansion worker, and prints one JSON line of its own memory and the run's
  * progress every SAMPLE_MS until the run is fully expanded.
  */
-import { bulkRunsFor } from '../src/pipeline/bulk/index.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { createAppDeps } from '../web/server/deps.ts';
+import { createApp, loadAppConfig } from '../src/app/index.ts';
 
 const SAMPLE_MS = 250;
 const { BENCH_SHOP, BENCH_RUN_ID, BENCH_PAGE_SIZE } = process.env;
 if (!BENCH_SHOP || !BENCH_RUN_ID || !BENCH_PAGE_SIZE)
   throw new Error('run from bulk-expansion-memory.ts');
 
-const deps = await createAppDeps(loadConfig(process.env), {
+const deps = await createApp(loadAppConfig(process.env), {
   logger: createLogger({ level: 'silent' }),
 });
-const bulk = bulkRunsFor(deps);
+const bulk = deps.bulkRuns;
 const started = Date.now();
 const worker = bulk.startWorker({
   // An unlimited window: nothing is submitted in this benchmark, so the whole run expands.

@@ -10,7 +10,6 @@
  *   node bench/overview-history.ts [sizes=1000,10000,50000]
  */
 import { createOffsetClock } from '../src/platform/clock.ts';
-import { pipelineFor } from '../src/pipeline/index.ts';
 import { generationKeys } from '../src/pipeline/generations/keys.ts';
 import type { Generation } from '../src/pipeline/generations/generation.ts';
 import { startBenchServer } from './app-server.ts';
@@ -24,7 +23,7 @@ const SAMPLES = 20;
 const clock = createOffsetClock();
 const stack = await startAppStack({ productCount: 5, overrides: { clock } });
 const bench = await startBenchServer(stack);
-const store = pipelineFor(stack.deps).generations;
+const store = stack.deps.pipeline.generations;
 const redis = stack.deps.redis;
 
 /** One published, charged generation, submitted `daysAgo` days ago. */

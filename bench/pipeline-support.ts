@@ -1,7 +1,7 @@
 /**
  * What the pipeline benchmarks share: a private Redis, the ProductAI emulator, a host for the
- * source images, and a pipeline wired as production wires it (minus Shopify: results are
- * "published" at once, since these benchmarks measure the queue, not the publishing).
+ * source images, and the app built as production builds it (src/app createApp), minus Shopify:
+ * results are "published" at once, since these benchmarks measure the queue, not the publishing.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -10,13 +10,10 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
-import { systemClock } from '../src/platform/clock.ts';
-import { createSecretBox } from '../src/platform/crypto.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { closeRedis, connectRedis, type Redis } from '../src/platform/redis/connection.ts';
-import { createShopSettingsStore } from '../src/stores/shop-settings.ts';
+import { createApp, loadAppConfig } from '../src/app/index.ts';
 import {
-  createPipeline,
   pipelineConfig,
   type Pipeline,
   type PipelineConfigOverrides,
@@ -78,30 +75,20 @@ export async function startBenchPipeline(options: {
   await once(images, 'listening');
   const imageUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}/product.png`;
 
-  const settings = createShopSettingsStore({
-    redis: commands,
-    secrets: createSecretBox(randomBytes(32)),
-  });
-  const pipeline = createPipeline(
+  const app = await createApp(
     {
-      config: {
-        redisUrl: redis.url,
-        productAi: { baseUrl: productAi.url, webhookAllowedIps: ['127.0.0.1'] },
-      },
-      redis: commands,
-      clock: systemClock,
-      logger: createLogger({ level: 'silent' }),
-      settings,
-      admin: {
-        forShop: () => {
-          throw new Error('no Shopify in this benchmark');
-        },
-      },
-      eraser: { onUninstall: () => {}, onErase: () => {} },
-      onClose: () => {},
-    },
-    {
-      config: pipelineConfig({
+      ...loadAppConfig({
+        NODE_ENV: 'test',
+        SHOPIFY_API_KEY: 'bench',
+        SHOPIFY_API_SECRET: 'bench-secret',
+        SHOPIFY_APP_URL: 'http://127.0.0.1',
+        SCOPES: 'write_products,write_files',
+        REDIS_URL: redis.url,
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        PRODUCTAI_BASE_URL: productAi.url,
+        PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
+      }),
+      pipeline: pipelineConfig({
         namespace: 'bench',
         limiter: {
           limit: options.limit,
@@ -117,9 +104,13 @@ export async function startBenchPipeline(options: {
         },
         ...options.config,
       }),
-      publish: { attach: publishAtOnce, verify: publishAtOnce },
+    },
+    {
+      logger: createLogger({ level: 'silent' }),
+      pipeline: { publish: { attach: publishAtOnce, verify: publishAtOnce } },
     },
   );
+  const { pipeline, settings } = app;
   const workers = await pipeline.startWorkers();
 
   return {
@@ -161,7 +152,7 @@ export async function startBenchPipeline(options: {
     },
     async stop() {
       await workers.stop();
-      await pipeline.close();
+      await app.close();
       await closeRedis(commands);
       images.close();
       await productAi.stop();

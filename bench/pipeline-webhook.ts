@@ -1,5 +1,5 @@
 /**
- * The ProductAI webhook receiver under load, through the real app server (createAppDeps +
+ * The ProductAI webhook receiver under load, through the real app server (createApp +
  * startServer, the pipeline module, a private Redis) running in a child process, so that the
  * load generator's own work does not compete with the server's event loop:
  *  1. acknowledgement latency at a steady 200 deliveries/s (open loop: a request every 5 ms
@@ -16,10 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { startPrivateRedis } from '../dev/redis-server.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { pipelineConfig, pipelineFor, productAiWebhookUrl } from '../src/pipeline/index.ts';
-import { createAppDeps } from '../web/server/deps.ts';
+import { pipelineConfig, productAiWebhookUrl } from '../src/pipeline/index.ts';
+import { createApp, loadAppConfig } from '../src/app/index.ts';
 import type { AppModule } from '../web/server/module.ts';
 import { startServer } from '../web/server/server.ts';
 import { productAiWebhooksModule } from '../web/server/routes/productai-webhooks.ts';
@@ -46,29 +45,29 @@ const bareModule: AppModule = {
 /** The server side (child process): prints its two URLs as JSON, runs until killed. */
 async function serve(): Promise<void> {
   const redis = await startPrivateRedis();
-  const deps = await createAppDeps(
-    loadConfig({
-      NODE_ENV: 'test',
-      SHOPIFY_API_KEY: 'bench',
-      SHOPIFY_API_SECRET: 'bench-secret',
-      SHOPIFY_APP_URL: 'http://127.0.0.1',
-      SCOPES: 'write_products,write_files',
-      REDIS_URL: redis.url,
-      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PRODUCTAI_WEBHOOK_ALLOWED_IPS: SOURCE,
-    }),
+  const deps = await createApp(
+    {
+      ...loadAppConfig({
+        NODE_ENV: 'test',
+        SHOPIFY_API_KEY: 'bench',
+        SHOPIFY_API_SECRET: 'bench-secret',
+        SHOPIFY_APP_URL: 'http://127.0.0.1',
+        SCOPES: 'write_products,write_files',
+        REDIS_URL: redis.url,
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        PRODUCTAI_WEBHOOK_ALLOWED_IPS: SOURCE,
+      }),
+      pipeline: pipelineConfig({ namespace: 'bench' }),
+    },
     { logger: createLogger({ level: 'silent' }) },
   );
   const server = await startServer(deps, {
-    modules: [
-      productAiWebhooksModule({ config: pipelineConfig({ namespace: 'bench' }) }),
-      bareModule,
-    ],
+    modules: [productAiWebhooksModule, bareModule],
     port: 0,
     host: '127.0.0.1',
     frontendDist: '/nonexistent',
   });
-  const pipeline = pipelineFor(deps);
+  const { pipeline } = deps;
   const { token } = (await deps.settings.get(SHOP)).webhook;
   // Every delivery is for a job a generation owns, so each takes the full path to the queue.
   const owners = deps.redis.pipeline();

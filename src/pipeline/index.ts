@@ -1,7 +1,7 @@
 /**
  * The generation pipeline, assembled: what the rest of the app uses.
  *
- *   const pipeline = pipelineFor(deps);              // one per process, shared by every module
+ *   const pipeline = app.pipeline;                   // built once by src/app/create-app.ts
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
  *   await pipeline.resumeShop(shop);                 // after credits were added / a key saved
  *   await pipeline.requeue(shop, id, ['paused']);    // e.g. a bulk run's resume
@@ -21,12 +21,8 @@ import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createAwaitStage } from './stages/await-stage.ts';
-import { createCampaignHolds } from './campaigns/campaign-holds.ts';
-import { createCampaignStore } from './campaigns/campaign-store.ts';
-import { firstOfHolds } from './publish/result-holds.ts';
-import { createRuleHolds } from './rules/rule-holds.ts';
-import { createRuleStore } from '../stores/rule-store.ts';
-import { pipelineConfigFromEnv, type PipelineConfig } from './config.ts';
+import type { ResultHolds } from './publish/result-holds.ts';
+import type { PipelineConfig } from './config.ts';
 import {
   StaleTransitionError,
   type Generation,
@@ -93,8 +89,18 @@ export interface PipelineHost {
   metrics?: Pick<Metrics, 'productAiStatus'>;
 }
 
+/** What the composition root (src/app) builds the pipeline from. */
+export interface PipelineParts {
+  config: PipelineConfig;
+  /**
+   * Who else decides where a ready result goes (campaigns, rules for new products): passed in,
+   * so the pipeline imports neither.
+   */
+  holds: ResultHolds;
+}
+
+/** What tests and benchmarks may replace. */
 export interface PipelineOptions {
-  config?: PipelineConfig;
   /** Replace the publish handlers (tests that stop at `saving`, or use local fetch/timing). */
   publish?: Partial<Pick<StageHandlers, 'attach' | 'verify'>>;
   images?: ImageProcessor;
@@ -154,8 +160,12 @@ export interface Pipeline {
   };
 }
 
-export function createPipeline(host: PipelineHost, options: PipelineOptions = {}): Pipeline {
-  const config = options.config ?? pipelineConfigFromEnv(process.env);
+export function createPipeline(
+  host: PipelineHost,
+  parts: PipelineParts,
+  options: PipelineOptions = {},
+): Pipeline {
+  const { config } = parts;
   const { redis, clock, logger, settings } = host;
   const keys = appWideKeys(config.namespace);
   const connection = bullConnection(host.config.redisUrl);
@@ -203,12 +213,7 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
     clock,
     logger,
     config,
-    // Campaigns hold their results until they start (campaigns/campaign-holds.ts); rules for
-    // new products send theirs to review or publish them as the rule says (rules/rule-holds.ts).
-    holds: firstOfHolds(
-      createCampaignHolds(createCampaignStore({ redis, clock, namespace: config.namespace })),
-      createRuleHolds(createRuleStore({ redis })),
-    ),
+    holds: parts.holds,
     enqueue: (stage, ref, enqueueOptions) =>
       queues.add(stage, ref, ref.generationId, enqueueOptions),
   };
@@ -411,22 +416,5 @@ export function createPipeline(host: PipelineHost, options: PipelineOptions = {}
 
     internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },
   };
-  return pipeline;
-}
-
-const pipelines = new WeakMap<PipelineHost, Pipeline>();
-
-/**
- * The process's pipeline for these app deps, created on first use (its queues closed with the
- * app). Modules share it this way; a test that needs other options creates it first.
- */
-export function pipelineFor(host: PipelineHost, options?: PipelineOptions): Pipeline {
-  let pipeline = pipelines.get(host);
-  if (!pipeline) {
-    const created = createPipeline(host, options);
-    pipelines.set(host, created);
-    host.onClose('pipeline queues', () => created.close());
-    pipeline = created;
-  }
   return pipeline;
 }

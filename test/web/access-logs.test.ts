@@ -18,7 +18,8 @@ const destination = new Writable({
   },
 });
 const app = await startTestApp({
-  modules: [productAiWebhooksModule({ config: pipelineConfig({ namespace: uniqueNamespace() }) })],
+  modules: [productAiWebhooksModule],
+  pipelineConfig: pipelineConfig({ namespace: uniqueNamespace() }),
   env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1' },
   overrides: { logger: createLogger({ level: 'info', destination }) },
 });

@@ -7,9 +7,8 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pipelineFor } from '../../src/pipeline/index.ts';
 import { createMetrics } from '../../src/platform/metrics.ts';
-import { startMetricsServer } from '../../web/server/metrics-server.ts';
+import { startMetricsServer } from '../../web/metrics-server.ts';
 import { startTestApp } from './support/harness.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -63,7 +62,7 @@ describe('metrics endpoint', () => {
     // Shopify webhook lag.
     await app.emulatorControl('/webhooks', { shop, topic: 'customers/data_request' });
     // A ProductAI 429.
-    await expect(pipelineFor(app.deps).context.productAi('key').keyCheck()).rejects.toThrow();
+    await expect(app.deps.pipeline.context.productAi('key').keyCheck()).rejects.toThrow();
 
     // Each was recorded before its request was answered.
     const text = await metricsText();

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Express } from 'express';
-import type { AppDeps } from './deps.ts';
+import type { App } from '../../src/app/index.ts';
 import type { AppModule } from './module.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { httpMetrics } from './plugins/http-metrics.ts';
@@ -17,14 +17,14 @@ import { registerAppHome } from './routes/app-home.ts';
 
 export const DEFAULT_FRONTEND_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 
-export interface CreateAppOptions {
+export interface CreateHttpAppOptions {
   modules: readonly AppModule[];
   /** Readiness answers 503 once true (set while the server drains). */
   isDraining?: () => boolean;
   frontendDist?: string;
 }
 
-export function createApp(deps: AppDeps, options: CreateAppOptions): Express {
+export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.http.trustProxy);

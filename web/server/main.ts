@@ -3,18 +3,18 @@
  * on SIGTERM/SIGINT (web/shutdown-signals.ts). The server drains within SHUTDOWN_TIMEOUT_MS
  * (server.ts); closing Redis after that gets CLOSE_MARGIN_MS more before the process gives up.
  */
-import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+import { ConfigError } from '../../src/platform/config.ts';
+import { createApp, loadAppConfig } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
-import { createAppDeps } from './deps.ts';
+import { startMetricsServer } from '../metrics-server.ts';
 import { APP_MODULES } from './modules.ts';
 import { startServer } from './server.ts';
-import { startMetricsServer } from './metrics-server.ts';
 
 const CLOSE_MARGIN_MS = 2_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const deps = await createAppDeps(config);
+  const config = loadAppConfig(process.env);
+  const deps = await createApp(config);
   // Metrics before the app listens: once it answers, its signal handlers are installed in the
   // same tick, so a SIGTERM is never the default kill.
   const metrics = await startMetricsServer(deps);

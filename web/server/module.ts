@@ -13,7 +13,7 @@
  * `export function pipelineModule(options): AppModule`.
  */
 import type { Router } from 'express';
-import type { AppDeps } from './deps.ts';
+import type { App } from '../../src/app/index.ts';
 
 export interface AppRouters {
   api: Router;
@@ -23,5 +23,5 @@ export interface AppRouters {
 export interface AppModule {
   name: string;
   secretPaths?: readonly string[];
-  register(routers: AppRouters, deps: AppDeps): void;
+  register(routers: AppRouters, deps: App): void;
 }

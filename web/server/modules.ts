@@ -7,7 +7,7 @@ import { sessionModule } from './routes/session.ts';
 
 export const APP_MODULES: readonly AppModule[] = [
   sessionModule,
-  productAiWebhooksModule(),
+  productAiWebhooksModule,
   flowActionsModule,
   ...API_MODULES,
 ];

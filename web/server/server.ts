@@ -6,9 +6,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import type { AppDeps } from './deps.ts';
+import type { App } from '../../src/app/index.ts';
 import type { AppModule } from './module.ts';
-import { createApp } from './app.ts';
+import { createHttpApp } from './app.ts';
 
 export interface RunningServer {
   url: string;
@@ -25,12 +25,9 @@ export interface StartServerOptions {
   frontendDist?: string;
 }
 
-export async function startServer(
-  deps: AppDeps,
-  options: StartServerOptions,
-): Promise<RunningServer> {
+export async function startServer(deps: App, options: StartServerOptions): Promise<RunningServer> {
   let draining = false;
-  const app = createApp(deps, {
+  const app = createHttpApp(deps, {
     modules: options.modules,
     isDraining: () => draining,
     frontendDist: options.frontendDist,

@@ -2,12 +2,13 @@
  * Bulk runs, assembled for the app: the service the API routes use, and the worker that expands
  * runs (started wherever the pipeline's workers run).
  *
- *   const bulk = bulkRunsFor(deps);      // one per process, like pipelineFor(deps)
+ *   const bulk = app.bulkRuns;           // built once by src/app/create-app.ts
  *   await bulk.runs.start(shop, request, defaults);
  *   const worker = bulk.startWorker();   // worker processes, tests, the demo
  */
 import { appWideKeys } from '../generations/keys.ts';
-import { bullConnection, pipelineFor, type Pipeline, type PipelineHost } from '../index.ts';
+import type { Pipeline, PipelineHost } from '../index.ts';
+import { bullConnection } from '../stages/queues.ts';
 import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
 import { BulkRunStateError } from './bulk-run.ts';
 import { createBulkRunStore, type BulkRunStore } from './bulk-run-store.ts';
@@ -72,16 +73,4 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
         recheckMs: options.recheckMs,
       }),
   };
-}
-
-const services = new WeakMap<PipelineHost, BulkRunService>();
-
-/** The process's bulk-run service for these app deps (created on first use). */
-export function bulkRunsFor(host: PipelineHost): BulkRunService {
-  let service = services.get(host);
-  if (!service) {
-    service = createBulkRunService(host, pipelineFor(host));
-    services.set(host, service);
-  }
-  return service;
 }

@@ -2,13 +2,14 @@
  * Campaigns, assembled for the app: the service the API routes use, and the worker that runs
  * their phases on time (started wherever the pipeline's workers run).
  *
- *   const campaigns = campaignsFor(deps);     // one per process, like bulkRunsFor(deps)
+ *   const campaigns = app.campaigns;          // built once by src/app/create-app.ts
  *   await campaigns.service.create(shop, request, defaults);
  *   const worker = campaigns.startWorker();   // worker processes, tests, the demo
  */
-import { bulkRunsFor } from '../bulk/index.ts';
+import type { BulkRunService } from '../bulk/index.ts';
 import { appWideKeys } from '../generations/keys.ts';
-import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
+import type { Pipeline, PipelineHost } from '../index.ts';
+import { bullConnection } from '../stages/queues.ts';
 import type { Clock } from '../../platform/clock.ts';
 import {
   createCampaignQueue,
@@ -16,6 +17,9 @@ import {
   type CampaignWorker,
 } from './campaign-runner.ts';
 import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
+
+export { createCampaignHolds } from './campaign-holds.ts';
+export { createCampaignStore };
 import { createCampaigns, type Campaigns } from './campaigns.ts';
 
 export { CampaignNotFoundError, CampaignStateError, type Campaign } from './campaign.ts';
@@ -39,16 +43,14 @@ export interface CampaignService {
 
 export function createCampaignService(
   host: PipelineHost,
+  parts: { pipeline: Pipeline; bulk: BulkRunService; store: CampaignStore },
   options: CampaignOptions = {},
 ): CampaignService {
-  const pipeline = pipelineFor(host);
-  const bulk = bulkRunsFor(host);
+  const { pipeline, bulk, store } = parts;
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'campaigns' });
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
-  const namespace = pipeline.config.namespace;
-  const store = createCampaignStore({ redis: host.redis, clock, namespace });
   const queue = createCampaignQueue({ connection, prefix, clock });
   const admin = async (shop: string) => host.admin.forShop(shop);
   host.onClose('campaign queue', () => queue.close());
@@ -88,16 +90,4 @@ export function createCampaignService(
         },
       }),
   };
-}
-
-const services = new WeakMap<PipelineHost, CampaignService>();
-
-/** The process's campaign service for these app deps (created on first use, options then). */
-export function campaignsFor(host: PipelineHost, options?: CampaignOptions): CampaignService {
-  let service = services.get(host);
-  if (!service) {
-    service = createCampaignService(host, options);
-    services.set(host, service);
-  }
-  return service;
 }

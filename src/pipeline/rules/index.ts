@@ -1,8 +1,8 @@
 /**
- * Rules for new products, assembled for the app (like campaignsFor): what the webhook handlers
+ * Rules for new products, assembled for the app (built once by src/app/create-app.ts): what the webhook handlers
  * and the API use, and the worker that releases work parked by the daily cap.
  *
- *   const rules = rulesFor(deps);
+ *   const rules = app.rules;
  *   await rules.onNewProduct(shop, productGid, 'created');   // products/create
  *   const worker = rules.startWorker();                      // worker processes, tests, the demo
  */
@@ -12,9 +12,10 @@ import {
   DEFAULT_WEBHOOK_QUEUE_CONFIG,
   type WebhookQueueConfig,
 } from '../../shopify/webhook-queue.ts';
-import { createRuleStore, type RuleStore } from '../../stores/rule-store.ts';
+import type { RuleStore } from '../../stores/rule-store.ts';
 import { appWideKeys } from '../generations/keys.ts';
-import { bullConnection, pipelineFor, type PipelineHost } from '../index.ts';
+import type { Pipeline, PipelineHost } from '../index.ts';
+import { bullConnection } from '../stages/queues.ts';
 import { createDailySpend, type DailySpend } from './daily-spend.ts';
 import { runRulesForProduct, type NewProductTrigger, type RulesDeps } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
@@ -39,15 +40,18 @@ export type RulesHost = PipelineHost & { webhookQueue?: Pick<WebhookQueueConfig,
 /** A shop's time zone rarely changes: read it from Shopify at most hourly per process. */
 const TIME_ZONE_TTL_MS = 3_600_000;
 
-export function createRulesService(host: RulesHost, options: { clock?: Clock } = {}) {
-  const pipeline = pipelineFor(host);
+export function createRulesService(
+  host: RulesHost,
+  parts: { pipeline: Pipeline; store: RuleStore },
+  options: { clock?: Clock } = {},
+) {
+  const { pipeline, store } = parts;
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'rules' });
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
   const queue = createReleaseQueue({ connection, prefix, clock });
   host.onClose('rules release queue', () => queue.close());
-  const store = createRuleStore({ redis: host.redis });
   const spend = createDailySpend({ redis: host.redis });
   const zones = new Map<string, { zone: string; at: number }>();
   const admin = async (shop: string) => host.admin.forShop(shop);
@@ -94,16 +98,4 @@ export function createRulesService(host: RulesHost, options: { clock?: Clock } =
         logger,
       }),
   } satisfies RulesService;
-}
-
-const services = new WeakMap<RulesHost, RulesService>();
-
-/** The process's rules service for these app deps (created on first use, options then). */
-export function rulesFor(host: RulesHost, options?: { clock?: Clock }): RulesService {
-  let service = services.get(host);
-  if (!service) {
-    service = createRulesService(host, options);
-    services.set(host, service);
-  }
-  return service;
 }

@@ -8,7 +8,6 @@
  * webhook receiver) and workers from web/worker/main.ts as children, on a clock two days ahead.
  */
 import { expect, it } from 'vitest';
-import { campaignsFor } from '../../../src/pipeline/campaigns/index.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { productMedia } from '../publish/support/shop.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
@@ -32,7 +31,7 @@ it('a worker killed between "featured set" and "published" is followed by one th
       products.map(async (id) => [id, ids(await productMedia(app, shop, id))] as const),
     ),
   );
-  const campaigns = campaignsFor(app.deps);
+  const campaigns = app.deps.campaigns;
   const { defaults } = await app.deps.settings.get(shop);
   const campaign = await campaigns.service.create(
     shop,

@@ -6,7 +6,7 @@
 import type { CampaignView, CreateCampaignRequest } from '../../../src/app-api/campaigns.ts';
 import { instantToZoned } from '../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type Clock, type OffsetClock } from '../../../src/platform/clock.ts';
-import { campaignsFor, type CampaignService } from '../../../src/pipeline/campaigns/index.ts';
+import type { CampaignService } from '../../../src/pipeline/campaigns/index.ts';
 import {
   startPublishHarness,
   type PublishHarness,
@@ -27,14 +27,12 @@ export interface CampaignHarness extends PublishHarness {
 
 /** The stack, and the process's campaign service on a movable clock, reconciling every 100 ms. */
 export async function startCampaignHarness(): Promise<CampaignHarness> {
-  const harness = await startPublishHarness({ expansion: { pageSize: 5, window: 10 } });
   const clock = createOffsetClock();
-  const campaigns = campaignsFor(harness.app.deps, {
-    clock,
-    reconcileMs: 100,
-    sweepRecheckMs: 200,
+  const harness = await startPublishHarness({
+    expansion: { pageSize: 5, window: 10 },
+    overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 } },
   });
-  return { ...harness, clock, campaigns };
+  return { ...harness, clock, campaigns: harness.app.deps.campaigns };
 }
 
 /** A campaign over `productIds` starting in `startInDays` and ending in `endInDays` (shop clock). */

@@ -5,8 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CAP_REASON } from '../../../src/app-api/rules.ts';
-import { pipelineFor } from '../../../src/pipeline/index.ts';
-import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
@@ -57,13 +55,13 @@ async function createProduct(shop: string, body: Record<string, unknown>): Promi
 }
 
 async function generationsOf(shop: string, productId: string) {
-  return (await pipelineFor(app.deps).generations.list(shop, { productId })).generations;
+  return (await app.deps.pipeline.generations.list(shop, { productId })).generations;
 }
 
 describe('rules for new products', () => {
   it('makes one generation for a matching new product, however often the webhook comes', async () => {
     const shop = await installedShop();
-    const rule = await rulesFor(app.deps).store.save(shop, RULE);
+    const rule = await app.deps.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Linen dress',
       tags: ['summer'],
@@ -83,12 +81,12 @@ describe('rules for new products', () => {
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     expect(generation!.origin).toEqual({ type: 'rule', id: rule.id, label: 'Summer dresses' });
     expect(generation!.priority).toBe('bulk');
-    expect(await rulesFor(app.deps).store.recent(shop, rule.id)).toEqual([generation!.id]);
+    expect(await app.deps.rules.store.recent(shop, rule.id)).toEqual([generation!.id]);
   });
 
   it('leaves a product the rule does not match alone', async () => {
     const shop = await installedShop();
-    await rulesFor(app.deps).store.save(shop, RULE);
+    await app.deps.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Wool coat',
       tags: ['winter'],
@@ -100,7 +98,7 @@ describe('rules for new products', () => {
 
   it('fires once when a product created without images gets its first', async () => {
     const shop = await installedShop();
-    await rulesFor(app.deps).store.save(shop, RULE);
+    await app.deps.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Straw hat',
       tags: ['summer'],
@@ -127,7 +125,7 @@ describe('rules for new products', () => {
 
   it('sends no products/update for an edit of a product without media (the declared filter)', async () => {
     const shop = await installedShop();
-    await rulesFor(app.deps).store.save(shop, RULE);
+    await app.deps.rules.store.save(shop, RULE);
     const bare = await createProduct(shop, { title: 'Bare', tags: ['summer'] });
     await handled(shop, bare.deliveries[0]!);
     const edited = await updateProduct(shop, bare.product.numericId, { tags: ['summer', 'sale'] });
@@ -145,7 +143,7 @@ describe('rules for new products', () => {
   it('parks work over the daily cap as paused, with the reason, instead of dropping it', async () => {
     const shop = await installedShop();
     // nanobanana2 at 2K costs 5 credits (catalogue): a cap of 7 admits one product a day.
-    await rulesFor(app.deps).store.save(shop, { ...RULE, dailyCap: 7 });
+    await app.deps.rules.store.save(shop, { ...RULE, dailyCap: 7 });
     const a = await createProduct(shop, { title: 'Dress A', tags: ['summer'], images: 1 });
     await eventually(async () => (await generationsOf(shop, a.product.id)).length === 1);
     const b = await createProduct(shop, { title: 'Dress B', tags: ['summer'], images: 1 });

@@ -6,8 +6,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
-import { pipelineFor } from '../../../src/pipeline/index.ts';
-import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { nextDayStart, shopDay } from '../../../src/pipeline/rules/shop-day.ts';
 import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
 
@@ -19,9 +17,8 @@ const clock = createOffsetClock();
 let worker: { close(): Promise<void> };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  // The process's rules service is created here first, on this clock (rulesFor's options).
-  worker = rulesFor(app.deps, { clock }).startWorker();
+  app = await startTestApp({ overrides: { rules: { clock } } });
+  worker = app.deps.rules.startWorker();
 }, 30_000);
 
 afterAll(async () => {
@@ -43,7 +40,7 @@ const RULE: SaveRuleRequest = {
 };
 
 async function stateOf(shop: string, productId: string) {
-  const { generations } = await pipelineFor(app.deps).generations.list(shop, { productId });
+  const { generations } = await app.deps.pipeline.generations.list(shop, { productId });
   return generations.map((generation) => generation.state);
 }
 
@@ -57,7 +54,7 @@ async function newProduct(shop: string, title: string): Promise<string> {
 it('admits the work that waited for the cap once the store’s next day starts', async () => {
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
-  const rules = rulesFor(app.deps);
+  const rules = app.deps.rules;
   await rules.store.save(shop, RULE);
   const timeZone = await rules.timeZone(shop);
   clock.advance(nextDayStart(clock.now(), timeZone) - BEFORE_MIDNIGHT_MS - clock.now());
@@ -71,7 +68,7 @@ it('admits the work that waited for the cap once the store’s next day starts',
 
   await eventually(async () => (await stateOf(shop, second))[0] === 'queued', 20_000);
   expect(shopDay(clock.now(), timeZone) > parkedOn).toBe(true);
-  const [released] = (await pipelineFor(app.deps).generations.list(shop, { productId: second }))
+  const [released] = (await app.deps.pipeline.generations.list(shop, { productId: second }))
     .generations;
   expect(released!.pausedBy).toBeNull();
   const today = shopDay(clock.now(), timeZone);

@@ -5,8 +5,6 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
-import { pipelineFor } from '../../../src/pipeline/index.ts';
-import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
 
 let app: TestApp;
@@ -32,14 +30,14 @@ const RULE: SaveRuleRequest = {
 it('records a failed generation with the reason when the product never has an image ready', async () => {
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
-  const rule = await rulesFor(app.deps).store.save(shop, RULE);
+  const rule = await app.deps.rules.store.save(shop, RULE);
   const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
     title: 'Ceramic vase',
     images: 1,
     imagesProcessingMs: 600_000,
   })) as { product: { id: string } };
 
-  const generations = pipelineFor(app.deps).generations;
+  const generations = app.deps.pipeline.generations;
   await eventually(
     async () => (await generations.list(shop, { productId: product.id })).generations.length > 0,
     10_000,
@@ -53,5 +51,5 @@ it('records a failed generation with the reason when the product never has an im
     origin: { type: 'rule', id: rule.id, label: 'Studio shots' },
   });
   expect(failed!.reason).toMatch(/image/i);
-  expect(await rulesFor(app.deps).store.recent(shop, rule.id)).toEqual([failed!.id]);
+  expect(await app.deps.rules.store.recent(shop, rule.id)).toEqual([failed!.id]);
 });

@@ -8,7 +8,6 @@
  */
 import { expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
@@ -24,7 +23,7 @@ async function generationsOf(shop: string, productId: string): Promise<Generatio
 
 it('makes one generation, one ProductAI job and one charge when a worker is killed mid-handler', async () => {
   const { shop, apiKey } = await stack.newShop({ credits: CREDITS });
-  const rule = await rulesFor(stack.app.deps).store.save(shop, RULE);
+  const rule = await stack.app.deps.rules.store.save(shop, RULE);
   // Killed the moment the shop's time zone arrives: the generation is claimed for (rule,
   // product), its credits not yet reserved on the day's cap, nothing put in line.
   const doomed = await stack.startWorker({ CRASH_AFTER_OPERATION: 'ShopTimeZone' });

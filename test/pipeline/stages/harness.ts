@@ -1,5 +1,5 @@
 /**
- * The pipeline end to end, as production wires it: the app server (createAppDeps + startServer)
+ * The pipeline end to end, as production wires it: the app server (createApp + startServer)
  * with the pipeline module, both emulators as real servers, the suite's Redis, and the workers
  * started in-process. Timings are compressed through the pipeline config (a 1 s limiter
  * window, polls in hundreds of ms). Each test uses its own shop and ProductAI account.
@@ -18,7 +18,6 @@ import {
 import type { ShopifyEmulatorOptions } from '../../../emulators/shopify/index.ts';
 import {
   pipelineConfig,
-  pipelineFor,
   type Pipeline,
   type PipelineConfig,
   type PipelineConfigOverrides,
@@ -30,6 +29,7 @@ import type {
   NewGeneration,
 } from '../../../src/pipeline/generations/generation.ts';
 import type { StageHandler } from '../../../src/pipeline/stages/stage.ts';
+import type { AppOverrides } from '../../../src/app/index.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
 import { startTestApp, type TestApp } from '../../web/support/harness.ts';
@@ -159,7 +159,9 @@ export async function startPipelineStack(options: {
   /** ProductAI emulator options over the compressed defaults. */
   emulator?: Partial<ProductAiEmulatorOptions>;
   /** Pipeline options besides the config (the publish handlers, ...). */
-  pipeline?: Omit<PipelineOptions, 'config'>;
+  pipeline?: PipelineOptions;
+  /** Other app overrides (the campaigns' or rules' clock, ...). */
+  overrides?: Omit<AppOverrides, 'pipeline'>;
   /** App modules served after the ProductAI webhook module. */
   modules?: readonly AppModule[];
   shopify?: Partial<ShopifyEmulatorOptions>;
@@ -176,21 +178,22 @@ export async function startPipelineStack(options: {
   });
   const images = await startImageHost();
   const app = await startTestApp({
-    modules: [
-      productAiWebhooksModule({
-        config: options.config,
+    modules: [productAiWebhooksModule, ...(options.modules ?? [])],
+    pipelineConfig: options.config,
+    overrides: {
+      ...options.overrides,
+      pipeline: {
         productAi: { readRetry: { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 } },
         ...options.pipeline,
-      }),
-      ...(options.modules ?? []),
-    ],
+      },
+    },
     ...(options.shopify ? { emulator: options.shopify } : {}),
     env: {
       PRODUCTAI_BASE_URL: options.productAiBaseUrl ?? productAi.url,
       PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
     },
   });
-  const pipeline = pipelineFor(app.deps);
+  const { pipeline } = app.deps;
 
   const productAiControl = productAiControlAt(productAi.url);
 
@@ -230,7 +233,7 @@ export async function startPipelineHarness(
   options: {
     config?: PipelineConfigOverrides;
     emulator?: Partial<ProductAiEmulatorOptions>;
-    pipeline?: Omit<PipelineOptions, 'config'>;
+    pipeline?: PipelineOptions;
     workers?: boolean;
     /** The ProductAI address the app uses; the emulator's by default. */
     productAiBaseUrl?: string;

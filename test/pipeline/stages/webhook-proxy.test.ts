@@ -12,9 +12,8 @@ const PRODUCTAI_ADDRESS = '54.88.136.216';
 
 async function appWith(env: Record<string, string>): Promise<TestApp> {
   return startTestApp({
-    modules: [
-      productAiWebhooksModule({ config: pipelineConfig({ namespace: uniqueNamespace() }) }),
-    ],
+    modules: [productAiWebhooksModule],
+    pipelineConfig: pipelineConfig({ namespace: uniqueNamespace() }),
     env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: PRODUCTAI_ADDRESS, ...env },
   });
 }

@@ -17,12 +17,7 @@ import {
   type ProductAiEmulator,
 } from '../../../emulators/productai/index.ts';
 import { startPrivateRedis, type PrivateRedis } from '../../../dev/redis-server.ts';
-import {
-  pipelineConfig,
-  pipelineFor,
-  type Pipeline,
-  type PipelineConfig,
-} from '../../../src/pipeline/index.ts';
+import { pipelineConfig, type Pipeline, type PipelineConfig } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
@@ -117,7 +112,8 @@ export function crashStack(
     });
     config = pipelineConfig({ ...FAST, namespace: uniqueNamespace(name) });
     app = await startTestApp({
-      modules: [productAiWebhooksModule({ config }), ...(options.modules ?? [])],
+      modules: [productAiWebhooksModule, ...(options.modules ?? [])],
+      pipelineConfig: config,
       emulator: { mediaProcessingMs: 300 },
       ...(options.webhooksInWorkers ? { webhookWorker: false, overrides: { webhookQueue } } : {}),
       env: {
@@ -126,7 +122,7 @@ export function crashStack(
         PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
       },
     });
-    pipeline = pipelineFor(app.deps);
+    pipeline = app.deps.pipeline;
   }, 60_000);
 
   afterAll(async () => {

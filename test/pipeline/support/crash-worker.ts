@@ -1,6 +1,6 @@
 /**
- * A worker process for the crash tests (crash-stack.ts starts it): the production entry
- * (web/worker/main.ts) with the test's compressed pipeline config, and crash switches that land
+ * A worker process for the crash tests (crash-stack.ts starts it): the app built and its
+ * workers started as web/worker/main.ts does (src/app), with the test's compressed pipeline config, and crash switches that land
  * the SIGKILL exactly where a test wants it (hooks on the process's own requests, no sleeps):
  *  - CRASH_AFTER_OPERATION=<Admin GraphQL operation> (FileCreate, FileUpdate, ShopTimeZone, ...):
  *    the moment Shopify's answer to that mutation or query arrives: a mutation's side effect
@@ -20,7 +20,7 @@ import type { WebhookQueueConfig } from '../../../src/shopify/webhook-queue.ts';
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
 import type { PipelineConfig } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
-import { startWorkerProcess } from '../../../web/worker/main.ts';
+import { createApp, loadAppConfig, startWorkers } from '../../../src/app/index.ts';
 
 const config = JSON.parse(process.env.PIPELINE_TEST_CONFIG!) as PipelineConfig;
 const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
@@ -61,19 +61,19 @@ function campaignClock() {
 }
 
 const publish = createPublishStages({ timing });
-await startWorkerProcess({
-  env: process.env,
-  overrides: {
+const app = await createApp(
+  { ...loadAppConfig(process.env), pipeline: config },
+  {
     fetch: crashingFetch,
     ...(webhookQueue ? { webhookQueue: JSON.parse(webhookQueue) as WebhookQueueConfig } : {}),
+    pipeline: {
+      publish: { attach: publish.attachStage, verify: publish.verifyStage },
+      ...(submitMoment ? { productAi: { fetch: crashingProductAiFetch } } : {}),
+    },
+    ...(clockOffsetMs
+      ? { campaigns: { clock: campaignClock(), reconcileMs: 100, sweepRecheckMs: 200 } }
+      : {}),
   },
-  pipeline: {
-    config,
-    publish: { attach: publish.attachStage, verify: publish.verifyStage },
-    ...(submitMoment ? { productAi: { fetch: crashingProductAiFetch } } : {}),
-  },
-  ...(clockOffsetMs
-    ? { campaigns: { clock: campaignClock(), reconcileMs: 100, sweepRecheckMs: 200 } }
-    : {}),
-});
+);
+await startWorkers(app);
 process.stdout.write('ready\n');

@@ -1,5 +1,5 @@
 /**
- * The app server as production runs it (createAppDeps + startServer), listening on a free port,
+ * The app server as production runs it (createApp + startServer), listening on a free port,
  * configured for the Shopify emulator and the suite's Redis. One per test file; tests isolate
  * themselves with their own shops.
  */
@@ -10,20 +10,25 @@ import {
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
 } from '../../../emulators/shopify/index.ts';
-import { loadConfig } from '../../../src/platform/config.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { createAppDeps, type AppDeps, type DepsOverrides } from '../../../web/server/deps.ts';
+import {
+  createApp,
+  loadAppConfig,
+  startShopifyWebhookWorker,
+  type App,
+  type AppOverrides,
+} from '../../../src/app/index.ts';
+import type { PipelineConfig } from '../../../src/pipeline/config.ts';
 import { APP_MODULES } from '../../../web/server/modules.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { startServer, type RunningServer } from '../../../web/server/server.ts';
-import { startShopifyWebhookWorker } from '../../../web/worker/shopify-webhooks.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
 import { API_KEY, API_SECRET } from '../../shopify/support/app-identity.ts';
 
 export interface TestApp {
   url: string;
   server: RunningServer;
-  deps: AppDeps;
+  deps: App;
   emulator: ShopifyEmulator;
   /** A new shop with the app installed on the emulator. */
   newShop(): string;
@@ -38,7 +43,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   modules?: readonly AppModule[];
   emulator?: Partial<ShopifyEmulatorOptions>;
-  overrides?: DepsOverrides;
+  overrides?: AppOverrides;
+  /** The pipeline's configuration (timings compressed, a namespace of the test's own). */
+  pipelineConfig?: PipelineConfig;
   frontendDist?: string;
   /** Run the Shopify webhook worker in this process, as the worker process does (default true). */
   webhookWorker?: boolean;
@@ -50,7 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     apiSecret: API_SECRET,
     ...options.emulator,
   });
-  const config = loadConfig({
+  const config = loadAppConfig({
     NODE_ENV: 'test',
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: API_SECRET,
@@ -64,7 +71,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const deps = await createAppDeps(config, {
+  if (options.pipelineConfig) config.pipeline = options.pipelineConfig;
+  const deps = await createApp(config, {
     logger: createLogger({ level: 'silent' }),
     ...options.overrides,
     // Its own queue: test files share one Redis, and must not process each other's webhooks.
@@ -77,10 +85,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     frontendDist: options.frontendDist ?? '/nonexistent-frontend-dist',
   });
   emulator.setWebhookUrl(`${server.url}/webhooks/shopify`);
-  // After the modules: their shop hooks (the pipeline's, bulk runs') must be registered.
   const webhookWorker =
     options.webhookWorker === false ? null : await startShopifyWebhookWorker(deps);
-  if (webhookWorker) deps.onClose('webhook worker', () => webhookWorker.close());
+  if (webhookWorker) deps.onClose('webhook worker', () => webhookWorker.stop());
   afterAll(async () => {
     await server.close();
     await emulator.close();

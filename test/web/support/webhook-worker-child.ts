@@ -1,17 +1,15 @@
 /**
- * A worker process for the webhook crash tests: the production entry (web/worker/main.ts) on
- * deps built from the environment, with the test's webhook queue settings
+ * A worker process for the webhook crash tests: the app built from the environment and its
+ * workers started as web/worker/main.ts does (src/app), with the test's webhook queue settings
  * (WEBHOOK_QUEUE_TEST_CONFIG, JSON) and a pause switch. With PAUSE_MID_ERASE=1 the shop erasure
  * stops for good after its first batch of deletions (a slow Redis, as far as the eraser can
  * tell) and the process prints "erasing": the test then kills it in the middle of the erase.
  * Prints "ready" once its workers run.
  */
-import { loadConfig } from '../../../src/platform/config.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { createAppDeps } from '../../../web/server/deps.ts';
-import { startWorkerProcess } from '../../../web/worker/main.ts';
+import { createApp, loadAppConfig, startWorkers } from '../../../src/app/index.ts';
 
-const deps = await createAppDeps(loadConfig(process.env), {
+const deps = await createApp(loadAppConfig(process.env), {
   logger: createLogger({ level: 'silent' }),
   webhookQueue: JSON.parse(process.env.WEBHOOK_QUEUE_TEST_CONFIG!),
 });
@@ -23,5 +21,5 @@ if (process.env.PAUSE_MID_ERASE === '1') {
     return new Promise<number>(() => {});
   }) as typeof deps.redis.unlink;
 }
-await startWorkerProcess({ deps });
+await startWorkers(deps);
 process.stdout.write('ready\n');

@@ -11,12 +11,12 @@ import { CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse, route, servicesFor, startRoute } from './api-support.ts';
+import { idParam, parse, route, startRoute } from './api-support.ts';
 
 export const bulkRunsApiModule: AppModule = {
   name: 'api-bulk-runs',
   register({ api }, deps) {
-    const { bulk } = servicesFor(deps);
+    const bulk = deps.bulkRuns;
 
     api.post(
       '/bulk-runs/estimate',

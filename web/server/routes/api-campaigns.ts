@@ -11,7 +11,6 @@ import { CreateCampaignRequest } from '../../../src/app-api/campaigns.ts';
 import {
   CampaignNotFoundError,
   CampaignStateError,
-  campaignsFor,
   type Campaign,
 } from '../../../src/pipeline/campaigns/index.ts';
 import { HttpError } from '../http-error.ts';
@@ -37,9 +36,7 @@ async function campaignErrors<T>(work: () => Promise<T>, action: string): Promis
 export const campaignsApiModule: AppModule = {
   name: 'api-campaigns',
   register({ api }, deps) {
-    // Resolved per request, not at registration: a test may first create the process's
-    // campaign service on its own clock (campaignsFor's options).
-    const campaigns = () => campaignsFor(deps);
+    const campaigns = () => deps.campaigns;
     const service = () => campaigns().service;
     const view = (campaign: Campaign) => service().view(campaign);
 

@@ -39,7 +39,6 @@ import {
   requireUsableKey,
   reviewDepsFor,
   route,
-  servicesFor,
 } from './api-support.ts';
 
 const ListQuery = z.object({
@@ -53,7 +52,7 @@ const ListQuery = z.object({
 export const generationsApiModule: AppModule = {
   name: 'api-generations',
   register({ api }, deps) {
-    const { pipeline } = servicesFor(deps);
+    const { pipeline } = deps;
     const review = reviewDepsFor(deps);
 
     async function prepare(

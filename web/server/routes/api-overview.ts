@@ -16,7 +16,7 @@ import type { Clock } from '../../../src/platform/clock.ts';
 import { singleFlightCache } from '../../../src/platform/single-flight.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { route, servicesFor } from './api-support.ts';
+import { route } from './api-support.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +29,7 @@ type Spend = Pick<OverviewView, 'creditsByDay' | 'creditsByModel'>;
 export const overviewApiModule: AppModule = {
   name: 'api-overview',
   register({ api }, deps) {
-    const { pipeline, bulk } = servicesFor(deps);
+    const { pipeline, bulkRuns: bulk } = deps;
     const spend = singleFlightCache<Spend>({
       compute: (shop) => creditsSpent(pipeline.generations, shop, deps.clock),
       ttlMs: CACHE_MS,

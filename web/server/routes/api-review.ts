@@ -18,7 +18,7 @@ import { OptionChoiceError, chooseOptions } from '../../../src/pipeline/publish/
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse, reviewDepsFor, route, servicesFor } from './api-support.ts';
+import { idParam, parse, reviewDepsFor, route } from './api-support.ts';
 
 const CHOICE_STATUS: Readonly<Record<OptionChoiceError['code'], number>> = {
   not_found: 404,
@@ -33,7 +33,7 @@ function groupView(id: string, generations: Generation[]): OptionGroupView {
 export const reviewApiModule: AppModule = {
   name: 'api-review',
   register({ api }, deps) {
-    const { pipeline } = servicesFor(deps);
+    const { pipeline } = deps;
     const review = reviewDepsFor(deps);
     const batches = pipeline.reviewBatches;
 

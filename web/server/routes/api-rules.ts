@@ -22,8 +22,6 @@ import {
   type RulesOverview,
 } from '../../../src/app-api/rules.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { pipelineFor } from '../../../src/pipeline/index.ts';
-import { rulesFor } from '../../../src/pipeline/rules/index.ts';
 import { rulePrompt } from '../../../src/pipeline/rules/rule-prompt.ts';
 import {
   completeParams,
@@ -31,7 +29,7 @@ import {
   requestProblems,
 } from '../../../src/pipeline/sources/request-rules.ts';
 import { RuleNotFoundError, TooManyRulesError } from '../../../src/stores/rule-store.ts';
-import type { AppDeps } from '../deps.ts';
+import type { App } from '../../../src/app/index.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
@@ -77,7 +75,7 @@ const PRESET_GONE = 'This preset no longer exists. Choose another, or write the 
  * Refuses a rule whose request ProductAI would refuse for a product with enough images (with the
  * prompt it would send: its preset's), or that follows a preset the shop does not have.
  */
-async function requireServable(deps: AppDeps, shop: string, request: SaveRuleRequest) {
+async function requireServable(deps: App, shop: string, request: SaveRuleRequest) {
   const { defaults, presets } = await deps.settings.get(shop);
   if (request.presetId && !presets.some((preset) => preset.id === request.presetId)) {
     throw problemsError('unknown_preset', [{ field: 'presetId', message: PRESET_GONE }]);
@@ -107,10 +105,8 @@ function resultOf(generation: Generation): RuleResult {
 export const rulesApiModule: AppModule = {
   name: 'api-rules',
   register({ api }, deps) {
-    // Resolved per request, not at registration: a test may first create the process's rules
-    // service on its own clock (rulesFor's options).
-    const rules = () => rulesFor(deps);
-    const generations = () => pipelineFor(deps).generations;
+    const rules = () => deps.rules;
+    const generations = () => deps.pipeline.generations;
 
     async function view(shop: string, rule: Rule): Promise<RuleView> {
       const ids = await rules().store.recent(shop, rule.id);

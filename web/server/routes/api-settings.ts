@@ -22,16 +22,16 @@ import {
 import { isProductAiError } from '../../../src/productai/errors.ts';
 import { PAUSE_MESSAGES } from '../../../src/pipeline/stages/shop-pause.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
-import type { AppDeps } from '../deps.ts';
+import type { App } from '../../../src/app/index.ts';
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { parse, problemsError, route, servicesFor, settingsView } from './api-support.ts';
+import { parse, problemsError, route, settingsView } from './api-support.ts';
 
 export const settingsApiModule: AppModule = {
   name: 'api-settings',
   register({ api }, deps) {
-    const { pipeline } = servicesFor(deps);
+    const { pipeline } = deps;
     const view = async (shop: string) =>
       settingsView(await deps.settings.get(shop), deps.config.shopify.appUrl, shop);
 
@@ -88,7 +88,7 @@ export const settingsApiModule: AppModule = {
   },
 };
 
-async function checkKey(deps: AppDeps, keyCheck: () => Promise<void>): Promise<void> {
+async function checkKey(deps: App, keyCheck: () => Promise<void>): Promise<void> {
   try {
     await keyCheck();
   } catch (error) {

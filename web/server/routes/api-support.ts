@@ -1,32 +1,26 @@
 /**
- * What the app's API routes (api-*.ts) share: the pipeline and bulk services for the app's deps,
- * id parameters, the settings view, and the mapping of pipeline errors to API errors (a race
+ * What the app's API routes (api-*.ts) share: id parameters, the settings view, and the mapping of pipeline errors to API errors (a race
  * lost to another click or to the pipeline is a 409 the merchant can read, not a 500).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import type { SettingsView } from '../../../src/app-api/contract.ts';
-import { bulkRunsFor } from '../../../src/pipeline/bulk/index.ts';
 import { BulkRunNotFoundError, BulkRunStateError } from '../../../src/pipeline/bulk/bulk-run.ts';
 import { BulkRequestError } from '../../../src/pipeline/bulk/bulk-runs.ts';
 import {
   GenerationNotFoundError,
   StaleTransitionError,
 } from '../../../src/pipeline/generations/generation.ts';
-import { pipelineFor, productAiWebhookUrl } from '../../../src/pipeline/index.ts';
+import { productAiWebhookUrl } from '../../../src/pipeline/index.ts';
 import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
-import type { AppDeps } from '../deps.ts';
+import type { App } from '../../../src/app/index.ts';
 import { HttpError } from '../http-error.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 
-export function servicesFor(deps: AppDeps) {
-  return { pipeline: pipelineFor(deps), bulk: bulkRunsFor(deps) };
-}
-
 /** What the merchant's review decisions need (review-actions.ts), from the app's deps. */
-export function reviewDepsFor(deps: AppDeps): ReviewDeps {
-  const pipeline = pipelineFor(deps);
+export function reviewDepsFor(deps: App): ReviewDeps {
+  const { pipeline } = deps;
   return {
     generations: pipeline.generations,
     admin: async (shop) => deps.admin.forShop(shop),
@@ -137,7 +131,7 @@ function toApiError(error: unknown, action: string | undefined): unknown {
  * of what started (it goes on in the background).
  */
 export function startRoute<R, T>(
-  deps: Pick<AppDeps, 'settings'>,
+  deps: Pick<App, 'settings'>,
   schema: ZodType<R>,
   start: (shop: string, request: R, defaults: ShopSettings['defaults']) => Promise<T>,
   view: (started: T) => Promise<unknown>,

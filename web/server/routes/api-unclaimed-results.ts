@@ -13,12 +13,12 @@ import { loadProductImages } from '../../../src/pipeline/sources/source-images.t
 import { HttpError } from '../http-error.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { parse, problemsError, route, servicesFor } from './api-support.ts';
+import { parse, problemsError, route } from './api-support.ts';
 
 export const unclaimedResultsApiModule: AppModule = {
   name: 'api-unclaimed-results',
   register({ api }, deps) {
-    const { pipeline } = servicesFor(deps);
+    const { pipeline } = deps;
 
     api.get(
       '/unclaimed-results',

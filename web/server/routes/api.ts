@@ -3,13 +3,13 @@
  * preflight first, then session-token auth, then JSON bodies, then the modules' routes.
  */
 import express, { Router } from 'express';
-import type { AppDeps } from '../deps.ts';
+import type { App } from '../../../src/app/index.ts';
 import { extensionCors } from '../plugins/cors.ts';
 import { sessionAuth } from '../plugins/session-auth.ts';
 import { apiNotFound } from '../plugins/error-handler.ts';
 
 /** Returns the router modules add their /api routes to, and the router to mount at /api. */
-export function createApiRouter(deps: AppDeps): { mount: Router; routes: Router } {
+export function createApiRouter(deps: App): { mount: Router; routes: Router } {
   const routes = Router();
   const mount = Router();
   mount.use(extensionCors());

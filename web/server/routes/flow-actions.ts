@@ -10,7 +10,6 @@
  */
 import express from 'express';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { pipelineFor } from '../../../src/pipeline/index.ts';
 import {
   FlowActionRequest,
   runGeneratePhotoAction,
@@ -23,7 +22,7 @@ export const FLOW_GENERATE_PHOTO_PATH = '/flow/actions/generate-photo';
 export const flowActionsModule: AppModule = {
   name: 'flow-actions',
   register({ public: routes }, deps) {
-    const pipeline = pipelineFor(deps);
+    const { pipeline } = deps;
     const actionDeps = {
       settings: (shop: string) => deps.settings.get(shop),
       admin: async (shop: string) => deps.admin.forShop(shop),

@@ -1,7 +1,6 @@
 /**
- * The pipeline's module: creates the process's pipeline (src/pipeline/index.ts) and serves
- * POST /webhooks/productai/:shop/:token, ProductAI's webhook deliveries (job results and the
- * validation POST), one URL per shop. Register it before the modules that use `pipelineFor`.
+ * POST /webhooks/productai/:shop/:token: ProductAI's webhook deliveries (job results and the
+ * validation POST), one URL per shop, handed to the pipeline's receiver.
  *
  * The body is read as text and parsed by the receiver, so a malformed delivery gets a 400 that
  * says why. `req.ip` is the socket's address unless Express's `trust proxy` is configured
@@ -10,32 +9,28 @@
  */
 import express from 'express';
 import type { AppModule } from '../module.ts';
-import { pipelineFor, type PipelineOptions } from '../../../src/pipeline/index.ts';
 
 export const PRODUCTAI_WEBHOOK_PATH = '/webhooks/productai/:shop/:token';
 
-/** `options` configure the pipeline this module creates (tests compress its timings). */
-export function productAiWebhooksModule(options?: PipelineOptions): AppModule {
-  return {
-    name: 'productai-webhooks',
-    // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
-    secretPaths: [PRODUCTAI_WEBHOOK_PATH],
-    register({ public: routes }, deps) {
-      const pipeline = pipelineFor(deps, options);
-      routes.post(
-        PRODUCTAI_WEBHOOK_PATH,
-        express.text({ type: () => true, limit: '64kb' }),
-        async (req, res) => {
-          const params = req.params as { shop: string; token: string };
-          const answer = await pipeline.receiveWebhook({
-            shop: params.shop,
-            token: params.token,
-            sourceIp: req.ip,
-            body: typeof req.body === 'string' ? req.body : '',
-          });
-          res.status(answer.status).json(answer.body);
-        },
-      );
-    },
-  };
-}
+export const productAiWebhooksModule: AppModule = {
+  name: 'productai-webhooks',
+  // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
+  secretPaths: [PRODUCTAI_WEBHOOK_PATH],
+  register({ public: routes }, deps) {
+    const { pipeline } = deps;
+    routes.post(
+      PRODUCTAI_WEBHOOK_PATH,
+      express.text({ type: () => true, limit: '64kb' }),
+      async (req, res) => {
+        const params = req.params as { shop: string; token: string };
+        const answer = await pipeline.receiveWebhook({
+          shop: params.shop,
+          token: params.token,
+          sourceIp: req.ip,
+          body: typeof req.body === 'string' ? req.body : '',
+        });
+        res.status(answer.status).json(answer.body);
+      },
+    );
+  },
+};

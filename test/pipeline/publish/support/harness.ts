@@ -11,7 +11,8 @@ import type {
   ProductAiEmulatorOptions,
 } from '../../../../emulators/productai/index.ts';
 import type { GenerationState, ProductDetail } from '../../../../src/app-api/contract.ts';
-import { bulkRunsFor, type BulkRunService } from '../../../../src/pipeline/bulk/index.ts';
+import type { AppOverrides } from '../../../../src/app/index.ts';
+import type { BulkRunService } from '../../../../src/pipeline/bulk/index.ts';
 import type { ExpansionLimits } from '../../../../src/pipeline/bulk/expand-run.ts';
 import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
 import {
@@ -67,6 +68,8 @@ export async function startPublishHarness(
     productAi?: Partial<ProductAiEmulatorOptions>;
     expansion?: ExpansionLimits;
     mediaProcessingMs?: number;
+    /** App overrides besides the pipeline's (the campaigns' clock, ...). */
+    overrides?: Omit<AppOverrides, 'pipeline'>;
   } = {},
 ): Promise<PublishHarness> {
   const stages = createPublishStages({ timing: FAST_PUBLISH });
@@ -81,9 +84,10 @@ export async function startPublishHarness(
     pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
     modules: [sessionModule, ...API_MODULES],
     shopify: { mediaProcessingMs: options.mediaProcessingMs ?? 150 },
+    overrides: options.overrides,
   });
   const { app, pipeline, productAiControl } = stack;
-  const bulk = bulkRunsFor(app.deps);
+  const bulk = app.deps.bulkRuns;
   const workers = await pipeline.startWorkers();
   const bulkWorker = bulk.startWorker({
     limits: options.expansion ?? { pageSize: 10, window: 20 },

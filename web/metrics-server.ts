@@ -8,8 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { AppDeps } from './deps.ts';
-import { observeSharedState } from './shared-state-metrics.ts';
+import { observeSharedState, type App } from '../src/app/index.ts';
 
 export interface RunningMetricsServer {
   url: string;
@@ -24,7 +23,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 
 /** Null when metrics are off (no METRICS_TOKEN). `port` overrides the configured one (tests). */
 export async function startMetricsServer(
-  deps: AppDeps,
+  deps: App,
   options: { port?: number; host?: string } = {},
 ): Promise<RunningMetricsServer | null> {
   const { token, port } = deps.config.metrics;

@@ -6,11 +6,10 @@
  * and how much of the shared ProductAI rate limit is in use.
  */
 import { Queue } from 'bullmq';
-import { QUEUE_NAMES } from '../../src/pipeline/stages/queues.ts';
-import { BULK_EXPAND_QUEUE } from '../../src/pipeline/bulk/bulk-runner.ts';
-import { appWideKeys } from '../../src/pipeline/generations/keys.ts';
-import { pipelineFor } from '../../src/pipeline/index.ts';
-import type { AppDeps } from './deps.ts';
+import { QUEUE_NAMES } from '../pipeline/stages/queues.ts';
+import { BULK_EXPAND_QUEUE } from '../pipeline/bulk/bulk-runner.ts';
+import { appWideKeys } from '../pipeline/generations/keys.ts';
+import type { App } from './create-app.ts';
 
 const COUNTED_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 
@@ -20,8 +19,8 @@ async function oldestWaitingMs(queue: Queue): Promise<number | null> {
 }
 
 /** Registers the gauges; returns what closes the read-only queue handles. */
-export function observeSharedState(deps: AppDeps): () => Promise<void> {
-  const pipeline = pipelineFor(deps);
+export function observeSharedState(deps: App): () => Promise<void> {
+  const { pipeline } = deps;
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
   const readOnly = [...QUEUE_NAMES, BULK_EXPAND_QUEUE].map(
     (name) => new Queue(name, { connection: deps.redis, prefix }),

@@ -1,0 +1,218 @@
+/**
+ * THE composition root: one factory that builds the whole app, eagerly, from a validated
+ * configuration (as shopify-api's `shopifyApi(config)` does). The web process, the worker, the
+ * tests, the benchmarks and the demo all start from the `App` it returns, and each then starts
+ * the parts it runs: the HTTP server (web/server), the workers (./start-workers.ts), or both.
+ *
+ * Order of construction: adapters (Redis, crypto, Shopify, metrics), stores, the pipeline (with
+ * the campaign and rule holds passed in), then bulk runs, campaigns and rules on top of it, and
+ * last the Shopify webhook handlers, which reach the rules. Nothing is built on first use, so
+ * no caller can change how another one's service was built.
+ */
+import { createLogger, type Logger } from '../platform/logger.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
+import { closeRedis, connectRedis, type Redis } from '../platform/redis/connection.ts';
+import { createSecretBox, type SecretBox } from '../platform/crypto.ts';
+import { createMetrics, type Metrics } from '../platform/metrics.ts';
+import { createBackgroundWork, type BackgroundWork } from '../platform/background-work.ts';
+import { createAdminFetch, type FetchFn } from '../shopify/admin-fetch.ts';
+import { createShopifyApi, type Shopify } from '../shopify/shopify-api.ts';
+import { createSessionTokenVerifier, type SessionTokenVerifier } from '../shopify/session-token.ts';
+import { createOfflineTokens, type OfflineTokens } from '../shopify/offline-tokens.ts';
+import { createAdminClientFactory, type AdminClientFactory } from '../shopify/admin-client.ts';
+import { createWebhookRegistry, type WebhookRegistry } from '../shopify/webhooks.ts';
+import { registerWebhookHandlers } from '../shopify/webhook-handlers.ts';
+import {
+  createWebhookIntake,
+  webhookQueueConfig,
+  type WebhookIntake,
+  type WebhookQueueConfig,
+} from '../shopify/webhook-queue.ts';
+import { createSessionStore, type SessionStore } from '../stores/sessions.ts';
+import { createShopSettingsStore, type ShopSettingsStore } from '../stores/shop-settings.ts';
+import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
+import { createRuleStore } from '../stores/rule-store.ts';
+import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
+import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
+import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
+import {
+  createCampaignHolds,
+  createCampaignService,
+  createCampaignStore,
+  type CampaignOptions,
+  type CampaignService,
+} from '../pipeline/campaigns/index.ts';
+import { createRulesService, type RulesService } from '../pipeline/rules/index.ts';
+import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
+import type { Config } from './config.ts';
+
+export type CloseHook = () => Promise<void>;
+
+export interface App {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  redis: Redis;
+  secrets: SecretBox;
+  /** The fetch for every call to Shopify (routes to the emulator when configured). */
+  shopifyFetch: FetchFn;
+  shopify: Shopify;
+  verifySessionToken: SessionTokenVerifier;
+  offlineTokens: OfflineTokens;
+  admin: AdminClientFactory;
+  sessions: SessionStore;
+  settings: ShopSettingsStore;
+  /** What runs when a shop uninstalls or is redacted (every feature registers its part here). */
+  eraser: ShopEraser;
+  /** Shopify webhook topic → handler (registered in src/shopify/webhook-handlers.ts). */
+  shopifyWebhooks: WebhookRegistry;
+  /** The durable webhook queue's settings, and its producer side (the web route). */
+  webhookQueue: WebhookQueueConfig;
+  webhookIntake: WebhookIntake;
+  /** This process's Prometheus metrics. */
+  metrics: Metrics;
+  /** Work that outlives its request; drained on shutdown. */
+  background: BackgroundWork;
+  /** The generation pipeline: enqueue, receive ProductAI's webhooks, run the stages. */
+  pipeline: Pipeline;
+  bulkRuns: BulkRunService;
+  campaigns: CampaignService;
+  rules: RulesService;
+  /**
+   * Registers cleanup run by `close()`, in reverse order of registration (a process's servers
+   * and workers, started after the app was built).
+   */
+  onClose(name: string, hook: CloseHook): void;
+  /** Runs the close hooks, closes every queue the app opened, then Redis. */
+  close(): Promise<void>;
+}
+
+/** What tests, benchmarks and the demo may replace; production passes none. */
+export interface AppOverrides {
+  logger?: Logger;
+  clock?: Clock;
+  /** The network fetch under the emulator routing (tests wrap it to observe traffic). */
+  fetch?: FetchFn;
+  /** Passed to the token manager (tests use short margins). */
+  refreshMarginMs?: number;
+  /** A metrics registry of the caller's own. */
+  metrics?: Metrics;
+  /** The webhook queue's prefix and timings (tests isolate and compress them). */
+  webhookQueue?: Partial<WebhookQueueConfig>;
+  /** The pipeline's publish handlers, image processor and ProductAI client options. */
+  pipeline?: PipelineOptions;
+  /** The campaigns' clock and timings. */
+  campaigns?: CampaignOptions;
+  /** The clock the rules' daily cap runs on. */
+  rules?: { clock?: Clock };
+}
+
+export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const logger =
+    overrides.logger ?? createLogger({ level: config.logLevel, name: 'productai-app' });
+  const clock = overrides.clock ?? systemClock;
+  const redis = await connectRedis(config.redisUrl, { name: 'productai-web' });
+  const secrets = createSecretBox(config.encryptionKey);
+  const shopifyFetch = createAdminFetch(config.shopify.adminUrlOverride, overrides.fetch);
+  const shopify = createShopifyApi({ ...config.shopify, fetch: shopifyFetch, logger });
+  const sessions = createSessionStore({ redis, secrets });
+  const settings = createShopSettingsStore({ redis, secrets });
+  const eraser = createShopEraser({ redis, sessions, settings });
+  const offlineTokens = createOfflineTokens({
+    shopify,
+    sessions,
+    redis,
+    clock,
+    logger,
+    refreshMarginMs: overrides.refreshMarginMs,
+  });
+  const metrics = overrides.metrics ?? createMetrics();
+  const admin = createAdminClientFactory({
+    tokens: offlineTokens,
+    fetch: shopifyFetch,
+    clock,
+    logger,
+    onThrottled: () => metrics.adminThrottled(),
+  });
+  const webhookQueue = webhookQueueConfig(overrides.webhookQueue);
+  const webhookIntake = createWebhookIntake({ redis, config: webhookQueue, logger });
+
+  const closeHooks: { name: string; hook: CloseHook }[] = [];
+  const onClose = (name: string, hook: CloseHook) => closeHooks.push({ name, hook });
+  const host = { config, redis, clock, logger, settings, admin, eraser, metrics, onClose };
+
+  const campaignStore = createCampaignStore({
+    redis,
+    clock: overrides.campaigns?.clock ?? clock,
+    namespace: config.pipeline.namespace,
+  });
+  const ruleStore = createRuleStore({ redis });
+  const pipeline = createPipeline(
+    host,
+    {
+      config: config.pipeline,
+      // Campaigns hold their results until they start (campaigns/campaign-holds.ts); rules for
+      // new products send theirs to review or publish them as the rule says (rules/rule-holds.ts).
+      holds: firstOfHolds(createCampaignHolds(campaignStore), createRuleHolds(ruleStore)),
+    },
+    overrides.pipeline,
+  );
+  onClose('pipeline queues', () => pipeline.close());
+  const bulkRuns = createBulkRunService(host, pipeline);
+  const campaigns = createCampaignService(
+    host,
+    { pipeline, bulk: bulkRuns, store: campaignStore },
+    overrides.campaigns,
+  );
+  const rules = createRulesService(
+    { ...host, webhookQueue },
+    { pipeline, store: ruleStore },
+    overrides.rules,
+  );
+
+  const shopifyWebhooks = createWebhookRegistry();
+  registerWebhookHandlers(shopifyWebhooks, {
+    sessions,
+    eraser,
+    logger,
+    newProduct: (shop, productId, trigger) => rules.onNewProduct(shop, productId, trigger),
+  });
+
+  return {
+    config,
+    logger,
+    clock,
+    redis,
+    secrets,
+    shopifyFetch,
+    shopify,
+    verifySessionToken: createSessionTokenVerifier(shopify),
+    offlineTokens,
+    admin,
+    sessions,
+    settings,
+    eraser,
+    shopifyWebhooks,
+    webhookQueue,
+    webhookIntake,
+    metrics,
+    background: createBackgroundWork(logger),
+    pipeline,
+    bulkRuns,
+    campaigns,
+    rules,
+    onClose,
+    async close() {
+      for (const { name, hook } of closeHooks.reverse()) {
+        try {
+          await hook();
+        } catch (error) {
+          logger.error({ err: error, hook: name }, 'close hook failed');
+        }
+      }
+      closeHooks.length = 0;
+      await webhookIntake.close();
+      await closeRedis(redis);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * `src/app/`: the composition root. The one place that knows how the app is put together:
+ * configuration (config.ts), construction of every feature (create-app.ts), and what a worker
+ * process runs (start-workers.ts). Processes (web/server, web/worker), tests, benchmarks and the
+ * demo start here; nothing inside `src/` imports this room.
+ */
+export { loadAppConfig, type Config } from './config.ts';
+export { createApp, type App, type AppOverrides, type CloseHook } from './create-app.ts';
+export { startShopifyWebhookWorker, startWorkers, type RunningWorkers } from './start-workers.ts';
+export { observeSharedState } from './shared-state-metrics.ts';
