@@ -39,7 +39,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { generationKeys, queueKeys, type AppWideKeys } from '../generations/keys.ts';
 import type { Priority } from '../generations/generation.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 export interface ScheduledItem {
   shop: string;
@@ -87,69 +87,34 @@ export interface WaitingSnapshot {
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'bulk'];
 
-// KEYS: waiting, ring, ringMembers, pausedShops, sequence, dispatching
-// ARGV: shop, id, front (1/0), armedMember
-const PUSH = redisScript(`
-local seq = redis.call('INCR', KEYS[5])
-local score = seq
-if ARGV[3] == '1' then score = -seq end
-redis.call('ZADD', KEYS[1], 'NX', score, ARGV[2])
-redis.call('ZREM', KEYS[6], ARGV[4])
-if redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 0 and redis.call('SADD', KEYS[3], ARGV[1]) == 1 then
-  redis.call('RPUSH', KEYS[2], ARGV[1])
-end
-return 1
-`);
-
-// KEYS: ringInteractive, membersInteractive, ringBulk, membersBulk, pausedShops, dispatching
-// ARGV: now, waitingInteractive[before, after], waitingBulk[before, after], record[before, middle],
-//       lookahead
-const POP = redisScript(`
-if redis.call('ZCARD', KEYS[6]) >= tonumber(ARGV[8]) then return {'busy'} end
-local classes = {
-  {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'},
-  {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'},
-}
-for _, class in ipairs(classes) do
-  local turns = redis.call('LLEN', class.ring)
-  for _ = 1, turns do
-    local shop = redis.call('LPOP', class.ring)
-    if not shop then break end
-    if redis.call('SISMEMBER', KEYS[5], shop) == 1 then
-      redis.call('SREM', class.members, shop)
-    else
-      local waiting = class.before .. shop .. class.after
-      local found = nil
-      while not found do
-        local popped = redis.call('ZPOPMIN', waiting)
-        if #popped == 0 then break end
-        if redis.call('HGET', ARGV[6] .. shop .. ARGV[7] .. popped[1], 'state') == '"queued"' then
-          found = popped[1]
-        end
-      end
-      if redis.call('ZCARD', waiting) > 0 then
-        redis.call('RPUSH', class.ring, shop)
-      else
-        redis.call('SREM', class.members, shop)
-      end
-      if found then
-        redis.call('ZADD', KEYS[6], ARGV[1], shop .. ' ' .. found)
-        return {shop, found, class.name}
-      end
-    end
-  end
-end
-return false
-`);
-
-// KEYS: ring, ringMembers, pausedShops, waiting. ARGV: shop
-const RESUME = redisScript(`
-if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return 0 end
-if redis.call('ZCARD', KEYS[4]) > 0 and redis.call('SADD', KEYS[2], ARGV[1]) == 1 then
-  redis.call('RPUSH', KEYS[1], ARGV[1])
-end
-return 1
-`);
+const PUSH = luaScript(new URL('./lua/push-waiting.lua', import.meta.url), {
+  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching'],
+  args: ['shop', 'generationId', 'front', 'armedMember'],
+});
+const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
+  keys: [
+    'ringInteractive',
+    'membersInteractive',
+    'ringBulk',
+    'membersBulk',
+    'pausedShops',
+    'dispatching',
+  ],
+  args: [
+    'now',
+    'interactiveBefore',
+    'interactiveAfter',
+    'bulkBefore',
+    'bulkAfter',
+    'recordBefore',
+    'recordMiddle',
+    'lookahead',
+  ],
+});
+const RESUME = luaScript(new URL('./lua/resume-shop.lua', import.meta.url), {
+  keys: ['ring', 'ringMembers', 'pausedShops', 'waiting'],
+  args: ['shop'],
+});
 
 export function createFairScheduler(deps: {
   redis: Redis;
@@ -162,20 +127,20 @@ export function createFairScheduler(deps: {
   async function push(item: ScheduledItem, options: { front?: boolean } = {}): Promise<void> {
     await PUSH(
       redis,
-      [
-        queueKeys.waiting(item.shop, item.priority),
-        keys.ring(item.priority),
-        keys.ringMembers(item.priority),
-        keys.pausedShops,
-        keys.sequence,
-        keys.dispatching,
-      ],
-      [
-        item.shop,
-        item.generationId,
-        options.front ? 1 : 0,
-        armedMember(item.shop, item.generationId),
-      ],
+      {
+        waiting: queueKeys.waiting(item.shop, item.priority),
+        ring: keys.ring(item.priority),
+        ringMembers: keys.ringMembers(item.priority),
+        pausedShops: keys.pausedShops,
+        sequence: keys.sequence,
+        dispatching: keys.dispatching,
+      },
+      {
+        shop: item.shop,
+        generationId: item.generationId,
+        front: options.front ? 1 : 0,
+        armedMember: armedMember(item.shop, item.generationId),
+      },
     );
     await redis.publish(keys.wakeChannel, item.priority);
   }
@@ -189,16 +154,16 @@ export function createFairScheduler(deps: {
       const [recordBefore, recordMiddle] = generationKeys.recordTemplate();
       const reply = (await POP(
         redis,
-        [
-          keys.ring('interactive'),
-          keys.ringMembers('interactive'),
-          keys.ring('bulk'),
-          keys.ringMembers('bulk'),
-          keys.pausedShops,
-          keys.dispatching,
-        ],
-        [
-          clock.now(),
+        {
+          ringInteractive: keys.ring('interactive'),
+          membersInteractive: keys.ringMembers('interactive'),
+          ringBulk: keys.ring('bulk'),
+          membersBulk: keys.ringMembers('bulk'),
+          pausedShops: keys.pausedShops,
+          dispatching: keys.dispatching,
+        },
+        {
+          now: clock.now(),
           interactiveBefore,
           interactiveAfter,
           bulkBefore,
@@ -206,7 +171,7 @@ export function createFairScheduler(deps: {
           recordBefore,
           recordMiddle,
           lookahead,
-        ],
+        },
       )) as [string, string?, Priority?] | null;
       if (!reply) return null;
       if (reply[0] === 'busy') return 'busy';
@@ -254,13 +219,13 @@ export function createFairScheduler(deps: {
       for (const priority of PRIORITIES) {
         await RESUME(
           redis,
-          [
-            keys.ring(priority),
-            keys.ringMembers(priority),
-            keys.pausedShops,
-            queueKeys.waiting(shop, priority),
-          ],
-          [shop],
+          {
+            ring: keys.ring(priority),
+            ringMembers: keys.ringMembers(priority),
+            pausedShops: keys.pausedShops,
+            waiting: queueKeys.waiting(shop, priority),
+          },
+          { shop },
         );
       }
       await redis.publish(keys.wakeChannel, 'resume');

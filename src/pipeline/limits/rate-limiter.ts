@@ -28,7 +28,7 @@
  */
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 export interface RateLimiter {
   /** Takes a slot named `slotId` if one is free: 0, else the ms to wait before trying again. */
@@ -59,51 +59,22 @@ export interface RateLimiterOptions {
   arrivalMarginMs: number;
 }
 
-const NOW_MS = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-`;
-
-// KEYS: slots, pausedUntil. ARGV: limit, windowMs, slotId. Returns 0 or ms to wait.
-const ACQUIRE = redisScript(`${NOW_MS}
-local pausedUntil = tonumber(redis.call('GET', KEYS[2]) or '0')
-if pausedUntil > now then return pausedUntil - now end
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], window * 2)
-  return 0
-end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return math.max(1, tonumber(oldest[2]) + window - now + 1)
-`);
-
-// KEYS: slots. ARGV: slotId, windowMs, arrivalMarginMs. The slot keeps counting from the latest
-// possible arrival, under a name of its own, so that the same generation can take a slot later.
-const SETTLE = redisScript(`${NOW_MS}
-local taken = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not taken then return 0 end
-local arrival = math.min(now, tonumber(taken) + tonumber(ARGV[3]))
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZADD', KEYS[1], arrival, ARGV[1] .. '@' .. arrival .. '.' .. math.random(1000000))
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
-return 1
-`);
-
-// KEYS: pausedUntil. ARGV: ms. Never shortens a longer pause already set.
-const PAUSE = redisScript(`${NOW_MS}
-local untilMs = now + tonumber(ARGV[1])
-if tonumber(redis.call('GET', KEYS[1]) or '0') < untilMs then
-  redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[1]))
-end
-return untilMs
-`);
-
-const COUNT = redisScript(`${NOW_MS}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
-return redis.call('ZCARD', KEYS[1])
-`);
+const ACQUIRE = luaScript(new URL('./lua/acquire-slot.lua', import.meta.url), {
+  keys: ['slots', 'pausedUntil'],
+  args: ['limit', 'windowMs', 'slotId'],
+});
+const SETTLE = luaScript(new URL('./lua/settle-slot.lua', import.meta.url), {
+  keys: ['slots'],
+  args: ['slotId', 'windowMs', 'arrivalMarginMs'],
+});
+const PAUSE = luaScript(new URL('./lua/pause-slots.lua', import.meta.url), {
+  keys: ['pausedUntil'],
+  args: ['ms'],
+});
+const COUNT = luaScript(new URL('./lua/count-slots.lua', import.meta.url), {
+  keys: ['slots'],
+  args: ['windowMs'],
+});
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { redis, clock, slotsKey, pausedUntilKey, limit, windowMs, arrivalMarginMs } = options;
@@ -111,7 +82,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     throw new Error('The rate limit needs a positive count and window');
 
   const tryAcquire = async (slotId: string) =>
-    Number(await ACQUIRE(redis, [slotsKey, pausedUntilKey], [limit, windowMs, slotId]));
+    Number(
+      await ACQUIRE(
+        redis,
+        { slots: slotsKey, pausedUntil: pausedUntilKey },
+        { limit, windowMs, slotId },
+      ),
+    );
 
   return {
     tryAcquire,
@@ -124,16 +101,16 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
     },
     async settle(slotId) {
-      await SETTLE(redis, [slotsKey], [slotId, windowMs, arrivalMarginMs]);
+      await SETTLE(redis, { slots: slotsKey }, { slotId, windowMs, arrivalMarginMs });
     },
     async release(slotId) {
       await redis.zrem(slotsKey, slotId);
     },
     async pauseFor(ms) {
-      await PAUSE(redis, [pausedUntilKey], [Math.max(1, Math.ceil(ms))]);
+      await PAUSE(redis, { pausedUntil: pausedUntilKey }, { ms: Math.max(1, Math.ceil(ms)) });
     },
     async inUse() {
-      return Number(await COUNT(redis, [slotsKey], [windowMs]));
+      return Number(await COUNT(redis, { slots: slotsKey }, { windowMs }));
     },
   };
 }

@@ -29,7 +29,7 @@ import { appWideKey } from '../../platform/keys.ts';
 import { isImageModelId, isVideoModelId } from '../../productai/catalogue.ts';
 import type { Generation } from '../generations/generation.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 /** What ProductAI can tell back about a job; upscales all look alike (a fixed prompt). */
 export interface Fingerprint {
@@ -88,40 +88,19 @@ export interface SubmissionClaims {
 // A week: far longer than any submission stays uncertain; only a leak guard.
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 
-// The holder's liveness, evaluated inside each script. ARGV[1], ARGV[2]: the record key's
-// halves around the shop (keys.ts recordTemplate). Record fields are JSON-encoded.
-const LIVE = `
-local function live(raw)
-  if not raw then return false end
-  local holder = cjson.decode(raw)
-  local record = ARGV[1] .. holder.shop .. ARGV[2] .. holder.generationId
-  local fields = redis.call('HMGET', record, 'state', 'submittedAt')
-  if fields[1] ~= '"submitting"' and fields[1] ~= '"uncertain"' then return false end
-  return fields[2] and cjson.decode(fields[2]) == holder.submittedAt
-end
-`;
-
-// KEYS: claim. ARGV: record halves, token, ttl seconds.
-const TAKE = redisScript(`${LIVE}
-local held = redis.call('GET', KEYS[1])
-if held == ARGV[3] then return 1 end
-if live(held) then return 0 end
-redis.call('SET', KEYS[1], ARGV[3], 'EX', ARGV[4])
-return 1
-`);
-
-// KEYS: claim. ARGV: record halves.
-const HOLDER = redisScript(`${LIVE}
-local held = redis.call('GET', KEYS[1])
-if live(held) then return held end
-return false
-`);
-
-// KEYS: claim. ARGV: token.
-const RELEASE = redisScript(`
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
-`);
+// take-claim and claim-holder judge the holder with platform/redis/lua/includes/live-claim.lua.
+const TAKE = luaScript(new URL('./lua/take-claim.lua', import.meta.url), {
+  keys: ['claim'],
+  args: ['recordBefore', 'recordMiddle', 'token', 'ttlSeconds'],
+});
+const HOLDER = luaScript(new URL('./lua/claim-holder.lua', import.meta.url), {
+  keys: ['claim'],
+  args: ['recordBefore', 'recordMiddle'],
+});
+const RELEASE = luaScript(new URL('./lua/release-claim.lua', import.meta.url), {
+  keys: ['claim'],
+  args: ['token'],
+});
 
 function encodeToken(token: ClaimToken): string {
   return JSON.stringify({
@@ -136,7 +115,7 @@ export function createSubmissionClaims(deps: {
   namespace: string;
 }): SubmissionClaims {
   const { redis, namespace } = deps;
-  const record = generationKeys.recordTemplate();
+  const [recordBefore, recordMiddle] = generationKeys.recordTemplate();
   // Hashed: prompts may be long.
   const keyOf = (fingerprint: Fingerprint) =>
     appWideKey(
@@ -151,17 +130,21 @@ export function createSubmissionClaims(deps: {
     async take(fingerprint, token) {
       const taken = await TAKE(
         redis,
-        [keyOf(fingerprint)],
-        [...record, encodeToken(token), CLAIM_TTL_SECONDS],
+        { claim: keyOf(fingerprint) },
+        { recordBefore, recordMiddle, token: encodeToken(token), ttlSeconds: CLAIM_TTL_SECONDS },
       );
       return Number(taken) === 1;
     },
     async holder(fingerprint) {
-      const held = (await HOLDER(redis, [keyOf(fingerprint)], record)) as string | null;
+      const held = (await HOLDER(
+        redis,
+        { claim: keyOf(fingerprint) },
+        { recordBefore, recordMiddle },
+      )) as string | null;
       return held ? (JSON.parse(held) as ClaimToken) : null;
     },
     async release(fingerprint, token) {
-      await RELEASE(redis, [keyOf(fingerprint)], [encodeToken(token)]);
+      await RELEASE(redis, { claim: keyOf(fingerprint) }, { token: encodeToken(token) });
     },
   };
 }

@@ -1,0 +1,58 @@
+--[[
+  Takes the next generation to submit in fair order (interactive before bulk, shops in turn)
+  and arms it, unless `lookahead` generations are armed already. Skips paused shops (taking
+  them out of the ring) and ids no longer `queued`; a shop with more waiting goes to the back
+  of the ring.
+
+  KEYS[1] ringInteractive     shops with waiting interactive work, in turn order (list)
+  KEYS[2] membersInteractive  that ring's shops (set)
+  KEYS[3] ringBulk
+  KEYS[4] membersBulk
+  KEYS[5] pausedShops
+  KEYS[6] dispatching         armed generations: member '<shop> <id>', score armed at (ms)
+  ARGV[1] now                 ms
+  ARGV[2] interactiveBefore   a shop's interactive waiting key, before the shop
+  ARGV[3] interactiveAfter    and after it
+  ARGV[4] bulkBefore
+  ARGV[5] bulkAfter
+  ARGV[6] recordBefore        generation record key before the shop
+  ARGV[7] recordMiddle        between shop and id
+  ARGV[8] lookahead           most generations armed at once
+
+  Returns {shop, generationId, priority} | {'busy'} | nil (nothing waiting)
+]]
+if redis.call('ZCARD', KEYS[6]) >= tonumber(ARGV[8]) then return {'busy'} end
+local classes = {
+  {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'},
+  {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'},
+}
+for _, class in ipairs(classes) do
+  local turns = redis.call('LLEN', class.ring)
+  for _ = 1, turns do
+    local shop = redis.call('LPOP', class.ring)
+    if not shop then break end
+    if redis.call('SISMEMBER', KEYS[5], shop) == 1 then
+      redis.call('SREM', class.members, shop)
+    else
+      local waiting = class.before .. shop .. class.after
+      local found = nil
+      while not found do
+        local popped = redis.call('ZPOPMIN', waiting)
+        if #popped == 0 then break end
+        if redis.call('HGET', ARGV[6] .. shop .. ARGV[7] .. popped[1], 'state') == '"queued"' then
+          found = popped[1]
+        end
+      end
+      if redis.call('ZCARD', waiting) > 0 then
+        redis.call('RPUSH', class.ring, shop)
+      else
+        redis.call('SREM', class.members, shop)
+      end
+      if found then
+        redis.call('ZADD', KEYS[6], ARGV[1], shop .. ' ' .. found)
+        return {shop, found, class.name}
+      end
+    end
+  end
+end
+return false

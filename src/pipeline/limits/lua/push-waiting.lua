@@ -1,0 +1,26 @@
+--[[
+  Puts a queued generation in its shop's line (at the back, or at the front when it lost its
+  turn), disarms it, and puts the shop in the ring unless it is paused or there already.
+
+  KEYS[1] waiting      the shop's waiting generations of this priority (sorted set)
+  KEYS[2] ring         shops with waiting work, in turn order (list)
+  KEYS[3] ringMembers  the ring's shops (set)
+  KEYS[4] pausedShops
+  KEYS[5] sequence     counter giving each push its place in line
+  KEYS[6] dispatching  armed generations (sorted set)
+  ARGV[1] shop
+  ARGV[2] generationId
+  ARGV[3] front        1 for the front of the line, else 0
+  ARGV[4] armedMember  the generation's member in `dispatching`
+
+  Returns 1.
+]]
+local seq = redis.call('INCR', KEYS[5])
+local score = seq
+if ARGV[3] == '1' then score = -seq end
+redis.call('ZADD', KEYS[1], 'NX', score, ARGV[2])
+redis.call('ZREM', KEYS[6], ARGV[4])
+if redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 0 and redis.call('SADD', KEYS[3], ARGV[1]) == 1 then
+  redis.call('RPUSH', KEYS[2], ARGV[1])
+end
+return 1
