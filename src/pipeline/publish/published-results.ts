@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 const keys = shopKeyspace('published');
 
@@ -54,13 +54,10 @@ export function optionsFingerprint(kind: GenerationKind, params: GenerationParam
     .slice(0, 22);
 }
 
-// KEYS: hash. ARGV: product id, generation id. Deletes only the entry this generation wrote.
-const FORGET = redisScript(`
-if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
-  return redis.call('HDEL', KEYS[1], ARGV[1])
-end
-return 0
-`);
+const FORGET = luaScript(new URL('./lua/forget-published.lua', import.meta.url), {
+  keys: ['published'],
+  args: ['productId', 'generationId'],
+});
 
 export function createPublishedResults(redis: Redis): PublishedResults {
   const hash = (shop: string, kind: GenerationKind, params: GenerationParams) =>
@@ -76,8 +73,8 @@ export function createPublishedResults(redis: Redis): PublishedResults {
     async forget(result) {
       await FORGET(
         redis,
-        [hash(result.shop, result.kind, result.params)],
-        [result.productId, result.generationId],
+        { published: hash(result.shop, result.kind, result.params) },
+        { productId: result.productId, generationId: result.generationId },
       );
     },
     async alreadyDone(shop, kind, params, productIds) {

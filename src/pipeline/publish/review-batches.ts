@@ -27,7 +27,7 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import { StaleTransitionError, type GenerationState } from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 import {
   approveResult,
   rejectResult,
@@ -67,14 +67,10 @@ const keys = shopKeyspace('review-batch');
 const itemsKey = (shop: string, id: string) => keys.key(shop, id, 'items');
 const countedKey = (shop: string, id: string) => keys.key(shop, id, 'counted');
 
-/** Counts an item's outcome once: KEYS batch hash, counted set; ARGV id, outcome, updatedAt. */
-const COUNT_ONCE = redisScript(`
-if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then return 0 end
-redis.call('EXPIRE', KEYS[2], ${KEEP_SECONDS})
-redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
-redis.call('HSET', KEYS[1], 'updatedAt', ARGV[3])
-return 1
-`);
+const COUNT_ONCE = luaScript(new URL('./lua/count-item-once.lua', import.meta.url), {
+  keys: ['batch', 'counted'],
+  args: ['id', 'outcome', 'updatedAt', 'keepSeconds'],
+});
 
 export function createReviewBatches(deps: {
   redis: Redis;
@@ -135,8 +131,8 @@ export function createReviewBatches(deps: {
     }
     await COUNT_ONCE(
       redis,
-      [keys.key(shop, batchId), countedKey(shop, batchId)],
-      [id, outcome, nowIso()],
+      { batch: keys.key(shop, batchId), counted: countedKey(shop, batchId) },
+      { id, outcome, updatedAt: nowIso(), keepSeconds: KEEP_SECONDS },
     );
   }
 
