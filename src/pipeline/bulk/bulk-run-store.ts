@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { newGenerationId } from '../generations/ids.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 import { createStateRecords } from '../../platform/redis/state-records.ts';
 import {
   BulkRunNotFoundError,
@@ -121,33 +121,18 @@ const FIELDS = [
   'updatedAt',
 ] as const satisfies readonly (keyof BulkRun)[];
 
-// KEYS: run. ARGV: credits, updatedAtJSON. The budget is JSON null or a number.
-const RESERVE = redisScript(`
-local state = redis.call('HGET', KEYS[1], 'state')
-if state ~= '"running"' then return 0 end
-local committed = tonumber(redis.call('HGET', KEYS[1], 'creditsCommitted'))
-local budget = cjson.decode(redis.call('HGET', KEYS[1], 'creditBudget'))
-local credits = tonumber(ARGV[1])
-if budget ~= cjson.null and committed + credits > budget then return 0 end
-redis.call('HSET', KEYS[1], 'creditsCommitted', committed + credits, 'updatedAt', ARGV[2])
-return 1
-`);
-
-// KEYS: run. ARGV: credits, updatedAtJSON
-const RELEASE = redisScript(`
-local committed = tonumber(redis.call('HGET', KEYS[1], 'creditsCommitted') or '0')
-redis.call('HSET', KEYS[1], 'creditsCommitted', math.max(0, committed - tonumber(ARGV[1])), 'updatedAt', ARGV[2])
-return 1
-`);
-
-// KEYS: run. ARGV: cursorJSON, expanded, doneJSON, skippedForBudget, updatedAtJSON
-const RECORD_PAGE = redisScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HINCRBY', KEYS[1], 'expandedCount', tonumber(ARGV[2]))
-redis.call('HINCRBY', KEYS[1], 'skippedForBudget', tonumber(ARGV[4]))
-redis.call('HSET', KEYS[1], 'cursor', ARGV[1], 'expansionDone', ARGV[3], 'updatedAt', ARGV[5])
-return 1
-`);
+const RESERVE = luaScript(new URL('./lua/reserve-credits.lua', import.meta.url), {
+  keys: ['run'],
+  args: ['credits', 'updatedAt'],
+});
+const RELEASE = luaScript(new URL('./lua/release-credits.lua', import.meta.url), {
+  keys: ['run'],
+  args: ['credits', 'updatedAt'],
+});
+const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url), {
+  keys: ['run'],
+  args: ['cursor', 'expanded', 'done', 'skippedForBudget', 'updatedAt'],
+});
 
 export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRunStore {
   const { redis, clock } = deps;
@@ -193,24 +178,26 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     setState: (shop, id, from, to, action) => records.setState(shop, id, { from, to, action }),
 
     async reserveCredits(shop, id, credits) {
-      return (await RESERVE(redis, [runKey(shop, id)], [credits, nowIso()])) === 1;
+      return (
+        (await RESERVE(redis, { run: runKey(shop, id) }, { credits, updatedAt: nowIso() })) === 1
+      );
     },
 
     async releaseCredits(shop, id, credits) {
-      await RELEASE(redis, [runKey(shop, id)], [credits, nowIso()]);
+      await RELEASE(redis, { run: runKey(shop, id) }, { credits, updatedAt: nowIso() });
     },
 
     async recordPage(shop, id, progress) {
       await RECORD_PAGE(
         redis,
-        [runKey(shop, id)],
-        [
-          JSON.stringify(progress.cursor),
-          progress.expanded,
-          JSON.stringify(progress.done),
-          progress.skippedForBudget ?? 0,
-          nowIso(),
-        ],
+        { run: runKey(shop, id) },
+        {
+          cursor: JSON.stringify(progress.cursor),
+          expanded: progress.expanded,
+          done: JSON.stringify(progress.done),
+          skippedForBudget: progress.skippedForBudget ?? 0,
+          updatedAt: nowIso(),
+        },
       );
     },
 
