@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { newGenerationId } from '../generations/ids.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 import { createStateRecords } from '../../platform/redis/state-records.ts';
 import {
   CampaignNotFoundError,
@@ -99,14 +99,10 @@ const STAMPS: Partial<Record<CampaignState, 'startedAt' | 'endedAt'>> = {
   cancelled: 'endedAt',
 };
 
-// KEYS: record, due set. ARGV: flag field, nowJSON, dueMember, next due ms or '' to leave the set.
-const MARK_DONE = redisScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], 'true', 'updatedAt', ARGV[2])
-if ARGV[4] == '' then redis.call('ZREM', KEYS[2], ARGV[3])
-else redis.call('ZADD', KEYS[2], tonumber(ARGV[4]), ARGV[3]) end
-return 1
-`);
+const MARK_DONE = luaScript(new URL('./lua/mark-done.lua', import.meta.url), {
+  keys: ['record', 'due'],
+  args: ['flag', 'now', 'dueMember', 'nextDueMs'],
+});
 
 export function createCampaignStore(deps: {
   redis: Redis;
@@ -131,8 +127,13 @@ export function createCampaignStore(deps: {
   async function markDone(shop: string, id: string, flag: string, nextDueMs: number | null) {
     await MARK_DONE(
       redis,
-      [recordKey(shop, id), dueKey],
-      [flag, JSON.stringify(nowIso()), member(shop, id), nextDueMs ?? ''],
+      { record: recordKey(shop, id), due: dueKey },
+      {
+        flag,
+        now: JSON.stringify(nowIso()),
+        dueMember: member(shop, id),
+        nextDueMs: nextDueMs ?? '',
+      },
     );
   }
 
