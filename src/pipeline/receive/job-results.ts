@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { GenerationRef } from '../stages/stage.ts';
 import { generationKeys, type AppWideKeys } from '../generations/keys.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 export interface JobResult {
   status: 'success' | 'error';
@@ -50,14 +50,10 @@ export interface JobResults {
   forget(shop: string, jobIds: readonly number[]): Promise<void>;
 }
 
-// KEYS: result, owner, unclaimed(shop). ARGV: result JSON, ttl seconds, received ms, job id.
-const DELIVER = redisScript(`
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX')
-local owner = redis.call('GET', KEYS[2])
-if owner then return owner end
-redis.call('ZADD', KEYS[3], 'NX', ARGV[3], ARGV[4])
-return false
-`);
+const DELIVER = luaScript(new URL('./lua/deliver-result.lua', import.meta.url), {
+  keys: ['result', 'owner', 'unclaimed'],
+  args: ['result', 'ttlSeconds', 'receivedMs', 'jobId'],
+});
 
 export function createJobResults(deps: {
   redis: Redis;
@@ -79,8 +75,17 @@ export function createJobResults(deps: {
     async deliver(jobId, result) {
       const owner = (await DELIVER(
         redis,
-        [keys.jobResult(jobId), keys.job(jobId), generationKeys.unclaimedJobs(result.arrivedAt)],
-        [JSON.stringify(result), RESULT_TTL_SECONDS, Date.parse(result.receivedAt), jobId],
+        {
+          result: keys.jobResult(jobId),
+          owner: keys.job(jobId),
+          unclaimed: generationKeys.unclaimedJobs(result.arrivedAt),
+        },
+        {
+          result: JSON.stringify(result),
+          ttlSeconds: RESULT_TTL_SECONDS,
+          receivedMs: Date.parse(result.receivedAt),
+          jobId,
+        },
       )) as string | null;
       return owner ? (JSON.parse(owner) as GenerationRef) : null;
     },
