@@ -10,35 +10,14 @@
 import type { Redis } from '../../platform/redis/connection.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { generationKeys } from '../generations/keys.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 const spendKeys = shopKeyspace('rules-spend');
 
-// KEYS: the day's hash. ARGV: cap (or -1: only read), record key prefix, ttl ms,
-// JSON [[id, credits], ...] (all admitted together, or none). Answers {admitted 0/1, spent}.
-// An id already in the day is admitted already (a repeat after a crash): it is not added again.
-const RESERVE = redisScript(`
-local entries = redis.call('HGETALL', KEYS[1])
-local spent = 0
-for i = 1, #entries, 2 do
-  local state, charged = unpack(redis.call('HMGET', ARGV[2] .. entries[i], 'state', 'chargedCredits'))
-  local paid = charged and cjson.decode(charged)
-  if type(paid) == 'number' then spent = spent + paid
-  elseif state == '"failed"' or state == '"cancelled"' or not state then spent = spent + 0
-  else spent = spent + tonumber(entries[i + 1]) end
-end
-local cap = tonumber(ARGV[1])
-if cap < 0 then return {0, spent} end
-local adding = 0
-local wanted = cjson.decode(ARGV[4])
-for _, entry in ipairs(wanted) do
-  if redis.call('HEXISTS', KEYS[1], entry[1]) == 0 then adding = adding + entry[2] end
-end
-if adding > 0 and spent + adding > cap then return {0, spent} end
-for _, entry in ipairs(wanted) do redis.call('HSETNX', KEYS[1], entry[1], entry[2]) end
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return {1, spent + adding}
-`);
+const RESERVE = luaScript(new URL('./lua/reserve-daily-spend.lua', import.meta.url), {
+  keys: ['day'],
+  args: ['cap', 'recordPrefix', 'ttlMs', 'wanted'],
+});
 
 /** Days are kept past their end so the day just ended can still be read (3 days). */
 const DAY_TTL_MS = 3 * 86_400_000;
@@ -60,8 +39,8 @@ export function createDailySpend(deps: { redis: Redis }): DailySpend {
   async function run(shop: string, day: string, cap: number, wanted: [string, number][]) {
     const [admitted, spent] = (await RESERVE(
       deps.redis,
-      [spendKeys.key(shop, day)],
-      [cap, recordPrefix(shop), DAY_TTL_MS, JSON.stringify(wanted)],
+      { day: spendKeys.key(shop, day) },
+      { cap, recordPrefix: recordPrefix(shop), ttlMs: DAY_TTL_MS, wanted: JSON.stringify(wanted) },
     )) as [number, number];
     return { admitted: admitted === 1, spent };
   }
