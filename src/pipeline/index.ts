@@ -20,7 +20,6 @@ import { createProductAiClient, type ProductAiClientOptions } from '../productai
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import { createAwaitStage } from './stages/await-stage.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { PipelineConfig } from './config.ts';
 import {
@@ -35,22 +34,19 @@ import { appWideKeys } from './generations/keys.ts';
 import { startRetentionSweeper } from './generations/retention-sweeper.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
 import { createShopPause, type ShopPause } from './stages/shop-pause.ts';
-import type { PipelineContext, StageHandler } from './stages/stage.ts';
-import { stageHandlers, type StageHandlers } from './stages/stage-registry.ts';
-import { createSubmitStage } from './stages/submit-stage.ts';
+import type { PipelineContext } from './stages/stage.ts';
 import { startQueueWorkers } from './stages/workers.ts';
+import { pipelineStages, type PublishHandlers } from './stage-handlers.ts';
 import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
 import { createPublishedResults } from './publish/published-results.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
-import { createReconcileStage, requestReconcile } from './receive/reconcile.ts';
 import { createReviewBatchQueue, startReviewBatchWorker } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
 import { createSubmissionClaims } from './limits/submission-claims.ts';
 import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
-import { createResultStage } from './receive/result-stage.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 import {
   createFlowTriggerDelivery,
@@ -102,7 +98,7 @@ export interface PipelineParts {
 /** What tests and benchmarks may replace. */
 export interface PipelineOptions {
   /** Replace the publish handlers (tests that stop at `saving`, or use local fetch/timing). */
-  publish?: Partial<Pick<StageHandlers, 'attach' | 'verify'>>;
+  publish?: PublishHandlers;
   images?: ImageProcessor;
   /** Options for every ProductAI client (e.g. shorter read retries in tests). */
   productAi?: Omit<ProductAiClientOptions, 'apiKey' | 'baseUrl'>;
@@ -349,32 +345,17 @@ export function createPipeline(
     }),
 
     async startWorkers() {
-      const stages = stageHandlers(
-        {
-          submit: createSubmitStage({
-            limiter,
-            scheduler,
-            shopPause,
-            jobResults,
-            claims,
-            queues,
-          }),
-          await: createAwaitStage({ jobResults, shopPause }),
-        },
+      const stages = pipelineStages(
+        { config, limiter, scheduler, shopPause, jobResults, claims, queues, requeue },
         options.publish,
       );
-      const internal: Record<'result' | 'reconcile', StageHandler> = {
-        result: createResultStage({ jobResults }),
-        reconcile: createReconcileStage({ jobResults, claims, queues, requeue }),
-      };
       const workers = startQueueWorkers({
-        handlers: { ...stages, ...internal },
+        ...stages,
         ctx: context,
         connection,
         prefix: keys.bullPrefix,
         config,
         logger,
-        onUncertain: (ref) => requestReconcile(queues, ref, config.reconcile.firstCheckMs),
       });
       const subscriber = await connectRedis(host.config.redisUrl, {
         name: 'productai-dispatcher-wake',

@@ -10,6 +10,7 @@
 import {
   DONE,
   type GenerationRef,
+  type GiveUpRule,
   type PipelineContext,
   type StageOutcome,
 } from '../stages/stage.ts';
@@ -19,6 +20,16 @@ import { UnusableResultError, prepareResult } from './prepare-result.ts';
 import { ResultDownloadError, type FetchFn } from './result-download.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 import type { PublishTiming } from './publish-timing.ts';
+
+/** What a saving generation becomes when attach's last try failed. */
+export const ATTACH_GIVE_UP: GiveUpRule[] = [
+  {
+    from: ['saving'],
+    to: 'failed',
+    reason: 'The result could not be saved to Shopify after several tries.',
+    action: 'Try again.',
+  },
+];
 
 export async function attach(
   ref: GenerationRef,

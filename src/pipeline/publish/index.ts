@@ -9,6 +9,9 @@ import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts'
 import type { FetchFn } from './result-download.ts';
 import { verify } from './verify-stage.ts';
 
+export { ATTACH_GIVE_UP } from './attach-stage.ts';
+export { VERIFY_GIVE_UP } from './verify-stage.ts';
+
 export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
 export { chooseOptions, OptionChoiceError } from './choose-options.ts';
 export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
@@ -30,5 +33,5 @@ export function createPublishStages(
   };
 }
 
-/** The production handlers (global fetch, default timing), for the stage registry. */
+/** The production handlers (global fetch, default timing), registered in ../stage-handlers.ts. */
 export const { attachStage, verifyStage } = createPublishStages();

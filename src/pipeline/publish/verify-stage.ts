@@ -16,6 +16,7 @@ import {
   DONE,
   later,
   type GenerationRef,
+  type GiveUpRule,
   type PipelineContext,
   type StageOutcome,
 } from '../stages/stage.ts';
@@ -23,6 +24,16 @@ import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
 import { checkDelay, type PublishTiming } from './publish-timing.ts';
 import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
+
+/** What a saving generation becomes when verify's last try failed. */
+export const VERIFY_GIVE_UP: GiveUpRule[] = [
+  {
+    from: ['saving'],
+    to: 'failed',
+    reason: 'Shopify did not confirm the saved result after several tries.',
+    action: 'Check the product media, or try again.',
+  },
+];
 
 export async function verify(
   ref: GenerationRef,

@@ -20,9 +20,20 @@ import {
   DONE,
   later,
   type GenerationRef,
+  type GiveUpRule,
   type PipelineContext,
   type StageHandler,
 } from './stage.ts';
+
+/** What a processing generation becomes when its poll's last try failed. */
+export const AWAIT_GIVE_UP: GiveUpRule[] = [
+  {
+    from: ['processing'],
+    to: 'failed',
+    reason: 'The app could not check on the result at ProductAI after several tries.',
+    action: 'Check the job in your ProductAI account, or try again.',
+  },
+];
 
 function minutes(ms: number): string {
   const value = Math.round(ms / 60_000);

@@ -1,33 +1,25 @@
 /**
- * The ONE place where stage handlers are registered. Submit and await are the queue core's
- * (this folder), attach and verify the publishing side's (../publish). The workers refuse to
- * start when a stage has no handler, rather than leaving generations stuck in a state nobody
- * moves them out of.
+ * What the runtime is given to run: a handler for every queue, and for each stage what its
+ * generation becomes when the handler's last try failed. The handlers themselves are registered
+ * in ONE place outside this folder (../stage-handlers.ts); this file only checks the set, so the
+ * workers refuse to start when a queue has no handler rather than leaving generations stuck in
+ * a state nobody moves them out of.
  */
-import { attachStage, verifyStage } from '../publish/index.ts';
-import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
-import type { StageHandler } from './stage.ts';
+import type { StageName } from '../generations/generation.ts';
+import { QUEUE_NAMES, type QueueName } from './queues.ts';
+import type { GiveUpRule, StageHandler } from './stage.ts';
 
 export type StageHandlers = Record<StageName, StageHandler>;
+export type QueueHandlers = Record<QueueName, StageHandler>;
+/** Per queue, the give-up rules tried in order (none: the generation is left as it is). */
+export type GiveUpRules = Partial<Record<QueueName, readonly GiveUpRule[]>>;
 
-/** The production handlers: the core's own plus publish's, unless replaced (tests). */
-export function stageHandlers(
-  core: Pick<StageHandlers, 'submit' | 'await'>,
-  publish: Partial<Pick<StageHandlers, 'attach' | 'verify'>> = {},
-): StageHandlers {
-  return checkStageHandlers({
-    ...core,
-    attach: publish.attach ?? attachStage,
-    verify: publish.verify ?? verifyStage,
-  });
-}
-
-export function checkStageHandlers(handlers: Partial<StageHandlers>): StageHandlers {
-  const missing = STAGE_NAMES.filter((stage) => typeof handlers[stage] !== 'function');
+export function checkStageHandlers(handlers: Partial<QueueHandlers>): QueueHandlers {
+  const missing = QUEUE_NAMES.filter((queue) => typeof handlers[queue] !== 'function');
   if (missing.length > 0) {
     throw new Error(
       `No handler registered for stage ${missing.join(', ')}: the workers cannot start`,
     );
   }
-  return handlers as StageHandlers;
+  return handlers as QueueHandlers;
 }

@@ -10,7 +10,8 @@
  *  - Return `{ status: 'later', delayMs }` to run the same stage again later (poll again, Shopify
  *    still processing): the job is parked as delayed, not failed, and keeps its id.
  *  - Throw for transient failures (network, 5xx, Redis): the queue retries with backoff; when the
- *    retries run out the generation fails with a merchant-readable reason (stage-registry.ts).
+ *    retries run out the generation is given the stage's `GiveUpRule` (a merchant-readable reason),
+ *    registered with the handler.
  *  - Start the next stage with `ctx.enqueue(stage, ref)`; enqueues are deduplicated by
  *    generation and stage, so enqueueing twice starts one job.
  */
@@ -20,7 +21,7 @@ import type { ProductAiClient } from '../../productai/client.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import type { PipelineConfig } from '../config.ts';
-import type { StageName } from '../generations/generation.ts';
+import type { GenerationState, StageName } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { ImageProcessor } from '../../platform/images.ts';
 import type { ResultHolds } from '../publish/result-holds.ts';
@@ -67,3 +68,16 @@ export interface PipelineContext {
 }
 
 export type StageHandler = (ref: GenerationRef, ctx: PipelineContext) => Promise<StageOutcome>;
+
+/**
+ * What a generation becomes when its stage's last try failed: the first rule whose `from`
+ * matches its state is applied (`reason`, `action` shown to the merchant), then `then` runs
+ * (e.g. reconciliation of a submission left uncertain).
+ */
+export interface GiveUpRule {
+  from: GenerationState[];
+  to: GenerationState;
+  reason: string;
+  action: string | null;
+  then?: (ref: GenerationRef) => Promise<void>;
+}

@@ -46,6 +46,7 @@ import { StaleTransitionError, type Generation } from '../generations/generation
 import {
   DONE,
   type GenerationRef,
+  type GiveUpRule,
   type PipelineContext,
   type StageHandler,
   type StageOutcome,
@@ -57,6 +58,27 @@ export const UNCERTAIN_MESSAGE = {
   action:
     'Nothing to do: the app is checking with ProductAI and nothing will be charged twice. It adds the result when it is ready, or sends the request again only if ProductAI never received it.',
 };
+
+/**
+ * What a submission becomes when its last try failed: uncertain if its request may have left
+ * (then reconciled after `reconcileAfterMs`), failed if it certainly did not.
+ */
+export function submitGiveUp(queues: PipelineQueues, reconcileAfterMs: number): GiveUpRule[] {
+  return [
+    {
+      from: ['submitting'],
+      to: 'uncertain',
+      ...UNCERTAIN_MESSAGE,
+      then: (ref) => requestReconcile(queues, ref, reconcileAfterMs),
+    },
+    {
+      from: ['queued'],
+      to: 'failed',
+      reason: 'ProductAI could not be reached after several tries; nothing was charged.',
+      action: 'Try again later.',
+    },
+  ];
+}
 
 /** The history note of a submission ProductAI refused with 429 (it goes back in line). */
 export const RATE_LIMITED_NOTE = 'ProductAI answered 429 (too many requests); back in line';

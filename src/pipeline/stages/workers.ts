@@ -4,25 +4,21 @@
  * BullMQ's terms:
  *  - `later(ms)`: the job is moved to delayed (same id, not counted as a failure);
  *  - a throw: BullMQ retries with exponential backoff; on the LAST try the error is caught and
- *    the generation is given its final state here (`onExhausted`), inside the job, so that a
- *    crash at that moment repeats it rather than leaving a generation no job will ever move.
+ *    the generation is given the final state its stage's give-up rules say (`onExhausted`),
+ *    inside the job, so that a crash at that moment repeats it rather than leaving a generation
+ *    no job will ever move.
  * A worker that dies mid-job loses its lock; after `lockMs` another worker's stalled check
  * (every `stalledCheckMs`) runs the job again: only that stage repeats.
  */
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import type { PipelineConfig } from '../config.ts';
-import {
-  STAGE_NAMES,
-  StaleTransitionError,
-  type GenerationState,
-  type StageName,
-} from '../generations/generation.ts';
+import { STAGE_NAMES, StaleTransitionError, type StageName } from '../generations/generation.ts';
 import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
-import type { StageHandler, PipelineContext } from './stage.ts';
-import { UNCERTAIN_MESSAGE } from './submit-stage.ts';
+import type { PipelineContext } from './stage.ts';
+import { checkStageHandlers, type GiveUpRules, type QueueHandlers } from './stage-registry.ts';
 
-export type QueueHandlers = Record<QueueName, StageHandler>;
+export type { QueueHandlers } from './stage-registry.ts';
 
 function isStage(queue: QueueName): queue is StageName {
   return (STAGE_NAMES as readonly string[]).includes(queue);
@@ -32,57 +28,15 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-/** What a generation becomes when its stage keeps failing: [from states, to, reason]. */
-const GIVE_UP: Partial<
-  Record<
-    QueueName,
-    { from: GenerationState[]; to: GenerationState; reason: string; action: string | null }[]
-  >
-> = {
-  submit: [
-    { from: ['submitting'], to: 'uncertain', ...UNCERTAIN_MESSAGE },
-    {
-      from: ['queued'],
-      to: 'failed',
-      reason: 'ProductAI could not be reached after several tries; nothing was charged.',
-      action: 'Try again later.',
-    },
-  ],
-  await: [
-    {
-      from: ['processing'],
-      to: 'failed',
-      reason: 'The app could not check on the result at ProductAI after several tries.',
-      action: 'Check the job in your ProductAI account, or try again.',
-    },
-  ],
-  attach: [
-    {
-      from: ['saving'],
-      to: 'failed',
-      reason: 'The result could not be saved to Shopify after several tries.',
-      action: 'Try again.',
-    },
-  ],
-  verify: [
-    {
-      from: ['saving'],
-      to: 'failed',
-      reason: 'Shopify did not confirm the saved result after several tries.',
-      action: 'Check the product media, or try again.',
-    },
-  ],
-};
-
 async function onExhausted(
   queue: QueueName,
   data: JobData,
   error: unknown,
   ctx: PipelineContext,
-  onUncertain: (ref: JobData) => Promise<void>,
+  giveUp: GiveUpRules,
 ): Promise<void> {
   ctx.logger.error({ err: error, queue, ...data }, 'stage gave up after its last try');
-  for (const rule of GIVE_UP[queue] ?? []) {
+  for (const rule of giveUp[queue] ?? []) {
     try {
       await ctx.generations.transition(data.shop, data.generationId, {
         from: rule.from,
@@ -90,7 +44,7 @@ async function onExhausted(
         patch: { reason: rule.reason, action: rule.action },
         note: error instanceof Error ? error.message.slice(0, 300) : 'stage failed',
       });
-      if (rule.to === 'uncertain') await onUncertain(data);
+      await rule.then?.(data);
       return;
     } catch (moveError) {
       if (!(moveError instanceof StaleTransitionError)) throw moveError;
@@ -98,17 +52,19 @@ async function onExhausted(
   }
 }
 
+/** Refuses to start (throws) when a queue has no handler: see stage-registry.ts. */
 export function startQueueWorkers(options: {
-  handlers: QueueHandlers;
+  handlers: Partial<QueueHandlers>;
+  /** What each stage's generation becomes when its last try failed. */
+  giveUp: GiveUpRules;
   ctx: PipelineContext;
   connection: ConnectionOptions;
   prefix: string;
   config: PipelineConfig;
   logger: Logger;
-  /** Starts reconciliation of a generation the give-up rules left uncertain. */
-  onUncertain: (ref: JobData) => Promise<void>;
 }): RunningWorkers {
-  const { handlers, ctx, connection, prefix, config, logger, onUncertain } = options;
+  const { ctx, giveUp, connection, prefix, config, logger } = options;
+  const handlers = checkStageHandlers(options.handlers);
   const concurrency: Record<QueueName, number> = {
     ...config.stages.concurrency,
     result: config.stages.concurrency.await,
@@ -131,7 +87,7 @@ export function startQueueWorkers(options: {
         } catch (error) {
           if (error instanceof DelayedError) throw error;
           if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
-          await onExhausted(queue, job.data, error, ctx, onUncertain);
+          await onExhausted(queue, job.data, error, ctx, giveUp);
         }
       },
       {

@@ -1,0 +1,80 @@
+/**
+ * THE registration point of the pipeline's stage handlers: every queue the workers run gets its
+ * handler here, and every stage what its generation becomes when the handler's last try failed.
+ * Each handler lives with its feature:
+ *
+ *   submit              send a queued generation to ProductAI, at most once     submit/
+ *   await               poll ProductAI for the result (the webhook's fallback)  receive/
+ *   result, reconcile   a webhook's result; settle uncertain submissions        receive/
+ *   attach, verify      save the result to Shopify and publish it               publish/
+ *
+ * The stage runtime (stages/) knows none of them: it is handed this set, and its workers refuse
+ * to start when a queue has no handler (stages/stage-registry.ts). A new stage is added here.
+ */
+import type { GenerationState } from './generations/generation.ts';
+import type { FairScheduler } from './limits/fair-scheduler.ts';
+import type { RateLimiter } from './limits/rate-limiter.ts';
+import type { SubmissionClaims } from './limits/submission-claims.ts';
+import type { PipelineConfig } from './config.ts';
+import { ATTACH_GIVE_UP, VERIFY_GIVE_UP, attachStage, verifyStage } from './publish/index.ts';
+import type { JobResults } from './receive/job-results.ts';
+import { createReconcileStage } from './receive/reconcile.ts';
+import { createResultStage } from './receive/result-stage.ts';
+import { AWAIT_GIVE_UP, createAwaitStage } from './stages/await-stage.ts';
+import type { PipelineQueues } from './stages/queues.ts';
+import type { ShopPause } from './stages/shop-pause.ts';
+import type { StageHandler } from './stages/stage.ts';
+import {
+  checkStageHandlers,
+  type GiveUpRules,
+  type QueueHandlers,
+} from './stages/stage-registry.ts';
+import { createSubmitStage, submitGiveUp } from './stages/submit-stage.ts';
+
+/** Handlers tests and benchmarks may put in place of the publishing ones. */
+export type PublishHandlers = Partial<Record<'attach' | 'verify', StageHandler>>;
+
+export interface StageHandlerDeps {
+  config: PipelineConfig;
+  limiter: RateLimiter;
+  scheduler: FairScheduler;
+  shopPause: ShopPause;
+  jobResults: JobResults;
+  claims: SubmissionClaims;
+  queues: PipelineQueues;
+  /** Puts a generation back in line (reconciliation: a request ProductAI never received). */
+  requeue(
+    shop: string,
+    id: string,
+    from: readonly GenerationState[],
+    note: string,
+  ): Promise<unknown>;
+}
+
+export interface PipelineStages {
+  handlers: QueueHandlers;
+  giveUp: GiveUpRules;
+}
+
+/** Every queue's handler and every stage's give-up rules; throws on a queue left without one. */
+export function pipelineStages(
+  deps: StageHandlerDeps,
+  publish: PublishHandlers = {},
+): PipelineStages {
+  return {
+    handlers: checkStageHandlers({
+      submit: createSubmitStage(deps),
+      await: createAwaitStage(deps),
+      attach: publish.attach ?? attachStage,
+      verify: publish.verify ?? verifyStage,
+      result: createResultStage(deps),
+      reconcile: createReconcileStage(deps),
+    }),
+    giveUp: {
+      submit: submitGiveUp(deps.queues, deps.config.reconcile.firstCheckMs),
+      await: AWAIT_GIVE_UP,
+      attach: ATTACH_GIVE_UP,
+      verify: VERIFY_GIVE_UP,
+    },
+  };
+}
