@@ -13,7 +13,7 @@
  * Run: node bench/pipeline-limiter.ts [N] [windowMs] [arrivalMarginMs]
  */
 import { pipelineConfig } from '../src/pipeline/index.ts';
-import { RATE_LIMITED_NOTE } from '../src/pipeline/stages/submit-stage.ts';
+import { RATE_LIMITED_NOTE } from '../src/pipeline/submit/submit-stage.ts';
 import { quantile, startBenchPipeline, until } from './pipeline-support.ts';
 
 const N = Number(process.argv[2] ?? 500);

@@ -33,7 +33,7 @@ import { createSharpImageProcessor, type ImageProcessor } from '../platform/imag
 import { appWideKeys } from './generations/keys.ts';
 import { startRetentionSweeper } from './generations/retention-sweeper.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
-import { createShopPause, type ShopPause } from './stages/shop-pause.ts';
+import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
 import type { PipelineContext } from './stages/stage.ts';
 import { startQueueWorkers } from './stages/workers.ts';
 import { pipelineStages, type PublishHandlers } from './stage-handlers.ts';

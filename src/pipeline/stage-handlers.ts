@@ -20,16 +20,16 @@ import { ATTACH_GIVE_UP, VERIFY_GIVE_UP, attachStage, verifyStage } from './publ
 import type { JobResults } from './receive/job-results.ts';
 import { createReconcileStage } from './receive/reconcile.ts';
 import { createResultStage } from './receive/result-stage.ts';
-import { AWAIT_GIVE_UP, createAwaitStage } from './stages/await-stage.ts';
+import { AWAIT_GIVE_UP, createAwaitStage } from './receive/await-stage.ts';
 import type { PipelineQueues } from './stages/queues.ts';
-import type { ShopPause } from './stages/shop-pause.ts';
+import type { ShopPause } from './submit/shop-pause.ts';
 import type { StageHandler } from './stages/stage.ts';
 import {
   checkStageHandlers,
   type GiveUpRules,
   type QueueHandlers,
 } from './stages/stage-registry.ts';
-import { createSubmitStage, submitGiveUp } from './stages/submit-stage.ts';
+import { createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
 
 /** Handlers tests and benchmarks may put in place of the publishing ones. */
 export type PublishHandlers = Partial<Record<'attach' | 'verify', StageHandler>>;

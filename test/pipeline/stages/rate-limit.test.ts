@@ -4,7 +4,7 @@
  * resumes by itself, with nothing lost and nothing sent twice.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { RATE_LIMITED_NOTE } from '../../../src/pipeline/stages/submit-stage.ts';
+import { RATE_LIMITED_NOTE } from '../../../src/pipeline/submit/submit-stage.ts';
 import { startPipelineHarness, type PipelineHarness } from './harness.ts';
 
 let h: PipelineHarness;

@@ -20,7 +20,7 @@ import {
   isImageModelId,
 } from '../../../src/productai/catalogue.ts';
 import { isProductAiError } from '../../../src/productai/errors.ts';
-import { PAUSE_MESSAGES } from '../../../src/pipeline/stages/shop-pause.ts';
+import { PAUSE_MESSAGES } from '../../../src/pipeline/submit/shop-pause.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { App } from '../../../src/app/index.ts';
 import { HttpError } from '../http-error.ts';

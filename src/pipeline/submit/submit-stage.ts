@@ -40,7 +40,7 @@ import {
   type Fingerprint,
   type SubmissionClaims,
 } from '../limits/submission-claims.ts';
-import type { PipelineQueues } from './queues.ts';
+import type { PipelineQueues } from '../stages/queues.ts';
 import { PAUSE_MESSAGES, type PauseCause, type ShopPause } from './shop-pause.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import {
@@ -50,7 +50,7 @@ import {
   type PipelineContext,
   type StageHandler,
   type StageOutcome,
-} from './stage.ts';
+} from '../stages/stage.ts';
 
 export const UNCERTAIN_MESSAGE = {
   reason:

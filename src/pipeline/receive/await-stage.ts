@@ -11,10 +11,10 @@
  * poll arriving together are processed once (finish-job.ts).
  */
 import { isProductAiError } from '../../productai/errors.ts';
-import type { JobResults } from '../receive/job-results.ts';
-import { finishJob, processingGeneration } from '../receive/finish-job.ts';
+import type { JobResults } from './job-results.ts';
+import { finishJob, processingGeneration } from './finish-job.ts';
 import type { Generation } from '../generations/generation.ts';
-import type { ShopPause } from './shop-pause.ts';
+import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import {
   DONE,
@@ -23,7 +23,7 @@ import {
   type GiveUpRule,
   type PipelineContext,
   type StageHandler,
-} from './stage.ts';
+} from '../stages/stage.ts';
 
 /** What a processing generation becomes when its poll's last try failed. */
 export const AWAIT_GIVE_UP: GiveUpRule[] = [
