@@ -11,9 +11,10 @@
  * time-sortable (ids.ts), so lexicographic order is creation order and paging needs no scores.
  * Per-bulk-run state counters are kept by the same script, so progress counts are O(1).
  *
- * Counters (counters.lua below), written in the same atomic step as the change that causes
- * them, so they are exact and reading them is O(1) in the shop's history (measured by
- * bench/overview-history.ts: a full re-read took 2.7 s at 50,000 generations):
+ * Counters (platform/redis/lua/includes/generation-counters.lua), written in the same atomic
+ * step as the change that causes them, so they are exact and reading them is O(1) in the
+ * shop's history (measured by bench/overview-history.ts: a full re-read took 2.7 s at 50,000
+ * generations):
  *  - generations by state, per shop and app-wide (create counts `queued`, each transition moves
  *    one from its state to the next);
  *  - credits charged, per shop, day (UTC, of `submittedAt`, else `createdAt`) and model (or
@@ -51,7 +52,7 @@ import { newGenerationId } from './ids.ts';
 import { generationKeys, type AppWideKeys } from './keys.ts';
 import type { PipelineConfig } from '../config.ts';
 import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
-import { redisScript } from '../../platform/redis/lua-script.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
 
 export interface TransitionRequest {
   /** The states the caller expects the generation to be in; any other is a stale transition. */
@@ -222,195 +223,50 @@ const IMMUTABLE = new Set<string>([
   'createdAt',
 ]);
 
-// Both scripts answer {status, hash fields..., '\n', transitions...} so that the caller gets
-// the updated record in the same round trip.
-const READ_BACK = `
-local function readBack(status)
-  local out = {status}
-  local fields = redis.call('HGETALL', KEYS[1])
-  for i = 1, #fields do out[#out + 1] = fields[i] end
-  out[#out + 1] = '\\n'
-  local history = redis.call('LRANGE', KEYS[2], 0, -1)
-  for i = 1, #history do out[#out + 1] = history[i] end
-  return out
-end
-`;
-
-// What a write does besides the record, in the same atomic step. KEYS[1] is the record; `ctx`
-// (JSON) holds the key names and settings: state counters, credit counters, retention.
-const COUNTERS = `
-local function chargedOf(raw)
-  local value = raw and cjson.decode(raw)
-  if type(value) ~= 'number' then return 0 end
-  return value
-end
-local function field(name)
-  local raw = redis.call('HGET', KEYS[1], name)
-  if not raw then return nil end
-  local value = cjson.decode(raw)
-  if value == cjson.null then return nil end
-  return value
-end
-local function countCredits(ctx, before)
-  local delta = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits')) - before
-  if delta == 0 then return end
-  local at = field('submittedAt') or field('createdAt')
-  local model = 'upscale'
-  if field('kind') ~= 'upscale' then
-    local params = field('params') or {}
-    model = type(params.model) == 'string' and params.model or 'unknown'
-  end
-  local day = ctx.creditsDay .. string.sub(at, 1, 10)
-  redis.call('HINCRBY', day, model, delta)
-  redis.call('PEXPIRE', day, ctx.creditsTtlMs)
-end
--- A generation created before the counters existed was never counted in its state: taking it
--- out must not drive a count below zero (recountStates makes such counts exact again).
-local function countState(ctx, from, to)
-  -- The app-wide count moves with the shop's, so it stays the sum of the shops' counts.
-  if tonumber(redis.call('HGET', ctx.stateCounts, from) or '0') > 0 then
-    redis.call('HINCRBY', ctx.stateCounts, from, -1)
-    redis.call('HINCRBY', ctx.appStateCounts, from, -1)
-  end
-  redis.call('HINCRBY', ctx.stateCounts, to, 1)
-  redis.call('HINCRBY', ctx.appStateCounts, to, 1)
-end
-local function retain(ctx, id)
-  if ctx.expireAt == cjson.null then return end
-  local member = id .. '\\n' .. field('productId') .. '\\n' .. (field('bulkRunId') or '')
-    .. '\\n' .. (field('optionGroup') or '')
-  redis.call('PEXPIREAT', KEYS[1], ctx.expireAt)
-  redis.call('PEXPIREAT', KEYS[2], ctx.expireAt)
-  redis.call('ZADD', ctx.retention, ctx.expireAt, member)
-  redis.call('ZADD', ctx.retentionShops, 'LT', ctx.expireAt, ctx.shop)
-end
-local function recordInOutbox(ctx, id, to)
-  if ctx.outbox == cjson.null then return end
-  redis.call('ZADD', ctx.outbox, 'NX', ctx.now, ctx.shop .. '\\n' .. id .. '\\n' .. to)
-end
-`;
-
-// KEYS: record, transitions, [job index key]
-// ARGV: indexPrefix, bulkCountsPrefix, id, fromJSON, toJSON, updatedAtJSON, historyEntry,
-//       jobIndexValue, ctxJSON, field1, value1, ...
-const TRANSITION = redisScript(`${READ_BACK}${COUNTERS}
-local raw = redis.call('HGET', KEYS[1], 'state')
-if not raw then return {'missing'} end
-local current = cjson.decode(raw)
-local allowed = false
-for _, state in ipairs(cjson.decode(ARGV[4])) do
-  if state == current then allowed = true end
-end
-if not allowed then return {'stale', current} end
-local ctx = cjson.decode(ARGV[9])
-local to = cjson.decode(ARGV[5])
-if to ~= current then
-  redis.call('ZREM', ARGV[1] .. 'state:' .. current, ARGV[3])
-  redis.call('ZADD', ARGV[1] .. 'state:' .. to, 0, ARGV[3])
-  local bulk = cjson.decode(redis.call('HGET', KEYS[1], 'bulkRunId') or 'null')
-  if type(bulk) == 'string' then
-    redis.call('HINCRBY', ARGV[2] .. bulk, current, -1)
-    redis.call('HINCRBY', ARGV[2] .. bulk, to, 1)
-    redis.call('ZREM', ctx.bulkStatePrefix .. bulk .. ':' .. current, ARGV[3])
-    redis.call('ZADD', ctx.bulkStatePrefix .. bulk .. ':' .. to, 0, ARGV[3])
-  end
-  countState(ctx, current, to)
-  recordInOutbox(ctx, ARGV[3], to)
-end
-local charged = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits'))
-redis.call('HSET', KEYS[1], 'state', ARGV[5], 'updatedAt', ARGV[6])
-for i = 10, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-redis.call('RPUSH', KEYS[2], ARGV[7])
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[8]) end
-countCredits(ctx, charged)
-retain(ctx, ARGV[3])
-return readBack('ok')
-`);
-
-// KEYS: record, transitions. ARGV: ctxJSON, field1, value1, ...
-const PATCH = redisScript(`${READ_BACK}${COUNTERS}
-if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
-local charged = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits'))
-for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-countCredits(cjson.decode(ARGV[1]), charged)
-return readBack('ok')
-`);
-
-// KEYS: retention set, retention shops, swept counts. ARGV: now, batch, shop, indexPrefix,
-// terminal states JSON. Removes the due members' index entries (their records expired by TTL at
-// the same time) and counts them by state (for RECOUNT), then re-scores the shop by its next
-// expiry, or drops it.
-const SWEEP = redisScript(`
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-local terminal = cjson.decode(ARGV[5])
-for _, member in ipairs(due) do
-  local id, product, bulk, group =
-    string.match(member, '^([^\\n]*)\\n([^\\n]*)\\n([^\\n]*)\\n?(.*)$')
-  redis.call('ZREM', ARGV[4] .. 'all', id)
-  redis.call('ZREM', ARGV[4] .. 'product:' .. product, id)
-  if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk:' .. bulk, id) end
-  if group ~= '' then redis.call('ZREM', ARGV[4] .. 'options:' .. group, id) end
-  for _, state in ipairs(terminal) do
-    if redis.call('ZREM', ARGV[4] .. 'state:' .. state, id) == 1 then
-      redis.call('HINCRBY', KEYS[3], state, 1)
-    end
-    if bulk ~= '' then redis.call('ZREM', ARGV[4] .. 'bulk-state:' .. bulk .. ':' .. state, id) end
-  end
-  redis.call('ZREM', KEYS[1], member)
-end
-local nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-if nextDue[2] then redis.call('ZADD', KEYS[2], nextDue[2], ARGV[3])
-else redis.call('ZREM', KEYS[2], ARGV[3]) end
-return #due
-`);
-
-// KEYS: shop's state counts, app-wide state counts, shop's swept counts. ARGV: indexPrefix,
-// states JSON. Sets each of the shop's counts to what its records say: the state index's size
-// plus the entries the retention sweep removed from it; the app-wide count moves by the same
-// difference. One atomic step per shop against the transition script, so it is exact while
-// the pipeline runs, and idempotent (a second run finds nothing to change).
-const RECOUNT = redisScript(`
-local changed = 0
-for _, state in ipairs(cjson.decode(ARGV[2])) do
-  local actual = redis.call('ZCARD', ARGV[1] .. 'state:' .. state)
-    + tonumber(redis.call('HGET', KEYS[3], state) or '0')
-  local counted = tonumber(redis.call('HGET', KEYS[1], state) or '0')
-  if actual ~= counted then
-    redis.call('HSET', KEYS[1], state, actual)
-    redis.call('HINCRBY', KEYS[2], state, actual - counted)
-    changed = changed + 1
-  end
-end
-return changed
-`);
-
-// KEYS: shop's state counts, app-wide state counts, retention shops. ARGV: shop.
-// Takes an erased shop out of the app-wide state: its counts are subtracted and deleted in one
-// step, so an erase retried after a crash subtracts them once (the second run finds no counts).
-const FORGET_SHOP = redisScript(`
-local counts = redis.call('HGETALL', KEYS[1])
-for i = 1, #counts, 2 do redis.call('HINCRBY', KEYS[2], counts[i], 0 - counts[i + 1]) end
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[3], ARGV[1])
-return #counts / 2
-`);
-
-// KEYS: claim. ARGV: claim value (JSON ids), claim TTL ms, JSON list of writes [command, ...args].
-// The claim and the generations it names are written together or not at all: a repeat finds
-// the claim and gets the ids it named, so one claim never makes generations twice.
-const CREATE_ONCE = redisScript(`
-local existing = redis.call('GET', KEYS[1])
-if existing then return existing end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-for _, write in ipairs(cjson.decode(ARGV[3])) do redis.call(unpack(write)) end
-return false
-`);
-
-// KEYS: record. ARGV: field. A generation that no longer exists (erased) gets no stray key.
-const COUNT_ATTEMPT = redisScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-`);
+// The scripts (lua/), each with a header naming its KEYS and ARGV. transition and patch answer
+// {status, hash fields..., '\n', transitions...}, so that the caller gets the updated record in
+// the same round trip, and keep the counters: platform/redis/lua/includes/generation-*.lua.
+const TRANSITION = luaScript(new URL('./lua/transition.lua', import.meta.url), {
+  keys: ['record', 'transitions'],
+  optionalKeys: ['alsoSet'],
+  args: [
+    'indexPrefix',
+    'bulkCountsPrefix',
+    'id',
+    'from',
+    'to',
+    'updatedAt',
+    'historyEntry',
+    'alsoSetValue',
+    'ctx',
+  ],
+  rest: 'patch',
+});
+const PATCH = luaScript(new URL('./lua/patch.lua', import.meta.url), {
+  keys: ['record', 'transitions'],
+  args: ['ctx'],
+  rest: 'patch',
+});
+const SWEEP = luaScript(new URL('./lua/sweep-expired.lua', import.meta.url), {
+  keys: ['retention', 'retentionShops', 'sweptCounts'],
+  args: ['now', 'batch', 'shop', 'indexPrefix', 'terminalStates'],
+});
+const RECOUNT = luaScript(new URL('./lua/recount-states.lua', import.meta.url), {
+  keys: ['stateCounts', 'appStateCounts', 'sweptCounts'],
+  args: ['indexPrefix', 'states'],
+});
+const FORGET_SHOP = luaScript(new URL('./lua/forget-shop.lua', import.meta.url), {
+  keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
+  args: ['shop'],
+});
+const CREATE_ONCE = luaScript(new URL('./lua/create-once.lua', import.meta.url), {
+  keys: ['claim'],
+  args: ['ids', 'ttlMs', 'writes'],
+});
+const COUNT_ATTEMPT = luaScript(new URL('./lua/count-attempt.lua', import.meta.url), {
+  keys: ['record'],
+  args: ['field'],
+});
 
 export function createGenerationStore(deps: GenerationStoreDeps): GenerationStore {
   const { redis, clock, keys, retention, outbox } = deps;
@@ -596,8 +452,12 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       const ids = made.map(({ generation }) => generation.id);
       const existing = (await CREATE_ONCE(
         redis,
-        [once.key],
-        [JSON.stringify(ids), once.ttlMs, JSON.stringify(made.flatMap(({ writes }) => writes))],
+        { claim: once.key },
+        {
+          ids: JSON.stringify(ids),
+          ttlMs: once.ttlMs,
+          writes: JSON.stringify(made.flatMap(({ writes }) => writes)),
+        },
       )) as string | null;
       if (existing !== null) return { created: false, ids: JSON.parse(existing) as string[] };
       return { created: true, ids };
@@ -650,20 +510,26 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       const entry: TransitionRecord = request.note
         ? { state: to, at, note: request.note }
         : { state: to, at };
-      const keys = [generationKeys.record(shop, id), generationKeys.transitions(shop, id)];
-      if (request.alsoSet) keys.push(request.alsoSet.key);
-      const reply = (await TRANSITION(redis, keys, [
-        generationKeys.indexPrefix(shop),
-        generationKeys.bulkCountsPrefix(shop),
-        id,
-        JSON.stringify(from),
-        JSON.stringify(to),
-        JSON.stringify(at),
-        JSON.stringify(entry),
-        request.alsoSet?.value ?? '',
-        countersContext(shop, to),
-        ...encodePatch(request.patch ?? {}),
-      ])) as string[];
+      const reply = (await TRANSITION(
+        redis,
+        {
+          record: generationKeys.record(shop, id),
+          transitions: generationKeys.transitions(shop, id),
+          alsoSet: request.alsoSet?.key,
+        },
+        {
+          indexPrefix: generationKeys.indexPrefix(shop),
+          bulkCountsPrefix: generationKeys.bulkCountsPrefix(shop),
+          id,
+          from: JSON.stringify(from),
+          to: JSON.stringify(to),
+          updatedAt: JSON.stringify(at),
+          historyEntry: JSON.stringify(entry),
+          alsoSetValue: request.alsoSet?.value ?? '',
+          ctx: countersContext(shop, to),
+          patch: encodePatch(request.patch ?? {}),
+        },
+      )) as string[];
       if (reply[0] === 'stale') {
         throw new StaleTransitionError(id, reply[1] as GenerationState, from, to);
       }
@@ -673,15 +539,25 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     async patch(shop, id, fields) {
       const reply = await PATCH(
         redis,
-        [generationKeys.record(shop, id), generationKeys.transitions(shop, id)],
-        [countersContext(shop), ...encodePatch(fields), 'updatedAt', JSON.stringify(nowIso())],
+        {
+          record: generationKeys.record(shop, id),
+          transitions: generationKeys.transitions(shop, id),
+        },
+        {
+          ctx: countersContext(shop),
+          patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(nowIso())],
+        },
       );
       return decodeReply(shop, id, reply);
     },
 
     async countAttempt(shop, id, stage) {
       return Number(
-        await COUNT_ATTEMPT(redis, [generationKeys.record(shop, id)], [ATTEMPT_FIELD + stage]),
+        await COUNT_ATTEMPT(
+          redis,
+          { record: generationKeys.record(shop, id) },
+          { field: ATTEMPT_FIELD + stage },
+        ),
       );
     },
 
@@ -717,12 +593,15 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       return Number(
         await RECOUNT(
           redis,
-          [
-            generationKeys.stateCounts(shop),
-            keys.generationStates,
-            generationKeys.sweptCounts(shop),
-          ],
-          [generationKeys.indexPrefix(shop), JSON.stringify(GenerationStates.options)],
+          {
+            stateCounts: generationKeys.stateCounts(shop),
+            appStateCounts: keys.generationStates,
+            sweptCounts: generationKeys.sweptCounts(shop),
+          },
+          {
+            indexPrefix: generationKeys.indexPrefix(shop),
+            states: JSON.stringify(GenerationStates.options),
+          },
         ),
       );
     },
@@ -730,8 +609,12 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     async forgetShop(shop) {
       await FORGET_SHOP(
         redis,
-        [generationKeys.stateCounts(shop), keys.generationStates, keys.retentionShops],
-        [shop],
+        {
+          stateCounts: generationKeys.stateCounts(shop),
+          appStateCounts: keys.generationStates,
+          retentionShops: keys.retentionShops,
+        },
+        { shop },
       );
     },
 
@@ -751,8 +634,18 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
         removed += Number(
           await SWEEP(
             redis,
-            [generationKeys.retention(shop), keys.retentionShops, generationKeys.sweptCounts(shop)],
-            [now, batch, shop, generationKeys.indexPrefix(shop), JSON.stringify(TERMINAL_STATES)],
+            {
+              retention: generationKeys.retention(shop),
+              retentionShops: keys.retentionShops,
+              sweptCounts: generationKeys.sweptCounts(shop),
+            },
+            {
+              now,
+              batch,
+              shop,
+              indexPrefix: generationKeys.indexPrefix(shop),
+              terminalStates: JSON.stringify(TERMINAL_STATES),
+            },
           ),
         );
       }

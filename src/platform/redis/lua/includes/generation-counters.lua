@@ -1,0 +1,58 @@
+--[[
+  What a write to a generation does besides the record, in the same atomic step: state counters
+  (shop and app-wide), credits charged per day and model, retention, the transition outbox.
+  Defines chargedOf(raw), field(name), countCredits(ctx, before), countState(ctx, from, to),
+  retain(ctx, id) and recordInOutbox(ctx, id, to).
+  Expects KEYS[1] the generation's hash (JSON-encoded fields) and KEYS[2] its list of
+  transitions; `ctx` (decoded JSON) holds the key names and settings (generation-store.ts
+  countersContext).
+]]
+local function chargedOf(raw)
+  local value = raw and cjson.decode(raw)
+  if type(value) ~= 'number' then return 0 end
+  return value
+end
+local function field(name)
+  local raw = redis.call('HGET', KEYS[1], name)
+  if not raw then return nil end
+  local value = cjson.decode(raw)
+  if value == cjson.null then return nil end
+  return value
+end
+local function countCredits(ctx, before)
+  local delta = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits')) - before
+  if delta == 0 then return end
+  local at = field('submittedAt') or field('createdAt')
+  local model = 'upscale'
+  if field('kind') ~= 'upscale' then
+    local params = field('params') or {}
+    model = type(params.model) == 'string' and params.model or 'unknown'
+  end
+  local day = ctx.creditsDay .. string.sub(at, 1, 10)
+  redis.call('HINCRBY', day, model, delta)
+  redis.call('PEXPIRE', day, ctx.creditsTtlMs)
+end
+-- A generation created before the counters existed was never counted in its state: taking it
+-- out must not drive a count below zero (recountStates makes such counts exact again).
+local function countState(ctx, from, to)
+  -- The app-wide count moves with the shop's, so it stays the sum of the shops' counts.
+  if tonumber(redis.call('HGET', ctx.stateCounts, from) or '0') > 0 then
+    redis.call('HINCRBY', ctx.stateCounts, from, -1)
+    redis.call('HINCRBY', ctx.appStateCounts, from, -1)
+  end
+  redis.call('HINCRBY', ctx.stateCounts, to, 1)
+  redis.call('HINCRBY', ctx.appStateCounts, to, 1)
+end
+local function retain(ctx, id)
+  if ctx.expireAt == cjson.null then return end
+  local member = id .. '\n' .. field('productId') .. '\n' .. (field('bulkRunId') or '')
+    .. '\n' .. (field('optionGroup') or '')
+  redis.call('PEXPIREAT', KEYS[1], ctx.expireAt)
+  redis.call('PEXPIREAT', KEYS[2], ctx.expireAt)
+  redis.call('ZADD', ctx.retention, ctx.expireAt, member)
+  redis.call('ZADD', ctx.retentionShops, 'LT', ctx.expireAt, ctx.shop)
+end
+local function recordInOutbox(ctx, id, to)
+  if ctx.outbox == cjson.null then return end
+  redis.call('ZADD', ctx.outbox, 'NX', ctx.now, ctx.shop .. '\n' .. id .. '\n' .. to)
+end
