@@ -142,22 +142,3 @@ function expand(
     return expand(text, includes, [...chain, fragment], emitted).trimEnd();
   });
 }
-
-export type RedisScript = (
-  redis: Redis,
-  keys: readonly string[],
-  args: readonly (string | number)[],
-) => Promise<unknown>;
-
-/** The inline form, until every script has its own file. */
-export function redisScript(source: string): RedisScript {
-  const sha = createHash('sha1').update(source).digest('hex');
-  return async (redis, keys, args) => {
-    try {
-      return await redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(source, keys.length, ...keys, ...args);
-    }
-  };
-}
