@@ -44,6 +44,7 @@ import {
 } from '../pipeline/campaigns/index.ts';
 import { createRulesService, type RulesService } from '../pipeline/rules/index.ts';
 import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
+import { createServices, type Services } from '../services/index.ts';
 import type { Config } from './config.ts';
 
 export type CloseHook = () => Promise<void>;
@@ -78,6 +79,8 @@ export interface App {
   bulkRuns: BulkRunService;
   campaigns: CampaignService;
   rules: RulesService;
+  /** The use cases the web calls (src/services): one service per feature. */
+  services: Services;
   /**
    * Registers cleanup run by `close()`, in reverse order of registration (a process's servers
    * and workers, started after the app was built).
@@ -201,6 +204,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     bulkRuns,
     campaigns,
     rules,
+    services: createServices({ pipeline, settings, admin, clock }),
     onClose,
     async close() {
       for (const { name, hook } of closeHooks.reverse()) {

@@ -8,3 +8,9 @@ export { loadAppConfig, type Config } from './config.ts';
 export { createApp, type App, type AppOverrides, type CloseHook } from './create-app.ts';
 export { startShopifyWebhookWorker, startWorkers, type RunningWorkers } from './start-workers.ts';
 export { observeSharedState } from './shared-state-metrics.ts';
+export type {
+  GenerationAction,
+  GenerationListQuery,
+  GenerationsService,
+  Services,
+} from '../services/index.ts';

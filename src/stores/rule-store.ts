@@ -4,6 +4,7 @@
  * last results are a list per rule trimmed to RECENT_PER_RULE, so showing them reads a bounded
  * number of generations whatever a rule has made.
  */
+import { AppError } from '../platform/errors.ts';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from '../platform/redis/connection.ts';
 import { shopKeyspace } from '../platform/keys.ts';
@@ -16,17 +17,17 @@ const keys = {
   recent: (shop: string, ruleId: string) => ruleKeys.key(shop, 'recent', ruleId),
 };
 
-export class RuleNotFoundError extends Error {
-  constructor(id: string) {
-    super(`No rule ${id}`);
-    this.name = 'RuleNotFoundError';
+export class RuleNotFoundError extends AppError {
+  override readonly name = 'RuleNotFoundError';
+  constructor() {
+    super('not_found', 'not_found', 'This rule no longer exists.');
   }
 }
 
-export class TooManyRulesError extends Error {
+export class TooManyRulesError extends AppError {
+  override readonly name = 'TooManyRulesError';
   constructor() {
-    super(`A shop can have ${MAX_RULES} rules; delete one first.`);
-    this.name = 'TooManyRulesError';
+    super('conflict', 'too_many_rules', `A shop can have ${MAX_RULES} rules; delete one first.`);
   }
 }
 
@@ -69,7 +70,7 @@ export function createRuleStore(deps: { redis: Redis }): RuleStore {
       const at = new Date(nowMs).toISOString();
       const { dailyCap, ...fields } = request;
       const existing = id ? await get(shop, id) : null;
-      if (id && !existing) throw new RuleNotFoundError(id);
+      if (id && !existing) throw new RuleNotFoundError();
       if (!existing && (await redis.hlen(keys.all(shop))) >= MAX_RULES) {
         throw new TooManyRulesError();
       }
@@ -83,7 +84,7 @@ export function createRuleStore(deps: { redis: Redis }): RuleStore {
     },
     async setActive(shop, id, active, nowMs = Date.now()) {
       const rule = await get(shop, id);
-      if (!rule) throw new RuleNotFoundError(id);
+      if (!rule) throw new RuleNotFoundError();
       return put(shop, { ...rule, active, updatedAt: new Date(nowMs).toISOString() });
     },
     async remove(shop, id) {

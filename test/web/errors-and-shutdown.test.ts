@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppModule } from '../../web/server/module.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
-import { HttpError } from '../../web/server/http-error.ts';
+import { AppError } from '../../src/platform/errors.ts';
 import { startTestApp } from './support/harness.ts';
 
 let release: () => void = () => {};
@@ -16,8 +16,7 @@ const testRoutes: AppModule = {
       throw new Error('connection string redis://secret@10.0.0.1 refused');
     });
     api.post('/refuses', () => {
-      throw new HttpError(
-        409,
+      throw new AppError('conflict',
         'already_running',
         'A bulk run is already running for this collection.',
       );

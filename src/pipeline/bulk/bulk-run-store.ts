@@ -14,6 +14,7 @@ import { createStateRecords } from '../../platform/redis/state-records.ts';
 import {
   BulkRunNotFoundError,
   BulkRunStateError,
+  type BulkRunAction,
   type BulkRun,
   type StoredBulkRunState,
 } from './bulk-run.ts';
@@ -57,7 +58,7 @@ export interface BulkRunStore {
     id: string,
     from: readonly StoredBulkRunState[],
     to: StoredBulkRunState,
-    action: string,
+    action: BulkRunAction,
   ): Promise<BulkRun>;
   /** Reserves credits for one generation if the run is running and the budget allows. */
   reserveCredits(shop: string, id: string, credits: number): Promise<boolean>;
@@ -145,8 +146,8 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     indexKey,
     fields: FIELDS,
     defaults: LATER_FIELDS,
-    notFound: (shop, id) => new BulkRunNotFoundError(shop, id),
-    stale: (id, current, action) => new BulkRunStateError(id, current, action),
+    notFound: (shop, id) => new BulkRunNotFoundError(),
+    stale: (_id, current, action) => new BulkRunStateError(current, action as BulkRunAction),
   });
 
   return {

@@ -9,6 +9,7 @@
  * States (stored): running, paused, cancelled. `completed` is derived: a running run whose
  * expansion is done and whose generations have all ended.
  */
+import { AppError } from '../../platform/errors.ts';
 import type { BulkRunTarget, GenerationKind, GenerationParams } from '../../app-api/contract.ts';
 
 export type StoredBulkRunState = 'running' | 'paused' | 'cancelled';
@@ -50,19 +51,31 @@ export interface BulkRun {
   updatedAt: string;
 }
 
-export class BulkRunNotFoundError extends Error {
+export class BulkRunNotFoundError extends AppError {
   override readonly name = 'BulkRunNotFoundError';
-  constructor(shop: string, id: string) {
-    super(`No bulk run ${id} for ${shop}`);
+  constructor() {
+    super('not_found', 'not_found', 'This bulk run does not exist in this shop.');
   }
 }
 
 /** The run was not in a state the action applies to (e.g. resume a cancelled run). */
-export class BulkRunStateError extends Error {
+export class BulkRunStateError extends AppError {
   override readonly name = 'BulkRunStateError';
   readonly current: StoredBulkRunState;
-  constructor(id: string, current: StoredBulkRunState, action: string) {
-    super(`Bulk run ${id} is ${current}: cannot ${action} it`);
+  constructor(current: StoredBulkRunState, action: BulkRunAction) {
+    super(
+      'conflict',
+      'invalid_state',
+      `This bulk run is ${current}, so it cannot be ${BULK_RUN_ACTION_DONE[action]}.`,
+    );
     this.current = current;
   }
 }
+
+/** What a merchant (or an uninstall) does to a run, and the words for it having been done. */
+export type BulkRunAction = 'pause' | 'resume' | 'cancel';
+const BULK_RUN_ACTION_DONE: Record<BulkRunAction, string> = {
+  pause: 'paused',
+  resume: 'resumed',
+  cancel: 'cancelled',
+};

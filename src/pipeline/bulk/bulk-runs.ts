@@ -8,6 +8,7 @@
  * expansion. Cancel stops new submissions for good: waiting generations are cancelled (their
  * reserved credits released); work already submitted to ProductAI still lands.
  */
+import { AppError, invalidFields } from '../../platform/errors.ts';
 import type {
   BulkEstimate,
   BulkRunView,
@@ -33,11 +34,12 @@ export interface BulkProblem {
 }
 
 /** The request cannot start a run; nothing was created or charged. */
-export class BulkRequestError extends Error {
+export class BulkRequestError extends AppError {
   override readonly name = 'BulkRequestError';
   readonly problems: BulkProblem[];
   constructor(problems: BulkProblem[]) {
-    super(problems.map((problem) => problem.message).join(' '));
+    const { message, fields } = invalidFields('invalid_bulk_run', problems);
+    super('invalid', 'invalid_bulk_run', message, { fields });
     this.problems = problems;
   }
 }

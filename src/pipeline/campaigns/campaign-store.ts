@@ -119,8 +119,8 @@ export function createCampaignStore(deps: {
     recordKey,
     indexKey,
     fields: FIELDS,
-    notFound: (shop, id) => new CampaignNotFoundError(shop, id),
-    stale: (id, current, action) => new CampaignStateError(id, current, action),
+    notFound: (shop, id) => new CampaignNotFoundError(),
+    stale: (_id, current, action) => new CampaignStateError(current, action),
   });
   const { get } = records;
 

@@ -14,6 +14,7 @@
  * leaves the campaign due in the due index, so the reconciler runs the sweep again; every step
  * of a sweep is an atomic generation transition or an idempotent Shopify call.
  */
+import { AppError } from '../../platform/errors.ts';
 import type { CampaignState } from '../../app-api/campaigns.ts';
 
 export type { CampaignState } from '../../app-api/campaigns.ts';
@@ -44,19 +45,21 @@ export interface Campaign {
 /** What the end sweep decided for a published result, recorded before it acts. */
 export type TakeDownDecision = 'restore' | 'edited';
 
-export class CampaignNotFoundError extends Error {
+export class CampaignNotFoundError extends AppError {
   override readonly name = 'CampaignNotFoundError';
-  constructor(shop: string, id: string) {
-    super(`No campaign ${id} for ${shop}`);
+  constructor() {
+    super('not_found', 'not_found', 'This campaign does not exist.');
   }
 }
 
 /** The campaign was not in a state the action applies to (e.g. cancel a live campaign). */
-export class CampaignStateError extends Error {
+export class CampaignStateError extends AppError {
   override readonly name = 'CampaignStateError';
   readonly current: CampaignState;
-  constructor(id: string, current: CampaignState, action: string) {
-    super(`Campaign ${id} is ${current}: cannot ${action} it`);
+  readonly action: string;
+  constructor(current: CampaignState, action: string) {
+    super('conflict', 'invalid_state', `This campaign is ${current}: it cannot ${action} now.`);
     this.current = current;
+    this.action = action;
   }
 }

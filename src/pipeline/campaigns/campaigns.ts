@@ -63,7 +63,7 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
 
   async function ofShop(shop: string, id: string): Promise<Campaign> {
     const campaign = await deps.campaigns.get(shop, id);
-    if (!campaign) throw new CampaignNotFoundError(shop, id);
+    if (!campaign) throw new CampaignNotFoundError();
     return campaign;
   }
 
@@ -112,7 +112,7 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
 
     async view(campaign) {
       const run = await deps.runStore.get(campaign.shop, campaign.bulkRunId);
-      if (!run) throw new CampaignNotFoundError(campaign.shop, campaign.id);
+      if (!run) throw new CampaignNotFoundError();
       const bulkRun = await deps.runs.view(run);
       const decisions = await deps.campaigns.decisions(campaign.shop, campaign.id);
       const edited = Object.entries(decisions).filter(([, decision]) => decision === 'edited');

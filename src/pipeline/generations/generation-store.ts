@@ -315,7 +315,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
 
   function decodeReply(shop: string, id: string, reply: unknown): Generation {
     const items = reply as string[];
-    if (items[0] === 'missing') throw new GenerationNotFoundError(shop, id);
+    if (items[0] === 'missing') throw new GenerationNotFoundError();
     const split = items.indexOf('\n');
     const fields = items.slice(1, split);
     return decode(fields, items.slice(split + 1));

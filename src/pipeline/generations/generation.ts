@@ -78,6 +78,7 @@
  *
  * Records carry ids and facts, never secrets: the API key stays in the shop's settings.
  */
+import { AppError } from '../../platform/errors.ts';
 import type {
   GenerationKind,
   GenerationOrigin,
@@ -224,9 +225,13 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly Gene
 
 export { isTerminalState as isTerminal } from '../../app-api/generation-states.ts';
 
-/** The current state was not one the caller expected: someone else moved the generation first. */
-export class StaleTransitionError extends Error {
+/**
+ * The current state was not one the caller expected: someone else moved the generation first
+ * (another click, the pipeline). A conflict the merchant can read, never a 500.
+ */
+export class StaleTransitionError extends AppError {
   override readonly name = 'StaleTransitionError';
+  readonly id: string;
   readonly current: GenerationState;
   readonly expected: readonly GenerationState[];
   readonly to: GenerationState;
@@ -236,17 +241,22 @@ export class StaleTransitionError extends Error {
     expected: readonly GenerationState[],
     to: GenerationState,
   ) {
-    super(`Generation ${id} is ${current}, not ${expected.join('|')}: cannot move it to ${to}`);
+    super(
+      'conflict',
+      'invalid_state',
+      `This generation is ${current.replace('_', ' ')} now, so it cannot be changed.`,
+    );
+    this.id = id;
     this.current = current;
     this.expected = expected;
     this.to = to;
   }
 }
 
-export class GenerationNotFoundError extends Error {
+export class GenerationNotFoundError extends AppError {
   override readonly name = 'GenerationNotFoundError';
-  constructor(shop: string, id: string) {
-    super(`No generation ${id} for ${shop}`);
+  constructor() {
+    super('not_found', 'not_found', 'This generation does not exist in this shop.');
   }
 }
 

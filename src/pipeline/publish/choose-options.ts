@@ -8,15 +8,22 @@
  * The choice is made once every option has arrived (in review) or ended: choosing while one is
  * still being made would leave it to land in review later, undecided.
  */
+import { AppError, type ErrorKind } from '../../platform/errors.ts';
 import { isTerminal, type Generation } from '../generations/generation.ts';
 import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
 
-export class OptionChoiceError extends Error {
+type OptionChoiceCode = 'not_found' | 'not_ready' | 'invalid_choice';
+
+const KIND_OF: Record<OptionChoiceCode, ErrorKind> = {
+  not_found: 'not_found',
+  not_ready: 'conflict',
+  invalid_choice: 'invalid',
+};
+
+export class OptionChoiceError extends AppError {
   override readonly name = 'OptionChoiceError';
-  readonly code: 'not_found' | 'not_ready' | 'invalid_choice';
-  constructor(code: OptionChoiceError['code'], message: string) {
-    super(message);
-    this.code = code;
+  constructor(code: OptionChoiceCode, message: string) {
+    super(KIND_OF[code], code, message);
   }
 }
 

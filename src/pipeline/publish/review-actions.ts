@@ -58,7 +58,7 @@ export const rejectResult: ResultAction = async (deps, shop, id) => {
 
 export const undoPublished: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.get(shop, id);
-  if (!generation) throw new GenerationNotFoundError(shop, id);
+  if (!generation) throw new GenerationNotFoundError();
   if (generation.state !== 'published' || !generation.fileId) {
     throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
   }

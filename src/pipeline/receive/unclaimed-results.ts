@@ -7,6 +7,7 @@
  * atomic step as any adoption, adopt-job.ts: `queued → processing` with the job id indexed, so
  * the job is attached once), and publishes it like any result.
  */
+import { AppError } from '../../platform/errors.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { withRedisLock } from '../../platform/redis/lock.ts';
@@ -31,10 +32,14 @@ export interface AttachTarget {
   imageUrl: string | null;
 }
 
-export class UnclaimedResultGoneError extends Error {
+export class UnclaimedResultGoneError extends AppError {
   override readonly name = 'UnclaimedResultGoneError';
-  constructor(jobId: number) {
-    super(`Result ${jobId} is no longer waiting: it was attached, or it expired.`);
+  constructor() {
+    super(
+      'not_found',
+      'not_found',
+      'This result is no longer waiting: it was attached, or it expired.',
+    );
   }
 }
 
@@ -73,7 +78,7 @@ export function createUnclaimedResults(
 
   async function attach(shop: string, jobId: number, product: AttachTarget) {
     const waiting = (await list(shop)).find((result) => result.jobId === jobId);
-    if (!waiting) throw new UnclaimedResultGoneError(jobId);
+    if (!waiting) throw new UnclaimedResultGoneError();
     const kind: GenerationKind = waiting.mediaType === 'video' ? 'video' : 'photo';
     // Created but never put in line: only adoption moves it, so it is never submitted.
     const created = await generations.create({

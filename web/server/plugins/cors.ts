@@ -5,7 +5,7 @@
  * Other origins get no CORS headers (the app home is same-origin and needs none).
  */
 import type { RequestHandler } from 'express';
-import { RETRY_INVALID_SESSION_HEADER } from '../http-error.ts';
+import { RETRY_INVALID_SESSION_HEADER } from './error-handler.ts';
 
 export const EXTENSION_ORIGIN = 'https://extensions.shopifycdn.com';
 

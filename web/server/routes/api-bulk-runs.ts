@@ -8,7 +8,7 @@
  *   POST /api/bulk-runs/:id/pause | resume | cancel -> BulkRunView
  */
 import { CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { idParam, parse, route, startRoute } from './api-support.ts';
@@ -50,7 +50,7 @@ export const bulkRunsApiModule: AppModule = {
       '/bulk-runs/:id',
       route(async (req, res) => {
         const run = await bulk.store.get(shopOf(req), idParam(req));
-        if (!run) throw new HttpError(404, 'not_found', 'This bulk run does not exist.');
+        if (!run) throw new AppError('not_found', 'not_found', 'This bulk run does not exist.');
         res.json(await bulk.runs.view(run));
       }),
     );

@@ -13,7 +13,7 @@ import {
   CampaignStateError,
   type Campaign,
 } from '../../../src/pipeline/campaigns/index.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { idParam, route, startRoute } from './api-support.ts';
@@ -24,10 +24,14 @@ async function campaignErrors<T>(work: () => Promise<T>, action: string): Promis
     return await work();
   } catch (error) {
     if (error instanceof CampaignNotFoundError) {
-      throw new HttpError(404, 'not_found', 'This campaign does not exist.');
+      throw new AppError('not_found', 'not_found', 'This campaign does not exist.');
     }
     if (error instanceof CampaignStateError) {
-      throw new HttpError(409, 'invalid_state', `This campaign is ${error.current}: ${action}.`);
+      throw new AppError(
+        'conflict',
+        'invalid_state',
+        `This campaign is ${error.current}: ${action}.`,
+      );
     }
     throw error;
   }
@@ -66,7 +70,8 @@ export const campaignsApiModule: AppModule = {
       '/campaigns/:id',
       route(async (req, res) => {
         const campaign = await campaigns().store.get(shopOf(req), idParam(req));
-        if (!campaign) throw new HttpError(404, 'not_found', 'This campaign does not exist.');
+        if (!campaign)
+          throw new AppError('not_found', 'not_found', 'This campaign does not exist.');
         res.json(await view(campaign));
       }),
     );

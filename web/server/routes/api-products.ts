@@ -15,7 +15,7 @@ import { loadCollectionSummary } from '../../../src/pipeline/bulk/product-pages.
 import { PRODUCTS_PAGE } from '../../../src/shopify/operations/products.ts';
 import { THUMBNAIL_TRANSFORM } from '../../../src/pipeline/sources/image-transforms.ts';
 import { loadProductImages } from '../../../src/pipeline/sources/source-images.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { gidParam, parse, route } from './api-support.ts';
@@ -74,7 +74,7 @@ export const productsApiModule: AppModule = {
         const id = gidParam(req.params.id, 'Product');
         const product = await loadProductImages(deps.admin.forShop(shopOf(req)), id);
         if (!product)
-          throw new HttpError(404, 'not_found', 'This product is no longer in your store.');
+          throw new AppError('not_found', 'not_found', 'This product is no longer in your store.');
         const detail: ProductDetail = {
           id: product.id,
           title: product.title,
@@ -90,7 +90,11 @@ export const productsApiModule: AppModule = {
         const id = gidParam(req.params.id, 'Collection');
         const summary = await loadCollectionSummary(deps.admin.forShop(shopOf(req)), id);
         if (!summary)
-          throw new HttpError(404, 'not_found', 'This collection is no longer in your store.');
+          throw new AppError(
+            'not_found',
+            'not_found',
+            'This collection is no longer in your store.',
+          );
         res.json(summary satisfies CollectionSummary);
       }),
     );

@@ -14,17 +14,11 @@ import {
   type OptionGroupView,
 } from '../../../src/app-api/contract.ts';
 import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
-import { OptionChoiceError, chooseOptions } from '../../../src/pipeline/publish/index.ts';
-import { HttpError } from '../http-error.ts';
+import { chooseOptions } from '../../../src/pipeline/publish/index.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { idParam, parse, reviewDepsFor, route } from './api-support.ts';
-
-const CHOICE_STATUS: Readonly<Record<OptionChoiceError['code'], number>> = {
-  not_found: 404,
-  not_ready: 409,
-  invalid_choice: 400,
-};
 
 function groupView(id: string, generations: Generation[]): OptionGroupView {
   return { id, generations: generations.map(toGenerationView) };
@@ -42,7 +36,7 @@ export const reviewApiModule: AppModule = {
       route(async (req, res) => {
         const generations = await pipeline.generations.optionGroup(shopOf(req), idParam(req));
         if (generations.length === 0) {
-          throw new HttpError(404, 'not_found', 'These options no longer exist.');
+          throw new AppError('not_found', 'not_found', 'These options no longer exist.');
         }
         res.json(groupView(idParam(req), generations));
       }),
@@ -52,13 +46,8 @@ export const reviewApiModule: AppModule = {
       '/option-groups/:id/choose',
       route(async (req, res) => {
         const { generationIds } = parse(ChooseOptionsRequest, req.body);
-        try {
-          const generations = await chooseOptions(review, shopOf(req), idParam(req), generationIds);
-          res.json(groupView(idParam(req), generations));
-        } catch (error) {
-          if (!(error instanceof OptionChoiceError)) throw error;
-          throw new HttpError(CHOICE_STATUS[error.code], error.code, error.message);
-        }
+        const generations = await chooseOptions(review, shopOf(req), idParam(req), generationIds);
+        res.json(groupView(idParam(req), generations));
       }, 'approve'),
     );
 
@@ -74,7 +63,7 @@ export const reviewApiModule: AppModule = {
       '/review-batches/:id',
       route(async (req, res) => {
         const batch = await batches.get(shopOf(req), idParam(req));
-        if (!batch) throw new HttpError(404, 'not_found', 'This batch is no longer known.');
+        if (!batch) throw new AppError('not_found', 'not_found', 'This batch is no longer known.');
         res.json(batch);
       }),
     );

@@ -30,10 +30,10 @@ import {
 } from '../../../src/pipeline/sources/request-rules.ts';
 import { RuleNotFoundError, TooManyRulesError } from '../../../src/stores/rule-store.ts';
 import type { App } from '../../../src/app/index.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError, invalidFields } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse, problemsError, route } from './api-support.ts';
+import { idParam, parse, route } from './api-support.ts';
 
 /**
  * How many paused generations the overview reads to count those waiting for the cap: a bound
@@ -49,10 +49,10 @@ async function ruleErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof RuleNotFoundError) {
-      throw new HttpError(404, 'not_found', 'This rule no longer exists. Reload the page.');
+      throw new AppError('not_found', 'not_found', 'This rule no longer exists. Reload the page.');
     }
     if (error instanceof TooManyRulesError) {
-      throw new HttpError(409, 'too_many_rules', error.message);
+      throw new AppError('conflict', 'too_many_rules', error.message);
     }
     throw error;
   }
@@ -62,7 +62,7 @@ async function ruleErrors<T>(work: () => Promise<T>): Promise<T> {
 function parseRule(body: unknown): SaveRuleRequest {
   const dailyCap = (body as { dailyCap?: unknown } | null)?.dailyCap;
   if (dailyCap === undefined || dailyCap === null || dailyCap === '') {
-    throw new HttpError(400, 'daily_cap_required', CAP_REQUIRED, {
+    throw new AppError('invalid', 'daily_cap_required', CAP_REQUIRED, {
       fields: { dailyCap: CAP_REQUIRED },
     });
   }
@@ -78,7 +78,7 @@ const PRESET_GONE = 'This preset no longer exists. Choose another, or write the 
 async function requireServable(deps: App, shop: string, request: SaveRuleRequest) {
   const { defaults, presets } = await deps.settings.get(shop);
   if (request.presetId && !presets.some((preset) => preset.id === request.presetId)) {
-    throw problemsError('unknown_preset', [{ field: 'presetId', message: PRESET_GONE }]);
+    throw invalidFields('unknown_preset', [{ field: 'presetId', message: PRESET_GONE }]);
   }
   const prompt = rulePrompt(request, presets);
   const params = completeParams(request.kind, { ...request.params, prompt }, defaults);
@@ -87,7 +87,7 @@ async function requireServable(deps: App, shop: string, request: SaveRuleRequest
   const problems = requestProblems(request.kind, params, sent).map((problem) =>
     problem.field === 'sourceMediaIds' ? { ...problem, field: 'imagesSent' } : problem,
   );
-  if (problems.length > 0) throw problemsError('invalid_rule', problems);
+  if (problems.length > 0) throw invalidFields('invalid_rule', problems);
 }
 
 function resultOf(generation: Generation): RuleResult {
@@ -188,7 +188,8 @@ export const rulesApiModule: AppModule = {
       '/rules/:id',
       route(async (req, res) => {
         const removed = await rules().store.remove(shopOf(req), idParam(req));
-        if (!removed) throw new HttpError(404, 'not_found', 'This rule was already deleted.');
+        if (!removed)
+          throw new AppError('not_found', 'not_found', 'This rule was already deleted.');
         res.status(204).end();
       }),
     );

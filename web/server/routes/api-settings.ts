@@ -23,10 +23,10 @@ import { isProductAiError } from '../../../src/productai/errors.ts';
 import { PAUSE_MESSAGES } from '../../../src/pipeline/submit/shop-pause.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { App } from '../../../src/app/index.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError, invalidFields } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { parse, problemsError, route, settingsView } from './api-support.ts';
+import { parse, route, settingsView } from './api-support.ts';
 
 export const settingsApiModule: AppModule = {
   name: 'api-settings',
@@ -48,7 +48,7 @@ export const settingsApiModule: AppModule = {
         const shop = shopOf(req);
         const patch = parse(UpdateSettingsRequest, req.body);
         const problems = settingsProblems(await deps.settings.get(shop), patch);
-        if (problems.length > 0) throw problemsError('invalid_settings', problems);
+        if (problems.length > 0) throw invalidFields('invalid_settings', problems);
         await deps.settings.update(shop, patch);
         res.json(await view(shop));
       }),
@@ -93,19 +93,19 @@ async function checkKey(deps: App, keyCheck: () => Promise<void>): Promise<void>
     await keyCheck();
   } catch (error) {
     if (isProductAiError(error, 'invalid_key') || isProductAiError(error, 'missing_key')) {
-      throw new HttpError(
-        400,
+      throw new AppError(
+        'invalid',
         'invalid_api_key',
         'ProductAI did not accept this key. Copy it again from the API access page of the ProductAI studio.',
         { fields: { apiKey: 'ProductAI did not accept this key.' } },
       );
     }
     deps.logger.warn({ err: error }, 'ProductAI key check failed');
-    throw new HttpError(
-      503,
+    throw new AppError(
+      'unavailable',
       'productai_unavailable',
       'ProductAI could not be reached to check the key. Try again in a minute.',
-      { headers: { 'Retry-After': '30' } },
+      { retryAfterSeconds: 30 },
     );
   }
 }

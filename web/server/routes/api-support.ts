@@ -1,21 +1,17 @@
 /**
- * What the app's API routes (api-*.ts) share: id parameters, the settings view, and the mapping of pipeline errors to API errors (a race
- * lost to another click or to the pipeline is a 409 the merchant can read, not a 500).
+ * What the app's API routes (api-*.ts) share: id parameters, the settings view, and starting
+ * paid work.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import type { SettingsView } from '../../../src/app-api/contract.ts';
-import { BulkRunNotFoundError, BulkRunStateError } from '../../../src/pipeline/bulk/bulk-run.ts';
-import { BulkRequestError } from '../../../src/pipeline/bulk/bulk-runs.ts';
-import {
-  GenerationNotFoundError,
-  StaleTransitionError,
-} from '../../../src/pipeline/generations/generation.ts';
+import { asMerchantAction } from '../../../src/services/merchant-conflicts.ts';
+import { requireUsableKey } from '../../../src/services/usable-key.ts';
 import { productAiWebhookUrl } from '../../../src/pipeline/index.ts';
 import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { App } from '../../../src/app/index.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 
 /** What the merchant's review decisions need (review-actions.ts), from the app's deps. */
@@ -34,7 +30,7 @@ export function gidParam(value: unknown, type: 'Product' | 'Collection'): string
   const text = String(value ?? '');
   if (/^\d+$/.test(text)) return `gid://shopify/${type}/${text}`;
   if (new RegExp(`^gid://shopify/${type}/\\d+$`).test(text)) return text;
-  throw new HttpError(400, 'invalid_id', `Not a ${type.toLowerCase()} id: ${text}`);
+  throw new AppError('invalid', 'invalid_id', `Not a ${type.toLowerCase()} id: ${text}`);
 }
 
 /** The app's own id in the path (a generation or bulk run id). */
@@ -63,66 +59,15 @@ export function settingsView(settings: ShopSettings, appUrl: string, shop: strin
   };
 }
 
-/** 400 with one message per field (the form shows them inline). */
-export function problemsError(
-  code: string,
-  problems: readonly { field: string; message: string }[],
-): HttpError {
-  const fields: Record<string, string> = {};
-  for (const problem of problems) fields[problem.field] ??= problem.message;
-  return new HttpError(400, code, problems.map((problem) => problem.message).join(' '), { fields });
-}
-
-const STATE_WORDS: Record<string, string> = {
-  approve: 'approved',
-  reject: 'rejected',
-  undo: 'undone',
-  retry: 'retried',
-  cancel: 'cancelled',
-  resolve: 'resolved',
-  pause: 'paused',
-  resume: 'resumed',
-};
-
 /**
- * An async route whose pipeline errors become API errors; `action` names what the merchant
- * tried, for the 409 message. Anything else goes on to the app's error handler.
+ * An async route; with `action` (what the merchant tried), a generation found in another state
+ * answers 409 in the merchant's words.
  */
 export function route(
   handler: (req: Request, res: Response) => Promise<void>,
   action?: string,
 ): RequestHandler {
-  return async (req, res) => {
-    try {
-      await handler(req, res);
-    } catch (error) {
-      throw toApiError(error, action);
-    }
-  };
-}
-
-function toApiError(error: unknown, action: string | undefined): unknown {
-  const what = action ? (STATE_WORDS[action] ?? action) : 'changed';
-  if (error instanceof GenerationNotFoundError || error instanceof BulkRunNotFoundError) {
-    return new HttpError(404, 'not_found', 'It no longer exists in this shop.');
-  }
-  if (error instanceof StaleTransitionError) {
-    const state = error.current.replace('_', ' ');
-    return new HttpError(
-      409,
-      'invalid_state',
-      `This generation is ${state} now, so it cannot be ${what}.`,
-    );
-  }
-  if (error instanceof BulkRunStateError) {
-    return new HttpError(
-      409,
-      'invalid_state',
-      `This bulk run is ${error.current}, so it cannot be ${what}.`,
-    );
-  }
-  if (error instanceof BulkRequestError) return problemsError('invalid_bulk_run', error.problems);
-  return error;
+  return action ? (req, res) => asMerchantAction(action, () => handler(req, res)) : handler;
 }
 
 /**
@@ -143,18 +88,4 @@ export function startRoute<R, T>(
     requireUsableKey(settings);
     res.status(202).json(await view(await start(shop, request, settings.defaults)));
   });
-}
-
-/** Refuses work that cannot be sent: the shop has no usable ProductAI key. */
-export function requireUsableKey(settings: ShopSettings): void {
-  if (settings.apiKey.state === 'missing') {
-    throw new HttpError(400, 'api_key_missing', 'Save your ProductAI API key in Settings first.');
-  }
-  if (settings.apiKey.state === 'invalid') {
-    throw new HttpError(
-      400,
-      'api_key_invalid',
-      'ProductAI rejected your API key. Save a new key from the API access page in Settings.',
-    );
-  }
 }

@@ -10,10 +10,10 @@ import {
 import { toGenerationView } from '../../../src/pipeline/generations/generation.ts';
 import { UnclaimedResultGoneError } from '../../../src/pipeline/receive/unclaimed-results.ts';
 import { loadProductImages } from '../../../src/pipeline/sources/source-images.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError, invalidFields } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { parse, problemsError, route } from './api-support.ts';
+import { parse, route } from './api-support.ts';
 
 export const unclaimedResultsApiModule: AppModule = {
   name: 'api-unclaimed-results',
@@ -36,14 +36,14 @@ export const unclaimedResultsApiModule: AppModule = {
         const shop = shopOf(req);
         const jobId = Number(req.params.jobId);
         if (!Number.isSafeInteger(jobId) || jobId <= 0) {
-          throw new HttpError(400, 'invalid_id', 'Not a ProductAI job id.');
+          throw new AppError('invalid', 'invalid_id', 'Not a ProductAI job id.');
         }
         const { productId } = parse(AttachUnclaimedRequest, req.body);
         // The result is finished: the product needs only to exist (its id and title), not to
         // have images to send.
         const product = await loadProductImages(deps.admin.forShop(shop), productId);
         if (!product) {
-          throw problemsError('invalid_product', [
+          throw invalidFields('invalid_product', [
             { field: 'productId', message: 'This product is no longer in your store.' },
           ]);
         }
@@ -52,7 +52,7 @@ export const unclaimedResultsApiModule: AppModule = {
           res.status(202).json(toGenerationView(generation));
         } catch (error) {
           if (error instanceof UnclaimedResultGoneError) {
-            throw new HttpError(409, 'result_gone', error.message);
+            throw new AppError('conflict', 'result_gone', error.message);
           }
           throw error;
         }

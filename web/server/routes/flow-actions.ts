@@ -14,7 +14,7 @@ import {
   FlowActionRequest,
   runGeneratePhotoAction,
 } from '../../../src/pipeline/flow/flow-action.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 
 export const FLOW_GENERATE_PHOTO_PATH = '/flow/actions/generate-photo';
@@ -41,12 +41,13 @@ export const flowActionsModule: AppModule = {
           rawRequest: { headers: req.headers, method: 'POST', url: req.originalUrl },
           rawResponse: {},
         });
-        if (!check.valid) throw new HttpError(401, 'unauthorized', 'Flow request not verified');
+        if (!check.valid)
+          throw new AppError('unauthorized', 'unauthorized', 'Flow request not verified');
         let json: unknown;
         try {
           json = JSON.parse(rawBody);
         } catch {
-          throw new HttpError(400, 'bad_request', 'The body is not JSON.');
+          throw new AppError('invalid', 'bad_request', 'The body is not JSON.');
         }
         const parsed = FlowActionRequest.safeParse(json);
         if (!parsed.success) {
@@ -59,7 +60,7 @@ export const flowActionsModule: AppModule = {
           answer = await runGeneratePhotoAction(actionDeps, parsed.data);
         } catch (error) {
           req.log.error({ err: error }, 'flow action not handled; Flow will retry');
-          throw new HttpError(503, 'unavailable', 'Not handled; please retry.');
+          throw new AppError('unavailable', 'unavailable', 'Not handled; please retry.');
         }
         const log = req.log.child({ shop: parsed.data.shopify_domain });
         if (answer.status === 200) {

@@ -8,7 +8,7 @@ import express, { type Router } from 'express';
 import type { Shopify } from '../../../src/shopify/shopify-api.ts';
 import type { WebhookIntake } from '../../../src/shopify/webhook-queue.ts';
 import { verifyShopifyWebhook, type ShopifyWebhook } from '../../../src/shopify/webhooks.ts';
-import { HttpError } from '../http-error.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 
@@ -28,8 +28,8 @@ export function registerShopifyWebhooks(router: Router, deps: ShopifyWebhookRout
       const result = await verifyShopifyWebhook(deps.shopify, { rawBody, headers: req.headers });
       if (!result.ok) {
         if (result.reason === 'unauthenticated')
-          throw new HttpError(401, 'unauthorized', `Webhook rejected: ${result.detail}`);
-        throw new HttpError(400, 'bad_webhook', `Webhook rejected: ${result.reason}`);
+          throw new AppError('unauthorized', 'unauthorized', `Webhook rejected: ${result.detail}`);
+        throw new AppError('invalid', 'bad_webhook', `Webhook rejected: ${result.reason}`);
       }
       const { webhook } = result;
       deps.onVerified?.(webhook);
@@ -44,7 +44,7 @@ export function registerShopifyWebhooks(router: Router, deps: ShopifyWebhookRout
         outcome = await deps.intake.accept(webhook);
       } catch (error) {
         log.error({ err: error }, 'webhook could not be queued; Shopify will redeliver');
-        throw new HttpError(503, 'unavailable', 'Webhook not stored; please redeliver');
+        throw new AppError('unavailable', 'unavailable', 'Webhook not stored; please redeliver');
       }
       log.info(outcome === 'done' ? 'webhook already processed' : 'webhook queued');
       res.status(200).end();

@@ -1,0 +1,55 @@
+/**
+ * The app's one error family (as shopify-api's lib/error.ts is for that library). An error a
+ * caller can act on says what KIND of failure it is and carries a stable `code`; the web's one
+ * error handler (web/server/plugins/error-handler.ts) turns the kind into an HTTP status, so no
+ * route maps errors itself and a domain error thrown anywhere is never a 500.
+ *
+ *   invalid       the request is wrong; `fields` says which part (400)
+ *   unauthorized  who asked could not be verified (401)
+ *   not_found     what it names does not exist for this shop (404)
+ *   conflict      it exists, but its state does not allow this now (409)
+ *   rejected      a well-formed request that Shopify or ProductAI refused (422)
+ *   unavailable   a service we depend on is not answering; try again later (503)
+ *
+ * The message of these errors is written for the merchant: the client shows it as it is.
+ */
+export type ErrorKind =
+  'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'rejected' | 'unavailable';
+
+export interface AppErrorOptions {
+  /** Per-field messages (a form shows them inline). */
+  fields?: Record<string, string>;
+  /** For `unavailable`: when to try again. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(kind: ErrorKind, code: string, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.kind = kind;
+    this.code = code;
+    this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** One problem with one field of a request. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** `invalid`, with one message per field (the first per field wins); the message joins them. */
+export function invalidFields(code: string, problems: readonly FieldProblem[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const problem of problems) fields[problem.field] ??= problem.message;
+  return new AppError('invalid', code, problems.map((problem) => problem.message).join(' '), {
+    fields,
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Generations, as the merchant works with them one product at a time (the Generate page and the
+ * product-page action): estimate, create (one or several options), list and read, and the
+ * actions on one generation: approve, reject, undo, cancel and retry.
+ *
+ * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
+ * problems, create refuses with them per field. Both name the chosen images the model does not
+ * take (`leftOutMediaIds`), so the merchant knows before and after which ones were dropped.
+ */
+import type {
+  CreateGenerationRequest,
+  CreatedGeneration,
+  Estimate,
+  GenerationPage,
+  GenerationState,
+  GenerationView,
+} from '../app-api/contract.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError, invalidFields } from '../platform/errors.ts';
+import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { Pipeline } from '../pipeline/index.ts';
+import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
+import {
+  approveResult,
+  rejectResult,
+  undoPublished,
+  type ReviewDeps,
+} from '../pipeline/publish/index.ts';
+import {
+  asOptions,
+  prepareGeneration,
+  type GenerationRequest,
+} from '../pipeline/sources/new-generation.ts';
+import { asMerchantAction } from './merchant-conflicts.ts';
+import { requireUsableKey } from './usable-key.ts';
+
+export interface GenerationListQuery {
+  state?: GenerationState;
+  bulkRunId?: string;
+  productId?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export type GenerationAction = 'approve' | 'reject' | 'undo' | 'cancel';
+
+export interface GenerationsService {
+  estimate(shop: string, request: CreateGenerationRequest): Promise<Estimate>;
+  /** Creates the generation (`options` of them, in one option group); answers the first. */
+  create(shop: string, request: CreateGenerationRequest): Promise<CreatedGeneration>;
+  list(shop: string, query: GenerationListQuery): Promise<GenerationPage>;
+  get(shop: string, id: string): Promise<GenerationView>;
+  act(shop: string, id: string, action: GenerationAction): Promise<GenerationView>;
+  /** A failed generation made again with the same request: the NEW generation. */
+  retry(shop: string, id: string): Promise<GenerationView>;
+}
+
+export interface GenerationsServiceDeps {
+  pipeline: Pipeline;
+  settings: ShopSettingsStore;
+  admin: AdminClientFactory;
+  clock: Clock;
+}
+
+/** What the merchant's review decisions need (publish/review-actions.ts). */
+export function reviewDepsOf(deps: Pick<GenerationsServiceDeps, 'pipeline' | 'admin'>): ReviewDeps {
+  const { pipeline } = deps;
+  return {
+    generations: pipeline.generations,
+    admin: async (shop) => deps.admin.forShop(shop),
+    enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
+    publishedResults: pipeline.context.publishedResults,
+  };
+}
+
+function asRequest(request: CreateGenerationRequest): GenerationRequest {
+  const { productId, kind, sourceMediaIds, options: _options, ...params } = request;
+  return { productId, kind, params, sourceMediaIds };
+}
+
+export function createGenerationsService(deps: GenerationsServiceDeps): GenerationsService {
+  const { pipeline } = deps;
+  const review = reviewDepsOf(deps);
+
+  async function prepare(shop: string, request: GenerationRequest, retryOf: string | null) {
+    const settings = await deps.settings.get(shop);
+    const intake = await prepareGeneration(
+      deps.admin.forShop(shop),
+      shop,
+      settings.defaults,
+      request,
+      { priority: 'interactive', retryOf, firstImagesIfNoneChosen: retryOf !== null },
+    );
+    return { intake, settings };
+  }
+
+  async function submit(
+    shop: string,
+    request: GenerationRequest,
+    more: { retryOf?: Generation; options?: number } = {},
+  ) {
+    const { intake, settings } = await prepare(shop, request, more.retryOf?.id ?? null);
+    requireUsableKey(settings);
+    if (!intake.ok) throw invalidFields('invalid_generation', intake.problems);
+    // A retried option stays in its group, beside the options it is compared with.
+    const optionGroup = more.retryOf?.optionGroup ?? null;
+    const generations = optionGroup
+      ? [{ ...intake.generation, optionGroup }]
+      : asOptions(intake.generation, more.options ?? 1, deps.clock.now());
+    const created = [];
+    for (const generation of generations)
+      created.push(await pipeline.enqueueGeneration(generation));
+    return { generation: created[0]!, leftOutMediaIds: intake.leftOutMediaIds };
+  }
+
+  async function found(shop: string, id: string): Promise<Generation> {
+    const generation = await pipeline.generations.get(shop, id);
+    if (!generation)
+      throw new AppError('not_found', 'not_found', 'This generation does not exist.');
+    return generation;
+  }
+
+  const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
+    approve: (shop, id) => approveResult(review, shop, id),
+    reject: (shop, id) => rejectResult(review, shop, id),
+    undo: (shop, id) => undoPublished(review, shop, id),
+    cancel: (shop, id) => pipeline.cancel(shop, id),
+  };
+
+  return {
+    async estimate(shop, request) {
+      const options = request.options ?? 1;
+      const { intake } = await prepare(shop, asRequest(request), null);
+      const { limit, windowMs } = pipeline.config.limiter;
+      return {
+        credits: intake.credits * options,
+        options,
+        creditsPerOption: intake.credits,
+        requestsPerMinute: Math.floor((limit * 60_000) / windowMs),
+        problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
+        leftOutMediaIds: intake.leftOutMediaIds,
+      };
+    },
+
+    async create(shop, request) {
+      const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
+        options: request.options,
+      });
+      return { ...toGenerationView(generation), leftOutMediaIds };
+    },
+
+    async list(shop, { cursor, limit, ...filter }) {
+      const [page, total] = await Promise.all([
+        pipeline.generations.list(shop, filter, { cursor, limit }),
+        pipeline.generations.count(shop, filter),
+      ]);
+      return {
+        generations: page.generations.map(toGenerationView),
+        nextCursor: page.nextCursor,
+        total,
+      };
+    },
+
+    async get(shop, id) {
+      return toGenerationView(await found(shop, id));
+    },
+
+    async act(shop, id, action) {
+      return toGenerationView(await asMerchantAction(action, () => actions[action](shop, id)));
+    },
+
+    retry: (shop, id) =>
+      asMerchantAction('retry', async () => {
+        const failed = await found(shop, id);
+        if (failed.state !== 'failed') {
+          throw new AppError(
+            'conflict',
+            'invalid_state',
+            'Only a failed generation can be retried.',
+          );
+        }
+        const { generation } = await submit(
+          shop,
+          {
+            productId: failed.productId,
+            kind: failed.kind,
+            params: failed.params,
+            sourceMediaIds: failed.sourceMediaIds,
+          },
+          { retryOf: failed },
+        );
+        return toGenerationView(generation);
+      }),
+  };
+}

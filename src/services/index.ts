@@ -1,0 +1,32 @@
+/**
+ * `src/services/`: the application services, one per feature: the use cases the web calls.
+ * Each holds what a request means for the app (checks, defaults, which domain operations, the
+ * view the client gets back) and speaks the contract's types (src/app-api); routes only parse,
+ * call one method and answer. Failures are AppErrors (src/platform/errors.ts) whose kind the
+ * web's one error handler maps to HTTP. Built once by the composition root (src/app).
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { Pipeline } from '../pipeline/index.ts';
+import { createGenerationsService, type GenerationsService } from './generations.ts';
+
+export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
+
+export interface Services {
+  generations: GenerationsService;
+}
+
+/** What the services are built from (the composition root's parts). */
+export interface ServiceDeps {
+  pipeline: Pipeline;
+  settings: ShopSettingsStore;
+  admin: AdminClientFactory;
+  clock: Clock;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  return {
+    generations: createGenerationsService(deps),
+  };
+}
