@@ -204,7 +204,17 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     bulkRuns,
     campaigns,
     rules,
-    services: createServices({ pipeline, settings, admin, clock }),
+    services: createServices({
+      config,
+      logger,
+      clock,
+      settings,
+      admin,
+      pipeline,
+      bulkRuns,
+      campaigns,
+      rules,
+    }),
     onClose,
     async close() {
       for (const { name, hook } of closeHooks.reverse()) {

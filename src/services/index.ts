@@ -6,9 +6,14 @@
  * web's one error handler maps to HTTP. Built once by the composition root (src/app).
  */
 import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { AppConfig } from '../platform/config.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline } from '../pipeline/index.ts';
+import type { BulkRunService } from '../pipeline/bulk/index.ts';
+import type { CampaignService } from '../pipeline/campaigns/index.ts';
+import type { RulesService } from '../pipeline/rules/index.ts';
 import { createGenerationsService, type GenerationsService } from './generations.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
@@ -19,10 +24,15 @@ export interface Services {
 
 /** What the services are built from (the composition root's parts). */
 export interface ServiceDeps {
-  pipeline: Pipeline;
+  config: AppConfig;
+  logger: Logger;
+  clock: Clock;
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
-  clock: Clock;
+  pipeline: Pipeline;
+  bulkRuns: BulkRunService;
+  campaigns: CampaignService;
+  rules: RulesService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
