@@ -16,7 +16,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import { connectRedis, type Redis } from '../platform/redis/connection.ts';
-import { createProductAiClient, type ProductAiClientOptions } from '../productai/client.ts';
+import type { ProductAiClientOptions } from '../productai/client.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
@@ -34,14 +34,13 @@ import { appWideKeys } from './generations/keys.ts';
 import { startRetentionSweeper } from './generations/retention-sweeper.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
 import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
-import type { PipelineContext } from './stages/stage.ts';
+import { createPipelineContext, type PipelineContext } from './context.ts';
 import { startQueueWorkers } from './stages/workers.ts';
 import { pipelineStages, type PublishHandlers } from './stage-handlers.ts';
 import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
-import { createPublishedResults } from './publish/published-results.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 import { createReviewBatchQueue, startReviewBatchWorker } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
@@ -193,26 +192,23 @@ export function createPipeline(
   const jobResults = createJobResults({ redis, clock, keys });
   const claims = createSubmissionClaims({ redis, namespace: config.namespace });
 
-  const context: PipelineContext = {
-    generations,
-    settings,
-    admin: async (shop) => host.admin.forShop(shop),
-    productAi: (apiKey) =>
-      createProductAiClient({
-        onStatus: host.metrics?.productAiStatus,
-        ...options.productAi,
-        apiKey,
-        baseUrl: host.config.productAi.baseUrl,
-      }),
-    images: options.images ?? createSharpImageProcessor(),
-    publishedResults: createPublishedResults(redis),
+  const context = createPipelineContext({
+    config,
+    redis,
     clock,
     logger,
-    config,
+    settings,
+    admin: host.admin,
+    generations,
+    queues,
     holds: parts.holds,
-    enqueue: (stage, ref, enqueueOptions) =>
-      queues.add(stage, ref, ref.generationId, enqueueOptions),
-  };
+    images: options.images ?? createSharpImageProcessor(),
+    productAi: {
+      onStatus: host.metrics?.productAiStatus,
+      ...options.productAi,
+      baseUrl: host.config.productAi.baseUrl,
+    },
+  });
   const shopPause = createShopPause({ ctx: context, scheduler });
   const reviewBatchQueue = createReviewBatchQueue({ connection, prefix: keys.bullPrefix });
   const reviewBatches = createReviewBatches({

@@ -23,7 +23,7 @@ import { createResultStage } from './receive/result-stage.ts';
 import { AWAIT_GIVE_UP, createAwaitStage } from './receive/await-stage.ts';
 import type { PipelineQueues } from './stages/queues.ts';
 import type { ShopPause } from './submit/shop-pause.ts';
-import type { StageHandler } from './stages/stage.ts';
+import type { PipelineContext, PipelineStageHandler } from './context.ts';
 import {
   checkStageHandlers,
   type GiveUpRules,
@@ -32,7 +32,7 @@ import {
 import { createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
 
 /** Handlers tests and benchmarks may put in place of the publishing ones. */
-export type PublishHandlers = Partial<Record<'attach' | 'verify', StageHandler>>;
+export type PublishHandlers = Partial<Record<'attach' | 'verify', PipelineStageHandler>>;
 
 export interface StageHandlerDeps {
   config: PipelineConfig;
@@ -52,7 +52,7 @@ export interface StageHandlerDeps {
 }
 
 export interface PipelineStages {
-  handlers: QueueHandlers;
+  handlers: QueueHandlers<PipelineContext>;
   giveUp: GiveUpRules;
 }
 

@@ -7,13 +7,8 @@
  * duplicateResolutionMode RAISE_ERROR, so a repeated attach finds the file the crashed attempt
  * made instead of adding a second one.
  */
-import {
-  DONE,
-  type GenerationRef,
-  type GiveUpRule,
-  type PipelineContext,
-  type StageOutcome,
-} from '../stages/stage.ts';
+import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { renderAltText } from './alt-text.ts';
 import { UnusableResultError, prepareResult } from './prepare-result.ts';

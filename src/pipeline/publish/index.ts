@@ -3,7 +3,7 @@
  * review actions. `createPublishStages` takes the HTTP adapter (result downloads, staged
  * uploads) and the timing, so tests can serve files locally and compress the waits.
  */
-import type { StageHandler } from '../stages/stage.ts';
+import type { PipelineStageHandler } from '../context.ts';
 import { attach } from './attach-stage.ts';
 import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 import type { FetchFn } from './result-download.ts';
@@ -18,8 +18,8 @@ export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts'
 export { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
 
 export interface PublishStages {
-  attachStage: StageHandler;
-  verifyStage: StageHandler;
+  attachStage: PipelineStageHandler;
+  verifyStage: PipelineStageHandler;
 }
 
 export function createPublishStages(

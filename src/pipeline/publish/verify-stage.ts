@@ -17,9 +17,9 @@ import {
   later,
   type GenerationRef,
   type GiveUpRule,
-  type PipelineContext,
   type StageOutcome,
 } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
 import { checkDelay, type PublishTiming } from './publish-timing.ts';

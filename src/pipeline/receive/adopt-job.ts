@@ -11,7 +11,8 @@ import type { Generation, GenerationState } from '../generations/generation.ts';
 import type { SubmissionClaims } from '../limits/submission-claims.ts';
 import { generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import type { GenerationRef, PipelineContext } from '../stages/stage.ts';
+import type { GenerationRef } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import type { JobResults } from './job-results.ts';
 
 export interface AdoptJobDeps {

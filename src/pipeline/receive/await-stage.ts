@@ -16,14 +16,8 @@ import { finishJob, processingGeneration } from './finish-job.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
-import {
-  DONE,
-  later,
-  type GenerationRef,
-  type GiveUpRule,
-  type PipelineContext,
-  type StageHandler,
-} from '../stages/stage.ts';
+import { DONE, later, type GenerationRef, type GiveUpRule } from '../stages/stage.ts';
+import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 
 /** What a processing generation becomes when its poll's last try failed. */
 export const AWAIT_GIVE_UP: GiveUpRule[] = [
@@ -45,7 +39,7 @@ function minutes(ms: number): string {
 export function createAwaitStage(deps: {
   jobResults: JobResults;
   shopPause: ShopPause;
-}): StageHandler {
+}): PipelineStageHandler {
   const { jobResults, shopPause } = deps;
 
   /** The wait before the next poll: backoff by poll count, never past the deadline. */

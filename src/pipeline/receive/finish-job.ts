@@ -12,7 +12,8 @@ import {
   type GenerationPatch,
   type GenerationState,
 } from '../generations/generation.ts';
-import type { GenerationRef, PipelineContext } from '../stages/stage.ts';
+import type { GenerationRef } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 
 export interface JobEnd {
   status: 'success' | 'error';

@@ -31,14 +31,8 @@ import { StaleTransitionError, type Generation } from '../generations/generation
 import type { GenerationState } from '../generations/generation.ts';
 import { accountOf, generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import {
-  DONE,
-  later,
-  type GenerationRef,
-  type PipelineContext,
-  type StageHandler,
-  type StageOutcome,
-} from '../stages/stage.ts';
+import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
+import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import { describeJob, findJobs } from './job-lookup.ts';
 
@@ -95,7 +89,7 @@ function creationWindow(ctx: PipelineContext, generation: Generation) {
   };
 }
 
-export function createReconcileStage(deps: ReconcileDeps): StageHandler {
+export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler {
   const { jobResults, claims, requeue } = deps;
 
   async function adopt(

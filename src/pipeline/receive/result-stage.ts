@@ -3,11 +3,12 @@
  * generation moves on now instead of at its next poll. The receiver only stores and enqueues,
  * which keeps its answer fast; this job does the work, and a crash repeats it.
  */
-import { DONE, type StageHandler } from '../stages/stage.ts';
+import { DONE } from '../stages/stage.ts';
+import type { PipelineStageHandler } from '../context.ts';
 import { finishJob, processingGeneration } from './finish-job.ts';
 import type { JobResults } from './job-results.ts';
 
-export function createResultStage(deps: { jobResults: JobResults }): StageHandler {
+export function createResultStage(deps: { jobResults: JobResults }): PipelineStageHandler {
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;

@@ -13,7 +13,7 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import { withRedisLock } from '../../platform/redis/lock.ts';
 import type { Generation, GenerationKind } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
-import type { PipelineContext } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 
 export interface UnclaimedResult {

@@ -7,19 +7,27 @@
  */
 import type { StageName } from '../generations/generation.ts';
 import { QUEUE_NAMES, type QueueName } from './queues.ts';
-import type { GiveUpRule, StageHandler } from './stage.ts';
+import type { GiveUpRule, StageContext, StageHandler } from './stage.ts';
 
-export type StageHandlers = Record<StageName, StageHandler>;
-export type QueueHandlers = Record<QueueName, StageHandler>;
+export type StageHandlers<Ctx extends StageContext = StageContext> = Record<
+  StageName,
+  StageHandler<Ctx>
+>;
+export type QueueHandlers<Ctx extends StageContext = StageContext> = Record<
+  QueueName,
+  StageHandler<Ctx>
+>;
 /** Per queue, the give-up rules tried in order (none: the generation is left as it is). */
 export type GiveUpRules = Partial<Record<QueueName, readonly GiveUpRule[]>>;
 
-export function checkStageHandlers(handlers: Partial<QueueHandlers>): QueueHandlers {
+export function checkStageHandlers<Ctx extends StageContext>(
+  handlers: Partial<QueueHandlers<Ctx>>,
+): QueueHandlers<Ctx> {
   const missing = QUEUE_NAMES.filter((queue) => typeof handlers[queue] !== 'function');
   if (missing.length > 0) {
     throw new Error(
       `No handler registered for stage ${missing.join(', ')}: the workers cannot start`,
     );
   }
-  return handlers as QueueHandlers;
+  return handlers as QueueHandlers<Ctx>;
 }

@@ -1,8 +1,8 @@
 /**
- * The contract between the queue and the stage handlers. Each stage (submit, await, attach,
- * verify) is a separate queue job whose payload is only a `GenerationRef`; the handler reloads
- * the generation and decides from its state, so a repeated job (crash, duplicate enqueue) is a
- * no-op or repeats only that stage's work.
+ * The stage runtime's contract (see README.md: this folder holds the runtime only). Each stage
+ * (submit, await, attach, verify) is a separate queue job whose payload is only a
+ * `GenerationRef`; the handler reloads the generation and decides from its state, so a repeated
+ * job (crash, duplicate enqueue) is a no-op or repeats only that stage's work.
  *
  * Handler rules:
  *  - Move the generation only with `ctx.generations.transition({ from, to })`: a
@@ -12,20 +12,16 @@
  *  - Throw for transient failures (network, 5xx, Redis): the queue retries with backoff; when the
  *    retries run out the generation is given the stage's `GiveUpRule` (a merchant-readable reason),
  *    registered with the handler.
- *  - Start the next stage with `ctx.enqueue(stage, ref)`; enqueues are deduplicated by
- *    generation and stage, so enqueueing twice starts one job.
+ *  - Start the next stage through the context the pipeline gives (`ctx.enqueue(stage, ref)` in
+ *    ../context.ts); enqueues are deduplicated by generation and stage, so enqueueing twice
+ *    starts one job.
+ *
+ * The runtime is generic over that context: it needs only `StageContext` (count an attempt,
+ * apply a give-up rule, log) and hands every handler the context it was given, whole.
  */
-import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { ProductAiClient } from '../../productai/client.ts';
-import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import type { PipelineConfig } from '../config.ts';
-import type { GenerationState, StageName } from '../generations/generation.ts';
+import type { GenerationState } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
-import type { ImageProcessor } from '../../platform/images.ts';
-import type { ResultHolds } from '../publish/result-holds.ts';
-import type { PublishedResults } from '../publish/published-results.ts';
 
 export type { StageName } from '../generations/generation.ts';
 
@@ -48,26 +44,17 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
-export interface PipelineContext {
-  generations: GenerationStore;
-  settings: ShopSettingsStore;
-  /** The Admin GraphQL client for a shop (its offline token). */
-  admin(shop: string): Promise<AdminGraphql>;
-  /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
-  productAi(apiKey: string): ProductAiClient;
-  images: ImageProcessor;
-  /** Which products already carry a result made with the same options. */
-  publishedResults: PublishedResults;
-  clock: Clock;
+/** What the runtime itself uses of the context it passes to the handlers. */
+export interface StageContext {
+  generations: Pick<GenerationStore, 'countAttempt' | 'transition'>;
   logger: Logger;
-  config: PipelineConfig;
-  /** Who else decides where a ready result goes (a campaign holds its results); optional. */
-  holds?: ResultHolds;
-  /** Starts a stage for a generation; deduplicated by (generation, stage). */
-  enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
 }
 
-export type StageHandler = (ref: GenerationRef, ctx: PipelineContext) => Promise<StageOutcome>;
+/** A stage: one job's work for one generation, given the context the workers were started with. */
+export type StageHandler<Ctx extends StageContext = StageContext> = (
+  ref: GenerationRef,
+  ctx: Ctx,
+) => Promise<StageOutcome>;
 
 /**
  * What a generation becomes when its stage's last try failed: the first rule whose `from`

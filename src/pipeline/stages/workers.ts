@@ -15,7 +15,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, StaleTransitionError, type StageName } from '../generations/generation.ts';
 import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
-import type { PipelineContext } from './stage.ts';
+import type { StageContext } from './stage.ts';
 import { checkStageHandlers, type GiveUpRules, type QueueHandlers } from './stage-registry.ts';
 
 export type { QueueHandlers } from './stage-registry.ts';
@@ -32,7 +32,7 @@ async function onExhausted(
   queue: QueueName,
   data: JobData,
   error: unknown,
-  ctx: PipelineContext,
+  ctx: StageContext,
   giveUp: GiveUpRules,
 ): Promise<void> {
   ctx.logger.error({ err: error, queue, ...data }, 'stage gave up after its last try');
@@ -53,11 +53,12 @@ async function onExhausted(
 }
 
 /** Refuses to start (throws) when a queue has no handler: see stage-registry.ts. */
-export function startQueueWorkers(options: {
-  handlers: Partial<QueueHandlers>;
+export function startQueueWorkers<Ctx extends StageContext>(options: {
+  handlers: Partial<QueueHandlers<Ctx>>;
   /** What each stage's generation becomes when its last try failed. */
   giveUp: GiveUpRules;
-  ctx: PipelineContext;
+  /** Handed to every handler as it is. */
+  ctx: Ctx;
   connection: ConnectionOptions;
   prefix: string;
   config: PipelineConfig;

@@ -9,7 +9,7 @@
  * reason, put the generations back in line (keeping their place: the queues are sets), and only
  * then let the dispatcher serve the shop again.
  */
-import type { PipelineContext } from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 

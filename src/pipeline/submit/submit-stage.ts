@@ -43,14 +43,8 @@ import {
 import type { PipelineQueues } from '../stages/queues.ts';
 import { PAUSE_MESSAGES, type PauseCause, type ShopPause } from './shop-pause.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
-import {
-  DONE,
-  type GenerationRef,
-  type GiveUpRule,
-  type PipelineContext,
-  type StageHandler,
-  type StageOutcome,
-} from '../stages/stage.ts';
+import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
+import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 
 export const UNCERTAIN_MESSAGE = {
   reason:
@@ -111,7 +105,7 @@ function send(client: ProductAiClient, request: ProductAiRequest, timeoutMs: num
   return client.upscale(request.body as never, call);
 }
 
-export function createSubmitStage(deps: SubmitStageDeps): StageHandler {
+export function createSubmitStage(deps: SubmitStageDeps): PipelineStageHandler {
   const { limiter, scheduler, shopPause, claims, queues } = deps;
 
   /** A transition that lost a race is not an error here: someone else moved the generation. */

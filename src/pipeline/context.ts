@@ -1,0 +1,76 @@
+/**
+ * The context every stage handler of the pipeline receives (and the review actions, which run
+ * the same steps for the merchant): the stores, clients and settings a stage may use. The stage
+ * runtime (stages/) passes it through without knowing more of it than `StageContext`.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { ImageProcessor } from '../platform/images.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { Redis } from '../platform/redis/connection.ts';
+import {
+  createProductAiClient,
+  type ProductAiClient,
+  type ProductAiClientOptions,
+} from '../productai/client.ts';
+import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { PipelineConfig } from './config.ts';
+import type { StageName } from './generations/generation.ts';
+import type { GenerationStore } from './generations/generation-store.ts';
+import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
+import type { ResultHolds } from './publish/result-holds.ts';
+import type { AdminGraphql } from './sources/admin-graphql.ts';
+import type { PipelineQueues } from './stages/queues.ts';
+import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
+
+export interface PipelineContext extends StageContext {
+  generations: GenerationStore;
+  settings: ShopSettingsStore;
+  /** The Admin GraphQL client for a shop (its offline token). */
+  admin(shop: string): Promise<AdminGraphql>;
+  /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
+  productAi(apiKey: string): ProductAiClient;
+  images: ImageProcessor;
+  /** Which products already carry a result made with the same options. */
+  publishedResults: PublishedResults;
+  clock: Clock;
+  logger: Logger;
+  config: PipelineConfig;
+  /** Who else decides where a ready result goes (a campaign holds its results); optional. */
+  holds?: ResultHolds;
+  /** Starts a stage for a generation; deduplicated by (generation, stage). */
+  enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+}
+
+/** A stage of this pipeline: a handler given the whole `PipelineContext`. */
+export type PipelineStageHandler = StageHandler<PipelineContext>;
+
+export function createPipelineContext(deps: {
+  config: PipelineConfig;
+  redis: Redis;
+  clock: Clock;
+  logger: Logger;
+  settings: ShopSettingsStore;
+  admin: AdminClientFactory;
+  generations: GenerationStore;
+  queues: PipelineQueues;
+  holds: ResultHolds;
+  images: ImageProcessor;
+  /** Every ProductAI client's options: the service's address, status counting, retries. */
+  productAi: Omit<ProductAiClientOptions, 'apiKey'>;
+}): PipelineContext {
+  const { queues } = deps;
+  return {
+    generations: deps.generations,
+    settings: deps.settings,
+    admin: async (shop) => deps.admin.forShop(shop),
+    productAi: (apiKey) => createProductAiClient({ ...deps.productAi, apiKey }),
+    images: deps.images,
+    publishedResults: createPublishedResults(deps.redis),
+    clock: deps.clock,
+    logger: deps.logger,
+    config: deps.config,
+    holds: deps.holds,
+    enqueue: (stage, ref, options) => queues.add(stage, ref, ref.generationId, options),
+  };
+}
