@@ -206,6 +206,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     rules,
     services: createServices({
       config,
+      shopify,
+      webhookIntake,
+      metrics,
       logger,
       clock,
       settings,

@@ -12,5 +12,9 @@ export type {
   GenerationAction,
   GenerationListQuery,
   GenerationsService,
+  SettingsService,
+  ReviewService,
   Services,
+  ShopifyWebhooksService,
 } from '../services/index.ts';
+export { asClientError, SESSION_EXPIRED } from './client-errors.ts';

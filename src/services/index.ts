@@ -9,22 +9,37 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AppConfig } from '../platform/config.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { Shopify } from '../shopify/shopify-api.ts';
+import type { WebhookIntake } from '../shopify/webhook-queue.ts';
+import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
 import type { RulesService } from '../pipeline/rules/index.ts';
 import { createGenerationsService, type GenerationsService } from './generations.ts';
+import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
+import { createSettingsService, type SettingsService } from './settings.ts';
+import { createReviewService, type ReviewService } from './review.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
+export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
+export type { SettingsService } from './settings.ts';
+export type { ReviewService } from './review.ts';
 
 export interface Services {
   generations: GenerationsService;
+  shopifyWebhooks: ShopifyWebhooksService;
+  settings: SettingsService;
+  review: ReviewService;
 }
 
 /** What the services are built from (the composition root's parts). */
 export interface ServiceDeps {
   config: AppConfig;
+  shopify: Shopify;
+  webhookIntake: WebhookIntake;
+  metrics: Metrics;
   logger: Logger;
   clock: Clock;
   settings: ShopSettingsStore;
@@ -38,5 +53,13 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps): Services {
   return {
     generations: createGenerationsService(deps),
+    shopifyWebhooks: createShopifyWebhooksService({
+      shopify: deps.shopify,
+      intake: deps.webhookIntake,
+      metrics: deps.metrics,
+      clock: deps.clock,
+    }),
+    settings: createSettingsService(deps),
+    review: createReviewService(deps),
   };
 }

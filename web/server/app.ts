@@ -38,14 +38,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
 
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
-  registerShopifyWebhooks(root, {
-    shopify: deps.shopify,
-    intake: deps.webhookIntake,
-    onVerified: ({ topic, triggeredAt }) => {
-      const at = triggeredAt === null ? Number.NaN : Date.parse(triggeredAt);
-      if (!Number.isNaN(at)) deps.metrics.webhookLag(topic, (deps.clock.now() - at) / 1000);
-    },
-  });
+  registerShopifyWebhooks(root, deps.services.shopifyWebhooks);
 
   const publicRoutes = Router();
   const api = createApiRouter(deps);

@@ -1,22 +1,16 @@
 /**
  * The one error handler: every failure of a request becomes its answer here, and nowhere else.
- * An AppError (src/platform/errors.ts) answers with the status of its kind; the few errors of
- * the layers below that are not AppErrors (session tokens, Shopify unavailable, zod, body
- * parsing) are given their kind here first. 4xx answers say what was wrong (the client's to
+ * An AppError (src/platform/errors.ts) answers with the status of its kind; the app says which
+ * other errors of its layers a client may see (src/app/client-errors.ts); zod and body-parsing
+ * errors are the web's own. 4xx answers say what was wrong (the client's to
  * fix); 5xx answers say only that it failed, with the request id that finds the details in the
  * logs.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../../src/app-api/contract.ts';
+import { asClientError, SESSION_EXPIRED } from '../../../src/app/index.ts';
 import { AppError, type ErrorKind } from '../../../src/platform/errors.ts';
-import { InvalidSessionTokenError } from '../../../src/shopify/session-token.ts';
-import { ReauthRequiredError, TokenEndpointError } from '../../../src/shopify/offline-tokens.ts';
-import {
-  AdminNetworkError,
-  AdminRetriesExhaustedError,
-  ShopifyUserErrors,
-} from '../../../src/shopify/admin-errors.ts';
 
 /** What App Bridge needs to fetch a fresh session token and retry the request. */
 export const RETRY_INVALID_SESSION_HEADER = 'X-Shopify-Retry-Invalid-Session-Request';
@@ -55,12 +49,13 @@ function answerOf(error: AppError, headers: Record<string, string> = {}): Answer
 }
 
 function toAnswer(error: unknown): Answer | null {
-  if (error instanceof AppError) return answerOf(error);
-  if (error instanceof InvalidSessionTokenError || error instanceof ReauthRequiredError)
-    return answerOf(
-      new AppError('unauthorized', 'unauthorized', 'Your session has expired. Reload the app.'),
-      { [RETRY_INVALID_SESSION_HEADER]: '1' },
-    );
+  const known = asClientError(error);
+  if (known) {
+    // App Bridge fetches a fresh session token and retries when it sees this header.
+    const retry: Record<string, string> =
+      known.code === SESSION_EXPIRED ? { [RETRY_INVALID_SESSION_HEADER]: '1' } : {};
+    return answerOf(known, retry);
+  }
   if (error instanceof ZodError) {
     const fields: Record<string, string> = {};
     for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
@@ -68,27 +63,6 @@ function toAnswer(error: unknown): Answer | null {
       new AppError('invalid', 'invalid_request', 'Some fields are not valid.', { fields }),
     );
   }
-  if (error instanceof ShopifyUserErrors)
-    return answerOf(
-      new AppError(
-        'rejected',
-        'shopify_rejected',
-        error.userErrors.map((e) => e.message).join(' '),
-      ),
-    );
-  if (
-    error instanceof TokenEndpointError ||
-    error instanceof AdminRetriesExhaustedError ||
-    error instanceof AdminNetworkError
-  )
-    return answerOf(
-      new AppError(
-        'unavailable',
-        'shopify_unavailable',
-        'Shopify is not responding. Try again in a minute.',
-        { retryAfterSeconds: 30 },
-      ),
-    );
   const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const { kind, code } = CLIENT_ERRORS[status] ?? { kind: 'invalid', code: 'bad_request' };

@@ -5,8 +5,7 @@
  * `X-Shopify-Retry-Invalid-Session-Request: 1` in the error handler.
  */
 import type { Request, RequestHandler } from 'express';
-import type { SessionTokenVerifier } from '../../../src/shopify/session-token.ts';
-import type { OfflineTokens } from '../../../src/shopify/offline-tokens.ts';
+import type { App } from '../../../src/app/index.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -15,10 +14,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function sessionAuth(deps: {
-  verifySessionToken: SessionTokenVerifier;
-  offlineTokens: Pick<OfflineTokens, 'ensure'>;
-}): RequestHandler {
+export function sessionAuth(
+  deps: Pick<App, 'verifySessionToken' | 'offlineTokens'>,
+): RequestHandler {
   return async (req, _res, next) => {
     const { shop, token } = await deps.verifySessionToken(req.headers.authorization);
     await deps.offlineTokens.ensure(shop, token);

@@ -1,13 +1,11 @@
 /**
- * What the app's API routes (api-*.ts) share: id parameters, the settings view, and starting
- * paid work.
+ * What the app's API routes (api-*.ts) share: id parameters, the review deps, parsing, and
+ * starting paid work.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
-import type { SettingsView } from '../../../src/app-api/contract.ts';
 import { asMerchantAction } from '../../../src/services/merchant-conflicts.ts';
 import { requireUsableKey } from '../../../src/services/usable-key.ts';
-import { productAiWebhookUrl } from '../../../src/pipeline/index.ts';
 import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { App } from '../../../src/app/index.ts';
@@ -41,22 +39,6 @@ export function idParam(req: Request): string {
 /** Parses a request part with a contract schema (a ZodError becomes a 400 with fields). */
 export function parse<T>(schema: ZodType<T>, value: unknown): T {
   return schema.parse(value ?? {});
-}
-
-export function settingsView(settings: ShopSettings, appUrl: string, shop: string): SettingsView {
-  return {
-    apiKey: settings.apiKey,
-    defaults: settings.defaults,
-    reviewMode: settings.reviewMode,
-    mediaPosition: settings.mediaPosition,
-    altTemplate: settings.altTemplate,
-    presets: settings.presets,
-    webhook: {
-      url: productAiWebhookUrl(appUrl, shop, settings.webhook.token),
-      connectedAt: settings.webhook.connectedAt,
-    },
-    paused: settings.paused,
-  };
 }
 
 /**
