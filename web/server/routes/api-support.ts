@@ -1,27 +1,14 @@
 /**
- * What the app's API routes (api-*.ts) share: id parameters, the review deps, parsing, and
- * starting paid work.
+ * What the app's API routes (api-*.ts) share: id parameters, parsing, and starting paid work.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import { asMerchantAction } from '../../../src/services/merchant-conflicts.ts';
 import { requireUsableKey } from '../../../src/services/usable-key.ts';
-import type { ReviewDeps } from '../../../src/pipeline/publish/index.ts';
 import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
 import type { App } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-
-/** What the merchant's review decisions need (review-actions.ts), from the app's deps. */
-export function reviewDepsFor(deps: App): ReviewDeps {
-  const { pipeline } = deps;
-  return {
-    generations: pipeline.generations,
-    admin: async (shop) => deps.admin.forShop(shop),
-    enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
-    publishedResults: pipeline.context.publishedResults,
-  };
-}
 
 /** A route parameter naming a Shopify resource: numeric id or (URL-encoded) gid. */
 export function gidParam(value: unknown, type: 'Product' | 'Collection'): string {
