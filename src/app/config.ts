@@ -5,13 +5,14 @@
  */
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config.ts';
 import { pipelineConfigFromEnv, type PipelineConfig } from '../pipeline/config.ts';
+import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
 export interface Config extends AppConfig {
   pipeline: PipelineConfig;
 }
 
 export function loadAppConfig(env: Record<string, string | undefined> = process.env): Config {
-  const app = loadConfig(env);
+  const app = loadConfig(env, { productAiWebhookSources: PRODUCTAI_WEBHOOK_SOURCES });
   try {
     return { ...app, pipeline: pipelineConfigFromEnv(env) };
   } catch (error) {

@@ -5,7 +5,6 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -100,7 +99,7 @@ const EnvSchema = z.object({
         .array(z.string().refine((item) => isIP(item) !== 0, 'must be a list of IP addresses'))
         .min(1, 'must list at least one IP address'),
     )
-    .default([...PRODUCTAI_WEBHOOK_SOURCES]),
+    .optional(),
   TRUST_PROXY: trustProxy.default(false),
   // Long enough that guessing is hopeless; Prometheus sends it as `Authorization: Bearer`.
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
@@ -182,8 +181,19 @@ export class ConfigError extends Error {
   }
 }
 
+export interface ConfigDefaults {
+  /**
+   * The addresses ProductAI's webhooks come from, when PRODUCTAI_WEBHOOK_ALLOWED_IPS is not set
+   * (src/productai/webhook.ts; the composition root passes them). Without any, none is accepted.
+   */
+  productAiWebhookSources?: readonly string[];
+}
+
 /** Validates the environment; throws a ConfigError listing every problem at once. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  defaults: ConfigDefaults = {},
+): AppConfig {
   // An empty value means "unset" (so `FOO=` in an env file falls back to the default).
   const present: Record<string, string> = {};
   for (const [name, value] of Object.entries(env))
@@ -223,7 +233,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     productAi: {
       baseUrl: e.PRODUCTAI_BASE_URL,
-      webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS,
+      webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS ?? [
+        ...(defaults.productAiWebhookSources ?? []),
+      ],
     },
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT },
   };

@@ -40,8 +40,15 @@ describe('loadConfig', () => {
     );
     expect(config.productAi).toEqual({
       baseUrl: 'https://api.productai.photo',
-      webhookAllowedIps: ['54.88.136.216', '54.84.188.199'],
+      webhookAllowedIps: [],
     });
+  });
+
+  it('accepts webhooks from the default sources it is given when none are configured', () => {
+    const sources = ['203.0.113.7'];
+    expect(
+      loadConfig(valid, { productAiWebhookSources: sources }).productAi.webhookAllowedIps,
+    ).toEqual(sources);
   });
 
   it('lists every missing variable in one error', () => {
