@@ -37,6 +37,19 @@ const CONCRETE_STAGE = '-stage[.]tsx?$';
 const PIPELINE_FEATURES =
   '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|rules|flow)/';
 
+/**
+ * Rule 6's exceptions: what the emulators share with the app on purpose, and nothing else. A
+ * clock (so tests move both on one timeline), the pinned Admin API version (both sides must
+ * speak the same one) and ProductAI's model catalogue (models, prices and limits copied from
+ * the API contract, ../shared/specs/productai-api.md, in one place; test/productai checks it
+ * against the contract, so the emulator does not merely agree with the app).
+ */
+const EMULATORS_MAY_SHARE = [
+  '^src/platform/clock[.]ts$',
+  '^src/shopify/api-version[.]ts$',
+  '^src/productai/catalogue[.]ts$',
+];
+
 /** Test folders that must not reach into each other: shared helpers go to test/support/. */
 const ISOLATED_TEST_FOLDERS = ['pipeline', 'web'];
 
@@ -106,7 +119,7 @@ export default {
         'The emulators stand in for Shopify and ProductAI: if they import the app they would ' +
         'share its assumptions (and bugs) instead of checking them, like the real services.',
       from: { path: '^emulators/' },
-      to: { path: '^(src|web)/' },
+      to: { path: '^(src|web)/', pathNot: EMULATORS_MAY_SHARE },
     },
     {
       name: 'test-folders-do-not-share-helpers',

@@ -23,6 +23,9 @@ import {
   type ImageModelId,
   type VideoModelId,
 } from '../productai/catalogue.ts';
+
+/** What the prompt field needs of the catalogue: how a video prompt names its images. */
+export { isVideoModelId, videoImageMarker } from '../productai/catalogue.ts';
 import type { GenerationKind, GenerationParams, SettingsView } from './contract.ts';
 
 /** Plain names, in the catalogue's order (recommended first). */

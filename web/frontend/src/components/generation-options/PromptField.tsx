@@ -1,5 +1,5 @@
 import { BlockStack, Select, TextField } from '@shopify/polaris';
-import { videoImageMarker, isVideoModelId } from '../../shared/catalogue.ts';
+import { videoImageMarker, isVideoModelId } from '../../shared/models.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { GenerationKind, PromptPreset } from '../../shared/contract.ts';
 import { PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH } from '../../shared/prompt-limits.ts';
