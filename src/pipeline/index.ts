@@ -22,12 +22,7 @@ import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { PipelineConfig } from './config.ts';
-import {
-  StaleTransitionError,
-  type Generation,
-  type GenerationState,
-  type NewGeneration,
-} from './generations/generation.ts';
+import type { Generation } from './generations/generation.ts';
 import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
 import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
 import { appWideKeys } from './generations/keys.ts';
@@ -37,6 +32,9 @@ import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
 import { createPipelineContext, type PipelineContext } from './context.ts';
 import { startQueueWorkers } from './stages/workers.ts';
 import { pipelineStages, type PublishHandlers } from './stage-handlers.ts';
+import { cancelGeneration } from './line/cancel-generation.ts';
+import { createGenerationLine, type GenerationLine } from './line/generation-line.ts';
+import { registerShopRemoval } from './line/shop-removal.ts';
 import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
@@ -61,16 +59,9 @@ export {
 export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
 export { toGenerationView } from './generations/generation.ts';
 export { bullConnection } from './stages/queues.ts';
+export { UNCERTAIN_CANCELLED_MESSAGE } from './line/cancel-generation.ts';
 
 /** What the pipeline needs from the app (a subset of web/server's AppDeps). */
-/** A cancelled uncertain generation: what happens to a result that still comes. */
-export const UNCERTAIN_CANCELLED_MESSAGE = {
-  reason:
-    'Cancelled while the app was checking with ProductAI. It was not sent again, so nothing was charged twice.',
-  action:
-    'If ProductAI still delivers the result, it waits under Unclaimed results in Activity: attach it to a product there without paying again.',
-};
-
 export interface PipelineHost {
   config: Pick<AppConfig, 'redisUrl' | 'productAi'>;
   redis: Redis;
@@ -107,27 +98,12 @@ export interface RunningPipelineWorkers {
   stop(): Promise<void>;
 }
 
-export interface Pipeline {
+/** Also `enqueueGeneration`, `admit`, `requeue` and `resumeShop`: see line/generation-line.ts. */
+export interface Pipeline extends GenerationLine {
   readonly config: PipelineConfig;
   readonly generations: GenerationStore;
   /** The context stage handlers receive (also for P2's review actions). */
   readonly context: PipelineContext;
-  /** Creates a generation and puts it in line: interactive first, shops take turns. */
-  enqueueGeneration(input: NewGeneration): Promise<Generation>;
-  /**
-   * Puts a generation created `queued` but not yet in line (store.createOnce) in line; doing it
-   * again for one already in line changes nothing.
-   */
-  admit(generation: Generation): Promise<Generation>;
-  /** Puts a generation back in line from one of `from` (paused by its bulk run, ...). */
-  requeue(
-    shop: string,
-    id: string,
-    from: readonly GenerationState[],
-    note?: string,
-  ): Promise<Generation>;
-  /** Resumes a shop paused for credits or its key; returns how many generations went back in line. */
-  resumeShop(shop: string): Promise<number>;
   /**
    * Cancels a generation not sent yet (queued or paused), or one whose request may have been
    * (uncertain: the merchant stops waiting; it is never sent again, and a result ProductAI still
@@ -219,105 +195,16 @@ export function createPipeline(
     enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
   });
 
-  async function putInLine(generation: Generation): Promise<void> {
-    await scheduler.push({
-      shop: generation.shop,
-      generationId: generation.id,
-      priority: generation.priority,
-    });
-  }
+  const line = createGenerationLine({ generations, scheduler, shopPause });
+  registerShopRemoval(host.eraser, { generations, scheduler, jobResults });
 
-  async function requeue(
-    shop: string,
-    id: string,
-    from: readonly GenerationState[],
-    note?: string,
-  ) {
-    const generation = await generations.transition(shop, id, {
-      from,
-      to: 'queued',
-      patch: { reason: null, action: null, pausedBy: null },
-      note,
-    });
-    await putInLine(generation);
-    await shopPause.holdIfPaused(shop, id);
-    return generation;
-  }
-
-  async function cancelShopWork(shop: string): Promise<void> {
-    for (const state of ['queued', 'paused', 'uncertain'] as const) {
-      for (const id of await generations.idsInState(shop, state, 10_000)) {
-        try {
-          await generations.transition(shop, id, {
-            from: [state],
-            to: 'cancelled',
-            note: 'app uninstalled',
-          });
-        } catch (error) {
-          if (!(error instanceof StaleTransitionError)) throw error;
-        }
-      }
-    }
-    await scheduler.removeShop(shop);
-  }
-
-  async function eraseShopJobs(shop: string): Promise<void> {
-    const jobIds: number[] = [];
-    for (let cursor: string | null = null; ;) {
-      const page = await generations.list(shop, {}, { cursor, limit: 200 });
-      for (const generation of page.generations) {
-        if (generation.productAiJobId !== null) jobIds.push(generation.productAiJobId);
-      }
-      if (!page.nextCursor) break;
-      cursor = page.nextCursor;
-    }
-    await jobResults.forget(shop, jobIds);
-    await scheduler.removeShop(shop);
-  }
-
-  host.eraser.onUninstall('pipeline: cancel waiting work', cancelShopWork);
-  host.eraser.onErase('pipeline: job-id index', eraseShopJobs);
-  host.eraser.onErase('pipeline: app-wide generation counts', (shop) =>
-    generations.forgetShop(shop),
-  );
-
-  const pipeline: Pipeline = {
+  return {
     config,
     generations,
     context,
 
-    async enqueueGeneration(input) {
-      return pipeline.admit(await generations.create(input));
-    },
-
-    async admit(generation) {
-      await putInLine(generation);
-      // Read back only when held: a click's answer needs no second round trip for `queued`.
-      if (!(await shopPause.holdIfPaused(generation.shop, generation.id))) return generation;
-      return (await generations.get(generation.shop, generation.id)) ?? generation;
-    },
-
-    requeue,
-
-    resumeShop: (shop) => shopPause.resume(shop),
-
-    async cancel(shop, id, note = 'cancelled by the merchant') {
-      const generation = await generations.get(shop, id);
-      if (generation?.state === 'uncertain') {
-        return generations.transition(shop, id, {
-          from: ['uncertain'],
-          to: 'cancelled',
-          patch: UNCERTAIN_CANCELLED_MESSAGE,
-          note: `${note} while the app was checking with ProductAI`,
-        });
-      }
-      return generations.transition(shop, id, {
-        from: ['queued', 'paused'],
-        to: 'cancelled',
-        patch: { reason: null, action: null, pausedBy: null },
-        note,
-      });
-    },
+    ...line,
+    cancel: (shop, id, note) => cancelGeneration(generations, shop, id, note),
 
     unclaimedResults: createUnclaimedResults({
       redis,
@@ -342,7 +229,16 @@ export function createPipeline(
 
     async startWorkers() {
       const stages = pipelineStages(
-        { config, limiter, scheduler, shopPause, jobResults, claims, queues, requeue },
+        {
+          config,
+          limiter,
+          scheduler,
+          shopPause,
+          jobResults,
+          claims,
+          queues,
+          requeue: line.requeue,
+        },
         options.publish,
       );
       const workers = startQueueWorkers({
@@ -393,5 +289,4 @@ export function createPipeline(
 
     internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },
   };
-  return pipeline;
 }

@@ -1,0 +1,74 @@
+/**
+ * Putting generations in line: the fair scheduler's line (limits/fair-scheduler.ts), from which
+ * the dispatcher hands them to the submit stage. A generation put in line while its shop is
+ * paused (no credits, no key: submit/shop-pause.ts) waits as `paused` instead, with the shop's
+ * reason, until the merchant resumes the shop.
+ */
+import type { Generation, GenerationState, NewGeneration } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { FairScheduler } from '../limits/fair-scheduler.ts';
+import type { ShopPause } from '../submit/shop-pause.ts';
+
+export interface GenerationLine {
+  /** Creates a generation and puts it in line: interactive first, shops take turns. */
+  enqueueGeneration(input: NewGeneration): Promise<Generation>;
+  /**
+   * Puts a generation created `queued` but not yet in line (store.createOnce) in line; doing it
+   * again for one already in line changes nothing.
+   */
+  admit(generation: Generation): Promise<Generation>;
+  /** Puts a generation back in line from one of `from` (paused by its bulk run, ...). */
+  requeue(
+    shop: string,
+    id: string,
+    from: readonly GenerationState[],
+    note?: string,
+  ): Promise<Generation>;
+  /** Resumes a shop paused for credits or its key; returns how many generations went back in line. */
+  resumeShop(shop: string): Promise<number>;
+}
+
+export function createGenerationLine(deps: {
+  generations: GenerationStore;
+  scheduler: FairScheduler;
+  shopPause: ShopPause;
+}): GenerationLine {
+  const { generations, scheduler, shopPause } = deps;
+
+  async function putInLine(generation: Generation): Promise<void> {
+    await scheduler.push({
+      shop: generation.shop,
+      generationId: generation.id,
+      priority: generation.priority,
+    });
+  }
+
+  async function admit(generation: Generation): Promise<Generation> {
+    await putInLine(generation);
+    // Read back only when held: a click's answer needs no second round trip for `queued`.
+    if (!(await shopPause.holdIfPaused(generation.shop, generation.id))) return generation;
+    return (await generations.get(generation.shop, generation.id)) ?? generation;
+  }
+
+  return {
+    async enqueueGeneration(input) {
+      return admit(await generations.create(input));
+    },
+
+    admit,
+
+    async requeue(shop, id, from, note) {
+      const generation = await generations.transition(shop, id, {
+        from,
+        to: 'queued',
+        patch: { reason: null, action: null, pausedBy: null },
+        note,
+      });
+      await putInLine(generation);
+      await shopPause.holdIfPaused(shop, id);
+      return generation;
+    },
+
+    resumeShop: (shop) => shopPause.resume(shop),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The pipeline's part when a shop goes: on uninstall its waiting work is cancelled (nothing more
+ * is sent for a shop that left), on erasure (shop/redact) what the pipeline keeps about the shop
+ * outside its generations is forgotten. Registered with the shop eraser (stores/shop-eraser.ts).
+ */
+import type { ShopEraser } from '../../stores/shop-eraser.ts';
+import { StaleTransitionError } from '../generations/generation.ts';
+import type { GenerationStore } from '../generations/generation-store.ts';
+import type { FairScheduler } from '../limits/fair-scheduler.ts';
+import type { JobResults } from '../receive/job-results.ts';
+
+export interface ShopRemovalDeps {
+  generations: GenerationStore;
+  scheduler: FairScheduler;
+  jobResults: JobResults;
+}
+
+export function registerShopRemoval(
+  eraser: Pick<ShopEraser, 'onUninstall' | 'onErase'>,
+  deps: ShopRemovalDeps,
+): void {
+  eraser.onUninstall('pipeline: cancel waiting work', (shop) => cancelShopWork(deps, shop));
+  eraser.onErase('pipeline: job-id index', (shop) => eraseShopJobs(deps, shop));
+  eraser.onErase('pipeline: app-wide generation counts', (shop) =>
+    deps.generations.forgetShop(shop),
+  );
+}
+
+/** Cancels the shop's work not sent yet or not settled (queued, paused, uncertain). */
+export async function cancelShopWork(deps: ShopRemovalDeps, shop: string): Promise<void> {
+  const { generations, scheduler } = deps;
+  for (const state of ['queued', 'paused', 'uncertain'] as const) {
+    for (const id of await generations.idsInState(shop, state, 10_000)) {
+      try {
+        await generations.transition(shop, id, {
+          from: [state],
+          to: 'cancelled',
+          note: 'app uninstalled',
+        });
+      } catch (error) {
+        if (!(error instanceof StaleTransitionError)) throw error;
+      }
+    }
+  }
+  await scheduler.removeShop(shop);
+}
+
+/** Forgets the shop's ProductAI job ids (the job-id index) and its place in the line. */
+export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promise<void> {
+  const { generations, jobResults, scheduler } = deps;
+  const jobIds: number[] = [];
+  for (let cursor: string | null = null; ;) {
+    const page = await generations.list(shop, {}, { cursor, limit: 200 });
+    for (const generation of page.generations) {
+      if (generation.productAiJobId !== null) jobIds.push(generation.productAiJobId);
+    }
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  await jobResults.forget(shop, jobIds);
+  await scheduler.removeShop(shop);
+}
