@@ -13,6 +13,7 @@ export type {
   GenerationListQuery,
   GenerationsService,
   SettingsService,
+  RulesService,
   ReviewService,
   Services,
   ShopifyWebhooksService,

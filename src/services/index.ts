@@ -16,21 +16,24 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
-import type { RulesService } from '../pipeline/rules/index.ts';
+import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
 import { createGenerationsService, type GenerationsService } from './generations.ts';
 import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from './settings.ts';
+import { createRulesService, type RulesService } from './rules.ts';
 import { createReviewService, type ReviewService } from './review.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
 export type { SettingsService } from './settings.ts';
+export type { RulesService } from './rules.ts';
 export type { ReviewService } from './review.ts';
 
 export interface Services {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
   settings: SettingsService;
+  rules: RulesService;
   review: ReviewService;
 }
 
@@ -47,7 +50,7 @@ export interface ServiceDeps {
   pipeline: Pipeline;
   bulkRuns: BulkRunService;
   campaigns: CampaignService;
-  rules: RulesService;
+  rules: RuleEngine;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -60,6 +63,7 @@ export function createServices(deps: ServiceDeps): Services {
       clock: deps.clock,
     }),
     settings: createSettingsService(deps),
+    rules: createRulesService(deps),
     review: createReviewService(deps),
   };
 }
