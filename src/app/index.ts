@@ -9,6 +9,9 @@ export { createApp, type App, type AppOverrides, type CloseHook } from './create
 export { startShopifyWebhookWorker, startWorkers, type RunningWorkers } from './start-workers.ts';
 export { observeSharedState } from './shared-state-metrics.ts';
 export type {
+  BulkRunAction,
+  BulkRunList,
+  BulkRunsService,
   GenerationAction,
   GenerationListQuery,
   GenerationsService,

@@ -22,12 +22,14 @@ import { createShopifyWebhooksService, type ShopifyWebhooksService } from './sho
 import { createSettingsService, type SettingsService } from './settings.ts';
 import { createRulesService, type RulesService } from './rules.ts';
 import { createReviewService, type ReviewService } from './review.ts';
+import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
 export type { SettingsService } from './settings.ts';
 export type { RulesService } from './rules.ts';
 export type { ReviewService } from './review.ts';
+export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 
 export interface Services {
   generations: GenerationsService;
@@ -35,6 +37,7 @@ export interface Services {
   settings: SettingsService;
   rules: RulesService;
   review: ReviewService;
+  bulkRuns: BulkRunsService;
 }
 
 /** What the services are built from (the composition root's parts). */
@@ -65,5 +68,6 @@ export function createServices(deps: ServiceDeps): Services {
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
     review: createReviewService(deps),
+    bulkRuns: createBulkRunsService(deps),
   };
 }
