@@ -17,6 +17,7 @@ export type {
   GenerationsService,
   SettingsService,
   RulesService,
+  ProductsService,
   ReviewService,
   Services,
   ShopifyWebhooksService,

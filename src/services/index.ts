@@ -21,6 +21,7 @@ import { createGenerationsService, type GenerationsService } from './generations
 import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from './settings.ts';
 import { createRulesService, type RulesService } from './rules.ts';
+import { createProductsService, type ProductsService } from './products.ts';
 import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 
@@ -28,6 +29,7 @@ export type { GenerationAction, GenerationListQuery, GenerationsService } from '
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
 export type { SettingsService } from './settings.ts';
 export type { RulesService } from './rules.ts';
+export type { ProductsService } from './products.ts';
 export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 
@@ -36,6 +38,7 @@ export interface Services {
   shopifyWebhooks: ShopifyWebhooksService;
   settings: SettingsService;
   rules: RulesService;
+  products: ProductsService;
   review: ReviewService;
   bulkRuns: BulkRunsService;
 }
@@ -67,6 +70,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
+    products: createProductsService(deps),
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
   };
