@@ -12,6 +12,7 @@ export type {
   BulkRunAction,
   BulkRunList,
   BulkRunsService,
+  CampaignsService,
   GenerationAction,
   GenerationListQuery,
   GenerationsService,

@@ -24,6 +24,7 @@ import { createRulesService, type RulesService } from './rules.ts';
 import { createProductsService, type ProductsService } from './products.ts';
 import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
+import { createCampaignsService, type CampaignsService } from './campaigns.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
@@ -32,6 +33,7 @@ export type { RulesService } from './rules.ts';
 export type { ProductsService } from './products.ts';
 export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
+export type { CampaignsService } from './campaigns.ts';
 
 export interface Services {
   generations: GenerationsService;
@@ -41,6 +43,7 @@ export interface Services {
   products: ProductsService;
   review: ReviewService;
   bulkRuns: BulkRunsService;
+  campaigns: CampaignsService;
 }
 
 /** What the services are built from (the composition root's parts). */
@@ -73,5 +76,6 @@ export function createServices(deps: ServiceDeps): Services {
     products: createProductsService(deps),
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
+    campaigns: createCampaignsService(deps),
   };
 }

@@ -1,14 +1,10 @@
 /**
- * What the app's API routes (api-*.ts) share: id parameters, parsing, and starting paid work.
+ * What the app's API routes (api-*.ts) share: id parameters and parsing.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import type { ZodType } from 'zod';
 import { asMerchantAction } from '../../../src/services/merchant-conflicts.ts';
-import { requireUsableKey } from '../../../src/services/usable-key.ts';
-import type { ShopSettings } from '../../../src/stores/shop-settings.ts';
-import type { App } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
-import { shopOf } from '../plugins/session-auth.ts';
 
 /** A route parameter naming a Shopify resource: numeric id or (URL-encoded) gid. */
 export function gidParam(value: unknown, type: 'Product' | 'Collection'): string {
@@ -37,24 +33,4 @@ export function route(
   action?: string,
 ): RequestHandler {
   return action ? (req, res) => asMerchantAction(action, () => handler(req, res)) : handler;
-}
-
-/**
- * A POST that starts paid work (a bulk run, a campaign): the parsed request and the shop's
- * default options go to `start` once the shop has a usable key; the answer is 202 with the view
- * of what started (it goes on in the background).
- */
-export function startRoute<R, T>(
-  deps: Pick<App, 'settings'>,
-  schema: ZodType<R>,
-  start: (shop: string, request: R, defaults: ShopSettings['defaults']) => Promise<T>,
-  view: (started: T) => Promise<unknown>,
-): RequestHandler {
-  return route(async (req, res) => {
-    const shop = shopOf(req);
-    const request = parse(schema, req.body);
-    const settings = await deps.settings.get(shop);
-    requireUsableKey(settings);
-    res.status(202).json(await view(await start(shop, request, settings.defaults)));
-  });
 }

@@ -1,0 +1,46 @@
+/**
+ * The campaigns service (src/services/campaigns.ts), called directly on the app the server runs:
+ * what the routes no longer decide themselves. No campaign worker runs, so a campaign stays
+ * scheduled. (Campaigns end to end over HTTP: test/pipeline/campaigns/.)
+ */
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/platform/clock.ts';
+import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support.ts';
+import { startTestApp } from '../web/support/harness.ts';
+
+const app = await startTestApp();
+const campaigns = app.deps.services.campaigns;
+
+/** A new shop whose products the app can read, and a campaign request over one of them. */
+async function shopWithRequest(options: { apiKey: boolean }) {
+  const shop = app.newShop();
+  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+  if (options.apiKey) await app.deps.settings.saveApiKey(shop, 'pk_campaigns');
+  const request = campaignRequest(systemClock, await productsWithImages(app, shop, 1));
+  return { shop, request };
+}
+
+describe('the campaigns service', () => {
+  it('schedules nothing for a shop without a ProductAI key', async () => {
+    const { shop, request } = await shopWithRequest({ apiKey: false });
+
+    await expect(campaigns.create(shop, request)).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'api_key_missing',
+    });
+    expect((await campaigns.list(shop)).campaigns).toEqual([]);
+  });
+
+  it('refuses to end a campaign that has not started, saying what can be done', async () => {
+    const { shop, request } = await shopWithRequest({ apiKey: true });
+    const scheduled = await campaigns.create(shop, request);
+    expect(scheduled.state).toBe('scheduled');
+
+    await expect(campaigns.end(shop, scheduled.id)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'invalid_state',
+      message: 'This campaign is scheduled: only a live campaign can be ended.',
+    });
+    expect((await campaigns.get(shop, scheduled.id)).state).toBe('scheduled');
+  });
+});
