@@ -19,6 +19,7 @@ export type {
   SettingsService,
   RulesService,
   ProductsService,
+  UnclaimedResultsService,
   ReviewService,
   Services,
   ShopifyWebhooksService,

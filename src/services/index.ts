@@ -22,6 +22,10 @@ import { createShopifyWebhooksService, type ShopifyWebhooksService } from './sho
 import { createSettingsService, type SettingsService } from './settings.ts';
 import { createRulesService, type RulesService } from './rules.ts';
 import { createProductsService, type ProductsService } from './products.ts';
+import {
+  createUnclaimedResultsService,
+  type UnclaimedResultsService,
+} from './unclaimed-results.ts';
 import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns.ts';
@@ -31,6 +35,7 @@ export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
 export type { SettingsService } from './settings.ts';
 export type { RulesService } from './rules.ts';
 export type { ProductsService } from './products.ts';
+export type { UnclaimedResultsService } from './unclaimed-results.ts';
 export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 export type { CampaignsService } from './campaigns.ts';
@@ -41,6 +46,7 @@ export interface Services {
   settings: SettingsService;
   rules: RulesService;
   products: ProductsService;
+  unclaimedResults: UnclaimedResultsService;
   review: ReviewService;
   bulkRuns: BulkRunsService;
   campaigns: CampaignsService;
@@ -74,6 +80,7 @@ export function createServices(deps: ServiceDeps): Services {
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
     products: createProductsService(deps),
+    unclaimedResults: createUnclaimedResultsService(deps),
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
     campaigns: createCampaignsService(deps),
