@@ -100,8 +100,8 @@ describe('luaScript', () => {
     );
   });
 
-  it('expands includes from the includes folder, each fragment once', async () => {
-    const root = luaFiles({
+  it("expands includes from the script's room (includes/ beside it), each fragment once", async () => {
+    const room = luaFiles({
       'includes/double.lua': '--[[ double(n) ]]\nlocal function double(n) return n * 2 end\n',
       'includes/quadruple.lua':
         '--- @include "double"\nlocal function quadruple(n) return double(double(n)) end\n',
@@ -115,14 +115,36 @@ describe('luaScript', () => {
         '',
       ].join('\n'),
     });
-    const both = luaScript(new URL('both.lua', root), {
-      keys: [],
-      args: ['n'],
-      includes: new URL('includes/', root),
-    });
+    const both = luaScript(new URL('both.lua', room), { keys: [], args: ['n'] });
     expect(both.source.match(/local function double/g)).toHaveLength(1);
     expect(both.source).not.toContain('@include');
     expect(await both(redis, {}, { n: 3 })).toEqual([6, 12]);
+  });
+
+  it('falls back to the shared platform fragments, after the room', async () => {
+    const clockScript = '--[[ nothing ]]\n--- @include "now-ms"\nreturn now\n';
+    const shared = luaScript(new URL('clock.lua', luaFiles({ 'clock.lua': clockScript })), {
+      keys: [],
+      args: [],
+    });
+    expect(shared.source).toContain("redis.call('TIME')");
+    const before = Date.now();
+    expect(Math.abs(Number(await shared(redis, {}, {})) - before)).toBeLessThan(60_000);
+
+    const ownClock = luaFiles({
+      'includes/now-ms.lua': 'local now = 42\n',
+      'clock.lua': clockScript,
+    });
+    const own = luaScript(new URL('clock.lua', ownClock), { keys: [], args: [] });
+    expect(own.source).not.toContain("redis.call('TIME')");
+    expect(await own(redis, {}, {})).toBe(42);
+  });
+
+  it('refuses an include found in neither the room nor the platform', () => {
+    const root = luaFiles({ 'lost.lua': '--[[ nothing ]]\n--- @include "nowhere"\nreturn 1\n' });
+    expect(() => luaScript(new URL('lost.lua', root), { keys: [], args: [] })).toThrow(
+      'lost.lua: no Lua include "nowhere" in ',
+    );
   });
 
   it('refuses an include cycle', () => {
@@ -131,13 +153,9 @@ describe('luaScript', () => {
       'includes/b.lua': '--- @include "a"\n',
       'loop.lua': '--[[ nothing ]]\n--- @include "a"\nreturn 1\n',
     });
-    expect(() =>
-      luaScript(new URL('loop.lua', root), {
-        keys: [],
-        args: [],
-        includes: new URL('includes/', root),
-      }),
-    ).toThrow('Lua include cycle: loop.lua -> a -> b -> a');
+    expect(() => luaScript(new URL('loop.lua', root), { keys: [], args: [] })).toThrow(
+      'Lua include cycle: loop.lua -> a -> b -> a',
+    );
   });
 
   it('runs by SHA, and by source when Redis does not know the script (NOSCRIPT)', async () => {

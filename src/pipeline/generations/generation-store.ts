@@ -11,10 +11,9 @@
  * time-sortable (ids.ts), so lexicographic order is creation order and paging needs no scores.
  * Per-bulk-run state counters are kept by the same script, so progress counts are O(1).
  *
- * Counters (platform/redis/lua/includes/generation-counters.lua), written in the same atomic
- * step as the change that causes them, so they are exact and reading them is O(1) in the
- * shop's history (measured by bench/overview-history.ts: a full re-read took 2.7 s at 50,000
- * generations):
+ * Counters (lua/includes/generation-counters.lua), written in the same atomic step as the
+ * change that causes them, so they are exact and reading them is O(1) in the shop's history
+ * (measured by bench/overview-history.ts: a full re-read took 2.7 s at 50,000 generations):
  *  - generations by state, per shop and app-wide (create counts `queued`, each transition moves
  *    one from its state to the next);
  *  - credits charged, per shop, day (UTC, of `submittedAt`, else `createdAt`) and model (or
@@ -225,7 +224,7 @@ const IMMUTABLE = new Set<string>([
 
 // The scripts (lua/), each with a header naming its KEYS and ARGV. transition and patch answer
 // {status, hash fields..., '\n', transitions...}, so that the caller gets the updated record in
-// the same round trip, and keep the counters: platform/redis/lua/includes/generation-*.lua.
+// the same round trip, and keep the counters: lua/includes/generation-*.lua.
 const TRANSITION = luaScript(new URL('./lua/transition.lua', import.meta.url), {
   keys: ['record', 'transitions'],
   optionalKeys: ['alsoSet'],

@@ -19,15 +19,21 @@
  * header and callers cannot drift apart. Callers pass names, never positions:
  * `RELEASE(redis, { lock: key }, { owner })`.
  *
- * Fragments that several scripts share live in ONE folder, `lua/includes/` beside this file: a
- * line `--- @include "now-ms"` is replaced by `lua/includes/now-ms.lua`. A fragment may include
- * others; each is emitted once per script (the first time it is named), and a cycle is an error.
+ * Fragments that several scripts share are included by name: a line `--- @include "x"` is
+ * replaced by `x.lua`, looked up first in the script's own room (`includes/` beside the script,
+ * e.g. src/pipeline/generations/lua/includes/), then in `lua/includes/` beside this file. That
+ * shared folder holds generic fragments only (now-ms: the time on Redis's clock), as the
+ * platform knows nothing of the domain (src/platform/README.md): a fragment that knows a domain
+ * (a generation's counters, a submission claim) lives in that domain's room. Every include of a
+ * script, a fragment's too, is looked up from the script's room, so a room's fragment comes
+ * before a shared one of the same name. A fragment may include others; each is emitted once per
+ * script (the first time it is named), and a cycle is an error.
  *
  * Runs with EVALSHA; when Redis does not know the script (first use, or after a restart:
  * NOSCRIPT), with EVAL, which also caches it again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from './connection.ts';
@@ -48,8 +54,6 @@ export interface LuaScriptSpec<
   args: readonly A[];
   /** ARGV[m+1...]: a list of any length after the named arguments (header: `ARGV[m+1...]`). */
   rest?: R;
-  /** Where `--- @include` names are found (tests use their own). */
-  includes?: URL;
 }
 
 export type LuaKeys<K extends string, O extends string> = Record<K, string> &
@@ -65,7 +69,8 @@ export interface LuaScript<K extends string, O extends string, A extends string,
   readonly sha: string;
 }
 
-const INCLUDES = new URL('./lua/includes/', import.meta.url);
+/** The shared fragments, generic only: looked up after the script's room. */
+const SHARED_INCLUDES = new URL('./lua/includes/', import.meta.url);
 const HEADER = /^--\[\[([\s\S]*?)\]\]/;
 const DECLARATION = /^\s*(KEYS|ARGV)\[(\d+(?:\.\.\.)?)\]\s+(\S+)/gm;
 const INCLUDE = /^--- @include "([\w-]+)"[ \t]*$/gm;
@@ -79,7 +84,9 @@ export function luaScript<
   const name = basename(fileURLToPath(file));
   const raw = readFileSync(file, 'utf8');
   checkHeader(name, raw, spec);
-  const source = expand(raw, spec.includes ?? INCLUDES, [name], new Set());
+  const room = new URL('./includes/', file);
+  const folders = room.href === SHARED_INCLUDES.href ? [room] : [room, SHARED_INCLUDES];
+  const source = expand(raw, folders, [name], new Set());
   const sha = createHash('sha1').update(source).digest('hex');
   const optionalKeys = spec.optionalKeys ?? [];
 
@@ -125,10 +132,10 @@ function checkHeader(
   }
 }
 
-/** Replaces each `--- @include "x"` line by includes/x.lua, expanded in turn. */
+/** Replaces each `--- @include "x"` line by the first `folders` x.lua, expanded in turn. */
 function expand(
   source: string,
-  includes: URL,
+  folders: readonly URL[],
   chain: readonly string[],
   emitted: Set<string>,
 ): string {
@@ -138,7 +145,13 @@ function expand(
     }
     if (emitted.has(fragment)) return '';
     emitted.add(fragment);
-    const text = readFileSync(new URL(`${fragment}.lua`, includes), 'utf8');
-    return expand(text, includes, [...chain, fragment], emitted).trimEnd();
+    const file = folders
+      .map((folder) => new URL(`${fragment}.lua`, folder))
+      .find((candidate) => existsSync(candidate));
+    if (!file) {
+      const searched = folders.map((folder) => fileURLToPath(folder)).join(', ');
+      throw new Error(`${chain[0]}: no Lua include "${fragment}" in ${searched}`);
+    }
+    return expand(readFileSync(file, 'utf8'), folders, [...chain, fragment], emitted).trimEnd();
   });
 }
