@@ -16,6 +16,7 @@ export type {
   GenerationAction,
   GenerationListQuery,
   GenerationsService,
+  OverviewService,
   SettingsService,
   RulesService,
   ProductsService,

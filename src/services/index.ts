@@ -29,6 +29,7 @@ import {
 import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns.ts';
+import { createOverviewService, type OverviewService } from './overview.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
@@ -39,6 +40,7 @@ export type { UnclaimedResultsService } from './unclaimed-results.ts';
 export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 export type { CampaignsService } from './campaigns.ts';
+export type { OverviewService } from './overview.ts';
 
 export interface Services {
   generations: GenerationsService;
@@ -50,6 +52,7 @@ export interface Services {
   review: ReviewService;
   bulkRuns: BulkRunsService;
   campaigns: CampaignsService;
+  overview: OverviewService;
 }
 
 /** What the services are built from (the composition root's parts). */
@@ -84,5 +87,6 @@ export function createServices(deps: ServiceDeps): Services {
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
     campaigns: createCampaignsService(deps),
+    overview: createOverviewService(deps),
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * The overview (the app home's first page): the connection (key, webhook), a paused shop's
+ * reason, generations by state, recent results, credits spent by day and by model over the last
+ * 30 days, and the latest bulk runs.
+ *
+ * Every figure comes from counters the generation store keeps in the same atomic step as the
+ * change behind it (generation-store.ts): the credits are the last 30 days' day hashes, the
+ * states one hash, so the work does not grow with the shop's history. The credits are still
+ * cached for a short while per shop, single-flight, so an overview polled every few seconds by
+ * several tabs reads them once.
+ */
+import type { GenerationState, OverviewView } from '../app-api/contract.ts';
+import type { Clock } from '../platform/clock.ts';
+import { singleFlightCache } from '../platform/single-flight.ts';
+import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { Pipeline } from '../pipeline/index.ts';
+import type { BulkRunService } from '../pipeline/bulk/index.ts';
+import { toGenerationView } from '../pipeline/generations/generation.ts';
+import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
+
+const DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CACHE_MS = 15_000;
+const RECENT = 8;
+const BULK_RUNS = 5;
+
+type Spend = Pick<OverviewView, 'creditsByDay' | 'creditsByModel'>;
+
+export interface OverviewService {
+  get(shop: string): Promise<OverviewView>;
+}
+
+export interface OverviewServiceDeps {
+  clock: Clock;
+  settings: ShopSettingsStore;
+  pipeline: Pipeline;
+  bulkRuns: BulkRunService;
+}
+
+export function createOverviewService(deps: OverviewServiceDeps): OverviewService {
+  const { pipeline, bulkRuns: bulk } = deps;
+  const spend = singleFlightCache<Spend>({
+    compute: (shop) => creditsSpent(pipeline.generations, shop, deps.clock),
+    ttlMs: CACHE_MS,
+    clock: deps.clock,
+  });
+
+  return {
+    async get(shop) {
+      const [settings, active, recent, runs, credits] = await Promise.all([
+        deps.settings.get(shop),
+        pipeline.generations.countByState(shop),
+        pipeline.generations.list(shop, {}, { limit: RECENT }),
+        bulk.store.list(shop, BULK_RUNS),
+        spend.get(shop),
+      ]);
+      return {
+        connection: {
+          apiKeyState: settings.apiKey.state,
+          webhookConnectedAt: settings.webhook.connectedAt,
+        },
+        paused: settings.paused,
+        active: active as Record<GenerationState, number>,
+        recent: recent.generations.map(toGenerationView),
+        ...credits,
+        bulkRuns: await Promise.all(runs.map((run) => bulk.runs.view(run))),
+      };
+    },
+  };
+}
+
+/** The last DAYS days (UTC) of credit counters, today included. */
+async function creditsSpent(store: GenerationStore, shop: string, clock: Clock): Promise<Spend> {
+  const today = Date.UTC(...utcDate(clock.now()));
+  const days = Array.from({ length: DAYS }, (_, i) =>
+    new Date(today - (DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  const byDay = await store.creditsByDay(shop, days);
+  const byModel = new Map<string, number>();
+  for (const models of byDay.values()) {
+    for (const [model, credits] of models) byModel.set(model, (byModel.get(model) ?? 0) + credits);
+  }
+  return {
+    creditsByDay: [...byDay].map(([day, models]) => ({
+      day,
+      credits: [...models.values()].reduce((sum, credits) => sum + credits, 0),
+    })),
+    creditsByModel: [...byModel]
+      .sort(([, a], [, b]) => b - a)
+      .map(([model, credits]) => ({ model, credits })),
+  };
+}
+
+function utcDate(ms: number): [number, number, number] {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+}
