@@ -10,46 +10,48 @@
  *
  * The web process enqueues and receives; worker processes run the stages. Both may be the same
  * process (tests, the demo) or many: every coordination point is in Redis.
+ *
+ * This file only assembles. Where the work is:
+ *   line/                 putting generations in line, cancelling, a shop's removal
+ *   stage-handlers.ts     THE registration of the stage handlers (submit/, receive/, publish/)
+ *   stages/               the stage runtime (queues, workers), which knows no stage
+ *   context.ts            what every stage handler receives
+ *   pipeline-stores.ts    the shared state in Redis (generations, limiter, line, job results…)
+ *   pipeline-workers.ts   what a worker process runs (startWorkers)
  */
 import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
+import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Metrics } from '../platform/metrics.ts';
-import { connectRedis, type Redis } from '../platform/redis/connection.ts';
+import type { Redis } from '../platform/redis/connection.ts';
 import type { ProductAiClientOptions } from '../productai/client.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { ResultHolds } from './publish/result-holds.ts';
 import type { PipelineConfig } from './config.ts';
-import type { Generation } from './generations/generation.ts';
-import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
-import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
-import { appWideKeys } from './generations/keys.ts';
-import { startRetentionSweeper } from './generations/retention-sweeper.ts';
-import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
-import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
 import { createPipelineContext, type PipelineContext } from './context.ts';
-import { startQueueWorkers } from './stages/workers.ts';
-import { pipelineStages, type PublishHandlers } from './stage-handlers.ts';
+import { createFlowTriggerDelivery, type FlowTriggerDelivery } from './flow/trigger-delivery.ts';
+import type { Generation } from './generations/generation.ts';
+import type { GenerationStore } from './generations/generation-store.ts';
+import { appWideKeys } from './generations/keys.ts';
+import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
+import type { FairScheduler } from './limits/fair-scheduler.ts';
+import type { RateLimiter } from './limits/rate-limiter.ts';
 import { cancelGeneration } from './line/cancel-generation.ts';
 import { createGenerationLine, type GenerationLine } from './line/generation-line.ts';
 import { registerShopRemoval } from './line/shop-removal.ts';
-import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
-import { startDispatcher } from './limits/dispatcher.ts';
-import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
-import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
-import { createJobResults, type JobResults } from './receive/job-results.ts';
-import { createReviewBatchQueue, startReviewBatchWorker } from './publish/review-batch-queue.ts';
+import { createPipelineStores } from './pipeline-stores.ts';
+import { startPipelineWorkers, type RunningPipelineWorkers } from './pipeline-workers.ts';
+import type { ResultHolds } from './publish/result-holds.ts';
+import { createReviewBatchQueue } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
-import { createSubmissionClaims } from './limits/submission-claims.ts';
+import type { JobResults } from './receive/job-results.ts';
 import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
-import {
-  createFlowTriggerDelivery,
-  flowTriggerOutbox,
-  type FlowTriggerDelivery,
-} from './flow/trigger-delivery.ts';
+import type { PublishHandlers } from './stage-handlers.ts';
+import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
+import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
 
 export {
   productAiWebhookUrl,
@@ -60,6 +62,7 @@ export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } fro
 export { toGenerationView } from './generations/generation.ts';
 export { bullConnection } from './stages/queues.ts';
 export { UNCERTAIN_CANCELLED_MESSAGE } from './line/cancel-generation.ts';
+export type { RunningPipelineWorkers } from './pipeline-workers.ts';
 
 /** What the pipeline needs from the app (a subset of web/server's AppDeps). */
 export interface PipelineHost {
@@ -94,10 +97,6 @@ export interface PipelineOptions {
   productAi?: Omit<ProductAiClientOptions, 'apiKey' | 'baseUrl'>;
 }
 
-export interface RunningPipelineWorkers {
-  stop(): Promise<void>;
-}
-
 /** Also `enqueueGeneration`, `admit`, `requeue` and `resumeShop`: see line/generation-line.ts. */
 export interface Pipeline extends GenerationLine {
   readonly config: PipelineConfig;
@@ -117,7 +116,7 @@ export interface Pipeline extends GenerationLine {
   unclaimedResults: UnclaimedResults;
   /** When a shop's bulk requests will have been sent, from the shared queue and limit. */
   readonly forecaster: BulkForecaster;
-  /** Stage workers and the dispatcher, in this process. */
+  /** Stage workers, the dispatcher and the pipeline's other workers, in this process. */
   startWorkers(): Promise<RunningPipelineWorkers>;
   close(): Promise<void>;
   /** Internals, for tests and benchmarks. */
@@ -139,35 +138,20 @@ export function createPipeline(
   const { config } = parts;
   const { redis, clock, logger, settings } = host;
   const keys = appWideKeys(config.namespace);
+  const prefix = keys.bullPrefix;
   const connection = bullConnection(host.config.redisUrl);
-  const queues = createPipelineQueues({ connection, prefix: keys.bullPrefix, config, logger });
-  const generations = createGenerationStore({
-    redis,
-    clock,
-    keys,
-    retention: config.retention,
-    outbox: flowTriggerOutbox(config.namespace),
-  });
+  const queues = createPipelineQueues({ connection, prefix, config, logger });
+  const stores = createPipelineStores({ redis, clock, keys, config });
+  const { generations, limiter, scheduler, jobResults, claims } = stores;
   const flowTriggers = createFlowTriggerDelivery({
     redis,
     connection,
-    prefix: keys.bullPrefix,
+    prefix,
     config,
     logger,
     generations,
     admin: async (shop) => host.admin.forShop(shop),
   });
-  const limiter = createRateLimiter({
-    redis,
-    clock,
-    slotsKey: keys.limiterSlots,
-    pausedUntilKey: keys.limiterPausedUntil,
-    ...config.limiter,
-  });
-  const scheduler = createFairScheduler({ redis, clock, keys });
-  const jobResults = createJobResults({ redis, clock, keys });
-  const claims = createSubmissionClaims({ redis, namespace: config.namespace });
-
   const context = createPipelineContext({
     config,
     redis,
@@ -186,7 +170,7 @@ export function createPipeline(
     },
   });
   const shopPause = createShopPause({ ctx: context, scheduler });
-  const reviewBatchQueue = createReviewBatchQueue({ connection, prefix: keys.bullPrefix });
+  const reviewBatchQueue = createReviewBatchQueue({ connection, prefix });
   const reviewBatches = createReviewBatches({
     redis,
     clock,
@@ -194,18 +178,15 @@ export function createPipeline(
     review: context,
     enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
   });
-
   const line = createGenerationLine({ generations, scheduler, shopPause });
-  registerShopRemoval(host.eraser, { generations, scheduler, jobResults });
+  registerShopRemoval(host.eraser, stores);
 
   return {
     config,
     generations,
     context,
-
     ...line,
     cancel: (shop, id, note) => cancelGeneration(generations, shop, id, note),
-
     unclaimedResults: createUnclaimedResults({
       redis,
       jobResults,
@@ -215,9 +196,7 @@ export function createPipeline(
       context,
     }),
     forecaster: createBulkForecaster({ scheduler, limiter, config }),
-
     reviewBatches,
-
     receiveWebhook: createWebhookReceiver({
       settings,
       jobResults,
@@ -226,67 +205,26 @@ export function createPipeline(
       logger,
       allowedIps: host.config.productAi.webhookAllowedIps,
     }),
-
-    async startWorkers() {
-      const stages = pipelineStages(
-        {
-          config,
-          limiter,
-          scheduler,
-          shopPause,
-          jobResults,
-          claims,
-          queues,
-          requeue: line.requeue,
-        },
-        options.publish,
-      );
-      const workers = startQueueWorkers({
-        ...stages,
-        ctx: context,
-        connection,
-        prefix: keys.bullPrefix,
+    startWorkers: () =>
+      startPipelineWorkers({
+        ...stores,
         config,
-        logger,
-      });
-      const subscriber = await connectRedis(host.config.redisUrl, {
-        name: 'productai-dispatcher-wake',
-      });
-      const dispatcher = await startDispatcher({
-        scheduler,
         queues,
-        subscriber,
-        keys,
-        config,
-        clock,
-        logger,
-      });
-      const triggers = flowTriggers.start();
-      const reviewBatchWorker = startReviewBatchWorker({
+        shopPause,
+        requeue: line.requeue,
+        publish: options.publish,
+        redisUrl: host.config.redisUrl,
         connection,
-        prefix: keys.bullPrefix,
-        batches: reviewBatches,
-        stages: config.stages,
-        logger,
-      });
-      const sweeper = startRetentionSweeper({
-        generations,
-        config: config.retention,
+        keys,
         clock,
         logger,
-      });
-      return {
-        async stop() {
-          await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
-          await Promise.all([workers.close(), reviewBatchWorker.close()]);
-        },
-      };
-    },
-
+        context,
+        flowTriggers,
+        reviewBatches,
+      }),
     async close() {
       await Promise.all([queues.close(), flowTriggers.close(), reviewBatchQueue.close()]);
     },
-
     internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },
   };
 }

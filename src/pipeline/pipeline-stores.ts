@@ -1,0 +1,52 @@
+/**
+ * The pipeline's shared state in Redis, which every process (web and workers) builds the same
+ * way: the generations, the shared rate limit, the fair scheduler's line, the results ProductAI
+ * delivered by job id, and the submission claims.
+ */
+import type { Clock } from '../platform/clock.ts';
+import type { Redis } from '../platform/redis/connection.ts';
+import type { PipelineConfig } from './config.ts';
+import { flowTriggerOutbox } from './flow/trigger-delivery.ts';
+import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
+import type { AppWideKeys } from './generations/keys.ts';
+import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
+import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
+import { createSubmissionClaims, type SubmissionClaims } from './limits/submission-claims.ts';
+import { createJobResults, type JobResults } from './receive/job-results.ts';
+
+export interface PipelineStores {
+  generations: GenerationStore;
+  limiter: RateLimiter;
+  scheduler: FairScheduler;
+  jobResults: JobResults;
+  claims: SubmissionClaims;
+}
+
+export function createPipelineStores(deps: {
+  redis: Redis;
+  clock: Clock;
+  keys: AppWideKeys;
+  config: PipelineConfig;
+}): PipelineStores {
+  const { redis, clock, keys, config } = deps;
+  return {
+    generations: createGenerationStore({
+      redis,
+      clock,
+      keys,
+      retention: config.retention,
+      // Flow triggers are written in the same step as the transition that fires them.
+      outbox: flowTriggerOutbox(config.namespace),
+    }),
+    limiter: createRateLimiter({
+      redis,
+      clock,
+      slotsKey: keys.limiterSlots,
+      pausedUntilKey: keys.limiterPausedUntil,
+      ...config.limiter,
+    }),
+    scheduler: createFairScheduler({ redis, clock, keys }),
+    jobResults: createJobResults({ redis, clock, keys }),
+    claims: createSubmissionClaims({ redis, namespace: config.namespace }),
+  };
+}

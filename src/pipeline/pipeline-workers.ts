@@ -1,0 +1,83 @@
+/**
+ * What a worker process runs of the pipeline (`app.pipeline.startWorkers()`): the stage workers
+ * with the handlers registered in stage-handlers.ts, the dispatcher that hands generations from
+ * the line to the submit stage, the Flow trigger relay and worker, the review batch worker and
+ * the retention sweeper. Any number of processes may run them: they coordinate through Redis.
+ */
+import type { ConnectionOptions } from 'bullmq';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import { connectRedis } from '../platform/redis/connection.ts';
+import type { PipelineContext } from './context.ts';
+import type { FlowTriggerDelivery } from './flow/trigger-delivery.ts';
+import type { GenerationStore } from './generations/generation-store.ts';
+import type { AppWideKeys } from './generations/keys.ts';
+import { startRetentionSweeper } from './generations/retention-sweeper.ts';
+import { startDispatcher } from './limits/dispatcher.ts';
+import { startReviewBatchWorker } from './publish/review-batch-queue.ts';
+import type { ReviewBatches } from './publish/review-batches.ts';
+import { pipelineStages, type PublishHandlers, type StageHandlerDeps } from './stage-handlers.ts';
+import { startQueueWorkers } from './stages/workers.ts';
+
+export interface RunningPipelineWorkers {
+  stop(): Promise<void>;
+}
+
+export interface PipelineWorkerDeps extends StageHandlerDeps {
+  /** The dispatcher's own subscriber connection (woken when work is put in line). */
+  redisUrl: string;
+  connection: ConnectionOptions;
+  keys: AppWideKeys;
+  clock: Clock;
+  logger: Logger;
+  context: PipelineContext;
+  generations: GenerationStore;
+  flowTriggers: FlowTriggerDelivery;
+  reviewBatches: ReviewBatches;
+  /** Replacements for the publish handlers (tests, benchmarks). */
+  publish?: PublishHandlers;
+}
+
+export async function startPipelineWorkers(
+  deps: PipelineWorkerDeps,
+): Promise<RunningPipelineWorkers> {
+  const { connection, keys, config, clock, logger, scheduler, queues } = deps;
+  const workers = startQueueWorkers({
+    ...pipelineStages(deps, deps.publish),
+    ctx: deps.context,
+    connection,
+    prefix: keys.bullPrefix,
+    config,
+    logger,
+  });
+  const subscriber = await connectRedis(deps.redisUrl, { name: 'productai-dispatcher-wake' });
+  const dispatcher = await startDispatcher({
+    scheduler,
+    queues,
+    subscriber,
+    keys,
+    config,
+    clock,
+    logger,
+  });
+  const triggers = deps.flowTriggers.start();
+  const reviewBatchWorker = startReviewBatchWorker({
+    connection,
+    prefix: keys.bullPrefix,
+    batches: deps.reviewBatches,
+    stages: config.stages,
+    logger,
+  });
+  const sweeper = startRetentionSweeper({
+    generations: deps.generations,
+    config: config.retention,
+    clock,
+    logger,
+  });
+  return {
+    async stop() {
+      await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
+      await Promise.all([workers.close(), reviewBatchWorker.close()]);
+    },
+  };
+}
