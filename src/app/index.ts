@@ -21,8 +21,10 @@ export type {
   RulesService,
   ProductsService,
   UnclaimedResultsService,
+  FlowActionsService,
   ReviewService,
   Services,
   ShopifyWebhooksService,
 } from '../services/index.ts';
 export { asClientError, SESSION_EXPIRED } from './client-errors.ts';
+export { FlowActionRequest } from '../services/index.ts';

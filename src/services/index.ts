@@ -26,6 +26,7 @@ import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
 } from './unclaimed-results.ts';
+import { createFlowActionsService, type FlowActionsService } from './flow-actions.ts';
 import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns.ts';
@@ -37,6 +38,7 @@ export type { SettingsService } from './settings.ts';
 export type { RulesService } from './rules.ts';
 export type { ProductsService } from './products.ts';
 export type { UnclaimedResultsService } from './unclaimed-results.ts';
+export { FlowActionRequest, type FlowActionsService } from './flow-actions.ts';
 export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 export type { CampaignsService } from './campaigns.ts';
@@ -49,6 +51,7 @@ export interface Services {
   rules: RulesService;
   products: ProductsService;
   unclaimedResults: UnclaimedResultsService;
+  flowActions: FlowActionsService;
   review: ReviewService;
   bulkRuns: BulkRunsService;
   campaigns: CampaignsService;
@@ -84,6 +87,7 @@ export function createServices(deps: ServiceDeps): Services {
     rules: createRulesService(deps),
     products: createProductsService(deps),
     unclaimedResults: createUnclaimedResultsService(deps),
+    flowActions: createFlowActionsService(deps),
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
     campaigns: createCampaignsService(deps),
