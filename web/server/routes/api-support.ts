@@ -1,9 +1,8 @@
 /**
  * What the app's API routes (api-*.ts) share: id parameters and parsing.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import type { ZodType } from 'zod';
-import { asMerchantAction } from '../../../src/services/merchant-conflicts.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 
 /** A route parameter naming a Shopify resource: numeric id or (URL-encoded) gid. */
@@ -22,15 +21,4 @@ export function idParam(req: Request): string {
 /** Parses a request part with a contract schema (a ZodError becomes a 400 with fields). */
 export function parse<T>(schema: ZodType<T>, value: unknown): T {
   return schema.parse(value ?? {});
-}
-
-/**
- * An async route; with `action` (what the merchant tried), a generation found in another state
- * answers 409 in the merchant's words.
- */
-export function route(
-  handler: (req: Request, res: Response) => Promise<void>,
-  action?: string,
-): RequestHandler {
-  return action ? (req, res) => asMerchantAction(action, () => handler(req, res)) : handler;
 }
