@@ -13,6 +13,7 @@ import type { Shopify } from '../shopify/shopify-api.ts';
 import type { WebhookIntake } from '../shopify/webhook-queue.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { WebhookReceiver } from '../pipeline/receive/webhook-receiver.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
@@ -47,6 +48,8 @@ export type { OverviewService } from './overview.ts';
 export interface Services {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
+  /** ProductAI's webhook deliveries, one URL per shop (src/pipeline/receive/webhook-receiver.ts). */
+  productAiWebhooks: { receive: WebhookReceiver };
   settings: SettingsService;
   rules: RulesService;
   products: ProductsService;
@@ -83,6 +86,7 @@ export function createServices(deps: ServiceDeps): Services {
       metrics: deps.metrics,
       clock: deps.clock,
     }),
+    productAiWebhooks: { receive: deps.pipeline.receiveWebhook },
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
     products: createProductsService(deps),

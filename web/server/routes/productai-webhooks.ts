@@ -17,13 +17,13 @@ export const productAiWebhooksModule: AppModule = {
   // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
   secretPaths: [PRODUCTAI_WEBHOOK_PATH],
   register({ public: routes }, deps) {
-    const { pipeline } = deps;
+    const webhooks = deps.services.productAiWebhooks;
     routes.post(
       PRODUCTAI_WEBHOOK_PATH,
       express.text({ type: () => true, limit: '64kb' }),
       async (req, res) => {
         const params = req.params as { shop: string; token: string };
-        const answer = await pipeline.receiveWebhook({
+        const answer = await webhooks.receive({
           shop: params.shop,
           token: params.token,
           sourceIp: req.ip,
