@@ -33,42 +33,36 @@
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
  */
-import type { Redis } from '../../platform/redis/connection.ts';
-import type { Clock } from '../../platform/clock.ts';
 import {
   ALLOWED_TRANSITIONS,
-  GenerationNotFoundError,
   StaleTransitionError,
   type Generation,
-  type GenerationPatch,
   type GenerationState,
-  type NewGeneration,
-  type StageName,
   type TransitionRecord,
 } from './generation.ts';
 import { GenerationState as GenerationStates } from '../../app-api/contract.ts';
-import { newGenerationId } from './ids.ts';
-import { generationKeys, type AppWideKeys } from './keys.ts';
-import type { PipelineConfig } from '../config.ts';
+import { generationKeys } from './keys.ts';
 import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
+import { create, createOnce } from './store/create.ts';
+import { get, getMany } from './store/get.ts';
+import { ATTEMPT_FIELD, decodeReadBack, encodePatch } from './store/record.ts';
+import type {
+  GenerationFilter,
+  GenerationStore,
+  GenerationStoreDeps,
+  StateCounts,
+} from './store/types.ts';
 
-export interface TransitionRequest {
-  /** The states the caller expects the generation to be in; any other is a stale transition. */
-  from: readonly GenerationState[];
-  to: GenerationState;
-  patch?: GenerationPatch;
-  /** Recorded in the history with the time (shown to the merchant as the transition's detail). */
-  note?: string;
-  /** Also write this app-wide key (the job-id index) in the same atomic step. */
-  alsoSet?: { key: string; value: string };
-}
-
-export interface GenerationFilter {
-  state?: GenerationState;
-  bulkRunId?: string;
-  productId?: string;
-}
+export type {
+  GenerationFilter,
+  GenerationPageRequest,
+  GenerationStore,
+  GenerationStoreDeps,
+  StateCounts,
+  StoredGenerationPage,
+  TransitionRequest,
+} from './store/types.ts';
 
 /**
  * A page with a filter no index serves exactly (product and state) reads at most this many
@@ -76,151 +70,6 @@ export interface GenerationFilter {
  * bounded by the page size, never by the shop's history.
  */
 export const MAX_SCAN_BATCHES = 4;
-
-export interface GenerationPageRequest {
-  /** The last id of the previous page. */
-  cursor?: string | null;
-  limit?: number;
-}
-
-export interface StoredGenerationPage {
-  generations: Generation[];
-  nextCursor: string | null;
-}
-
-export type StateCounts = Record<GenerationState, number>;
-
-export interface GenerationStore {
-  create(input: NewGeneration): Promise<Generation>;
-  /**
-   * Creates the generations unless `once.key` is already claimed, claim and records in one
-   * atomic step (automatic work: one rule makes one product's generations at most once, however
-   * often its webhook runs). Answers the ids the claim names, made now or by an earlier call.
-   */
-  createOnce(
-    inputs: readonly NewGeneration[],
-    once: { key: string; ttlMs: number },
-  ): Promise<{ created: boolean; ids: string[] }>;
-  get(shop: string, id: string): Promise<Generation | null>;
-  /** Newest first. */
-  list(
-    shop: string,
-    filter?: GenerationFilter,
-    page?: GenerationPageRequest,
-  ): Promise<StoredGenerationPage>;
-  /** Ids in one state, oldest first (for batch moves such as pausing a shop's queue). */
-  idsInState(
-    shop: string,
-    state: GenerationState,
-    limit: number,
-    after?: string,
-  ): Promise<string[]>;
-  /** Ids of one bulk run in one state, oldest first (a run's approve-all / undo-all). */
-  idsInRunState(
-    shop: string,
-    runId: string,
-    state: GenerationState,
-    limit: number,
-    after?: string,
-  ): Promise<string[]>;
-  /** Atomic state change; throws StaleTransitionError or GenerationNotFoundError. */
-  transition(shop: string, id: string, request: TransitionRequest): Promise<Generation>;
-  /** Changes fields other than the state (no history entry); throws GenerationNotFoundError. */
-  patch(shop: string, id: string, fields: GenerationPatch): Promise<Generation>;
-  /**
-   * Counts one start of a stage (atomic increment; the workers call it before every run);
-   * returns the new count, 0 when the generation does not exist.
-   */
-  countAttempt(shop: string, id: string, stage: StageName): Promise<number>;
-  /** The shop's generations by state (counters: finished ones stay counted after they expire). */
-  countByState(shop: string, filter?: { bulkRunId?: string }): Promise<StateCounts>;
-  /** Every shop's generations by state (for metrics). */
-  countByStateAppWide(): Promise<StateCounts>;
-  /** Credits charged per day (UTC, `YYYY-MM-DD`) and model, for the days given. */
-  creditsByDay(shop: string, days: readonly string[]): Promise<Map<string, Map<string, number>>>;
-  /**
-   * Sets the shop's state counts (and the app-wide ones by the difference) to what its records
-   * say: for generations created before the counters existed. Returns how many states changed.
-   */
-  recountStates(shop: string): Promise<number>;
-  /**
-   * Takes an erased shop out of the app-wide state (its state counts, its retention entry);
-   * idempotent. The shop's own keys are left to the eraser.
-   */
-  forgetShop(shop: string): Promise<void>;
-  /**
-   * Removes expired generations' index entries, at most `batch` per shop, for up to `shops`
-   * shops whose expiry is due; returns how many entries were removed.
-   */
-  sweepExpired(options?: { batch?: number; shops?: number }): Promise<number>;
-  /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
-  count(shop: string, filter?: GenerationFilter): Promise<number | null>;
-  /** The options of one request, oldest first (at most MAX_OPTIONS). */
-  optionGroup(shop: string, group: string): Promise<Generation[]>;
-}
-
-export interface GenerationStoreDeps {
-  redis: Redis;
-  clock: Clock;
-  /** App-wide keys: the per-state counters and the shops with generations to expire. */
-  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops'>;
-  retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
-  /**
-   * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this
-   * sorted set (scored by time) in the same atomic step, so whoever reacts to those moves (Flow
-   * triggers, flow/trigger-delivery.ts) can never miss one, whatever crashes after it.
-   */
-  outbox?: { key: string; states: readonly GenerationState[] };
-}
-
-/** Stage attempt counters are hash fields of their own (`attempt:<stage>`), incremented atomically. */
-const ATTEMPT_FIELD = 'attempt:';
-
-/** Record fields stored in the hash (besides the attempt counters; transitions are a list). */
-const FIELDS = [
-  'id',
-  'shop',
-  'kind',
-  'state',
-  'reason',
-  'action',
-  'pausedBy',
-  'productId',
-  'productTitle',
-  'productImageUrl',
-  'sourceMediaIds',
-  'sourceImageUrls',
-  'params',
-  'estimatedCredits',
-  'chargedCredits',
-  'bulkRunId',
-  'priority',
-  'retryOf',
-  'optionGroup',
-  'origin',
-  'productAiJobId',
-  'resultUrl',
-  'fileId',
-  'mediaId',
-  'previousFeaturedMediaId',
-  'submittedAt',
-  'productAiAccount',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof Generation)[];
-
-/** Fields fixed at creation: the indexes are built from them, so a patch may not change them. */
-const IMMUTABLE = new Set<string>([
-  'id',
-  'shop',
-  'kind',
-  'productId',
-  'bulkRunId',
-  'optionGroup',
-  'origin',
-  'priority',
-  'createdAt',
-]);
 
 // The scripts (lua/), each with a header naming its KEYS and ARGV. transition and patch answer
 // {status, hash fields..., '\n', transitions...}, so that the caller gets the updated record in
@@ -257,10 +106,6 @@ const RECOUNT = luaScript(new URL('./lua/recount-states.lua', import.meta.url), 
 const FORGET_SHOP = luaScript(new URL('./lua/forget-shop.lua', import.meta.url), {
   keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
   args: ['shop'],
-});
-const CREATE_ONCE = luaScript(new URL('./lua/create-once.lua', import.meta.url), {
-  keys: ['claim'],
-  args: ['ids', 'ttlMs', 'writes'],
 });
 const COUNT_ATTEMPT = luaScript(new URL('./lua/count-attempt.lua', import.meta.url), {
   keys: ['record'],
@@ -300,54 +145,6 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     return counts;
   }
 
-  function encodePatch(patch: GenerationPatch): string[] {
-    const args: string[] = [];
-    for (const [field, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
-      if (IMMUTABLE.has(field) || !(FIELDS as readonly string[]).includes(field)) {
-        throw new Error(`Generation field ${field} cannot be patched`);
-      }
-      args.push(field, JSON.stringify(value));
-    }
-    return args;
-  }
-
-  function decodeReply(shop: string, id: string, reply: unknown): Generation {
-    const items = reply as string[];
-    if (items[0] === 'missing') throw new GenerationNotFoundError();
-    const split = items.indexOf('\n');
-    const fields = items.slice(1, split);
-    return decode(fields, items.slice(split + 1));
-  }
-
-  function decode(flatFields: string[], history: string[]): Generation {
-    const attempts: Record<string, number> = {};
-    const record: Record<string, unknown> = { attempts };
-    for (let i = 0; i < flatFields.length; i += 2) {
-      const field = flatFields[i]!;
-      if (field.startsWith(ATTEMPT_FIELD)) {
-        attempts[field.slice(ATTEMPT_FIELD.length)] = Number(flatFields[i + 1]);
-      } else record[field] = JSON.parse(flatFields[i + 1]!);
-    }
-    record.transitions = history.map((entry) => JSON.parse(entry) as TransitionRecord);
-    record.origin ??= null; // records made before origins existed
-    return record as unknown as Generation;
-  }
-
-  async function get(shop: string, id: string): Promise<Generation | null> {
-    const [fields, history] = await Promise.all([
-      redis.hgetall(generationKeys.record(shop, id)),
-      redis.lrange(generationKeys.transitions(shop, id), 0, -1),
-    ]);
-    if (!fields.state) return null;
-    return decode(Object.entries(fields).flat(), history);
-  }
-
-  async function getMany(shop: string, ids: string[]): Promise<Generation[]> {
-    const found = await Promise.all(ids.map((id) => get(shop, id)));
-    return found.filter((generation): generation is Generation => generation !== null);
-  }
-
   function idsAfter(index: string, limit: number, after?: string): Promise<string[]> {
     return redis.zrangebylex(index, after ? `(${after}` : '-', '+', 'LIMIT', 0, limit);
   }
@@ -370,99 +167,10 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     );
   }
 
-  /** The record of a new generation and the writes that store and index it. */
-  function newRecord(
-    input: NewGeneration,
-    now: number,
-  ): { generation: Generation; writes: string[][] } {
-    const at = new Date(now).toISOString();
-    const generation: Generation = {
-      id: newGenerationId(now),
-      shop: input.shop,
-      kind: input.kind,
-      state: 'queued',
-      reason: null,
-      action: null,
-      pausedBy: null,
-      productId: input.productId,
-      productTitle: input.productTitle,
-      productImageUrl: input.productImageUrl,
-      sourceMediaIds: input.sourceMediaIds,
-      sourceImageUrls: input.sourceImageUrls,
-      params: input.params,
-      estimatedCredits: input.estimatedCredits,
-      chargedCredits: null,
-      bulkRunId: input.bulkRunId ?? null,
-      priority: input.priority,
-      retryOf: input.retryOf ?? null,
-      optionGroup: input.optionGroup ?? null,
-      origin: input.origin ?? null,
-      productAiJobId: null,
-      resultUrl: null,
-      fileId: null,
-      mediaId: null,
-      previousFeaturedMediaId: null,
-      submittedAt: null,
-      productAiAccount: null,
-      transitions: [{ state: 'queued', at }],
-      attempts: {},
-      createdAt: at,
-      updatedAt: at,
-    };
-    const { shop, id } = generation;
-    // `attempts` starts empty: its counters are created by countAttempt.
-    const writes = [
-      [
-        'hset',
-        generationKeys.record(shop, id),
-        ...FIELDS.flatMap((field) => [field, JSON.stringify(generation[field])]),
-      ],
-      ['rpush', generationKeys.transitions(shop, id), JSON.stringify(generation.transitions[0])],
-      ['zadd', generationKeys.all(shop), '0', id],
-      ['zadd', generationKeys.byState(shop, 'queued'), '0', id],
-      ['zadd', generationKeys.byProduct(shop, generation.productId), '0', id],
-      ['hincrby', generationKeys.stateCounts(shop), 'queued', '1'],
-      ['hincrby', keys.generationStates, 'queued', '1'],
-    ];
-    if (generation.bulkRunId) {
-      const runId = generation.bulkRunId;
-      writes.push(
-        ['zadd', generationKeys.byBulkRun(shop, runId), '0', id],
-        ['zadd', generationKeys.byBulkRunState(shop, runId, 'queued'), '0', id],
-        ['hincrby', generationKeys.bulkCountsPrefix(shop) + runId, 'queued', '1'],
-      );
-    }
-    if (generation.optionGroup) {
-      writes.push(['zadd', generationKeys.byOptionGroup(shop, generation.optionGroup), '0', id]);
-    }
-    return { generation, writes };
-  }
-
   return {
-    async create(input) {
-      const { generation, writes } = newRecord(input, clock.now());
-      await redis.multi(writes).exec();
-      return generation;
-    },
-
-    async createOnce(inputs, once) {
-      const now = clock.now();
-      const made = inputs.map((input) => newRecord(input, now));
-      const ids = made.map(({ generation }) => generation.id);
-      const existing = (await CREATE_ONCE(
-        redis,
-        { claim: once.key },
-        {
-          ids: JSON.stringify(ids),
-          ttlMs: once.ttlMs,
-          writes: JSON.stringify(made.flatMap(({ writes }) => writes)),
-        },
-      )) as string | null;
-      if (existing !== null) return { created: false, ids: JSON.parse(existing) as string[] };
-      return { created: true, ids };
-    },
-
-    get,
+    create: create(deps),
+    createOnce: createOnce(deps),
+    get: get(deps),
 
     async list(shop, filter = {}, page = {}) {
       const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
@@ -480,7 +188,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
           0,
           limit,
         );
-        for (const generation of await getMany(shop, ids)) {
+        for (const generation of await getMany(redis, shop, ids)) {
           if (matches(generation, filter)) found.push(generation);
           if (found.length === limit) return { generations: found, nextCursor: generation.id };
         }
@@ -532,7 +240,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       if (reply[0] === 'stale') {
         throw new StaleTransitionError(id, reply[1] as GenerationState, from, to);
       }
-      return decodeReply(shop, id, reply);
+      return decodeReadBack(reply);
     },
 
     async patch(shop, id, fields) {
@@ -547,7 +255,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
           patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(nowIso())],
         },
       );
-      return decodeReply(shop, id, reply);
+      return decodeReadBack(reply);
     },
 
     async countAttempt(shop, id, stage) {
@@ -659,7 +367,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
 
     async optionGroup(shop, group) {
       const ids = await redis.zrangebylex(generationKeys.byOptionGroup(shop, group), '-', '+');
-      return getMany(shop, ids);
+      return getMany(redis, shop, ids);
     },
   };
 }

@@ -1,0 +1,100 @@
+/**
+ * How a generation sits in Redis: a hash with one field per record field, JSON-encoded (so a
+ * patch never rewrites fields it does not name) plus one counter field per stage attempt, and
+ * beside it a list of its transitions.
+ */
+import {
+  GenerationNotFoundError,
+  type Generation,
+  type GenerationPatch,
+  type TransitionRecord,
+} from '../generation.ts';
+
+/** Stage attempt counters are hash fields of their own (`attempt:<stage>`), incremented atomically. */
+export const ATTEMPT_FIELD = 'attempt:';
+
+/** Record fields stored in the hash (besides the attempt counters; transitions are a list). */
+export const FIELDS = [
+  'id',
+  'shop',
+  'kind',
+  'state',
+  'reason',
+  'action',
+  'pausedBy',
+  'productId',
+  'productTitle',
+  'productImageUrl',
+  'sourceMediaIds',
+  'sourceImageUrls',
+  'params',
+  'estimatedCredits',
+  'chargedCredits',
+  'bulkRunId',
+  'priority',
+  'retryOf',
+  'optionGroup',
+  'origin',
+  'productAiJobId',
+  'resultUrl',
+  'fileId',
+  'mediaId',
+  'previousFeaturedMediaId',
+  'submittedAt',
+  'productAiAccount',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Generation)[];
+
+/** Fields fixed at creation: the indexes are built from them, so a patch may not change them. */
+const IMMUTABLE = new Set<string>([
+  'id',
+  'shop',
+  'kind',
+  'productId',
+  'bulkRunId',
+  'optionGroup',
+  'origin',
+  'priority',
+  'createdAt',
+]);
+
+/** A patch as the scripts take it: field, JSON value, field, JSON value, ... */
+export function encodePatch(patch: GenerationPatch): string[] {
+  const args: string[] = [];
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (IMMUTABLE.has(field) || !(FIELDS as readonly string[]).includes(field)) {
+      throw new Error(`Generation field ${field} cannot be patched`);
+    }
+    args.push(field, JSON.stringify(value));
+  }
+  return args;
+}
+
+/** The record from its hash (HGETALL's field, value, field, value...) and its transitions. */
+export function decodeRecord(flatFields: string[], history: string[]): Generation {
+  const attempts: Record<string, number> = {};
+  const record: Record<string, unknown> = { attempts };
+  for (let i = 0; i < flatFields.length; i += 2) {
+    const field = flatFields[i]!;
+    if (field.startsWith(ATTEMPT_FIELD)) {
+      attempts[field.slice(ATTEMPT_FIELD.length)] = Number(flatFields[i + 1]);
+    } else record[field] = JSON.parse(flatFields[i + 1]!);
+  }
+  record.transitions = history.map((entry) => JSON.parse(entry) as TransitionRecord);
+  record.origin ??= null; // records made before origins existed
+  return record as unknown as Generation;
+}
+
+/**
+ * The record a script that changed it read back in the same round trip
+ * (lua/includes/generation-read-back.lua: {status, hash fields..., '\n', transitions...});
+ * throws GenerationNotFoundError when the script answered `missing`.
+ */
+export function decodeReadBack(reply: unknown): Generation {
+  const items = reply as string[];
+  if (items[0] === 'missing') throw new GenerationNotFoundError();
+  const split = items.indexOf('\n');
+  return decodeRecord(items.slice(1, split), items.slice(split + 1));
+}

@@ -1,0 +1,129 @@
+/**
+ * The generation store's interface and the types of its operations (generation-store.ts builds
+ * it, one operation a file in this folder).
+ */
+import type { Redis } from '../../../platform/redis/connection.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type {
+  Generation,
+  GenerationPatch,
+  GenerationState,
+  NewGeneration,
+  StageName,
+} from '../generation.ts';
+import type { AppWideKeys } from '../keys.ts';
+import type { PipelineConfig } from '../../config.ts';
+
+export interface TransitionRequest {
+  /** The states the caller expects the generation to be in; any other is a stale transition. */
+  from: readonly GenerationState[];
+  to: GenerationState;
+  patch?: GenerationPatch;
+  /** Recorded in the history with the time (shown to the merchant as the transition's detail). */
+  note?: string;
+  /** Also write this app-wide key (the job-id index) in the same atomic step. */
+  alsoSet?: { key: string; value: string };
+}
+
+export interface GenerationFilter {
+  state?: GenerationState;
+  bulkRunId?: string;
+  productId?: string;
+}
+
+export interface GenerationPageRequest {
+  /** The last id of the previous page. */
+  cursor?: string | null;
+  limit?: number;
+}
+
+export interface StoredGenerationPage {
+  generations: Generation[];
+  nextCursor: string | null;
+}
+
+export type StateCounts = Record<GenerationState, number>;
+
+export interface GenerationStore {
+  create(input: NewGeneration): Promise<Generation>;
+  /**
+   * Creates the generations unless `once.key` is already claimed, claim and records in one
+   * atomic step (automatic work: one rule makes one product's generations at most once, however
+   * often its webhook runs). Answers the ids the claim names, made now or by an earlier call.
+   */
+  createOnce(
+    inputs: readonly NewGeneration[],
+    once: { key: string; ttlMs: number },
+  ): Promise<{ created: boolean; ids: string[] }>;
+  get(shop: string, id: string): Promise<Generation | null>;
+  /** Newest first. */
+  list(
+    shop: string,
+    filter?: GenerationFilter,
+    page?: GenerationPageRequest,
+  ): Promise<StoredGenerationPage>;
+  /** Ids in one state, oldest first (for batch moves such as pausing a shop's queue). */
+  idsInState(
+    shop: string,
+    state: GenerationState,
+    limit: number,
+    after?: string,
+  ): Promise<string[]>;
+  /** Ids of one bulk run in one state, oldest first (a run's approve-all / undo-all). */
+  idsInRunState(
+    shop: string,
+    runId: string,
+    state: GenerationState,
+    limit: number,
+    after?: string,
+  ): Promise<string[]>;
+  /** Atomic state change; throws StaleTransitionError or GenerationNotFoundError. */
+  transition(shop: string, id: string, request: TransitionRequest): Promise<Generation>;
+  /** Changes fields other than the state (no history entry); throws GenerationNotFoundError. */
+  patch(shop: string, id: string, fields: GenerationPatch): Promise<Generation>;
+  /**
+   * Counts one start of a stage (atomic increment; the workers call it before every run);
+   * returns the new count, 0 when the generation does not exist.
+   */
+  countAttempt(shop: string, id: string, stage: StageName): Promise<number>;
+  /** The shop's generations by state (counters: finished ones stay counted after they expire). */
+  countByState(shop: string, filter?: { bulkRunId?: string }): Promise<StateCounts>;
+  /** Every shop's generations by state (for metrics). */
+  countByStateAppWide(): Promise<StateCounts>;
+  /** Credits charged per day (UTC, `YYYY-MM-DD`) and model, for the days given. */
+  creditsByDay(shop: string, days: readonly string[]): Promise<Map<string, Map<string, number>>>;
+  /**
+   * Sets the shop's state counts (and the app-wide ones by the difference) to what its records
+   * say: for generations created before the counters existed. Returns how many states changed.
+   */
+  recountStates(shop: string): Promise<number>;
+  /**
+   * Takes an erased shop out of the app-wide state (its state counts, its retention entry);
+   * idempotent. The shop's own keys are left to the eraser.
+   */
+  forgetShop(shop: string): Promise<void>;
+  /**
+   * Removes expired generations' index entries, at most `batch` per shop, for up to `shops`
+   * shops whose expiry is due; returns how many entries were removed.
+   */
+  sweepExpired(options?: { batch?: number; shops?: number }): Promise<number>;
+  /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
+  count(shop: string, filter?: GenerationFilter): Promise<number | null>;
+  /** The options of one request, oldest first (at most MAX_OPTIONS). */
+  optionGroup(shop: string, group: string): Promise<Generation[]>;
+}
+
+/** What the operations share: each takes the part of it that it uses. */
+export interface GenerationStoreDeps {
+  redis: Redis;
+  clock: Clock;
+  /** App-wide keys: the per-state counters and the shops with generations to expire. */
+  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops'>;
+  retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
+  /**
+   * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this
+   * sorted set (scored by time) in the same atomic step, so whoever reacts to those moves (Flow
+   * triggers, flow/trigger-delivery.ts) can never miss one, whatever crashes after it.
+   */
+  outbox?: { key: string; states: readonly GenerationState[] };
+}
