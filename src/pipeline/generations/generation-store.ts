@@ -33,20 +33,16 @@
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
  */
-import {
-  ALLOWED_TRANSITIONS,
-  StaleTransitionError,
-  type Generation,
-  type GenerationState,
-  type TransitionRecord,
-} from './generation.ts';
+import type { Generation, GenerationState } from './generation.ts';
 import { GenerationState as GenerationStates } from '../../app-api/contract.ts';
 import { generationKeys } from './keys.ts';
 import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 import { create, createOnce } from './store/create.ts';
 import { get, getMany } from './store/get.ts';
-import { ATTEMPT_FIELD, decodeReadBack, encodePatch } from './store/record.ts';
+import { transition } from './store/transition.ts';
+import { patch } from './store/patch.ts';
+import { countAttempt } from './store/count-attempt.ts';
 import type {
   GenerationFilter,
   GenerationStore,
@@ -71,30 +67,6 @@ export type {
  */
 export const MAX_SCAN_BATCHES = 4;
 
-// The scripts (lua/), each with a header naming its KEYS and ARGV. transition and patch answer
-// {status, hash fields..., '\n', transitions...}, so that the caller gets the updated record in
-// the same round trip, and keep the counters: lua/includes/generation-*.lua.
-const TRANSITION = luaScript(new URL('./lua/transition.lua', import.meta.url), {
-  keys: ['record', 'transitions'],
-  optionalKeys: ['alsoSet'],
-  args: [
-    'indexPrefix',
-    'bulkCountsPrefix',
-    'id',
-    'from',
-    'to',
-    'updatedAt',
-    'historyEntry',
-    'alsoSetValue',
-    'ctx',
-  ],
-  rest: 'patch',
-});
-const PATCH = luaScript(new URL('./lua/patch.lua', import.meta.url), {
-  keys: ['record', 'transitions'],
-  args: ['ctx'],
-  rest: 'patch',
-});
 const SWEEP = luaScript(new URL('./lua/sweep-expired.lua', import.meta.url), {
   keys: ['retention', 'retentionShops', 'sweptCounts'],
   args: ['now', 'batch', 'shop', 'indexPrefix', 'terminalStates'],
@@ -107,34 +79,8 @@ const FORGET_SHOP = luaScript(new URL('./lua/forget-shop.lua', import.meta.url),
   keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
   args: ['shop'],
 });
-const COUNT_ATTEMPT = luaScript(new URL('./lua/count-attempt.lua', import.meta.url), {
-  keys: ['record'],
-  args: ['field'],
-});
-
 export function createGenerationStore(deps: GenerationStoreDeps): GenerationStore {
-  const { redis, clock, keys, retention, outbox } = deps;
-  const nowIso = () => new Date(clock.now()).toISOString();
-
-  /** The counters' key names and settings, for the scripts (`expireAt` when `to` is terminal). */
-  function countersContext(shop: string, to?: GenerationState): string {
-    return JSON.stringify({
-      shop,
-      stateCounts: generationKeys.stateCounts(shop),
-      bulkStatePrefix: generationKeys.bulkStatePrefix(shop),
-      appStateCounts: keys.generationStates,
-      creditsDay: generationKeys.creditsDayPrefix(shop),
-      creditsTtlMs: String(retention.creditsByDayMs),
-      retention: generationKeys.retention(shop),
-      retentionShops: keys.retentionShops,
-      // Strings: Lua numbers lose integer precision past 2^53 and Redis refuses fractions.
-      expireAt:
-        to && TERMINAL_STATES.includes(to) ? String(clock.now() + retention.generationMs) : null,
-      outbox: to && outbox?.states.includes(to) ? outbox.key : null,
-      now: String(clock.now()),
-    });
-  }
-
+  const { redis, clock, keys, retention } = deps;
   function stateCountsFrom(stored: Record<string, string>): StateCounts {
     const counts = Object.fromEntries(
       GenerationStates.options.map((state) => [state, 0]),
@@ -206,67 +152,9 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       return idsAfter(generationKeys.byBulkRunState(shop, runId, state), limit, after);
     },
 
-    async transition(shop, id, request) {
-      const { from, to } = request;
-      for (const state of from) {
-        if (!ALLOWED_TRANSITIONS[state].includes(to)) {
-          throw new Error(`The state machine has no transition ${state} -> ${to}`);
-        }
-      }
-      const at = nowIso();
-      const entry: TransitionRecord = request.note
-        ? { state: to, at, note: request.note }
-        : { state: to, at };
-      const reply = (await TRANSITION(
-        redis,
-        {
-          record: generationKeys.record(shop, id),
-          transitions: generationKeys.transitions(shop, id),
-          alsoSet: request.alsoSet?.key,
-        },
-        {
-          indexPrefix: generationKeys.indexPrefix(shop),
-          bulkCountsPrefix: generationKeys.bulkCountsPrefix(shop),
-          id,
-          from: JSON.stringify(from),
-          to: JSON.stringify(to),
-          updatedAt: JSON.stringify(at),
-          historyEntry: JSON.stringify(entry),
-          alsoSetValue: request.alsoSet?.value ?? '',
-          ctx: countersContext(shop, to),
-          patch: encodePatch(request.patch ?? {}),
-        },
-      )) as string[];
-      if (reply[0] === 'stale') {
-        throw new StaleTransitionError(id, reply[1] as GenerationState, from, to);
-      }
-      return decodeReadBack(reply);
-    },
-
-    async patch(shop, id, fields) {
-      const reply = await PATCH(
-        redis,
-        {
-          record: generationKeys.record(shop, id),
-          transitions: generationKeys.transitions(shop, id),
-        },
-        {
-          ctx: countersContext(shop),
-          patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(nowIso())],
-        },
-      );
-      return decodeReadBack(reply);
-    },
-
-    async countAttempt(shop, id, stage) {
-      return Number(
-        await COUNT_ATTEMPT(
-          redis,
-          { record: generationKeys.record(shop, id) },
-          { field: ATTEMPT_FIELD + stage },
-        ),
-      );
-    },
+    transition: transition(deps),
+    patch: patch(deps),
+    countAttempt: countAttempt(deps),
 
     async countByState(shop, filter = {}) {
       const key = filter.bulkRunId

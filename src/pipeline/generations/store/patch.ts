@@ -1,0 +1,37 @@
+/**
+ * `patch`: writes fields other than the state, with no history entry. A script rather than an
+ * HSET, so that a change of `chargedCredits` moves the credit counters in the same atomic step
+ * and the updated record comes back in the same round trip.
+ */
+import { luaScript } from '../../../platform/redis/lua-script.ts';
+import { generationKeys } from '../keys.ts';
+import { countersContext } from './counters-context.ts';
+import { decodeReadBack, encodePatch } from './record.ts';
+import type { GenerationStore, GenerationStoreDeps } from './types.ts';
+
+const PATCH = luaScript(new URL('../lua/patch.lua', import.meta.url), {
+  keys: ['record', 'transitions'],
+  args: ['ctx'],
+  rest: 'patch',
+});
+
+export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
+  return async (shop, id, fields) => {
+    const reply = await PATCH(
+      deps.redis,
+      {
+        record: generationKeys.record(shop, id),
+        transitions: generationKeys.transitions(shop, id),
+      },
+      {
+        ctx: countersContext(deps, shop),
+        patch: [
+          ...encodePatch(fields),
+          'updatedAt',
+          JSON.stringify(new Date(deps.clock.now()).toISOString()),
+        ],
+      },
+    );
+    return decodeReadBack(reply);
+  };
+}
