@@ -130,6 +130,12 @@ function productionProblems(env: Record<string, string>): string[] {
   const appUrl = env.SHOPIFY_APP_URL;
   if (appUrl !== undefined && appUrl.startsWith('http://'))
     problems.push('SHOPIFY_APP_URL must be https in production');
+  // `true` believes every X-Forwarded-For hop, so any client could claim ProductAI's webhook
+  // address; behind a proxy, its hop count or addresses say exactly whom to believe.
+  if (['true', 'on'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? ''))
+    problems.push(
+      'TRUST_PROXY=true is not allowed in production: it lets any client choose its address with X-Forwarded-For; set the number of proxies in front of the app (e.g. 1) or their addresses',
+    );
   return problems;
 }
 

@@ -138,11 +138,18 @@ describe('loadConfig', () => {
 
   it.each([
     ['false', false],
-    ['true', true],
     ['2', 2],
     ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ ...valid, TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true in production, saying why, and accepts it in development', () => {
+    expect(problemsOf({ ...valid, TRUST_PROXY: 'true' })).toEqual([
+      expect.stringContaining('TRUST_PROXY=true is not allowed in production'),
+    ]);
+    const development = { ...valid, NODE_ENV: 'development', SHOPIFY_APP_URL: 'http://localhost' };
+    expect(loadConfig({ ...development, TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
   });
 
   it('gives the worker its health port and both processes a shutdown deadline by default', () => {
