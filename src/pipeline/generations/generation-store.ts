@@ -33,22 +33,20 @@
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
  */
-import type { Generation, GenerationState } from './generation.ts';
+import type { GenerationState } from './generation.ts';
 import { GenerationState as GenerationStates } from '../../app-api/contract.ts';
 import { generationKeys } from './keys.ts';
 import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 import { create, createOnce } from './store/create.ts';
-import { get, getMany } from './store/get.ts';
+import { get } from './store/get.ts';
+import { count, list } from './store/list.ts';
+import { idsInRunState, idsInState } from './store/ids-in-state.ts';
+import { optionGroup } from './store/option-group.ts';
 import { transition } from './store/transition.ts';
 import { patch } from './store/patch.ts';
 import { countAttempt } from './store/count-attempt.ts';
-import type {
-  GenerationFilter,
-  GenerationStore,
-  GenerationStoreDeps,
-  StateCounts,
-} from './store/types.ts';
+import type { GenerationStore, GenerationStoreDeps, StateCounts } from './store/types.ts';
 
 export type {
   GenerationFilter,
@@ -60,12 +58,7 @@ export type {
   TransitionRequest,
 } from './store/types.ts';
 
-/**
- * A page with a filter no index serves exactly (product and state) reads at most this many
- * batches of `limit` ids, then answers with what it found and a cursor to go on: a read is
- * bounded by the page size, never by the shop's history.
- */
-export const MAX_SCAN_BATCHES = 4;
+export { MAX_SCAN_BATCHES } from './store/list.ts';
 
 const SWEEP = luaScript(new URL('./lua/sweep-expired.lua', import.meta.url), {
   keys: ['retention', 'retentionShops', 'sweptCounts'],
@@ -79,8 +72,10 @@ const FORGET_SHOP = luaScript(new URL('./lua/forget-shop.lua', import.meta.url),
   keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
   args: ['shop'],
 });
+
 export function createGenerationStore(deps: GenerationStoreDeps): GenerationStore {
   const { redis, clock, keys, retention } = deps;
+
   function stateCountsFrom(stored: Record<string, string>): StateCounts {
     const counts = Object.fromEntries(
       GenerationStates.options.map((state) => [state, 0]),
@@ -91,66 +86,14 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     return counts;
   }
 
-  function idsAfter(index: string, limit: number, after?: string): Promise<string[]> {
-    return redis.zrangebylex(index, after ? `(${after}` : '-', '+', 'LIMIT', 0, limit);
-  }
-
-  function indexFor(shop: string, filter: GenerationFilter): string {
-    if (filter.bulkRunId && filter.state) {
-      return generationKeys.byBulkRunState(shop, filter.bulkRunId, filter.state);
-    }
-    if (filter.bulkRunId) return generationKeys.byBulkRun(shop, filter.bulkRunId);
-    if (filter.productId) return generationKeys.byProduct(shop, filter.productId);
-    if (filter.state) return generationKeys.byState(shop, filter.state);
-    return generationKeys.all(shop);
-  }
-
-  function matches(generation: Generation, filter: GenerationFilter): boolean {
-    return (
-      (!filter.state || generation.state === filter.state) &&
-      (!filter.bulkRunId || generation.bulkRunId === filter.bulkRunId) &&
-      (!filter.productId || generation.productId === filter.productId)
-    );
-  }
-
   return {
     create: create(deps),
     createOnce: createOnce(deps),
     get: get(deps),
 
-    async list(shop, filter = {}, page = {}) {
-      const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
-      const index = indexFor(shop, filter);
-      const found: Generation[] = [];
-      let cursor = page.cursor ?? null;
-      // One index serves the narrowest filter; the others are applied in memory, reading ahead
-      // a few batches so that a sparse match still fills the page (see MAX_SCAN_BATCHES).
-      for (let batch = 1; ; batch += 1) {
-        const ids = await redis.zrevrangebylex(
-          index,
-          cursor ? `(${cursor}` : '+',
-          '-',
-          'LIMIT',
-          0,
-          limit,
-        );
-        for (const generation of await getMany(redis, shop, ids)) {
-          if (matches(generation, filter)) found.push(generation);
-          if (found.length === limit) return { generations: found, nextCursor: generation.id };
-        }
-        if (ids.length < limit) return { generations: found, nextCursor: null };
-        cursor = ids[ids.length - 1]!;
-        if (batch === MAX_SCAN_BATCHES) return { generations: found, nextCursor: cursor };
-      }
-    },
-
-    async idsInState(shop, state, limit, after) {
-      return idsAfter(generationKeys.byState(shop, state), limit, after);
-    },
-
-    async idsInRunState(shop, runId, state, limit, after) {
-      return idsAfter(generationKeys.byBulkRunState(shop, runId, state), limit, after);
-    },
+    list: list(deps),
+    idsInState: idsInState(deps),
+    idsInRunState: idsInRunState(deps),
 
     transition: transition(deps),
     patch: patch(deps),
@@ -247,15 +190,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
       return removed;
     },
 
-    async count(shop, filter = {}) {
-      // Exact when one index serves the whole filter: a product with another filter is not.
-      const exact = !(filter.productId && (filter.state || filter.bulkRunId));
-      return exact ? redis.zcard(indexFor(shop, filter)) : null;
-    },
-
-    async optionGroup(shop, group) {
-      const ids = await redis.zrangebylex(generationKeys.byOptionGroup(shop, group), '-', '+');
-      return getMany(redis, shop, ids);
-    },
+    count: count(deps),
+    optionGroup: optionGroup(deps),
   };
 }
