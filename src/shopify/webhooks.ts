@@ -43,6 +43,21 @@ export function topicKey(topic: string): string {
   return topic.toUpperCase().replace(/[/.]/g, '_');
 }
 
+/** Topics whose handler erases a shop's data (src/shopify/webhook-handlers.ts). */
+const DESTRUCTIVE_TOPICS = new Set(['APP_UNINSTALLED', 'SHOP_REDACT']);
+
+/**
+ * The shop a payload names, if any: `myshopify_domain` (app/uninstalled's shop object) or
+ * `shop_domain` (shop/redact and the customer compliance topics).
+ */
+function shopNamedIn(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { myshopify_domain: domain, shop_domain: shopDomain } = payload as Record<string, unknown>;
+  if (typeof domain === 'string') return domain;
+  if (typeof shopDomain === 'string') return shopDomain;
+  return null;
+}
+
 export async function verifyShopifyWebhook(
   shopify: Pick<Shopify, 'webhooks'>,
   input: { rawBody: Buffer; headers: IncomingHttpHeaders },
@@ -70,6 +85,14 @@ export async function verifyShopifyWebhook(
   } catch {
     return { ok: false, reason: 'invalid-json' };
   }
+  // The HMAC covers the body, not the headers: the shop a body names is the signed truth. A
+  // captured delivery replayed with another shop's header must not act on that shop, and the
+  // topics that erase data act only on a shop their signed body names.
+  const signedShop = shopNamedIn(payload);
+  if (signedShop !== null && signedShop !== check.domain)
+    return { ok: false, reason: 'unauthenticated', detail: 'the signed body names another shop' };
+  if (signedShop === null && DESTRUCTIVE_TOPICS.has(topicKey(check.topic)))
+    return { ok: false, reason: 'unauthenticated', detail: 'the signed body names no shop' };
   const eventId = 'eventId' in check ? check.eventId : undefined;
   return {
     ok: true,

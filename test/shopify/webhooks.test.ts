@@ -11,7 +11,9 @@ import { webhookJobId } from '../../src/shopify/webhook-queue.ts';
 import { API_SECRET, testShopifyApi } from './support/app-identity.ts';
 
 const shopify = testShopifyApi();
-const body = Buffer.from(JSON.stringify({ id: 1, name: 'Acme' }));
+const body = Buffer.from(
+  JSON.stringify({ id: 1, name: 'Acme', myshopify_domain: 'acme.myshopify.com' }),
+);
 const sign = (raw: Buffer, secret = API_SECRET) =>
   createHmac('sha256', secret).update(raw).digest('base64');
 
@@ -43,8 +45,30 @@ describe('webhook verification', () => {
         dedupeId: '98880550-7158-44d4-b7cd-2c97c8a091b5',
         apiVersion: '2026-10',
         triggeredAt: '2026-01-01T00:00:00.000Z',
-        payload: { id: 1, name: 'Acme' },
+        payload: { id: 1, name: 'Acme', myshopify_domain: 'acme.myshopify.com' },
       },
+    });
+  });
+
+  it("refuses a body signed for one shop delivered under another shop's header", async () => {
+    expect(
+      await verify(classicHeaders({ 'x-shopify-shop-domain': 'other.myshopify.com' })),
+    ).toEqual({
+      ok: false,
+      reason: 'unauthenticated',
+      detail: 'the signed body names another shop',
+    });
+  });
+
+  it('refuses an erasing topic whose signed body names no shop', async () => {
+    const anonymous = Buffer.from(JSON.stringify({ id: 1 }));
+    const headers = classicHeaders({
+      'x-shopify-hmac-sha256': sign(anonymous),
+      'x-shopify-topic': 'shop/redact',
+    });
+    expect(await verify(headers, anonymous)).toMatchObject({
+      ok: false,
+      detail: 'the signed body names no shop',
     });
   });
 

@@ -101,6 +101,27 @@ describe('Shopify webhook verification', () => {
     expect((await response.json()).message).toContain('X-Shopify-Webhook-Id');
   });
 
+  it("refuses a signed shop/redact replayed under another shop's header, and erases nothing", async () => {
+    const victim = await activeShop();
+    const body = JSON.stringify({ shop_id: 1, shop_domain: app.newShop() });
+    const headers = { ...shopifyHeaders(body, victim), 'X-Shopify-Topic': 'shop/redact' };
+    const response = await signedPost(body, headers);
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toBe(
+      'Webhook rejected: the signed body names another shop',
+    );
+    expect(await jobsWaiting()).toBe(0);
+    expect(await app.deps.settings.get(victim)).toMatchObject({ reviewMode: true });
+  });
+
+  it('refuses an app/uninstalled whose signed body names no shop', async () => {
+    const shop = await activeShop();
+    const body = JSON.stringify({ id: 1 });
+    const headers = { ...shopifyHeaders(body, shop), 'X-Shopify-Topic': 'app/uninstalled' };
+    expect((await signedPost(body, headers)).status).toBe(401);
+    expect(runsFor(shop)).toBe(0);
+  });
+
   it('rejects an unsigned delivery with 401', async () => {
     const shop = app.newShop();
     const body = JSON.stringify({ shop_domain: shop });
