@@ -7,8 +7,9 @@
  *
  * Layout (keys.ts): a hash per generation (one field per record field, JSON-encoded, so a patch
  * never rewrites fields it does not name), a list of transitions, and sorted sets as indexes
- * (all, by state, by bulk run, by bulk run and state, by product, by option group) whose members are ids with score 0: ids are
- * time-sortable (ids.ts), so lexicographic order is creation order and paging needs no scores.
+ * (all, by state, by bulk run, by bulk run and state, by product, by option group) whose
+ * members are ids with score 0: ids are time-sortable (ids.ts), so lexicographic order is
+ * creation order and paging needs no scores.
  * Per-bulk-run state counters are kept by the same script, so progress counts are O(1).
  *
  * Counters (lua/includes/generation-counters.lua), written in the same atomic step as the
@@ -21,9 +22,10 @@
  *    and a refund (chargedCredits lowered) takes it back. Day hashes expire on their own (long)
  *    TTL.
  * Generations created before the counters existed are not counted: a transition never takes a
- * count below zero, and `recountStates` (run once per shop after the upgrade, recount-states.ts)
- * sets the counts from the state indexes. The app-wide counts are always the sum of the shops'
- * (both move in the same step), so an erased shop's counts leave with it (`forgetShop`).
+ * count below zero, and `recountStates` (run once per shop after the upgrade, by
+ * recount-states.ts) sets the counts from the state indexes. The app-wide counts are always the
+ * sum of the shops' (both move in the same step), so an erased shop's counts leave with it
+ * (`forgetShop`).
  *
  * Retention: a generation that reaches a terminal state gets a TTL on its record and history
  * (`retentionMs` after it ended), and an entry in the shop's retention set scored by that time.
@@ -32,12 +34,13 @@
  * earliest expiry is due from an app-wide set, and removes at most `batch` entries per shop per
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
+ *
+ * Code: each operation is a file of store/ (as Shopify's shopify-app-js lays out a feature: one
+ * factory, its types, one file per operation), a function that takes the part of the deps it
+ * uses and answers the method, so this factory only assembles them. Shared by several:
+ * store/types.ts (the interface, re-exported here), store/record.ts (the hash's fields and
+ * their encoding), store/counters-context.ts (what transition and patch tell the counters).
  */
-import type { GenerationState } from './generation.ts';
-import { GenerationState as GenerationStates } from '../../app-api/contract.ts';
-import { generationKeys } from './keys.ts';
-import { TERMINAL_STATES } from '../../app-api/generation-states.ts';
-import { luaScript } from '../../platform/redis/lua-script.ts';
 import { create, createOnce } from './store/create.ts';
 import { get } from './store/get.ts';
 import { count, list } from './store/list.ts';
@@ -46,7 +49,12 @@ import { optionGroup } from './store/option-group.ts';
 import { transition } from './store/transition.ts';
 import { patch } from './store/patch.ts';
 import { countAttempt } from './store/count-attempt.ts';
-import type { GenerationStore, GenerationStoreDeps, StateCounts } from './store/types.ts';
+import { countByState, countByStateAppWide } from './store/count-by-state.ts';
+import { creditsByDay } from './store/credits-by-day.ts';
+import { recountStates } from './store/recount-states.ts';
+import { forgetShop } from './store/forget-shop.ts';
+import { sweepExpired } from './store/sweep-expired.ts';
+import type { GenerationStore, GenerationStoreDeps } from './store/types.ts';
 
 export type {
   GenerationFilter,
@@ -57,139 +65,25 @@ export type {
   StoredGenerationPage,
   TransitionRequest,
 } from './store/types.ts';
-
 export { MAX_SCAN_BATCHES } from './store/list.ts';
 
-const SWEEP = luaScript(new URL('./lua/sweep-expired.lua', import.meta.url), {
-  keys: ['retention', 'retentionShops', 'sweptCounts'],
-  args: ['now', 'batch', 'shop', 'indexPrefix', 'terminalStates'],
-});
-const RECOUNT = luaScript(new URL('./lua/recount-states.lua', import.meta.url), {
-  keys: ['stateCounts', 'appStateCounts', 'sweptCounts'],
-  args: ['indexPrefix', 'states'],
-});
-const FORGET_SHOP = luaScript(new URL('./lua/forget-shop.lua', import.meta.url), {
-  keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
-  args: ['shop'],
-});
-
 export function createGenerationStore(deps: GenerationStoreDeps): GenerationStore {
-  const { redis, clock, keys, retention } = deps;
-
-  function stateCountsFrom(stored: Record<string, string>): StateCounts {
-    const counts = Object.fromEntries(
-      GenerationStates.options.map((state) => [state, 0]),
-    ) as StateCounts;
-    for (const [state, count] of Object.entries(stored)) {
-      if (state in counts) counts[state as GenerationState] = Number(count);
-    }
-    return counts;
-  }
-
   return {
     create: create(deps),
     createOnce: createOnce(deps),
     get: get(deps),
-
     list: list(deps),
     idsInState: idsInState(deps),
     idsInRunState: idsInRunState(deps),
-
     transition: transition(deps),
     patch: patch(deps),
     countAttempt: countAttempt(deps),
-
-    async countByState(shop, filter = {}) {
-      const key = filter.bulkRunId
-        ? generationKeys.bulkCountsPrefix(shop) + filter.bulkRunId
-        : generationKeys.stateCounts(shop);
-      return stateCountsFrom(await redis.hgetall(key));
-    },
-
-    async countByStateAppWide() {
-      return stateCountsFrom(await redis.hgetall(keys.generationStates));
-    },
-
-    async creditsByDay(shop, days) {
-      const prefix = generationKeys.creditsDayPrefix(shop);
-      const pipeline = redis.pipeline();
-      for (const day of days) pipeline.hgetall(prefix + day);
-      const replies = (await pipeline.exec()) ?? [];
-      const byDay = new Map<string, Map<string, number>>();
-      days.forEach((day, i) => {
-        const [error, stored] = replies[i] ?? [];
-        if (error) throw error;
-        const models = Object.entries((stored ?? {}) as Record<string, string>)
-          .map(([model, credits]) => [model, Number(credits)] as const)
-          .filter(([, credits]) => credits !== 0);
-        if (models.length > 0) byDay.set(day, new Map(models));
-      });
-      return byDay;
-    },
-
-    async recountStates(shop) {
-      return Number(
-        await RECOUNT(
-          redis,
-          {
-            stateCounts: generationKeys.stateCounts(shop),
-            appStateCounts: keys.generationStates,
-            sweptCounts: generationKeys.sweptCounts(shop),
-          },
-          {
-            indexPrefix: generationKeys.indexPrefix(shop),
-            states: JSON.stringify(GenerationStates.options),
-          },
-        ),
-      );
-    },
-
-    async forgetShop(shop) {
-      await FORGET_SHOP(
-        redis,
-        {
-          stateCounts: generationKeys.stateCounts(shop),
-          appStateCounts: keys.generationStates,
-          retentionShops: keys.retentionShops,
-        },
-        { shop },
-      );
-    },
-
-    async sweepExpired(options = {}) {
-      const batch = options.batch ?? retention.sweepBatch;
-      const now = clock.now();
-      const shops = await redis.zrangebyscore(
-        keys.retentionShops,
-        '-inf',
-        now,
-        'LIMIT',
-        0,
-        options.shops ?? 100,
-      );
-      let removed = 0;
-      for (const shop of shops) {
-        removed += Number(
-          await SWEEP(
-            redis,
-            {
-              retention: generationKeys.retention(shop),
-              retentionShops: keys.retentionShops,
-              sweptCounts: generationKeys.sweptCounts(shop),
-            },
-            {
-              now,
-              batch,
-              shop,
-              indexPrefix: generationKeys.indexPrefix(shop),
-              terminalStates: JSON.stringify(TERMINAL_STATES),
-            },
-          ),
-        );
-      }
-      return removed;
-    },
-
+    countByState: countByState(deps),
+    countByStateAppWide: countByStateAppWide(deps),
+    creditsByDay: creditsByDay(deps),
+    recountStates: recountStates(deps),
+    forgetShop: forgetShop(deps),
+    sweepExpired: sweepExpired(deps),
     count: count(deps),
     optionGroup: optionGroup(deps),
   };

@@ -4,7 +4,7 @@
 
   KEYS[1] record       the generation's hash (JSON-encoded fields)
   KEYS[2] transitions  its list of transitions (read back)
-  ARGV[1] ctx          JSON counters context (generation-store.ts countersContext)
+  ARGV[1] ctx          JSON counters context (store/counters-context.ts)
   ARGV[2...] patch     field, JSON value, field, JSON value, ...
 
   Returns readBack('ok') | {'missing'}

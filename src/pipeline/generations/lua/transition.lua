@@ -15,7 +15,7 @@
   ARGV[6] updatedAt         JSON
   ARGV[7] historyEntry      JSON transition record appended to KEYS[2]
   ARGV[8] alsoSetValue      (ignored without KEYS[3])
-  ARGV[9] ctx               JSON counters context (generation-store.ts countersContext)
+  ARGV[9] ctx               JSON counters context (store/counters-context.ts)
   ARGV[10...] patch         field, JSON value, field, JSON value, ...
 
   Returns readBack('ok') | {'missing'} | {'stale', current state}

@@ -1,4 +1,7 @@
-/** `optionGroup`: the options of one request, read whole (at most MAX_OPTIONS, app-api/contract.ts). */
+/**
+ * `optionGroup`: the options of one request, read whole (MAX_OPTIONS at most, in
+ * app-api/contract.ts).
+ */
 import { generationKeys } from '../keys.ts';
 import { getMany } from './get.ts';
 import type { GenerationStore, GenerationStoreDeps } from './types.ts';

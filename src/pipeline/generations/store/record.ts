@@ -10,7 +10,7 @@ import {
   type TransitionRecord,
 } from '../generation.ts';
 
-/** Stage attempt counters are hash fields of their own (`attempt:<stage>`), incremented atomically. */
+/** Stage attempt counters are hash fields of their own (`attempt:<stage>`), counted atomically. */
 export const ATTEMPT_FIELD = 'attempt:';
 
 /** Record fields stored in the hash (besides the attempt counters; transitions are a list). */

@@ -4,8 +4,8 @@
   Defines chargedOf(raw), field(name), countCredits(ctx, before), countState(ctx, from, to),
   retain(ctx, id) and recordInOutbox(ctx, id, to).
   Expects KEYS[1] the generation's hash (JSON-encoded fields) and KEYS[2] its list of
-  transitions; `ctx` (decoded JSON) holds the key names and settings (generation-store.ts
-  countersContext).
+  transitions; `ctx` (decoded JSON) holds the key names and settings
+  (store/counters-context.ts).
 ]]
 local function chargedOf(raw)
   local value = raw and cjson.decode(raw)
