@@ -100,7 +100,7 @@ describe('luaScript', () => {
     );
   });
 
-  it("expands includes from the script's room (includes/ beside it), each fragment once", async () => {
+  it("expands includes from the script's room (includes/ beside it), each once", async () => {
     const room = luaFiles({
       'includes/double.lua': '--[[ double(n) ]]\nlocal function double(n) return n * 2 end\n',
       'includes/quadruple.lua':
