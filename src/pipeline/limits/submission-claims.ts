@@ -88,7 +88,7 @@ export interface SubmissionClaims {
 // A week: far longer than any submission stays uncertain; only a leak guard.
 const CLAIM_TTL_SECONDS = 7 * 24 * 3600;
 
-// take-claim and claim-holder judge the holder with platform/redis/lua/includes/live-claim.lua.
+// take-claim and claim-holder judge the holder with limits/lua/includes/live-claim.lua.
 const TAKE = luaScript(new URL('./lua/take-claim.lua', import.meta.url), {
   keys: ['claim'],
   args: ['recordBefore', 'recordMiddle', 'token', 'ttlSeconds'],
