@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
-import { seededProducts } from '../pipeline/bulk/support.ts';
-import { startTestApp } from '../web/support/harness.ts';
+import { seededProducts } from '../support/seeded-shop.ts';
+import { startTestApp } from '../support/app.ts';
 
 const app = await startTestApp();
 const bulkRuns = app.deps.services.bulkRuns;

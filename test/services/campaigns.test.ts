@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock.ts';
-import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support.ts';
-import { startTestApp } from '../web/support/harness.ts';
+import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
+import { startTestApp } from '../support/app.ts';
 
 const app = await startTestApp();
 const campaigns = app.deps.services.campaigns;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../web/support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 
 const app = await startTestApp();
 const flowActions = app.deps.services.flowActions;

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/platform/clock.ts';
 import { createOverviewService } from '../../src/services/overview.ts';
-import { startTestApp } from '../web/support/harness.ts';
-import { storedGeneration } from './support.ts';
+import { startTestApp } from '../support/app.ts';
+import { storedGeneration } from './support/stored-generation.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GenerationStore } from '../../src/pipeline/generations/generation-store.ts';
 import { createReviewService } from '../../src/services/review.ts';
-import { startTestApp } from '../web/support/harness.ts';
-import { storedGeneration } from './support.ts';
+import { startTestApp } from '../support/app.ts';
+import { storedGeneration } from './support/stored-generation.ts';
 
 const app = await startTestApp();
 const review = app.deps.services.review;

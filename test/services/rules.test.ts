@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewGeneration } from '../../src/pipeline/generations/generation.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
-import { startTestApp } from '../web/support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 
 const app = await startTestApp();
 const rules = app.deps.services.rules;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startProductAiEmulator } from '../../emulators/productai/index.ts';
-import { startTestApp } from '../web/support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 
 const productAi = await startProductAiEmulator({ jobMs: 150 });
 afterAll(() => productAi.close());

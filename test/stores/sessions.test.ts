@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionStore, type OfflineSession } from '../../src/stores/sessions.ts';
 import { uniqueShop } from '../support/redis.ts';
-import { storeDeps } from './support.ts';
+import { storeDeps } from './support/store-deps.ts';
 
 const deps = await storeDeps();
 const sessions = createSessionStore(deps);

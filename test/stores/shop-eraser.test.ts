@@ -4,7 +4,7 @@ import { createShopSettingsStore } from '../../src/stores/shop-settings.ts';
 import { createShopEraser, ShopHooksFailedError } from '../../src/stores/shop-eraser.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
 import { uniqueShop } from '../support/redis.ts';
-import { storeDeps } from './support.ts';
+import { storeDeps } from './support/store-deps.ts';
 
 const deps = await storeDeps();
 const sessions = createSessionStore(deps);

@@ -8,7 +8,7 @@ import {
   maskApiKey,
 } from '../../src/stores/shop-settings.ts';
 import { uniqueShop } from '../support/redis.ts';
-import { storeDeps } from './support.ts';
+import { storeDeps } from './support/store-deps.ts';
 
 const deps = await storeDeps();
 const settings = createShopSettingsStore(deps);

@@ -7,8 +7,8 @@ import { expect, it } from 'vitest';
 import { pipelineConfig, productAiWebhookUrl } from '../../src/pipeline/index.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { productAiWebhooksModule } from '../../web/server/routes/productai-webhooks.ts';
-import { uniqueNamespace } from '../pipeline/stages/fixtures.ts';
-import { startTestApp } from './support/harness.ts';
+import { uniqueNamespace } from '../support/generations.ts';
+import { startTestApp } from '../support/app.ts';
 
 const lines: string[] = [];
 const destination = new Writable({

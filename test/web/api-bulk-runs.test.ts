@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, BulkEstimate, BulkRunView } from '../../src/app-api/contract.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
-import { collectionId, seededProducts, waitForRun } from '../pipeline/bulk/support.ts';
+import { collectionId, seededProducts, waitForRun } from '../support/seeded-shop.ts';
 
 const harness = apiHarness({ config: { limiter: { limit: 2, windowMs: 1_000 } } });
 

@@ -13,7 +13,7 @@ import type {
   ProductDetail,
 } from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
-import { seededProducts } from '../pipeline/bulk/support.ts';
+import { seededProducts } from '../support/seeded-shop.ts';
 
 const harness = apiHarness();
 

@@ -11,8 +11,8 @@ import type {
   OptionGroupView,
   ProductDetail,
 } from '../../src/app-api/contract.ts';
-import { seededProducts } from '../pipeline/bulk/support.ts';
-import { productMedia } from '../pipeline/publish/support/shop.ts';
+import { seededProducts } from '../support/seeded-shop.ts';
+import { productMedia } from '../support/shop-media.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 
 const harness = apiHarness();

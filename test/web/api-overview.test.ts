@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationView, OverviewView, ProductDetail } from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
-import { seededProducts } from '../pipeline/bulk/support.ts';
+import { seededProducts } from '../support/seeded-shop.ts';
 
 const harness = apiHarness();
 

@@ -7,7 +7,7 @@ import type {
   ProductPage,
 } from '../../src/app-api/contract.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
-import { collectionId, seededProducts } from '../pipeline/bulk/support.ts';
+import { collectionId, seededProducts } from '../support/seeded-shop.ts';
 
 const harness = apiHarness();
 let shop: TestShop;

@@ -11,8 +11,8 @@ import type {
   ProductDetail,
   ReviewBatchView,
 } from '../../src/app-api/contract.ts';
-import { seededProducts, waitForRun } from '../pipeline/bulk/support.ts';
-import { productMedia } from '../pipeline/publish/support/shop.ts';
+import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
+import { productMedia } from '../support/shop-media.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 
 const harness = apiHarness();

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, GenerationPage, GenerationView } from '../../src/app-api/contract.ts';
 import type { UnclaimedResultList } from '../../src/app-api/unclaimed-results.ts';
-import { seededProducts } from '../pipeline/bulk/support.ts';
+import { seededProducts } from '../support/seeded-shop.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 
 const harness = apiHarness();

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from './support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 import { API_KEY } from '../shopify/support/app-identity.ts';
 import { builtEntryTags, frameAncestors, renderAppHome } from '../../web/server/routes/app-home.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppModule } from '../../web/server/module.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import { startTestApp } from './support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 
 let release: () => void = () => {};
 const released = new Promise<void>((resolve) => (release = resolve));
@@ -16,7 +16,8 @@ const testRoutes: AppModule = {
       throw new Error('connection string redis://secret@10.0.0.1 refused');
     });
     api.post('/refuses', () => {
-      throw new AppError('conflict',
+      throw new AppError(
+        'conflict',
         'already_running',
         'A bulk run is already running for this collection.',
       );

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../../dev/redis-server.ts';
-import { startTestApp, type TestApp } from './support/harness.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
 
 let redis: PrivateRedis;
 let app: TestApp;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/platform/metrics.ts';
 import { startMetricsServer } from '../../web/metrics-server.ts';
-import { startTestApp } from './support/harness.ts';
+import { startTestApp } from '../support/app.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../../dev/redis-server.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
 import { webhookQueueConfig, webhookJobId } from '../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from './support/harness.ts';
+import { eventually, startTestApp, type TestApp } from '../support/app.ts';
 
 const CHILD = fileURLToPath(new URL('./support/webhook-worker-child.ts', import.meta.url));
 // A killed worker's job is taken over after lockMs (plus one stalled check).

@@ -9,7 +9,7 @@ import type { AppModule } from '../../web/server/module.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
 import { API_SECRET } from '../shopify/support/app-identity.ts';
-import { eventually, startTestApp } from './support/harness.ts';
+import { eventually, startTestApp } from '../support/app.ts';
 
 interface Delivery {
   webhookId: string;

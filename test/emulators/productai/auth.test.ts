@@ -1,6 +1,6 @@
 /** Authentication of both interfaces, the envelope, key-check, and unknown routes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY, startApi, type Api } from './support.ts';
+import { KEY, startApi, type Api } from './support/emulator.ts';
 
 let api: Api;
 beforeAll(async () => {

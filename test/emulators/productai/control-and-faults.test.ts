@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../dev/free-port.ts';
-import { KEY, startApi, startWebhookReceiver, type Api } from './support.ts';
+import { KEY, startApi, startWebhookReceiver, type Api } from './support/emulator.ts';
 
 let api: Api;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   type Api,
   type Json,
   type HostedImages,
-} from './support.ts';
+} from './support/emulator.ts';
 
 let api: Api;
 let host: HostedImages;

@@ -16,7 +16,7 @@ import {
   startImageHost,
   type Api,
   type HostedImages,
-} from './support.ts';
+} from './support/emulator.ts';
 
 let api: Api;
 let host: HostedImages;

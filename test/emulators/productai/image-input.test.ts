@@ -13,7 +13,7 @@ import {
   truncatedPng,
   type Api,
   type HostedImages,
-} from './support.ts';
+} from './support/emulator.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 

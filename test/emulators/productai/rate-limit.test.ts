@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/platform/clock.ts';
-import { KEY, startApi, type Api } from './support.ts';
+import { KEY, startApi, type Api } from './support/emulator.ts';
 
 let api: Api | undefined;
 afterEach(async () => {

@@ -15,7 +15,7 @@ import {
   type Api,
   type Json,
   type HostedImages,
-} from './support.ts';
+} from './support/emulator.ts';
 import { createManualClock } from '../../../src/platform/clock.ts';
 
 let api: Api;

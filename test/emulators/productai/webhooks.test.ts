@@ -12,7 +12,7 @@ import {
   type Api,
   type HostedImages,
   type WebhookReceiver,
-} from './support.ts';
+} from './support/emulator.ts';
 
 let api: Api;
 let host: HostedImages;

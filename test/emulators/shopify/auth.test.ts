@@ -11,7 +11,7 @@ import {
   shopFetch,
   startTestEmulator,
   tokenRequest,
-} from './support.ts';
+} from './support/emulator.ts';
 
 const clock = createManualClock();
 let emulator: ShopifyEmulator;

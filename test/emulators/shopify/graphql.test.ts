@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
-import { exchangeToken, graphql, shopFetch, startTestEmulator, API_PATH } from './support.ts';
+import {
+  exchangeToken,
+  graphql,
+  shopFetch,
+  startTestEmulator,
+  API_PATH,
+} from './support/emulator.ts';
 
 let emulator: ShopifyEmulator;
 let token: string;

@@ -10,7 +10,7 @@ import { ApiVersion, RequestedTokenType, shopifyApi, LogSeverity } from '@shopif
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
-import { API_KEY, API_SECRET, SHOP, startTestEmulator } from './support.ts';
+import { API_KEY, API_SECRET, SHOP, startTestEmulator } from './support/emulator.ts';
 
 let emulator: ShopifyEmulator;
 

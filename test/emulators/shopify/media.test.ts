@@ -14,7 +14,7 @@ import {
   startTestEmulator,
   until,
   SHOP,
-} from './support.ts';
+} from './support/emulator.ts';
 
 let emulator: ShopifyEmulator;
 let token: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
 import { createManualClock } from '../../../src/platform/clock.ts';
-import { exchangeToken, graphql, startTestEmulator } from './support.ts';
+import { exchangeToken, graphql, startTestEmulator } from './support/emulator.ts';
 
 const clock = createManualClock();
 let emulator: ShopifyEmulator;

@@ -9,7 +9,7 @@ import {
   startTestEmulator,
   startWebhookReceiver,
   tokenRequest,
-} from './support.ts';
+} from './support/emulator.ts';
 
 let emulator: ShopifyEmulator;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

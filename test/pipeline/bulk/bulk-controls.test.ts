@@ -10,8 +10,8 @@ import {
   startPublishHarness,
   type PublishHarness,
   type TestShop,
-} from '../publish/support/harness.ts';
-import { collectionId, waitForRun } from './support.ts';
+} from '../../support/publish-stack.ts';
+import { collectionId, waitForRun } from '../../support/seeded-shop.ts';
 
 const PAGE = 4;
 const WINDOW = 4;

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BulkEstimate, BulkRunView } from '../../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness } from '../publish/support/harness.ts';
-import { productMedia } from '../publish/support/shop.ts';
-import { seededProducts, waitForRun } from './support.ts';
+import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
+import { productMedia } from '../../support/shop-media.ts';
+import { seededProducts, waitForRun } from '../../support/seeded-shop.ts';
 
 let harness: PublishHarness;
 

@@ -14,9 +14,9 @@ import {
   startPublishHarness,
   type PublishHarness,
   type TestShop,
-} from '../publish/support/harness.ts';
-import { productMedia } from '../publish/support/shop.ts';
-import { collectionId, seededProducts, waitForRun } from './support.ts';
+} from '../../support/publish-stack.ts';
+import { productMedia } from '../../support/shop-media.ts';
+import { collectionId, seededProducts, waitForRun } from '../../support/seeded-shop.ts';
 
 let harness: PublishHarness;
 

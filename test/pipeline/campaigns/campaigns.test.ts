@@ -19,7 +19,7 @@ import {
   startCampaignHarness,
   waitForCampaign,
   type CampaignHarness,
-} from './support.ts';
+} from './support/campaigns.ts';
 
 let harness: CampaignHarness;
 let stopWorker: () => Promise<void>;

@@ -9,9 +9,9 @@
  */
 import { expect, it } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { productMedia } from '../publish/support/shop.ts';
+import { productMedia } from '../../support/shop-media.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
-import { DAY_MS, campaignRequest, ids, productsWithImages } from './support.ts';
+import { DAY_MS, campaignRequest, ids, productsWithImages } from './support/campaigns.ts';
 
 const stack = crashStack('campaign-crash');
 

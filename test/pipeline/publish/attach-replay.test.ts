@@ -6,9 +6,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
-import { productImage } from '../../emulators/productai/support.ts';
-import { FAST_PUBLISH, startPublishHarness, type PublishHarness } from './support/harness.ts';
-import { emulatorProducts } from './support/shop.ts';
+import { productImage } from '../../emulators/productai/support/emulator.ts';
+import {
+  FAST_PUBLISH,
+  startPublishHarness,
+  type PublishHarness,
+} from '../../support/publish-stack.ts';
+import { emulatorProducts } from '../../support/shop-media.ts';
 
 let harness: PublishHarness;
 

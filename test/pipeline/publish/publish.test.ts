@@ -5,8 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness, type TestShop } from './support/harness.ts';
-import { emulatorProducts, productMedia } from './support/shop.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../../support/publish-stack.ts';
+import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 
 let harness: PublishHarness;
 

@@ -8,8 +8,12 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
 import { SHOPIFY_IMAGE_LIMITS } from '../../../src/pipeline/publish/index.ts';
-import { startPublishHarness, type PublishHarness, type TestShop } from './support/harness.ts';
-import { emulatorProducts, productMedia } from './support/shop.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../../support/publish-stack.ts';
+import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 
 let harness: PublishHarness;
 

@@ -12,9 +12,9 @@ import {
   productImage,
   startImageHost,
   type HostedImages,
-} from '../../emulators/productai/support.ts';
-import { startTestApp, type TestApp } from '../../web/support/harness.ts';
-import { emulatorProducts, productMedia, waitForFile } from './support/shop.ts';
+} from '../../emulators/productai/support/emulator.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { emulatorProducts, productMedia, waitForFile } from '../../support/shop-media.ts';
 
 let app: TestApp;
 let images: HostedImages;

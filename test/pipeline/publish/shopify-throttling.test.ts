@@ -5,8 +5,8 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
-import { startPublishHarness, type PublishHarness } from './support/harness.ts';
-import { emulatorProducts, productMedia } from './support/shop.ts';
+import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
+import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 
 let harness: PublishHarness;
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CAP_REASON } from '../../../src/app-api/rules.ts';
-import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
+import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
 let app: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { nextDayStart, shopDay } from '../../../src/pipeline/rules/shop-day.ts';
-import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
+import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
 
 /** Time before midnight for two products' webhooks to be handled on a loaded machine. */
 const BEFORE_MIDNIGHT_MS = 5_000;

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
-import { eventually, startTestApp, type TestApp } from '../../web/support/harness.ts';
+import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
 
 let app: TestApp;
 

@@ -3,7 +3,7 @@
  * unanswered is uncertain.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {

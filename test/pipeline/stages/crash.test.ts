@@ -22,7 +22,7 @@ import { isTerminal } from '../../../src/pipeline/generations/generation.ts';
 import { KEY_CHANGED_MESSAGE } from '../../../src/pipeline/receive/reconcile.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
 import { crashStack, until } from '../support/crash-stack.ts';
-import { SENT_AGAIN_ONCE } from './fixtures.ts';
+import { SENT_AGAIN_ONCE } from '../../support/generations.ts';
 
 const stack = crashStack('crash');
 const { kill, productAiControl, startWorker } = stack;

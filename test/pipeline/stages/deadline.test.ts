@@ -1,6 +1,6 @@
 /** The polling fallback gives up at its deadline, with a reason the merchant can act on. */
 import { beforeAll, expect, it } from 'vitest';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {

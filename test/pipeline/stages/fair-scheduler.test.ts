@@ -8,7 +8,7 @@ import {
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
 import type { Priority } from '../../../src/pipeline/generations/generation.ts';
 import { uniqueShop } from '../../support/redis.ts';
-import { photoRequest, uniqueNamespace, useGenerationStore } from './fixtures.ts';
+import { photoRequest, uniqueNamespace, useGenerationStore } from '../../support/generations.ts';
 
 const db = useGenerationStore();
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 // A limit the machine can saturate comfortably, so that slots, not CPU, pace the run.
 const LIMIT = 5;

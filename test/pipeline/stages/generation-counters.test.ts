@@ -22,7 +22,7 @@ import { recountEveryShop } from '../../../src/pipeline/generations/recount-stat
 import { startRetentionSweeper } from '../../../src/pipeline/generations/retention-sweeper.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
-import { photoRequest, uniqueNamespace } from './fixtures.ts';
+import { photoRequest, uniqueNamespace } from '../../support/generations.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 90 * DAY_MS;

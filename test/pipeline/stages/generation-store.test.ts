@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StaleTransitionError } from '../../../src/pipeline/generations/generation.ts';
 import { uniqueShop } from '../../support/redis.ts';
-import { photoRequest, useGenerationStore } from './fixtures.ts';
+import { photoRequest, useGenerationStore } from '../../support/generations.ts';
 
 const db = useGenerationStore();
 

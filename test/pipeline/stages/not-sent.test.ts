@@ -7,7 +7,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../dev/free-port.ts';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 const NOT_REACHED_NOTE = 'ProductAI could not be reached; trying again';
 

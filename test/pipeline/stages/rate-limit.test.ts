@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { RATE_LIMITED_NOTE } from '../../../src/pipeline/submit/submit-stage.ts';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { systemClock } from '../../../src/platform/clock.ts';
 import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import { createRateLimiter, type RateLimiter } from '../../../src/pipeline/limits/rate-limiter.ts';
 import { testRedisUrl } from '../../support/redis.ts';
-import { uniqueNamespace } from './fixtures.ts';
+import { uniqueNamespace } from '../../support/generations.ts';
 
 let redis: Redis;
 beforeAll(async () => {

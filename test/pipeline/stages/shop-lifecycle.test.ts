@@ -2,7 +2,7 @@
  * the app-wide job-id entries that name it. */
 import { beforeAll, expect, it } from 'vitest';
 import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {

@@ -4,7 +4,11 @@
  * POST.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startPipelineHarness, WEBHOOK_SOURCE, type PipelineHarness } from './harness.ts';
+import {
+  startPipelineHarness,
+  WEBHOOK_SOURCE,
+  type PipelineHarness,
+} from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
  * only cancel it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startPipelineHarness, type PipelineHarness } from './harness.ts';
-import { SENT_AGAIN_ONCE } from './fixtures.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
+import { SENT_AGAIN_ONCE } from '../../support/generations.ts';
 
 let h: PipelineHarness;
 /** Its job-list look comes only after a minute: what settles a submission is its webhook. */

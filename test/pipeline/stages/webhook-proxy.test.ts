@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pipelineConfig, productAiWebhookUrl } from '../../../src/pipeline/index.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
-import { startTestApp, type TestApp } from '../../web/support/harness.ts';
-import { uniqueNamespace } from './fixtures.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { uniqueNamespace } from '../../support/generations.ts';
 
 const PRODUCTAI_ADDRESS = '54.88.136.216';
 

@@ -21,14 +21,14 @@ import { pipelineConfig, type Pipeline, type PipelineConfig } from '../../../src
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
 import type { AppModule } from '../../../web/server/module.ts';
 import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
-import { startTestApp, type TestApp } from '../../web/support/harness.ts';
-import { FAST, WEBHOOK_SOURCE } from '../stages/harness.ts';
-import { uniqueNamespace } from '../stages/fixtures.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { FAST, WEBHOOK_SOURCE } from '../../support/pipeline-stack.ts';
+import { uniqueNamespace } from '../../support/generations.ts';
 import {
   connectProductAiAccount,
   productAiControlAt,
   type ProductAiControl,
-} from './productai-accounts.ts';
+} from '../../support/productai-accounts.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
 /** The webhook queue of `webhooksInWorkers`: a killed worker's job is back within a second. */

@@ -3,12 +3,9 @@
  * before a test file's tests. Call at the top of the file: `const harness = apiHarness();`.
  */
 import { beforeAll } from 'vitest';
-import {
-  startPublishHarness,
-  type PublishHarness,
-} from '../../pipeline/publish/support/harness.ts';
+import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
 
-export type { TestShop } from '../../pipeline/publish/support/harness.ts';
+export type { TestShop } from '../../support/publish-stack.ts';
 
 export function apiHarness(options?: Parameters<typeof startPublishHarness>[0]): PublishHarness {
   let started: PublishHarness | undefined;

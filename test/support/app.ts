@@ -9,21 +9,21 @@ import {
   startShopifyEmulator,
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
-} from '../../../emulators/shopify/index.ts';
-import { createLogger } from '../../../src/platform/logger.ts';
+} from '../../emulators/shopify/index.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import {
   createApp,
   loadAppConfig,
   startShopifyWebhookWorker,
   type App,
   type AppOverrides,
-} from '../../../src/app/index.ts';
-import type { PipelineConfig } from '../../../src/pipeline/config.ts';
-import { APP_MODULES } from '../../../web/server/modules.ts';
-import type { AppModule } from '../../../web/server/module.ts';
-import { startServer, type RunningServer } from '../../../web/server/server.ts';
-import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
-import { API_KEY, API_SECRET } from '../../shopify/support/app-identity.ts';
+} from '../../src/app/index.ts';
+import type { PipelineConfig } from '../../src/pipeline/config.ts';
+import { APP_MODULES } from '../../web/server/modules.ts';
+import type { AppModule } from '../../web/server/module.ts';
+import { startServer, type RunningServer } from '../../web/server/server.ts';
+import { testRedisUrl, uniqueShop } from './redis.ts';
+import { API_KEY, API_SECRET } from '../shopify/support/app-identity.ts';
 
 export interface TestApp {
   url: string;

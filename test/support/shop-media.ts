@@ -3,8 +3,8 @@ import type {
   ShopifyFiles,
   FileState,
   FileStatus,
-} from '../../../../src/pipeline/publish/shopify-files.ts';
-import type { TestApp } from '../../../web/support/harness.ts';
+} from '../../src/pipeline/publish/shopify-files.ts';
+import type { TestApp } from './app.ts';
 
 export interface EmulatorMedia {
   id: string;

@@ -9,24 +9,24 @@ import { afterAll } from 'vitest';
 import type {
   ProductAiEmulator,
   ProductAiEmulatorOptions,
-} from '../../../../emulators/productai/index.ts';
-import type { GenerationState, ProductDetail } from '../../../../src/app-api/contract.ts';
-import type { AppOverrides } from '../../../../src/app/index.ts';
-import type { BulkRunService } from '../../../../src/pipeline/bulk/index.ts';
-import type { ExpansionLimits } from '../../../../src/pipeline/bulk/expand-run.ts';
-import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
+} from '../../emulators/productai/index.ts';
+import type { GenerationState, ProductDetail } from '../../src/app-api/contract.ts';
+import type { AppOverrides } from '../../src/app/index.ts';
+import type { BulkRunService } from '../../src/pipeline/bulk/index.ts';
+import type { ExpansionLimits } from '../../src/pipeline/bulk/expand-run.ts';
+import type { Generation } from '../../src/pipeline/generations/generation.ts';
 import {
   pipelineConfig,
   type Pipeline,
   type PipelineConfigOverrides,
-} from '../../../../src/pipeline/index.ts';
-import { createPublishStages, type PublishTiming } from '../../../../src/pipeline/publish/index.ts';
-import { API_MODULES } from '../../../../web/server/routes/api-modules.ts';
-import { sessionModule } from '../../../../web/server/routes/session.ts';
-import type { HostedImages } from '../../../emulators/productai/support.ts';
-import type { TestApp } from '../../../web/support/harness.ts';
-import { FAST, startPipelineStack } from '../../stages/harness.ts';
-import { uniqueNamespace } from '../../stages/fixtures.ts';
+} from '../../src/pipeline/index.ts';
+import { createPublishStages, type PublishTiming } from '../../src/pipeline/publish/index.ts';
+import { API_MODULES } from '../../web/server/routes/api-modules.ts';
+import { sessionModule } from '../../web/server/routes/session.ts';
+import type { HostedImages } from '../emulators/productai/support/emulator.ts';
+import type { TestApp } from './app.ts';
+import { FAST, startPipelineStack } from './pipeline-stack.ts';
+import { uniqueNamespace } from './generations.ts';
 
 export const FAST_PUBLISH: PublishTiming = {
   firstCheckMs: 50,

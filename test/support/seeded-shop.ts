@@ -1,7 +1,7 @@
 /** Bulk-run test helpers: the seeded collections of a test shop, and waiting on a run. */
-import type { BulkRunView } from '../../../src/app-api/contract.ts';
-import type { TestApp } from '../../web/support/harness.ts';
-import type { TestShop } from '../publish/support/harness.ts';
+import type { BulkRunView } from '../../src/app-api/contract.ts';
+import type { TestApp } from './app.ts';
+import type { TestShop } from './publish-stack.ts';
 
 interface SeededProduct {
   id: string;

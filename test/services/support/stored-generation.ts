@@ -2,12 +2,12 @@
  * Service test helpers: generations written straight into the app's store (no ProductAI job
  * behind them), in the state a test needs.
  */
-import type { App } from '../../src/app/index.ts';
+import type { App } from '../../../src/app/index.ts';
 import type {
   Generation,
   GenerationState,
   NewGeneration,
-} from '../../src/pipeline/generations/generation.ts';
+} from '../../../src/pipeline/generations/generation.ts';
 
 /** The moves from `queued` to each state a test starts from. */
 const PATH: Partial<Record<GenerationState, GenerationState[]>> = {

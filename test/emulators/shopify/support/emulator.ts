@@ -3,12 +3,12 @@
  * app does (origin rewritten, shop in X-Forwarded-Host), and receive its webhooks.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
+import { listenOnLoopback } from '../../../../emulators/shared/listen.ts';
 import {
   startShopifyEmulator,
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
-} from '../../../emulators/shopify/index.ts';
+} from '../../../../emulators/shopify/index.ts';
 
 export const API_KEY = 'test-client-id';
 export const API_SECRET = 'test-client-secret';

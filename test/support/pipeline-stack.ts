@@ -14,36 +14,36 @@ import {
   startProductAiEmulator,
   type ProductAiEmulator,
   type ProductAiEmulatorOptions,
-} from '../../../emulators/productai/index.ts';
-import type { ShopifyEmulatorOptions } from '../../../emulators/shopify/index.ts';
+} from '../../emulators/productai/index.ts';
+import type { ShopifyEmulatorOptions } from '../../emulators/shopify/index.ts';
 import {
   pipelineConfig,
   type Pipeline,
   type PipelineConfig,
   type PipelineConfigOverrides,
   type PipelineOptions,
-} from '../../../src/pipeline/index.ts';
+} from '../../src/pipeline/index.ts';
 import type {
   Generation,
   GenerationState,
   NewGeneration,
-} from '../../../src/pipeline/generations/generation.ts';
-import type { StageHandler } from '../../../src/pipeline/stages/stage.ts';
-import type { AppOverrides } from '../../../src/app/index.ts';
-import type { AppModule } from '../../../web/server/module.ts';
-import { productAiWebhooksModule } from '../../../web/server/routes/productai-webhooks.ts';
-import { startTestApp, type TestApp } from '../../web/support/harness.ts';
+} from '../../src/pipeline/generations/generation.ts';
+import type { StageHandler } from '../../src/pipeline/stages/stage.ts';
+import type { AppOverrides } from '../../src/app/index.ts';
+import type { AppModule } from '../../web/server/module.ts';
+import { productAiWebhooksModule } from '../../web/server/routes/productai-webhooks.ts';
+import { startTestApp, type TestApp } from './app.ts';
 import {
   connectProductAiAccount,
   productAiControlAt,
   type ProductAiControl,
-} from '../support/productai-accounts.ts';
+} from './productai-accounts.ts';
 import {
   productImage,
   startImageHost,
   type HostedImages,
-} from '../../emulators/productai/support.ts';
-import { uniqueNamespace } from './fixtures.ts';
+} from '../emulators/productai/support/emulator.ts';
+import { uniqueNamespace } from './generations.ts';
 
 /** The address the emulator sends webhooks from; the app's allowlist holds only this one. */
 export const WEBHOOK_SOURCE = '127.0.0.2';

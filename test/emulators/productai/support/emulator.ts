@@ -6,12 +6,12 @@
 import { createServer, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
+import { listenOnLoopback } from '../../../../emulators/shared/listen.ts';
 import {
   startProductAiEmulator,
   type ProductAiEmulator,
   type ProductAiEmulatorOptions,
-} from '../../../emulators/productai/index.ts';
+} from '../../../../emulators/productai/index.ts';
 
 export type Format = 'png' | 'jpeg' | 'webp';
 

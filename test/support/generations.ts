@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { systemClock } from '../../../src/platform/clock.ts';
-import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
-import type {
-  GenerationState,
-  NewGeneration,
-} from '../../../src/pipeline/generations/generation.ts';
+import { systemClock } from '../../src/platform/clock.ts';
+import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis/connection.ts';
+import type { GenerationState, NewGeneration } from '../../src/pipeline/generations/generation.ts';
 import {
   createGenerationStore,
   type GenerationStore,
-} from '../../../src/pipeline/generations/generation-store.ts';
-import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
-import { pipelineConfig } from '../../../src/pipeline/config.ts';
-import { testRedisUrl } from '../../support/redis.ts';
+} from '../../src/pipeline/generations/generation-store.ts';
+import { appWideKeys } from '../../src/pipeline/generations/keys.ts';
+import { pipelineConfig } from '../../src/pipeline/config.ts';
+import { testRedisUrl } from './redis.ts';
 
 /**
  * The states of a generation whose first request was proven never accepted by ProductAI: it is

@@ -3,18 +3,18 @@
  * campaign worker on a clock the test moves, a campaign request whose dates are days away on
  * the shop's clock, and waiting on a campaign's view.
  */
-import type { CampaignView, CreateCampaignRequest } from '../../../src/app-api/campaigns.ts';
-import { instantToZoned } from '../../../src/app-api/zoned-time.ts';
-import { createOffsetClock, type Clock, type OffsetClock } from '../../../src/platform/clock.ts';
-import type { CampaignService } from '../../../src/pipeline/campaigns/index.ts';
+import type { CampaignView, CreateCampaignRequest } from '../../../../src/app-api/campaigns.ts';
+import { instantToZoned } from '../../../../src/app-api/zoned-time.ts';
+import { createOffsetClock, type Clock, type OffsetClock } from '../../../../src/platform/clock.ts';
+import type { CampaignService } from '../../../../src/pipeline/campaigns/index.ts';
 import {
   startPublishHarness,
   type PublishHarness,
   type TestShop,
-} from '../publish/support/harness.ts';
-import { productMedia, type EmulatorMedia } from '../publish/support/shop.ts';
-import { seededProducts } from '../bulk/support.ts';
-import type { TestApp } from '../../web/support/harness.ts';
+} from '../../../support/publish-stack.ts';
+import { productMedia, type EmulatorMedia } from '../../../support/shop-media.ts';
+import { seededProducts } from '../../../support/seeded-shop.ts';
+import type { TestApp } from '../../../support/app.ts';
 
 export const DAY_MS = 86_400_000;
 /** The demo shops' time zone (emulators/shopify/seed). */

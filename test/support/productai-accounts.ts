@@ -1,9 +1,9 @@
 /**
- * What the pipeline test stacks (stages/harness.ts, crash-stack.ts) share about the ProductAI
+ * What the pipeline test stacks (test/support/pipeline-stack.ts, test/pipeline/support/crash-stack.ts) share about the ProductAI
  * emulator: its /__emulator control surface, and connecting a shop to an account of its own.
  */
-import { productAiWebhookUrl } from '../../../src/pipeline/index.ts';
-import type { TestApp } from '../../web/support/harness.ts';
+import { productAiWebhookUrl } from '../../src/pipeline/index.ts';
+import type { TestApp } from './app.ts';
 
 /** A call to the emulator's control surface; its JSON answer, or an error naming the path. */
 export type ProductAiControl = (method: string, path: string, body?: unknown) => Promise<unknown>;
