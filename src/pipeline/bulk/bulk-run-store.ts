@@ -146,7 +146,7 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     indexKey,
     fields: FIELDS,
     defaults: LATER_FIELDS,
-    notFound: (shop, id) => new BulkRunNotFoundError(),
+    notFound: () => new BulkRunNotFoundError(),
     stale: (_id, current, action) => new BulkRunStateError(current, action as BulkRunAction),
   });
 

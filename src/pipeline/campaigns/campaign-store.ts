@@ -119,7 +119,7 @@ export function createCampaignStore(deps: {
     recordKey,
     indexKey,
     fields: FIELDS,
-    notFound: (shop, id) => new CampaignNotFoundError(),
+    notFound: () => new CampaignNotFoundError(),
     stale: (_id, current, action) => new CampaignStateError(current, action),
   });
   const { get } = records;
