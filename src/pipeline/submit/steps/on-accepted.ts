@@ -1,0 +1,25 @@
+/** `onAccepted`: ProductAI answered 200; the generation adopts the job and its poll is armed. */
+import type { Job } from '../../../productai/schemas.ts';
+import { adoptJob } from '../../receive/adopt-job.ts';
+import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
+import type { PipelineContext } from '../../context.ts';
+import type { SubmitSteps } from './types.ts';
+
+export async function onAccepted(
+  steps: Pick<SubmitSteps, 'jobResults' | 'claims' | 'queues'>,
+  ctx: PipelineContext,
+  generation: Generation,
+  job: Job,
+): Promise<void> {
+  // From `uncertain` too: a worker that lost its lock (a long pause) may have been declared
+  // dead and its submission uncertain while the answer was still coming.
+  try {
+    await adoptJob(steps, ctx, generation, job.id, {
+      from: ['submitting', 'uncertain'],
+      note: `ProductAI job ${job.id}`,
+    });
+  } catch (error) {
+    // Reconciliation adopted the job first (its webhook came before our answer).
+    if (!(error instanceof StaleTransitionError)) throw error;
+  }
+}

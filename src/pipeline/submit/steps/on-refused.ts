@@ -1,0 +1,89 @@
+/**
+ * `onRefused`: what each kind of ProductAI error makes of the submission (the table at the top of
+ * submit-stage.ts). The rate-limit slot is given back if the request certainly did not leave,
+ * else spent.
+ */
+import type { ProductAiError } from '../../../productai/errors.ts';
+import type { GenerationRef } from '../../stages/stage.ts';
+import type { PipelineContext } from '../../context.ts';
+import { PAUSE_MESSAGES, type PauseCause } from '../shop-pause.ts';
+import { backInLine } from './back-in-line.ts';
+import { RATE_LIMITED_NOTE } from './messages.ts';
+import { move } from './move.ts';
+import { toUncertain } from './to-uncertain.ts';
+import type { SubmitSteps } from './types.ts';
+
+export async function onRefused(
+  steps: SubmitSteps,
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  apiKey: string,
+  error: ProductAiError,
+): Promise<void> {
+  const { limiter } = steps;
+  if (error.received === 'no') await limiter.release(ref.generationId);
+  else await limiter.settle(ref.generationId);
+
+  switch (error.code) {
+    case 'validation':
+      await move(ctx, ref, {
+        from: ['submitting'],
+        to: 'failed',
+        patch: {
+          reason: `ProductAI refused the request: ${error.details ?? error.message}`,
+          action: 'Change the parameters and try again.',
+        },
+        note: 'refused (400)',
+      });
+      return;
+    case 'out_of_credits':
+      return pauseFor(steps, ctx, ref, 'out_of_credits', 'OUT_OF_TOKENS');
+    case 'missing_key':
+    case 'invalid_key':
+      await ctx.settings.markApiKeyInvalid(ref.shop, apiKey);
+      return pauseFor(
+        steps,
+        ctx,
+        ref,
+        'invalid_key',
+        `key refused (${error.status ?? error.code})`,
+      );
+    case 'rate_limited': {
+      await limiter.pauseFor(error.retryAfterMs ?? ctx.config.limiter.windowMs);
+      const back = await move(ctx, ref, {
+        from: ['submitting'],
+        to: 'queued',
+        note: RATE_LIMITED_NOTE,
+      });
+      if (back) await backInLine(steps, ref, back, true);
+      return;
+    }
+    case 'not_sent':
+      await move(ctx, ref, {
+        from: ['submitting'],
+        to: 'queued',
+        note: 'ProductAI could not be reached; trying again',
+      });
+      // Retried by the queue with backoff; when the tries run out the generation fails.
+      throw error;
+    default:
+      return toUncertain(steps, ctx, ref, `no usable answer (${error.code})`);
+  }
+}
+
+/** The generation paused, and with it the whole shop, for `cause`. */
+async function pauseFor(
+  { shopPause }: Pick<SubmitSteps, 'shopPause'>,
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  cause: PauseCause,
+  note: string,
+): Promise<void> {
+  await move(ctx, ref, {
+    from: ['submitting'],
+    to: 'paused',
+    patch: { ...PAUSE_MESSAGES[cause], pausedBy: 'shop' },
+    note,
+  });
+  await shopPause.pause(ref.shop, cause);
+}

@@ -1,0 +1,51 @@
+/**
+ * `prepareRequest`: what can be checked without ProductAI (the shop not paused, a key saved, a
+ * request ProductAI would accept), answering the key and the request, or null when the
+ * generation is not to be sent now.
+ */
+import { validateRequest } from '../../../productai/catalogue.ts';
+import { toProductAiRequest, type ProductAiRequest } from '../../sources/request-rules.ts';
+import type { Generation } from '../../generations/generation.ts';
+import type { GenerationRef } from '../../stages/stage.ts';
+import type { PipelineContext } from '../../context.ts';
+import { move } from './move.ts';
+import type { SubmitSteps } from './types.ts';
+
+export interface PreparedRequest {
+  apiKey: string;
+  request: ProductAiRequest;
+}
+
+export async function prepareRequest(
+  { shopPause }: Pick<SubmitSteps, 'shopPause'>,
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: Generation,
+): Promise<PreparedRequest | null> {
+  // Chosen just before its shop was paused: it waits with the others instead of being sent.
+  if (await shopPause.holdIfPaused(ref.shop, ref.generationId)) return null;
+
+  const apiKey = await ctx.settings.getApiKey(ref.shop);
+  if (!apiKey) {
+    await shopPause.pause(ref.shop, 'missing_key');
+    return null;
+  }
+  const request = toProductAiRequest(
+    generation.kind,
+    generation.params,
+    generation.sourceImageUrls,
+  );
+  const problems = validateRequest(request.kind, request.body);
+  if (problems.length > 0) {
+    await move(ctx, ref, {
+      from: ['queued'],
+      to: 'failed',
+      patch: {
+        reason: `ProductAI would refuse this request: ${problems.map((p) => p.message).join('; ')}`,
+        action: 'Change the parameters and try again.',
+      },
+    });
+    return null;
+  }
+  return { apiKey, request };
+}

@@ -1,0 +1,29 @@
+/**
+ * `submit`: one submit job, its steps in order (each in its own file of this folder): the
+ * generation still to send, the checks that need no ProductAI, the fingerprint's claim and a
+ * rate-limit slot, then the request and its outcome. Every path answers DONE; a retry is asked
+ * by throwing.
+ */
+import { accountOf } from '../../limits/submission-claims.ts';
+import { DONE, type GenerationRef, type StageOutcome } from '../../stages/stage.ts';
+import type { PipelineContext } from '../../context.ts';
+import { loadQueued } from './load-queued.ts';
+import { prepareRequest } from './prepare-request.ts';
+import { send } from './send.ts';
+import { takeSlot } from './take-slot.ts';
+import type { SubmitSteps } from './types.ts';
+
+export async function submit(
+  steps: SubmitSteps,
+  ref: GenerationRef,
+  ctx: PipelineContext,
+): Promise<StageOutcome> {
+  const generation = await loadQueued(steps, ctx, ref);
+  if (!generation) return DONE;
+  const prepared = await prepareRequest(steps, ctx, ref, generation);
+  if (!prepared) return DONE;
+  const submitting = await takeSlot(steps, ctx, ref, generation, accountOf(prepared.apiKey));
+  if (!submitting) return DONE;
+  await send(steps, ctx, ref, submitting, prepared);
+  return DONE;
+}

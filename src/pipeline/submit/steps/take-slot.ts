@@ -1,0 +1,47 @@
+/**
+ * `takeSlot`: the last steps before sending. The generation waits, still armed, until its
+ * fingerprint is free and for a slot of the shared rate limit; once it has one it is disarmed
+ * (the dispatcher may choose the next) and moves `queued` → `submitting` in one atomic
+ * transition, immediately before the request.
+ */
+import { generationFingerprint } from '../../limits/submission-claims.ts';
+import type { Generation } from '../../generations/generation.ts';
+import type { GenerationRef } from '../../stages/stage.ts';
+import type { PipelineContext } from '../../context.ts';
+import { backInLine } from './back-in-line.ts';
+import { fingerprintFree, takeClaim } from './claim.ts';
+import { move } from './move.ts';
+import type { SubmitSteps } from './types.ts';
+
+/** The generation now `submitting` with its fingerprint claimed, or null if it was not sent. */
+export async function takeSlot(
+  steps: Pick<SubmitSteps, 'claims' | 'limiter' | 'scheduler' | 'putBack'>,
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: Generation,
+  account: string,
+): Promise<Generation | null> {
+  const { limiter, scheduler } = steps;
+  const fingerprint = generationFingerprint(account, generation);
+  if (!(await fingerprintFree(steps, ctx, fingerprint))) {
+    await backInLine(steps, ref, generation, false);
+    return null;
+  }
+  await limiter.acquire(ref.generationId);
+  await scheduler.disarm(ref.shop, ref.generationId);
+  const submitting = await move(ctx, ref, {
+    from: ['queued'],
+    to: 'submitting',
+    patch: {
+      submittedAt: new Date(ctx.clock.now()).toISOString(),
+      productAiAccount: account,
+      reason: null,
+      action: null,
+    },
+  });
+  if (!submitting) {
+    await limiter.release(ref.generationId);
+    return null;
+  }
+  return (await takeClaim(steps, ctx, ref, fingerprint, submitting)) ? submitting : null;
+}

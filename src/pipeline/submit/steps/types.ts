@@ -1,0 +1,25 @@
+/**
+ * What the submit stage's steps share (submit-stage.ts assembles them, one step a file in this
+ * folder).
+ */
+import type { RateLimiter } from '../../limits/rate-limiter.ts';
+import type { FairScheduler } from '../../limits/fair-scheduler.ts';
+import type { JobResults } from '../../receive/job-results.ts';
+import type { SubmissionClaims } from '../../limits/submission-claims.ts';
+import type { PipelineQueues } from '../../stages/queues.ts';
+import type { ShopPause } from '../shop-pause.ts';
+
+export interface SubmitStageDeps {
+  limiter: RateLimiter;
+  scheduler: FairScheduler;
+  shopPause: ShopPause;
+  jobResults: JobResults;
+  claims: SubmissionClaims;
+  queues: PipelineQueues;
+}
+
+/** The stage's deps, and the state one handler keeps across its jobs. */
+export interface SubmitSteps extends SubmitStageDeps {
+  /** Generations a running submit job put back in line (the push disarms them). */
+  putBack: Set<string>;
+}
