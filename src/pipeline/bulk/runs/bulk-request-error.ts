@@ -1,0 +1,18 @@
+/** Why a request cannot start a run, field by field. */
+import { AppError, invalidFields } from '../../../platform/errors.ts';
+
+export interface BulkProblem {
+  field: string;
+  message: string;
+}
+
+/** The request cannot start a run; nothing was created or charged. */
+export class BulkRequestError extends AppError {
+  override readonly name = 'BulkRequestError';
+  readonly problems: BulkProblem[];
+  constructor(problems: BulkProblem[]) {
+    const { message, fields } = invalidFields('invalid_bulk_run', problems);
+    super('invalid', 'invalid_bulk_run', message, { fields });
+    this.problems = problems;
+  }
+}

@@ -1,0 +1,14 @@
+/** `pause`: the run stops expanding and its queued generations wait as `paused`. */
+import { holdBack } from '../expand-run.ts';
+import type { BulkRuns, BulkRunsDeps } from './types.ts';
+import { waiting } from './waiting.ts';
+
+export function pause(deps: BulkRunsDeps): BulkRuns['pause'] {
+  return async (shop, id) => {
+    const run = await deps.runs.setState(shop, id, ['running'], 'paused', 'pause');
+    for await (const generation of waiting(deps, run, 'queued')) {
+      await holdBack(run, generation, deps);
+    }
+    return run;
+  };
+}

@@ -1,0 +1,37 @@
+/** `start`: creates the run its plan describes and starts its expansion. */
+import { BulkRequestError } from './bulk-request-error.ts';
+import { plan } from './plan.ts';
+import type { BulkRuns, BulkRunsDeps } from './types.ts';
+
+export function start(
+  deps: Pick<
+    BulkRunsDeps,
+    'admin' | 'publishedResults' | 'forecaster' | 'tallyLimits' | 'runs' | 'startExpansion'
+  >,
+): BulkRuns['start'] {
+  return async (shop, request, defaults, onCreated) => {
+    const planned = await plan(deps, shop, request, defaults);
+    if (planned.problems.length > 0) throw new BulkRequestError(planned.problems);
+    const target =
+      request.target.type === 'products'
+        ? { type: 'products' as const, productIds: [...new Set(request.target.productIds)] }
+        : request.target;
+    const run = await deps.runs.create({
+      shop,
+      title: planned.title,
+      target,
+      kind: request.kind,
+      params: planned.params,
+      imagesPerProduct: planned.imagesPerProduct,
+      options: planned.options,
+      productCount: planned.estimate.productCount,
+      creditsPerProduct: planned.estimate.creditsPerProduct,
+      estimatedCredits: planned.estimate.estimatedCredits,
+      creditBudget: request.creditBudget ?? null,
+      includeDone: planned.estimate.includeDone,
+    });
+    await onCreated?.(run);
+    await deps.startExpansion(shop, run.id);
+    return run;
+  };
+}
