@@ -71,7 +71,11 @@ export async function onRefused(
   }
 }
 
-/** The generation paused, and with it the whole shop, for `cause`. */
+/**
+ * The whole shop paused for `cause`, and with it the generation. The shop first: once any of its
+ * generations reads `paused`, work created for the shop is held at once (holdIfPaused), never
+ * sent to be refused again in between.
+ */
 async function pauseFor(
   { shopPause }: Pick<SubmitSteps, 'shopPause'>,
   ctx: PipelineContext,
@@ -79,11 +83,11 @@ async function pauseFor(
   cause: PauseCause,
   note: string,
 ): Promise<void> {
+  await shopPause.pause(ref.shop, cause);
   await move(ctx, ref, {
     from: ['submitting'],
     to: 'paused',
     patch: { ...PAUSE_MESSAGES[cause], pausedBy: 'shop' },
     note,
   });
-  await shopPause.pause(ref.shop, cause);
 }
