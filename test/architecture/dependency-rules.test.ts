@@ -43,7 +43,7 @@ const FIXTURES: Record<string, string> = {
   'src/productai/client.ts': [
     `import { log } from '../platform/logger.ts';`,
     `import { app } from '../../web/server/app.ts';`, // violation
-    `import { seed } from '../support/seed.ts';`, // violation
+    `import { seed } from '../../test/support/seed.ts';`, // violation
     `export const client = [log, app, seed];`,
   ].join('\n'),
 
@@ -90,7 +90,7 @@ const FIXTURES: Record<string, string> = {
   'test/pipeline/stages.test.ts': [
     `import { shop } from './support.ts';`,
     `import { seed } from '../support/seed.ts';`,
-    `import { harness } from '../support/app.ts';`, // violation
+    `import { harness } from '../web/support/harness.ts';`, // violation
     `import { emulator } from '../../emulators/shopify/index.ts';`,
     `export const t = [shop, seed, harness, emulator];`,
   ].join('\n'),
