@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/support/global-setup.ts'],
+    // Each file's helpers' teardowns (test/support/teardown.ts), after the file's own afterAll.
+    setupFiles: ['test/support/file-setup.ts'],
   },
 });

@@ -1,10 +1,10 @@
 /**
  * The app server as production runs it (createApp + startServer), listening on a free port,
  * configured for the Shopify emulator and the suite's Redis. One per test file; tests isolate
- * themselves with their own shops.
+ * themselves with their own shops. Stopped with its emulator once the file is done, wherever it
+ * was started (test/support/teardown.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
 import {
   startShopifyEmulator,
   type ShopifyEmulator,
@@ -23,6 +23,7 @@ import { APP_MODULES } from '../../web/server/modules.ts';
 import type { AppModule } from '../../web/server/module.ts';
 import { startServer, type RunningServer } from '../../web/server/server.ts';
 import { testRedisUrl, uniqueShop } from './redis.ts';
+import { afterFile } from './teardown.ts';
 import { API_KEY, API_SECRET } from '../shopify/support/app-identity.ts';
 
 export interface TestApp {
@@ -88,7 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const webhookWorker =
     options.webhookWorker === false ? null : await startShopifyWebhookWorker(deps);
   if (webhookWorker) deps.onClose('webhook worker', () => webhookWorker.stop());
-  afterAll(async () => {
+  afterFile(async () => {
     await server.close();
     await emulator.close();
   });

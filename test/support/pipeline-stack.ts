@@ -9,7 +9,6 @@
  * stages): the servers, the ProductAI control surface, accounts, and waiting on a generation.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
 import {
   startProductAiEmulator,
   type ProductAiEmulator,
@@ -44,6 +43,7 @@ import {
   type HostedImages,
 } from '../emulators/productai/support/emulator.ts';
 import { uniqueNamespace } from './generations.ts';
+import { afterFile } from './teardown.ts';
 
 /** The address the emulator sends webhooks from; the app's allowlist holds only this one. */
 export const WEBHOOK_SOURCE = '127.0.0.2';
@@ -322,7 +322,7 @@ export async function startPipelineHarness(
     },
   };
   if (options.workers !== false) await harness.startWorkers();
-  afterAll(async () => {
+  afterFile(async () => {
     await harness.stopWorkers();
     await stack.close();
   });

@@ -5,7 +5,6 @@
  * bulk-run worker in-process. Timings are compressed (P1's FAST pipeline config, Shopify media
  * processing in 150 ms, publish checks every 50 ms).
  */
-import { afterAll } from 'vitest';
 import type {
   ProductAiEmulator,
   ProductAiEmulatorOptions,
@@ -27,6 +26,7 @@ import type { HostedImages } from '../emulators/productai/support/emulator.ts';
 import type { TestApp } from './app.ts';
 import { FAST, startPipelineStack } from './pipeline-stack.ts';
 import { uniqueNamespace } from './generations.ts';
+import { afterFile } from './teardown.ts';
 
 export const FAST_PUBLISH: PublishTiming = {
   firstCheckMs: 50,
@@ -94,7 +94,7 @@ export async function startPublishHarness(
     recheckMs: 100,
   });
 
-  afterAll(async () => {
+  afterFile(async () => {
     await bulkWorker.close();
     await workers.stop();
     await stack.close();
