@@ -24,13 +24,15 @@ async function main(): Promise<void> {
     port: config.http.port,
     host: config.http.host,
   });
-  deps.logger.info({ url: running.url, env: config.env }, 'listening');
   exitOnShutdownSignals({
     logger: deps.logger,
     stop: running.close,
     deadlineMs: config.http.shutdownTimeoutMs + CLOSE_MARGIN_MS,
     abandoned: 'closing Redis did not finish',
   });
+  // Logged once the signal handlers are in: a SIGTERM sent on seeing this line is always handled
+  // (before process.on, the default action would kill the process at once).
+  deps.logger.info({ url: running.url, env: config.env }, 'listening');
 }
 
 main().catch((error: unknown) => {

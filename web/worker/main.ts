@@ -26,7 +26,6 @@ async function main(): Promise<void> {
     { redis, isDraining: () => draining },
     { port: config.worker.healthPort, host: config.http.host },
   );
-  logger.info({ healthPort: health.port }, 'worker started');
   exitOnShutdownSignals({
     logger,
     async stop() {
@@ -38,6 +37,9 @@ async function main(): Promise<void> {
     deadlineMs: config.http.shutdownTimeoutMs,
     abandoned: 'jobs still running go to the other workers once their locks expire',
   });
+  // Logged once the signal handlers are in: a SIGTERM sent on seeing this line is always handled
+  // (before process.on, the default action would kill the process at once).
+  logger.info({ healthPort: health.port }, 'worker started');
 }
 
 main().catch((error: unknown) => {
