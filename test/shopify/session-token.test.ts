@@ -3,7 +3,7 @@ import {
   createSessionTokenVerifier,
   InvalidSessionTokenError,
 } from '../../src/shopify/session-token.ts';
-import { API_KEY, sessionToken, testShopifyApi } from './support/app-identity.ts';
+import { API_KEY, sessionToken, testShopifyApi } from '../support/app-identity.ts';
 
 const shopify = testShopifyApi();
 const verify = createSessionTokenVerifier(shopify);

@@ -8,7 +8,7 @@ import {
 } from '../../src/shopify/webhooks.ts';
 import { APP_TOML_PATH, declaredTopics } from '../../src/shopify/declared-topics.ts';
 import { webhookJobId } from '../../src/shopify/webhook-queue.ts';
-import { API_SECRET, testShopifyApi } from './support/app-identity.ts';
+import { API_SECRET, testShopifyApi } from '../support/app-identity.ts';
 
 const shopify = testShopifyApi();
 const body = Buffer.from(

@@ -24,7 +24,7 @@ import type { AppModule } from '../../web/server/module.ts';
 import { startServer, type RunningServer } from '../../web/server/server.ts';
 import { testRedisUrl, uniqueShop } from './redis.ts';
 import { afterFile } from './teardown.ts';
-import { API_KEY, API_SECRET } from '../shopify/support/app-identity.ts';
+import { API_KEY, API_SECRET } from './app-identity.ts';
 
 export interface TestApp {
   url: string;

@@ -37,11 +37,7 @@ import {
   productAiControlAt,
   type ProductAiControl,
 } from './productai-accounts.ts';
-import {
-  productImage,
-  startImageHost,
-  type HostedImages,
-} from '../emulators/productai/support/emulator.ts';
+import { productImage, startImageHost, type HostedImages } from './product-images.ts';
 import { uniqueNamespace } from './generations.ts';
 import { afterFile } from './teardown.ts';
 

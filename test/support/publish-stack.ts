@@ -22,7 +22,7 @@ import {
 import { createPublishStages, type PublishTiming } from '../../src/pipeline/publish/index.ts';
 import { API_MODULES } from '../../web/server/routes/api-modules.ts';
 import { sessionModule } from '../../web/server/routes/session.ts';
-import type { HostedImages } from '../emulators/productai/support/emulator.ts';
+import type { HostedImages } from './product-images.ts';
 import type { TestApp } from './app.ts';
 import { FAST, startPipelineStack } from './pipeline-stack.ts';
 import { uniqueNamespace } from './generations.ts';

@@ -1,7 +1,7 @@
 /** The app's API: session-token auth, token exchange on first call, re-auth responses, CORS. */
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../support/app.ts';
-import { sessionToken as signWith } from '../shopify/support/app-identity.ts';
+import { sessionToken as signWith } from '../support/app-identity.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import type { AppModule } from '../../web/server/module.ts';
 import { shopOf } from '../../web/server/plugins/session-auth.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../support/app.ts';
-import { API_KEY } from '../shopify/support/app-identity.ts';
+import { API_KEY } from '../support/app-identity.ts';
 import { builtEntryTags, frameAncestors, renderAppHome } from '../../web/server/routes/app-home.ts';
 
 // A built front end as Vite writes it (index.html with hashed entry tags, assets/).

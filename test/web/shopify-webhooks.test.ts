@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppModule } from '../../web/server/module.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
-import { API_SECRET } from '../shopify/support/app-identity.ts';
+import { API_SECRET } from '../support/app-identity.ts';
 import { eventually, startTestApp } from '../support/app.ts';
 
 interface Delivery {

@@ -4,18 +4,13 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, KEY, OTHER_KEY, startApi, type Api, type Json } from './support/emulator.ts';
 import {
-  download,
-  KEY,
-  OTHER_KEY,
   productImage,
-  startApi,
   startImageHost,
   truncatedPng,
-  type Api,
-  type Json,
   type HostedImages,
-} from './support/emulator.ts';
+} from '../../support/product-images.ts';
 
 let api: Api;
 let host: HostedImages;

@@ -4,16 +4,14 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY, startApi, type Api } from './support/emulator.ts';
 import {
-  KEY,
   pngOfSize,
   productImage,
-  startApi,
   startImageHost,
   truncatedPng,
-  type Api,
   type HostedImages,
-} from './support/emulator.ts';
+} from '../../support/product-images.ts';
 
 const TEN_MB = 10 * 1024 * 1024;
 

@@ -4,18 +4,13 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, KEY, OTHER_KEY, startApi, type Api, type Json } from './support/emulator.ts';
 import {
-  download,
-  KEY,
-  OTHER_KEY,
   pngOfSize,
   productImage,
-  startApi,
   startImageHost,
-  type Api,
-  type Json,
   type HostedImages,
-} from './support/emulator.ts';
+} from '../../support/product-images.ts';
 import { createManualClock } from '../../../src/platform/clock.ts';
 
 let api: Api;

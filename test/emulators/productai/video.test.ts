@@ -9,12 +9,10 @@ import {
   expectApiErrorAt,
   KEY,
   probeVideo,
-  productImage,
   startApi,
-  startImageHost,
   type Api,
-  type HostedImages,
 } from './support/emulator.ts';
+import { productImage, startImageHost, type HostedImages } from '../../support/product-images.ts';
 
 let api: Api;
 let host: HostedImages;

@@ -5,14 +5,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   KEY,
-  productImage,
   startApi,
-  startImageHost,
   startWebhookReceiver,
   type Api,
-  type HostedImages,
   type WebhookReceiver,
 } from './support/emulator.ts';
+import { productImage, startImageHost, type HostedImages } from '../../support/product-images.ts';
 
 let api: Api;
 let host: HostedImages;

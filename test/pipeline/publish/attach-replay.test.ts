@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
-import { productImage } from '../../emulators/productai/support/emulator.ts';
+import { productImage } from '../../support/product-images.ts';
 import {
   FAST_PUBLISH,
   startPublishHarness,

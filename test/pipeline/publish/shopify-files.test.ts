@@ -8,11 +8,7 @@ import {
   createShopifyFiles,
   type ShopifyFiles,
 } from '../../../src/pipeline/publish/shopify-files.ts';
-import {
-  productImage,
-  startImageHost,
-  type HostedImages,
-} from '../../emulators/productai/support/emulator.ts';
+import { productImage, startImageHost, type HostedImages } from '../../support/product-images.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 import { emulatorProducts, productMedia, waitForFile } from '../../support/shop-media.ts';
 

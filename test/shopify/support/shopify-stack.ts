@@ -22,7 +22,7 @@ import {
 } from '../../../src/shopify/admin-client.ts';
 import { createSessionStore, type SessionStore } from '../../../src/stores/sessions.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
-import { API_KEY, API_SECRET } from './app-identity.ts';
+import { API_KEY, API_SECRET } from '../../support/app-identity.ts';
 
 export interface ShopifyStack {
   emulator: ShopifyEmulator;

@@ -6,9 +6,9 @@ import {
   defaultSessionTokenClaims,
   signJwtHs256,
   type SessionTokenClaims,
-} from '../../../emulators/shopify/auth/session-token.ts';
-import { createLogger } from '../../../src/platform/logger.ts';
-import { createShopifyApi, type Shopify } from '../../../src/shopify/shopify-api.ts';
+} from '../../emulators/shopify/auth/session-token.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { createShopifyApi, type Shopify } from '../../src/shopify/shopify-api.ts';
 
 export const API_KEY = 'test-api-key';
 export const API_SECRET = 'test-api-secret';
