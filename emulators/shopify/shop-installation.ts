@@ -22,14 +22,15 @@ export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
   });
 }
 
-/** Uninstalls and, when a webhook URL is set, delivers `app/uninstalled`. */
+/** Uninstalls and, when a webhook URL is set (and `deliver` is not false), delivers `app/uninstalled`. */
 export async function uninstallShop(
   emu: EmulatorContext,
   shop: ShopRecord,
+  options: { deliver?: boolean } = {},
 ): Promise<WebhookDelivery[]> {
   shop.installed = false;
   emu.tokens.revokeShop(shop.domain);
-  if (!emu.webhooks.url) return [];
+  if (!emu.webhooks.url || options.deliver === false) return [];
   return emu.webhooks.send(
     shop.domain,
     'app/uninstalled',

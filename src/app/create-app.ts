@@ -22,6 +22,7 @@ import { createOfflineTokens, type OfflineTokens } from '../shopify/offline-toke
 import { createAdminClientFactory, type AdminClientFactory } from '../shopify/admin-client.ts';
 import { createWebhookRegistry, type WebhookRegistry } from '../shopify/webhooks.ts';
 import { registerWebhookHandlers } from '../shopify/webhook-handlers.ts';
+import { createInstallationCheck } from '../shopify/installation-check.ts';
 import {
   createWebhookIntake,
   webhookQueueConfig,
@@ -177,6 +178,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   registerWebhookHandlers(shopifyWebhooks, {
     sessions,
     eraser,
+    installation: createInstallationCheck({ admin }),
     logger,
     newProduct: (shop, productId, trigger) => rules.onNewProduct(shop, productId, trigger),
   });

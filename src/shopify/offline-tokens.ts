@@ -168,7 +168,7 @@ export function createOfflineTokens(options: OfflineTokensOptions): OfflineToken
         expiring: true,
       });
       const next = toOfflineSession(shop, session);
-      await sessions.save(next, { installedAt: clock.now() });
+      await sessions.save(next);
       log.info({ shop, scope: next.scope }, 'offline token obtained by token exchange');
       return next;
     } catch (error) {

@@ -6,14 +6,15 @@
  * The app holds no customer data (only products, media and the shop's own settings), so the
  * customer compliance topics are acknowledged and logged, with nothing to return or erase.
  *
- * A shop event that happened before the shop's current installation was confirmed (a token
- * exchange, see SessionStore.installedAt) belongs to an earlier installation: Shopify's retry of
- * an `app/uninstalled` overtaken by a quick reinstall must not delete the fresh installation.
+ * `app/uninstalled` and `shop/redact` act only once Shopify confirms the installation is gone
+ * (installation-check.ts): a replayed delivery, or Shopify's retry of an uninstall overtaken by a
+ * quick reinstall, finds the live installation and changes nothing.
  */
 import { z } from 'zod';
 import type { Logger } from '../platform/logger.ts';
 import type { SessionStore } from '../stores/sessions.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
+import type { InstallationCheck } from './installation-check.ts';
 import type { ShopifyWebhook, WebhookRegistry } from './webhooks.ts';
 
 const ScopesUpdatePayload = z.object({ current: z.array(z.string()) });
@@ -22,6 +23,7 @@ const ProductPayload = z.object({ admin_graphql_api_id: z.string().min(1) });
 export interface WebhookHandlerDeps {
   sessions: SessionStore;
   eraser: ShopEraser;
+  installation: InstallationCheck;
   logger: Logger;
   /**
    * Runs the shop's rules for new products (src/pipeline/rules): `created` for products/create,
@@ -34,20 +36,18 @@ export interface WebhookHandlerDeps {
 export function registerWebhookHandlers(registry: WebhookRegistry, deps: WebhookHandlerDeps): void {
   const log = deps.logger.child({ component: 'shopify-webhooks' });
 
-  /** True when the shop was (re)installed after the event: the event is about the past. */
-  async function predatesInstallation({ shop, triggeredAt }: ShopifyWebhook): Promise<boolean> {
-    const installedAt = await deps.sessions.installedAt(shop);
-    const eventAt = triggeredAt === null ? Number.NaN : Date.parse(triggeredAt);
-    if (installedAt === null || Number.isNaN(eventAt) || eventAt >= installedAt) return false;
-    log.info(
-      { shop, triggeredAt, installedAt: new Date(installedAt).toISOString() },
-      'event predates the current installation: ignored',
+  /** True when Shopify still accepts the shop's token: the delivery is not about this installation. */
+  async function stillInstalled({ shop, topic, webhookId }: ShopifyWebhook): Promise<boolean> {
+    if (!(await deps.installation.isInstalled(shop))) return false;
+    log.warn(
+      { shop, topic, webhookId },
+      'the app is still installed on this shop: the delivery (a replay, or a retry overtaken by a reinstall) is ignored',
     );
     return true;
   }
 
   registry.on('app/uninstalled', async (webhook) => {
-    if (await predatesInstallation(webhook)) return;
+    if (await stillInstalled(webhook)) return;
     await deps.eraser.uninstall(webhook.shop);
     log.info({ shop: webhook.shop }, 'app uninstalled: sessions, API key and queued work removed');
   });
@@ -76,7 +76,7 @@ export function registerWebhookHandlers(registry: WebhookRegistry, deps: Webhook
   });
 
   registry.on('shop/redact', async (webhook) => {
-    if (await predatesInstallation(webhook)) return;
+    if (await stillInstalled(webhook)) return;
     const { keysDeleted } = await deps.eraser.erase(webhook.shop);
     log.info({ shop: webhook.shop, keysDeleted }, 'shop data erased');
   });

@@ -3,11 +3,7 @@
  * sealed value written with one command, so a reader never sees a new access token next to an
  * old refresh token (rotating refresh tokens make a mixed pair unusable). The granted scope sits
  * beside it in the same hash so that `app/scopes_update` can change it without the secret box.
- *
- * `installedAt` is when a token exchange last succeeded: Shopify grants one only to an
- * installed app, so the installation was alive then. An `app/uninstalled` triggered earlier
- * belongs to a previous installation (a quick reinstall overtook its delivery) and must not
- * delete this one. Written in the same HSET as the tokens it vouches for.
+
  */
 import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
@@ -29,10 +25,7 @@ export interface OfflineSession {
 
 export interface SessionStore {
   get(shop: string): Promise<OfflineSession | null>;
-  /** `installedAt` (epoch ms): pass it when the tokens come from a token exchange. */
-  save(session: OfflineSession, options?: { installedAt?: number }): Promise<void>;
-  /** When the current installation was last confirmed by a token exchange (epoch ms). */
-  installedAt(shop: string): Promise<number | null>;
+  save(session: OfflineSession): Promise<void>;
   /** Returns whether a session existed. */
   delete(shop: string): Promise<boolean>;
   /** Updates the granted scope of an existing session; returns false when there is none. */
@@ -63,7 +56,7 @@ export function createSessionStore(deps: { redis: Redis; secrets: SecretBox }): 
       const tokens = JSON.parse(secrets.open(sealed, context(shop))) as SealedTokens;
       return { shop, ...tokens, scope: scope ?? '' };
     },
-    async save(session, options = {}) {
+    async save(session) {
       const tokens: SealedTokens = {
         accessToken: session.accessToken,
         expiresAt: session.expiresAt,
@@ -73,12 +66,7 @@ export function createSessionStore(deps: { redis: Redis; secrets: SecretBox }): 
       await redis.hset(keyOf(session.shop), {
         tokens: secrets.seal(JSON.stringify(tokens), context(session.shop)),
         scope: session.scope,
-        ...(options.installedAt === undefined ? {} : { installedAt: options.installedAt }),
       });
-    },
-    async installedAt(shop) {
-      const value = await redis.hget(keyOf(shop), 'installedAt');
-      return value === null ? null : Number(value);
     },
     async delete(shop) {
       return (await redis.del(keyOf(shop))) === 1;

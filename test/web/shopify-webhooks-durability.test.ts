@@ -109,6 +109,7 @@ describe('durable Shopify webhooks', () => {
   it('refuses a delivery while Redis is down, marks nothing, and takes its redelivery', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
+    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
 
     await redis.stop();
     const refused = await deliver(shop, 'app/uninstalled');
@@ -136,6 +137,7 @@ describe('durable Shopify webhooks', () => {
   it('finishes an erase whose worker was killed in the middle of it', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
+    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
     for (let i = 0; i < 1_500; i++) await app.deps.redis.set(generations.key(shop, `g${i}`), '{}');
     const first = await startWorker(true);
 

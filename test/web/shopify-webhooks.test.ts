@@ -59,6 +59,11 @@ async function activeShop(): Promise<string> {
   return shop;
 }
 
+/** The app uninstalled in Shopify without its own `app/uninstalled` (a test sends that). */
+async function uninstalledQuietly(shop: string): Promise<void> {
+  await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+}
+
 const keysOf = (shop: string) => redis.keys(`pai:{${shop}}:*`);
 const jobsWaiting = () => app.deps.webhookIntake.queue.getJobCountByTypes('wait', 'active');
 
@@ -133,6 +138,7 @@ describe('Shopify webhook verification', () => {
 describe('Shopify webhook de-duplication', () => {
   it('runs a delivery repeated while it is queued once', async () => {
     const shop = await activeShop();
+    await uninstalledQuietly(shop);
     const deliveries = await deliver(shop, 'app/uninstalled', { repeat: 3 });
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
     await eventually(async () => (await app.deps.sessions.get(shop)) === null);
@@ -142,6 +148,7 @@ describe('Shopify webhook de-duplication', () => {
 
   it('answers a redelivery of a processed event with 200 and runs nothing', async () => {
     const shop = await activeShop();
+    await uninstalledQuietly(shop);
     const [first] = await deliver(shop, 'app/uninstalled');
     await eventually(async () => runsFor(shop) === 1);
     await eventually(async () => (await jobsWaiting()) === 0);
@@ -188,6 +195,26 @@ describe('Shopify webhook topics', () => {
     expect(await app.deps.sessions.get(shop)).toEqual(fresh);
     expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
     expect(runsFor(shop)).toBe(0);
+  });
+
+  it('app/uninstalled replayed while the app is installed: Shopify still takes the token, nothing is removed', async () => {
+    const shop = await activeShop();
+    const before = await app.deps.sessions.get(shop);
+    expect((await deliver(shop, 'app/uninstalled'))[0]?.status).toBe(200);
+    await eventually(async () => (await jobsWaiting()) === 0);
+    expect(await app.deps.sessions.get(shop)).toEqual(before);
+    expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
+    expect(runsFor(shop)).toBe(0);
+  });
+
+  it('shop/redact replayed while the app is installed: nothing is erased', async () => {
+    const shop = await activeShop();
+    const before = (await keysOf(shop)).filter((key) => !key.includes(':webhook-done:')).sort();
+    expect((await deliver(shop, 'shop/redact'))[0]?.status).toBe(200);
+    await eventually(async () => (await jobsWaiting()) === 0);
+    const after = (await keysOf(shop)).filter((key) => !key.includes(':webhook-done:')).sort();
+    expect(after).toEqual(before);
+    expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
   });
 
   it('shop/redact: erases everything held for the shop, and nothing of another', async () => {

@@ -4,7 +4,8 @@
  *   POST  /__emulator/session-token            {shop}                → {token}
  *   POST  /__emulator/shops                    {shop}                → install (seed when new)
  *   POST  /__emulator/shops/:shop/install                            → reinstall
- *   POST  /__emulator/shops/:shop/uninstall                          → revoke tokens, send app/uninstalled
+ *   POST  /__emulator/shops/:shop/uninstall    {deliver?}            → revoke tokens, send app/uninstalled
+ *                                              (deliver: false revokes only; a test then sends its own)
  *   PATCH /__emulator/shops/:shop/tokens       {expireAccessTokens?, expireRefreshTokens?}
  *   GET   /__emulator/shops/:shop/products                           → product list
  *   POST  /__emulator/shops/:shop/products       {title, vendor?, productType?, tags?, collectionIds?, images?}
@@ -107,7 +108,8 @@ export function controlRouter(emu: EmulatorContext): Router {
   router.post(`${PREFIX}/shops/:shop/uninstall`, async (req, res) => {
     const shop = shopOr404(req, res);
     if (!shop) return;
-    const deliveries = await uninstallShop(emu, shop);
+    const deliver = (req.body as { deliver?: unknown } | undefined)?.deliver !== false;
+    const deliveries = await uninstallShop(emu, shop, { deliver });
     res.json({ shop: shop.domain, installed: false, deliveries });
   });
 

@@ -24,3 +24,15 @@ export const SHOP_TIME_ZONE = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * Whether this app is installed on the shop, asked with the stored offline token: Shopify
+ * refuses the token of an uninstalled app (401), and answers for a live installation.
+ */
+export const AppInstallationQuery = /* GraphQL */ `
+  query AppInstallation {
+    currentAppInstallation {
+      id
+    }
+  }
+`;
