@@ -4,7 +4,10 @@
  * schemas (a wrong type, an unknown web role or extension target fails it), bundles the admin
  * extensions and runs the web's build command. Offline, with no login and no prompt: CI=1 makes
  * it non-interactive, the command itself needs no Partner account, and analytics are off.
- * It runs in a clean copy, since it writes builds and .shopify/ into the app folder.
+ * It runs in a clean copy, since it writes builds and .shopify/ into the app folder, configured
+ * for a deployment first (`npm run configure-app`, scripts/configure-app.ts) as before
+ * `shopify app deploy`: the client ID and the URLs it writes pass the CLI's schemas too (the Flow
+ * action's runtime_url must be https).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync, symlinkSync } from 'node:fs';
@@ -21,6 +24,13 @@ afterAll(() => rmSync(app, { recursive: true, force: true }));
 describe('shopify app build', () => {
   it('validates and builds the app, its extensions and its web processes', async () => {
     symlinkSync(join(REPO, 'node_modules'), join(app, 'node_modules'));
+    await run(process.execPath, [join(REPO, 'scripts/configure-app.ts'), '--path', app], {
+      env: {
+        PATH: process.env.PATH,
+        SHOPIFY_API_KEY: '5f1d0c3b9a8e7d6c5b4a39281706f5e4',
+        SHOPIFY_APP_URL: 'https://studio.merchant-tools.io',
+      },
+    });
     const { stdout, stderr } = await run(
       join(REPO, 'node_modules/.bin/shopify'),
       ['app', 'build', '--path', app, '--skip-dependencies-installation', '--no-color'],
