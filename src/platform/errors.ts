@@ -10,16 +10,17 @@
  *   conflict      it exists, but its state does not allow this now (409)
  *   rejected      a well-formed request that Shopify or ProductAI refused (422)
  *   unavailable   a service we depend on is not answering; try again later (503)
+ *   limited       the caller sent too many requests; `retryAfterSeconds` says when to try (429)
  *
  * The message of these errors is written for the merchant: the client shows it as it is.
  */
 export type ErrorKind =
-  'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'rejected' | 'unavailable';
+  'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'rejected' | 'unavailable' | 'limited';
 
 export interface AppErrorOptions {
   /** Per-field messages (a form shows them inline). */
   fields?: Record<string, string>;
-  /** For `unavailable`: when to try again. */
+  /** For `unavailable` and `limited`: when to try again. */
   retryAfterSeconds?: number;
   cause?: unknown;
 }

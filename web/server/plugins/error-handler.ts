@@ -22,6 +22,7 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   rejected: 422,
   unavailable: 503,
+  limited: 429,
 };
 
 /** body-parser, express.static and other http-errors style 4xx, by status. */
