@@ -56,6 +56,9 @@ async function serve(): Promise<void> {
         REDIS_URL: redis.url,
         ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         PRODUCTAI_WEBHOOK_ALLOWED_IPS: SOURCE,
+        // The receiver is measured, not the per-address rate limit (100 a second by default).
+        WEBHOOK_RATE_LIMIT_BURST: '1000000',
+        WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000000',
       }),
       pipeline: pipelineConfig({ namespace: 'bench' }),
     },
@@ -73,7 +76,7 @@ async function serve(): Promise<void> {
   const owners = deps.redis.pipeline();
   for (let jobId = 1; jobId <= JOBS; jobId += 1) {
     const ref = { shop: SHOP, generationId: `gen-${jobId}` };
-    const entry = pipeline.internals.jobResults.ownerEntry(jobId, ref);
+    const entry = pipeline.internals.jobResults.ownerEntry(jobId, ref, null);
     owners.set(entry.key, entry.value);
   }
   await owners.exec();

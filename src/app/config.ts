@@ -1,21 +1,88 @@
 /**
- * The whole configuration, read once at boot: the app's (src/platform/config.ts) and the
- * pipeline's timings and limits (src/pipeline/config.ts). A bad value in either fails the start
- * with one ConfigError naming it, before anything connects.
+ * The whole configuration, read once at boot: the app's (src/platform/config.ts), the
+ * pipeline's timings and limits (src/pipeline/config.ts) and the HTTP rate limits (below). A bad
+ * value in any fails the start with one ConfigError naming it, before anything connects.
  */
+import { z } from 'zod';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config.ts';
+import type { RateLimit } from '../platform/redis/rate-limit.ts';
 import { pipelineConfigFromEnv, type PipelineConfig } from '../pipeline/config.ts';
 import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
+export interface RateLimitsConfig {
+  /** Each shop's requests to /api (the shop its session token names). */
+  api: RateLimit;
+  /** Each source address's requests to the public routes: /webhooks/* and /flow/*. */
+  publicRoutes: RateLimit;
+}
+
 export interface Config extends AppConfig {
   pipeline: PipelineConfig;
+  rateLimits: RateLimitsConfig;
+}
+
+const count = z.coerce
+  .number('must be a positive integer')
+  .int('must be a positive integer')
+  .positive('must be a positive integer');
+
+/**
+ * /api, per shop: the app's fastest polls are a running review batch (1 s), a followed
+ * generation and its option group (2 s each) and the lists (3-5 s), so one busy tab sends about
+ * 2 requests a second and opening a page about 6 at once (web/frontend). The budget is the
+ * shop's, shared by its staff: 20 a second holds ten people with a busy tab each, and a burst of
+ * 200 some thirty pages opened at once. A script gets no more than that 20 a second.
+ *
+ * Public routes, per source address: ProductAI posts at most one result per generation, and
+ * generations leave at the app's ProductAI budget (15 a minute by default), well under 1 a
+ * second. Shopify delivers this app's webhooks (products/create, products/update with media,
+ * app and compliance topics) and Flow's action requests from a shared pool of addresses: a
+ * merchant importing thousands of products sends a products/create and a few products/update
+ * per product, tens a second, and several shops importing at once may share one address. 100 a
+ * second with bursts of 1000 holds that; what Shopify or Flow sends past it gets a 429 and is
+ * retried later, not lost. A flood from one address is cut to the same 100 a second.
+ */
+const RateLimitsSchema = z.object({
+  API_RATE_LIMIT_BURST: count.default(200),
+  API_RATE_LIMIT_PER_MINUTE: count.default(1_200),
+  WEBHOOK_RATE_LIMIT_BURST: count.default(1_000),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: count.default(6_000),
+});
+
+function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitsConfig {
+  const present = Object.fromEntries(
+    Object.keys(RateLimitsSchema.shape).flatMap((name) => {
+      const value = env[name]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = RateLimitsSchema.safeParse(present);
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`),
+    );
+  const e = parsed.data;
+  return {
+    api: { burst: e.API_RATE_LIMIT_BURST, perMinute: e.API_RATE_LIMIT_PER_MINUTE },
+    publicRoutes: { burst: e.WEBHOOK_RATE_LIMIT_BURST, perMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE },
+  };
 }
 
 export function loadAppConfig(env: Record<string, string | undefined> = process.env): Config {
   const app = loadConfig(env, { productAiWebhookSources: PRODUCTAI_WEBHOOK_SOURCES });
+  const problems: string[] = [];
+  let pipeline: PipelineConfig | undefined;
+  let rateLimits: RateLimitsConfig | undefined;
   try {
-    return { ...app, pipeline: pipelineConfigFromEnv(env) };
+    pipeline = pipelineConfigFromEnv(env);
   } catch (error) {
-    throw new ConfigError([(error as Error).message]);
+    problems.push((error as Error).message);
   }
+  try {
+    rateLimits = rateLimitsFromEnv(env);
+  } catch (error) {
+    problems.push(...(error as ConfigError).problems);
+  }
+  if (!pipeline || !rateLimits) throw new ConfigError(problems);
+  return { ...app, pipeline, rateLimits };
 }

@@ -31,4 +31,42 @@ describe('loadAppConfig', () => {
   it('refuses a bad pipeline setting with a ConfigError, as for any other variable', () => {
     expect(() => loadAppConfig({ ...valid, PIPELINE_RATE_LIMIT: 'many' })).toThrow(ConfigError);
   });
+
+  it('limits /api per shop and the public routes per address, by default and as configured', () => {
+    expect(loadAppConfig(valid).rateLimits).toEqual({
+      api: { burst: 200, perMinute: 1_200 },
+      publicRoutes: { burst: 1_000, perMinute: 6_000 },
+    });
+    const configured = loadAppConfig({
+      ...valid,
+      API_RATE_LIMIT_BURST: '50',
+      API_RATE_LIMIT_PER_MINUTE: '300',
+      WEBHOOK_RATE_LIMIT_BURST: '20',
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: '600',
+    }).rateLimits;
+    expect(configured).toEqual({
+      api: { burst: 50, perMinute: 300 },
+      publicRoutes: { burst: 20, perMinute: 600 },
+    });
+  });
+
+  it('refuses rate limits that are not positive integers, naming each, with the others', () => {
+    let error: unknown;
+    try {
+      loadAppConfig({
+        ...valid,
+        API_RATE_LIMIT_BURST: '0',
+        WEBHOOK_RATE_LIMIT_PER_MINUTE: 'lots',
+        PIPELINE_RATE_LIMIT: 'many',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'PIPELINE_RATE_LIMIT must be a positive integer',
+      'API_RATE_LIMIT_BURST must be a positive integer',
+      'WEBHOOK_RATE_LIMIT_PER_MINUTE must be a positive integer',
+    ]);
+  });
 });

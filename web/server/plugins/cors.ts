@@ -19,7 +19,7 @@ export function extensionCors(
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader(
         'Access-Control-Expose-Headers',
-        `${RETRY_INVALID_SESSION_HEADER}, X-Request-Id`,
+        `${RETRY_INVALID_SESSION_HEADER}, X-Request-Id, Retry-After`,
       );
     }
     if (req.method !== 'OPTIONS') return next();

@@ -1,6 +1,8 @@
 /**
- * Authenticates the app's API: verifies the session token (shop taken from the token), then
- * makes sure the shop has an offline token (token exchange on its first call). Sets `req.shop`.
+ * Authenticates the app's API: verifies the session token (shop taken from the token), counts
+ * the request against the shop's rate limit (`limit`, when given: before anything is read for
+ * the shop), then makes sure the shop has an offline token (token exchange on its first call).
+ * Sets `req.shop`.
  * An invalid or expired session token, or an offline token Shopify revoked, becomes a 401 with
  * `X-Shopify-Retry-Invalid-Session-Request: 1` in the error handler.
  */
@@ -16,9 +18,11 @@ declare module 'express-serve-static-core' {
 
 export function sessionAuth(
   deps: Pick<App, 'verifySessionToken' | 'offlineTokens'>,
+  options: { limit?: (shop: string) => Promise<void> } = {},
 ): RequestHandler {
   return async (req, _res, next) => {
     const { shop, token } = await deps.verifySessionToken(req.headers.authorization);
+    await options.limit?.(shop);
     await deps.offlineTokens.ensure(shop, token);
     req.shop = shop;
     req.log = req.log.child({ shop });

@@ -1,17 +1,41 @@
 /**
  * Shopify's webhooks (the URI in shopify.app.toml), on the raw body: verified and stored before
  * the 200 by the use case (src/services/shopify-webhooks.ts); 401 when the HMAC does not match,
- * 503 when the delivery could not be stored (Shopify redelivers).
+ * 503 when the delivery could not be stored (Shopify redelivers), 413 for a body larger than
+ * Shopify ever sends.
  */
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { ShopifyWebhooksService } from '../../../src/app/index.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 
+/**
+ * The largest body Shopify sends: a webhook payload over 1,000,000 bytes is replaced by a
+ * minimal `{"id": ...}` body (shopify.dev changelog, "Amazon EventBridge webhook payload size
+ * limit increased to 1 MB", 2026-11-17: payloads up to 1,000,000 bytes are sent inline, larger
+ * ones keep that fallback). This app's topics (products with media, app and compliance topics)
+ * stay far below it.
+ */
+export const SHOPIFY_WEBHOOK_MAX_BYTES = 1_000_000;
+
+/**
+ * Refuses a declared Content-Length over the limit before reading any of the body, and closes
+ * the connection instead of draining it (body-parser would read a refused body to its end). A
+ * body sent without a length is cut at the same size by the parser.
+ */
+function refuseLargerThan(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (Number(req.headers['content-length'] ?? 0) <= maxBytes) return next();
+    res.setHeader('Connection', 'close');
+    next(Object.assign(new Error(`The body is larger than ${maxBytes} bytes.`), { status: 413 }));
+  };
+}
+
 export function registerShopifyWebhooks(router: Router, webhooks: ShopifyWebhooksService): void {
   router.post(
     SHOPIFY_WEBHOOK_PATH,
-    express.raw({ type: () => true, limit: '2mb' }),
+    refuseLargerThan(SHOPIFY_WEBHOOK_MAX_BYTES),
+    express.raw({ type: () => true, limit: SHOPIFY_WEBHOOK_MAX_BYTES }),
     async (req, res) => {
       const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       await webhooks.receive({ rawBody, headers: req.headers }, req.log);

@@ -1,0 +1,47 @@
+/**
+ * The HTTP rate limits (budgets in src/app/config.ts, counted in Redis so that every web process
+ * shares them: src/platform/redis/rate-limit.ts). Past its budget a caller gets a 429 with
+ * `Retry-After` in the app's error body, from the one error handler.
+ *
+ *  - /api, per shop: checked as soon as the session token names the shop, before the shop's
+ *    offline token is read, so a flood costs one Redis call a request. The count lives under the
+ *    shop's prefix, erased with the shop, and expires once the shop's budget is full again.
+ *  - public routes, per source address (`req.ip`: the socket's address, or the one the trusted
+ *    proxies report, TRUST_PROXY): checked before any body is read. The count is app-wide and
+ *    names no shop.
+ */
+import type { RequestHandler } from 'express';
+import type { App } from '../../../src/app/index.ts';
+import { AppError } from '../../../src/platform/errors.ts';
+import { appWideKey, shopKeyspace } from '../../../src/platform/keys.ts';
+import { createRateLimiter, type RateLimiter } from '../../../src/platform/redis/rate-limit.ts';
+
+const shopCounts = shopKeyspace('rate-limit');
+
+async function take(limiter: RateLimiter, key: string): Promise<void> {
+  const decision = await limiter.take(key);
+  if (decision.allowed) return;
+  throw new AppError(
+    'limited',
+    'rate_limited',
+    'Too many requests at once. Wait a moment and try again.',
+    { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) },
+  );
+}
+
+/** Counts a request of `shop` against the /api budget; throws `limited` past it. */
+export function shopRateLimit(
+  deps: Pick<App, 'redis' | 'config'>,
+): (shop: string) => Promise<void> {
+  const limiter = createRateLimiter(deps.redis, deps.config.rateLimits.api);
+  return (shop) => take(limiter, shopCounts.key(shop, 'api'));
+}
+
+/** Counts a request against its source address's budget for the public routes. */
+export function addressRateLimit(deps: Pick<App, 'redis' | 'config'>): RequestHandler {
+  const limiter = createRateLimiter(deps.redis, deps.config.rateLimits.publicRoutes);
+  return async (req, _res, next) => {
+    await take(limiter, appWideKey('rate-limit', 'public', req.ip ?? 'unknown'));
+    next();
+  };
+}
