@@ -4,6 +4,7 @@
  * runtime (stages/) passes it through without knowing more of it than `StageContext`.
  */
 import type { Clock } from '../platform/clock.ts';
+import type { SafeFetchPolicy } from '../platform/http/safe-fetch.ts';
 import type { ImageProcessor } from '../platform/images.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Redis } from '../platform/redis/connection.ts';
@@ -31,6 +32,8 @@ export interface PipelineContext extends StageContext {
   /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
   productAi(apiKey: string): ProductAiClient;
   images: ImageProcessor;
+  /** Where ProductAI result downloads may go (publish/result-download.ts). */
+  resultDownloads: SafeFetchPolicy;
   /** Which products already carry a result made with the same options. */
   publishedResults: PublishedResults;
   clock: Clock;
@@ -56,6 +59,7 @@ export function createPipelineContext(deps: {
   queues: PipelineQueues;
   holds: ResultHolds;
   images: ImageProcessor;
+  resultDownloads: SafeFetchPolicy;
   /** Every ProductAI client's options: the service's address, status counting, retries. */
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
@@ -66,6 +70,7 @@ export function createPipelineContext(deps: {
     admin: async (shop) => deps.admin.forShop(shop),
     productAi: (apiKey) => createProductAiClient({ ...deps.productAi, apiKey }),
     images: deps.images,
+    resultDownloads: deps.resultDownloads,
     publishedResults: createPublishedResults(deps.redis),
     clock: deps.clock,
     logger: deps.logger,

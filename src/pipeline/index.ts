@@ -163,6 +163,7 @@ export function createPipeline(
     queues,
     holds: parts.holds,
     images: options.images ?? createSharpImageProcessor(),
+    resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },
     productAi: {
       onStatus: host.metrics?.productAiStatus,
       ...options.productAi,

@@ -100,6 +100,16 @@ const EnvSchema = z.object({
         .min(1, 'must list at least one IP address'),
     )
     .optional(),
+  // http(s) origins result downloads may reach as they are (any scheme, any address).
+  RESULT_DOWNLOAD_ORIGINS: commaList
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/, error: 'must be a list of http(s) origins' })
+          .transform((url) => new URL(url).origin),
+      ),
+    )
+    .optional(),
   TRUST_PROXY: trustProxy.default(false),
   // Long enough that guessing is hopeless; Prometheus sends it as `Authorization: Bearer`.
   METRICS_TOKEN: z.string().trim().min(24, 'must be at least 24 characters').optional(),
@@ -172,6 +182,13 @@ export interface AppConfig {
   productAi: {
     baseUrl: string;
     webhookAllowedIps: string[];
+    /**
+     * Origins the result downloads may reach over http and at a private address
+     * (src/platform/http/safe-fetch.ts): outside production the base URL's own (the emulator
+     * on 127.0.0.1), plus RESULT_DOWNLOAD_ORIGINS; in production only those listed, so
+     * a deployment allows none unless an operator writes it down.
+     */
+    resultDownloadOrigins: string[];
   };
   /** Prometheus metrics on their own port, behind a bearer token; off without a token. */
   metrics: { token: string | null; port: number };
@@ -241,6 +258,12 @@ export function loadConfig(
       baseUrl: e.PRODUCTAI_BASE_URL,
       webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS ?? [
         ...(defaults.productAiWebhookSources ?? []),
+      ],
+      resultDownloadOrigins: [
+        ...new Set([
+          ...(e.NODE_ENV === 'production' ? [] : [new URL(e.PRODUCTAI_BASE_URL).origin]),
+          ...(e.RESULT_DOWNLOAD_ORIGINS ?? []),
+        ]),
       ],
     },
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT },

@@ -41,7 +41,36 @@ describe('loadConfig', () => {
     expect(config.productAi).toEqual({
       baseUrl: 'https://api.productai.photo',
       webhookAllowedIps: [],
+      resultDownloadOrigins: [],
     });
+  });
+
+  it('trusts no result download origin in production unless one is listed', () => {
+    const emulator = { ...valid, PRODUCTAI_BASE_URL: 'http://127.0.0.1:7001' };
+    expect(loadConfig(emulator).productAi.resultDownloadOrigins).toEqual([]);
+    const listed = { ...emulator, RESULT_DOWNLOAD_ORIGINS: 'https://files.example.com/x' };
+    expect(loadConfig(listed).productAi.resultDownloadOrigins).toEqual([
+      'https://files.example.com',
+    ]);
+  });
+
+  it('trusts the ProductAI origin for result downloads outside production, and the listed ones', () => {
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:7001/',
+      RESULT_DOWNLOAD_ORIGINS: 'http://127.0.0.1:7002, http://127.0.0.1:7001',
+    });
+    expect(config.productAi.resultDownloadOrigins).toEqual([
+      'http://127.0.0.1:7001',
+      'http://127.0.0.1:7002',
+    ]);
+  });
+
+  it('names a result download origin that is not an http(s) URL', () => {
+    expect(problemsOf({ ...valid, RESULT_DOWNLOAD_ORIGINS: 'ftp://files.example.com' })).toEqual([
+      'RESULT_DOWNLOAD_ORIGINS must be a list of http(s) origins',
+    ]);
   });
 
   it('accepts webhooks from the default sources it is given when none are configured', () => {

@@ -187,6 +187,8 @@ export async function startPipelineStack(options: {
     env: {
       PRODUCTAI_BASE_URL: options.productAiBaseUrl ?? productAi.url,
       PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
+      // Tests that hand attach a result of their own serve it from the image host.
+      RESULT_DOWNLOAD_ORIGINS: images.url,
     },
   });
   const { pipeline } = app.deps;

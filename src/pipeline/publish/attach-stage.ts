@@ -48,12 +48,16 @@ export async function attach(
   try {
     prepared = await prepareResult(
       { id: generation.id, kind: generation.kind, resultUrl: generation.resultUrl },
-      { admin, fetch: deps.fetch, images: ctx.images },
+      { admin, fetch: deps.fetch, images: ctx.images, downloads: ctx.resultDownloads },
     );
   } catch (error) {
     if (error instanceof UnusableResultError) return fail(ctx, ref, `${error.message}.`);
     if (error instanceof ResultDownloadError && error.permanent) {
-      return fail(ctx, ref, 'ProductAI no longer has the result file, so it could not be saved.');
+      ctx.logger.warn(
+        { shop: ref.shop, generationId: ref.generationId, url: generation.resultUrl, err: error },
+        'result download refused',
+      );
+      return fail(ctx, ref, `${error.message}.`);
     }
     throw error;
   }

@@ -9,6 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationKind } from '../../app-api/contract.ts';
+import type { SafeFetchPolicy } from '../../platform/http/safe-fetch.ts';
 import type { ImageProcessor } from '../../platform/images.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { downloadResult, type FetchFn } from './result-download.ts';
@@ -39,18 +40,22 @@ export interface PrepareDeps {
   admin: AdminGraphql;
   fetch: FetchFn;
   images: ImageProcessor;
+  /** Where result downloads may go (result-download.ts). */
+  downloads: SafeFetchPolicy;
 }
 
 export async function prepareResult(
   generation: { id: string; kind: GenerationKind; resultUrl: string },
   deps: PrepareDeps,
 ): Promise<PreparedResult> {
-  const download = await downloadResult(generation.resultUrl, { fetch: deps.fetch });
+  const download = await downloadResult(generation.resultUrl, generation.kind, {
+    policy: deps.downloads,
+  });
   try {
     const name = `productai-${generation.id.toLowerCase()}`;
     if (generation.kind === 'video') {
-      const mimeType = VIDEO_EXTENSIONS[download.contentType] ? download.contentType : 'video/mp4';
-      const filename = `${name}.${VIDEO_EXTENSIONS[mimeType]}`;
+      const { mimeType } = download;
+      const filename = `${name}.${VIDEO_EXTENSIONS[mimeType] ?? 'mp4'}`;
       const resourceUrl = await uploadStaged(deps.admin, deps.fetch, {
         path: download.path,
         bytes: download.bytes,
