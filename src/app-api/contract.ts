@@ -37,7 +37,10 @@
  */
 import { z } from 'zod';
 import { GENERATION_STATES } from './generation-states.ts';
+import { BulkRunId, GenerationId, PresetId, shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
+
+export * from './ids.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),
@@ -92,10 +95,10 @@ export const MAX_OPTIONS = 4;
 export const OptionCount = z.number().int().min(1).max(MAX_OPTIONS);
 
 export const CreateGenerationRequest = GenerationParams.extend({
-  productId: z.string().min(1), // gid://shopify/Product/<n>
+  productId: shopifyGid('Product'),
   kind: GenerationKind,
   /** The product's own media (MediaImage gids) to send, in order; may be empty for text-to-image. */
-  sourceMediaIds: z.array(z.string()).max(10),
+  sourceMediaIds: z.array(shopifyGid('MediaImage')).max(10),
   /**
    * How many results to choose among (default 1). Each is its own ProductAI request, charged
    * and rate-limited on its own; with more than one, every result waits for review.
@@ -194,7 +197,7 @@ export type OptionGroupView = z.infer<typeof OptionGroupView>;
 /** Publish these options; every other option of the request waiting in review is discarded. */
 export const ChooseOptionsRequest = z.object({
   generationIds: z
-    .array(z.string().min(1).max(40))
+    .array(GenerationId)
     .min(1)
     .max(MAX_OPTIONS * 4),
 });
@@ -211,10 +214,10 @@ export const CreateReviewBatchRequest = z.object({
     /** Generations the merchant selected. */
     z.object({
       type: z.literal('generations'),
-      ids: z.array(z.string().min(1).max(40)).min(1).max(MAX_SELECTED_GENERATIONS),
+      ids: z.array(GenerationId).min(1).max(MAX_SELECTED_GENERATIONS),
     }),
     /** Every generation of a bulk run the action applies to (in review; published for undo). */
-    z.object({ type: z.literal('bulkRun'), bulkRunId: z.string().min(1).max(40) }),
+    z.object({ type: z.literal('bulkRun'), bulkRunId: BulkRunId }),
   ]),
 });
 export type CreateReviewBatchRequest = z.infer<typeof CreateReviewBatchRequest>;
@@ -238,8 +241,11 @@ export type ReviewBatchView = z.infer<typeof ReviewBatchView>;
 // Bulk runs
 
 export const BulkRunTarget = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('collection'), collectionId: z.string().min(1) }),
-  z.object({ type: z.literal('products'), productIds: z.array(z.string()).min(1).max(250) }),
+  z.object({ type: z.literal('collection'), collectionId: shopifyGid('Collection') }),
+  z.object({
+    type: z.literal('products'),
+    productIds: z.array(shopifyGid('Product')).min(1).max(250),
+  }),
 ]);
 export type BulkRunTarget = z.infer<typeof BulkRunTarget>;
 
@@ -333,7 +339,7 @@ export type BulkRunView = z.infer<typeof BulkRunView>;
 // Settings
 
 export const PromptPreset = z.object({
-  id: z.string(),
+  id: PresetId,
   name: z.string().min(1).max(60),
   prompt: z.string().min(1).max(PROMPT_MAX_LENGTH),
 });

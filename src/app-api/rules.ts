@@ -11,7 +11,13 @@
  *   PUT    /api/rules-cap           { dailyCap } -> RulesOverview
  */
 import { z } from 'zod';
-import { GenerationParams, GenerationState, OptionCount } from './contract.ts';
+import {
+  GenerationParams,
+  GenerationState,
+  OptionCount,
+  PresetId,
+  shopifyGid,
+} from './contract.ts';
 import { MAX_RULE_COLLECTIONS } from './rule-limits.ts';
 
 export const MAX_RULES = 20;
@@ -26,7 +32,7 @@ const Names = z.array(z.string().trim().min(1).max(255)).max(25);
  * Admin read per page view; a collection renamed since shows its old title until the next save).
  */
 export const RuleCollection = z.object({
-  id: z.string().min(1),
+  id: shopifyGid('Collection'),
   title: z.string().trim().min(1).max(255),
 });
 export type RuleCollection = z.infer<typeof RuleCollection>;
@@ -60,7 +66,7 @@ export const SaveRuleRequest = z.object({
    * from it, which is why a merchant picks a preset rather than pasting its text. `params.prompt`
    * holds the prompt as saved; it is used when the preset has been deleted since.
    */
-  presetId: z.string().min(1).nullable(),
+  presetId: PresetId.nullable(),
   params: GenerationParams.extend({ prompt: z.string().trim().min(1).max(2000) }),
   options: OptionCount,
   /** How many of the product's images are sent (its first ones, in order). */

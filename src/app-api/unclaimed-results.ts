@@ -6,6 +6,7 @@
  *   POST /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
  */
 import { z } from 'zod';
+import { shopifyGid } from './ids.ts';
 
 export const UnclaimedResultView = z.object({
   jobId: z.number().int(),
@@ -20,6 +21,6 @@ export const UnclaimedResultList = z.object({ results: z.array(UnclaimedResultVi
 export type UnclaimedResultList = z.infer<typeof UnclaimedResultList>;
 
 export const AttachUnclaimedRequest = z.object({
-  productId: z.string().regex(/^gid:\/\/shopify\/Product\/\d+$/, 'Choose a product.'),
+  productId: shopifyGid('Product', 'Choose a product.'),
 });
 export type AttachUnclaimedRequest = z.infer<typeof AttachUnclaimedRequest>;

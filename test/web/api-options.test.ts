@@ -137,7 +137,8 @@ describe('choosing an option', () => {
     const { status, body } = await shop.api<ApiErrorBody>(
       'POST',
       `/option-groups/${group.id}/choose`,
-      { generationIds: ['01NOTANOPTION0000000000000'] },
+      // A well-formed generation id that is not one of the options.
+      { generationIds: ['01ARZ3NDEKTSV4RRFFQ69G5FAV'] },
     );
     expect(status).toBe(400);
     expect(body.error).toBe('invalid_choice');

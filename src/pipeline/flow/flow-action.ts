@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { shopKeyspace } from '../../platform/keys.ts';
+import { isShopDomain, shopKeyspace } from '../../platform/keys.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
 import type { Generation, NewGeneration } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
@@ -26,9 +26,13 @@ import { intakeFor } from '../sources/new-generation.ts';
 import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
 import { loadProductImages } from '../sources/source-images.ts';
 
-/** The action's request body (Flow's documented payload; `properties` keyed as in the TOML). */
+/**
+ * The action's request body (Flow's documented payload; `properties` keyed as in the TOML). A
+ * body that does not match is a 422, which Flow shows and does not retry: a malformed shop
+ * domain is refused here, before it names a Redis key (as a 5xx it was retried for a day).
+ */
 export const FlowActionRequest = z.object({
-  shopify_domain: z.string().min(1),
+  shopify_domain: z.string().refine(isShopDomain, 'Not a shop domain.'),
   action_run_id: z.string().min(1).max(200),
   handle: z.string().optional(),
   properties: z.object({

@@ -7,11 +7,11 @@
  *   GET  /api/bulk-runs/:id               -> BulkRunView
  *   POST /api/bulk-runs/:id/pause | resume | cancel -> BulkRunView
  */
-import { CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
+import { BulkRunId, CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
 import type { BulkRunAction } from '../../../src/app/index.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse } from './api-support.ts';
+import { parse, pathParam } from './api-support.ts';
 
 const ACTIONS: readonly BulkRunAction[] = ['pause', 'resume', 'cancel'];
 
@@ -34,12 +34,12 @@ export const bulkRunsApiModule: AppModule = {
     });
 
     api.get('/bulk-runs/:id', async (req, res) => {
-      res.json(await bulkRuns.get(shopOf(req), idParam(req)));
+      res.json(await bulkRuns.get(shopOf(req), pathParam(req, BulkRunId)));
     });
 
     for (const action of ACTIONS) {
       api.post(`/bulk-runs/:id/${action}`, async (req, res) => {
-        res.json(await bulkRuns.act(shopOf(req), idParam(req), action));
+        res.json(await bulkRuns.act(shopOf(req), pathParam(req, BulkRunId), action));
       });
     }
   },

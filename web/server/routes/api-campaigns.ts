@@ -8,9 +8,10 @@
  *   POST /api/campaigns/:id/end      -> CampaignView (live: taken down at once)
  */
 import { CreateCampaignRequest } from '../../../src/app-api/campaigns.ts';
+import { CampaignId } from '../../../src/app-api/contract.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse } from './api-support.ts';
+import { parse, pathParam } from './api-support.ts';
 
 export const campaignsApiModule: AppModule = {
   name: 'api-campaigns',
@@ -27,15 +28,15 @@ export const campaignsApiModule: AppModule = {
     });
 
     api.get('/campaigns/:id', async (req, res) => {
-      res.json(await campaigns.get(shopOf(req), idParam(req)));
+      res.json(await campaigns.get(shopOf(req), pathParam(req, CampaignId)));
     });
 
     api.post('/campaigns/:id/cancel', async (req, res) => {
-      res.json(await campaigns.cancel(shopOf(req), idParam(req)));
+      res.json(await campaigns.cancel(shopOf(req), pathParam(req, CampaignId)));
     });
 
     api.post('/campaigns/:id/end', async (req, res) => {
-      res.json(await campaigns.end(shopOf(req), idParam(req)));
+      res.json(await campaigns.end(shopOf(req), pathParam(req, CampaignId)));
     });
   },
 };

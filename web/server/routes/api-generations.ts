@@ -10,17 +10,23 @@
  *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
  */
 import { z } from 'zod';
-import { CreateGenerationRequest, GenerationState } from '../../../src/app-api/contract.ts';
+import {
+  BulkRunId,
+  CreateGenerationRequest,
+  GenerationId,
+  GenerationState,
+  shopifyGid,
+} from '../../../src/app-api/contract.ts';
 import type { GenerationAction } from '../../../src/app/index.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse } from './api-support.ts';
+import { parse, pathParam } from './api-support.ts';
 
 const ListQuery = z.object({
   state: GenerationState.optional(),
-  bulkRunId: z.string().min(1).max(40).optional(),
-  productId: z.string().min(1).max(80).optional(),
-  cursor: z.string().min(1).max(40).optional(),
+  bulkRunId: BulkRunId.optional(),
+  productId: shopifyGid('Product').optional(),
+  cursor: GenerationId.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
@@ -45,17 +51,17 @@ export const generationsApiModule: AppModule = {
     });
 
     api.get('/generations/:id', async (req, res) => {
-      res.json(await generations.get(shopOf(req), idParam(req)));
+      res.json(await generations.get(shopOf(req), pathParam(req, GenerationId)));
     });
 
     for (const action of ACTIONS) {
       api.post(`/generations/:id/${action}`, async (req, res) => {
-        res.json(await generations.act(shopOf(req), idParam(req), action));
+        res.json(await generations.act(shopOf(req), pathParam(req, GenerationId), action));
       });
     }
 
     api.post('/generations/:id/retry', async (req, res) => {
-      res.status(202).json(await generations.retry(shopOf(req), idParam(req)));
+      res.status(202).json(await generations.retry(shopOf(req), pathParam(req, GenerationId)));
     });
   },
 };

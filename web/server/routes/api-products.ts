@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { gidParam, parse } from './api-support.ts';
+import { shopifyIdParam } from '../../../src/app-api/contract.ts';
+import { parse, pathParam } from './api-support.ts';
 
 const ProductsQuery = z.object({
   query: z.string().trim().max(200).optional(),
@@ -25,11 +26,13 @@ export const productsApiModule: AppModule = {
     });
 
     api.get('/products/:id', async (req, res) => {
-      res.json(await products.get(shopOf(req), gidParam(req.params.id, 'Product')));
+      res.json(await products.get(shopOf(req), pathParam(req, shopifyIdParam('Product'))));
     });
 
     api.get('/collections/:id', async (req, res) => {
-      res.json(await products.collection(shopOf(req), gidParam(req.params.id, 'Collection')));
+      res.json(
+        await products.collection(shopOf(req), pathParam(req, shopifyIdParam('Collection'))),
+      );
     });
   },
 };

@@ -8,10 +8,15 @@
  *   POST /api/review-batches             CreateReviewBatchRequest -> ReviewBatchView (202)
  *   GET  /api/review-batches/:id         -> ReviewBatchView
  */
-import { ChooseOptionsRequest, CreateReviewBatchRequest } from '../../../src/app-api/contract.ts';
+import {
+  ChooseOptionsRequest,
+  CreateReviewBatchRequest,
+  OptionGroupId,
+  ReviewBatchId,
+} from '../../../src/app-api/contract.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse } from './api-support.ts';
+import { parse, pathParam } from './api-support.ts';
 
 export const reviewApiModule: AppModule = {
   name: 'api-review',
@@ -19,12 +24,13 @@ export const reviewApiModule: AppModule = {
     const review = app.services.review;
 
     api.get('/option-groups/:id', async (req, res) => {
-      res.json(await review.optionGroup(shopOf(req), idParam(req)));
+      res.json(await review.optionGroup(shopOf(req), pathParam(req, OptionGroupId)));
     });
 
     api.post('/option-groups/:id/choose', async (req, res) => {
+      const group = pathParam(req, OptionGroupId);
       const request = parse(ChooseOptionsRequest, req.body);
-      res.json(await review.chooseOptions(shopOf(req), idParam(req), request));
+      res.json(await review.chooseOptions(shopOf(req), group, request));
     });
 
     api.post('/review-batches', async (req, res) => {
@@ -33,7 +39,7 @@ export const reviewApiModule: AppModule = {
     });
 
     api.get('/review-batches/:id', async (req, res) => {
-      res.json(await review.batch(shopOf(req), idParam(req)));
+      res.json(await review.batch(shopOf(req), pathParam(req, ReviewBatchId)));
     });
   },
 };

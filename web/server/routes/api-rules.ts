@@ -9,6 +9,7 @@
  *   DELETE /api/rules/:id           -> 204
  *   PUT    /api/rules-cap           { dailyCap } -> RulesOverview
  */
+import { RuleId } from '../../../src/app-api/contract.ts';
 import {
   SaveRuleRequest,
   SetActiveRequest,
@@ -17,7 +18,7 @@ import {
 import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { idParam, parse } from './api-support.ts';
+import { parse, pathParam } from './api-support.ts';
 
 const CAP_REQUIRED = 'Set a daily credit cap: automatic photos never spend more than it a day.';
 
@@ -46,16 +47,18 @@ export const rulesApiModule: AppModule = {
     });
 
     api.put('/rules/:id', async (req, res) => {
-      res.json(await rules.update(shopOf(req), idParam(req), parseRule(req.body)));
+      const id = pathParam(req, RuleId);
+      res.json(await rules.update(shopOf(req), id, parseRule(req.body)));
     });
 
     api.patch('/rules/:id', async (req, res) => {
+      const id = pathParam(req, RuleId);
       const { active } = parse(SetActiveRequest, req.body);
-      res.json(await rules.setActive(shopOf(req), idParam(req), active));
+      res.json(await rules.setActive(shopOf(req), id, active));
     });
 
     api.delete('/rules/:id', async (req, res) => {
-      await rules.remove(shopOf(req), idParam(req));
+      await rules.remove(shopOf(req), pathParam(req, RuleId));
       res.status(204).end();
     });
 

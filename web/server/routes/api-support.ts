@@ -1,21 +1,19 @@
 /**
- * What the app's API routes (api-*.ts) share: id parameters and parsing.
+ * What the app's API routes (api-*.ts) share: path parameters and parsing.
  */
 import type { Request } from 'express';
 import type { ZodType } from 'zod';
 import { AppError } from '../../../src/platform/errors.ts';
 
-/** A route parameter naming a Shopify resource: numeric id or (URL-encoded) gid. */
-export function gidParam(value: unknown, type: 'Product' | 'Collection'): string {
-  const text = String(value ?? '');
-  if (/^\d+$/.test(text)) return `gid://shopify/${type}/${text}`;
-  if (new RegExp(`^gid://shopify/${type}/\\d+$`).test(text)) return text;
-  throw new AppError('invalid', 'invalid_id', `Not a ${type.toLowerCase()} id: ${text}`);
-}
-
-/** The app's own id in the path (a generation or bulk run id). */
-export function idParam(req: Request): string {
-  return String(req.params.id ?? '');
+/**
+ * A path parameter, parsed with the id schema of the contract (src/app-api/ids.ts). A malformed
+ * id is a 400 that names what was expected ("Not a generation id."), never a lookup.
+ */
+export function pathParam<T>(req: Request, schema: ZodType<T>, name = 'id'): T {
+  const parsed = schema.safeParse(req.params[name] ?? '');
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? `Not a valid ${name}.`;
+  throw new AppError('invalid', 'invalid_id', message, { fields: { [name]: message } });
 }
 
 /** Parses a request part with a contract schema (a ZodError becomes a 400 with fields). */

@@ -7,21 +7,11 @@
  *   GET  /api/unclaimed-results               -> UnclaimedResultList
  *   POST /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
  */
-import type { Request } from 'express';
+import { ProductAiJobId } from '../../../src/app-api/ids.ts';
 import { AttachUnclaimedRequest } from '../../../src/app-api/unclaimed-results.ts';
-import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
-import { parse } from './api-support.ts';
-
-/** ProductAI's job id in the path: a positive integer. */
-function jobIdParam(req: Request): number {
-  const jobId = Number(req.params.jobId);
-  if (!Number.isSafeInteger(jobId) || jobId <= 0) {
-    throw new AppError('invalid', 'invalid_id', 'Not a ProductAI job id.');
-  }
-  return jobId;
-}
+import { parse, pathParam } from './api-support.ts';
 
 export const unclaimedResultsApiModule: AppModule = {
   name: 'api-unclaimed-results',
@@ -33,7 +23,7 @@ export const unclaimedResultsApiModule: AppModule = {
     });
 
     api.post('/unclaimed-results/:jobId/attach', async (req, res) => {
-      const jobId = jobIdParam(req);
+      const jobId = pathParam(req, ProductAiJobId, 'jobId');
       const { productId } = parse(AttachUnclaimedRequest, req.body);
       res.status(202).json(await unclaimedResults.attach(shopOf(req), jobId, productId));
     });

@@ -8,6 +8,12 @@
  * in `X-Shopify-Hmac-Sha256`), then the use case (src/services/flow-actions.ts) puts the
  * generation in line. The answer comes once it is queued: the generation itself runs in the
  * workers.
+ *
+ * What Flow does with the status (shopify.dev/docs/apps/build/flow/actions/endpoints): 200 is
+ * done; 429 and 5xx are sent again, at increasing intervals for up to 24 hours; any other 4xx
+ * fails the step with our message and is never sent again. So whatever is wrong with the request
+ * itself (signature, JSON, a field such as a malformed `shopify_domain`) is a 4xx, and only what
+ * may succeed later (Shopify or Redis unavailable) a 503.
  */
 import express from 'express';
 import { FlowActionRequest } from '../../../src/app/index.ts';
