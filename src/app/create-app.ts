@@ -35,6 +35,7 @@ import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
 import { createRuleStore } from '../stores/rule-store.ts';
 import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
 import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
+import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
 import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
 import {
   createCampaignHolds,
@@ -120,7 +121,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const shopifyFetch = createAdminFetch(config.shopify.adminUrlOverride, overrides.fetch);
   const shopify = createShopifyApi({ ...config.shopify, fetch: shopifyFetch, logger });
   const sessions = createSessionStore({ redis, secrets });
-  const settings = createShopSettingsStore({ redis, secrets });
+  const settings = createShopSettingsStore({
+    redis,
+    secrets,
+    clock,
+    // A replaced ProductAI key is kept while jobs sent with it may still be awaited.
+    keepReplacedKeysMs: keepReplacedKeysMs(config.pipeline),
+  });
   const eraser = createShopEraser({ redis, sessions, settings });
   const offlineTokens = createOfflineTokens({
     shopify,

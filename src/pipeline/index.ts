@@ -74,8 +74,8 @@ export interface PipelineHost {
   admin: AdminClientFactory;
   eraser: Pick<ShopEraser, 'onUninstall' | 'onErase'>;
   onClose(name: string, hook: () => Promise<void>): void;
-  /** Counts ProductAI's 429s and 5xx. */
-  metrics?: Pick<Metrics, 'productAiStatus'>;
+  /** Counts ProductAI's 429s and 5xx, and deliveries for another shop's job (ignored). */
+  metrics?: Pick<Metrics, 'productAiStatus' | 'productAiForeignDelivery'>;
 }
 
 /** What the composition root (src/app) builds the pipeline from. */
@@ -205,6 +205,7 @@ export function createPipeline(
       clock,
       logger,
       allowedIps: host.config.productAi.webhookAllowedIps,
+      onForeignDelivery: host.metrics?.productAiForeignDelivery,
     }),
     startWorkers: () =>
       startPipelineWorkers({

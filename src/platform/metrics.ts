@@ -1,8 +1,9 @@
 /**
  * The app's Prometheus metrics (prom-client), one registry per process (tests pass their own).
  * Two kinds:
- *  - events the process sees (HTTP latency, ProductAI 429s and 5xx, Admin API throttling,
- *    Shopify webhook lag), recorded through the methods below;
+ *  - events the process sees (HTTP latency, ProductAI 429s and 5xx, ProductAI deliveries for
+ *    another shop's job, Admin API throttling, Shopify webhook lag), recorded through the
+ *    methods below;
  *  - state shared by every process (queue depths, generations by state, the rate limiter),
  *    read from Redis when Prometheus scrapes (`gauge`), so any process reports the same truth.
  * Exposed by web/metrics-server.ts behind a bearer token; see `METRICS_TOKEN`.
@@ -19,6 +20,8 @@ export interface Metrics {
   /** `route` is the route's template (`/api/generations/:id`), never the raw path. */
   httpRequest(input: { method: string; route: string; status: number; seconds: number }): void;
   productAiStatus(status: number): void;
+  /** A ProductAI webhook delivery named a job of another shop and account: ignored. */
+  productAiForeignDelivery(): void;
   adminThrottled(): void;
   webhookLag(topic: string, seconds: number): void;
   /** A gauge read at scrape time; a failing read is left out of that scrape. */
@@ -48,6 +51,11 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
     labelNames: ['status'],
     registers,
   });
+  const foreignDeliveries = new Counter({
+    name: 'productai_webhook_foreign_deliveries_total',
+    help: "ProductAI webhook deliveries on a shop's URL for a job of another shop and ProductAI account, ignored",
+    registers,
+  });
   const throttled = new Counter({
     name: 'shopify_admin_throttled_total',
     help: 'Admin API requests throttled (THROTTLED or HTTP 429) and retried',
@@ -69,6 +77,7 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
       if (status === 429) productAi.inc({ status: '429' });
       else if (status >= 500) productAi.inc({ status: '5xx' });
     },
+    productAiForeignDelivery: () => foreignDeliveries.inc(),
     adminThrottled: () => throttled.inc(),
     webhookLag: (topic, seconds) => lag.observe({ topic }, Math.max(0, seconds)),
     gauge(name, help, labelNames, read) {

@@ -4,10 +4,18 @@
  *
  * The API key is sealed at rest (AES-256-GCM, bound to the shop) and only its masked form ever
  * leaves this module in `get()`; `getApiKey()` is for the server's own calls to ProductAI.
+ *
+ * A key the merchant replaces is kept, sealed the same way, under its fingerprint, for
+ * `keepReplacedKeysMs` (the composition root passes the longest time a generation sent with it
+ * can still await its result): ProductAI shows a job only to the account that made it, so a
+ * generation sent with the old key is read with that key (`getApiKeys`). Removing the key
+ * (the merchant's choice, or uninstall) removes the replaced ones too; erasing the shop erases
+ * them with its prefix.
  * Every field is its own hash field, so concurrent updates of different settings never
  * overwrite each other (no read-modify-write).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
@@ -112,6 +120,11 @@ export interface ShopSettingsStore {
   /** The plaintext key for the server's calls to ProductAI; never send it to a browser. */
   getApiKey(shop: string): Promise<string | null>;
   /**
+   * Every key jobs of the shop may still be read with: the saved key first (when there is one),
+   * then the keys it replaced less than `keepReplacedKeysMs` ago. Plaintext, as `getApiKey`.
+   */
+  getApiKeys(shop: string): Promise<string[]>;
+  /**
    * Marks the key invalid after ProductAI rejected it (401/403) — only if it is still the key
    * that failed, so a key the merchant replaced meanwhile is not marked invalid.
    */
@@ -159,6 +172,11 @@ const ALL_FIELDS: Field[] = [
 ];
 const API_KEY_FIELDS: Field[] = ['apiKey', 'apiKeyMask', 'apiKeyFingerprint', 'apiKeyState'];
 
+const SAVE_API_KEY = luaScript(new URL('./lua/save-api-key.lua', import.meta.url), {
+  keys: ['settings', 'replaced'],
+  args: ['sealed', 'mask', 'fingerprint', 'untilMs', 'keepMs'],
+});
+
 const MARK_INVALID_IF_SAME_KEY = luaScript(
   new URL('./lua/mark-api-key-invalid.lua', import.meta.url),
   { keys: ['settings'], args: ['fingerprint'] },
@@ -174,12 +192,21 @@ function fingerprint(apiKey: string): string {
   return createHash('sha256').update(apiKey).digest('hex').slice(0, 32);
 }
 
+/** How long a replaced key is kept when the caller does not say (the default await deadline). */
+export const DEFAULT_KEEP_REPLACED_KEYS_MS = 30 * 60_000;
+
 export function createShopSettingsStore(deps: {
   redis: Redis;
   secrets: SecretBox;
+  clock?: Clock;
+  /** How long a replaced API key is kept for jobs sent with it. */
+  keepReplacedKeysMs?: number;
 }): ShopSettingsStore {
   const { redis, secrets } = deps;
+  const clock = deps.clock ?? systemClock;
+  const keepMs = deps.keepReplacedKeysMs ?? DEFAULT_KEEP_REPLACED_KEYS_MS;
   const keyOf = (shop: string) => settingsKeys.key(shop, 'main');
+  const replacedOf = (shop: string) => settingsKeys.key(shop, 'replaced-api-keys');
   const apiKeyContext = (shop: string) => `${shop}:settings:apiKey`;
   const webhookContext = (shop: string) => `${shop}:settings:webhookToken`;
 
@@ -238,20 +265,43 @@ export function createShopSettingsStore(deps: {
       return get(shop);
     },
     async saveApiKey(shop, apiKey) {
-      await redis.hset(keyOf(shop), {
-        apiKey: secrets.seal(apiKey, apiKeyContext(shop)),
-        apiKeyMask: maskApiKey(apiKey),
-        apiKeyFingerprint: fingerprint(apiKey),
-        apiKeyState: 'valid',
-      });
+      await SAVE_API_KEY(
+        redis,
+        { settings: keyOf(shop), replaced: replacedOf(shop) },
+        {
+          sealed: secrets.seal(apiKey, apiKeyContext(shop)),
+          mask: maskApiKey(apiKey),
+          fingerprint: fingerprint(apiKey),
+          untilMs: clock.now() + keepMs,
+          keepMs,
+        },
+      );
       return get(shop);
     },
     async removeApiKey(shop) {
-      await redis.hdel(keyOf(shop), ...API_KEY_FIELDS);
+      await redis
+        .multi()
+        .hdel(keyOf(shop), ...API_KEY_FIELDS)
+        .unlink(replacedOf(shop))
+        .exec();
     },
     async getApiKey(shop) {
       const sealed = await redis.hget(keyOf(shop), 'apiKey');
       return sealed ? secrets.open(sealed, apiKeyContext(shop)) : null;
+    },
+    async getApiKeys(shop) {
+      const [sealed, replaced] = await Promise.all([
+        redis.hget(keyOf(shop), 'apiKey'),
+        redis.hgetall(replacedOf(shop)),
+      ]);
+      const now = clock.now();
+      const kept = Object.values(replaced)
+        .map((entry) => JSON.parse(entry) as { sealed: string; untilMs: number })
+        .filter((entry) => entry.untilMs > now)
+        .map((entry) => entry.sealed);
+      return (sealed ? [sealed, ...kept] : kept).map((one) =>
+        secrets.open(one, apiKeyContext(shop)),
+      );
     },
     async markApiKeyInvalid(shop, failedApiKey) {
       const changed = await MARK_INVALID_IF_SAME_KEY(

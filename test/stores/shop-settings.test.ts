@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
+import { createOffsetClock } from '../../src/platform/clock.ts';
 import {
   createShopSettingsStore,
   DEFAULT_ALT_TEMPLATE,
@@ -13,6 +14,7 @@ import { storeDeps } from './support/store-deps.ts';
 const deps = await storeDeps();
 const settings = createShopSettingsStore(deps);
 const API_KEY = 'pai_live_0123456789abcdef';
+const OLD_KEY = 'pai_live_old_key_0000';
 
 describe('shop settings', () => {
   it('start from the defaults', async () => {
@@ -67,19 +69,47 @@ describe('shop settings', () => {
     expect(maskApiKey('short')).toBe('••••••••');
   });
 
-  it('remove the API key', async () => {
+  it('remove the API key, and the keys it replaced', async () => {
     const shop = uniqueShop();
+    await settings.saveApiKey(shop, OLD_KEY);
     await settings.saveApiKey(shop, API_KEY);
     await settings.removeApiKey(shop);
     expect(await settings.getApiKey(shop)).toBeNull();
+    expect(await settings.getApiKeys(shop)).toEqual([]);
     expect((await settings.get(shop)).apiKey).toEqual({ masked: null, state: 'missing' });
+  });
+
+  it('keep a replaced key, sealed, for jobs sent with it, and only for the time given', async () => {
+    const clock = createOffsetClock();
+    const keeping = createShopSettingsStore({ ...deps, clock, keepReplacedKeysMs: 60_000 });
+    const shop = uniqueShop();
+    await keeping.saveApiKey(shop, OLD_KEY);
+    await keeping.saveApiKey(shop, API_KEY);
+    expect(await keeping.getApiKey(shop)).toBe(API_KEY);
+    expect(await keeping.getApiKeys(shop)).toEqual([API_KEY, OLD_KEY]);
+    const kept = `pai:{${shop}}:settings:replaced-api-keys`;
+    expect(JSON.stringify(await deps.redis.hgetall(kept))).not.toContain(OLD_KEY);
+    expect(await deps.redis.pttl(kept)).toBeGreaterThan(50_000);
+    expect(await deps.redis.pttl(kept)).toBeLessThanOrEqual(60_000);
+
+    clock.advance(60_001);
+    expect(await keeping.getApiKeys(shop)).toEqual([API_KEY]);
+  });
+
+  it('make a replaced key saved again the current one, kept once', async () => {
+    const shop = uniqueShop();
+    await settings.saveApiKey(shop, OLD_KEY);
+    await settings.saveApiKey(shop, API_KEY);
+    await settings.saveApiKey(shop, OLD_KEY);
+    await settings.saveApiKey(shop, OLD_KEY);
+    expect(await settings.getApiKeys(shop)).toEqual([OLD_KEY, API_KEY]);
   });
 
   it('mark the key invalid only while it is still the key that failed', async () => {
     const shop = uniqueShop();
-    await settings.saveApiKey(shop, 'pai_live_old_key_0000');
+    await settings.saveApiKey(shop, OLD_KEY);
     await settings.saveApiKey(shop, API_KEY);
-    expect(await settings.markApiKeyInvalid(shop, 'pai_live_old_key_0000')).toBe(false);
+    expect(await settings.markApiKeyInvalid(shop, OLD_KEY)).toBe(false);
     expect((await settings.get(shop)).apiKey.state).toBe('valid');
     expect(await settings.markApiKeyInvalid(shop, API_KEY)).toBe(true);
     expect((await settings.get(shop)).apiKey.state).toBe('invalid');

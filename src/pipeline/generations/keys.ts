@@ -74,10 +74,10 @@ export const queueKeys = {
 };
 
 export interface AppWideKeys {
-  /** ProductAI job id -> {shop, generationId} (a job id is global to the service). */
+  /** ProductAI job id -> {shop, generationId, account} (a job id is global to the service). */
   job(jobId: number): string;
-  /** A job's result as delivered (webhook) or read (poll), kept until the pipeline used it. */
-  jobResult(jobId: number): string;
+  /** A delivery named the job before it had an owner: the shop whose URL it reached. */
+  jobNotice(jobId: number): string;
   limiterSlots: string;
   limiterPausedUntil: string;
   /** Shops with waiting work of one priority, in turn order. */
@@ -103,7 +103,7 @@ export interface AppWideKeys {
 export function appWideKeys(namespace: string): AppWideKeys {
   return {
     job: (jobId) => appWideKey('productai-job', namespace, jobId),
-    jobResult: (jobId) => appWideKey('productai-result', namespace, jobId),
+    jobNotice: (jobId) => appWideKey('productai-notice', namespace, jobId),
     limiterSlots: appWideKey('limiter', namespace, 'slots'),
     limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),
     ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),

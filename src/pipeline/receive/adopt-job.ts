@@ -1,7 +1,9 @@
 /**
  * Recording that a ProductAI job is a generation's: one atomic transition to `processing` that
  * also writes the job-id index (so a webhook, a poll and reconciliation all route the job to
- * this generation and no other), then the poll armed and a result that already arrived used.
+ * this generation and no other, and a delivery can be checked against the account the job was
+ * submitted to), then the poll armed, and ProductAI asked at once when a delivery already said
+ * the job had ended.
  *
  * The same step for both ways a generation learns its job id: the answer to its own request
  * (`submitting`), and reconciliation finding the job of an `uncertain` submission (from the
@@ -33,28 +35,38 @@ export async function adoptJob(
   ctx: PipelineContext,
   generation: Generation,
   jobId: number,
-  options: { from: readonly GenerationState[]; note: string },
+  options: {
+    from: readonly GenerationState[];
+    note: string;
+    /**
+     * The ProductAI account the job is read with, when the generation did not submit it (an
+     * unclaimed result attached: the account whose key found the job). Else its submission's.
+     */
+    account?: string;
+  },
 ): Promise<Generation> {
   const { jobResults, claims, queues } = deps;
   const ref: GenerationRef = { shop: generation.shop, generationId: generation.id };
+  const account = options.account ?? generation.productAiAccount;
   const processing = await ctx.generations.transition(ref.shop, ref.generationId, {
     from: options.from,
     to: 'processing',
     patch: {
       productAiJobId: jobId,
+      productAiAccount: account,
       // ProductAI charges at submission; the catalogue's price is what it charged.
       chargedCredits: generation.estimatedCredits,
       reason: null,
       action: null,
     },
     note: options.note,
-    alsoSet: jobResults.ownerEntry(jobId, ref),
+    alsoSet: jobResults.ownerEntry(jobId, ref, account),
   });
   await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, processing) });
-  // A webhook can beat the job id to us: its result was kept as unclaimed.
-  const delivered = await jobResults.get(jobId);
-  if (delivered) {
-    await jobResults.removeUnclaimed(delivered.arrivedAt, jobId);
+  // A delivery can beat the job id to us: it was listed as unclaimed where it arrived.
+  const noticedAt = await jobResults.noticedAt(jobId);
+  if (noticedAt) {
+    await jobResults.removeUnclaimed(noticedAt, jobId);
     await queues.add('result', ref, ref.generationId);
   }
   if (processing.submittedAt && processing.productAiAccount) {

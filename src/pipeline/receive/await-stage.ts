@@ -6,13 +6,12 @@
  * finds the generation already moved on and costs one Redis read, no API call. After that the
  * interval grows (backoff) up to a cap, and at the deadline the generation fails with a reason.
  *
- * Each poll checks first for a result a webhook already delivered, so a webhook whose `result`
- * job was lost is still used; the transition out of `processing` is atomic, so a webhook and a
- * poll arriving together are processed once (finish-job.ts).
+ * Each poll asks ProductAI's job endpoint (job-check.ts), never a delivered result: a webhook
+ * delivery only makes the check come sooner. The transition out of `processing` is atomic, so a
+ * webhook's check and a poll arriving together are processed once (finish-job.ts).
  */
-import { isProductAiError } from '../../productai/errors.ts';
-import type { JobResults } from './job-results.ts';
-import { finishJob, processingGeneration } from './finish-job.ts';
+import { processingGeneration } from './finish-job.ts';
+import { checkJob } from './job-check.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -36,12 +35,7 @@ function minutes(ms: number): string {
     : `${Math.round(ms / 1000)} seconds`;
 }
 
-export function createAwaitStage(deps: {
-  jobResults: JobResults;
-  shopPause: ShopPause;
-}): PipelineStageHandler {
-  const { jobResults, shopPause } = deps;
-
+export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
   /** The wait before the next poll: backoff by poll count, never past the deadline. */
   function nextPoll(ctx: PipelineContext, generation: Generation, polls: number): number | null {
     const { intervalMs, backoff, maxIntervalMs, deadlineMs } = ctx.config.polling;
@@ -76,44 +70,8 @@ export function createAwaitStage(deps: {
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;
-    const jobId = generation.productAiJobId;
-    const finish = (end: { status: 'success' | 'error'; imageUrl: string | null }, via: string) =>
-      finishJob(ctx, ref, { ...end, jobId, kind: generation.kind }, { from: ['processing'], via });
-
-    const delivered = await jobResults.get(jobId);
-    if (delivered) {
-      await finish(delivered, 'webhook (found by the poll)');
-      return DONE;
-    }
-
+    if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
     const polls = generation.attempts.await ?? 1;
-    const apiKey = await ctx.settings.getApiKey(ref.shop);
-    if (apiKey) {
-      try {
-        const job = await ctx.productAi(apiKey).getJob(jobId);
-        if (job.status === 'COMPLETED' && job.image_url) {
-          await finish({ status: 'success', imageUrl: job.image_url }, 'poll');
-          return DONE;
-        }
-        if (job.status === 'ERROR') {
-          await finish({ status: 'error', imageUrl: null }, 'poll');
-          return DONE;
-        }
-      } catch (error) {
-        if (isProductAiError(error, 'invalid_key') || isProductAiError(error, 'missing_key')) {
-          // The result may still arrive by webhook: keep waiting, but show the merchant why
-          // nothing else moves.
-          await ctx.settings.markApiKeyInvalid(ref.shop, apiKey);
-          await shopPause.pause(ref.shop, 'invalid_key');
-        } else if (!isProductAiError(error)) {
-          throw error;
-        } else {
-          // job_not_found (the key now belongs to another account), 5xx after the client's
-          // own retries, network: the next poll or the webhook may still succeed.
-          ctx.logger.warn({ err: error, jobId, shop: ref.shop }, 'poll failed');
-        }
-      }
-    }
     const wait = nextPoll(ctx, generation, polls);
     if (wait === null) {
       await failAtDeadline(ctx, ref, generation);

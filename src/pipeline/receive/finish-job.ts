@@ -1,8 +1,8 @@
 /**
- * A ProductAI job's end, applied to its generation: a result moves it to `saving` and starts
- * the attach stage; an error fails it. Used by the three ways a result arrives (the webhook's
- * `result` job, the poll, reconciliation of an uncertain submission). The move is one atomic
- * transition from the states the caller expects, so whichever path comes second finds the
+ * A ProductAI job's end, as ProductAI's job endpoint reported it (job-check.ts), applied to its
+ * generation: a result moves it to `saving` and starts the attach stage; an error fails it. The
+ * check runs from the poll and from the `result` job a webhook delivery triggers; the move is one
+ * atomic transition from the states the caller expects, so whichever comes second finds the
  * generation moved on and changes nothing: a webhook racing a poll is processed once.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
@@ -17,10 +17,11 @@ import type { PipelineContext } from '../context.ts';
 
 export interface JobEnd {
   status: 'success' | 'error';
+  /** ProductAI's `image_url` for the job (never a delivery's). */
   imageUrl: string | null;
 }
 
-const KIND_WORDS: Record<GenerationKind, string> = {
+export const KIND_WORDS: Record<GenerationKind, string> = {
   photo: 'photo',
   video: 'video',
   upscale: 'upscaled image',

@@ -35,6 +35,7 @@ import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/st
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import { describeJob, findJobs } from './job-lookup.ts';
+import { keyForAccount } from './submission-key.ts';
 
 /** Why an uncertain generation waits when the key saved is not the one its request used. */
 export const KEY_CHANGED_MESSAGE = {
@@ -119,12 +120,13 @@ export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler 
     const generation = await ctx.generations.get(ref.shop, ref.generationId);
     if (generation?.state !== 'uncertain' || !generation.submittedAt) return DONE;
     const { recheckMs, listingDelayMs } = ctx.config.reconcile;
-    const apiKey = await ctx.settings.getApiKey(ref.shop);
     const account = generation.productAiAccount;
-    if (!apiKey || !account || accountOf(apiKey) !== account) {
-      // Only the key of the account the request went to can look there: never conclude
-      // "not sent" from another account's list. Stays uncertain, and says why, until that key
-      // is back (or the merchant cancels).
+    const apiKey = account && (await keyForAccount(ctx.settings, ref.shop, account));
+    if (!apiKey || !account) {
+      // Only a key of the account the request went to can look there (the saved key, or one it
+      // replaced, kept a while: submission-key.ts): never conclude "not sent" from another
+      // account's list. Stays uncertain, and says why, until that key is back (or the merchant
+      // cancels).
       await explainKeyChanged(ctx, generation);
       return later(recheckMs);
     }
@@ -172,16 +174,12 @@ export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler 
 
   async function matchUnclaimed(ctx: PipelineContext, shop: string): Promise<StageOutcome> {
     const apiKey = await ctx.settings.getApiKey(shop);
-    for (const jobId of await jobResults.unclaimed(shop)) {
+    for (const { jobId } of await jobResults.unclaimed(shop)) {
       const owner = await jobResults.owner(jobId);
       if (owner) {
         // Claimed meanwhile by its own submission (the webhook was faster than the answer).
         await jobResults.removeUnclaimed(shop, jobId);
         await deps.queues.add('result', owner, owner.generationId);
-        continue;
-      }
-      if (!(await jobResults.get(jobId))) {
-        await jobResults.removeUnclaimed(shop, jobId);
         continue;
       }
       if (!apiKey) continue;

@@ -1,25 +1,21 @@
 /**
- * The `result` queue: a webhook delivered a job's result (kept by the receiver), so the
- * generation moves on now instead of at its next poll. The receiver only stores and enqueues,
- * which keeps its answer fast; this job does the work, and a crash repeats it.
+ * The `result` queue: a webhook delivery said the generation's job may have ended, so ProductAI
+ * is asked now (job-check.ts) instead of at the next poll. The delivery's body is not used: the
+ * generation finishes with what ProductAI's job endpoint answers, read with the submission's
+ * key. If the job is not finished yet, nothing changes and the poll goes on. The receiver only
+ * enqueues, which keeps its answer fast; this job does the work, and a crash repeats it.
  */
 import { DONE } from '../stages/stage.ts';
+import type { ShopPause } from '../submit/shop-pause.ts';
 import type { PipelineStageHandler } from '../context.ts';
-import { finishJob, processingGeneration } from './finish-job.ts';
-import type { JobResults } from './job-results.ts';
+import { processingGeneration } from './finish-job.ts';
+import { checkJob } from './job-check.ts';
 
-export function createResultStage(deps: { jobResults: JobResults }): PipelineStageHandler {
+export function createResultStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;
-    const result = await deps.jobResults.get(generation.productAiJobId);
-    if (!result) return DONE; // expired: the poll still covers it
-    await finishJob(
-      ctx,
-      ref,
-      { ...result, jobId: generation.productAiJobId, kind: generation.kind },
-      { from: ['processing'], via: 'webhook' },
-    );
+    await checkJob(deps, ctx, ref, generation, 'webhook');
     return DONE;
   };
 }

@@ -1,24 +1,34 @@
 /**
- * Results nobody claimed, for the merchant: a webhook delivered a result to the shop's URL for a
- * job id no generation recorded, and reconciliation could not give it an owner (a job of the
- * account made outside the app, or several jobs fitting one submission). They are paid for, so
- * they are shown with their picture (Activity) and the merchant can attach one to the right
- * product without paying again: a new generation for that product adopts the job (the same
- * atomic step as any adoption, adopt-job.ts: `queued → processing` with the job id indexed, so
- * the job is attached once), and publishes it like any result.
+ * Results nobody claimed, for the merchant: a webhook delivery named, on the shop's URL, a job id
+ * no generation recorded, and reconciliation could not give it an owner (a job of the account
+ * made outside the app, or several jobs fitting one submission). They are paid for, so they are
+ * shown with their picture (Activity) and the merchant can attach one to the right product
+ * without paying again: a new generation for that product adopts the job (the same atomic step
+ * as any adoption, adopt-job.ts: `queued → processing` with the job id indexed, so the job is
+ * attached once), and publishes it like any result.
+ *
+ * A delivery is only a notice (webhook-receiver.ts): what is shown and attached is ProductAI's
+ * own answer for the job, read with the shop's saved key. A job ProductAI does not know for that
+ * key (another account's, or a job id made up) or that has not completed is not shown and cannot
+ * be attached. The attached generation records that key's account, so its result is read with
+ * it, as any job is (job-check.ts). Listing asks ProductAI once per waiting job, a few at a time.
  */
 import { AppError } from '../../platform/errors.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { withRedisLock } from '../../platform/redis/lock.ts';
+import type { ProductAiClient } from '../../productai/client.ts';
+import { isProductAiError } from '../../productai/errors.ts';
 import type { Generation, GenerationKind } from '../generations/generation.ts';
+import { accountOf } from '../limits/submission-claims.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
+import type { UnclaimedJob } from './job-results.ts';
 
 export interface UnclaimedResult {
   jobId: number;
-  /** ProductAI's result file (image or video). */
+  /** ProductAI's result file (image or video), as its job endpoint reports it. */
   url: string;
   mediaType: 'image' | 'video';
   /** ISO 8601. */
@@ -56,28 +66,58 @@ export interface UnclaimedResults {
 // ProductAI's result URLs end with the file's extension (spec: results are PNG/JPEG/WebP or MP4).
 const VIDEO_FILE = /\.(mp4|mov|webm)(\?|$)/i;
 const lockKeys = shopKeyspace('lock');
-// Attaching is a few Redis round trips: the lock only makes two clicks take turns.
-const ATTACH_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
+// Attaching is a ProductAI read and a few Redis round trips: the lock makes two clicks take turns.
+const ATTACH_LOCK = { ttlMs: 30_000, waitMs: 30_000 };
+// ProductAI reads in flight at once while listing.
+const LIST_CONCURRENCY = 4;
 
 export function createUnclaimedResults(
   deps: AdoptJobDeps & { generations: GenerationStore; context: PipelineContext; redis: Redis },
 ): UnclaimedResults {
   const { jobResults, generations, context, redis } = deps;
 
+  /** ProductAI's completed result for a waiting job, or null (not this key's, not done, owned). */
+  async function verify(
+    shop: string,
+    client: ProductAiClient,
+    { jobId, receivedAt }: UnclaimedJob,
+  ): Promise<UnclaimedResult | null> {
+    if (await jobResults.owner(jobId)) return null;
+    let job;
+    try {
+      job = await client.getJob(jobId);
+    } catch (error) {
+      if (!isProductAiError(error)) throw error;
+      // job_not_found: not this account's job. Anything else: not shown until ProductAI answers.
+      if (!isProductAiError(error, 'job_not_found')) {
+        context.logger.warn({ err: error, shop, jobId }, 'could not check an unclaimed result');
+      }
+      return null;
+    }
+    if (job.status !== 'COMPLETED' || !job.image_url) return null;
+    const mediaType = VIDEO_FILE.test(job.image_url) ? 'video' : 'image';
+    return { jobId, url: job.image_url, mediaType, receivedAt };
+  }
+
   async function list(shop: string): Promise<UnclaimedResult[]> {
+    const apiKey = await context.settings.getApiKey(shop);
+    if (!apiKey) return [];
+    const client = context.productAi(apiKey);
+    const waiting = await jobResults.unclaimed(shop);
     const found: UnclaimedResult[] = [];
-    for (const jobId of await jobResults.unclaimed(shop)) {
-      const result = await jobResults.get(jobId);
-      if (result?.status !== 'success' || !result.imageUrl) continue;
-      if (await jobResults.owner(jobId)) continue;
-      const mediaType = VIDEO_FILE.test(result.imageUrl) ? 'video' : 'image';
-      found.push({ jobId, url: result.imageUrl, mediaType, receivedAt: result.receivedAt });
+    for (let i = 0; i < waiting.length; i += LIST_CONCURRENCY) {
+      const batch = waiting.slice(i, i + LIST_CONCURRENCY);
+      const results = await Promise.all(batch.map((job) => verify(shop, client, job)));
+      for (const result of results) if (result) found.push(result);
     }
     return found;
   }
 
   async function attach(shop: string, jobId: number, product: AttachTarget) {
-    const waiting = (await list(shop)).find((result) => result.jobId === jobId);
+    const entry = (await jobResults.unclaimed(shop)).find((job) => job.jobId === jobId);
+    const apiKey = await context.settings.getApiKey(shop);
+    if (!entry || !apiKey) throw new UnclaimedResultGoneError();
+    const waiting = await verify(shop, context.productAi(apiKey), entry);
     if (!waiting) throw new UnclaimedResultGoneError();
     const kind: GenerationKind = waiting.mediaType === 'video' ? 'video' : 'photo';
     // Created but never put in line: only adoption moves it, so it is never submitted.
@@ -96,6 +136,7 @@ export function createUnclaimedResults(
     return adoptJob(deps, context, created, jobId, {
       from: ['queued'],
       note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
+      account: accountOf(apiKey),
     });
   }
 

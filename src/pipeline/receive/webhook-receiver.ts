@@ -9,11 +9,20 @@
  *      address comes from the socket unless a proxy is configured as trusted, see web/server);
  *   2. the token is the shop's (timing-safe compare); an unknown URL is 404;
  *   3. the body parses as a result or as the validation POST.
- * The validation POST marks the shop's webhook as connected. A result is kept (first delivery
- * wins) and handed to the queue: its `result` job if the job id belongs to a generation, else
- * reconciliation. Routing is by job id, not by URL: one ProductAI account (one URL) may serve
- * several shops. Duplicates and replays change nothing: the kept result is not overwritten and
- * the generation's transition happens once.
+ * The validation POST marks the shop's webhook as connected.
+ *
+ * A result delivery is a notice, never the truth: ProductAI does not sign it, and anyone at an
+ * allow-listed address (or behind a misconfigured proxy) who saw a shop's URL could send one.
+ * Only its job id is used; its `image_url` and status are not kept. Routing is by job id, not by
+ * URL: one ProductAI account may serve several shops. A job with an owner gets its `result` job,
+ * which asks ProductAI's job endpoint with the submission's key (job-check.ts), when the
+ * delivery reached the owner's URL or the URL of a shop holding a key of the same account (as
+ * recorded at submission, job-results.ts). A delivery on any other shop's URL changes nothing
+ * and is counted (`onForeignDelivery`: the metric productai_webhook_foreign_deliveries_total);
+ * the answer is the same 200, so a forger learns nothing of what matched. A job with no owner is
+ * listed as unclaimed for the shop and handed to reconciliation, which also asks ProductAI.
+ * Duplicates and replays change nothing the check would not: the generation's transition
+ * happens once.
  *
  * The answer comes after a few Redis round trips and one enqueue, never after Shopify or
  * ProductAI calls (measured p99 in bench/pipeline-webhook.ts).
@@ -29,7 +38,8 @@ import {
 } from '../../productai/webhook.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
 import { reconcileUnknownJob } from './reconcile.ts';
-import type { JobResults } from './job-results.ts';
+import type { JobOwner, JobResults } from './job-results.ts';
+import { keyForAccount } from './submission-key.ts';
 
 export interface WebhookDelivery {
   shop: string;
@@ -53,14 +63,25 @@ export function productAiWebhookUrl(appUrl: string, shop: string, token: string)
 }
 
 export function createWebhookReceiver(deps: {
-  settings: Pick<ShopSettingsStore, 'verifyWebhookToken' | 'markWebhookConnected'>;
+  settings: Pick<
+    ShopSettingsStore,
+    'verifyWebhookToken' | 'markWebhookConnected' | 'getApiKey' | 'getApiKeys'
+  >;
   jobResults: JobResults;
   queues: PipelineQueues;
   clock: Clock;
   logger: Logger;
   allowedIps: readonly string[];
+  /** A delivery for a job of another shop and account arrived, and was ignored. */
+  onForeignDelivery?: () => void;
 }): WebhookReceiver {
   const { settings, jobResults, queues, clock, logger, allowedIps } = deps;
+
+  /** Whether a delivery on `shop`'s URL may speak for the owner's job. */
+  async function speaksFor(shop: string, owner: JobOwner): Promise<boolean> {
+    if (owner.shop === shop) return true;
+    return owner.account !== null && (await keyForAccount(settings, shop, owner.account)) !== null;
+  }
 
   return async ({ shop, token, sourceIp, body }) => {
     if (!isAllowedWebhookSource(sourceIp, allowedIps)) {
@@ -82,16 +103,21 @@ export function createWebhookReceiver(deps: {
       return { status: 200, body: { ok: true, connected: true } };
     }
 
-    const owner = await jobResults.deliver(payload.jobId, {
-      status: payload.status,
-      imageUrl: payload.imageUrl ?? null,
-      receivedAt: new Date(clock.now()).toISOString(),
-      arrivedAt: shop,
-    });
-    // The enqueue runs for a duplicate too: if the first delivery's was lost (a crash), this one
-    // completes it; otherwise the job id makes it a no-op.
-    if (owner) await queues.add('result', owner, owner.generationId);
-    else await reconcileUnknownJob(queues, shop, payload.jobId);
+    const owner = await jobResults.noteDelivery(payload.jobId, shop);
+    if (!owner) {
+      await reconcileUnknownJob(queues, shop, payload.jobId);
+    } else if (await speaksFor(shop, owner)) {
+      // For a duplicate too: if the first delivery's enqueue was lost (a crash), this one
+      // completes it; otherwise the job id makes it a no-op.
+      const ref = { shop: owner.shop, generationId: owner.generationId };
+      await queues.add('result', ref, ref.generationId);
+    } else {
+      logger.warn(
+        { shop, jobId: payload.jobId },
+        'ProductAI delivery for a job of another shop and account: ignored',
+      );
+      deps.onForeignDelivery?.();
+    }
     return { status: 200, body: { ok: true } };
   };
 }

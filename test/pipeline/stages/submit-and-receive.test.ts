@@ -1,45 +1,16 @@
 /**
  * From queued to saving (then a stand-in publish) with both emulators and a real Redis:
  * results by webhook and by polling, duplicate / forged / unknown deliveries, and the validation
- * POST.
+ * POST. (What a delivery may change at all, and whose key reads a job: test/pipeline/receive/.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  startPipelineHarness,
-  WEBHOOK_SOURCE,
-  type PipelineHarness,
-} from '../../support/pipeline-stack.ts';
+import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
+import { deliver } from '../../support/productai-deliveries.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {
   h = await startPipelineHarness();
 });
-
-async function deliver(
-  url: string,
-  body: unknown,
-  localAddress = WEBHOOK_SOURCE,
-): Promise<Response> {
-  // undici cannot pick a source address; node:http can, as the emulator's sender does.
-  const { request } = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const text = JSON.stringify(body);
-    const req = request(url, {
-      method: 'POST',
-      localAddress,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
-    });
-    req.once('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500 })),
-      );
-    });
-    req.once('error', reject);
-    req.end(text);
-  });
-}
 
 describe('submission and results', () => {
   it('marks the webhook connected when ProductAI sends its validation POST', async () => {
@@ -134,7 +105,7 @@ describe('submission and results', () => {
     expect(((await malformed.json()) as { message: string }).message).toMatch(/status/);
   });
 
-  it('keeps a result for an unknown job id without touching any generation', async () => {
+  it('notes an unknown job id as unclaimed, shown only if ProductAI knows it, touching no generation', async () => {
     const shop = await h.newShop({ webhook: false });
     const generation = await shop.enqueue();
     await shop.waitFor(generation.id, ['published']);
@@ -144,7 +115,11 @@ describe('submission and results', () => {
       job_id: '987654321',
     });
     expect(unknown.status).toBe(200);
-    expect(await h.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([987654321]);
+    expect(await h.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([
+      { jobId: 987654321, receivedAt: expect.any(String) },
+    ]);
+    // ProductAI has no such job for the shop's key: nothing to show.
+    expect(await h.pipeline.unclaimedResults.list(shop.shop)).toEqual([]);
     expect((await h.pipeline.generations.get(shop.shop, generation.id))!.transitions).toHaveLength(
       5,
     );

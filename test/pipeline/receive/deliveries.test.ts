@@ -1,0 +1,205 @@
+/**
+ * A ProductAI delivery is a notice, never the truth: whatever URL a delivery names, the result
+ * a generation finishes with (and what is downloaded) is the `image_url` ProductAI's own job
+ * endpoint reports; a delivery on the URL of a shop that neither owns the job nor shares its
+ * ProductAI account changes nothing and is counted; unclaimed results show ProductAI's answer.
+ * Deliveries are forged here from ProductAI's own address (the allow-list lets them in), with a
+ * forger's file host that must never be asked for anything.
+ *
+ * Jobs take 1.5 s at the emulator and the first poll comes 5 s after submission, so what a
+ * delivery does is seen before any poll; shops have no webhook registered at ProductAI, so every
+ * delivery is the test's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PipelineStageHandler } from '../../../src/pipeline/context.ts';
+import {
+  publishAtOnce,
+  startPipelineHarness,
+  type PipelineHarness,
+  type TestShop,
+} from '../../support/pipeline-stack.ts';
+import { deliver, startForgerHost, type ForgerHost } from '../../support/productai-deliveries.ts';
+
+/** Every URL the stand-in publish downloaded, as the attach stage downloads `resultUrl`. */
+const downloaded: string[] = [];
+const downloadThenPublish: PipelineStageHandler = async (ref, ctx) => {
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  const response = await fetch(generation!.resultUrl!);
+  await response.arrayBuffer();
+  downloaded.push(generation!.resultUrl!);
+  return publishAtOnce(ref, ctx);
+};
+
+let h: PipelineHarness;
+let forger: ForgerHost;
+beforeAll(async () => {
+  [h, forger] = await Promise.all([
+    startPipelineHarness({
+      emulator: { jobMs: 1_500 },
+      config: {
+        polling: {
+          firstPollMs: { photo: 5_000, upscale: 5_000, video: 5_000 },
+          intervalMs: { photo: 200, upscale: 200, video: 200 },
+          backoff: 1,
+          maxIntervalMs: 200,
+          deadlineMs: { photo: 20_000, upscale: 20_000, video: 20_000 },
+        },
+      },
+      pipeline: { publish: { attach: downloadThenPublish, verify: publishAtOnce } },
+    }),
+    startForgerHost(),
+  ]);
+});
+
+const FOREIGN_METRIC = 'productai_webhook_foreign_deliveries_total';
+
+async function foreignDeliveries(): Promise<number> {
+  const metric = h.app.deps.metrics.registry.getSingleMetric(FOREIGN_METRIC);
+  const { values } = await metric!.get();
+  return values[0]?.value ?? 0;
+}
+
+/** A generation of the shop in `processing`, once ProductAI reports its job completed. */
+async function completedJob(shop: TestShop) {
+  const generation = await shop.enqueue();
+  const processing = await shop.waitFor(generation.id, ['processing']);
+  const jobId = processing.productAiJobId!;
+  const client = h.pipeline.context.productAi(shop.apiKey);
+  await expect
+    .poll(async () => (await client.getJob(jobId)).status, { timeout: 10_000 })
+    .toBe('COMPLETED');
+  const job = await client.getJob(jobId);
+  return { generation, jobId, imageUrl: job.image_url! };
+}
+
+function forgedResult(jobId: number, file: string) {
+  return { status: 'success', image_url: forger.fileUrl(file), job_id: String(jobId) };
+}
+
+describe("a delivery on the owner's URL", () => {
+  it('finishes the generation with the URL ProductAI reports, never the one delivered', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const { generation, jobId, imageUrl } = await completedJob(shop);
+
+    const answer = await deliver(shop.webhookUrl, forgedResult(jobId, 'forged.png'));
+    expect(answer.status).toBe(200);
+
+    const done = await shop.waitFor(generation.id, ['published']);
+    expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by webhook');
+    expect(done.resultUrl).toBe(imageUrl);
+    expect(downloaded).toContain(imageUrl);
+    expect(forger.requests).toEqual([]);
+  });
+
+  it('for a job ProductAI has not finished changes nothing: the poll finishes it with ProductAI’s answer', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const generation = await shop.enqueue();
+    const processing = await shop.waitFor(generation.id, ['processing']);
+    const jobId = processing.productAiJobId!;
+
+    await deliver(shop.webhookUrl, forgedResult(jobId, 'early.png'));
+    // The delivery's check has run, and found the job still running at ProductAI.
+    await expect
+      .poll(() => h.pipeline.internals.queues.pending('result', generation.id))
+      .toBe(false);
+    expect((await h.pipeline.generations.get(shop.shop, generation.id))!.state).toBe('processing');
+
+    const done = await shop.waitFor(generation.id, ['published']);
+    expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by poll');
+    const job = await h.pipeline.context.productAi(shop.apiKey).getJob(jobId);
+    expect(done.resultUrl).toBe(job.image_url);
+    expect(forger.requests).toEqual([]);
+  });
+});
+
+describe("a delivery on another shop's URL", () => {
+  it('changes nothing when that shop does not share the owner’s account, and is counted', async () => {
+    const owner = await h.newShop({ webhook: false });
+    const other = await h.newShop({ webhook: false });
+    const { generation, jobId } = await completedJob(owner);
+    const before = await foreignDeliveries();
+
+    // Workers stopped: a `result` job, had one been enqueued, would still be pending.
+    await h.stopWorkers();
+    try {
+      const answer = await deliver(other.webhookUrl, forgedResult(jobId, 'elsewhere.png'));
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ok: true });
+      expect(await h.pipeline.internals.queues.pending('result', generation.id)).toBe(false);
+      expect(await h.pipeline.internals.jobResults.noticedAt(jobId)).toBeNull();
+      expect(await h.pipeline.internals.jobResults.unclaimed(other.shop)).toEqual([]);
+      expect(await foreignDeliveries()).toBe(before + 1);
+      const after = await h.pipeline.generations.get(owner.shop, generation.id);
+      expect(after!.state).toBe('processing');
+    } finally {
+      await h.startWorkers();
+    }
+    const done = await owner.waitFor(generation.id, ['published']);
+    expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by poll');
+    expect(forger.requests).toEqual([]);
+  });
+
+  it('is the owner’s notice when that shop holds a key of the same ProductAI account', async () => {
+    const owner = await h.newShop({ webhook: false });
+    const sharing = await h.newShop({ webhook: false });
+    await h.app.deps.settings.saveApiKey(sharing.shop, owner.apiKey);
+    const { generation, jobId, imageUrl } = await completedJob(owner);
+    const before = await foreignDeliveries();
+
+    await deliver(sharing.webhookUrl, forgedResult(jobId, 'shared.png'));
+    const done = await owner.waitFor(generation.id, ['published']);
+    expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by webhook');
+    expect(done.resultUrl).toBe(imageUrl);
+    expect(await foreignDeliveries()).toBe(before);
+    expect(forger.requests).toEqual([]);
+  });
+});
+
+describe('unclaimed results', () => {
+  it('are listed and attached with the URL ProductAI reports for the shop’s key', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const client = h.pipeline.context.productAi(shop.apiKey);
+    // A job made outside the app; the only delivery naming it is forged.
+    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
+    await expect
+      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
+      .toBe('COMPLETED');
+    const { image_url: imageUrl } = await client.getJob(outside.id);
+
+    await deliver(shop.webhookUrl, forgedResult(outside.id, 'unclaimed.png'));
+    await expect
+      .poll(() => h.pipeline.unclaimedResults.list(shop.shop))
+      .toEqual([
+        { jobId: outside.id, url: imageUrl, mediaType: 'image', receivedAt: expect.any(String) },
+      ]);
+
+    const product = { id: 'gid://shopify/Product/1', title: 'Product 1', imageUrl: null };
+    const attached = await h.pipeline.unclaimedResults.attach(shop.shop, outside.id, product);
+    const done = await shop.waitFor(attached.id, ['published']);
+    expect(done.resultUrl).toBe(imageUrl);
+    expect(forger.requests).toEqual([]);
+  });
+
+  it('do not show, nor attach, a job ProductAI does not know for the shop’s key', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const stranger = await h.newShop({ webhook: false });
+    // Another account's finished job, named on this shop's URL.
+    const strangers = h.pipeline.context.productAi(stranger.apiKey);
+    const theirs = await strangers.generate({ model: 'gpt-2', prompt: 'Not yours' });
+    await expect
+      .poll(async () => (await strangers.getJob(theirs.id)).status, { timeout: 10_000 })
+      .toBe('COMPLETED');
+
+    await deliver(shop.webhookUrl, forgedResult(theirs.id, 'theirs.png'));
+    expect(await h.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([
+      { jobId: theirs.id, receivedAt: expect.any(String) },
+    ]);
+    expect(await h.pipeline.unclaimedResults.list(shop.shop)).toEqual([]);
+    const product = { id: 'gid://shopify/Product/1', title: 'Product 1', imageUrl: null };
+    await expect(h.pipeline.unclaimedResults.attach(shop.shop, theirs.id, product)).rejects.toThrow(
+      /no longer waiting/,
+    );
+    expect(await h.pipeline.generations.count(shop.shop, {})).toBe(0);
+    expect(forger.requests).toEqual([]);
+  });
+});
