@@ -12,17 +12,17 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install`, not `npm ci`: the lock file names other platforms' optional packages
-# (msgpackr-extract for darwin/win32) that some registry mirrors lack; `npm install` still
-# installs exactly the locked versions (see scripts/ensure-setup.sh).
-RUN npm install --no-audit --no-fund --loglevel=error
+# `npm ci`: exactly the lock file, or the build fails (a package.json the lock does not match is
+# refused, never resolved anew). Other platforms' optional packages in the lock (msgpackr-extract's
+# prebuilt binaries for darwin, win32 and linux-arm) are skipped, not downloaded.
+RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .
 RUN npm run build:app-home
 
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund --loglevel=error
+RUN npm ci --omit=dev --no-audit --no-fund --loglevel=error
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production

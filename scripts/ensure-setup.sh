@@ -16,11 +16,9 @@ have npm || fail "npm is missing: install Node.js 20 or newer (the project bring
 # file changed since the last install.
 stamp=node_modules/.setup-lock-stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
-  # `npm install`, not `npm ci`: the registry mirror here lacks some other-platform optional
-  # packages (msgpackr-extract for darwin/win32), which `npm ci` refuses as "missing from lock
-  # file" while `npm install` installs the locked tree and skips them.
+  # `npm ci`: exactly the lock file (other platforms' optional packages in it are skipped).
   echo "setup: installing npm dependencies..." >&2
-  npm install --no-audit --no-fund --loglevel=error >&2 || fail "npm install failed: see the messages above (is the npm registry reachable?)."
+  npm ci --no-audit --no-fund --loglevel=error >&2 || fail "npm ci failed: see the messages above (is the npm registry reachable? does package-lock.json match package.json?)."
   cp package-lock.json "$stamp"
 fi
 
