@@ -240,6 +240,26 @@ describe('the image', () => {
     );
   });
 
+  it('installs exactly the lock file: npm ci, every installed version the locked one', () => {
+    const installs = image.steps.filter((step) => /^npm (i|install|add|ci)\b/.test(step.command));
+    expect(installs.map((step) => step.command.split(' ').slice(0, 2).join(' '))).toEqual([
+      'npm ci',
+      'npm ci',
+    ]);
+    type Lock = { packages: Record<string, { version?: string }> };
+    const locked = (JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as Lock)
+      .packages;
+    // npm's record of what it installed into the final image's node_modules.
+    const installed = (
+      JSON.parse(
+        readFileSync(join(image.appDir, 'node_modules/.package-lock.json'), 'utf8'),
+      ) as Lock
+    ).packages;
+    expect(Object.keys(installed).length).toBeGreaterThan(100);
+    for (const [path, { version }] of Object.entries(installed))
+      expect(version, path).toBe(locked[path]?.version);
+  });
+
   it('passes its HEALTHCHECK in every web and worker process', async () => {
     const [node, ...args] = image.healthcheck;
     for (const replica of replicas) {
