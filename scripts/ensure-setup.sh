@@ -44,6 +44,11 @@ if [ "$purpose" = test ] && ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
   apt_install chromium "the browser tests run in real Chromium"
 fi
 
+# The log test runs compose's load balancer config (deploy/nginx.conf) in a real nginx.
+if [ "$purpose" = test ] && ! have nginx && [ ! -x /usr/sbin/nginx ] && [ -z "${NGINX_PATH:-}" ]; then
+  apt_install nginx-light "test/deploy/nginx-logs.test.ts runs deploy/nginx.conf in nginx"
+fi
+
 # Shopify's Admin GraphQL schema (introspection) for the pinned API version.
 node_modules/.bin/node scripts/fetch-admin-schema.ts >&2 || fail "could not fetch the Shopify Admin schema from the npm registry (package @shopify/dev-mcp)."
 

@@ -4,8 +4,12 @@
  * on every log line of the request (`req.log`) and in 5xx bodies, so a merchant's report leads
  * to the log lines.
  *
- * Access log lines carry the URL; a path segment that is a credential (the `:token` of a
- * template in `secretPaths`, e.g. ProductAI's per-shop webhook URL) is logged as `[redacted]`.
+ * Access log lines carry the URL and the request headers; the credentials in them are logged as
+ * `[redacted]`: a path segment that is one (the `:token` of a template in `secretPaths`, e.g.
+ * ProductAI's per-shop webhook URL), the query parameters Shopify puts on the app home's URL
+ * (`id_token` is a session token, `hmac` signs the query, `session` and `host` name the admin
+ * session), in the URL and in the `Referer` the app home's own requests send back, and the
+ * headers src/platform/logger.ts lists. deploy/nginx.conf logs the same way.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -28,7 +32,8 @@ export function secretPathRedactor(templates: readonly string[]): (url: string) 
             : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
       )
       .join('/');
-    return new RegExp(`^(${source})(?=$|[/?#])`);
+    // Express routes paths case-insensitively: `/WebHooks/ProductAI/...` reaches the route too.
+    return new RegExp(`^(${source})(?=$|[/?#])`, 'i');
   });
   return (url) => {
     for (const pattern of patterns)
@@ -37,17 +42,71 @@ export function secretPathRedactor(templates: readonly string[]): (url: string) 
   };
 }
 
+/** Query parameters that carry a credential (Shopify's, on the app home's URL). */
+export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'id_token',
+  'hmac',
+  'session',
+  'host',
+]);
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** Every value of a secret parameter, however often and however its name is encoded. */
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((part) => {
+      const name = part.split('=', 1)[0]!;
+      return SECRET_QUERY_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : part;
+    })
+    .join('&');
+}
+
+/** Redacts a request target (`/path?query`): its secret path segments and query parameters. */
+export function urlRedactor(secretPaths: readonly string[]): (url: string) => string {
+  const redactPath = secretPathRedactor(secretPaths);
+  return (url) => {
+    const query = url.indexOf('?');
+    if (query === -1) return redactPath(url);
+    return `${redactPath(url.slice(0, query))}?${redactQuery(url.slice(query + 1))}`;
+  };
+}
+
+/** The same for an absolute URL (a Referer): scheme and host as they are, the rest redacted. */
+function absoluteUrlRedactor(redact: (url: string) => string): (url: string) => string {
+  return (url) => {
+    const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? '';
+    return origin + redact(url.slice(origin.length));
+  };
+}
+
 export function requestContext(
   logger: Logger,
   options: { secretPaths?: readonly string[] } = {},
 ): RequestHandler {
-  const redact = secretPathRedactor(options.secretPaths ?? []);
+  const redact = urlRedactor(options.secretPaths ?? []);
+  const redactReferer = absoluteUrlRedactor(redact);
   return pinoHttp({
     logger,
     serializers: {
-      req: (req: { url?: string }) => {
-        if (req.url) req.url = redact(req.url);
-        return req;
+      // `req` is pino's copy of the request, but its `headers` are the request's own object. The
+      // parsed `query` and `params` would repeat what the URL holds, unredacted: left out.
+      req: (req: Record<string, unknown> & { url?: string; headers?: Record<string, unknown> }) => {
+        const logged = { ...req };
+        delete logged.query;
+        delete logged.params;
+        if (req.url) logged.url = redact(req.url);
+        const referer = req.headers?.referer;
+        if (typeof referer === 'string')
+          logged.headers = { ...req.headers, referer: redactReferer(referer) };
+        return logged;
       },
     },
     genReqId: (req, res) => {
