@@ -147,6 +147,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   });
   const webhookQueue = webhookQueueConfig(overrides.webhookQueue);
   const webhookIntake = createWebhookIntake({ redis, config: webhookQueue, logger });
+  eraser.onErase('shopify webhooks: queued deliveries', (shop) => webhookIntake.eraseShop(shop));
 
   const closeHooks: { name: string; hook: CloseHook }[] = [];
   const onClose = (name: string, hook: CloseHook) => closeHooks.push({ name, hook });

@@ -5,7 +5,8 @@
  * generations of every shop by state (the counters the transition script keeps: one HGETALL),
  * and how much of the shared ProductAI rate limit is in use.
  */
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
+import { openQueue } from '../platform/queues/open-queue.ts';
 import { QUEUE_NAMES } from '../pipeline/stages/queues.ts';
 import { BULK_EXPAND_QUEUE } from '../pipeline/bulk/bulk-runner.ts';
 import { appWideKeys } from '../pipeline/generations/keys.ts';
@@ -22,8 +23,8 @@ async function oldestWaitingMs(queue: Queue): Promise<number | null> {
 export function observeSharedState(deps: App): () => Promise<void> {
   const { pipeline } = deps;
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
-  const readOnly = [...QUEUE_NAMES, BULK_EXPAND_QUEUE].map(
-    (name) => new Queue(name, { connection: deps.redis, prefix }),
+  const readOnly = [...QUEUE_NAMES, BULK_EXPAND_QUEUE].map((name) =>
+    openQueue(name, { connection: deps.redis, prefix }),
   );
   const queues = [...readOnly, deps.webhookIntake.queue];
   const { metrics } = deps;

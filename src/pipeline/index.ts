@@ -140,7 +140,7 @@ export function createPipeline(
   const keys = appWideKeys(config.namespace);
   const prefix = keys.bullPrefix;
   const connection = bullConnection(host.config.redisUrl);
-  const queues = createPipelineQueues({ connection, prefix, config, logger });
+  const queues = createPipelineQueues({ connection, prefix, config, logger, redis });
   const stores = createPipelineStores({ redis, clock, keys, config });
   const { generations, limiter, scheduler, jobResults, claims } = stores;
   const flowTriggers = createFlowTriggerDelivery({
@@ -171,7 +171,7 @@ export function createPipeline(
     },
   });
   const shopPause = createShopPause({ ctx: context, scheduler });
-  const reviewBatchQueue = createReviewBatchQueue({ connection, prefix });
+  const reviewBatchQueue = createReviewBatchQueue({ connection, prefix, redis });
   const reviewBatches = createReviewBatches({
     redis,
     clock,
@@ -180,7 +180,15 @@ export function createPipeline(
     enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
   });
   const line = createGenerationLine({ generations, scheduler, shopPause });
-  registerShopRemoval(host.eraser, stores);
+  registerShopRemoval(host.eraser, {
+    ...stores,
+    redis,
+    jobQueues: [
+      { eraseShop: (_shop, trace) => queues.eraseShop(trace) },
+      { eraseShop: (shop) => reviewBatchQueue.eraseShop(shop) },
+      flowTriggers,
+    ],
+  });
 
   return {
     config,

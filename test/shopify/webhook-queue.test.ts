@@ -134,3 +134,37 @@ describe('webhook worker', () => {
     await until(() => succeeded.includes(delivery.shop));
   });
 });
+
+describe('what a webhook job keeps of a shop', () => {
+  it('keeps only the payload fields its handler reads', async () => {
+    const product = webhook('products/create');
+    product.payload = {
+      admin_graphql_api_id: 'gid://shopify/Product/1',
+      title: 'Linen dress',
+      body_html: '<p>…</p>',
+    };
+    const request = webhook('customers/data_request');
+    request.payload = { customer: { email: 'jane@example.com' }, orders_requested: [1] };
+    await intake.accept(product);
+    await intake.accept(request);
+
+    expect((await intake.queue.getJob(webhookJobId(product)))?.data.payload).toEqual({
+      admin_graphql_api_id: 'gid://shopify/Product/1',
+    });
+    expect((await intake.queue.getJob(webhookJobId(request)))?.data.payload).toEqual({});
+  });
+
+  it('removes a shop’s deliveries, failed ones included, when the shop is erased', async () => {
+    const delivery = webhook('test/broken');
+    failuresLeft.set(delivery.shop, 100);
+    const other = webhook('test/unhandled');
+    await intake.accept(delivery);
+    await intake.accept(other);
+    await until(async () => (await stateOf(delivery)) === 'failed');
+
+    await intake.eraseShop(delivery.shop);
+
+    expect(await stateOf(delivery)).toBe('gone');
+    expect(await stateOf(other)).not.toBe('gone');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RuleView, RulesOverview, SaveRuleRequest } from '../../src/app-api/rules.ts';
+import { webhookDoneKey } from '../../src/shopify/webhook-queue.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
 
@@ -219,7 +220,7 @@ describe('a rule’s collections', () => {
     const inside = await create('In the collection', [Number(collection.id.split('/').pop())]);
     const outside = await create('Elsewhere', []);
     // The outside product's webhook has run its handler to the end (its done marker).
-    const done = `pai:{${shop.shop}}:webhook-done:${encodeURIComponent(outside.deliveries[0]!.eventId)}`;
+    const done = webhookDoneKey(harness.app.deps.webhookQueue, outside.deliveries[0]!.eventId);
     await expect.poll(() => harness.app.deps.redis.exists(done)).toBe(1);
     const made = (id: string) => harness.pipeline.generations.list(shop.shop, { productId: id });
     await expect.poll(async () => (await made(inside.product.id)).generations).toHaveLength(1);

@@ -13,7 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../../dev/redis-server.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
-import { webhookQueueConfig, webhookJobId } from '../../src/shopify/webhook-queue.ts';
+import {
+  webhookDoneKey,
+  webhookJobId,
+  webhookQueueConfig,
+} from '../../src/shopify/webhook-queue.ts';
 import { eventually, startTestApp, type TestApp } from '../support/app.ts';
 
 const CHILD = fileURLToPath(new URL('./support/webhook-worker-child.ts', import.meta.url));
@@ -103,7 +107,7 @@ async function redeliver(webhookId: string): Promise<Delivery> {
 
 const generations = shopKeyspace('generation');
 const keysOf = (shop: string) => app.deps.redis.keys(`pai:{${shop}}:*`);
-const doneMarker = (shop: string, eventId: string) => `pai:{${shop}}:webhook-done:${eventId}`;
+const doneMarker = (eventId: string) => webhookDoneKey(QUEUE, eventId);
 
 describe('durable Shopify webhooks', () => {
   it('refuses a delivery while Redis is down, marks nothing, and takes its redelivery', async () => {
@@ -117,20 +121,18 @@ describe('durable Shopify webhooks', () => {
     redis = await startPrivateRedis({ port: redis.port, dir: dataDir });
     await eventually(async () => (await app.deps.redis.ping().catch(() => '')) === 'PONG');
 
-    expect(await app.deps.redis.exists(doneMarker(shop, refused.eventId))).toBe(0);
+    expect(await app.deps.redis.exists(doneMarker(refused.eventId))).toBe(0);
     expect(await app.deps.sessions.get(shop)).not.toBeNull();
 
     expect((await redeliver(refused.webhookId)).status).toBe(200);
     const job = await app.deps.webhookIntake.queue.getJob(
-      webhookJobId({ shop, dedupeId: refused.eventId }),
+      webhookJobId({ dedupeId: refused.eventId }),
     );
     expect(await job?.getState()).toBe('waiting');
 
     const worker = await startWorker();
     await eventually(async () => (await app.deps.sessions.get(shop)) === null, 10_000);
-    await eventually(
-      async () => (await app.deps.redis.exists(doneMarker(shop, refused.eventId))) === 1,
-    );
+    await eventually(async () => (await app.deps.redis.exists(doneMarker(refused.eventId))) === 1);
     await kill(worker.child);
   }, 30_000);
 
@@ -151,10 +153,10 @@ describe('durable Shopify webhooks', () => {
 
     const second = await startWorker();
     await eventually(
-      async () => (await app.deps.redis.exists(doneMarker(shop, delivery.eventId))) === 1,
+      async () => (await app.deps.redis.exists(doneMarker(delivery.eventId))) === 1,
       15_000,
     );
-    expect(await keysOf(shop)).toEqual([doneMarker(shop, delivery.eventId)]);
+    expect(await keysOf(shop)).toEqual([]);
     await kill(second.child);
   }, 30_000);
 });

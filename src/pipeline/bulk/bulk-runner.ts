@@ -1,12 +1,16 @@
 /**
  * Drives bulk-run expansion in the worker processes: one BullMQ job per running run
- * (`bulk-expand.<shop>.<run id>`), which expands pages while there are pages and room in the
- * run's window, then parks itself as delayed (`moveToDelayed`) to look again later; it ends when
+ * (`bulk-expand.<shop's opaque id>.<run id>`), which expands pages while there are pages and
+ * room in the run's window, then parks itself as delayed (`moveToDelayed`) to look again later; it ends when
  * the run is paused, cancelled or fully expanded. Resuming a run adds the job again.
  * A crashed worker's job is picked up by another (BullMQ stalled-job recovery); the page it was
  * on is processed again, which the per-product claims make harmless.
  */
-import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
+import { shopRef } from '../../platform/queues/shop-ref.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import {
   DEFAULT_EXPANSION_LIMITS,
   expandNextPage,
@@ -24,28 +28,35 @@ interface ExpandJob {
 export interface BulkQueue {
   /** Starts expanding a run (no-op while its job is already pending or running). */
   start(shop: string, runId: string): Promise<void>;
+  /** Removes the shop's expansion jobs and the events naming them (shop/redact). */
+  eraseShop(shop: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createBulkQueue(options: {
   connection: ConnectionOptions;
   prefix: string;
+  redis: Redis;
 }): BulkQueue {
-  const queue = new Queue<ExpandJob>(BULK_EXPAND_QUEUE, options);
+  const { redis } = options;
+  const queue = openQueue<ExpandJob>(BULK_EXPAND_QUEUE, options);
   return {
     async start(shop, runId) {
       await queue.add(
         BULK_EXPAND_QUEUE,
         { shop, runId },
         {
-          // BullMQ refuses ':' in custom ids; shop domains and run ids have none.
-          jobId: `${BULK_EXPAND_QUEUE}.${shop}.${runId}`,
+          // BullMQ refuses ':' in custom ids; opaque ids and run ids have none.
+          jobId: `${BULK_EXPAND_QUEUE}.${await shopRef(redis, shop)}.${runId}`,
           attempts: 10,
           backoff: { type: 'exponential', delay: 2_000 },
           removeOnComplete: true,
           removeOnFail: true,
         },
       );
+    },
+    async eraseShop(shop) {
+      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
     },
     close: () => queue.close(),
   };

@@ -47,8 +47,9 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     publishedResults: pipeline.context.publishedResults,
     logger: host.logger.child({ component: 'bulk-runs' }),
   };
-  const queue = createBulkQueue({ connection, prefix });
+  const queue = createBulkQueue({ connection, prefix, redis: host.redis });
   host.onClose('bulk run queue', () => queue.close());
+  host.eraser.onErase('bulk runs: expansion jobs', (shop) => queue.eraseShop(shop));
   // An uninstalled app can no longer read the shop's products: its runs end there. (Erasing the
   // shop removes them with every other key under the shop's prefix.)
   host.eraser.onUninstall('bulk runs: cancel', async (shop) => {

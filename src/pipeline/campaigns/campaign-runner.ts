@@ -1,8 +1,8 @@
 /**
  * Runs the campaigns' phases on time, across restarts and deploys:
- *  - each phase is a BullMQ delayed job (`campaign.<shop>.<id>.<phase>`): the fixed job id
- *    makes scheduling idempotent (adding it again while it waits is a no-op), and Redis keeps
- *    it through restarts;
+ *  - each phase is a BullMQ delayed job (`campaign.<shop's opaque id>.<id>.<phase>`): the fixed
+ *    job id makes scheduling idempotent (adding it again while it waits is a no-op), and Redis
+ *    keeps it through restarts;
  *  - a reconciler in every worker process reads the due set (campaign-store.ts) against the
  *    app's Clock at start and every `reconcileMs`, and runs what is due now: a start that
  *    passed while no worker was up, a sweep a killed worker left half done, or a delayed job
@@ -10,9 +10,13 @@
  *    time), running it twice too (its handler checks the states).
  * Delays are computed from the Clock, so tests that move the clock see the reconciler act.
  */
-import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
+import { shopRef } from '../../platform/queues/shop-ref.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { CampaignStore } from './campaign-store.ts';
 import {
   CAMPAIGN_PHASES,
@@ -33,6 +37,8 @@ export interface CampaignQueue {
   schedule(shop: string, id: string, phase: CampaignPhase, atMs: number): Promise<void>;
   /** The phase's job now: a waiting delayed job is promoted, a missing one added. */
   runNow(shop: string, id: string, phase: CampaignPhase): Promise<void>;
+  /** Removes the shop's phase jobs and the events naming them (shop/redact). */
+  eraseShop(shop: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,17 +46,19 @@ export function createCampaignQueue(options: {
   connection: ConnectionOptions;
   prefix: string;
   clock: Clock;
+  redis: Redis;
 }): CampaignQueue {
-  const queue = new Queue<PhaseJob>(QUEUE, options);
-  // BullMQ refuses ':' in custom ids; shop domains and campaign ids have none.
-  const jobId = (shop: string, id: string, phase: CampaignPhase) =>
-    `campaign.${shop}.${id}.${phase}`;
-  const add = (shop: string, id: string, phase: CampaignPhase, delay: number) =>
+  const { redis } = options;
+  const queue = openQueue<PhaseJob>(QUEUE, options);
+  // BullMQ refuses ':' in custom ids; opaque ids and campaign ids have none.
+  const jobId = async (shop: string, id: string, phase: CampaignPhase) =>
+    `campaign.${await shopRef(redis, shop)}.${id}.${phase}`;
+  const add = async (shop: string, id: string, phase: CampaignPhase, delay: number) =>
     queue.add(
       phase,
       { shop, campaignId: id },
       {
-        jobId: jobId(shop, id, phase),
+        jobId: await jobId(shop, id, phase),
         delay: Math.max(0, delay),
         attempts: 20,
         backoff: { type: 'exponential', delay: 2_000 },
@@ -63,13 +71,16 @@ export function createCampaignQueue(options: {
       await add(shop, id, phase, atMs - options.clock.now());
     },
     async runNow(shop, id, phase) {
-      const job = await queue.getJob(jobId(shop, id, phase));
+      const job = await queue.getJob(await jobId(shop, id, phase));
       if (!job) {
         await add(shop, id, phase, 0);
         return;
       }
       // Waiting or active already: it will run. Delayed: run it now (it may have moved on).
       if (await job.isDelayed()) await job.promote().catch(() => undefined);
+    },
+    async eraseShop(shop) {
+      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
     },
     close: () => queue.close(),
   };

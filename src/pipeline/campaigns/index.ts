@@ -51,11 +51,12 @@ export function createCampaignService(
   const logger = host.logger.child({ component: 'campaigns' });
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
-  const queue = createCampaignQueue({ connection, prefix, clock });
+  const queue = createCampaignQueue({ connection, prefix, clock, redis: host.redis });
   const admin = async (shop: string) => host.admin.forShop(shop);
   host.onClose('campaign queue', () => queue.close());
   // Without the app, nothing on the shop can be changed any more: its schedules stop there.
   host.eraser.onUninstall('campaigns: stop schedules', (shop) => store.forgetShop(shop));
+  host.eraser.onErase('campaigns: phase jobs', (shop) => queue.eraseShop(shop));
   return {
     service: createCampaigns({
       campaigns: store,

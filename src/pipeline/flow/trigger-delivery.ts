@@ -11,10 +11,10 @@
  *    names the generation and state, and removes an entry only once its job is stored: a relay
  *    that dies in between leaves the entry for the next pass, whose add is a no-op while the
  *    job is pending.
- * 3. The job sends `flowTriggerReceive`, then marks (generation, state) sent; a job that finds
- *    the mark does nothing, so a relay that re-adds a finished job never sends twice. Shopify
- *    errors and throttling are retried with backoff (`stages.attempts`), and a crashed worker's
- *    job is taken over after its lock expires.
+ * 3. The job sends `flowTriggerReceive`, then marks (generation, state) sent, under the shop's
+ *    prefix (erased with it); a job that finds the mark does nothing, so a relay that re-adds a
+ *    finished job never sends twice. Shopify errors and throttling are retried with backoff
+ *    (`stages.attempts`), and a crashed worker's job is taken over after its lock expires.
  * The one window left is a worker killed after Shopify accepted the mutation and before the mark
  * was written (one HTTP round trip): Flow's API takes no idempotency key, so that trigger is sent
  * again rather than lost (at least once; measured in test/pipeline/flow/flow-triggers.test.ts:
@@ -26,9 +26,11 @@
  * restored at 100 a second) per generation that ends; the app makes at most 15 a minute for all
  * shops together, next to about 30 points of Admin calls each generation already takes.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
-import { appWideKey } from '../../platform/keys.ts';
+import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import { eraseShopJobs, type ShopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { FLOW_TRIGGER_RECEIVE } from '../../shopify/operations/flow.ts';
 import type { PipelineConfig } from '../config.ts';
@@ -46,6 +48,7 @@ const QUEUE = 'flow-trigger';
 /** Longer than any retry of a job, so a re-added finished job still finds its mark. */
 const SENT_MARK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RELAY_BATCH = 100;
+const sentMarks = shopKeyspace('flow-trigger-sent');
 
 export interface FlowTriggerJob {
   shop: string;
@@ -73,15 +76,16 @@ export interface FlowTriggerDelivery {
   relay(): Promise<number>;
   /** The relay on its timer and the trigger worker, in this process. */
   start(): { stop(): Promise<void> };
+  /** Removes the shop's outbox entries, and the jobs `trace` names and their events. */
+  eraseShop(shop: string, trace: ShopTrace): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createFlowTriggerDelivery(deps: FlowTriggerDeliveryDeps): FlowTriggerDelivery {
   const { redis, connection, prefix, config, logger, generations } = deps;
   const outbox = flowTriggerOutbox(config.namespace).key;
-  const sentMark = (job: FlowTriggerJob) =>
-    appWideKey('flow-triggers', config.namespace, 'sent', job.generationId, job.state);
-  const queue = new Queue<FlowTriggerJob>(QUEUE, { connection, prefix });
+  const sentMark = (job: FlowTriggerJob) => sentMarks.key(job.shop, job.generationId, job.state);
+  const queue = openQueue<FlowTriggerJob>(QUEUE, { connection, prefix });
   queue.on('error', (error) => logger.warn({ err: error, queue: QUEUE }, 'queue connection error'));
 
   async function relay(): Promise<number> {
@@ -168,6 +172,12 @@ export function createFlowTriggerDelivery(deps: FlowTriggerDeliveryDeps): FlowTr
           await worker.close();
         },
       };
+    },
+    async eraseShop(shop, trace) {
+      const entries = await redis.zrange(outbox, '0', '-1');
+      const shops = entries.filter((entry) => entry.startsWith(`${shop}\n`));
+      if (shops.length > 0) await redis.zrem(outbox, ...shops);
+      await eraseShopJobs(redis, queue, trace);
     },
     close: () => queue.close(),
   };

@@ -76,6 +76,8 @@ export const queueKeys = {
 export interface AppWideKeys {
   /** ProductAI job id -> {shop, generationId, account} (a job id is global to the service). */
   job(jobId: number): string;
+  /** `job(id)` is `jobPrefix + id` (for scripts: a terminal generation's entry expires with it). */
+  jobPrefix: string;
   /** A delivery named the job before it had an owner: the shop whose URL it reached. */
   jobNotice(jobId: number): string;
   limiterSlots: string;
@@ -103,6 +105,7 @@ export interface AppWideKeys {
 export function appWideKeys(namespace: string): AppWideKeys {
   return {
     job: (jobId) => appWideKey('productai-job', namespace, jobId),
+    jobPrefix: `${appWideKey('productai-job', namespace)}:`,
     jobNotice: (jobId) => appWideKey('productai-notice', namespace, jobId),
     limiterSlots: appWideKey('limiter', namespace, 'slots'),
     limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),

@@ -1,18 +1,30 @@
 /**
  * The pipeline's part when a shop goes: on uninstall its waiting work is cancelled (nothing more
  * is sent for a shop that left), on erasure (shop/redact) what the pipeline keeps about the shop
- * outside its generations is forgotten. Registered with the shop eraser (stores/shop-eraser.ts).
+ * outside its generations is forgotten: its job-id index entries, its place in the line, and
+ * its jobs in the pipeline's queues (stage, review-batch and Flow trigger jobs, whose ids carry
+ * its generation ids or its opaque id) with the queue events naming them. Registered with the
+ * shop eraser (stores/shop-eraser.ts).
  */
+import { shopTrace, type ShopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { ShopEraser } from '../../stores/shop-eraser.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { JobResults } from '../receive/job-results.ts';
 
+/** A queue that holds jobs of shops (pipeline stages, review batches, Flow triggers). */
+export interface ShopJobQueue {
+  eraseShop(shop: string, trace: ShopTrace): Promise<void>;
+}
+
 export interface ShopRemovalDeps {
+  redis: Redis;
   generations: GenerationStore;
   scheduler: FairScheduler;
   jobResults: JobResults;
+  jobQueues: readonly ShopJobQueue[];
 }
 
 export function registerShopRemoval(
@@ -45,13 +57,18 @@ export async function cancelShopWork(deps: ShopRemovalDeps, shop: string): Promi
   await scheduler.removeShop(shop);
 }
 
-/** Forgets the shop's ProductAI job ids (the job-id index) and its place in the line. */
+/**
+ * Forgets the shop's ProductAI job ids (the job-id index), its place in the line, and its jobs
+ * in the pipeline's queues.
+ */
 export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promise<void> {
   const { generations, jobResults, scheduler } = deps;
   const jobIds: number[] = [];
+  const generationIds: string[] = [];
   for (let cursor: string | null = null; ;) {
     const page = await generations.list(shop, {}, { cursor, limit: 200 });
     for (const generation of page.generations) {
+      generationIds.push(generation.id);
       if (generation.productAiJobId !== null) jobIds.push(generation.productAiJobId);
     }
     if (!page.nextCursor) break;
@@ -59,4 +76,6 @@ export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promis
   }
   await jobResults.forget(shop, jobIds);
   await scheduler.removeShop(shop);
+  const trace = await shopTrace(deps.redis, shop, generationIds);
+  for (const queue of deps.jobQueues) await queue.eraseShop(shop, trace);
 }

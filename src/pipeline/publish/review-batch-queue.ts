@@ -1,11 +1,15 @@
 /**
  * Review batches (review-batches.ts) as BullMQ jobs run by the worker processes: one job per
- * batch (`review-batch.<shop>.<batch id>`), carrying only those ids. A worker killed mid-batch
- * stops renewing the job's lock; after the pipeline's `lockMs` another worker takes the job
- * over (stalled-job recovery) and handles the items not counted yet.
+ * batch (`review-batch.<shop's opaque id>.<batch id>`), carrying only the shop and batch id. A
+ * worker killed mid-batch stops renewing the job's lock; after the pipeline's `lockMs` another
+ * worker takes the job over (stalled-job recovery) and handles the items not counted yet.
  */
-import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
+import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
+import { shopRef } from '../../platform/queues/shop-ref.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { ReviewBatches } from './review-batches.ts';
 
@@ -23,19 +27,22 @@ interface QueueOptions {
 
 export interface ReviewBatchQueue {
   add(shop: string, batchId: string): Promise<void>;
+  /** Removes the shop's batch jobs and the events naming them (shop/redact). */
+  eraseShop(shop: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createReviewBatchQueue(options: QueueOptions): ReviewBatchQueue {
-  const queue = new Queue<ReviewBatchJob>(QUEUE, options);
+export function createReviewBatchQueue(options: QueueOptions & { redis: Redis }): ReviewBatchQueue {
+  const { redis } = options;
+  const queue = openQueue<ReviewBatchJob>(QUEUE, options);
   return {
     async add(shop, batchId) {
       await queue.add(
         QUEUE,
         { shop, batchId },
         {
-          // BullMQ refuses ':' in custom ids; shop domains and batch ids have none.
-          jobId: `${QUEUE}.${shop}.${batchId}`,
+          // BullMQ refuses ':' in custom ids; opaque ids and batch ids have none.
+          jobId: `${QUEUE}.${await shopRef(redis, shop)}.${batchId}`,
           // A throw is Redis or a bug, not an item (items count their own failures).
           attempts: 5,
           backoff: { type: 'exponential', delay: 2_000 },
@@ -43,6 +50,9 @@ export function createReviewBatchQueue(options: QueueOptions): ReviewBatchQueue 
           removeOnFail: true,
         },
       );
+    },
+    async eraseShop(shop) {
+      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
     },
     close: () => queue.close(),
   };

@@ -60,7 +60,7 @@ export async function reconcileUnknownJob(
   shop: string,
   jobId: number,
 ): Promise<void> {
-  await queues.add('reconcile', { shop, generationId: '' }, `${shop}.job-${jobId}`);
+  await queues.addForShop('reconcile', { shop, generationId: '' }, `job-${jobId}`);
 }
 
 export interface ReconcileDeps extends AdoptJobDeps {

@@ -50,8 +50,9 @@ export function createRulesService(
   const logger = host.logger.child({ component: 'rules' });
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
-  const queue = createReleaseQueue({ connection, prefix, clock });
+  const queue = createReleaseQueue({ connection, prefix, clock, redis: host.redis });
   host.onClose('rules release queue', () => queue.close());
+  host.eraser.onErase('rules: release jobs', (shop) => queue.eraseShop(shop));
   const spend = createDailySpend({ redis: host.redis });
   const zones = new Map<string, { zone: string; at: number }>();
   const admin = async (shop: string) => host.admin.forShop(shop);

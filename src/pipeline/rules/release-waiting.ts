@@ -5,9 +5,13 @@
  * admits them oldest first while today's cap covers them; a rerun after a crash finds those
  * already moved (`queued`, reserved) and goes on. What still does not fit waits for the next day.
  */
-import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
+import { shopRef } from '../../platform/queues/shop-ref.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import type { Pipeline } from '../index.ts';
 import type { RulesDeps } from './new-product-rules.ts';
@@ -23,6 +27,8 @@ interface ReleaseJob {
 
 export interface ReleaseQueue {
   schedule(shop: string, day: string, atMs: number): Promise<void>;
+  /** Removes the shop's release jobs and the events naming them (shop/redact). */
+  eraseShop(shop: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,16 +36,18 @@ export function createReleaseQueue(options: {
   connection: ConnectionOptions;
   prefix: string;
   clock: Clock;
+  redis: Redis;
 }): ReleaseQueue {
-  const queue = new Queue<ReleaseJob>(QUEUE, options);
+  const { redis } = options;
+  const queue = openQueue<ReleaseJob>(QUEUE, options);
   return {
     async schedule(shop, day, atMs) {
-      // BullMQ refuses ':' in custom ids; shop domains and days have none.
+      // BullMQ refuses ':' in custom ids; opaque ids and days have none.
       await queue.add(
         'release',
         { shop, day },
         {
-          jobId: `rules-release.${shop}.${day}`,
+          jobId: `rules-release.${await shopRef(redis, shop)}.${day}`,
           delay: Math.max(0, atMs - options.clock.now()),
           attempts: 20,
           backoff: { type: 'exponential', delay: 2_000 },
@@ -47,6 +55,9 @@ export function createReleaseQueue(options: {
           removeOnFail: true,
         },
       );
+    },
+    async eraseShop(shop) {
+      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
     },
     close: () => queue.close(),
   };

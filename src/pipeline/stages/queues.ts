@@ -3,15 +3,19 @@
  * side: `result` (a webhook delivered a job's result: process it now rather than at the next
  * poll) and `reconcile` (match results nobody claimed with uncertain submissions).
  *
- * Job ids are `<queue>.<generation id>` (BullMQ refuses ':' in custom ids), so an enqueue
- * while the same job is still waiting, delayed or running is a no-op: two webhooks, a webhook
- * and a poll, or a crashed worker's retry cannot start a stage twice at once. Finished jobs are
+ * Job ids are `<queue>.<generation id>` (BullMQ refuses ':' in custom ids; a job of the shop
+ * rather than of one generation, `addForShop`, has `<queue>.<shop's opaque id>.<key>`), so an
+ * enqueue while the same job is still waiting, delayed or running is a no-op: two webhooks, a
+ * webhook and a poll, or a crashed worker's retry cannot start a stage twice at once. Finished jobs are
  * removed at once, so that a later legitimate run of the stage (approve after review) can reuse
  * the id; the generation's state, not the job's, tells a handler whether there is work to do.
  */
-import { Queue, type ConnectionOptions } from 'bullmq';
+import type { ConnectionOptions, Queue } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
-import { redisOptions } from '../../platform/redis/connection.ts';
+import { eraseShopJobs, type ShopTrace } from '../../platform/queues/erase-shop-jobs.ts';
+import { openQueue } from '../../platform/queues/open-queue.ts';
+import { shopRef } from '../../platform/queues/shop-ref.ts';
+import { redisOptions, type Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
 import type { EnqueueOptions } from './stage.ts';
@@ -30,6 +34,10 @@ export interface JobData {
 export interface PipelineQueues {
   /** Adds the job `<queue>.<key>` unless it is already pending or running. */
   add(queue: QueueName, data: JobData, key: string, options?: EnqueueOptions): Promise<void>;
+  /** Adds the job `<queue>.<shop's opaque id>.<key>` of the shop `data` names, likewise. */
+  addForShop(queue: QueueName, data: JobData, key: string): Promise<void>;
+  /** Removes the jobs `trace` names from every queue, and their events (shop/redact). */
+  eraseShop(trace: ShopTrace): Promise<void>;
   /** Whether a job is pending or running (for tests and the crash checks). */
   pending(queue: QueueName, key: string): Promise<boolean>;
   close(): Promise<void>;
@@ -58,11 +66,12 @@ export function createPipelineQueues(options: {
   prefix: string;
   config: PipelineConfig;
   logger: Logger;
+  redis: Redis;
 }): PipelineQueues {
-  const { connection, prefix, config, logger } = options;
+  const { connection, prefix, config, logger, redis } = options;
   const queues = new Map<QueueName, Queue<JobData>>(
     QUEUE_NAMES.map((name) => {
-      const queue = new Queue<JobData>(name, { connection, prefix });
+      const queue = openQueue<JobData>(name, { connection, prefix });
       // Connection errors while Redis restarts: the enqueue that needed it fails and says so.
       queue.on('error', (error) =>
         logger.warn({ err: error, queue: name }, 'queue connection error'),
@@ -72,7 +81,7 @@ export function createPipelineQueues(options: {
   );
   const queue = (name: QueueName) => queues.get(name)!;
 
-  return {
+  const pipelineQueues: PipelineQueues = {
     async add(name, data, key, addOptions = {}) {
       await queue(name).add(name, data, {
         jobId: jobIdFor(name, key),
@@ -82,6 +91,12 @@ export function createPipelineQueues(options: {
         removeOnComplete: true,
         removeOnFail: true,
       });
+    },
+    async addForShop(name, data, key) {
+      await pipelineQueues.add(name, data, `${await shopRef(redis, data.shop)}.${key}`);
+    },
+    async eraseShop(trace) {
+      for (const name of QUEUE_NAMES) await eraseShopJobs(redis, queue(name), trace);
     },
     async pending(name, key) {
       const job = await queue(name).getJob(jobIdFor(name, key));
@@ -93,4 +108,5 @@ export function createPipelineQueues(options: {
       await Promise.all([...queues.values()].map((q) => q.close()));
     },
   };
+  return pipelineQueues;
 }

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_CAP_REASON } from '../../../src/app-api/rules.ts';
+import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
 import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
@@ -38,7 +39,7 @@ interface Created {
 
 /** Resolves once the app's webhook job for this delivery has run its handler to the end. */
 async function handled(shop: string, delivery: Delivery): Promise<void> {
-  const done = `pai:{${shop}}:webhook-done:${encodeURIComponent(delivery.eventId)}`;
+  const done = webhookDoneKey(app.deps.webhookQueue, delivery.eventId);
   await eventually(async () => (await app.deps.redis.exists(done)) === 1);
 }
 

@@ -1,7 +1,7 @@
 /** A shop leaving: uninstall cancels its waiting work; shop/redact erases its generations and
  * the app-wide job-id entries that name it. */
 import { beforeAll, expect, it } from 'vitest';
-import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
+import { appWideKeys, generationKeys } from '../../../src/pipeline/generations/keys.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;
@@ -34,6 +34,20 @@ it("erases a shop's generations and the job-id index entries naming it", async (
   await h.app.deps.eraser.erase(shop.shop);
   expect(await h.pipeline.generations.get(shop.shop, generation.id)).toBeNull();
   expect(await h.app.deps.redis.exists(jobKey)).toBe(0);
+});
+
+it('lets the job-id index entry of an ended generation expire with the generation', async () => {
+  const shop = await h.newShop();
+  await h.startWorkers();
+  const generation = await shop.enqueue();
+  const done = await shop.waitFor(generation.id, ['published']);
+  await h.stopWorkers();
+  const { redis } = h.app.deps;
+  const jobKey = appWideKeys(h.pipeline.config.namespace).job(done.productAiJobId!);
+  const recordKey = generationKeys.record(shop.shop, generation.id);
+  const recordExpiry = await redis.pexpiretime(recordKey);
+  expect(recordExpiry).toBeGreaterThan(Date.now());
+  expect(await redis.pexpiretime(jobKey)).toBe(recordExpiry);
 });
 
 it("takes an erased shop's generations out of the app-wide counts, once if the erase is retried", async () => {

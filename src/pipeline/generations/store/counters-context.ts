@@ -1,7 +1,8 @@
 /**
  * The `ctx` argument of transition.lua and patch.lua: the key names and settings of what a write
  * keeps besides the record, in the same atomic step (lua/includes/generation-counters.lua: the
- * state and credit counters, retention, the transition outbox).
+ * state and credit counters, retention (the record's, and its ProductAI job's entry in the
+ * app-wide job-id index), the transition outbox).
  */
 import { TERMINAL_STATES } from '../../../app-api/generation-states.ts';
 import type { GenerationState } from '../generation.ts';
@@ -24,6 +25,7 @@ export function countersContext(
     creditsTtlMs: String(retention.creditsByDayMs),
     retention: generationKeys.retention(shop),
     retentionShops: keys.retentionShops,
+    jobPrefix: keys.jobPrefix,
     // Strings: Lua numbers lose integer precision past 2^53 and Redis refuses fractions.
     expireAt:
       to && TERMINAL_STATES.includes(to) ? String(clock.now() + retention.generationMs) : null,

@@ -117,8 +117,11 @@ export interface GenerationStore {
 export interface GenerationStoreDeps {
   redis: Redis;
   clock: Clock;
-  /** App-wide keys: the per-state counters and the shops with generations to expire. */
-  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops'>;
+  /**
+   * App-wide keys: the per-state counters, the shops with generations to expire, and the job-id
+   * index (its entries expire with their generations).
+   */
+  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops' | 'jobPrefix'>;
   retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
   /**
    * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this

@@ -49,6 +49,11 @@ local function retain(ctx, id)
     .. '\n' .. (field('optionGroup') or '')
   redis.call('PEXPIREAT', KEYS[1], ctx.expireAt)
   redis.call('PEXPIREAT', KEYS[2], ctx.expireAt)
+  -- The job-id index entry (job -> shop, generation) goes with the record: without it the
+  -- app-wide index would keep every shop's name for good, one key per generation ever made.
+  -- The raw JSON is the id's digits (a Lua number would print large ids in exponent form).
+  local job = redis.call('HGET', KEYS[1], 'productAiJobId')
+  if job and job ~= 'null' then redis.call('PEXPIREAT', ctx.jobPrefix .. job, ctx.expireAt) end
   redis.call('ZADD', ctx.retention, ctx.expireAt, member)
   redis.call('ZADD', ctx.retentionShops, 'LT', ctx.expireAt, ctx.shop)
 end
