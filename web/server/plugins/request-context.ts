@@ -43,12 +43,7 @@ export function secretPathRedactor(templates: readonly string[]): (url: string) 
 }
 
 /** Query parameters that carry a credential (Shopify's, on the app home's URL). */
-export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  'id_token',
-  'hmac',
-  'session',
-  'host',
-]);
+const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set(['id_token', 'hmac', 'session', 'host']);
 
 function decodedName(name: string): string {
   try {
