@@ -167,7 +167,11 @@ describe('configure-app', () => {
     const result = await configure(dir, { SHOPIFY_API_KEY: CLIENT_ID, SHOPIFY_APP_URL: APP_URL });
 
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${FLOW_ACTION}:10: https://validate.example.net/flow`);
+    const line =
+      before[FLOW_ACTION]!.split('\n').indexOf(
+        'validation_url = "https://validate.example.net/flow"',
+      ) + 1;
+    expect(result.stderr).toContain(`${FLOW_ACTION}:${line}: https://validate.example.net/flow`);
     expect(readAll(dir)).toEqual(before);
   });
 });
