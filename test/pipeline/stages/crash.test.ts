@@ -172,7 +172,7 @@ describe('a worker killed at each stage', () => {
     await kill(restarted);
   });
 
-  it('submit, while its request hangs, the key changed before a new worker starts: the request is checked in its own account, never sent again', async () => {
+  it('submit, while its request hangs, the key replaced before a new worker starts: the request is checked in its own account with the key it was sent with, never sent again', async () => {
     const worker = await startWorker();
     await productAiControl('POST', '/faults', { hangNext: 1 });
     const s = await shopWithBatch(1, { webhook: false });
@@ -181,9 +181,32 @@ describe('a worker killed at each stage', () => {
       async () => (await jobsOf(s.apiKey)).length > 0,
     );
     await kill(worker);
-    // Meanwhile the merchant saves the key of another ProductAI account.
+    // Meanwhile the merchant saves the key of another ProductAI account: the first is kept.
     const otherKey = `other-${s.apiKey}`;
     await productAiControl('POST', '/accounts', { key: otherKey, credits: CREDITS });
+    await stack.app.deps.settings.saveApiKey(s.shop, otherKey);
+    const restarted = await startWorker();
+    const [done] = await expectExactlyOnce(s);
+    expect(done!.transitions.find((t) => t.state === 'processing')?.note).toMatch(
+      /found in ProductAI's list/,
+    );
+    expect(await jobsOf(otherKey)).toEqual([]);
+    await kill(restarted);
+  });
+
+  it('submit, while its request hangs, the key removed and another saved before a new worker starts: the check waits, saying why, until the first key is back; never sent again', async () => {
+    const worker = await startWorker();
+    await productAiControl('POST', '/faults', { hangNext: 1 });
+    const s = await shopWithBatch(1, { webhook: false });
+    await until(
+      'the hung request to create its job',
+      async () => (await jobsOf(s.apiKey)).length > 0,
+    );
+    await kill(worker);
+    // Removing the key drops the keys it replaced: nothing opens the first account any more.
+    const otherKey = `other-${s.apiKey}`;
+    await productAiControl('POST', '/accounts', { key: otherKey, credits: CREDITS });
+    await stack.app.deps.settings.removeApiKey(s.shop);
     await stack.app.deps.settings.saveApiKey(s.shop, otherKey);
     const restarted = await startWorker();
     const [waiting] = await until('the check to wait for the first key', async () => {
