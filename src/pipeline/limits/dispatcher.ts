@@ -16,7 +16,13 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { AppWideKeys } from '../generations/keys.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import type { FairScheduler } from './fair-scheduler.ts';
+import type { ArmedItem, FairScheduler } from './fair-scheduler.ts';
+
+/**
+ * A submit job per arming, not per generation: a generation put back and chosen again gets its
+ * job at once, even while the job of its earlier arming is still finishing.
+ */
+const submitJobKey = ({ generationId, arming }: ArmedItem) => `${generationId}.${arming}`;
 
 export interface Dispatcher {
   stop(): Promise<void>;
@@ -68,13 +74,13 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher>
     if (!(await scheduler.hasWork())) return idle();
     const item = await scheduler.pop(config.dispatcher.lookahead);
     if (item === null || item === 'busy') return idle();
-    const ref = { shop: item.shop, generationId: item.generationId };
-    await queues.add('submit', ref, item.generationId);
+    const ref = { shop: item.shop, generationId: item.generationId, arming: item.arming };
+    await queues.add('submit', ref, submitJobKey(item));
   }
 
   async function recover(): Promise<void> {
-    const recovered = await scheduler.recoverStale(config.dispatcher.recoverAfterMs, (id) =>
-      queues.pending('submit', id),
+    const recovered = await scheduler.recoverStale(config.dispatcher.recoverAfterMs, (armed) =>
+      queues.pending('submit', submitJobKey(armed)),
     );
     if (recovered > 0)
       logger.warn({ recovered }, 'generations put back in line after a dispatcher stopped');

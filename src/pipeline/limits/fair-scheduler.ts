@@ -22,7 +22,11 @@
  * bulk runs of two shops progress at the same pace.
  *
  * Armed submissions: a popped generation is recorded in `dispatching` (with the time) from the
- * pop until its submit job holds a rate-limit slot (`disarm`). `pop` gives nothing while
+ * pop until its submit job holds a rate-limit slot (`disarm`). Each arming has its own token
+ * (taken from the push sequence), carried by the submit job it is handed to: only that job's
+ * `disarm` or `push` ends it. A generation put back in line and chosen again is armed anew, so
+ * the earlier job finishing later cannot end the newer arming, and the new arming's submit job
+ * has an id of its own (dispatcher.ts) instead of waiting for the earlier one to be gone. `pop` gives nothing while
  * `lookahead` generations are armed, so the choice of the next generation is made at most that
  * many slots ahead of its submission: with a lookahead of 1, a click waits behind at most one
  * generation already chosen. One armed submission waiting for its slot is also what keeps the
@@ -32,8 +36,7 @@
  *
  * Crash safety: `recoverStale` puts back the armed generations whose submit job is gone (a
  * dispatcher that died between pop and enqueue). Putting one back twice is harmless: queues
- * are sets (ZADD NX), the submit job id is derived from the generation id, and only a `queued`
- * generation can be submitted.
+ * are sets (ZADD NX), and only a `queued` generation can be submitted (one atomic transition).
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
@@ -47,23 +50,41 @@ export interface ScheduledItem {
   priority: Priority;
 }
 
+/** A generation chosen for the next slot, with the token of this arming. */
+export interface ArmedItem extends ScheduledItem {
+  arming: string;
+}
+
+/** Who an arming is: what a submit job carries (`arming` absent: not handed by the dispatcher). */
+export interface Arming {
+  shop: string;
+  generationId: string;
+  arming?: string;
+}
+
 export interface FairScheduler {
-  /** Puts a queued generation in line (at the back, or at the front when it lost its turn). */
-  push(item: ScheduledItem, options?: { front?: boolean }): Promise<void>;
+  /**
+   * Puts a queued generation in line (at the back, or at the front when it lost its turn);
+   * `arming` is the arming this ends (a submit job putting its generation back).
+   */
+  push(item: ScheduledItem, options?: { front?: boolean; arming?: string }): Promise<void>;
   /**
    * The next generation to submit, in fair order, now armed; null when nothing is waiting,
    * 'busy' while `lookahead` generations are armed already.
    */
-  pop(lookahead: number): Promise<ScheduledItem | 'busy' | null>;
-  /** The armed generation holds its slot (or will not be sent): the next may be armed. */
-  disarm(shop: string, generationId: string): Promise<void>;
+  pop(lookahead: number): Promise<ArmedItem | 'busy' | null>;
+  /**
+   * This arming's generation holds its slot (or will not be sent): the next may be armed. A
+   * later arming of the same generation is left alone.
+   */
+  disarm(armed: Arming): Promise<void>;
   /**
    * Puts back generations armed more than `olderThanMs` ago whose submit job is not pending
    * (their dispatcher died before handing them on).
    */
   recoverStale(
     olderThanMs: number,
-    isPending: (generationId: string) => Promise<boolean>,
+    isPending: (armed: ArmedItem) => Promise<boolean>,
   ): Promise<number>;
   /** Whether any shop that is not paused has waiting work (cheap; may be stale by a moment). */
   hasWork(): Promise<boolean>;
@@ -99,6 +120,7 @@ const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
     'membersBulk',
     'pausedShops',
     'dispatching',
+    'sequence',
   ],
   args: [
     'now',
@@ -122,9 +144,13 @@ export function createFairScheduler(deps: {
   keys: AppWideKeys;
 }): FairScheduler {
   const { redis, clock, keys } = deps;
-  const armedMember = (shop: string, generationId: string) => `${shop} ${generationId}`;
+  const armedMember = ({ shop, generationId, arming }: Arming) =>
+    arming === undefined ? '' : `${shop} ${generationId} ${arming}`;
 
-  async function push(item: ScheduledItem, options: { front?: boolean } = {}): Promise<void> {
+  async function push(
+    item: ScheduledItem,
+    options: { front?: boolean; arming?: string } = {},
+  ): Promise<void> {
     await PUSH(
       redis,
       {
@@ -139,7 +165,7 @@ export function createFairScheduler(deps: {
         shop: item.shop,
         generationId: item.generationId,
         front: options.front ? 1 : 0,
-        armedMember: armedMember(item.shop, item.generationId),
+        armedMember: armedMember({ ...item, arming: options.arming }),
       },
     );
     await redis.publish(keys.wakeChannel, item.priority);
@@ -161,6 +187,7 @@ export function createFairScheduler(deps: {
           membersBulk: keys.ringMembers('bulk'),
           pausedShops: keys.pausedShops,
           dispatching: keys.dispatching,
+          sequence: keys.sequence,
         },
         {
           now: clock.now(),
@@ -172,14 +199,15 @@ export function createFairScheduler(deps: {
           recordMiddle,
           lookahead,
         },
-      )) as [string, string?, Priority?] | null;
+      )) as [string, string?, Priority?, string?] | null;
       if (!reply) return null;
       if (reply[0] === 'busy') return 'busy';
-      return { shop: reply[0], generationId: reply[1]!, priority: reply[2]! };
+      return { shop: reply[0], generationId: reply[1]!, priority: reply[2]!, arming: reply[3]! };
     },
 
-    async disarm(shop, generationId) {
-      if ((await redis.zrem(keys.dispatching, armedMember(shop, generationId))) > 0) {
+    async disarm(armed) {
+      if (armed.arming === undefined) return;
+      if ((await redis.zrem(keys.dispatching, armedMember(armed))) > 0) {
         await redis.publish(keys.wakeChannel, 'disarmed');
       }
     },
@@ -188,13 +216,13 @@ export function createFairScheduler(deps: {
       const stale = await redis.zrangebyscore(keys.dispatching, '-inf', clock.now() - olderThanMs);
       let recovered = 0;
       for (const member of stale) {
-        const [shop, generationId] = member.split(' ') as [string, string];
-        if (await isPending(generationId)) continue;
+        const [shop, generationId, arming] = member.split(' ') as [string, string, string];
         const priority = await redis.hget(generationKeys.record(shop, generationId), 'priority');
         if (priority) {
-          // push() also removes the armed record, in the same script.
           const item = { shop, generationId, priority: JSON.parse(priority) as Priority };
-          await push(item, { front: true });
+          if (await isPending({ ...item, arming })) continue;
+          // push() also removes the armed record, in the same script.
+          await push(item, { front: true, arming });
           recovered += 1;
         } else {
           await redis.zrem(keys.dispatching, member);

@@ -18,7 +18,7 @@ import { shopRef } from '../../platform/queues/shop-ref.ts';
 import { redisOptions, type Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, type StageName } from '../generations/generation.ts';
-import type { EnqueueOptions } from './stage.ts';
+import type { EnqueueOptions, GenerationRef } from './stage.ts';
 
 const INTERNAL_QUEUES = ['result', 'reconcile'] as const;
 export type InternalQueueName = (typeof INTERNAL_QUEUES)[number];
@@ -26,10 +26,7 @@ export type QueueName = StageName | InternalQueueName;
 export const QUEUE_NAMES: readonly QueueName[] = [...STAGE_NAMES, ...INTERNAL_QUEUES];
 
 /** Every job's payload: ids only; handlers reload the state they need. */
-export interface JobData {
-  shop: string;
-  generationId: string;
-}
+export type JobData = GenerationRef;
 
 export interface PipelineQueues {
   /** Adds the job `<queue>.<key>` unless it is already pending or running. */

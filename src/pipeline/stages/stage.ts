@@ -29,6 +29,8 @@ export type { StageName } from '../generations/generation.ts';
 export interface GenerationRef {
   shop: string;
   generationId: string;
+  /** Submit jobs: the fair scheduler's arming the job serves (limits/fair-scheduler.ts). */
+  arming?: string;
 }
 
 export type StageOutcome =

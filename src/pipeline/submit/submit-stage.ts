@@ -25,7 +25,7 @@
  *
  * Code: each step is a file of steps/ (as the generation store lays out its operations), a
  * function that takes the part of the deps it uses; steps/submit.ts runs them in order, and this
- * factory only keeps the handler's state and disarms the generation after each job. Shared by
+ * factory only disarms the job's arming after each job. Shared by
  * several: steps/types.ts (the deps, re-exported here), steps/move.ts (a transition that may
  * lose its race), steps/messages.ts (the merchant's messages, re-exported here).
  */
@@ -35,7 +35,7 @@ import type { GiveUpRule } from '../stages/stage.ts';
 import type { PipelineStageHandler } from '../context.ts';
 import { UNCERTAIN_MESSAGE } from './steps/messages.ts';
 import { submit } from './steps/submit.ts';
-import type { SubmitStageDeps, SubmitSteps } from './steps/types.ts';
+import type { SubmitStageDeps } from './steps/types.ts';
 
 export { RATE_LIMITED_NOTE, UNCERTAIN_MESSAGE } from './steps/messages.ts';
 export type { SubmitStageDeps } from './steps/types.ts';
@@ -62,18 +62,14 @@ export function submitGiveUp(queues: PipelineQueues, reconcileAfterMs: number): 
 }
 
 export function createSubmitStage(deps: SubmitStageDeps): PipelineStageHandler {
-  const steps: SubmitSteps = { ...deps, putBack: new Set<string>() };
   return async (ref, ctx) => {
     try {
-      return await submit(steps, ref, ctx);
+      return await submit(deps, ref, ctx);
     } finally {
-      // Whatever happened, this generation no longer waits for a slot (idempotent). Unless it
-      // went back in line: the push disarmed it already, and the dispatcher may have chosen and
-      // armed it again since; disarming now would drop that arming, and the generation with it
-      // (neither waiting nor armed, so never recovered: it stayed `queued` for good).
-      if (!steps.putBack.delete(ref.generationId)) {
-        await steps.scheduler.disarm(ref.shop, ref.generationId);
-      }
+      // Whatever happened, this job's arming no longer waits for a slot (idempotent). If the
+      // generation went back in line and was armed again since, that arming has another token
+      // and stays.
+      await deps.scheduler.disarm(ref);
     }
   };
 }

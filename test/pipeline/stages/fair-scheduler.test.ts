@@ -4,6 +4,7 @@ import { appWideKeys } from '../../../src/pipeline/generations/keys.ts';
 import {
   createFairScheduler,
   type FairScheduler,
+  type ArmedItem,
   type ScheduledItem,
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
 import type { Priority } from '../../../src/pipeline/generations/generation.ts';
@@ -40,12 +41,12 @@ async function drain(s: FairScheduler): Promise<string[]> {
   const order: string[] = [];
   for (let item = await pop(s); item; item = await pop(s)) {
     order.push(item.generationId);
-    await s.disarm(item.shop, item.generationId);
+    await s.disarm(item);
   }
   return order;
 }
 
-async function pop(s: FairScheduler): Promise<ScheduledItem | null> {
+async function pop(s: FairScheduler): Promise<ArmedItem | null> {
   const item = await s.pop(1);
   if (item === 'busy') throw new Error('unexpectedly busy');
   return item;
@@ -76,7 +77,7 @@ describe('fair scheduler', () => {
     const backlog = await queue(s, a, 'bulk', 100);
     const first = (await pop(s))!;
     expect(first.generationId).toBe(backlog[0]);
-    await s.disarm(first.shop, first.generationId);
+    await s.disarm(first);
     const [click] = await queue(s, b, 'interactive', 1);
     expect((await pop(s))!.generationId).toBe(click);
   });
@@ -113,10 +114,27 @@ describe('fair scheduler', () => {
     const s = scheduler();
     const shop = uniqueShop();
     const [first, second] = await queue(s, shop, 'interactive', 2);
-    expect((await s.pop(1)) as ScheduledItem).toMatchObject({ generationId: first });
+    const armed = (await pop(s))!;
+    expect(armed).toMatchObject({ generationId: first });
     expect(await s.pop(1)).toBe('busy');
-    await s.disarm(shop, first!);
+    await s.disarm(armed);
     expect((await s.pop(1)) as ScheduledItem).toMatchObject({ generationId: second });
+  });
+
+  it('leaves a newer arming alone when the submit job of an earlier one disarms late', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [id] = await queue(s, shop, 'interactive', 1);
+    const earlier = (await pop(s))!;
+    // Its submit job puts it back (the fingerprint was busy), and it is chosen again.
+    await s.push({ shop, generationId: id!, priority: 'interactive' }, { arming: earlier.arming });
+    const newer = (await pop(s))!;
+    expect(newer).toMatchObject({ generationId: id });
+    expect(newer.arming).not.toBe(earlier.arming);
+    await s.disarm(earlier); // the earlier job's `finally`
+    expect(await s.pop(1)).toBe('busy');
+    await s.disarm(newer);
+    expect(await s.pop(1)).toBeNull();
   });
 
   it('puts back what a crashed dispatcher armed but never handed to the submit queue', async () => {
@@ -129,7 +147,7 @@ describe('fair scheduler', () => {
     expect(await s.recoverStale(0, async () => false)).toBe(1);
     const again = (await pop(s))!;
     expect(again.generationId).toBe(id);
-    await s.disarm(again.shop, again.generationId);
+    await s.disarm(again);
     expect(await s.recoverStale(0, async () => false)).toBe(0);
   });
 

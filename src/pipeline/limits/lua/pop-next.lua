@@ -1,6 +1,6 @@
 --[[
   Takes the next generation to submit in fair order (interactive before bulk, shops in turn)
-  and arms it, unless `lookahead` generations are armed already. Skips paused shops (taking
+  and arms it with a new token, unless `lookahead` generations are armed already. Skips paused shops (taking
   them out of the ring) and ids no longer `queued`; a shop with more waiting goes to the back
   of the ring.
 
@@ -9,7 +9,8 @@
   KEYS[3] ringBulk
   KEYS[4] membersBulk
   KEYS[5] pausedShops
-  KEYS[6] dispatching         armed generations: member '<shop> <id>', score armed at (ms)
+  KEYS[6] dispatching         armed generations: member '<shop> <id> <token>', score armed at (ms)
+  KEYS[7] sequence            counter the arming token is taken from (shared with push)
   ARGV[1] now                 ms
   ARGV[2] interactiveBefore   a shop's interactive waiting key, before the shop
   ARGV[3] interactiveAfter    and after it
@@ -19,7 +20,7 @@
   ARGV[7] recordMiddle        between shop and id
   ARGV[8] lookahead           most generations armed at once
 
-  Returns {shop, generationId, priority} | {'busy'} | nil (nothing waiting)
+  Returns {shop, generationId, priority, token} | {'busy'} | nil (nothing waiting)
 ]]
 if redis.call('ZCARD', KEYS[6]) >= tonumber(ARGV[8]) then return {'busy'} end
 local classes = {
@@ -49,8 +50,9 @@ for _, class in ipairs(classes) do
         redis.call('SREM', class.members, shop)
       end
       if found then
-        redis.call('ZADD', KEYS[6], ARGV[1], shop .. ' ' .. found)
-        return {shop, found, class.name}
+        local token = tostring(redis.call('INCR', KEYS[7]))
+        redis.call('ZADD', KEYS[6], ARGV[1], shop .. ' ' .. found .. ' ' .. token)
+        return {shop, found, class.name, token}
       end
     end
   end

@@ -1,6 +1,6 @@
 --[[
   Puts a queued generation in its shop's line (at the back, or at the front when it lost its
-  turn), disarms it, and puts the shop in the ring unless it is paused or there already.
+  turn), ends the arming it had (if the caller names one), and puts the shop in the ring unless it is paused or there already.
 
   KEYS[1] waiting      the shop's waiting generations of this priority (sorted set)
   KEYS[2] ring         shops with waiting work, in turn order (list)
@@ -11,7 +11,7 @@
   ARGV[1] shop
   ARGV[2] generationId
   ARGV[3] front        1 for the front of the line, else 0
-  ARGV[4] armedMember  the generation's member in `dispatching`
+  ARGV[4] armedMember  the arming's member in `dispatching` to remove, or '' for none
 
   Returns 1.
 ]]
@@ -19,7 +19,7 @@ local seq = redis.call('INCR', KEYS[5])
 local score = seq
 if ARGV[3] == '1' then score = -seq end
 redis.call('ZADD', KEYS[1], 'NX', score, ARGV[2])
-redis.call('ZREM', KEYS[6], ARGV[4])
+if ARGV[4] ~= '' then redis.call('ZREM', KEYS[6], ARGV[4]) end
 if redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 0 and redis.call('SADD', KEYS[3], ARGV[1]) == 1 then
   redis.call('RPUSH', KEYS[2], ARGV[1])
 end

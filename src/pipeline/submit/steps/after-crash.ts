@@ -6,11 +6,11 @@ import type { PipelineContext } from '../../context.ts';
 import { sameToken, tokenOf } from './claim.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 /** The generation back in `queued` if the request certainly did not leave, else null. */
 export async function afterCrash(
-  steps: Pick<SubmitSteps, 'claims' | 'limiter' | 'queues'>,
+  steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'queues'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   generation: Generation,

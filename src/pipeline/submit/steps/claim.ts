@@ -9,7 +9,7 @@ import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { backInLine } from './back-in-line.ts';
 import { move } from './move.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export const tokenOf = (generation: Generation): ClaimToken => ({
   shop: generation.shop,
@@ -29,7 +29,7 @@ export const sameToken = (a: ClaimToken | null, b: ClaimToken) =>
  * minutes: the dispatcher must not stand still that long).
  */
 export async function fingerprintFree(
-  { claims }: Pick<SubmitSteps, 'claims'>,
+  { claims }: Pick<SubmitStageDeps, 'claims'>,
   ctx: PipelineContext,
   fingerprint: Fingerprint,
 ) {
@@ -47,7 +47,7 @@ export async function fingerprintFree(
  * in line.
  */
 export async function takeClaim(
-  steps: Pick<SubmitSteps, 'claims' | 'limiter' | 'scheduler' | 'putBack'>,
+  steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'scheduler'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   fingerprint: Fingerprint,

@@ -8,10 +8,10 @@ import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { afterCrash } from './after-crash.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export async function loadQueued(
-  steps: Pick<SubmitSteps, 'claims' | 'limiter' | 'queues'>,
+  steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'queues'>,
   ctx: PipelineContext,
   ref: GenerationRef,
 ): Promise<Generation | null> {

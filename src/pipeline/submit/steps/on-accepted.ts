@@ -3,10 +3,10 @@ import type { Job } from '../../../productai/schemas.ts';
 import { adoptJob } from '../../receive/adopt-job.ts';
 import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
 import type { PipelineContext } from '../../context.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export async function onAccepted(
-  steps: Pick<SubmitSteps, 'jobResults' | 'claims' | 'queues'>,
+  steps: Pick<SubmitStageDeps, 'jobResults' | 'claims' | 'queues'>,
   ctx: PipelineContext,
   generation: Generation,
   job: Job,

@@ -11,10 +11,10 @@ import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export async function onRefused(
-  steps: SubmitSteps,
+  steps: SubmitStageDeps,
   ctx: PipelineContext,
   ref: GenerationRef,
   apiKey: string,
@@ -77,7 +77,7 @@ export async function onRefused(
  * sent to be refused again in between.
  */
 async function pauseFor(
-  { shopPause }: Pick<SubmitSteps, 'shopPause'>,
+  { shopPause }: Pick<SubmitStageDeps, 'shopPause'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   cause: PauseCause,

@@ -9,7 +9,7 @@ import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { move } from './move.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export interface PreparedRequest {
   apiKey: string;
@@ -17,7 +17,7 @@ export interface PreparedRequest {
 }
 
 export async function prepareRequest(
-  { shopPause }: Pick<SubmitSteps, 'shopPause'>,
+  { shopPause }: Pick<SubmitStageDeps, 'shopPause'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   generation: Generation,

@@ -12,7 +12,7 @@ import type { PipelineContext } from '../../context.ts';
 import { onAccepted } from './on-accepted.ts';
 import { onRefused } from './on-refused.ts';
 import type { PreparedRequest } from './prepare-request.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 function call(client: ProductAiClient, request: ProductAiRequest, timeoutMs: number): Promise<Job> {
   const options = { timeoutMs };
@@ -22,7 +22,7 @@ function call(client: ProductAiClient, request: ProductAiRequest, timeoutMs: num
 }
 
 export async function send(
-  steps: SubmitSteps,
+  steps: SubmitStageDeps,
   ctx: PipelineContext,
   ref: GenerationRef,
   submitting: Generation,

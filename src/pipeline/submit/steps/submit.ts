@@ -11,10 +11,10 @@ import { loadQueued } from './load-queued.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { send } from './send.ts';
 import { takeSlot } from './take-slot.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export async function submit(
-  steps: SubmitSteps,
+  steps: SubmitStageDeps,
   ref: GenerationRef,
   ctx: PipelineContext,
 ): Promise<StageOutcome> {

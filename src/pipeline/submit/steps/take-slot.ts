@@ -11,11 +11,11 @@ import type { PipelineContext } from '../../context.ts';
 import { backInLine } from './back-in-line.ts';
 import { fingerprintFree, takeClaim } from './claim.ts';
 import { move } from './move.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 /** The generation now `submitting` with its fingerprint claimed, or null if it was not sent. */
 export async function takeSlot(
-  steps: Pick<SubmitSteps, 'claims' | 'limiter' | 'scheduler' | 'putBack'>,
+  steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'scheduler'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   generation: Generation,
@@ -28,7 +28,7 @@ export async function takeSlot(
     return null;
   }
   await limiter.acquire(ref.generationId);
-  await scheduler.disarm(ref.shop, ref.generationId);
+  await scheduler.disarm(ref);
   const submitting = await move(ctx, ref, {
     from: ['queued'],
     to: 'submitting',

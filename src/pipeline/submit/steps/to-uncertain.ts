@@ -7,10 +7,10 @@ import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { UNCERTAIN_MESSAGE } from './messages.ts';
 import { move } from './move.ts';
-import type { SubmitSteps } from './types.ts';
+import type { SubmitStageDeps } from './types.ts';
 
 export async function toUncertain(
-  { queues }: Pick<SubmitSteps, 'queues'>,
+  { queues }: Pick<SubmitStageDeps, 'queues'>,
   ctx: PipelineContext,
   ref: GenerationRef,
   note: string,

@@ -17,9 +17,3 @@ export interface SubmitStageDeps {
   claims: SubmissionClaims;
   queues: PipelineQueues;
 }
-
-/** The stage's deps, and the state one handler keeps across its jobs. */
-export interface SubmitSteps extends SubmitStageDeps {
-  /** Generations a running submit job put back in line (the push disarms them). */
-  putBack: Set<string>;
-}
