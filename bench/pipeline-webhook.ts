@@ -3,8 +3,9 @@
  * startServer, the pipeline module, a private Redis) running in a child process, so that the
  * load generator's own work does not compete with the server's event loop:
  *  1. acknowledgement latency at a steady 200 deliveries/s (open loop: a request every 5 ms
- *     whatever the answers do), p50/p99; every delivery is a result for a known job id, so each
- *     one does the full work: allowlist, token check, keep the result, owner lookup, enqueue;
+ *     whatever the answers do), p50/p99; every delivery names a job of the shop whose URL it
+ *     reached, so each one does the full work: allowlist, token check, owner lookup (one
+ *     script), enqueue of the job's check with ProductAI (which runs in a worker, not here);
  *  2. the same for a bare Express route (text body, JSON answer) on the same server, as the
  *     floor this machine sets;
  *  3. throughput with 32 concurrent senders, as a ratio to the bare route's.
