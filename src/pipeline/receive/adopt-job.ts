@@ -66,7 +66,7 @@ export async function adoptJob(
   // A delivery can beat the job id to us: it was listed as unclaimed where it arrived.
   const noticedAt = await jobResults.noticedAt(jobId);
   if (noticedAt) {
-    await jobResults.removeUnclaimed(noticedAt, jobId);
+    await jobResults.clearNotice(jobId, noticedAt);
     await queues.add('result', ref, ref.generationId);
   }
   if (processing.submittedAt && processing.productAiAccount) {

@@ -12,7 +12,8 @@
  *    that shop holds a key of the same account (webhook-receiver.ts).
  *  - notice: a delivery named the job while no generation owned it: the shop whose URL it
  *    reached first, kept a week (long enough for the slowest await deadline and for
- *    reconciliation), so the job's adoption checks it at once instead of at its first poll.
+ *    reconciliation), so the job's adoption checks it at once instead of at its first poll;
+ *    the adoption then deletes it (it names a shop that may not be the owner).
  *  - unclaimed: per shop, job ids a delivery named on the shop's URL while no generation owned
  *    them: a webhook faster than our record of the submission, a submission that went
  *    `uncertain`, or a job made outside the app. Reconciliation (reconcile.ts) matches them;
@@ -54,6 +55,8 @@ export interface JobResults {
   noteDelivery(jobId: number, shop: string): Promise<JobOwner | null>;
   /** The shop whose URL a delivery reached while the job had no owner, or null. */
   noticedAt(jobId: number): Promise<string | null>;
+  /** Once the job is owned: its notice and its place in `shop`'s unclaimed list go. */
+  clearNotice(jobId: number, shop: string): Promise<void>;
   /** Unclaimed jobs of a shop, oldest first. */
   unclaimed(shop: string): Promise<UnclaimedJob[]>;
   removeUnclaimed(shop: string, jobId: number): Promise<void>;
@@ -102,6 +105,13 @@ export function createJobResults(deps: {
     },
     async noticedAt(jobId) {
       return redis.get(keys.jobNotice(jobId));
+    },
+    async clearNotice(jobId, shop) {
+      await redis
+        .multi()
+        .unlink(keys.jobNotice(jobId))
+        .zrem(generationKeys.unclaimedJobs(shop), String(jobId))
+        .exec();
     },
     async unclaimed(shop) {
       const key = generationKeys.unclaimedJobs(shop);

@@ -52,6 +52,10 @@ describe('uncertain submissions', () => {
     const jobs = await shop.jobs();
     expect(jobs.map((job) => job.id)).toEqual([done.productAiJobId]);
     expect(await webhookOnly.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([]);
+    // The notice naming the shop whose URL it reached went with the adoption.
+    expect(await webhookOnly.pipeline.internals.jobResults.noticedAt(done.productAiJobId!)).toBe(
+      null,
+    );
   });
 
   it("finds the job in ProductAI's job list when no webhook comes, and never sends again", async () => {
