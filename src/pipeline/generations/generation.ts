@@ -65,9 +65,10 @@
  *    list shows several unowned jobs fitting one submission, nothing is guessed, the generation
  *    stays uncertain and the results are listed as unclaimed (Activity).
  * The account is the one the request went to: the generation records it (`productAiAccount`, a
- * hash of the key) on entering `submitting`, and the claim and the job list are looked up there.
- * If the merchant saved another key meanwhile, that account cannot be read: the generation stays
- * uncertain, saying so, until the old key is back; it is never taken for unsent.
+ * hash of the key) on entering `submitting`, and the claim and the job list are looked up there,
+ * with the key saved then (kept a while after the merchant replaces it,
+ * receive/submission-key.ts). Once no key of that account is left, it cannot be read: the
+ * generation stays uncertain, saying so, until the old key is back; it is never taken for unsent.
  * The merchant cannot send an uncertain generation again (that blind resend is exactly what
  * could charge twice); they may only cancel it. A result ProductAI still delivers for it then
  * has no owner, and is listed as unclaimed like any other.
@@ -155,8 +156,10 @@ export interface Generation {
   submittedAt: string | null;
   /**
    * The ProductAI account the request went to (a SHA-256 of the API key then saved, never the
-   * key; limits/submission-claims.ts `accountOf`), written with `submittedAt`. Its claim and its
-   * job are looked up there, so a key changed meanwhile cannot make a sent request look unsent.
+   * key; limits/submission-claims.ts `accountOf`), written with `submittedAt` (for an unclaimed
+   * result attached: the account whose key found the job). Its claim and its job are looked up
+   * there, with that key (receive/submission-key.ts), so a key changed meanwhile cannot make a
+   * sent request look unsent, nor its result unreadable while the old key is kept.
    */
   productAiAccount: string | null;
   transitions: TransitionRecord[];
