@@ -11,13 +11,13 @@
  * own answer for the job, read with the shop's saved key. A job ProductAI does not know for that
  * key (another account's, or a job id made up) or that has not completed is not shown and cannot
  * be attached. The attached generation records that key's account, so its result is read with
- * it, as any job is (job-check.ts). Listing asks ProductAI once per waiting job, a few at a time.
+ * it, as any job is (job-check.ts). Listing asks ProductAI about a waiting job until its answer
+ * cannot change any more, a few at a time; settled answers are remembered (unclaimed-answers.ts).
  */
 import { AppError } from '../../platform/errors.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { withRedisLock } from '../../platform/redis/lock.ts';
-import type { ProductAiClient } from '../../productai/client.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import type { Generation, GenerationKind } from '../generations/generation.ts';
 import { accountOf } from '../limits/submission-claims.ts';
@@ -25,6 +25,7 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import type { UnclaimedJob } from './job-results.ts';
+import { createUnclaimedAnswers, type SettledAnswer } from './unclaimed-answers.ts';
 
 export interface UnclaimedResult {
   jobId: number;
@@ -75,49 +76,73 @@ export function createUnclaimedResults(
   deps: AdoptJobDeps & { generations: GenerationStore; context: PipelineContext; redis: Redis },
 ): UnclaimedResults {
   const { jobResults, generations, context, redis } = deps;
+  const answers = createUnclaimedAnswers(redis);
 
-  /** ProductAI's completed result for a waiting job, or null (not this key's, not done, owned). */
-  async function verify(
+  /** What ProductAI says for good about the job, or null while it may still change. */
+  async function ask(
     shop: string,
-    client: ProductAiClient,
-    { jobId, receivedAt }: UnclaimedJob,
-  ): Promise<UnclaimedResult | null> {
-    if (await jobResults.owner(jobId)) return null;
-    let job;
+    apiKey: string,
+    jobId: number,
+    known: SettledAnswer | undefined,
+  ): Promise<SettledAnswer | null> {
+    if (known) return known;
+    let answer: SettledAnswer;
     try {
-      job = await client.getJob(jobId);
+      const job = await context.productAi(apiKey).getJob(jobId);
+      if (job.status !== 'COMPLETED' || !job.image_url) return null;
+      answer = { url: job.image_url };
     } catch (error) {
       if (!isProductAiError(error)) throw error;
-      // job_not_found: not this account's job. Anything else: not shown until ProductAI answers.
+      // Anything but job_not_found (not this account's job): not shown until ProductAI answers.
       if (!isProductAiError(error, 'job_not_found')) {
         context.logger.warn({ err: error, shop, jobId }, 'could not check an unclaimed result');
+        return null;
       }
-      return null;
+      answer = { notFound: true };
     }
-    if (job.status !== 'COMPLETED' || !job.image_url) return null;
-    const mediaType = VIDEO_FILE.test(job.image_url) ? 'video' : 'image';
-    return { jobId, url: job.image_url, mediaType, receivedAt };
+    await answers.keep(shop, accountOf(apiKey), jobId, answer);
+    return answer;
+  }
+
+  /** ProductAI's completed results for waiting jobs no generation owns, in their order. */
+  async function verify(
+    shop: string,
+    apiKey: string,
+    jobs: readonly UnclaimedJob[],
+  ): Promise<UnclaimedResult[]> {
+    const known = await answers.get(
+      shop,
+      accountOf(apiKey),
+      jobs.map((job) => job.jobId),
+    );
+    const found: UnclaimedResult[] = [];
+    for (let i = 0; i < jobs.length; i += LIST_CONCURRENCY) {
+      const batch = jobs.slice(i, i + LIST_CONCURRENCY);
+      const results = await Promise.all(
+        batch.map(async ({ jobId, receivedAt }): Promise<UnclaimedResult | null> => {
+          if (await jobResults.owner(jobId)) return null;
+          const answer = await ask(shop, apiKey, jobId, known.get(jobId));
+          if (!answer || !('url' in answer)) return null;
+          const mediaType = VIDEO_FILE.test(answer.url) ? 'video' : 'image';
+          return { jobId, url: answer.url, mediaType, receivedAt };
+        }),
+      );
+      for (const result of results) if (result) found.push(result);
+    }
+    return found;
   }
 
   async function list(shop: string): Promise<UnclaimedResult[]> {
     const apiKey = await context.settings.getApiKey(shop);
     if (!apiKey) return [];
-    const client = context.productAi(apiKey);
-    const waiting = await jobResults.unclaimed(shop);
-    const found: UnclaimedResult[] = [];
-    for (let i = 0; i < waiting.length; i += LIST_CONCURRENCY) {
-      const batch = waiting.slice(i, i + LIST_CONCURRENCY);
-      const results = await Promise.all(batch.map((job) => verify(shop, client, job)));
-      for (const result of results) if (result) found.push(result);
-    }
-    return found;
+    return verify(shop, apiKey, await jobResults.unclaimed(shop));
   }
 
   async function attach(shop: string, jobId: number, product: AttachTarget) {
     const entry = (await jobResults.unclaimed(shop)).find((job) => job.jobId === jobId);
     const apiKey = await context.settings.getApiKey(shop);
     if (!entry || !apiKey) throw new UnclaimedResultGoneError();
-    const waiting = await verify(shop, context.productAi(apiKey), entry);
+    const [waiting] = await verify(shop, apiKey, [entry]);
     if (!waiting) throw new UnclaimedResultGoneError();
     const kind: GenerationKind = waiting.mediaType === 'video' ? 'video' : 'photo';
     // Created but never put in line: only adoption moves it, so it is never submitted.

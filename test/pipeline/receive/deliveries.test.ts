@@ -180,6 +180,22 @@ describe('unclaimed results', () => {
     expect(forger.requests).toEqual([]);
   });
 
+  it('are not asked about again once ProductAI’s answer is settled', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const client = h.pipeline.context.productAi(shop.apiKey);
+    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
+    await expect
+      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
+      .toBe('COMPLETED');
+    await deliver(shop.webhookUrl, forgedResult(outside.id, 'unclaimed.png'));
+    const listed = await h.pipeline.unclaimedResults.list(shop.shop);
+    expect(listed.map((result) => result.jobId)).toEqual([outside.id]);
+
+    // ProductAI would now refuse the key: the completed job's answer is not asked for again.
+    await h.productAiControl('PATCH', `/accounts/${shop.apiKey}`, { active: false });
+    expect(await h.pipeline.unclaimedResults.list(shop.shop)).toEqual(listed);
+  });
+
   it('do not show, nor attach, a job ProductAI does not know for the shop’s key', async () => {
     const shop = await h.newShop({ webhook: false });
     const stranger = await h.newShop({ webhook: false });
