@@ -34,8 +34,9 @@ describe('loadAppConfig', () => {
 
   it('limits /api per shop and the public routes per address, by default and as configured', () => {
     expect(loadAppConfig(valid).rateLimits).toEqual({
-      api: { burst: 200, perMinute: 1_200 },
+      api: { burst: 100, perMinute: 600 },
       publicRoutes: { burst: 1_000, perMinute: 6_000 },
+      refusalDelayMs: 1_000,
     });
     const configured = loadAppConfig({
       ...valid,
@@ -43,10 +44,12 @@ describe('loadAppConfig', () => {
       API_RATE_LIMIT_PER_MINUTE: '300',
       WEBHOOK_RATE_LIMIT_BURST: '20',
       WEBHOOK_RATE_LIMIT_PER_MINUTE: '600',
+      RATE_LIMIT_REFUSAL_DELAY_MS: '0',
     }).rateLimits;
     expect(configured).toEqual({
       api: { burst: 50, perMinute: 300 },
       publicRoutes: { burst: 20, perMinute: 600 },
+      refusalDelayMs: 0,
     });
   });
 
@@ -57,6 +60,7 @@ describe('loadAppConfig', () => {
         ...valid,
         API_RATE_LIMIT_BURST: '0',
         WEBHOOK_RATE_LIMIT_PER_MINUTE: 'lots',
+        RATE_LIMIT_REFUSAL_DELAY_MS: '60000',
         PIPELINE_RATE_LIMIT: 'many',
       });
     } catch (caught) {
@@ -67,6 +71,7 @@ describe('loadAppConfig', () => {
       'PIPELINE_RATE_LIMIT must be a positive integer',
       'API_RATE_LIMIT_BURST must be a positive integer',
       'WEBHOOK_RATE_LIMIT_PER_MINUTE must be a positive integer',
+      'RATE_LIMIT_REFUSAL_DELAY_MS must be at most 10000 (ms)',
     ]);
   });
 });

@@ -61,6 +61,19 @@ describe('the shared rate limiter', () => {
     expect(await redis.get(key)).toBe(before);
   });
 
+  it('remembers a refusal until its retry time, without asking Redis again', async () => {
+    const limiter = createRateLimiter(redis, { burst: 1, perMinute: 1 });
+    const key = newKey();
+    await limiter.take(key);
+    expect(await limiter.take(key)).toMatchObject({ allowed: false });
+    // Redis would now allow it (the caller's count is gone); this process still knows better.
+    await redis.del(key);
+    expect(await limiter.take(key)).toMatchObject({ allowed: false });
+    expect(await createRateLimiter(redis, { burst: 1, perMinute: 1 }).take(key)).toEqual({
+      allowed: true,
+    });
+  });
+
   it('gives a request back after its interval', async () => {
     // One request every 50 ms.
     const limiter = createRateLimiter(redis, { burst: 1, perMinute: 1_200 });

@@ -16,13 +16,18 @@ const STRICT = {
   TRUST_PROXY: '1',
   ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
+const REFUSAL_DELAY_MS = 400;
 
+// Two processes of the app on one Redis; the twin answers its refusals after the delay.
 let app: TestApp;
 let twin: TestApp;
 beforeAll(async () => {
   [app, twin] = await Promise.all([
-    startTestApp({ env: STRICT, webhookWorker: false }),
-    startTestApp({ env: STRICT, webhookWorker: false }),
+    startTestApp({ env: { ...STRICT, RATE_LIMIT_REFUSAL_DELAY_MS: '0' }, webhookWorker: false }),
+    startTestApp({
+      env: { ...STRICT, RATE_LIMIT_REFUSAL_DELAY_MS: String(REFUSAL_DELAY_MS) },
+      webhookWorker: false,
+    }),
   ]);
 });
 
@@ -75,6 +80,14 @@ describe('/api, per shop', () => {
     expect(await statuses(() => app.call('/api/session', { shop: other }), 3)).toEqual([
       200, 200, 200,
     ]);
+  });
+
+  it('answers a refusal only after the refusal delay (±50%), so a looping client slows down', async () => {
+    const shop = newShop();
+    await statuses(() => twin.call('/api/session', { shop }), 3);
+    const sent = performance.now();
+    expect((await twin.call('/api/session', { shop })).status).toBe(429);
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS / 2);
   });
 
   it('is one budget across app processes', async () => {

@@ -79,7 +79,8 @@ export function errorHandler(): ErrorRequestHandler {
     const status = answer?.status ?? 500;
     const requestId = String(req.id ?? '');
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    else
+    // A flood is refused thousands of times a second: the access log's line per 429 is enough.
+    else if (answer?.error.kind !== 'limited')
       req.log.info(
         { code: answer?.error.code, reason: (error as Error).message },
         'request rejected',

@@ -1,7 +1,9 @@
 /**
  * The HTTP rate limits (budgets in src/app/config.ts, counted in Redis so that every web process
  * shares them: src/platform/redis/rate-limit.ts). Past its budget a caller gets a 429 with
- * `Retry-After` in the app's error body, from the one error handler.
+ * `Retry-After` in the app's error body, from the one error handler, once the refusal delay has
+ * passed (`refusalDelayMs`: a client that waits for its answers slows down to what its
+ * connections can hold instead of keeping the process busy refusing it).
  *
  *  - /api, per shop: checked as soon as the session token names the shop, before the shop's
  *    offline token is read, so a flood costs one Redis call a request. The count lives under the
@@ -10,6 +12,7 @@
  *    proxies report, TRUST_PROXY): checked before any body is read. The count is app-wide and
  *    names no shop.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestHandler } from 'express';
 import type { App } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
@@ -18,9 +21,12 @@ import { createRateLimiter, type RateLimiter } from '../../../src/platform/redis
 
 const shopCounts = shopKeyspace('rate-limit');
 
-async function take(limiter: RateLimiter, key: string): Promise<void> {
+async function take(limiter: RateLimiter, key: string, refusalDelayMs: number): Promise<void> {
   const decision = await limiter.take(key);
   if (decision.allowed) return;
+  // Spread over ±50%: refusals answered at the same moment would come back at the same moment,
+  // a wave that stalls every other request for as long as it takes to answer.
+  if (refusalDelayMs > 0) await sleep(refusalDelayMs * (0.5 + Math.random()));
   throw new AppError(
     'limited',
     'rate_limited',
@@ -33,15 +39,17 @@ async function take(limiter: RateLimiter, key: string): Promise<void> {
 export function shopRateLimit(
   deps: Pick<App, 'redis' | 'config'>,
 ): (shop: string) => Promise<void> {
-  const limiter = createRateLimiter(deps.redis, deps.config.rateLimits.api);
-  return (shop) => take(limiter, shopCounts.key(shop, 'api'));
+  const { api, refusalDelayMs } = deps.config.rateLimits;
+  const limiter = createRateLimiter(deps.redis, api);
+  return (shop) => take(limiter, shopCounts.key(shop, 'api'), refusalDelayMs);
 }
 
 /** Counts a request against its source address's budget for the public routes. */
 export function addressRateLimit(deps: Pick<App, 'redis' | 'config'>): RequestHandler {
-  const limiter = createRateLimiter(deps.redis, deps.config.rateLimits.publicRoutes);
+  const { publicRoutes, refusalDelayMs } = deps.config.rateLimits;
+  const limiter = createRateLimiter(deps.redis, publicRoutes);
   return async (req, _res, next) => {
-    await take(limiter, appWideKey('rate-limit', 'public', req.ip ?? 'unknown'));
+    await take(limiter, appWideKey('rate-limit', 'public', req.ip ?? 'unknown'), refusalDelayMs);
     next();
   };
 }
