@@ -1,7 +1,8 @@
 /**
  * Builds the Express app from its dependencies and feature modules. Order matters:
- * request context → HTTP metrics → health → Shopify webhooks (raw body) → modules' public routes → /api
- * (CORS, auth, JSON) → app home and assets → the one error handler.
+ * request context → HTTP metrics → rate limit per source address on the public routes → health →
+ * Shopify webhooks (raw body) → modules' public routes → /api (CORS, auth and the shop's rate
+ * limit, JSON) → app home and assets → the one error handler.
  */
 import { fileURLToPath } from 'node:url';
 import express, { Router, type Express } from 'express';
@@ -10,11 +11,15 @@ import type { AppModule } from './module.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { httpMetrics } from './plugins/http-metrics.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { addressRateLimit } from './plugins/rate-limit.ts';
 import { registerHealthz } from './routes/healthz.ts';
 import { registerPrivacyPolicy } from './routes/privacy.ts';
 import { registerShopifyWebhooks } from './routes/shopify-webhooks.ts';
 import { createApiRouter } from './routes/api.ts';
 import { registerAppHome } from './routes/app-home.ts';
+
+/** Where third parties call the app unauthenticated by a session: webhooks and Flow actions. */
+const PUBLIC_ROUTE_PREFIXES = ['/webhooks', '/flow'];
 
 export const DEFAULT_FRONTEND_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 
@@ -36,6 +41,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
   );
 
   app.use(httpMetrics(deps.metrics));
+  app.use(PUBLIC_ROUTE_PREFIXES, addressRateLimit(deps));
 
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
