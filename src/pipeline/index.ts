@@ -202,6 +202,7 @@ export function createPipeline(
       claims,
       queues,
       generations,
+      line,
       context,
     }),
     forecaster: createBulkForecaster({ scheduler, limiter, config }),

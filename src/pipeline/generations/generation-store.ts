@@ -41,7 +41,7 @@
  * store/types.ts (the interface, re-exported here), store/record.ts (the hash's fields and
  * their encoding), store/counters-context.ts (what transition and patch tell the counters).
  */
-import { create, createOnce } from './store/create.ts';
+import { create, createOnce, prepare } from './store/create.ts';
 import { get } from './store/get.ts';
 import { count, list } from './store/list.ts';
 import { idsInRunState, idsInState } from './store/ids-in-state.ts';
@@ -71,6 +71,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
   return {
     create: create(deps),
     createOnce: createOnce(deps),
+    prepare: prepare(deps),
     get: get(deps),
     list: list(deps),
     idsInState: idsInState(deps),

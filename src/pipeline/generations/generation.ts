@@ -74,8 +74,9 @@
  * has no owner, and is listed as unclaimed like any other.
  * Results nobody can own (another app on the account, a job from before an erase) are listed
  * for the merchant with their picture, to attach to a product without paying again: a new
- * generation, never put in line, goes `queued → processing` adopting the job
- * (receive/unclaimed-results.ts). That is the only move from `queued` that skips `submitting`.
+ * generation naming the job, stored in line in one step, goes `queued → processing` adopting it
+ * (receive/unclaimed-results.ts; if the web process dies first, the submit stage adopts it in its
+ * turn and never sends it). That is the only move from `queued` that skips `submitting`.
  *
  * Records carry ids and facts, never secrets: the API key stays in the shop's settings.
  */
@@ -183,7 +184,13 @@ export type NewGeneration = Pick<
   | 'estimatedCredits'
   | 'priority'
 > &
-  Partial<Pick<Generation, 'bulkRunId' | 'retryOf' | 'optionGroup' | 'origin'>>;
+  Partial<
+    Pick<
+      Generation,
+      // An unclaimed result attached: the job it adopts and the account it is read with.
+      'bulkRunId' | 'retryOf' | 'optionGroup' | 'origin' | 'productAiJobId' | 'productAiAccount'
+    >
+  >;
 
 /**
  * Fields a transition or a patch may change: not the identity and index fields, nor what the

@@ -69,6 +69,11 @@ export interface FairScheduler {
    */
   push(item: ScheduledItem, options?: { front?: boolean; arming?: string }): Promise<void>;
   /**
+   * Runs `writes` (the commands that store a new generation: GenerationStore.prepare) and puts
+   * the generation at the back of its shop's line, in one atomic step.
+   */
+  pushNew(item: ScheduledItem, writes: readonly (readonly string[])[]): Promise<void>;
+  /**
    * The next generation to submit, in fair order, now armed; null when nothing is waiting,
    * 'busy' while `lookahead` generations are armed already.
    */
@@ -133,6 +138,10 @@ const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
     'lookahead',
   ],
 });
+const PUSH_NEW = luaScript(new URL('./lua/create-in-line.lua', import.meta.url), {
+  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching'],
+  args: ['shop', 'generationId', 'writes'],
+});
 const RESUME = luaScript(new URL('./lua/resume-shop.lua', import.meta.url), {
   keys: ['ring', 'ringMembers', 'pausedShops', 'waiting'],
   args: ['shop'],
@@ -146,33 +155,39 @@ export function createFairScheduler(deps: {
   const { redis, clock, keys } = deps;
   const armedMember = ({ shop, generationId, arming }: Arming) =>
     arming === undefined ? '' : `${shop} ${generationId} ${arming}`;
+  const lineKeys = (item: ScheduledItem) => ({
+    waiting: queueKeys.waiting(item.shop, item.priority),
+    ring: keys.ring(item.priority),
+    ringMembers: keys.ringMembers(item.priority),
+    pausedShops: keys.pausedShops,
+    sequence: keys.sequence,
+    dispatching: keys.dispatching,
+  });
 
   async function push(
     item: ScheduledItem,
     options: { front?: boolean; arming?: string } = {},
   ): Promise<void> {
-    await PUSH(
-      redis,
-      {
-        waiting: queueKeys.waiting(item.shop, item.priority),
-        ring: keys.ring(item.priority),
-        ringMembers: keys.ringMembers(item.priority),
-        pausedShops: keys.pausedShops,
-        sequence: keys.sequence,
-        dispatching: keys.dispatching,
-      },
-      {
-        shop: item.shop,
-        generationId: item.generationId,
-        front: options.front ? 1 : 0,
-        armedMember: armedMember({ ...item, arming: options.arming }),
-      },
-    );
+    await PUSH(redis, lineKeys(item), {
+      shop: item.shop,
+      generationId: item.generationId,
+      front: options.front ? 1 : 0,
+      armedMember: armedMember({ ...item, arming: options.arming }),
+    });
     await redis.publish(keys.wakeChannel, item.priority);
   }
 
   return {
     push,
+
+    async pushNew(item, writes) {
+      await PUSH_NEW(redis, lineKeys(item), {
+        shop: item.shop,
+        generationId: item.generationId,
+        writes: JSON.stringify(writes),
+      });
+      await redis.publish(keys.wakeChannel, item.priority);
+    },
 
     async pop(lookahead) {
       const [interactiveBefore, interactiveAfter] = queueKeys.waitingTemplate('interactive');

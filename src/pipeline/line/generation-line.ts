@@ -3,6 +3,9 @@
  * the dispatcher hands them to the submit stage. A generation put in line while its shop is
  * paused (no credits, no key: submit/shop-pause.ts) waits as `paused` instead, with the shop's
  * reason, until the merchant resumes the shop.
+ *
+ * A new generation is stored and put in line in one atomic step (create-in-line.lua): a crash
+ * between the two would leave a `queued` generation nothing ever sends.
  */
 import type { Generation, GenerationState, NewGeneration } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
@@ -35,16 +38,14 @@ export function createGenerationLine(deps: {
 }): GenerationLine {
   const { generations, scheduler, shopPause } = deps;
 
-  async function putInLine(generation: Generation): Promise<void> {
-    await scheduler.push({
-      shop: generation.shop,
-      generationId: generation.id,
-      priority: generation.priority,
-    });
-  }
+  const itemOf = (generation: Generation) => ({
+    shop: generation.shop,
+    generationId: generation.id,
+    priority: generation.priority,
+  });
 
-  async function admit(generation: Generation): Promise<Generation> {
-    await putInLine(generation);
+  /** The generation as it is once in line: `paused` when its shop is. */
+  async function heldIfPaused(generation: Generation): Promise<Generation> {
     // Read back only when held: a click's answer needs no second round trip for `queued`.
     if (!(await shopPause.holdIfPaused(generation.shop, generation.id))) return generation;
     return (await generations.get(generation.shop, generation.id)) ?? generation;
@@ -52,10 +53,15 @@ export function createGenerationLine(deps: {
 
   return {
     async enqueueGeneration(input) {
-      return admit(await generations.create(input));
+      const { generation, writes } = generations.prepare(input);
+      await scheduler.pushNew(itemOf(generation), writes);
+      return heldIfPaused(generation);
     },
 
-    admit,
+    async admit(generation) {
+      await scheduler.push(itemOf(generation));
+      return heldIfPaused(generation);
+    },
 
     async requeue(shop, id, from, note) {
       const generation = await generations.transition(shop, id, {
@@ -64,7 +70,7 @@ export function createGenerationLine(deps: {
         patch: { reason: null, action: null, pausedBy: null },
         note,
       });
-      await putInLine(generation);
+      await scheduler.push(itemOf(generation));
       await shopPause.holdIfPaused(shop, id);
       return generation;
     },

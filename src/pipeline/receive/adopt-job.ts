@@ -17,6 +17,9 @@ import type { GenerationRef } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
 import type { JobResults } from './job-results.ts';
 
+/** How an attached unclaimed result's adoption is noted in its history. */
+export const ATTACHED_NOTE = 'an unclaimed result the merchant attached (not charged again)';
+
 export interface AdoptJobDeps {
   jobResults: JobResults;
   claims: SubmissionClaims;

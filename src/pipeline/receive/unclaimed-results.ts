@@ -19,11 +19,16 @@ import { shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { withRedisLock } from '../../platform/redis/lock.ts';
 import { isProductAiError } from '../../productai/errors.ts';
-import type { Generation, GenerationKind } from '../generations/generation.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type GenerationKind,
+} from '../generations/generation.ts';
+import type { GenerationLine } from '../line/generation-line.ts';
 import { accountOf } from '../limits/submission-claims.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../context.ts';
-import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
+import { ATTACHED_NOTE, adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import type { UnclaimedJob } from './job-results.ts';
 import { createUnclaimedAnswers, type SettledAnswer } from './unclaimed-answers.ts';
 
@@ -73,7 +78,12 @@ const ATTACH_LOCK = { ttlMs: 30_000, waitMs: 30_000 };
 const LIST_CONCURRENCY = 4;
 
 export function createUnclaimedResults(
-  deps: AdoptJobDeps & { generations: GenerationStore; context: PipelineContext; redis: Redis },
+  deps: AdoptJobDeps & {
+    generations: GenerationStore;
+    line: Pick<GenerationLine, 'enqueueGeneration'>;
+    context: PipelineContext;
+    redis: Redis;
+  },
 ): UnclaimedResults {
   const { jobResults, generations, context, redis } = deps;
   const answers = createUnclaimedAnswers(redis);
@@ -145,8 +155,11 @@ export function createUnclaimedResults(
     const [waiting] = await verify(shop, apiKey, [entry]);
     if (!waiting) throw new UnclaimedResultGoneError();
     const kind: GenerationKind = waiting.mediaType === 'video' ? 'video' : 'photo';
-    // Created but never put in line: only adoption moves it, so it is never submitted.
-    const created = await generations.create({
+    const account = accountOf(apiKey);
+    // Stored in line already naming its job (one atomic step): should this process die before
+    // the adoption below, the submit stage adopts it in its turn, never sending it
+    // (submit/steps/adopt-attached.ts). So no crash leaves it `queued` and out of line.
+    const created = await deps.line.enqueueGeneration({
       shop,
       kind,
       productId: product.id,
@@ -157,12 +170,22 @@ export function createUnclaimedResults(
       params: {},
       estimatedCredits: 0,
       priority: 'interactive',
+      productAiJobId: jobId,
+      productAiAccount: account,
     });
-    return adoptJob(deps, context, created, jobId, {
-      from: ['queued'],
-      note: `ProductAI job ${jobId}, an unclaimed result the merchant attached (not charged again)`,
-      account: accountOf(apiKey),
-    });
+    try {
+      // A shop paused for credits or its key holds it `paused` like any generation; it is
+      // adopted in its turn once the shop resumes.
+      return await adoptJob(deps, context, created, jobId, {
+        from: ['queued'],
+        note: `ProductAI job ${jobId}, ${ATTACHED_NOTE}`,
+        account,
+      });
+    } catch (error) {
+      // The submit stage took its turn first and adopted it.
+      if (!(error instanceof StaleTransitionError)) throw error;
+      return (await generations.get(shop, created.id)) ?? created;
+    }
   }
 
   return {

@@ -18,6 +18,7 @@ import {
   type PipelineHarness,
   type TestShop,
 } from '../../support/pipeline-stack.ts';
+import { accountOf } from '../../../src/pipeline/limits/submission-claims.ts';
 import { deliver, startForgerHost, type ForgerHost } from '../../support/productai-deliveries.ts';
 
 /** Every URL the stand-in publish downloaded, as the attach stage downloads `resultUrl`. */
@@ -178,6 +179,40 @@ describe('unclaimed results', () => {
     const done = await shop.waitFor(attached.id, ['published']);
     expect(done.resultUrl).toBe(imageUrl);
     expect(forger.requests).toEqual([]);
+  });
+
+  it('are adopted in their turn, never sent, when the web process died before the adoption', async () => {
+    const shop = await h.newShop({ webhook: false });
+    const client = h.pipeline.context.productAi(shop.apiKey);
+    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
+    await expect
+      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
+      .toBe('COMPLETED');
+    const { image_url: imageUrl } = await client.getJob(outside.id);
+    const credits = async () =>
+      ((await h.productAiControl('GET', `/accounts/${shop.apiKey}`)) as { credits: number })
+        .credits;
+    const before = await credits();
+
+    // The attach's first step only (stored in line, naming its job), as a crash leaves it.
+    const attached = await h.pipeline.enqueueGeneration({
+      shop: shop.shop,
+      kind: 'photo',
+      productId: 'gid://shopify/Product/1',
+      productTitle: 'Product 1',
+      productImageUrl: null,
+      sourceMediaIds: [],
+      sourceImageUrls: [],
+      params: {},
+      estimatedCredits: 0,
+      priority: 'interactive',
+      productAiJobId: outside.id,
+      productAiAccount: accountOf(shop.apiKey),
+    });
+    const done = await shop.waitFor(attached.id, ['published']);
+    expect(done.resultUrl).toBe(imageUrl);
+    expect(done.transitions.map((step) => step.state)).not.toContain('submitting');
+    expect(await credits()).toBe(before);
   });
 
   it('are not asked about again once ProductAI’s answer is settled', async () => {

@@ -1,6 +1,8 @@
 /**
- * `create` and `createOnce`: a new generation is `queued`, stored, indexed and counted in one
- * atomic step (a MULTI, or with a claim, one script), so no reader ever sees it half made.
+ * `create`, `createOnce` and `prepare`: a new generation is `queued`, stored, indexed and counted
+ * in one atomic step (a MULTI, or with a claim, one script), so no reader ever sees it half made.
+ * `prepare` hands the commands to a caller that runs them inside its own atomic step (the line's
+ * create-in-line script).
  */
 import type { Generation, NewGeneration } from '../generation.ts';
 import { newGenerationId } from '../ids.ts';
@@ -21,6 +23,13 @@ export function create({ redis, clock, keys }: CreateDeps): GenerationStore['cre
     const generation = newGeneration(input, clock.now());
     await redis.multi(storeWrites(generation, keys)).exec();
     return generation;
+  };
+}
+
+export function prepare({ clock, keys }: CreateDeps): GenerationStore['prepare'] {
+  return (input) => {
+    const generation = newGeneration(input, clock.now());
+    return { generation, writes: storeWrites(generation, keys) };
   };
 }
 
@@ -66,13 +75,13 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     retryOf: input.retryOf ?? null,
     optionGroup: input.optionGroup ?? null,
     origin: input.origin ?? null,
-    productAiJobId: null,
+    productAiJobId: input.productAiJobId ?? null,
     resultUrl: null,
     fileId: null,
     mediaId: null,
     previousFeaturedMediaId: null,
     submittedAt: null,
-    productAiAccount: null,
+    productAiAccount: input.productAiAccount ?? null,
     transitions: [{ state: 'queued', at }],
     // Starts empty: its counters are created by countAttempt.
     attempts: {},

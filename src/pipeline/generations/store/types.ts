@@ -47,6 +47,11 @@ export type StateCounts = Record<GenerationState, number>;
 export interface GenerationStore {
   create(input: NewGeneration): Promise<Generation>;
   /**
+   * A new generation and the commands that store it, not run: for a caller that runs them in an
+   * atomic step of its own (put in line at once: FairScheduler.pushNew).
+   */
+  prepare(input: NewGeneration): { generation: Generation; writes: string[][] };
+  /**
    * Creates the generations unless `once.key` is already claimed, claim and records in one
    * atomic step (automatic work: one rule makes one product's generations at most once, however
    * often its webhook runs). Answers the ids the claim names, made now or by an earlier call.

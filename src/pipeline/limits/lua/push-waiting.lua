@@ -1,6 +1,7 @@
 --[[
   Puts a queued generation in its shop's line (at the back, or at the front when it lost its
-  turn), ends the arming it had (if the caller names one), and puts the shop in the ring unless it is paused or there already.
+  turn), ends the arming it had (if the caller names one), and puts the shop in the ring unless
+  it is paused or there already.
 
   KEYS[1] waiting      the shop's waiting generations of this priority (sorted set)
   KEYS[2] ring         shops with waiting work, in turn order (list)
@@ -15,12 +16,9 @@
 
   Returns 1.
 ]]
-local seq = redis.call('INCR', KEYS[5])
-local score = seq
-if ARGV[3] == '1' then score = -seq end
-redis.call('ZADD', KEYS[1], 'NX', score, ARGV[2])
-if ARGV[4] ~= '' then redis.call('ZREM', KEYS[6], ARGV[4]) end
-if redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 0 and redis.call('SADD', KEYS[3], ARGV[1]) == 1 then
-  redis.call('RPUSH', KEYS[2], ARGV[1])
-end
+--- @include "waiting-line"
+pushWaiting({
+  waiting = KEYS[1], ring = KEYS[2], ringMembers = KEYS[3],
+  pausedShops = KEYS[4], sequence = KEYS[5], dispatching = KEYS[6],
+}, ARGV[1], ARGV[2], ARGV[3], ARGV[4])
 return 1

@@ -1,12 +1,13 @@
 /**
  * `submit`: one submit job, its steps in order (each in its own file of this folder): the
- * generation still to send, the checks that need no ProductAI, the fingerprint's claim and a
+ * generation still to send (or, naming its job already, to adopt: adopt-attached.ts), the checks that need no ProductAI, the fingerprint's claim and a
  * rate-limit slot, then the request and its outcome. Every path answers DONE; a retry is asked
  * by throwing.
  */
 import { accountOf } from '../../limits/submission-claims.ts';
 import { DONE, type GenerationRef, type StageOutcome } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
+import { adoptAttached } from './adopt-attached.ts';
 import { loadQueued } from './load-queued.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { send } from './send.ts';
@@ -20,6 +21,13 @@ export async function submit(
 ): Promise<StageOutcome> {
   const generation = await loadQueued(steps, ctx, ref);
   if (!generation) return DONE;
+  if (generation.productAiJobId !== null) {
+    await adoptAttached(steps, ctx, ref, {
+      ...generation,
+      productAiJobId: generation.productAiJobId,
+    });
+    return DONE;
+  }
   const prepared = await prepareRequest(steps, ctx, ref, generation);
   if (!prepared) return DONE;
   const submitting = await takeSlot(steps, ctx, ref, generation, accountOf(prepared.apiKey));

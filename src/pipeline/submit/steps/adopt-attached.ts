@@ -1,0 +1,43 @@
+/**
+ * `adoptAttached`: a queued generation that already names its ProductAI job is an unclaimed
+ * result the merchant attached (receive/unclaimed-results.ts), whose adoption the web process
+ * did not finish (it died after putting it in line). It is adopted here, in its turn, and never
+ * sent: the job was paid for already. A job another generation owns by now (attached twice
+ * across that crash) fails this one instead of publishing the result twice.
+ */
+import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
+import { ATTACHED_NOTE, adoptJob } from '../../receive/adopt-job.ts';
+import type { GenerationRef } from '../../stages/stage.ts';
+import type { PipelineContext } from '../../context.ts';
+import { move } from './move.ts';
+import type { SubmitStageDeps } from './types.ts';
+
+export async function adoptAttached(
+  steps: Pick<SubmitStageDeps, 'jobResults' | 'claims' | 'queues'>,
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: Generation & { productAiJobId: number },
+): Promise<void> {
+  const jobId = generation.productAiJobId;
+  const owner = await steps.jobResults.owner(jobId);
+  if (owner && owner.generationId !== generation.id) {
+    await move(ctx, ref, {
+      from: ['queued'],
+      to: 'failed',
+      patch: {
+        reason: `This result (ProductAI job ${jobId}) was attached to a product already.`,
+        action: null,
+      },
+      note: 'attached twice',
+    });
+    return;
+  }
+  try {
+    await adoptJob(steps, ctx, generation, jobId, {
+      from: ['queued'],
+      note: `ProductAI job ${jobId}, ${ATTACHED_NOTE}`,
+    });
+  } catch (error) {
+    if (!(error instanceof StaleTransitionError)) throw error;
+  }
+}
