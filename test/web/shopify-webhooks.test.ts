@@ -64,7 +64,9 @@ async function uninstalledQuietly(shop: string): Promise<void> {
   await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
 }
 
-const keysOf = (shop: string) => redis.keys(`pai:{${shop}}:*`);
+/** The shop's keys, but for its API rate limit's counter, which expires on its own. */
+const keysOf = async (shop: string) =>
+  (await redis.keys(`pai:{${shop}}:*`)).filter((key) => !key.includes(':rate-limit:'));
 const jobsWaiting = () => app.deps.webhookIntake.queue.getJobCountByTypes('wait', 'active');
 
 function signedPost(body: string, headers: Record<string, string>): Promise<Response> {
