@@ -20,8 +20,12 @@ export const CreateCampaignRequest = CreateBulkRunRequest.extend({
   /** On the shop's clock (its Shopify time zone), as an `<input type="datetime-local">` gives. */
   startsAt: LocalDateTime,
   endsAt: LocalDateTime,
-  /** Only results approved in Activity go live; the others are discarded at the end. */
-  reviewFirst: z.boolean().default(false),
+  /**
+   * Only results approved in Activity go live; the others are discarded at the end. Left out,
+   * the campaign follows the shop's review setting (Settings > Publishing), as every other
+   * result does.
+   */
+  reviewFirst: z.boolean().optional(),
 });
 export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
 

@@ -16,7 +16,10 @@ import { requireUsableKey } from './usable-key.ts';
 
 export interface CampaignsService {
   list(shop: string): Promise<CampaignList>;
-  /** Creates the campaign and its bulk run; the results are made ahead and held. */
+  /**
+   * Creates the campaign and its bulk run; the results are made ahead and held (for review
+   * first when asked, or when the request does not say and the shop reviews its results).
+   */
   create(shop: string, request: CreateCampaignRequest): Promise<CampaignView>;
   get(shop: string, id: string): Promise<CampaignView>;
   /** Before the start: nothing is ever shown. */
@@ -60,7 +63,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsSer
     async create(shop, request) {
       const settings = await deps.settings.get(shop);
       requireUsableKey(settings);
-      return view(await service.create(shop, request, settings.defaults));
+      // Without a choice, the campaign's scenes wait for review when the shop's results do.
+      const reviewFirst = request.reviewFirst ?? settings.reviewMode;
+      return view(await service.create(shop, { ...request, reviewFirst }, settings.defaults));
     },
 
     async get(shop, id) {

@@ -31,6 +31,27 @@ describe('the campaigns service', () => {
     expect((await campaigns.list(shop)).campaigns).toEqual([]);
   });
 
+  it("follows the shop's review setting when the request makes no review choice", async () => {
+    const { shop, request } = await shopWithRequest({ apiKey: true });
+    const { reviewFirst: _choice, ...unchosen } = request;
+    await app.deps.settings.update(shop, { reviewMode: true });
+
+    const reviewed = await campaigns.create(shop, unchosen);
+    expect(reviewed.reviewFirst).toBe(true);
+
+    await app.deps.settings.update(shop, { reviewMode: false });
+    expect((await campaigns.create(shop, unchosen)).reviewFirst).toBe(false);
+    expect((await campaigns.get(shop, reviewed.id)).reviewFirst).toBe(true);
+  });
+
+  it("keeps the merchant's own review choice over the shop's setting", async () => {
+    const { shop, request } = await shopWithRequest({ apiKey: true });
+    await app.deps.settings.update(shop, { reviewMode: true });
+
+    const campaign = await campaigns.create(shop, { ...request, reviewFirst: false });
+    expect(campaign.reviewFirst).toBe(false);
+  });
+
   it('refuses to end a campaign that has not started, saying what can be done', async () => {
     const { shop, request } = await shopWithRequest({ apiKey: true });
     const scheduled = await campaigns.create(shop, request);

@@ -14,14 +14,19 @@ import type { BulkRunStore } from '../bulk/bulk-run-store.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import type { ParamDefaults } from '../sources/request-rules.ts';
-import { CampaignNotFoundError, type Campaign } from './campaign.ts';
+import { CampaignNotFoundError, runCampaign, type Campaign } from './campaign.ts';
 import type { CampaignQueue } from './campaign-runner.ts';
 import type { CampaignStore } from './campaign-store.ts';
 
 export interface Campaigns {
   /** The shop's IANA time zone, from Shopify. */
   timeZone(shop: string): Promise<string>;
-  create(shop: string, request: CreateCampaignRequest, defaults: ParamDefaults): Promise<Campaign>;
+  /** `reviewFirst` decided: the merchant's choice, or else the shop's review setting. */
+  create(
+    shop: string,
+    request: CreateCampaignRequest & { reviewFirst: boolean },
+    defaults: ParamDefaults,
+  ): Promise<Campaign>;
   cancel(shop: string, id: string): Promise<Campaign>;
   endNow(shop: string, id: string): Promise<Campaign>;
   view(campaign: Campaign): Promise<CampaignView>;
@@ -113,7 +118,7 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
     async view(campaign) {
       const run = await deps.runStore.get(campaign.shop, campaign.bulkRunId);
       if (!run) throw new CampaignNotFoundError();
-      const bulkRun = await deps.runs.view(run);
+      const bulkRun = await deps.runs.view(run, runCampaign(campaign));
       const decisions = await deps.campaigns.decisions(campaign.shop, campaign.id);
       const edited = Object.entries(decisions).filter(([, decision]) => decision === 'edited');
       return {

@@ -40,7 +40,7 @@ export function campaignRequest(
   clock: Clock,
   productIds: string[],
   options: { startInDays?: number; endInDays?: number; reviewFirst?: boolean } = {},
-): CreateCampaignRequest {
+): CreateCampaignRequest & { reviewFirst: boolean } {
   const at = (days: number) => instantToZoned(clock.now() + days * DAY_MS, SHOP_TIME_ZONE);
   return {
     name: 'Holiday scenes',

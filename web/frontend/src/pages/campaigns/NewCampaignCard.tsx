@@ -38,7 +38,8 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
   const [chosen, setChosen] = useState<ChosenTarget | null>(null);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
   const [schedule, setSchedule] = useState(() => defaultSchedule(timeZone));
-  const [reviewFirst, setReviewFirst] = useState(false);
+  // As every other result: reviewed first when Settings says so, unless changed for this one.
+  const [reviewFirst, setReviewFirst] = useState(settings.reviewMode);
   const create = useAction((request: CreateCampaignRequest) =>
     api.post<CampaignView>('/campaigns', request),
   );
@@ -109,7 +110,9 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
         </Text>
         <Checkbox
           label="Let me review the scenes first"
-          helpText="Only scenes you approve in Activity go live."
+          helpText={`Only scenes you approve in Activity go live. Your store's setting: ${
+            settings.reviewMode ? 'review first' : 'publish at once'
+          } (Settings › Publishing).`}
           checked={reviewFirst}
           onChange={setReviewFirst}
         />
