@@ -28,6 +28,15 @@ export interface PipelineConfig {
     maxIntervalMs: number;
     /** After this long since submission without a result, the generation fails. */
     deadlineMs: Record<GenerationKind, number>;
+    /**
+     * While the shop's webhook is not connected: a poll every `intervalMs` (ProductAI's
+     * recommended cadence) for `forMs` after submission, then the schedule above
+     * (receive/poll-schedule.ts, with the read rate this allows).
+     */
+    eager: {
+      intervalMs: Record<GenerationKind, number>;
+      forMs: Record<GenerationKind, number>;
+    };
   };
   submit: {
     /** Timeout of the generation request; after it the request may have landed (uncertain). */
@@ -120,6 +129,11 @@ export function defaultPipelineConfig(): PipelineConfig {
       backoff: 2,
       maxIntervalMs: 2 * MINUTE,
       deadlineMs: { photo: 15 * MINUTE, upscale: 15 * MINUTE, video: 30 * MINUTE },
+      // The spec: poll images every 2-5 s, video less often.
+      eager: {
+        intervalMs: { photo: 3_000, upscale: 3_000, video: 15_000 },
+        forMs: { photo: 2 * MINUTE, upscale: 2 * MINUTE, video: 6 * MINUTE },
+      },
     },
     submit: { timeoutMs: 30_000 },
     stages: {

@@ -132,6 +132,8 @@ export interface ShopSettingsStore {
   /** Timing-safe check of a token presented on the shop's ProductAI webhook URL. */
   verifyWebhookToken(shop: string, token: string): Promise<boolean>;
   markWebhookConnected(shop: string, at: Date): Promise<void>;
+  /** Whether ProductAI's validation call has reached the shop's webhook URL (one field read). */
+  webhookConnected(shop: string): Promise<boolean>;
   pause(shop: string, reason: string, since: Date): Promise<void>;
   resume(shop: string): Promise<void>;
 }
@@ -321,6 +323,9 @@ export function createShopSettingsStore(deps: {
     },
     async markWebhookConnected(shop, at) {
       await redis.hset(keyOf(shop), 'webhookConnectedAt', at.toISOString());
+    },
+    async webhookConnected(shop) {
+      return (await redis.hexists(keyOf(shop), 'webhookConnectedAt')) === 1;
     },
     async pause(shop, reason, since) {
       await redis.hset(keyOf(shop), { pausedReason: reason, pausedSince: since.toISOString() });

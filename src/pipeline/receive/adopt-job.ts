@@ -16,6 +16,7 @@ import type { PipelineQueues } from '../stages/queues.ts';
 import type { GenerationRef } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
 import type { JobResults } from './job-results.ts';
+import { firstPollDelay } from './poll-schedule.ts';
 
 /** How an attached unclaimed result's adoption is noted in its history. */
 export const ATTACHED_NOTE = 'an unclaimed result the merchant attached (not charged again)';
@@ -24,12 +25,6 @@ export interface AdoptJobDeps {
   jobResults: JobResults;
   claims: SubmissionClaims;
   queues: PipelineQueues;
-}
-
-/** The delay before the first poll, counted from the submission. */
-export function firstPollDelay(ctx: PipelineContext, generation: Generation): number {
-  const elapsed = generation.submittedAt ? ctx.clock.now() - Date.parse(generation.submittedAt) : 0;
-  return Math.max(0, ctx.config.polling.firstPollMs[generation.kind] - elapsed);
 }
 
 /** Throws StaleTransitionError when the generation is no longer in one of `from`. */
@@ -65,7 +60,7 @@ export async function adoptJob(
     note: options.note,
     alsoSet: jobResults.ownerEntry(jobId, ref, account),
   });
-  await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, processing) });
+  await ctx.enqueue('await', ref, { delayMs: await firstPollDelay(ctx, processing) });
   // A delivery can beat the job id to us: it was listed as unclaimed where it arrived.
   const noticedAt = await jobResults.noticedAt(jobId);
   if (noticedAt) {

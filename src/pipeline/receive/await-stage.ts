@@ -1,10 +1,12 @@
 /**
- * Await: the polling fallback, armed for every accepted submission whether or not the shop's
- * webhook is connected (a webhook can be lost, the URL mistyped, the app unreachable for a
- * moment). The first poll comes after the typical completion time (config.polling.firstPollMs:
- * about a minute for images, three for video), so a working webhook normally wins and the poll
- * finds the generation already moved on and costs one Redis read, no API call. After that the
- * interval grows (backoff) up to a cap, and at the deadline the generation fails with a reason.
+ * Await: polling, armed for every accepted submission whether or not the shop's webhook is
+ * connected (a webhook can be lost, the URL mistyped, the app unreachable for a moment). With
+ * the webhook connected it is the slow fallback: the first poll after the typical completion
+ * time, so a working webhook normally wins and the poll finds the generation already moved on
+ * and costs one Redis read, no API call. Without it, ProductAI's recommended cadence (images
+ * every 3 s) for the typical completion time, then the same slow schedule (poll-schedule.ts,
+ * which also says how the read rate stays bounded). At the deadline the generation fails with a
+ * reason.
  *
  * Each poll asks ProductAI's job endpoint (job-check.ts), never a delivered result: a webhook
  * delivery only makes the check come sooner. The transition out of `processing` is atomic, so a
@@ -12,6 +14,7 @@
  */
 import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
+import { nextPollDelay } from './poll-schedule.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -36,20 +39,6 @@ function minutes(ms: number): string {
 }
 
 export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
-  /** The wait before the next poll: backoff by poll count, never past the deadline. */
-  function nextPoll(ctx: PipelineContext, generation: Generation, polls: number): number | null {
-    const { intervalMs, backoff, maxIntervalMs, deadlineMs } = ctx.config.polling;
-    const deadline =
-      Date.parse(generation.submittedAt ?? generation.createdAt) + deadlineMs[generation.kind];
-    const left = deadline - ctx.clock.now();
-    if (left <= 0) return null;
-    const interval = Math.min(
-      intervalMs[generation.kind] * backoff ** Math.max(0, polls - 1),
-      maxIntervalMs,
-    );
-    return Math.min(interval, left);
-  }
-
   async function failAtDeadline(ctx: PipelineContext, ref: GenerationRef, generation: Generation) {
     const waited = ctx.config.polling.deadlineMs[generation.kind];
     try {
@@ -72,7 +61,7 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     if (!generation) return DONE;
     if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
     const polls = generation.attempts.await ?? 1;
-    const wait = nextPoll(ctx, generation, polls);
+    const wait = await nextPollDelay(ctx, generation, polls);
     if (wait === null) {
       await failAtDeadline(ctx, ref, generation);
       return DONE;

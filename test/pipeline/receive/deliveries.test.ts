@@ -44,6 +44,11 @@ beforeAll(async () => {
           backoff: 1,
           maxIntervalMs: 200,
           deadlineMs: { photo: 20_000, upscale: 20_000, video: 20_000 },
+          // Not the eager cadence of a shop without a connected webhook: no poll before 5 s.
+          eager: {
+            intervalMs: { photo: 200, upscale: 200, video: 200 },
+            forMs: { photo: 0, upscale: 0, video: 0 },
+          },
         },
       },
       pipeline: { publish: { attach: downloadThenPublish, verify: publishAtOnce } },

@@ -2,7 +2,7 @@
  * `loadQueued`: the generation this job is to send, if it is still `queued`. A job that finds it
  * further on is a repeat after a crash, and finishes what the crash interrupted.
  */
-import { firstPollDelay } from '../../receive/adopt-job.ts';
+import { firstPollDelay } from '../../receive/poll-schedule.ts';
 import { requestReconcile } from '../../receive/reconcile.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
@@ -25,7 +25,7 @@ export async function loadQueued(
   }
   if (generation?.state === 'processing') {
     // A repeat after a crash between recording the job and arming the poll.
-    await ctx.enqueue('await', ref, { delayMs: firstPollDelay(ctx, generation) });
+    await ctx.enqueue('await', ref, { delayMs: await firstPollDelay(ctx, generation) });
     return null;
   }
   return generation?.state === 'queued' ? generation : null;

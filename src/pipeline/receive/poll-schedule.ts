@@ -1,0 +1,73 @@
+/**
+ * When the await stage asks ProductAI about a generation's job next.
+ *
+ * Two schedules, chosen at each poll by whether the shop's ProductAI webhook is connected
+ * (settings `webhookConnectedAt`, set when ProductAI's validation call reached the shop's URL):
+ *
+ * - Connected: the slow fallback. The first poll after the typical completion time
+ *   (`firstPollMs`: a minute for images, three for video), so a working webhook normally wins
+ *   and the poll costs one Redis read; then `intervalMs` growing by `backoff` up to
+ *   `maxIntervalMs`.
+ * - Not connected (the README connects the webhook only at its step 5, so a new merchant's first
+ *   photos come this way): ProductAI's recommended cadence from the start (`eager.intervalMs`:
+ *   3 s for images, the middle of the spec's 2-5 s; 15 s for video, "less often") for
+ *   `eager.forMs` after submission (2 minutes for images, twice their typical 15-60 s; 6 for
+ *   video, past their 1-5 min), then the slow schedule. Never later than the slow schedule
+ *   would poll (compressed test configs poll faster than either).
+ *
+ * The read budget: ProductAI publishes no limit for job reads, and the rate limiter
+ * (limits/rate-limiter.ts) holds only the generation budget, so no read budget is shared there.
+ * Job reads are bounded by construction instead, with no per-shop Redis state: a generation
+ * polls eagerly only during its `eager.forMs`, and generations start no faster than the
+ * app-wide generation budget (`limiter.limit` per `limiter.windowMs`, 15 a minute). So at most
+ * 15/min x 2 min = 30 image generations poll eagerly at once, 30 / 3 s = 10 job reads a second
+ * app-wide (video: 15/min x 6 min / 15 s = 6 a second), and one shop, which can take at most the
+ * whole generation budget, stays under the same figure. After the eager window each generation
+ * is back on the slow schedule (at most one read per `intervalMs`, backing off to one per
+ * 2 minutes). Raising PIPELINE_RATE_LIMIT raises this bound in proportion.
+ */
+import type { Generation } from '../generations/generation.ts';
+import type { PipelineContext } from '../context.ts';
+
+function sinceSubmission(ctx: PipelineContext, generation: Generation): number {
+  return ctx.clock.now() - Date.parse(generation.submittedAt ?? generation.createdAt);
+}
+
+/** Whether `generation` polls at ProductAI's recommended cadence now (webhook not connected). */
+async function eager(ctx: PipelineContext, generation: Generation): Promise<number | null> {
+  const { intervalMs, forMs } = ctx.config.polling.eager;
+  if (sinceSubmission(ctx, generation) >= forMs[generation.kind]) return null;
+  if (await ctx.settings.webhookConnected(generation.shop)) return null;
+  return intervalMs[generation.kind];
+}
+
+/** The delay before the first poll of a generation that just got its job. */
+export async function firstPollDelay(
+  ctx: PipelineContext,
+  generation: Generation,
+): Promise<number> {
+  const elapsed = generation.submittedAt ? ctx.clock.now() - Date.parse(generation.submittedAt) : 0;
+  const slow = Math.max(0, ctx.config.polling.firstPollMs[generation.kind] - elapsed);
+  const fast = await eager(ctx, generation);
+  return fast === null ? slow : Math.min(fast, slow);
+}
+
+/**
+ * The wait before the poll after poll number `polls` (1 = the first), never past the deadline;
+ * null once the deadline has passed.
+ */
+export async function nextPollDelay(
+  ctx: PipelineContext,
+  generation: Generation,
+  polls: number,
+): Promise<number | null> {
+  const { intervalMs, backoff, maxIntervalMs, deadlineMs } = ctx.config.polling;
+  const left = deadlineMs[generation.kind] - sinceSubmission(ctx, generation);
+  if (left <= 0) return null;
+  const slow = Math.min(
+    intervalMs[generation.kind] * backoff ** Math.max(0, polls - 1),
+    maxIntervalMs,
+  );
+  const fast = await eager(ctx, generation);
+  return Math.min(fast === null ? slow : Math.min(fast, slow), left);
+}
