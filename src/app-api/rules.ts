@@ -113,6 +113,3 @@ export type RulesOverview = z.infer<typeof RulesOverview>;
 
 export const SetActiveRequest = z.object({ active: z.boolean() });
 export const SetDailyCapRequest = z.object({ dailyCap: DailyCap });
-
-/** What Activity says of a generation a rule made. */
-export const DAILY_CAP_REASON = 'Daily cap for automatic photos reached; continues tomorrow.';

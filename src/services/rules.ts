@@ -6,7 +6,9 @@
  *
  * A rule ProductAI could never serve (a model that refuses the images it would send, a prompt
  * too long for the model) is refused at saving, per field, rather than failing on every product;
- * so is one that follows a preset the shop no longer has (rule-prompt.ts: which prompt is sent).
+ * so is one that follows a preset the shop no longer has (rule-prompt.ts: which prompt is sent),
+ * and a daily cap below what one product of a rule costs (rule-cost.ts). Saving a cap admits at
+ * once the waiting work it now covers, oldest first (pipeline/rules/cap-line.ts).
  */
 import type {
   Rule,
@@ -21,6 +23,7 @@ import { RuleNotFoundError } from '../stores/rule-store.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { Generation } from '../pipeline/generations/generation.ts';
 import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
+import { capBelowCostMessage, ruleCost } from '../pipeline/rules/rule-cost.ts';
 import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
 import {
   completeParams,
@@ -101,6 +104,34 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
     if (problems.length > 0) throw invalidFields('invalid_rule', problems);
   }
 
+  /**
+   * Refuses a cap below the cost of one product of any of the shop's rules (the one being saved
+   * included, as it will be): such a rule's work could wait for ever.
+   */
+  async function requireCapCovers(
+    shop: string,
+    dailyCap: number,
+    saving?: { request: SaveRuleRequest; id?: string },
+  ): Promise<void> {
+    const settings = await deps.settings.get(shop);
+    if (saving) {
+      const cost = ruleCost(saving.request, settings);
+      if (dailyCap < cost.perProduct) {
+        const { kind, options } = saving.request;
+        const message = capBelowCostMessage({ kind, options }, cost);
+        throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
+      }
+    }
+    for (const rule of await rules.store.list(shop)) {
+      if (rule.id === saving?.id) continue;
+      const cost = ruleCost(rule, settings);
+      if (dailyCap < cost.perProduct) {
+        const message = capBelowCostMessage(rule, cost);
+        throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
+      }
+    }
+  }
+
   async function view(shop: string, rule: Rule): Promise<RuleView> {
     const ids = await rules.store.recent(shop, rule.id);
     const recent = await Promise.all(ids.map((id) => generations.get(shop, id)));
@@ -139,7 +170,9 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
 
   async function save(shop: string, request: SaveRuleRequest, id?: string): Promise<RuleView> {
     await requireServable(shop, request);
+    await requireCapCovers(shop, request.dailyCap, { request, id });
     const rule = await ruleErrors(() => rules.store.save(shop, request, id));
+    await rules.releaseWaiting(shop);
     return view(shop, rule);
   }
 
@@ -161,7 +194,10 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
     },
 
     async setDailyCap(shop, dailyCap) {
+      await requireCapCovers(shop, dailyCap);
       await rules.store.setDailyCap(shop, dailyCap);
+      // What the new cap covers goes in line now, oldest first, not at midnight.
+      await rules.releaseWaiting(shop);
       return overview(shop);
     },
   };

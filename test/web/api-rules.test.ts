@@ -95,6 +95,50 @@ describe('/api/rules', () => {
     expect(edit.body.message).toMatch(/no longer exists/);
   });
 
+  it('refuses a cap below the price of one photo of the rule, saying what it costs', async () => {
+    const shop = await harness.newShop();
+    const { status, body } = await shop.api<{ error: string; fields: Record<string, string> }>(
+      'POST',
+      '/rules',
+      { ...RULE, dailyCap: 3 },
+    );
+    expect(status).toBe(400);
+    expect(body.error).toBe('daily_cap_below_cost');
+    expect(body.fields.dailyCap).toBe(
+      'A photo with this rule costs 5 credits; the daily cap must be at least 5.',
+    );
+    expect((await shop.api<RulesOverview>('GET', '/rules')).body.rules).toEqual([]);
+    expect((await shop.api('POST', '/rules', { ...RULE, dailyCap: 5 })).status).toBe(201);
+  });
+
+  it('counts every option of a product in the least cap', async () => {
+    const shop = await harness.newShop();
+    const { status, body } = await shop.api<{ fields: Record<string, string> }>('POST', '/rules', {
+      ...RULE,
+      options: 3,
+      dailyCap: 14,
+    });
+    expect(status).toBe(400);
+    expect(body.fields.dailyCap).toBe(
+      'A product with this rule costs 15 credits (3 options of 5); the daily cap must be at least 15.',
+    );
+  });
+
+  it('refuses lowering the cap alone below the price of a photo of any rule, naming it', async () => {
+    const shop = await harness.newShop();
+    await createRule(shop);
+    const { status, body } = await shop.api<{ fields: Record<string, string> }>(
+      'PUT',
+      '/rules-cap',
+      { dailyCap: 4 },
+    );
+    expect(status).toBe(400);
+    expect(body.fields.dailyCap).toBe(
+      'A photo with the rule “Summer dresses” costs 5 credits; the daily cap must be at least 5.',
+    );
+    expect((await shop.api<RulesOverview>('GET', '/rules')).body.dailyCap).toBe(100);
+  });
+
   it('changes the daily cap alone', async () => {
     const shop = await harness.newShop();
     await createRule(shop);

@@ -17,8 +17,10 @@ import { appWideKeys } from '../generations/keys.ts';
 import type { Pipeline, PipelineHost } from '../index.ts';
 import { bullConnection } from '../stages/queues.ts';
 import { createDailySpend, type DailySpend } from './daily-spend.ts';
-import { runRulesForProduct, type NewProductTrigger, type RulesDeps } from './new-product-rules.ts';
+import { lineUpPausedByCap, releaseWaiting } from './cap-line.ts';
+import { runRulesForProduct, type NewProductTrigger } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
+import type { RulesDeps } from './rules-deps.ts';
 import { shopDay } from './shop-day.ts';
 
 export interface RulesService {
@@ -28,6 +30,8 @@ export interface RulesService {
   /** Today on the shop's clock (the cap's day), on the service's clock. */
   today(shop: string): Promise<{ day: string; timeZone: string }>;
   onNewProduct(shop: string, productId: string, trigger: NewProductTrigger): Promise<string[]>;
+  /** Admits the work waiting for the cap that today's cap now covers, oldest first. */
+  releaseWaiting(shop: string): Promise<number>;
   startWorker(): { close(): Promise<void> };
 }
 
@@ -90,13 +94,11 @@ export function createRulesService(
       return { day: shopDay(clock.now(), zone), timeZone: zone };
     },
     onNewProduct: (shop, productId, trigger) => runRulesForProduct(deps, shop, productId, trigger),
-    startWorker: () =>
-      startReleaseWorker({
-        connection,
-        prefix,
-        deps: { ...deps, requeue: pipeline.requeue },
-        clock,
-        logger,
-      }),
+    async releaseWaiting(shop) {
+      // A merchant's click, rarely: worth lining up work parked before the line existed.
+      await lineUpPausedByCap(deps, shop);
+      return (await releaseWaiting(deps, shop, 'The daily cap was raised')).released;
+    },
+    startWorker: () => startReleaseWorker({ connection, prefix, deps, clock, logger }),
   } satisfies RulesService;
 }

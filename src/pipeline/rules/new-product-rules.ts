@@ -9,32 +9,23 @@
  *     (rule, product) in ONE atomic step (store.createOnce): a duplicate delivery, a redelivery,
  *     both topics, or a rerun after kill -9 find the claim and get the same ids back;
  *  3. each claimed generation still `queued` is admitted: its credits reserved on today's cap
- *     (idempotent per generation id) and put in the fair scheduler's bulk lane, or, over the
- *     cap, `paused` with the reason until the next day's release (release-waiting.ts).
+ *     (idempotent per generation id) and put in the fair scheduler's bulk lane, after any work
+ *     already waiting for the cap, or `paused` at the end of that line with the reason
+ *     (cap-line.ts: released when the cap is raised or the next day starts).
  */
 import type { GenerationOrigin } from '../../app-api/contract.ts';
-import { DAILY_CAP_REASON, type Rule } from '../../app-api/rules.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Logger } from '../../platform/logger.ts';
-import type { Redis } from '../../platform/redis/connection.ts';
+import type { Rule } from '../../app-api/rules.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
-import type { RuleStore } from '../../stores/rule-store.ts';
-import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import type { Pipeline } from '../index.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { asOptions, intakeFor } from '../sources/new-generation.ts';
 import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
 import { loadProductImages } from '../sources/source-images.ts';
-import type { DailySpend } from './daily-spend.ts';
+import { admitOrWait } from './cap-line.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
 import { rulePrompt } from './rule-prompt.ts';
-import { nextDayStart, shopDay } from './shop-day.ts';
-
-export const DAILY_CAP_ACTION =
-  'Raise the daily cap in Settings → Automatic photos to run it today.';
+import type { RulesDeps } from './rules-deps.ts';
 
 /** Claims and "waiting for a first image" markers outlive any redelivery (Shopify: 48 h). */
 const CLAIM_TTL_MS = 90 * 86_400_000;
@@ -42,23 +33,6 @@ const CLAIM_TTL_MS = 90 * 86_400_000;
 const claimKeys = shopKeyspace('rule-claims');
 const awaitingKeys = shopKeyspace('awaiting-image');
 const imageWaitKeys = shopKeyspace('rule-image-waits');
-
-export interface RulesDeps {
-  redis: Redis;
-  rules: RuleStore;
-  spend: DailySpend;
-  generations: GenerationStore;
-  pipeline: Pick<Pipeline, 'admit'>;
-  settings: ShopSettingsStore;
-  admin(shop: string): Promise<AdminGraphql>;
-  timeZone(shop: string): Promise<string>;
-  /** Schedules the release of work waiting for the cap at an instant (idempotent per day). */
-  scheduleRelease(shop: string, day: string, atMs: number): Promise<void>;
-  clock: Clock;
-  logger: Logger;
-  /** Webhook attempts that wait for a product's images to be ready (attempts - 1). */
-  imageWaits: number;
-}
 
 export type NewProductTrigger = 'created' | 'first-image';
 
@@ -155,7 +129,7 @@ async function runRule(
   const inputs = asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
   const { ids } = await deps.generations.createOnce(inputs, claim);
   await deps.rules.addRecent(shop, rule.id, ids);
-  await admitOrWait(deps, shop, ids);
+  await admitClaimed(deps, shop, ids);
   return ids;
 }
 
@@ -216,36 +190,10 @@ async function failRefused(
   }
 }
 
-/**
- * Admits the claimed generations still `queued` on today's cap (all options of one product
- * together), or parks them `paused` until tomorrow. Safe to repeat for the same ids.
- */
-export async function admitOrWait(deps: RulesDeps, shop: string, ids: readonly string[]) {
-  const waiting = (await Promise.all(ids.map((id) => deps.generations.get(shop, id)))).filter(
+/** The claimed generations still `queued` go to the cap's line (safe to repeat for the same ids). */
+async function admitClaimed(deps: RulesDeps, shop: string, ids: readonly string[]) {
+  const queued = (await Promise.all(ids.map((id) => deps.generations.get(shop, id)))).filter(
     (generation): generation is Generation => generation?.state === 'queued',
   );
-  if (waiting.length === 0) return;
-  const timeZone = await deps.timeZone(shop);
-  const now = deps.clock.now();
-  const day = shopDay(now, timeZone);
-  const cap = (await deps.rules.dailyCap(shop)) ?? 0;
-  const credits = waiting.map(({ id, estimatedCredits }) => ({ id, credits: estimatedCredits }));
-  const { admitted } = await deps.spend.reserve(shop, day, cap, credits);
-  if (admitted) {
-    for (const generation of waiting) await deps.pipeline.admit(generation);
-    return;
-  }
-  for (const generation of waiting) {
-    try {
-      await deps.generations.transition(shop, generation.id, {
-        from: ['queued'],
-        to: 'paused',
-        patch: { reason: DAILY_CAP_REASON, action: DAILY_CAP_ACTION, pausedBy: 'daily-cap' },
-        note: `Daily cap of ${cap} credits reached on ${day}`,
-      });
-    } catch (error) {
-      if (!(error instanceof StaleTransitionError)) throw error;
-    }
-  }
-  await deps.scheduleRelease(shop, day, nextDayStart(now, timeZone));
+  if (queued.length > 0) await admitOrWait(deps, shop, queued);
 }

@@ -1,9 +1,10 @@
 /**
  * The next day's release of automatic work that waited for the daily cap: a BullMQ delayed job
  * per (shop, day), at the shop's midnight. Its id names the day, so scheduling it again (every
- * generation parked that day does) adds nothing. The handler reloads the paused generations and
- * admits them oldest first while today's cap covers them; a rerun after a crash finds those
+ * generation parked that day does) adds nothing. The handler admits the cap's waiting line
+ * (cap-line.ts) oldest first while today's cap covers it; a rerun after a crash finds those
  * already moved (`queued`, reserved) and goes on. What still does not fit waits for the next day.
+ * A new product or a raised cap releases the line too, so this job is the latest it moves.
  */
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
@@ -12,9 +13,8 @@ import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.
 import { openQueue } from '../../platform/queues/open-queue.ts';
 import { shopRef } from '../../platform/queues/shop-ref.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
-import { StaleTransitionError } from '../generations/generation.ts';
-import type { Pipeline } from '../index.ts';
-import type { RulesDeps } from './new-product-rules.ts';
+import { lineUpPausedByCap, releaseWaiting } from './cap-line.ts';
+import type { RulesDeps } from './rules-deps.ts';
 import { nextDayStart, shopDay } from './shop-day.ts';
 
 const QUEUE = 'rules-release';
@@ -63,43 +63,10 @@ export function createReleaseQueue(options: {
   };
 }
 
-/** Admits the shop's waiting automatic work on today's cap; answers how many went in line. */
-export async function releaseWaiting(
-  deps: RulesDeps & Pick<Pipeline, 'requeue'>,
-  shop: string,
-): Promise<number> {
-  const timeZone = await deps.timeZone(shop);
-  const now = deps.clock.now();
-  const day = shopDay(now, timeZone);
-  const cap = (await deps.rules.dailyCap(shop)) ?? 0;
-  let released = 0;
-  let after: string | undefined;
-  for (;;) {
-    const ids = await deps.generations.idsInState(shop, 'paused', 100, after);
-    if (ids.length === 0) return released;
-    after = ids.at(-1);
-    for (const id of ids) {
-      const generation = await deps.generations.get(shop, id);
-      if (generation?.pausedBy !== 'daily-cap') continue;
-      const credits = [{ id, credits: generation.estimatedCredits }];
-      if (!(await deps.spend.reserve(shop, day, cap, credits)).admitted) {
-        await deps.scheduleRelease(shop, day, nextDayStart(now, timeZone));
-        return released;
-      }
-      try {
-        await deps.requeue(shop, id, ['paused'], 'A new day for automatic photos');
-        released += 1;
-      } catch (error) {
-        if (!(error instanceof StaleTransitionError)) throw error;
-      }
-    }
-  }
-}
-
 export function startReleaseWorker(options: {
   connection: ConnectionOptions;
   prefix: string;
-  deps: RulesDeps & Pick<Pipeline, 'requeue'>;
+  deps: RulesDeps;
   clock: Clock;
   logger: Logger;
 }): { close(): Promise<void> } {
@@ -115,7 +82,8 @@ export function startReleaseWorker(options: {
         await job.moveToDelayed(Date.now() + Math.max(wait, 1_000), token);
         throw new DelayedError();
       }
-      const released = await releaseWaiting(deps, shop);
+      await lineUpPausedByCap(deps, shop);
+      const { released } = await releaseWaiting(deps, shop, 'A new day for automatic photos');
       logger.info({ shop, day, released }, 'automatic work released for the new day');
     },
     { connection: options.connection, prefix: options.prefix, concurrency: 2 },

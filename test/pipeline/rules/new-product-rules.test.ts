@@ -4,7 +4,6 @@
  * queue runs the rules on the suite's Redis.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_CAP_REASON } from '../../../src/app-api/rules.ts';
 import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
 import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
@@ -150,7 +149,9 @@ describe('rules for new products', () => {
     const b = await createProduct(shop, { title: 'Dress B', tags: ['summer'], images: 1 });
     await eventually(async () => (await generationsOf(shop, b.product.id))[0]?.state === 'paused');
     const [waiting] = await generationsOf(shop, b.product.id);
-    expect(waiting!.reason).toBe(DAILY_CAP_REASON);
+    expect(waiting!.reason).toBe(
+      "Waiting: today's cap of 7 credits is reached; continues tomorrow.",
+    );
     expect(waiting!.pausedBy).toBe('daily-cap');
     const [admitted] = await generationsOf(shop, a.product.id);
     expect(admitted!.state).toBe('queued');

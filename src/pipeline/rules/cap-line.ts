@@ -1,0 +1,153 @@
+/**
+ * The daily cap's waiting line. Automatic work the cap cannot admit waits `paused` (pausedBy
+ * 'daily-cap') and is indexed here, oldest first (generation ids sort by creation time). It goes
+ * in line in that order, before any newer product, as soon as the cap covers it: when the
+ * merchant saves a cap (rules service), when the shop's day starts (release-waiting.ts), and
+ * ahead of every new product (new-product-rules.ts): a newer product never overtakes one waiting.
+ *
+ * The index is written before the pause and cleaned as it is read, so a crash between the two
+ * steps leaves an id to skip, never a paused generation nothing would release.
+ */
+import { shopKeyspace } from '../../platform/keys.ts';
+import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import type { RulesDeps } from './rules-deps.ts';
+import { nextDayStart, shopDay } from './shop-day.ts';
+
+const waitingKeys = shopKeyspace('rules-waiting');
+
+export const DAILY_CAP_ACTION =
+  'Raise the daily cap in Settings → Automatic photos to run it today.';
+
+/** "Waiting: today's cap of 3 credits is below this rule's 5 per photo." (never fits a day). */
+export function capBelowCostReason(cap: number, product: readonly Generation[]): string {
+  const cost = product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
+  const per =
+    product.length > 1 ? `product (${product.length} options)` : (product[0]?.kind ?? 'photo');
+  return `Waiting: today's cap of ${cap} credits is below this rule's ${cost} per ${per}.`;
+}
+
+/** "Waiting: today's cap of 50 credits is reached; continues tomorrow." */
+export function capReachedReason(cap: number): string {
+  return `Waiting: today's cap of ${cap} credits is reached; continues tomorrow.`;
+}
+
+async function today(deps: RulesDeps, shop: string) {
+  const timeZone = await deps.timeZone(shop);
+  const now = deps.clock.now();
+  const cap = (await deps.rules.dailyCap(shop)) ?? 0;
+  return { day: shopDay(now, timeZone), cap, tomorrow: nextDayStart(now, timeZone) };
+}
+
+/** The waiting products, oldest first: each product's options wait and go together. */
+async function* waitingProducts(deps: RulesDeps, shop: string) {
+  const key = waitingKeys.key(shop);
+  let after: string | undefined;
+  for (;;) {
+    const ids = await deps.redis.zrangebylex(key, after ? `(${after}` : '-', '+', 'LIMIT', 0, 100);
+    if (ids.length === 0) return;
+    after = ids.at(-1);
+    const found = await Promise.all(ids.map((id) => deps.generations.get(shop, id)));
+    const stale = ids.filter((_, i) => found[i]?.pausedBy !== 'daily-cap');
+    if (stale.length > 0) await deps.redis.zrem(key, ...stale);
+    const products = new Map<string, Generation[]>();
+    for (const generation of found) {
+      if (generation?.pausedBy !== 'daily-cap') continue;
+      const group = generation.optionGroup ?? generation.id;
+      products.set(group, [...(products.get(group) ?? []), generation]);
+    }
+    yield* products.values();
+  }
+}
+
+/**
+ * Puts in the line any work paused by the cap it does not hold (parked before the line existed):
+ * the next day's release reads the shop's paused generations once, not every new product.
+ */
+export async function lineUpPausedByCap(deps: RulesDeps, shop: string): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const ids = await deps.generations.idsInState(shop, 'paused', 100, after);
+    if (ids.length === 0) return;
+    after = ids.at(-1);
+    const paused = await Promise.all(ids.map((id) => deps.generations.get(shop, id)));
+    const byCap = paused.filter((g) => g?.pausedBy === 'daily-cap').map((g) => g!.id);
+    if (byCap.length > 0) {
+      await deps.redis.zadd(waitingKeys.key(shop), ...byCap.flatMap((id) => [0, id]));
+    }
+  }
+}
+
+/**
+ * Admits the waiting work oldest first while today's cap covers it; stops at the first product
+ * it does not cover (the order is kept: nothing newer passes it). Answers how many generations
+ * went in line and whether any still wait.
+ */
+export async function releaseWaiting(
+  deps: RulesDeps,
+  shop: string,
+  note: string,
+): Promise<{ released: number; waiting: boolean }> {
+  const { day, cap, tomorrow } = await today(deps, shop);
+  let released = 0;
+  for await (const product of waitingProducts(deps, shop)) {
+    const credits = product.map(({ id, estimatedCredits }) => ({ id, credits: estimatedCredits }));
+    if (!(await deps.spend.reserve(shop, day, cap, credits)).admitted) {
+      await deps.scheduleRelease(shop, day, tomorrow);
+      return { released, waiting: true };
+    }
+    for (const { id } of product) {
+      try {
+        await deps.pipeline.requeue(shop, id, ['paused'], note);
+        released += 1;
+      } catch (error) {
+        if (!(error instanceof StaleTransitionError)) throw error;
+      }
+    }
+    await deps.redis.zrem(waitingKeys.key(shop), ...product.map(({ id }) => id));
+  }
+  return { released, waiting: false };
+}
+
+/**
+ * Admits a new product's generations (all options together) on today's cap, after the work
+ * already waiting, or parks them at the end of the line with the reason in the merchant's words.
+ */
+export async function admitOrWait(
+  deps: RulesDeps,
+  shop: string,
+  product: readonly Generation[],
+): Promise<void> {
+  const older = await releaseWaiting(deps, shop, 'Its turn under the daily cap');
+  const { day, cap, tomorrow } = await today(deps, shop);
+  if (!older.waiting) {
+    const credits = product.map(({ id, estimatedCredits }) => ({ id, credits: estimatedCredits }));
+    if ((await deps.spend.reserve(shop, day, cap, credits)).admitted) {
+      for (const generation of product) await deps.pipeline.admit(generation);
+      return;
+    }
+  }
+  const cost = product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
+  const below = cap < cost;
+  await deps.redis.zadd(waitingKeys.key(shop), ...product.flatMap(({ id }) => [0, id]));
+  for (const generation of product) {
+    try {
+      await deps.generations.transition(shop, generation.id, {
+        from: ['queued'],
+        to: 'paused',
+        patch: {
+          reason: below ? capBelowCostReason(cap, product) : capReachedReason(cap),
+          action: below
+            ? `Raise the daily cap to at least ${cost} credits in Settings → Automatic photos.`
+            : DAILY_CAP_ACTION,
+          pausedBy: 'daily-cap',
+        },
+        note: below
+          ? `Daily cap of ${cap} credits is below the ${cost} this product costs`
+          : `Daily cap of ${cap} credits reached on ${day}`,
+      });
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+  }
+  await deps.scheduleRelease(shop, day, tomorrow);
+}
