@@ -282,10 +282,28 @@ export const BulkSchedule = z.object({
 });
 export type BulkSchedule = z.infer<typeof BulkSchedule>;
 
+/** What a run makes of its products (src/app-api/run-outcome.ts computes it). */
+export const RunOutcomeView = z.object({
+  productCount: z.number().int(),
+  /** Products sent to ProductAI and charged. */
+  toMake: z.number().int(),
+  skipped: z.object({
+    noImage: z.number().int(),
+    alreadyDone: z.number().int(),
+    overBudget: z.number().int(),
+    total: z.number().int(),
+  }),
+  /** toMake x creditsPerProduct: never above the budget. */
+  credits: z.number().int(),
+  /** ProductAI requests: toMake x options. */
+  requests: z.number().int(),
+});
+export type RunOutcomeView = z.infer<typeof RunOutcomeView>;
+
 export const BulkEstimate = z.object({
   /** Products in the target. */
   productCount: z.number().int(),
-  /** Products that will be sent to ProductAI (and charged). */
+  /** Products that will be sent to ProductAI (and charged), within the budget. */
   toProcess: z.number().int(),
   /** Products that cannot be made with these options (no image for a model that needs one). */
   unprocessable: z.number().int(),
@@ -299,8 +317,10 @@ export const BulkEstimate = z.object({
   options: z.number().int(),
   /** For every option of one product together. */
   creditsPerProduct: z.number().int(),
-  /** toProcess x creditsPerProduct. */
+  /** toProcess x creditsPerProduct: never above the budget. */
   estimatedCredits: z.number().int(),
+  /** What the run will make, skip (and why) and cost: the run card's figures once it runs. */
+  outcome: RunOutcomeView,
   /** null when nothing would be sent, or the shop's work is paused. */
   schedule: BulkSchedule.nullable(),
   problems: z.array(z.string()),
@@ -322,11 +342,18 @@ export const BulkRunView = z.object({
   creditBudget: z.number().int().nullable(),
   creditsCommitted: z.number().int(),
   skippedForBudget: z.number().int(),
-  /** Products that could not be made (no image): counted in `counts.failed` too, never charged. */
+  /** Products that could not be made (no image): skipped, never charged, no generation. */
   skippedUnprocessable: z.number().int(),
   /** Products skipped because they already carry a result with the same options. */
   skippedDone: z.number().int(),
   includeDone: z.boolean(),
+  /**
+   * What the run makes and skips: the estimate's figures while products remain to be read,
+   * the run's own counts once every product is (then they match the estimate's).
+   */
+  outcome: RunOutcomeView,
+  /** The campaign that started the run, if one did (`ended`: its end stopped the run). */
+  campaign: z.object({ id: z.string(), name: z.string(), ended: z.boolean() }).nullable(),
   counts: z.record(GenerationState, z.number().int()),
   /** null unless the run is running with requests still to send. */
   schedule: BulkSchedule.nullable(),

@@ -8,6 +8,8 @@ import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../app-api
 import { AppError } from '../platform/errors.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
+import type { CampaignService } from '../pipeline/campaigns/index.ts';
+import { bulkRunViewer } from './bulk-run-view.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { requireUsableKey } from './usable-key.ts';
 
@@ -29,10 +31,12 @@ export interface BulkRunsService {
 export interface BulkRunsServiceDeps {
   settings: ShopSettingsStore;
   bulkRuns: BulkRunService;
+  campaigns: Pick<CampaignService, 'store'>;
 }
 
 export function createBulkRunsService(deps: BulkRunsServiceDeps): BulkRunsService {
   const { runs, store } = deps.bulkRuns;
+  const view = bulkRunViewer(deps);
 
   return {
     async estimate(shop, request) {
@@ -43,21 +47,21 @@ export function createBulkRunsService(deps: BulkRunsServiceDeps): BulkRunsServic
     async start(shop, request) {
       const settings = await deps.settings.get(shop);
       requireUsableKey(settings);
-      return runs.view(await runs.start(shop, request, settings.defaults));
+      return view(await runs.start(shop, request, settings.defaults));
     },
 
     async list(shop) {
       const list = await store.list(shop);
-      return { bulkRuns: await Promise.all(list.map((run) => runs.view(run))) };
+      return { bulkRuns: await Promise.all(list.map(view)) };
     },
 
     async get(shop, id) {
       const run = await store.get(shop, id);
       if (!run) throw new AppError('not_found', 'not_found', 'This bulk run does not exist.');
-      return runs.view(run);
+      return view(run);
     },
 
     act: (shop, id, action) =>
-      asMerchantAction(action, async () => runs.view(await runs[action](shop, id))),
+      asMerchantAction(action, async () => view(await runs[action](shop, id))),
   };
 }

@@ -15,6 +15,8 @@ import { singleFlightCache } from '../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
+import type { CampaignService } from '../pipeline/campaigns/index.ts';
+import { bulkRunViewer } from './bulk-run-view.ts';
 import { toGenerationView } from '../pipeline/generations/generation.ts';
 import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
 
@@ -35,10 +37,12 @@ export interface OverviewServiceDeps {
   settings: ShopSettingsStore;
   pipeline: Pipeline;
   bulkRuns: BulkRunService;
+  campaigns: Pick<CampaignService, 'store'>;
 }
 
 export function createOverviewService(deps: OverviewServiceDeps): OverviewService {
   const { pipeline, bulkRuns: bulk } = deps;
+  const view = bulkRunViewer(deps);
   const spend = singleFlightCache<Spend>({
     compute: (shop) => creditsSpent(pipeline.generations, shop, deps.clock),
     ttlMs: CACHE_MS,
@@ -63,7 +67,7 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
         active: active as Record<GenerationState, number>,
         recent: recent.generations.map(toGenerationView),
         ...credits,
-        bulkRuns: await Promise.all(runs.map((run) => bulk.runs.view(run))),
+        bulkRuns: await Promise.all(runs.map(view)),
       };
     },
   };

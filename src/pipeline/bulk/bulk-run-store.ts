@@ -44,7 +44,6 @@ export interface PageProgress {
   cursor: string | null;
   expanded: number;
   done: boolean;
-  skippedForBudget?: number;
 }
 
 export interface BulkRunStore {
@@ -74,26 +73,33 @@ export interface BulkRunStore {
   claimOf(shop: string, id: string, productId: string): Promise<string | null>;
   /**
    * Records a claimed product the run will not send, and counts it, in one step: `marker` is
-   * what its claim holds (the refusal's generation id, or a note).
+   * what its claim holds (why it was skipped).
    */
   recordSkip(
     shop: string,
     id: string,
     productId: string,
     marker: string,
-    counter: 'skippedUnprocessable' | 'skippedDone',
+    counter: 'skippedUnprocessable' | 'skippedDone' | 'skippedForBudget',
   ): Promise<void>;
 }
 
 /** Fields added after runs were first stored: what a run stored before them reads as. */
 const LATER_FIELDS: Pick<
   BulkRun,
-  'includeDone' | 'skippedUnprocessable' | 'skippedDone' | 'options'
+  | 'includeDone'
+  | 'skippedUnprocessable'
+  | 'skippedDone'
+  | 'options'
+  | 'plannedNoImage'
+  | 'plannedAlreadyDone'
 > = {
   includeDone: true,
   options: 1,
   skippedUnprocessable: 0,
   skippedDone: 0,
+  plannedNoImage: 0,
+  plannedAlreadyDone: 0,
 };
 
 const FIELDS = [
@@ -116,6 +122,8 @@ const FIELDS = [
   'includeDone',
   'skippedUnprocessable',
   'skippedDone',
+  'plannedNoImage',
+  'plannedAlreadyDone',
   'cursor',
   'expansionDone',
   'createdAt',
@@ -132,7 +140,7 @@ const RELEASE = luaScript(new URL('./lua/release-credits.lua', import.meta.url),
 });
 const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url), {
   keys: ['run'],
-  args: ['cursor', 'expanded', 'done', 'skippedForBudget', 'updatedAt'],
+  args: ['cursor', 'expanded', 'done', 'updatedAt'],
 });
 
 export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRunStore {
@@ -196,7 +204,6 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
           cursor: JSON.stringify(progress.cursor),
           expanded: progress.expanded,
           done: JSON.stringify(progress.done),
-          skippedForBudget: progress.skippedForBudget ?? 0,
           updatedAt: nowIso(),
         },
       );

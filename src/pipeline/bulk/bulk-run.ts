@@ -40,10 +40,14 @@ export interface BulkRun {
   skippedForBudget: number;
   /** Products that already carry a result with the same options are made again (else skipped). */
   includeDone: boolean;
-  /** Products the options cannot serve (no image): each has a failed generation saying why. */
+  /** Products the options cannot serve (no image): skipped, with no generation. */
   skippedUnprocessable: number;
   /** Products skipped because they already carry a result with the same options. */
   skippedDone: number;
+  /** The estimate's count of products without an image, until the run has read them all. */
+  plannedNoImage: number;
+  /** The estimate's count of products already made with these options. */
+  plannedAlreadyDone: number;
   /** Where expansion continues: the collection page cursor, or the offset in the id list. */
   cursor: string | null;
   expansionDone: boolean;

@@ -5,14 +5,16 @@
  *
  * Per product, in this order:
  *  1. claim it for the run (at most once per run, even when a crashed page is processed again);
- *  2. build its generation (intake): a product the model cannot serve (no image) gets a failed
- *     generation that says why, and costs nothing (counted as skipped, unprocessable);
+ *  2. build its generation (intake): a product the model cannot serve (no image) is skipped
+ *     and counted (unprocessable), with no generation: the run card says it once for the run,
+ *     where a failed generation per product read as a failure to retry;
  *  3. unless the run includes them, skip (and count) a product that already carries a result of
  *     this app made with the same options (one lookup per page: publish/published-results.ts);
  *  4. reserve its credits against the budget (atomic): every option's, since each is its own
- *     charged request; when the budget cannot cover them, the run stops expanding and the
- *     remaining products are counted as skipped for budget: every product of a run costs the
- *     same, so no later one would fit either;
+ *     charged request; when the budget cannot cover them, the product is skipped for budget.
+ *     The run goes on reading the target so each product is counted for its own reason, as
+ *     the estimate counts it (app-api/run-outcome.ts): a product without an image after the
+ *     budget ran out is "no image", not "over budget";
  *  5. create and schedule its generation (bulk priority) in P1's fair scheduler: with options,
  *     one per option in one option group, which then waits for the merchant's choice in review.
  *     A crash between two options leaves the product with fewer options (the claim is then
@@ -95,22 +97,8 @@ export async function expandNextPage(
         run.params,
         page.products.map((product) => product.id),
       );
-  for (const [index, product] of page.products.entries()) {
+  for (const product of page.products) {
     const outcome = await expandProduct(run, product, done.has(product.id), deps);
-    if (outcome === 'budget_exhausted') {
-      const handled = run.expandedCount + index;
-      await deps.runs.recordPage(shop, runId, {
-        cursor: page.nextCursor,
-        expanded: index,
-        done: true,
-        skippedForBudget: Math.max(0, (run.productCount ?? handled) - handled),
-      });
-      deps.logger.info(
-        { shop, runId, committed: run.creditsCommitted },
-        'bulk run reached its credit budget',
-      );
-      return 'finished';
-    }
     if (outcome === 'run_stopped') return 'finished';
   }
   const last = page.nextCursor === null;
@@ -122,10 +110,12 @@ export async function expandNextPage(
   return last ? 'finished' : 'more';
 }
 
-type ProductOutcome = 'created' | 'skipped' | 'budget_exhausted' | 'run_stopped';
+type ProductOutcome = 'created' | 'skipped' | 'run_stopped';
 
-/** The claim of a product skipped because it already carries a result with these options. */
+/** What the claim of a skipped product holds: why it was skipped. */
 const DONE_MARKER = 'already-done';
+const NO_IMAGE_MARKER = 'no-image';
+const OVER_BUDGET_MARKER = 'over-budget';
 
 async function expandProduct(
   run: BulkRun,
@@ -149,8 +139,7 @@ async function expandProduct(
     { priority: 'bulk', bulkRunId: runId },
   );
   if (!intake.ok) {
-    const refused = await recordRefusal(run, product, intake.problems, deps);
-    await deps.runs.recordSkip(shop, runId, product.id, refused.id, 'skippedUnprocessable');
+    await deps.runs.recordSkip(shop, runId, product.id, NO_IMAGE_MARKER, 'skippedUnprocessable');
     return 'skipped';
   }
   if (alreadyDone) {
@@ -159,7 +148,9 @@ async function expandProduct(
   }
   if (!(await deps.runs.reserveCredits(shop, runId, intake.credits * run.options))) {
     const now = await deps.runs.get(shop, runId);
-    return now?.state === 'running' ? 'budget_exhausted' : 'run_stopped';
+    if (now?.state !== 'running') return 'run_stopped';
+    await deps.runs.recordSkip(shop, runId, product.id, OVER_BUDGET_MARKER, 'skippedForBudget');
+    return 'skipped';
   }
   const generations: Generation[] = [];
   for (const option of asOptions(intake.generation, run.options, deps.clock.now())) {
@@ -213,33 +204,4 @@ async function alreadyExpanded(run: BulkRun, productId: string, deps: BulkDeps):
   const existing = generations[0];
   if (existing) await deps.runs.recordClaim(run.shop, run.id, productId, existing.id);
   return existing !== undefined;
-}
-
-/** A generation that ends at once as failed, so the merchant sees which product and why. */
-async function recordRefusal(
-  run: BulkRun,
-  product: ProductSnapshot,
-  problems: readonly { message: string }[],
-  deps: BulkDeps,
-): Promise<Generation> {
-  const created = await deps.generations.create({
-    shop: run.shop,
-    kind: run.kind,
-    productId: product.id,
-    productTitle: product.title,
-    productImageUrl: product.imageUrl,
-    sourceMediaIds: [],
-    sourceImageUrls: [],
-    params: run.params,
-    estimatedCredits: 0,
-    priority: 'bulk',
-    bulkRunId: run.id,
-  });
-  const reason = problems.map((problem) => problem.message).join(' ');
-  return deps.generations.transition(run.shop, created.id, {
-    from: ['queued'],
-    to: 'failed',
-    patch: { reason, action: 'Fix the product, then retry this generation.' },
-    note: 'Skipped by the bulk run: nothing was charged',
-  });
 }

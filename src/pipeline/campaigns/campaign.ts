@@ -16,6 +16,7 @@
  */
 import { AppError } from '../../platform/errors.ts';
 import type { CampaignState } from '../../app-api/campaigns.ts';
+import type { BulkRunView } from '../../app-api/contract.ts';
 
 export type { CampaignState } from '../../app-api/campaigns.ts';
 
@@ -62,4 +63,9 @@ export class CampaignStateError extends AppError {
     this.current = current;
     this.action = action;
   }
+}
+
+/** The campaign as the run it started names it (`ended`: its end stopped the run). */
+export function runCampaign(campaign: Campaign): BulkRunView['campaign'] {
+  return { id: campaign.id, name: campaign.name, ended: campaign.state === 'ended' };
 }

@@ -22,7 +22,12 @@ export { createCampaignHolds } from './campaign-holds.ts';
 export { createCampaignStore };
 import { createCampaigns, type Campaigns } from './campaigns.ts';
 
-export { CampaignNotFoundError, CampaignStateError, type Campaign } from './campaign.ts';
+export {
+  CampaignNotFoundError,
+  CampaignStateError,
+  runCampaign,
+  type Campaign,
+} from './campaign.ts';
 export type { Campaigns } from './campaigns.ts';
 
 export interface CampaignOptions {

@@ -14,6 +14,7 @@ import {
   type CreateBulkRunRequest,
   type CreateGenerationRequest,
 } from '../../../src/app-api/contract.ts';
+import { runOutcome } from '../../../src/app-api/run-outcome.ts';
 
 /** When every fixture happened (the runs' start, the webhook's connection). */
 export const NOW = '2026-07-01T10:00:00.000Z';
@@ -100,6 +101,15 @@ export function bulkEstimate(productCount: number, creditsPerProduct: number): B
     options: 1,
     creditsPerProduct,
     estimatedCredits: productCount * creditsPerProduct,
+    outcome: runOutcome({
+      productCount,
+      noImage: 0,
+      alreadyDone: 0,
+      includeDone: false,
+      options: 1,
+      creditsPerProduct,
+      creditBudget: null,
+    }),
     schedule: null,
     problems: [],
   });
@@ -123,6 +133,16 @@ export function bulkRun(request: CreateBulkRunRequest, title: string): BulkRunVi
     skippedUnprocessable: 0,
     skippedDone: 0,
     includeDone: request.includeDone ?? false,
+    outcome: runOutcome({
+      productCount: 12,
+      noImage: 0,
+      alreadyDone: 0,
+      includeDone: request.includeDone ?? false,
+      options: request.options ?? 1,
+      creditsPerProduct: 5,
+      creditBudget: request.creditBudget ?? null,
+    }),
+    campaign: null,
     schedule: null,
     // The contract's counts have a number for every generation state.
     counts: Object.fromEntries(GenerationState.options.map((state) => [state, 0])),

@@ -65,8 +65,9 @@ describe('a bulk run over a collection', () => {
     expect(run.state).toBe('completed');
     expect(run.expandedCount).toBe(members.length);
     expect(run.counts.published).toBe(withImages.length);
-    expect(run.counts.failed).toBe(members.length - withImages.length);
+    expect(run.counts.failed).toBe(0);
     expect(run.skippedUnprocessable).toBe(members.length - withImages.length);
+    expect(run.outcome).toEqual(estimate.body.outcome);
     expect(run.creditsCommitted).toBe(withImages.length * 3);
     expect(await shop.credits()).toBe(100_000 - withImages.length * 3);
     for (const product of withImages) {
@@ -75,7 +76,7 @@ describe('a bulk run over a collection', () => {
     }
   });
 
-  it('tells which products it skipped because they have no image, and charges nothing for them', async () => {
+  it('skips the products without an image, with no failed generation to retry, and charges nothing for them', async () => {
     const shop = await harness.newShop();
     const products = await seededProducts(harness.app, shop.shop);
     const imageless = products.filter((product) => product.mediaCount === 0).slice(0, 2);
@@ -90,15 +91,10 @@ describe('a bulk run over a collection', () => {
     const run = await waitForRun(shop, started.body.id, finished);
 
     expect(run).toMatchObject({ skippedUnprocessable: 2, creditsCommitted: 3 });
-    expect(run.counts).toMatchObject({ failed: 2, published: 1 });
-    const { body } = await shop.api<{ generations: { state: string; reason: string }[] }>(
-      'GET',
-      `/generations?bulkRunId=${run.id}&state=failed`,
-    );
-    expect(body.generations).toHaveLength(2);
-    for (const generation of body.generations) {
-      expect(generation.reason).toMatch(/has no images.*Nothing was charged/);
-    }
+    expect(run.outcome.skipped).toMatchObject({ noImage: 2, total: 2 });
+    expect(run.counts).toMatchObject({ failed: 0, published: 1 });
+    const { body } = await shop.api<GenerationPage>('GET', `/generations?bulkRunId=${run.id}`);
+    expect(body.generations.map((generation) => generation.product.id)).toEqual([withImage.id]);
   });
 
   it('refuses to start when no product can be made, and says why', async () => {
@@ -143,6 +139,51 @@ describe('a bulk run with a credit budget', () => {
     expect(run).toMatchObject({ state: 'completed', creditsCommitted: 9, skippedForBudget: 3 });
     expect(run.counts.published).toBe(3);
     expect(await shop.credits()).toBe(100_000 - 9);
+  });
+
+  it('makes, skips and charges what its estimate said, each skipped product for its own reason', async () => {
+    // Issue 15: the estimate said 295 credits under a 150 budget, and "5 without an image, 29
+    // over budget" where the finished run said 3 and 31 (it counted every product after the
+    // budget ran out as over budget, images or not).
+    const shop = await harness.newShop();
+    const seeded = await seededProducts(harness.app, shop.shop);
+    const withImages = seeded.filter((product) => product.mediaCount > 0).slice(0, 5);
+    const imageless = seeded.filter((product) => product.mediaCount === 0).slice(0, 2);
+    // Images first, then the imageless ones: they come after the budget runs out.
+    const productIds = [...withImages, ...imageless].map((product) => product.id);
+    const request = {
+      target: { type: 'products', productIds },
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'On a beach',
+      creditBudget: 7,
+    };
+
+    const estimate = await shop.api<BulkEstimate>('POST', '/bulk-runs/estimate', request);
+    expect(estimate.body).toMatchObject({ toProcess: 2, estimatedCredits: 6 });
+    expect(estimate.body.outcome).toEqual({
+      productCount: 7,
+      toMake: 2,
+      skipped: { noImage: 2, alreadyDone: 0, overBudget: 3, total: 5 },
+      credits: 6,
+      requests: 2,
+    });
+    expect(estimate.body.schedule?.requestsToFinish).toBe(2);
+
+    const started = await shop.api<BulkRunView>('POST', '/bulk-runs', request);
+    expect(started.body.outcome).toEqual(estimate.body.outcome);
+    const run = await waitForRun(shop, started.body.id, finished);
+
+    expect(run.outcome).toEqual(estimate.body.outcome);
+    expect(run).toMatchObject({
+      state: 'completed',
+      estimatedCredits: 6,
+      creditsCommitted: 6,
+      skippedUnprocessable: 2,
+      skippedForBudget: 3,
+    });
+    expect(run.counts).toMatchObject({ published: 2, failed: 0 });
+    expect(await shop.credits()).toBe(100_000 - 6);
   });
 
   it('refuses a budget that does not cover one product, before anything starts', async () => {
@@ -212,7 +253,8 @@ describe('a bulk run with options per product', () => {
       (view) => view.counts.in_review === 6 && view.skippedUnprocessable === 1,
     );
     expect(run).toMatchObject({ options: 3, productCount: 3, creditsCommitted: 2 * 9 });
-    expect(run.counts).toMatchObject({ failed: 1, published: 0 });
+    expect(run.counts).toMatchObject({ failed: 0, published: 0 });
+    expect(run.outcome).toMatchObject({ toMake: 2, requests: 6, credits: 18 });
     const generations = await runGenerations(shop, run.id);
     for (const product of withImages) {
       const options = generations.filter((generation) => generation.product.id === product.id);

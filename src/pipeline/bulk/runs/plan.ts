@@ -3,6 +3,7 @@
  * `start` needs to create it, or the problems that keep it from starting.
  */
 import type { BulkEstimate, CreateBulkRunRequest } from '../../../app-api/contract.ts';
+import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { completeParams, creditsFor, type ParamDefaults } from '../../sources/request-rules.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import { tallyTarget, type TargetTally } from '../tally-target.ts';
@@ -56,24 +57,33 @@ export async function plan(
           deps.tallyLimits,
         )
       : { checked: 0, unprocessable: 0, alreadyDone: 0 };
-  const skipped = tally.unprocessable + (includeDone ? 0 : tally.alreadyDone);
-  const toProcess = Math.max(0, productCount - skipped);
-  if (problems.length === 0 && toProcess === 0) {
+  // The same figures the run card shows once the run has read every product.
+  const outcome = runOutcome({
+    productCount,
+    noImage: tally.unprocessable,
+    alreadyDone: tally.alreadyDone,
+    includeDone,
+    options,
+    creditsPerProduct,
+    creditBudget: creditBudget ?? null,
+  });
+  if (problems.length === 0 && outcome.toMake === 0) {
     problems.push({ field: 'target', message: nothingToMake(productCount, tally, includeDone) });
   }
   const schedule =
-    problems.length === 0 ? await deps.forecaster.forecast(shop, kind, toProcess * options) : null;
+    problems.length === 0 ? await deps.forecaster.forecast(shop, kind, outcome.requests) : null;
   return {
     estimate: {
       productCount,
-      toProcess,
+      toProcess: outcome.toMake,
       unprocessable: tally.unprocessable,
       alreadyDone: tally.alreadyDone,
       includeDone,
       checkedCount: tally.checked,
       options,
       creditsPerProduct,
-      estimatedCredits: toProcess * creditsPerProduct,
+      estimatedCredits: outcome.credits,
+      outcome,
       schedule,
       problems: problems.map((problem) => problem.message),
     },

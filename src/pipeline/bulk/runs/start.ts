@@ -29,6 +29,8 @@ export function start(
       estimatedCredits: planned.estimate.estimatedCredits,
       creditBudget: request.creditBudget ?? null,
       includeDone: planned.estimate.includeDone,
+      plannedNoImage: planned.estimate.unprocessable,
+      plannedAlreadyDone: planned.estimate.alreadyDone,
     });
     await onCreated?.(run);
     await deps.startExpansion(shop, run.id);

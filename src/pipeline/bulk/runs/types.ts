@@ -24,7 +24,8 @@ export interface BulkRuns {
   pause(shop: string, id: string): Promise<BulkRun>;
   resume(shop: string, id: string): Promise<BulkRun>;
   cancel(shop: string, id: string): Promise<BulkRun>;
-  view(run: BulkRun): Promise<BulkRunView>;
+  /** `campaign`: the campaign that started the run, if one did. */
+  view(run: BulkRun, campaign?: BulkRunView['campaign']): Promise<BulkRunView>;
 }
 
 export interface BulkRunsDeps extends BulkDeps {

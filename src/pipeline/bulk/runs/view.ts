@@ -1,14 +1,16 @@
 /**
  * `view`: the run as the app shows it, with its progress counts by state (the generation store's
- * per-run counters) and, while it runs, its forecast.
+ * per-run counters), its outcome (run-outcome.ts, as the estimate computed it), the campaign that
+ * started it and, while it runs, its forecast.
  */
 import type { GenerationState } from '../../../app-api/contract.ts';
+import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { isTerminal } from '../../generations/generation.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 
 export function view(deps: Pick<BulkRunsDeps, 'generations' | 'forecaster'>): BulkRuns['view'] {
-  return async (run) => {
+  return async (run, campaign = null) => {
     const counts = await deps.generations.countByState(run.shop, { bulkRunId: run.id });
     const active = Object.entries(counts).some(
       ([state, count]) => count > 0 && !isTerminal(state as GenerationState),
@@ -30,12 +32,34 @@ export function view(deps: Pick<BulkRunsDeps, 'generations' | 'forecaster'>): Bu
       skippedUnprocessable: run.skippedUnprocessable,
       skippedDone: run.skippedDone,
       includeDone: run.includeDone,
+      outcome: outcomeOf(run),
+      campaign,
       counts,
       schedule: await scheduleOf(deps, run, counts),
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     };
   };
+}
+
+/**
+ * What the run makes and skips: while products remain unread, the estimate's figures (or the
+ * run's own where it has already found more); once every product is read, the run's own counts,
+ * which then match the estimate's (expansion classifies every product as the estimate does).
+ */
+function outcomeOf(run: BulkRun) {
+  const read = run.expansionDone;
+  return runOutcome({
+    productCount: run.productCount ?? run.expandedCount,
+    noImage: read
+      ? run.skippedUnprocessable
+      : Math.max(run.skippedUnprocessable, run.plannedNoImage),
+    alreadyDone: read ? run.skippedDone : Math.max(run.skippedDone, run.plannedAlreadyDone),
+    includeDone: run.includeDone,
+    options: run.options,
+    creditsPerProduct: run.creditsPerProduct,
+    creditBudget: run.creditBudget,
+  });
 }
 
 /** A running run's forecast: its queued generations and the products not yet expanded. */

@@ -59,6 +59,11 @@ export function BulkRunCard({ run, onChange }: Props) {
             title={bulkRunName(run)}
             subtitle={
               <>
+                {run.campaign ? (
+                  <>
+                    Campaign <Link url="/campaigns">{run.campaign.name}</Link> ·{' '}
+                  </>
+                ) : null}
                 {KIND_LABELS[run.kind]}
                 {run.params.model ? ` · ${modelName(run.params.model)}` : ''} · started{' '}
                 {formatRelative(run.createdAt)}
@@ -73,7 +78,7 @@ export function BulkRunCard({ run, onChange }: Props) {
           />
           <RunOutcome run={run} progress={progress} />
           <Text as="p" tone="subdued">
-            {formatCredits(run.creditsCommitted)} committed of {formatCredits(run.estimatedCredits)}{' '}
+            {formatCredits(run.creditsCommitted)} committed of {formatCredits(run.outcome.credits)}{' '}
             estimated
             {run.creditBudget !== null ? ` · budget ${formatCredits(run.creditBudget)}` : ''}
           </Text>

@@ -6,6 +6,7 @@ import type { BulkEstimate } from '../../shared/contract.ts';
 
 interface Props {
   estimate: { data: BulkEstimate | undefined; error: ApiError | undefined; pending: boolean };
+  /** The budget the estimate was made with (it caps the products to make). */
   budget: number | undefined;
 }
 
@@ -38,24 +39,27 @@ export function EstimateSummary({ estimate, budget }: Props) {
 }
 
 function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number | undefined }) {
+  // The run card shows the same outcome (src/app-api/run-outcome.ts) once the run starts.
+  const { outcome } = data;
   const skipped = [
-    data.unprocessable > 0 ? `${products(data.unprocessable)} without an image to work from` : null,
-    data.alreadyDone > 0 && !data.includeDone
-      ? `${products(data.alreadyDone)} already made with these options`
+    outcome.skipped.noImage > 0
+      ? `${products(outcome.skipped.noImage)} without an image to work from`
+      : null,
+    outcome.skipped.alreadyDone > 0
+      ? `${products(outcome.skipped.alreadyDone)} already made with these options`
+      : null,
+    outcome.skipped.overBudget > 0
+      ? `${products(outcome.skipped.overBudget)} beyond your budget${budget === undefined ? '' : ` of ${formatCredits(budget)}`}`
       : null,
   ].filter((line) => line !== null);
-  const affordable =
-    budget === undefined
-      ? data.toProcess
-      : Math.floor(budget / Math.max(1, data.creditsPerProduct));
   return (
     <>
       <Text as="p" variant="headingLg">
-        {formatCredits(data.estimatedCredits)}
+        {formatCredits(outcome.credits)}
       </Text>
       <Text as="p" tone="subdued">
-        {products(data.toProcess)} to make × {formatCredits(data.creditsPerProduct)}
-        {data.toProcess < data.productCount ? ` (of ${products(data.productCount)})` : ''}
+        {products(outcome.toMake)} to make × {formatCredits(data.creditsPerProduct)}
+        {outcome.toMake < outcome.productCount ? ` (of ${products(outcome.productCount)})` : ''}
       </Text>
       {skipped.length > 0 ? (
         <Text as="p">Skipped, and never charged: {skipped.join('; ')}.</Text>
@@ -69,12 +73,6 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
         <Text as="p" tone="subdued">
           The first {formatNumber(data.checkedCount)} products were checked; the others are counted
           as to make.
-        </Text>
-      ) : null}
-      {affordable < data.toProcess ? (
-        <Text as="p">
-          Your budget covers {products(affordable)} of {formatNumber(data.toProcess)}; the others
-          are skipped, never charged.
         </Text>
       ) : null}
       {data.schedule ? (

@@ -60,12 +60,20 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         options,
       }
     : null;
-  // The estimate is the run without its budget: the budget only caps what the run may spend.
+  // The budget's floor is one product's cost, which the estimate says (whatever the budget).
+  const [perProduct, setPerProduct] = useState<number | undefined>(undefined);
+  const budget = parseBudget(budgetText, perProduct);
+  // The estimate is made with the budget: what it makes, skips and costs is what the run will.
   const estimate = useDebouncedPost<BulkEstimate>(
     '/bulk-runs/estimate',
-    reasons.length === 0 ? request : null,
+    reasons.length === 0 && request && !budget.error
+      ? { ...request, creditBudget: budget.credits }
+      : null,
   );
-  const budget = parseBudget(budgetText, estimate.data?.creditsPerProduct);
+  const creditsPerProduct = estimate.data?.creditsPerProduct;
+  if (creditsPerProduct !== undefined && creditsPerProduct !== perProduct) {
+    setPerProduct(creditsPerProduct);
+  }
   const problems = [
     ...reasons,
     ...(estimate.data?.problems ?? []),
@@ -128,13 +136,13 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         <TextField
           label="Credit budget (optional)"
           type="number"
-          min={estimate.data?.creditsPerProduct ?? 1}
+          min={perProduct ?? 1}
           step={1}
           value={budgetText}
           onChange={setBudgetText}
           autoComplete="off"
           error={budget.error}
-          helpText={budgetHelp(estimate.data?.creditsPerProduct)}
+          helpText={budgetHelp(perProduct)}
         />
         <Divider />
         <EstimateSummary estimate={estimate} budget={budget.credits} />

@@ -9,7 +9,7 @@ interface Props {
   progress: BulkProgress;
 }
 
-/** "12 of 64 handled", each outcome apart, and when the rest should be done. */
+/** "12 of 59 products made", each outcome apart, and when the rest should be done. */
 export function RunOutcome({ run, progress }: Props) {
   const { skipped } = progress;
   const skippedWhy = [
@@ -36,7 +36,7 @@ export function RunOutcome({ run, progress }: Props) {
           <Badge tone="warning">{`${formatNumber(skipped.total)} skipped`}</Badge>
         ) : null}
         {progress.cancelled > 0 ? (
-          <Badge>{`${formatNumber(progress.cancelled)} cancelled`}</Badge>
+          <Badge>{`${formatNumber(progress.cancelled)} ${run.campaign?.ended ? 'not made' : 'cancelled'}`}</Badge>
         ) : null}
         {progress.toGo > 0 ? (
           <Badge tone="info">{`${formatNumber(progress.toGo)} to go`}</Badge>
@@ -57,12 +57,17 @@ export function RunOutcome({ run, progress }: Props) {
 }
 
 function summary(run: BulkRunView, progress: BulkProgress): string {
-  const of = `${formatNumber(progress.handled)} of ${formatNumber(progress.total)}${run.productCount === null ? ' so far' : ''}`;
+  const made = `${formatNumber(progress.made)} of ${formatNumber(progress.toMake)} ${progress.toMake === 1 ? 'product' : 'products'} made`;
+  if (run.campaign?.ended) {
+    return `Ended with the campaign “${run.campaign.name}”: ${made}.`;
+  }
   if (progress.status === 'cancelled') {
-    return `Cancelled after ${of} products were handled; ${formatNumber(progress.cancelled)} were not made.`;
+    return progress.cancelled > 0
+      ? `Cancelled: ${made}; ${formatNumber(progress.cancelled)} will not be made.`
+      : `Cancelled: ${made}.`;
   }
   if (progress.status === 'review') {
-    return `Every product is handled; ${formatNumber(progress.inReview)} ${progress.inReview === 1 ? 'result waits' : 'results wait'} for your review in Activity.`;
+    return `Every product is made; ${formatNumber(progress.inReview)} ${progress.inReview === 1 ? 'result waits' : 'results wait'} for your review in Activity.`;
   }
-  return `${of} products handled.`;
+  return `${made}.`;
 }

@@ -76,7 +76,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
           <BlockStack gap="100">
             <ProgressBar progress={progress.percent} ariaLabelledBy={headingId} size="small" />
             <Text as="p">
-              {formatNumber(report.held)} of {formatNumber(progress.total)} scenes ready
+              {formatNumber(report.held)} of {formatNumber(progress.toMake)} scenes ready
               {campaign.reviewFirst ? ' (approve them in Activity)' : ''}
             </Text>
           </BlockStack>

@@ -36,7 +36,7 @@ export function RunningCard({ active, bulkRuns }: Props) {
                 </span>
                 <Text as="span" tone="subdued">
                   {run.state === 'paused' ? 'Paused · ' : ''}
-                  {formatNumber(progress.handled)} of {formatNumber(progress.total)}
+                  {formatNumber(progress.made)} of {formatNumber(progress.toMake)} made
                 </Text>
               </InlineStack>
               <ProgressBar
