@@ -307,5 +307,7 @@ describe('a review batch killed with its worker', () => {
       expect(generation.transitions.filter((t) => t.state === 'discarded')).toHaveLength(1);
     }
     await kill(restarted);
-  });
+    // Three worker processes start one after the other: about 10 s each on a loaded 2-core
+    // machine (measured 52 s in all there), 20 s unloaded.
+  }, 90_000);
 });
