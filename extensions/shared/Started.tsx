@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { t } from './i18n.ts';
 
 interface StartedProps {
@@ -6,10 +7,12 @@ interface StartedProps {
   message: string;
   /** Where in the app it goes on. */
   link: { href: string; label: string };
+  /** What follows the banner (the work's progress). */
+  children?: ComponentChildren;
 }
 
 /** The work runs in the app now: say so, link to where it can be followed, and let the merchant go. */
-export function Started({ heading, message, link }: StartedProps) {
+export function Started({ heading, message, link, children }: StartedProps) {
   return (
     <s-admin-action heading={t('started.heading')}>
       <s-banner tone="success" heading={heading}>
@@ -18,6 +21,7 @@ export function Started({ heading, message, link }: StartedProps) {
           <s-link href={link.href}>{link.label}</s-link>
         </s-stack>
       </s-banner>
+      {children}
       <s-button slot="primary-action" variant="primary" onClick={() => shopify.close()}>
         {t('actions.done')}
       </s-button>

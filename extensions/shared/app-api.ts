@@ -45,6 +45,8 @@ export const appApi = {
     request<ProductDetail>('GET', `/api/products/${encodeURIComponent(productId)}`),
   collection: (collectionId: string) =>
     request<CollectionSummary>('GET', `/api/collections/${encodeURIComponent(collectionId)}`),
+  generation: (id: string) =>
+    request<GenerationView>('GET', `/api/generations/${encodeURIComponent(id)}`),
   createGeneration: (body: CreateGenerationRequest) =>
     request<GenerationView>('POST', '/api/generations', body),
   estimateBulkRun: (body: BulkEstimateRequest) =>

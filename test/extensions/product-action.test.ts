@@ -99,6 +99,48 @@ test('submits the chosen images, model and prompt, then links to the Activity pa
   expect(await closeCalls()).toBe(1);
 });
 
+test('the started screen follows the generation step by step until the photo is on the product', async () => {
+  const request: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1'],
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+  };
+  const queued = generation(request);
+  const { page, app } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations', 202, queued);
+    stand.answer('GET /api/generations/gen-1', 200, { ...queued, state: 'processing' });
+  });
+  await actionButton(page, 'primary-action').click();
+
+  const steps = page.locator('s-section[heading="Progress"] s-list-item');
+  const status = page.locator(
+    's-box[accessibilityRole="status"], s-box[accessibilityrole="status"]',
+  );
+  await status.filter({ hasText: 'Waiting for its turn' }).waitFor();
+  expect(await steps.first().textContent()).toBe('Queued: now');
+
+  await status.filter({ hasText: 'ProductAI is making it.' }).waitFor();
+  expect(await steps.allTextContents()).toEqual([
+    'Queued: done',
+    'Sending to ProductAI: done',
+    'ProductAI is making it: now',
+    'Saving to your files: next',
+    'On the product: next',
+  ]);
+  expect(await page.locator('s-spinner').count()).toBe(1);
+
+  app.answer('GET /api/generations/gen-1', 200, { ...queued, state: 'published' });
+  await status.filter({ hasText: 'Done: the photo is on the product.' }).waitFor();
+  expect(await steps.last().textContent()).toBe('On the product: done');
+  expect(await page.locator('s-spinner').count()).toBe(0);
+  // Nothing is asked once the photo is there.
+  const reads = app.requests.filter((r) => r.route === 'GET /api/generations/gen-1').length;
+  await page.waitForTimeout(2_500);
+  expect(app.requests.filter((r) => r.route === 'GET /api/generations/gen-1').length).toBe(reads);
+});
+
 test('several results: the cost and the requests ×N before Generate, then the way to choose among them', async () => {
   const expected: CreateGenerationRequest = {
     productId: PRODUCT_ID,

@@ -2,9 +2,11 @@ import type { GenerationView } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { credits, t } from '../../shared/i18n.ts';
 import { Started } from '../../shared/Started.tsx';
+import { GenerationSteps } from './GenerationSteps.tsx';
 
 /**
- * The generation is queued in the app; its progress and result are on the Activity page. Several
+ * The generation is queued in the app; its progress shows here until the photo is on the product
+ * (and on the Activity page). Several
  * results wait in the app's Generate page, side by side, for the merchant to choose one.
  */
 export function GenerationStarted(props: {
@@ -32,6 +34,8 @@ export function GenerationStarted(props: {
         credits: credits(generation.estimatedCredits),
       })}
       link={{ href: appLinks.activity(generation.id), label: t('started.viewActivity') }}
-    />
+    >
+      <GenerationSteps generation={generation} />
+    </Started>
   );
 }
