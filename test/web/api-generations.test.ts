@@ -82,7 +82,23 @@ describe('POST /api/generations/estimate', () => {
     });
     expect(body.credits).toBe(5);
     expect(body.problems).toHaveLength(1);
-    expect(body.problems[0]).toMatch(/has no images.*gpt-2, gpt-1\.5.*Nothing was charged/);
+    expect(body.problems[0]).toMatch(/has no images.*Nothing was charged/);
+  });
+
+  it('names the models in the words every screen uses, never by ProductAI’s ids', async () => {
+    const { shop, imageless } = await newShopWithProducts();
+    const { body } = await shop.api<Estimate>('POST', '/generations/estimate', {
+      productId: imageless.id,
+      kind: 'photo',
+      model: 'nanobanana2',
+      prompt: 'Studio',
+      sourceMediaIds: [],
+    });
+    expect(body.problems[0]).toContain(
+      'The photo model “Balanced” needs at least one product image',
+    );
+    expect(body.problems[0]).toContain('(From a description, From a description (earlier))');
+    expect(body.problems[0]).not.toMatch(/nanobanana|gpt-/);
   });
 });
 

@@ -18,6 +18,7 @@ import { PRODUCT_IMAGES } from '../../shopify/operations/products.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
 import { referenceImageRange } from './request-rules.ts';
+import { modelName } from '../../app-api/models.ts';
 
 /** Shopify allows 250 media per product; a picker showing 100 images is already generous. */
 export const MAX_PRODUCT_IMAGES = 100;
@@ -194,12 +195,13 @@ function textOnlyAlternatives(kind: GenerationKind): string {
       ? VIDEO_MODEL_IDS.filter((id) => VIDEO_MODELS[id].minImages === 0)
       : IMAGE_MODEL_IDS.filter((id) => !IMAGE_MODELS[id].requiresImage);
   return models.length > 0
-    ? `, or choose a model that works without one (${models.join(', ')})`
+    ? `, or choose a model that works without one (${models.map((id) => modelName(id)).join(', ')})`
     : '';
 }
 
+/** The model in the words every screen uses ("Balanced"), not ProductAI's id. */
 function modelLabel(kind: GenerationKind, model: string | undefined): string {
-  return `The ${kind} model ${model ?? ''}`.trimEnd();
+  return model ? `The ${kind} model “${modelName(model)}”` : `The ${kind} model`;
 }
 
 function unknownModel(kind: GenerationKind, model: string | undefined): string {

@@ -2,6 +2,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris';
 import { BarChart } from '../../components/BarChart.tsx';
 import { formatCredits, formatDay, formatNumber } from '../../lib/format.ts';
 import type { OverviewView } from '../../shared/contract.ts';
+import { modelName } from '../../shared/models.ts';
 
 interface Props {
   byDay: OverviewView['creditsByDay'];
@@ -32,7 +33,10 @@ export function CreditsCard({ byDay, byModel }: Props) {
             />
             <BarChart
               caption="By model"
-              bars={byModel.map((entry) => ({ label: entry.model, value: entry.credits }))}
+              bars={byModel.map((entry) => ({
+                label: modelName(entry.model),
+                value: entry.credits,
+              }))}
               formatValue={formatNumber}
             />
           </>
