@@ -6,6 +6,7 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../src/app-api/contract.ts';
+import { titleSearchQuery } from '../../src/app-api/product-search.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 import { collectionId, seededProducts } from '../support/seeded-shop.ts';
 
@@ -40,6 +41,39 @@ describe('GET /api/products', () => {
       `/products?query=${encodeURIComponent(`title:${product!.title}`)}`,
     );
     expect(body.products.map((item) => item.id)).toContain(product!.id);
+  });
+
+  describe('as Activity’s product search sends it (titleSearchQuery)', () => {
+    /** The titles Activity's search lists for what the merchant typed. */
+    async function search(typed: string): Promise<string[]> {
+      const { status, body } = await shop.api<ProductPage>(
+        'GET',
+        `/products?query=${encodeURIComponent(titleSearchQuery(typed))}`,
+      );
+      expect(status).toBe(200);
+      return body.products.map((product) => product.title);
+    }
+
+    async function newProduct(title: string) {
+      await harness.app.emulatorControl(`/shops/${shop.shop}/products`, { title, images: 1 });
+    }
+
+    it('finds a product by two words of its title, and by its full title', async () => {
+      await newProduct('Terracotta Canvas Sneaker');
+      expect(await search('Canvas Sneaker')).toContain('Terracotta Canvas Sneaker');
+      expect(await search('Terracotta Canvas Sneaker')).toContain('Terracotta Canvas Sneaker');
+      expect(await search('  terracotta   sneak ')).toContain('Terracotta Canvas Sneaker');
+      expect(await search('Canvas Loafer')).not.toContain('Terracotta Canvas Sneaker');
+    });
+
+    it('finds a title with the search syntax’s special characters as plain text', async () => {
+      await newProduct('D’Addario "Pro" (Blue): 10-pack');
+      await newProduct("Ol' Reliable -Edition");
+      expect(await search('D’Addario "Pro" (Blue): 10-pack')).toEqual([
+        'D’Addario "Pro" (Blue): 10-pack',
+      ]);
+      expect(await search("Ol' Reliable -Edition")).toEqual(["Ol' Reliable -Edition"]);
+    });
   });
 
   it('refuses a query that is too long', async () => {

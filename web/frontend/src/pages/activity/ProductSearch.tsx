@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import type { ProductPage } from '../../shared/contract.ts';
+import { titleSearchQuery } from '../../shared/product-search.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -12,8 +13,9 @@ interface Props {
 }
 
 /**
- * Finds a product by title (Shopify's product search) to show its generations: the list is then
- * read from the per-product index, never by scanning the shop's history for a title.
+ * Finds a product by title (Shopify's product search: every typed word as a prefix of a title
+ * word, product-search.ts) to show its generations: the list is then read from the per-product
+ * index, never by scanning the shop's history for a title.
  */
 export function ProductSearch({ onChoose }: Props) {
   const [text, setText] = useState('');
@@ -23,7 +25,7 @@ export function ProductSearch({ onChoose }: Props) {
     return () => window.clearTimeout(timer);
   }, [text]);
   const found = useResource<ProductPage>(
-    searched ? `/products${query({ query: `title:*${searched}*` })}` : null,
+    searched ? `/products${query({ query: titleSearchQuery(searched) })}` : null,
   );
   const products = found.data?.products ?? [];
   return (
