@@ -21,7 +21,14 @@ test(
     await editor.getByLabel('Rule name').fill('Summer dresses');
     await editor.getByLabel('Tags').fill('summer');
     await editor.getByLabel('Prompt', { exact: true }).fill('On a sunny beach, soft light');
-    await editor.getByLabel('Daily credit cap for automatic photos').fill('50');
+    // A cap below one photo's price is refused, saying what a photo costs (Balanced: 5).
+    admin.allowConsoleErrors(/\/api\/rules .*status of 400/);
+    const cap = editor.getByLabel('Daily credit cap for automatic photos');
+    await cap.fill('3');
+    await editor.getByRole('button', { name: 'Save rule' }).click();
+    const refusal = 'A photo with this rule costs 5 credits; the daily cap must be at least 5.';
+    await eventually(() => editor.getByText(refusal).first().isVisible()).toBe(true);
+    await cap.fill('50');
     expect(await editor.getByLabel('Wait for my review in Activity').isChecked()).toBe(true);
     await admin.screenshot('rules-editor');
     await editor.getByRole('button', { name: 'Save rule' }).click();
