@@ -30,7 +30,7 @@ export function ConnectionCard({ connection }: { connection: OverviewView['conne
         <Text as="p" tone="subdued">
           {webhookAt
             ? `ProductAI's test request arrived ${formatRelative(webhookAt)}. Results arrive as soon as they are ready.`
-            : 'Without the webhook, results still arrive, about a minute later (the app checks on them).'}
+            : 'Without the webhook, results still arrive as quickly: the app checks on each one every few seconds.'}
         </Text>
         <InlineStack>
           <Button url="/settings">Connection settings</Button>

@@ -7,9 +7,9 @@ import { PausedBanner } from '../../components/PausedBanner.tsx';
 import type { OverviewView } from '../../shared/contract.ts';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { CreditsCard } from './CreditsCard.tsx';
-import { GetStartedCard } from './GetStartedCard.tsx';
 import { RecentResultsCard } from './RecentResultsCard.tsx';
 import { RunningCard } from './RunningCard.tsx';
+import { SetupGuideCard } from './SetupGuideCard.tsx';
 
 const POLL_MS = 5000;
 
@@ -38,11 +38,9 @@ export default function OverviewPage() {
             <PausedBanner paused={data.paused} onResumed={overview.reload} />
           </Layout.Section>
         ) : null}
-        {!connected || data.recent.length === 0 ? (
-          <Layout.Section>
-            <GetStartedCard apiKeyState={data.connection.apiKeyState} />
-          </Layout.Section>
-        ) : null}
+        <Layout.Section>
+          <SetupGuideCard overview={data} />
+        </Layout.Section>
         <Layout.Section>
           <BlockStack gap="400">
             <RunningCard active={data.active} bulkRuns={data.bulkRuns} />

@@ -59,7 +59,7 @@ export function WebhookCard({ webhook }: { webhook: SettingsView['webhook'] }) {
         <Text as="p" tone={webhook.connectedAt ? 'success' : 'subdued'}>
           {webhook.connectedAt
             ? `Connected: ProductAI's test request arrived on ${formatDateTime(webhook.connectedAt)}.`
-            : 'Not yet received. Until then results still arrive, about a minute later, because the app checks on each generation itself.'}
+            : 'Not yet received. Until then results still arrive as quickly, because the app checks on each generation every few seconds.'}
         </Text>
       </BlockStack>
     </Card>

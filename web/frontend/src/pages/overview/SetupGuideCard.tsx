@@ -1,0 +1,147 @@
+import { BlockStack, Button, Card, Icon, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { CheckCircleIcon } from '@shopify/polaris-icons';
+import { useId, useState } from 'react';
+import type { OverviewView } from '../../shared/contract.ts';
+
+/** Remembered in the browser: the guide is finished, so nothing on the server needs it. */
+const DISMISSED_KEY = 'productai.setupGuide.dismissed';
+
+/** A task not done yet: the empty dashed circle of Polaris's setup guide (no icon of its own). */
+function OpenCircleIcon(props: React.SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 20 20" {...props}>
+      <circle cx="10" cy="10" r="6.5" fill="none" stroke="currentColor" strokeDasharray="2.5 2" />
+    </svg>
+  );
+}
+
+interface Task {
+  id: string;
+  title: string;
+  done: boolean;
+  text: string;
+  action: { content: string; url: string };
+}
+
+/** The three steps to a first photo, each ticked off from the shop's real state. */
+function tasksOf(overview: OverviewView): Task[] {
+  const { apiKeyState, webhookConnectedAt } = overview.connection;
+  return [
+    {
+      id: 'key',
+      title: 'Save your ProductAI API key',
+      done: apiKeyState === 'valid',
+      text:
+        apiKeyState === 'invalid'
+          ? 'ProductAI refused the saved key (removed or deactivated). Add a new key from the API access page of the ProductAI studio.'
+          : 'Paste the key from the API access page of the ProductAI studio in Settings; the app checks it with ProductAI before saving it.',
+      action: { content: 'Open Settings', url: '/settings' },
+    },
+    {
+      id: 'webhook',
+      title: 'Connect the ProductAI webhook',
+      done: webhookConnectedAt !== null,
+      text: 'Copy the webhook URL from Settings and save it in the ProductAI studio. Results arrive without it too, by polling every few seconds; with it the app hears of each result at once.',
+      action: { content: 'Get the webhook URL', url: '/settings' },
+    },
+    {
+      id: 'photo',
+      title: 'Make your first photo',
+      done: (overview.active.published ?? 0) > 0,
+      text: 'Pick a product and a preset: the photo is added to the product’s media, usually within a minute.',
+      action: { content: 'Generate a photo', url: '/generate' },
+    },
+  ];
+}
+
+/**
+ * Polaris's setup guide: a card with a checklist that ticks itself off from the shop's state
+ * (the Overview's own data, refreshed with it), the next task open with its action, and a way
+ * to dismiss it once every task is done.
+ */
+export function SetupGuideCard({ overview }: { overview: OverviewView }) {
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === 'yes');
+  const countId = useId();
+  const headingId = useId();
+  const tasks = tasksOf(overview);
+  const doneCount = tasks.filter((task) => task.done).length;
+  const complete = doneCount === tasks.length;
+  if (dismissed && complete) return null;
+  const next = tasks.find((task) => !task.done);
+  const dismiss = () => {
+    localStorage.setItem(DISMISSED_KEY, 'yes');
+    setDismissed(true);
+  };
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <BlockStack gap="400">
+          <BlockStack gap="200">
+            <InlineStack align="space-between" blockAlign="center">
+              <Text as="h2" variant="headingMd" id={headingId}>
+                Setup guide
+              </Text>
+              {complete ? (
+                <Button
+                  variant="plain"
+                  onClick={dismiss}
+                  accessibilityLabel="Dismiss the setup guide"
+                >
+                  Dismiss
+                </Button>
+              ) : null}
+            </InlineStack>
+            <Text as="p" tone="subdued">
+              Connect your ProductAI account, then make your first AI photo.
+            </Text>
+            <InlineStack gap="200" blockAlign="center" wrap={false}>
+              <span id={countId} aria-live="polite">
+                <Text as="span" variant="bodySm">
+                  {doneCount} of {tasks.length} tasks done
+                </Text>
+              </span>
+              <div style={{ flexGrow: 1 }}>
+                <ProgressBar
+                  progress={Math.round((doneCount / tasks.length) * 100)}
+                  size="small"
+                  tone="primary"
+                  ariaLabelledBy={countId}
+                />
+              </div>
+            </InlineStack>
+          </BlockStack>
+          <BlockStack as="ul" gap="300">
+            {tasks.map((task) => (
+              <li key={task.id} style={{ listStyle: 'none' }} data-task={task.id}>
+                <InlineStack gap="300" blockAlign="start" wrap={false}>
+                  <div>
+                    <Icon
+                      source={task.done ? CheckCircleIcon : OpenCircleIcon}
+                      tone={task.done ? 'success' : 'subdued'}
+                      accessibilityLabel={task.done ? 'Done' : 'Not done yet'}
+                    />
+                  </div>
+                  <BlockStack gap="200">
+                    <Text as="h3" variant="headingSm" tone={task.done ? 'subdued' : undefined}>
+                      {task.title}
+                    </Text>
+                    {task === next ? (
+                      <>
+                        <Text as="p">{task.text}</Text>
+                        <InlineStack>
+                          <Button variant="primary" url={task.action.url}>
+                            {task.action.content}
+                          </Button>
+                        </InlineStack>
+                      </>
+                    ) : null}
+                  </BlockStack>
+                </InlineStack>
+              </li>
+            ))}
+          </BlockStack>
+        </BlockStack>
+      </Card>
+    </section>
+  );
+}
