@@ -149,8 +149,15 @@ test(
     await eventually(() => viewer.getByText(/^\d+ × \d+ px$/).count()).toBe(2);
     await screenshotBothWidths('review-viewer');
     await admin.page.keyboard.press('a');
-    await eventually(() => viewer.getByText(/\(2 of \d+\)/).isVisible()).toBe(true);
+    // The viewer's position and counts change with the decision, and so does the run's summary
+    // behind it: at once, not on its next 5 s poll (issue 15: stale 5-10 s).
+    await eventually(() =>
+      viewer.getByText(`(2 of ${inReview} · ${inReview - 1} to review)`).isVisible(),
+    ).toBe(true);
     await admin.page.keyboard.press('Escape');
+    await eventually(() => runSummary.textContent(), { timeout: 2_000, interval: 100 }).toMatch(
+      new RegExp(`^${inReview - 1} results? waiting for review`),
+    );
     await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview - 1);
 
     // Approve all: a confirmation that says how many and what happens, then progress.

@@ -7,6 +7,7 @@ import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useLocation } from '../../router/location.ts';
 import type {
+  BulkRunView,
   GenerationPage,
   GenerationState,
   GenerationView,
@@ -59,9 +60,19 @@ export default function ActivityPage() {
     `/generations${query({ ...filters, cursor: position.cursor, limit: PAGE_SIZE })}`,
     POLL_MS,
   );
+  // The run's card, counts and the viewer's "waiting" reload with every decision, not on the
+  // next poll (they read 5-10 s stale after an approval).
+  const run = useResource<BulkRunView>(
+    filters.bulkRunId ? `/bulk-runs/${encodeURIComponent(filters.bulkRunId)}` : null,
+    POLL_MS,
+  );
+  const reload = () => {
+    list.reload();
+    run.reload();
+  };
   const generations = list.data?.generations ?? [];
   const selection = useIndexResourceState(generations);
-  const batch = useReviewBatch(list.reload);
+  const batch = useReviewBatch(reload);
   const [confirmation, setConfirmation] = useState<ReviewConfirmation | null>(null);
   // The viewer goes through the page as it was when opened, so decisions do not reshuffle it.
   const [viewer, setViewer] = useState<{ items: GenerationView[]; index: number } | null>(null);
@@ -115,9 +126,9 @@ export default function ActivityPage() {
               <ErrorBanner title="The list is not up to date" error={list.error} />
             ) : null}
             <ReviewBatchProgress batch={batch} />
-            {filters.bulkRunId ? (
+            {filters.bulkRunId && run.data ? (
               <RunReviewCard
-                runId={filters.bulkRunId}
+                run={run.data}
                 onConfirm={setConfirmation}
                 busy={batch.pending || batch.view?.state === 'running'}
                 startBatch={(action, bulkRunId) =>
@@ -137,7 +148,7 @@ export default function ActivityPage() {
                   onSelectionChange={selection.handleSelectionChange}
                   bulkActions={bulkActions}
                   onOpen={(index) => setViewer({ items: generations, index })}
-                  onChange={list.reload}
+                  onChange={reload}
                 />
               )}
             </Card>
@@ -170,6 +181,7 @@ export default function ActivityPage() {
         <ReviewViewer
           generations={viewer.items}
           index={viewer.index}
+          waiting={run.data?.counts.in_review ?? null}
           onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
           onClose={() => setViewer(null)}
           onDecided={(views) => {
@@ -181,7 +193,7 @@ export default function ActivityPage() {
                   items: current.items.map((item) => decided.get(item.id) ?? item),
                 },
             );
-            list.reload();
+            reload();
           }}
         />
       ) : null}

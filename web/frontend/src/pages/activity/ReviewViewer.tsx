@@ -84,6 +84,8 @@ function typing(event: KeyboardEvent): boolean {
 interface Props {
   generations: GenerationView[];
   index: number;
+  /** Results of the run waiting for review in all (the page may hold only some), if known. */
+  waiting: number | null;
   onIndexChange: (index: number) => void;
   onClose: () => void;
   /** A decision was made (on one result, or among a product's options): the list reloads. */
@@ -96,7 +98,14 @@ interface Props {
  * (← → previous/next, A approve, R reject, Z zoom). A product with several options (a bulk
  * run's) shows them side by side instead, to choose one: A and R do not apply there.
  */
-export function ReviewViewer({ generations, index, onIndexChange, onClose, onDecided }: Props) {
+export function ReviewViewer({
+  generations,
+  index,
+  waiting,
+  onIndexChange,
+  onClose,
+  onDecided,
+}: Props) {
   const [zoom, setZoom] = useState<Zoom>('fit');
   const generation = generations[index];
   const decide = useAction((id: string, action: 'approve' | 'reject') =>
@@ -139,7 +148,7 @@ export function ReviewViewer({ generations, index, onIndexChange, onClose, onDec
       open
       size="large"
       onClose={onClose}
-      title={`${generation.product.title} (${index + 1} of ${generations.length})`}
+      title={`${generation.product.title} (${viewerPosition(generations, index, waiting)})`}
       primaryAction={
         reviewable
           ? { content: 'Approve (A)', loading: decide.pending, onAction: () => void run('approve') }
@@ -191,4 +200,21 @@ export function ReviewViewer({ generations, index, onIndexChange, onClose, onDec
       </Modal.Section>
     </Modal>
   );
+}
+
+/**
+ * "3 of 25", and how many wait for review: on this page (it changes with each decision), and in
+ * all when the run has more than the page holds ("1 of 25" beside 29 waiting read as a mistake).
+ */
+function viewerPosition(
+  generations: GenerationView[],
+  index: number,
+  waiting: number | null,
+): string {
+  const here = generations.filter((generation) => generation.state === 'in_review').length;
+  const position = `${index + 1} of ${generations.length}`;
+  if (waiting !== null && waiting > here) {
+    return `${position} on this page · ${here} to review here, ${waiting} in all`;
+  }
+  return `${position} · ${here} to review`;
 }

@@ -1,16 +1,13 @@
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
-import { useResource } from '../../api/useResource.ts';
-import { ALL_STATES, isInFlight } from '../../lib/generation-states.ts';
+import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import type { BulkRunView, ReviewBatchAction } from '../../shared/contract.ts';
 import type { ReviewConfirmation } from './ConfirmReviewModal.tsx';
 import { plural } from './review-wording.ts';
 
-const POLL_MS = 5000;
-const IN_FLIGHT = ALL_STATES.filter(isInFlight);
-
 interface Props {
-  runId: string;
+  /** The run, reloaded by the page with every decision. */
+  run: BulkRunView;
   /** Asks the merchant to confirm a decision over the whole run. */
   onConfirm: (confirmation: ReviewConfirmation) => void;
   startBatch: (action: ReviewBatchAction, runId: string) => void;
@@ -18,15 +15,12 @@ interface Props {
 }
 
 /** A bulk run's results at once: approve every one waiting for review, or undo every published one. */
-export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
-  const run = useResource<BulkRunView>(`/bulk-runs/${encodeURIComponent(runId)}`, POLL_MS);
-  if (!run.data) return null;
-  const { counts, productCount, expandedCount } = run.data;
+export function RunReviewCard({ run, onConfirm, startBatch, busy }: Props) {
+  const { counts } = run;
   const waiting = counts.in_review ?? 0;
   const published = counts.published ?? 0;
-  const making =
-    Math.max(0, (productCount ?? expandedCount) - expandedCount) +
-    IN_FLIGHT.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+  // Products still to make, as the run card counts them (run-outcome.ts).
+  const making = run.state === 'cancelled' ? 0 : bulkProgress(run).toGo;
   const confirm = (action: ReviewBatchAction, results: number) =>
     // A bulk run makes one generation per product, so results and products are the same count.
     onConfirm({
@@ -34,13 +28,13 @@ export function RunReviewCard({ runId, onConfirm, startBatch, busy }: Props) {
       results,
       products: results,
       left: 0,
-      run: () => startBatch(action, runId),
+      run: () => startBatch(action, run.id),
     });
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Bulk run: {bulkRunName(run.data)}
+          Bulk run: {bulkRunName(run)}
         </Text>
         <Text as="p" tone="subdued">
           {plural(waiting, 'result')} waiting for review, {published} published

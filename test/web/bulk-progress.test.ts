@@ -1,0 +1,68 @@
+/**
+ * The run card's progress (web/frontend/src/lib/bulk-progress.ts): results made against the
+ * products to make, with the skipped products apart (issue 15: a run started at 53% because the
+ * products it skipped counted as progress).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  GenerationState,
+  type BulkRunView,
+  type GenerationState as State,
+} from '../../src/app-api/contract.ts';
+import { runOutcome } from '../../src/app-api/run-outcome.ts';
+import { bulkProgress } from '../../web/frontend/src/lib/bulk-progress.ts';
+
+/** The issue's run: 64 products, 5 without an image, a budget that covers 30 of them. */
+function run(counts: Partial<Record<State, number>>, state: BulkRunView['state'] = 'running') {
+  const outcome = runOutcome({
+    productCount: 64,
+    noImage: 5,
+    alreadyDone: 0,
+    includeDone: false,
+    options: 1,
+    creditsPerProduct: 5,
+    creditBudget: 150,
+  });
+  return {
+    state,
+    options: 1,
+    outcome,
+    campaign: null,
+    counts: {
+      ...Object.fromEntries(GenerationState.options.map((name) => [name, 0])),
+      ...counts,
+    },
+  } as unknown as BulkRunView;
+}
+
+describe('a bulk run’s progress', () => {
+  it('starts at 0% with every product to make still to go, whatever it skips', () => {
+    const progress = bulkProgress(run({ queued: 30 }));
+    expect(progress).toMatchObject({ percent: 0, made: 0, toMake: 30, toGo: 30 });
+    expect(progress.skipped).toEqual({ noImage: 5, alreadyDone: 0, budget: 29, total: 34 });
+  });
+
+  it('counts the results made against the products to make', () => {
+    expect(bulkProgress(run({ published: 12, in_review: 3, queued: 15 }))).toMatchObject({
+      made: 15,
+      percent: 50,
+      toGo: 15,
+    });
+  });
+
+  it('reaches 100% when every product to make is made', () => {
+    expect(bulkProgress(run({ published: 28, failed: 2 }, 'completed'))).toMatchObject({
+      made: 30,
+      percent: 100,
+      toGo: 0,
+    });
+  });
+
+  it('says how many a cancelled run will not make', () => {
+    expect(bulkProgress(run({ published: 7 }, 'cancelled'))).toMatchObject({
+      made: 7,
+      cancelled: 23,
+      toGo: 0,
+    });
+  });
+});
