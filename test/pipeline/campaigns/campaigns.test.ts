@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignView } from '../../../src/app-api/campaigns.ts';
+import type { BulkRunView } from '../../../src/app-api/contract.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import {
   DAY_MS,
@@ -164,6 +165,13 @@ describe('a campaign', () => {
     const ended = await waitForCampaign(shop, body.id, settled('ended'));
     expect(ended.report.restored).toBe(1);
     expect(await mediaOf(harness, shop.shop, products)).toEqual(before);
+    // Its run names it, and reads as ended with it (it read "Cancelled ... 0 were not made").
+    const campaign = { id: body.id, name: body.name, ended: true };
+    expect(ended.bulkRun.campaign).toEqual(campaign);
+    const runs = await shop.api<{ bulkRuns: BulkRunView[] }>('GET', '/bulk-runs');
+    expect(runs.body.bulkRuns.find((run) => run.id === ended.bulkRun.id)?.campaign).toEqual(
+      campaign,
+    );
   });
 
   it('whose start passed while no worker ran starts as soon as a worker is back', async () => {
