@@ -23,7 +23,7 @@ import { RuleNotFoundError } from '../stores/rule-store.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { Generation } from '../pipeline/generations/generation.ts';
 import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
-import { capBelowCostMessage, ruleCost } from '../pipeline/rules/rule-cost.ts';
+import { capBelowCostMessage, ruleCost, type RuleCost } from '../pipeline/rules/rule-cost.ts';
 import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
 import {
   completeParams,
@@ -69,6 +69,17 @@ async function ruleErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A cap below one product of `rule` (named unless it is the one being saved) is refused. */
+function refuseBelowCost(
+  dailyCap: number,
+  rule: Pick<Rule, 'kind' | 'options'> & { name?: string },
+  cost: RuleCost,
+): void {
+  if (dailyCap >= cost.perProduct) return;
+  const message = capBelowCostMessage(rule, cost);
+  throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
+}
+
 function resultOf(generation: Generation): RuleResult {
   return {
     generationId: generation.id,
@@ -105,8 +116,8 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
   }
 
   /**
-   * Refuses a cap below the cost of one product of any of the shop's rules (the one being saved
-   * included, as it will be): such a rule's work could wait for ever.
+   * Refuses a cap below the cost of one product of the rule being saved or of any active rule of
+   * the shop: such a rule's work could wait for ever. (A paused rule is checked when resumed.)
    */
   async function requireCapCovers(
     shop: string,
@@ -115,20 +126,12 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
   ): Promise<void> {
     const settings = await deps.settings.get(shop);
     if (saving) {
-      const cost = ruleCost(saving.request, settings);
-      if (dailyCap < cost.perProduct) {
-        const { kind, options } = saving.request;
-        const message = capBelowCostMessage({ kind, options }, cost);
-        throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
-      }
+      const { kind, options } = saving.request;
+      refuseBelowCost(dailyCap, { kind, options }, ruleCost(saving.request, settings));
     }
     for (const rule of await rules.store.list(shop)) {
-      if (rule.id === saving?.id) continue;
-      const cost = ruleCost(rule, settings);
-      if (dailyCap < cost.perProduct) {
-        const message = capBelowCostMessage(rule, cost);
-        throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
-      }
+      if (rule.id === saving?.id || !rule.active) continue;
+      refuseBelowCost(dailyCap, rule, ruleCost(rule, settings));
     }
   }
 
@@ -184,6 +187,11 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
     update: (shop, id, request) => save(shop, request, id),
 
     async setActive(shop, id, active) {
+      const resumed = active ? await rules.store.get(shop, id) : null;
+      const dailyCap = await rules.store.dailyCap(shop);
+      if (resumed && dailyCap !== null) {
+        refuseBelowCost(dailyCap, resumed, ruleCost(resumed, await deps.settings.get(shop)));
+      }
       const rule = await ruleErrors(() => rules.store.setActive(shop, id, active));
       return view(shop, rule);
     },

@@ -139,6 +139,29 @@ describe('/api/rules', () => {
     expect((await shop.api<RulesOverview>('GET', '/rules')).body.dailyCap).toBe(100);
   });
 
+  it('lets a paused rule cost more than the cap, and refuses resuming it until the cap covers it', async () => {
+    const shop = await harness.newShop();
+    await createRule(shop, { dailyCap: 5 });
+    const pricey = await createRule(shop, {
+      name: 'Pro shots',
+      params: { ...RULE.params, model: 'nanobananapro' },
+      dailyCap: 8,
+    });
+    expect((await shop.api('PATCH', `/rules/${pricey.id}`, { active: false })).status).toBe(200);
+    expect((await shop.api('PUT', '/rules-cap', { dailyCap: 5 })).status).toBe(200);
+    const resume = await shop.api<{ fields: Record<string, string> }>(
+      'PATCH',
+      `/rules/${pricey.id}`,
+      {
+        active: true,
+      },
+    );
+    expect(resume.status).toBe(400);
+    expect(resume.body.fields.dailyCap).toBe(
+      'A photo with the rule “Pro shots” costs 8 credits; the daily cap must be at least 8.',
+    );
+  });
+
   it('changes the daily cap alone', async () => {
     const shop = await harness.newShop();
     await createRule(shop);

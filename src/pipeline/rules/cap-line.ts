@@ -9,7 +9,11 @@
  * steps leaves an id to skip, never a paused generation nothing would release.
  */
 import { shopKeyspace } from '../../platform/keys.ts';
-import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import {
+  GenerationNotFoundError,
+  StaleTransitionError,
+  type Generation,
+} from '../generations/generation.ts';
 import type { RulesDeps } from './rules-deps.ts';
 import { nextDayStart, shopDay } from './shop-day.ts';
 
@@ -18,17 +22,31 @@ const waitingKeys = shopKeyspace('rules-waiting');
 export const DAILY_CAP_ACTION =
   'Raise the daily cap in Settings → Automatic photos to run it today.';
 
-/** "Waiting: today's cap of 3 credits is below this rule's 5 per photo." (never fits a day). */
-export function capBelowCostReason(cap: number, product: readonly Generation[]): string {
-  const cost = product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
+const costOf = (product: readonly Generation[]) =>
+  product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
+
+/**
+ * Why a product waits, in the merchant's words: "Waiting: today's cap of 3 credits is below this
+ * rule's 5 per photo." when the cap could never admit it (a cap saved before such caps were
+ * refused), else "Waiting: today's cap of 50 credits is reached; continues tomorrow."
+ */
+export function waitingReason(
+  cap: number,
+  product: readonly Generation[],
+): { reason: string; action: string } {
+  const cost = costOf(product);
+  if (cap >= cost) {
+    return {
+      reason: `Waiting: today's cap of ${cap} credits is reached; continues tomorrow.`,
+      action: DAILY_CAP_ACTION,
+    };
+  }
   const per =
     product.length > 1 ? `product (${product.length} options)` : (product[0]?.kind ?? 'photo');
-  return `Waiting: today's cap of ${cap} credits is below this rule's ${cost} per ${per}.`;
-}
-
-/** "Waiting: today's cap of 50 credits is reached; continues tomorrow." */
-export function capReachedReason(cap: number): string {
-  return `Waiting: today's cap of ${cap} credits is reached; continues tomorrow.`;
+  return {
+    reason: `Waiting: today's cap of ${cap} credits is below this rule's ${cost} per ${per}.`,
+    action: `Raise the daily cap to at least ${cost} credits in Settings → Automatic photos.`,
+  };
 }
 
 async function today(deps: RulesDeps, shop: string) {
@@ -77,6 +95,23 @@ export async function lineUpPausedByCap(deps: RulesDeps, shop: string): Promise<
   }
 }
 
+/** Keeps the reason of the product at the head of the line true for the cap it now meets. */
+async function restate(
+  deps: RulesDeps,
+  shop: string,
+  product: readonly Generation[],
+  why: { reason: string; action: string },
+) {
+  for (const generation of product) {
+    if (generation.reason === why.reason) continue;
+    try {
+      await deps.generations.patch(shop, generation.id, why);
+    } catch (error) {
+      if (!(error instanceof GenerationNotFoundError)) throw error;
+    }
+  }
+}
+
 /**
  * Admits the waiting work oldest first while today's cap covers it; stops at the first product
  * it does not cover (the order is kept: nothing newer passes it). Answers how many generations
@@ -92,6 +127,7 @@ export async function releaseWaiting(
   for await (const product of waitingProducts(deps, shop)) {
     const credits = product.map(({ id, estimatedCredits }) => ({ id, credits: estimatedCredits }));
     if (!(await deps.spend.reserve(shop, day, cap, credits)).admitted) {
+      await restate(deps, shop, product, waitingReason(cap, product));
       await deps.scheduleRelease(shop, day, tomorrow);
       return { released, waiting: true };
     }
@@ -126,24 +162,18 @@ export async function admitOrWait(
       return;
     }
   }
-  const cost = product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
-  const below = cap < cost;
+  const why = waitingReason(cap, product);
   await deps.redis.zadd(waitingKeys.key(shop), ...product.flatMap(({ id }) => [0, id]));
   for (const generation of product) {
     try {
       await deps.generations.transition(shop, generation.id, {
         from: ['queued'],
         to: 'paused',
-        patch: {
-          reason: below ? capBelowCostReason(cap, product) : capReachedReason(cap),
-          action: below
-            ? `Raise the daily cap to at least ${cost} credits in Settings → Automatic photos.`
-            : DAILY_CAP_ACTION,
-          pausedBy: 'daily-cap',
-        },
-        note: below
-          ? `Daily cap of ${cap} credits is below the ${cost} this product costs`
-          : `Daily cap of ${cap} credits reached on ${day}`,
+        patch: { ...why, pausedBy: 'daily-cap' },
+        note:
+          cap < costOf(product)
+            ? `Daily cap of ${cap} credits is below the ${costOf(product)} this product costs`
+            : `Daily cap of ${cap} credits reached on ${day}`,
       });
     } catch (error) {
       if (!(error instanceof StaleTransitionError)) throw error;

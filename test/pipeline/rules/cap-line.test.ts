@@ -101,4 +101,20 @@ describe('the daily cap’s waiting line', () => {
     await app.deps.services.rules.setDailyCap(shop, 5);
     expect(await stateOf(shop, waiting!.productId)).toBe('queued');
   });
+
+  it('says the cap is reached once a raised cap covers a photo but not today’s spend', async () => {
+    const shop = await installedShop();
+    await app.deps.rules.store.save(shop, { ...SUMMER, dailyCap: 3 });
+    await app.deps.rules.store.save(shop, { ...WINTER, dailyCap: 3 });
+    await newProduct(shop, 'Coat', 'winter');
+    const dress = await newProduct(shop, 'Dress', 'summer');
+    expect((await generationOf(shop, dress))!.reason).toMatch(/below this rule's 5 per photo/);
+
+    // 5 covers a photo, but 2 of today's 5 are spent on the coat.
+    await app.deps.services.rules.setDailyCap(shop, 5);
+    expect(await generationOf(shop, dress)).toMatchObject({
+      state: 'paused',
+      reason: "Waiting: today's cap of 5 credits is reached; continues tomorrow.",
+    });
+  });
 });
