@@ -4,6 +4,7 @@ import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
 import { modelName } from '../../../src/app-api/models.ts';
+import { runOutcome } from '../../../src/app-api/run-outcome.ts';
 import { estimateRows, ScheduleNote, type BulkRunDraft } from './BulkRunForm.tsx';
 
 interface BulkRunReviewProps {
@@ -16,20 +17,22 @@ interface BulkRunReviewProps {
   onStart: () => void;
 }
 
-/** How many products a budget leaves out: each costs the same, and none is charged when skipped. */
-function productsSkippedByBudget(estimate: BulkEstimate, budget: number): number {
-  if (estimate.creditsPerProduct <= 0) return 0;
-  const affordable = Math.floor(budget / estimate.creditsPerProduct);
-  return Math.max(0, estimate.toProcess - affordable);
-}
-
 /** The confirmation step: everything the run will do and cost, before anything is spent. */
 export function BulkRunReview(props: BulkRunReviewProps) {
   const { draft, estimate } = props;
   const budget = parseBudget(draft.budget);
   const budgetCredits = budget.valid ? budget.credits : undefined;
-  const skipped =
-    budgetCredits === undefined ? 0 : productsSkippedByBudget(estimate, budgetCredits);
+  // The run's outcome under this budget, as the app home's estimate and run card count it.
+  const outcome = runOutcome({
+    productCount: estimate.productCount,
+    noImage: estimate.unprocessable,
+    alreadyDone: estimate.alreadyDone,
+    includeDone: estimate.includeDone,
+    options: estimate.options,
+    creditsPerProduct: estimate.creditsPerProduct,
+    creditBudget: budgetCredits ?? null,
+  });
+  const skipped = outcome.skipped.overBudget;
   return (
     <s-admin-action heading={t('review.heading')}>
       <s-stack direction="block" gap="base">
@@ -40,7 +43,7 @@ export function BulkRunReview(props: BulkRunReviewProps) {
             ...estimateRows(estimate),
             [t('fields.model'), modelName(draft.model)],
             [t('bulk.perProduct'), credits(estimate.creditsPerProduct)],
-            [t('bulk.estimatedTotal'), credits(estimate.estimatedCredits)],
+            [t('bulk.estimatedTotal'), credits(outcome.credits)],
             [
               t('budget.label'),
               budgetCredits === undefined ? t('review.noBudget') : credits(budgetCredits),
