@@ -1,7 +1,7 @@
 /**
  * The bulk estimate at 1280 and 375 px: what the run will make and skip, when it will be done,
- * and a budget below one product's cost refused at the field, with Start disabled and the reason
- * beside it, on screen together.
+ * a budget below one product's cost refused at the field, with Start disabled and the reason
+ * beside it, on screen together, and a budget's effect on what is made and what it costs.
  */
 import { expect, test } from 'vitest';
 import { demoProducts, pickInResourcePicker } from './support/merchant.ts';
@@ -67,5 +67,19 @@ for (const viewport of [
     expect(button && text).toBeTruthy();
     expect(text!.y - (button!.y + button!.height)).toBeLessThan(24);
     expect(text!.y + text!.height).toBeLessThanOrEqual(viewport.height);
+
+    // A budget the run keeps to: the estimate makes, skips and costs what the run will (it said
+    // 295 credits and the whole collection's time beside a 150-credit budget).
+    await admin.app.getByLabel('Credit budget (optional)').fill('10');
+    await eventually(() => admin.app.getByText('2 products to make × 5 credits').isVisible(), {
+      timeout: 10_000,
+    }).toBe(true);
+    expect(await admin.app.getByText('10 credits', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await admin.app
+        .getByText(`${toMake - 2} products beyond your budget of 10 credits`, { exact: false })
+        .isVisible(),
+    ).toBe(true);
+    expect(await start.isDisabled()).toBe(false);
   });
 }
