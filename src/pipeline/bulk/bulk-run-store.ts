@@ -44,6 +44,8 @@ export interface PageProgress {
   cursor: string | null;
   expanded: number;
   done: boolean;
+  /** Products of the page deleted since they were chosen: counted as unprocessable. */
+  gone?: number;
 }
 
 export interface BulkRunStore {
@@ -140,7 +142,7 @@ const RELEASE = luaScript(new URL('./lua/release-credits.lua', import.meta.url),
 });
 const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url), {
   keys: ['run'],
-  args: ['cursor', 'expanded', 'done', 'updatedAt'],
+  args: ['cursor', 'expanded', 'done', 'gone', 'updatedAt'],
 });
 
 export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRunStore {
@@ -204,6 +206,7 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
           cursor: JSON.stringify(progress.cursor),
           expanded: progress.expanded,
           done: JSON.stringify(progress.done),
+          gone: progress.gone ?? 0,
           updatedAt: nowIso(),
         },
       );

@@ -106,6 +106,8 @@ export async function expandNextPage(
     cursor: page.nextCursor,
     expanded: page.consumed,
     done: last,
+    // Deleted since they were chosen: the estimate's tally counts them as unprocessable too.
+    gone: page.consumed - page.products.length,
   });
   return last ? 'finished' : 'more';
 }

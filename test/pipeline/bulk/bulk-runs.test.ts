@@ -120,6 +120,28 @@ describe('a bulk run over a collection', () => {
   });
 });
 
+describe('a bulk run over products one of which is gone', () => {
+  it('skips it as its estimate does, so the finished run reads as the estimate', async () => {
+    const shop = await harness.newShop();
+    const product = (await seededProducts(harness.app, shop.shop)).find((p) => p.mediaCount > 0)!;
+    // A product deleted since it was chosen reads as nothing, like this id.
+    const request = {
+      target: { type: 'products', productIds: [product.id, 'gid://shopify/Product/999999999'] },
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'Studio',
+    };
+    const estimate = await shop.api<BulkEstimate>('POST', '/bulk-runs/estimate', request);
+    expect(estimate.body.outcome).toMatchObject({ toMake: 1, skipped: { noImage: 1 } });
+
+    const started = await shop.api<BulkRunView>('POST', '/bulk-runs', request);
+    const run = await waitForRun(shop, started.body.id, finished);
+
+    expect(run.outcome).toEqual(estimate.body.outcome);
+    expect(run).toMatchObject({ state: 'completed', skippedUnprocessable: 1 });
+  });
+});
+
 describe('a bulk run with a credit budget', () => {
   it('stops before the budget would be exceeded and counts the products it skipped', async () => {
     const shop = await harness.newShop();
