@@ -56,6 +56,18 @@ async function today(deps: RulesDeps, shop: string) {
   return { day: shopDay(now, timeZone), cap, tomorrow: nextDayStart(now, timeZone) };
 }
 
+/**
+ * An id the line no longer needs: gone, or moved on from the cap's pause. One still `queued` and
+ * never paused is being parked right now (indexed first, paused next): it stays.
+ */
+function isStale(generation: Generation | null): boolean {
+  if (!generation) return true;
+  if (generation.pausedBy === 'daily-cap') return false;
+  const beingParked =
+    generation.state === 'queued' && !generation.transitions.some((t) => t.state === 'paused');
+  return !beingParked;
+}
+
 /** The waiting products, oldest first: each product's options wait and go together. */
 async function* waitingProducts(deps: RulesDeps, shop: string) {
   const key = waitingKeys.key(shop);
@@ -65,7 +77,7 @@ async function* waitingProducts(deps: RulesDeps, shop: string) {
     if (ids.length === 0) return;
     after = ids.at(-1);
     const found = await Promise.all(ids.map((id) => deps.generations.get(shop, id)));
-    const stale = ids.filter((_, i) => found[i]?.pausedBy !== 'daily-cap');
+    const stale = ids.filter((_, i) => isStale(found[i] ?? null));
     if (stale.length > 0) await deps.redis.zrem(key, ...stale);
     const products = new Map<string, Generation[]>();
     for (const generation of found) {
