@@ -9,7 +9,12 @@
  *
  *   node bench/first-photo.ts [runs per way, default 4]
  */
-import { startStack } from '../dev/stack.ts';
+import { DEMO, startStack } from '../dev/stack.ts';
+import {
+  defaultSessionTokenClaims,
+  signJwtHs256,
+} from '../emulators/shopify/auth/session-token.ts';
+import type { GenerationPage } from '../src/app-api/contract.ts';
 import { openAdminPage } from '../test/browser/support/browser.ts';
 import {
   connectWebhook,
@@ -25,6 +30,24 @@ import type { Stack } from '../test/browser/support/stack.ts';
 
 const runs = Number(process.argv[2] ?? 4);
 const jobMs = Number(process.env.DEMO_JOB_MS ?? 6_000);
+
+/**
+ * Where the time went, from the generation's own transitions (the app's API, with a session
+ * token as App Bridge makes it): ms from the click to each state it reached.
+ */
+async function phases(stack: Stack, product: DemoProduct, clicked: number) {
+  const token = signJwtHs256(
+    defaultSessionTokenClaims(stack.shop, DEMO.apiKey, Date.now()),
+    DEMO.apiSecret,
+  );
+  const query = new URLSearchParams({ productId: product.id, limit: '1' });
+  const response = await fetch(`${stack.appUrl}/api/generations?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const page = (await response.json()) as GenerationPage;
+  const transitions = page.generations[0]?.transitions ?? [];
+  return transitions.map(({ state, at }) => `${state} ${Date.parse(at) - clicked}`).join(', ');
+}
 
 /** Click → the photo READY on the product, in ms. */
 async function clickToPhoto(browser: Browser, stack: Stack, product: DemoProduct) {
@@ -46,7 +69,9 @@ async function clickToPhoto(browser: Browser, stack: Stack, product: DemoProduct
       timeoutMs: 120_000,
       intervalMs: 50,
     });
-    return Date.now() - clicked;
+    const took = Date.now() - clicked;
+    console.log(`  ${took} ms: ${await phases(stack, product, clicked)}`);
+    return took;
   } finally {
     await admin.close();
   }

@@ -131,7 +131,7 @@ export function defaultPipelineConfig(): PipelineConfig {
       deadlineMs: { photo: 15 * MINUTE, upscale: 15 * MINUTE, video: 30 * MINUTE },
       // The spec: poll images every 2-5 s, video less often.
       eager: {
-        intervalMs: { photo: 3_000, upscale: 3_000, video: 15_000 },
+        intervalMs: { photo: 2_000, upscale: 2_000, video: 15_000 },
         forMs: { photo: 2 * MINUTE, upscale: 2 * MINUTE, video: 6 * MINUTE },
       },
     },

@@ -4,7 +4,7 @@
  * the webhook connected it is the slow fallback: the first poll after the typical completion
  * time, so a working webhook normally wins and the poll finds the generation already moved on
  * and costs one Redis read, no API call. Without it, ProductAI's recommended cadence (images
- * every 3 s) for the typical completion time, then the same slow schedule (poll-schedule.ts,
+ * every 2 s) for the typical completion time, then the same slow schedule (poll-schedule.ts,
  * which also says how the read rate stays bounded). At the deadline the generation fails with a
  * reason.
  *

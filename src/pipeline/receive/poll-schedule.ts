@@ -10,9 +10,11 @@
  *   `maxIntervalMs`.
  * - Not connected (the README connects the webhook only at its step 5, so a new merchant's first
  *   photos come this way): ProductAI's recommended cadence from the start (`eager.intervalMs`:
- *   3 s for images, the middle of the spec's 2-5 s; 15 s for video, "less often") for
- *   `eager.forMs` after submission (2 minutes for images, twice their typical 15-60 s; 6 for
- *   video, past their 1-5 min), then the slow schedule. Never later than the slow schedule
+ *   2 s for images, the quick end of the spec's 2-5 s: the wait for the poll, on average half
+ *   the interval, is what the first photo loses without the webhook (bench/first-photo.ts:
+ *   click to photo p50 1.2-1.7 s above the webhook's, whose own p50 is 2.75-3.55 s); 15 s for
+ *   video, "less often") for `eager.forMs` after submission (2 minutes for images,
+ *   twice their typical 15-60 s; 6 for video, past their 1-5 min), then the slow schedule. Never later than the slow schedule
  *   would poll (compressed test configs poll faster than either).
  *
  * The read budget: ProductAI publishes no limit for job reads, and the rate limiter
@@ -20,7 +22,7 @@
  * Job reads are bounded by construction instead, with no per-shop Redis state: a generation
  * polls eagerly only during its `eager.forMs`, and generations start no faster than the
  * app-wide generation budget (`limiter.limit` per `limiter.windowMs`, 15 a minute). So at most
- * 15/min x 2 min = 30 image generations poll eagerly at once, 30 / 3 s = 10 job reads a second
+ * 15/min x 2 min = 30 image generations poll eagerly at once, 30 / 2 s = 15 job reads a second
  * app-wide (video: 15/min x 6 min / 15 s = 6 a second), and one shop, which can take at most the
  * whole generation budget, stays under the same figure. After the eager window each generation
  * is back on the slow schedule (at most one read per `intervalMs`, backing off to one per
