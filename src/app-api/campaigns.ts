@@ -58,6 +58,11 @@ export const CampaignView = z.object({
     editedByMerchant: z.array(CampaignProduct),
     /** Whether the last phase (start or end) is still being carried out. */
     settling: z.boolean(),
+    /**
+     * What cancelling or ending now discards: results held (not live) or still being made, and
+     * the credits ProductAI charged for them, which are lost (src/pipeline/campaigns/at-stake.ts).
+     */
+    atStake: z.object({ results: z.number().int(), credits: z.number().int() }),
   }),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),

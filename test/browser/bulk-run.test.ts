@@ -4,6 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -42,6 +43,22 @@ test(
     ).toBe(true);
     await admin.screenshot('bulk-run-estimate');
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    // It asks first: how many products, for how much, and whether results go live at once.
+    const starting = await confirmation(admin, /^Start a bulk run on \d+ products\?$/);
+    expect(
+      await starting
+        .getByText(/^\d+ products are sent to ProductAI, for \d+ credits\.$/)
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await starting
+        .getByText(
+          'Results go live on the products at once, without review (your Publishing setting).',
+        )
+        .isVisible(),
+    ).toBe(true);
+    await screenshotBothWidths(admin, 'confirm-bulk-run-start');
+    await confirm(admin, 'Start bulk run');
 
     const run = admin.app.getByRole('heading', { name: new RegExp(collection.title) });
     await eventually(() => run.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -52,7 +69,28 @@ test(
     expect(await admin.app.getByRole('progressbar').count()).toBeGreaterThan(0);
     await admin.screenshot('bulk-run-progress');
 
-    await admin.app.getByRole('button', { name: 'Cancel run' }).click();
+    // Cancel asks first, with what it stops; the modal's Cancel leaves the run running.
+    const cancelRun = admin.app.getByRole('button', { name: 'Cancel run' });
+    const runTitle = (await run.textContent())!;
+    await cancelRun.click();
+    const cancelling = await confirmation(admin, `Cancel “${runTitle}”?`);
+    expect(
+      await cancelling
+        .getByText(/^[1-9]\d* products? not sent yet (is|are) not made, and cost nothing\.$/)
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await cancelling
+        .getByText(/Nothing made is discarded, so no credit already spent is lost\.$/)
+        .isVisible(),
+    ).toBe(true);
+    await screenshotBothWidths(admin, 'confirm-bulk-run-cancel');
+    await confirm(admin, 'Cancel');
+    expect(await admin.app.getByText('Cancelled', { exact: true }).count()).toBe(0);
+
+    await cancelRun.click();
+    await confirmation(admin, /^Cancel “/);
+    await confirm(admin, 'Cancel run');
     await eventually(() => admin.app.getByText('Cancelled', { exact: true }).isVisible(), {
       timeout: 10_000,
     }).toBe(true);

@@ -5,6 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -51,6 +52,22 @@ test(
       { timeout: 10_000 },
     ).toBe(true);
     await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
+    // It asks first: what it makes now, for how much, and what goes live (the shop reviews nothing).
+    const scheduling = await confirmation(admin, 'Schedule “Holiday scenes”?');
+    expect(
+      await scheduling
+        .getByText(
+          new RegExp(
+            `^Scenes for ${collection.withImages} products? are made now, for \\d+ credits`,
+          ),
+        )
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await scheduling.getByText('Every scene goes live at the start, without review.').isVisible(),
+    ).toBe(true);
+    await screenshotBothWidths(admin, 'confirm-campaign-schedule');
+    await confirm(admin, 'Schedule campaign');
 
     await eventually(() => admin.app.getByRole('heading', { name: 'Holiday scenes' }).isVisible(), {
       timeout: 10_000,
@@ -64,7 +81,29 @@ test(
     }).toBe(true);
     await admin.screenshot('campaigns-upcoming');
 
-    await admin.app.getByRole('button', { name: 'Cancel Holiday scenes' }).click();
+    // Cancelling asks first, with what it throws away; the modal's Cancel changes nothing.
+    const cancelButton = admin.app.getByRole('button', { name: 'Cancel Holiday scenes' });
+    await cancelButton.click();
+    const cancelling = await confirmation(admin, 'Cancel “Holiday scenes”?');
+    expect(
+      await cancelling
+        .getByText(new RegExp(`^None of its ${collection.size} products? gets? the scene`))
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await cancelling
+        .getByText(
+          /^[1-9]\d* results? made or being made for it (is|are) discarded: the [1-9]\d* credits already spent on (it|them) are lost\.$/,
+        )
+        .isVisible(),
+    ).toBe(true);
+    await screenshotBothWidths(admin, 'confirm-campaign-cancel');
+    await confirm(admin, 'Cancel');
+    expect(await admin.app.getByText('Upcoming', { exact: true }).isVisible()).toBe(true);
+
+    await cancelButton.click();
+    await confirmation(admin, 'Cancel “Holiday scenes”?');
+    await confirm(admin, 'Cancel campaign');
     await eventually(() => admin.app.getByText('Cancelled before the start').isVisible(), {
       timeout: 10_000,
     }).toBe(true);

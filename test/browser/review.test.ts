@@ -15,6 +15,7 @@ import {
   productsWithImages,
   setReviewMode,
 } from './support/merchant.ts';
+import { confirm as answerConfirmation } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -117,6 +118,7 @@ test(
     await pickInResourcePicker(admin, 'Select collection', await smallCollection());
     await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await answerConfirmation(admin, 'Start bulk run');
     await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
 
     // Filter: this run, ready for review.
@@ -214,6 +216,7 @@ test(
     const runLinks = admin.app.getByRole('link', { name: 'See its generations' });
     const runsBefore = await runLinks.count();
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await answerConfirmation(admin, 'Start bulk run');
     await eventually(() => runLinks.count()).toBe(runsBefore + 1);
     await runLinks.first().click();
 

@@ -13,6 +13,7 @@ import {
   productsWithImages,
   waitForProgressState,
 } from './support/merchant.ts';
+import { confirm } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -76,6 +77,7 @@ test('starting a bulk run brings its card into view, its heading focused', async
   const start = admin.app.getByRole('button', { name: 'Start bulk run' });
   await eventually(() => start.isEnabled()).toBe(true);
   await start.click();
+  await confirm(admin, 'Start bulk run');
 
   const heading = admin.app.getByRole('heading', { name: collection!.title });
   await eventually(() =>

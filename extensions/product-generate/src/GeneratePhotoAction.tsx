@@ -137,6 +137,17 @@ function GeneratePhotoForm({
         <Facts
           rows={[
             [t('product.cost'), credits(cost * options)],
+            // Several results always wait to be chosen among; one follows the shop's setting.
+            [
+              t('product.resultGoes'),
+              t(
+                options > 1
+                  ? 'product.resultChoose'
+                  : settings.reviewMode
+                    ? 'product.resultReview'
+                    : 'product.resultPublish',
+              ),
+            ],
             // Each result is its own request: charged, and one of ProductAI's requests a minute.
             ...(options > 1
               ? ([

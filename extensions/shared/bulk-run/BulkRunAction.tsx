@@ -90,6 +90,7 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
         title={title}
         draft={draft}
         estimate={step.estimate}
+        reviewMode={settings.reviewMode}
         submitting={submitting}
         error={submitError}
         onBack={() => {

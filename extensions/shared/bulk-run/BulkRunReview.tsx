@@ -11,6 +11,8 @@ interface BulkRunReviewProps {
   title: string;
   draft: BulkRunDraft;
   estimate: BulkEstimate;
+  /** The shop's review setting: where the results go, said before the run starts. */
+  reviewMode: boolean;
   submitting: boolean;
   error: unknown;
   onBack: () => void;
@@ -58,6 +60,9 @@ export function BulkRunReview(props: BulkRunReviewProps) {
         {skipped > 0 && (
           <s-banner tone="info">{t('review.budgetSkips', { count: skipped })}</s-banner>
         )}
+        <s-paragraph>
+          {t(props.reviewMode ? 'review.resultsReview' : 'review.resultsPublish')}
+        </s-paragraph>
         <s-paragraph color="subdued">{t('review.chargeNote')}</s-paragraph>
       </s-stack>
       <s-button

@@ -14,6 +14,7 @@ import type { BulkRunStore } from '../bulk/bulk-run-store.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import type { ParamDefaults } from '../sources/request-rules.ts';
+import { atStake } from './at-stake.ts';
 import { CampaignNotFoundError, runCampaign, type Campaign } from './campaign.ts';
 import type { CampaignQueue } from './campaign-runner.ts';
 import type { CampaignStore } from './campaign-store.ts';
@@ -142,6 +143,7 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
           settling:
             (campaign.state === 'live' && !campaign.released) ||
             ((campaign.state === 'ended' || campaign.state === 'cancelled') && !campaign.restored),
+          atStake: atStake(run, bulkRun.counts),
         },
         startedAt: campaign.startedAt,
         endedAt: campaign.endedAt,

@@ -1,5 +1,5 @@
-import { Modal, Text } from '@shopify/polaris';
 import type { ReviewBatchAction } from '../../shared/contract.ts';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { BATCH_WORDS, plural } from './review-wording.ts';
 
 export interface ReviewConfirmation {
@@ -20,33 +20,24 @@ interface Props {
 export function ConfirmReviewModal({ confirmation, onClose }: Props) {
   if (!confirmation) return null;
   const words = BATCH_WORDS[confirmation.action];
-  const title = `${words.verb} ${plural(confirmation.results, 'result')} on ${plural(confirmation.products, 'product')}?`;
+  const { left } = confirmation;
   return (
-    <Modal
-      open
+    <ConfirmModal
       onClose={onClose}
-      title={title}
-      primaryAction={{
-        content: `${words.verb} ${plural(confirmation.results, 'result')}`,
+      confirmation={{
+        title: `${words.verb} ${plural(confirmation.results, 'result')} on ${plural(confirmation.products, 'product')}?`,
+        confirm: `${words.verb} ${plural(confirmation.results, 'result')}`,
         destructive: confirmation.action !== 'approve',
-        onAction: () => {
-          confirmation.run();
-          onClose();
-        },
+        run: confirmation.run,
+        consequences: [
+          words.consequence,
+          ...(left > 0
+            ? [
+                `${plural(left, 'other selected result')} ${left === 1 ? 'is' : 'are'} not in a state this applies to and ${left === 1 ? 'stays' : 'stay'} as ${left === 1 ? 'it is' : 'they are'}.`,
+              ]
+            : []),
+        ],
       }}
-      secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
-    >
-      <Modal.Section>
-        <Text as="p">{words.consequence}</Text>
-        {confirmation.left > 0 ? (
-          <Text as="p" tone="subdued">
-            {plural(confirmation.left, 'other selected result')}{' '}
-            {confirmation.left === 1 ? 'is' : 'are'} not in a state this applies to and{' '}
-            {confirmation.left === 1 ? 'stays' : 'stay'} as{' '}
-            {confirmation.left === 1 ? 'it is' : 'they are'}.
-          </Text>
-        ) : null}
-      </Modal.Section>
-    </Modal>
+    />
   );
 }

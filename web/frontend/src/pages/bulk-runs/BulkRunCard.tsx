@@ -10,13 +10,14 @@ import {
 } from '@shopify/polaris';
 import { useCommand } from '../../api/useCommand.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { bulkRunName } from '../../shared/bulk-run-name.ts';
-import { formatCredits, formatRelative } from '../../lib/format.ts';
+import { formatCredits, formatNumber, formatRelative } from '../../lib/format.ts';
 import { KIND_LABELS, modelName } from '../../shared/models.ts';
-import type { BulkRunView } from '../../shared/contract.ts';
+import type { BulkRunView, GenerationState } from '../../shared/contract.ts';
 
 const RUN_BADGE = {
   running: { tone: 'info', label: 'Running' },
@@ -39,6 +40,25 @@ interface Props {
   onChange: () => void;
 }
 
+/** Sent to ProductAI: a cancel lets these finish (they are charged already). */
+const SENT: readonly GenerationState[] = ['submitting', 'uncertain', 'processing', 'saving'];
+
+/** Cancelling stops what is not sent yet and throws nothing away: the numbers say so. */
+function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation {
+  const sent = SENT.reduce((sum, state) => sum + (run.counts[state] ?? 0), 0);
+  const notSent = Math.max(0, bulkProgress(run).toGo - Math.ceil(sent / run.options));
+  return {
+    title: `Cancel “${bulkRunName(run)}”?`,
+    consequences: [
+      `${formatNumber(notSent)} ${notSent === 1 ? 'product' : 'products'} not sent yet ${notSent === 1 ? 'is' : 'are'} not made, and cost nothing.`,
+      `${formatNumber(sent)} ${sent === 1 ? 'request' : 'requests'} already with ProductAI still ${sent === 1 ? 'finishes and is' : 'finish and are'} added. Nothing made is discarded, so no credit already spent is lost.`,
+    ],
+    confirm: 'Cancel run',
+    destructive: true,
+    run: perform,
+  };
+}
+
 export function BulkRunCard({ run, onChange }: Props) {
   const command = useCommand<Command>(
     `/bulk-runs/${encodeURIComponent(run.id)}`,
@@ -46,6 +66,7 @@ export function BulkRunCard({ run, onChange }: Props) {
     onChange,
   );
   const { perform } = command;
+  const confirm = useConfirm();
   const progress = bulkProgress(run);
   // Waiting only for review: nothing is left to pause or cancel (review happens in Activity).
   const open = progress.status === 'running' || progress.status === 'paused';
@@ -99,7 +120,7 @@ export function BulkRunCard({ run, onChange }: Props) {
                 )}
                 <Button
                   tone="critical"
-                  onClick={() => perform('cancel')}
+                  onClick={() => confirm.ask(cancelConfirmation(run, () => perform('cancel')))}
                   disabled={command.pending}
                 >
                   Cancel run
@@ -114,6 +135,7 @@ export function BulkRunCard({ run, onChange }: Props) {
             </Text>
           ) : null}
           <ActionErrorBanner action={command} />
+          {confirm.modal}
         </BlockStack>
       </Card>
     </div>

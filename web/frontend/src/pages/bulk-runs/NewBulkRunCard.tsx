@@ -4,10 +4,12 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatCredits, formatNumber } from '../../lib/format.ts';
+import { reviewSentence } from '../../lib/review-mode.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
 import { budgetHelp, parseBudget } from './budget.ts';
@@ -34,6 +36,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [budgetText, setBudgetText] = useState('');
   const [includeDone, setIncludeDone] = useState(false);
   const [options, setOptions] = useState(1);
+  const confirm = useConfirm();
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
   );
@@ -81,6 +84,27 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   ];
   const startBlocker =
     problems[0] ?? (estimate.pending || !estimate.data ? 'Waiting for the estimate.' : undefined);
+
+  // Starting spends credits: the confirmation says on what, and where the results go.
+  const askToStart = () => {
+    const planned = estimate.data;
+    if (!planned) return;
+    const products = planned.toProcess;
+    const credits =
+      budget.credits === undefined
+        ? formatCredits(planned.estimatedCredits)
+        : `at most ${formatCredits(Math.min(budget.credits, planned.estimatedCredits))}`;
+    confirm.ask({
+      title: `Start a bulk run on ${formatNumber(products)} ${products === 1 ? 'product' : 'products'}?`,
+      consequences: [
+        `${formatNumber(products)} ${products === 1 ? 'product is' : 'products are'} sent to ProductAI, for ${credits}.`,
+        reviewSentence(settings.reviewMode, options),
+      ],
+      confirm: 'Start bulk run',
+      destructive: false,
+      run: () => void onStart(),
+    });
+  };
 
   const onStart = async () => {
     if (!request || budget.error) return;
@@ -148,7 +172,8 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         <EstimateSummary estimate={estimate} budget={budget.credits} />
         {/* A lone problem is already beside the start button. */}
         <ProblemList problems={problems.length > 1 ? problems : []} />
-        <StartRow blocker={startBlocker} pending={start.pending} onStart={onStart} />
+        <StartRow blocker={startBlocker} pending={start.pending} onStart={askToStart} />
+        {confirm.modal}
         <ActionErrorBanner title="The bulk run was not started" action={start} />
       </BlockStack>
     </Card>

@@ -10,6 +10,7 @@ import {
 } from '@shopify/polaris';
 import { useCommand } from '../../api/useCommand.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { formatCredits, formatNumber } from '../../lib/format.ts';
@@ -43,6 +44,43 @@ function timing(campaign: CampaignView, now: number): string {
   return campaign.state === 'cancelled' ? 'Cancelled before the start' : 'Over';
 }
 
+/** What the results made for the campaign become, and what they cost, when it stops now. */
+function discarded({ report }: CampaignView, notLiveYet: string): string {
+  const { results, credits } = report.atStake;
+  if (results === 0) return 'No result is waiting or being made: no credit already spent is lost.';
+  return `${results === 1 ? '1 result' : `${formatNumber(results)} results`} ${notLiveYet} ${
+    results === 1 ? 'is' : 'are'
+  } discarded: the ${formatCredits(credits)} already spent on ${results === 1 ? 'it' : 'them'} are lost.`;
+}
+
+function cancelConfirmation(campaign: CampaignView, run: () => void): Confirmation {
+  const products = campaign.bulkRun.productCount ?? bulkProgress(campaign.bulkRun).total;
+  return {
+    title: `Cancel “${campaign.name}”?`,
+    consequences: [
+      `None of its ${formatNumber(products)} ${products === 1 ? 'product gets' : 'products get'} the scene: nothing goes live, and products still waiting are not sent.`,
+      discarded(campaign, 'made or being made for it'),
+    ],
+    confirm: 'Cancel campaign',
+    destructive: true,
+    run,
+  };
+}
+
+function endConfirmation(campaign: CampaignView, run: () => void): Confirmation {
+  const { live } = campaign.report;
+  return {
+    title: `End “${campaign.name}” now?`,
+    consequences: [
+      `${formatNumber(live)} ${live === 1 ? 'product loses its' : 'products lose their'} scene now: the previous featured image is put back (a product you changed by hand stays as you made it). The scenes stay in Content › Files.`,
+      discarded(campaign, 'not live yet (waiting for review or still being made)'),
+    ],
+    confirm: 'End campaign now',
+    destructive: true,
+    run,
+  };
+}
+
 export function CampaignCard({ campaign, now, onChange }: Props) {
   const command = useCommand<Command>(
     `/campaigns/${encodeURIComponent(campaign.id)}`,
@@ -50,6 +88,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
     onChange,
   );
   const { perform } = command;
+  const confirm = useConfirm();
   const { bulkRun, report } = campaign;
   const progress = bulkProgress(bulkRun);
   const headingId = `campaign-${campaign.id}`;
@@ -117,7 +156,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
               <Button
                 tone="critical"
                 loading={command.pending}
-                onClick={() => perform('cancel')}
+                onClick={() => confirm.ask(cancelConfirmation(campaign, () => perform('cancel')))}
                 accessibilityLabel={`Cancel ${campaign.name}`}
               >
                 Cancel campaign
@@ -125,7 +164,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
             ) : (
               <Button
                 loading={command.pending}
-                onClick={() => perform('end')}
+                onClick={() => confirm.ask(endConfirmation(campaign, () => perform('end')))}
                 accessibilityLabel={`End ${campaign.name} now`}
               >
                 End now
@@ -133,6 +172,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
             )}
           </ButtonGroup>
         ) : null}
+        {confirm.modal}
         <ActionErrorBanner title="Not done" action={command} />
       </BlockStack>
     </Card>

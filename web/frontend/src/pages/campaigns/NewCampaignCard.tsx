@@ -13,8 +13,10 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
+import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { ProblemList } from '../../components/ProblemList.tsx';
+import { formatCredits, formatNumber } from '../../lib/format.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import type {
   BulkEstimate,
@@ -40,6 +42,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
   const [schedule, setSchedule] = useState(() => defaultSchedule(timeZone));
   // As every other result: reviewed first when Settings says so, unless changed for this one.
   const [reviewFirst, setReviewFirst] = useState(settings.reviewMode);
+  const confirm = useConfirm();
   const create = useAction((request: CreateCampaignRequest) =>
     api.post<CampaignView>('/campaigns', request),
   );
@@ -59,6 +62,25 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     reasons.length === 0 ? run : null,
   );
   const problems = [...reasons, ...(estimate.data?.problems ?? [])];
+
+  // Scheduling spends credits now: the confirmation says on what, and what goes live at the start.
+  const askToSchedule = () => {
+    const planned = estimate.data;
+    if (!planned) return;
+    const products = planned.toProcess;
+    confirm.ask({
+      title: `Schedule “${name.trim()}”?`,
+      consequences: [
+        `Scenes for ${formatNumber(products)} ${products === 1 ? 'product are' : 'products are'} made now, for ${formatCredits(planned.estimatedCredits)}, and wait in Files until the start.`,
+        reviewFirst
+          ? 'Only the scenes you approve in Activity go live at the start; the others are discarded at the end.'
+          : 'Every scene goes live at the start, without review.',
+      ],
+      confirm: 'Schedule campaign',
+      destructive: false,
+      run: () => void onCreate(),
+    });
+  };
 
   const onCreate = async () => {
     if (!run) return;
@@ -123,10 +145,11 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
           fullWidth
           disabled={problems.length > 0 || !estimate.data}
           loading={create.pending}
-          onClick={onCreate}
+          onClick={askToSchedule}
         >
           Schedule campaign
         </Button>
+        {confirm.modal}
         <ActionErrorBanner title="The campaign was not scheduled" action={create} />
       </BlockStack>
     </Card>

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   InlineStack,
-  Modal,
   ProgressBar,
   SkeletonBodyText,
   Text,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useResource } from '../../api/useResource.ts';
+import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { Defaults } from '../../components/generation-options/draft.ts';
 import { formatCredits, formatDay } from '../../lib/format.ts';
@@ -33,11 +33,33 @@ interface Props {
 
 type Editing = { rule: RuleView | null } | null;
 
+/** Resuming a rule starts paid work on every new product it matches: where its results go. */
+function resumeConfirmation(rule: RuleView, run: () => void): Confirmation {
+  const made = rule.kind === 'video' ? 'a video' : 'a photo';
+  return {
+    title: `Resume “${rule.name}”?`,
+    consequences: [
+      `Each new product that matches (${matchSummary(rule.match)}) gets ${made}${rule.options > 1 ? ` ×${rule.options}` : ''}, within your daily cap.`,
+      reviewsFirst(rule)
+        ? 'Results wait for your review in Activity before they go on the product.'
+        : 'Results go live on the product at once, without review.',
+    ],
+    confirm: 'Resume rule',
+    destructive: false,
+    run,
+  };
+}
+
+/** As rule-holds.ts decides: the rule's destination, and always when there are options. */
+function reviewsFirst(rule: RuleView): boolean {
+  return rule.destination === 'review' || rule.options > 1;
+}
+
 /** Settings → Automatic photos: the shop's rules for new products and the daily cap. */
 export function AutomaticPhotosCard({ defaults, presets }: Props) {
   const overview = useResource<RulesOverview>('/rules', REFRESH_MS);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<RuleView | null>(null);
+  const confirm = useConfirm();
   const change = useAction(async (call: () => Promise<unknown>) => {
     await call();
     overview.reload();
@@ -89,10 +111,24 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
                 preset={presets.find((preset) => preset.id === rule.presetId) ?? null}
                 busy={change.pending}
                 onEdit={() => setEditing({ rule })}
-                onToggle={() =>
-                  change.run(() => api.patch(`/rules/${rule.id}`, { active: !rule.active }))
+                onToggle={() => {
+                  const toggle = () =>
+                    void change.run(() => api.patch(`/rules/${rule.id}`, { active: !rule.active }));
+                  // Pausing stops work; resuming starts it, so it says what it will do first.
+                  if (rule.active) toggle();
+                  else confirm.ask(resumeConfirmation(rule, toggle));
+                }}
+                onDelete={() =>
+                  confirm.ask({
+                    title: `Delete “${rule.name}”?`,
+                    consequences: [
+                      'New products stop getting its photos. What it already made stays in Activity.',
+                    ],
+                    confirm: 'Delete rule',
+                    destructive: true,
+                    run: () => void change.run(() => api.delete(`/rules/${rule.id}`)),
+                  })
                 }
-                onDelete={() => setDeleting(rule)}
               />
             ))}
           </>
@@ -114,29 +150,7 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
           }}
         />
       ) : null}
-      {deleting ? (
-        <Modal
-          open
-          onClose={() => setDeleting(null)}
-          title={`Delete “${deleting.name}”?`}
-          primaryAction={{
-            content: 'Delete rule',
-            destructive: true,
-            onAction: () => {
-              const { id } = deleting;
-              setDeleting(null);
-              void change.run(() => api.delete(`/rules/${id}`));
-            },
-          }}
-          secondaryActions={[{ content: 'Cancel', onAction: () => setDeleting(null) }]}
-        >
-          <Modal.Section>
-            <Text as="p">
-              New products stop getting its photos. What it already made stays in Activity.
-            </Text>
-          </Modal.Section>
-        </Modal>
-      ) : null}
+      {confirm.modal}
     </Card>
   );
 }

@@ -190,6 +190,13 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             update({ destination: destination as RuleDraft['destination'] })
           }
         />
+        {draft.options > 1 && draft.destination !== 'review' ? (
+          // rule-holds.ts holds options for a choice whatever the destination says.
+          <Text as="p" tone="caution">
+            With {draft.options} results per product, they wait for your review in Activity: you
+            choose the one that goes on the product.
+          </Text>
+        ) : null}
       </Modal.Section>
       <Modal.Section>
         <TextField

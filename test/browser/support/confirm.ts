@@ -1,0 +1,31 @@
+/**
+ * The app home's confirmations (web/frontend/src/components/ConfirmModal.tsx): a Polaris Modal
+ * named by its question, whose primary button is the action itself.
+ */
+import type { Locator } from 'playwright-core';
+import type { AdminPage } from './browser.ts';
+import { eventually } from './eventually.ts';
+
+/** The open confirmation asking `title`, once it is on screen. */
+export async function confirmation(admin: AdminPage, title: string | RegExp): Promise<Locator> {
+  const dialog = admin.app.getByRole('dialog', { name: title });
+  await eventually(() => dialog.isVisible()).toBe(true);
+  return dialog;
+}
+
+/** Answers the open confirmation with its `button` and waits for it to close. */
+export async function confirm(admin: AdminPage, button: string): Promise<void> {
+  const dialog = admin.app.getByRole('dialog');
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await eventually(() => dialog.count()).toBe(0);
+}
+
+/** The page with its open confirmation, on a desktop (1280 px) and on a phone (375 px). */
+export async function screenshotBothWidths(admin: AdminPage, name: string): Promise<void> {
+  const size = admin.page.viewportSize() ?? { width: 1280, height: 800 };
+  await admin.page.setViewportSize({ width: 1280, height: size.height });
+  await admin.screenshot(`${name}-1280`);
+  await admin.page.setViewportSize({ width: 375, height: 812 });
+  await admin.screenshot(`${name}-375`);
+  await admin.page.setViewportSize(size);
+}
