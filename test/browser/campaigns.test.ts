@@ -1,7 +1,8 @@
 /**
  * The Campaigns page in the real app: a campaign scheduled for tomorrow over a collection, shown
  * as upcoming with its countdown on the store's clock while its scenes are made ahead of time,
- * then cancelled before the start (nothing ever reaches the products).
+ * then cancelled before the start (nothing ever reaches the products); one already started, ended
+ * by hand. Cancel and End now ask first, with what they take away in numbers.
  */
 import { expect, test } from 'vitest';
 import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
@@ -108,6 +109,64 @@ test(
       timeout: 10_000,
     }).toBe(true);
     await admin.screenshot('campaigns-cancelled');
+  },
+  3 * RESULT_TIMEOUT_MS,
+);
+
+test(
+  'ending a live campaign asks first, with the products that lose their scene, then restores them',
+  async () => {
+    const { admin } = suite;
+    const collection = await smallestCollection();
+    await admin.open('/campaigns');
+    // The first test's campaign is listed above the form.
+    await eventually(() => admin.app.getByLabel('Name').isVisible()).toBe(true);
+    await admin.app.getByLabel('Name').fill('Flash sale');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', collection.title);
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    // Started two days ago on the store's clock: it goes live as soon as its scenes are made.
+    const starts = admin.app.getByLabel('Starts');
+    const tomorrow = new Date(`${(await starts.inputValue()).slice(0, 10)}T00:00:00Z`);
+    await starts.fill(
+      `${new Date(tomorrow.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)}T00:00`,
+    );
+    await eventually(
+      () => admin.app.getByText(estimateLine(collection), { exact: true }).isVisible(),
+      { timeout: 10_000 },
+    ).toBe(true);
+    await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
+    await confirmation(admin, 'Schedule “Flash sale”?');
+    await confirm(admin, 'Schedule campaign');
+    await eventually(
+      () => admin.app.getByText(`Featured now: ${collection.withImages}`).isVisible(),
+      {
+        timeout: RESULT_TIMEOUT_MS,
+        interval: 500,
+      },
+    ).toBe(true);
+
+    const end = admin.app.getByRole('button', { name: 'End Flash sale now' });
+    await end.click();
+    const ending = await confirmation(admin, 'End “Flash sale” now?');
+    const lose = `${collection.withImages} product${collection.withImages === 1 ? ' loses its' : 's lose their'} scene now`;
+    expect(await ending.getByText(lose, { exact: false }).isVisible()).toBe(true);
+    expect(
+      await ending
+        .getByText('No result is waiting or being made: no credit already spent is lost.')
+        .isVisible(),
+    ).toBe(true);
+    await screenshotBothWidths(admin, 'confirm-campaign-end');
+    await confirm(admin, 'Cancel');
+    expect(await admin.app.getByText('Live', { exact: true }).isVisible()).toBe(true);
+
+    await end.click();
+    await confirmation(admin, 'End “Flash sale” now?');
+    await confirm(admin, 'End campaign now');
+    await eventually(
+      () => admin.app.getByText(`Originals restored: ${collection.withImages}`).isVisible(),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
   },
   3 * RESULT_TIMEOUT_MS,
 );

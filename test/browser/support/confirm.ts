@@ -26,6 +26,10 @@ export async function screenshotBothWidths(admin: AdminPage, name: string): Prom
   await admin.page.setViewportSize({ width: 1280, height: size.height });
   await admin.screenshot(`${name}-1280`);
   await admin.page.setViewportSize({ width: 375, height: 812 });
+  // On a phone the admin's sidebar slides off screen (a 0.2 s transition): once it is gone.
+  await eventually(() =>
+    admin.page.locator('#sidebar').evaluate((nav) => nav.getBoundingClientRect().right <= 0),
+  ).toBe(true);
   await admin.screenshot(`${name}-375`);
   await admin.page.setViewportSize(size);
 }
