@@ -1,4 +1,4 @@
-import { Modal, Text } from '@shopify/polaris';
+import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { useState, type ReactNode } from 'react';
 
 /** A question asked before an action that changes products, spends credits or throws work away. */
@@ -40,11 +40,13 @@ export function ConfirmModal({ confirmation, onClose }: Props) {
       secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
     >
       <Modal.Section>
-        {confirmation.consequences.map((consequence, index) => (
-          <Text as="p" key={index}>
-            {consequence}
-          </Text>
-        ))}
+        <BlockStack gap="200">
+          {confirmation.consequences.map((consequence, index) => (
+            <Text as="p" key={index}>
+              {consequence}
+            </Text>
+          ))}
+        </BlockStack>
       </Modal.Section>
     </Modal>
   );
