@@ -11,6 +11,12 @@
  *  - public routes, per source address (`req.ip`: the socket's address, or the one the trusted
  *    proxies report, TRUST_PROXY): checked before any body is read. The count is app-wide and
  *    names no shop.
+ *
+ * A limiter that cannot reach Redis lets the request through (logged), at once while the
+ * connection is down: an outage of the counter must not turn every request into a 500, nor add
+ * its own wait for a reconnect (the connection's commands fail after ~3 retries, ~1-6 s) before
+ * the route's. The route then answers as it does without Redis (the Shopify webhook route: 503,
+ * within the sender's timeout, so Shopify redelivers).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestHandler } from 'express';
@@ -21,8 +27,23 @@ import { createRateLimiter, type RateLimiter } from '../../../src/platform/redis
 
 const shopCounts = shopKeyspace('rate-limit');
 
-async function take(limiter: RateLimiter, key: string, refusalDelayMs: number): Promise<void> {
-  const decision = await limiter.take(key);
+async function take(
+  limiter: RateLimiter,
+  key: string,
+  refusalDelayMs: number,
+  { redis, logger }: Pick<App, 'redis' | 'logger'>,
+): Promise<void> {
+  if (redis.status !== 'ready') {
+    logger.warn({ redisStatus: redis.status }, 'rate limit not checked: Redis is not connected');
+    return;
+  }
+  let decision;
+  try {
+    decision = await limiter.take(key);
+  } catch (error) {
+    logger.warn({ err: error }, 'rate limit not checked: Redis did not answer');
+    return;
+  }
   if (decision.allowed) return;
   // Spread over ±50%: refusals answered at the same moment would come back at the same moment,
   // a wave that stalls every other request for as long as it takes to answer.
@@ -37,19 +58,20 @@ async function take(limiter: RateLimiter, key: string, refusalDelayMs: number): 
 
 /** Counts a request of `shop` against the /api budget; throws `limited` past it. */
 export function shopRateLimit(
-  deps: Pick<App, 'redis' | 'config'>,
+  deps: Pick<App, 'redis' | 'config' | 'logger'>,
 ): (shop: string) => Promise<void> {
   const { api, refusalDelayMs } = deps.config.rateLimits;
   const limiter = createRateLimiter(deps.redis, api);
-  return (shop) => take(limiter, shopCounts.key(shop, 'api'), refusalDelayMs);
+  return (shop) => take(limiter, shopCounts.key(shop, 'api'), refusalDelayMs, deps);
 }
 
 /** Counts a request against its source address's budget for the public routes. */
-export function addressRateLimit(deps: Pick<App, 'redis' | 'config'>): RequestHandler {
+export function addressRateLimit(deps: Pick<App, 'redis' | 'config' | 'logger'>): RequestHandler {
   const { publicRoutes, refusalDelayMs } = deps.config.rateLimits;
   const limiter = createRateLimiter(deps.redis, publicRoutes);
   return async (req, _res, next) => {
-    await take(limiter, appWideKey('rate-limit', 'public', req.ip ?? 'unknown'), refusalDelayMs);
+    const key = appWideKey('rate-limit', 'public', req.ip ?? 'unknown');
+    await take(limiter, key, refusalDelayMs, deps);
     next();
   };
 }
