@@ -13,6 +13,7 @@ import {
   waitForProgressState,
   type DemoProduct,
 } from './support/merchant.ts';
+import { confirm, confirmation } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -104,7 +105,20 @@ test(
 
     await admin.open('/activity?state=published');
     await admin.screenshot('activity');
-    await admin.app.getByRole('button', { name: `Undo: ${item.title}` }).click();
+    // Undo asks first: the product that loses the result and the credits not refunded.
+    const undo = admin.app.getByRole('button', { name: `Undo: ${item.title}` });
+    await undo.click();
+    const undoing = await confirmation(admin, `Undo on “${item.title}”?`);
+    expect(await undoing.getByText(/^1 product loses this result/).isVisible()).toBe(true);
+    expect(
+      await undoing.getByText(/^The \d+ credits it cost are not refunded\.$/).isVisible(),
+    ).toBe(true);
+    await admin.screenshot('confirm-undo-1280');
+    await confirm(admin, 'Cancel');
+    expect(await readyMediaCount(item)).toBe(before + 1);
+    await undo.click();
+    await confirmation(admin, `Undo on “${item.title}”?`);
+    await confirm(admin, 'Undo');
     await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before);
     await admin.open('/activity');
     await eventually(() =>

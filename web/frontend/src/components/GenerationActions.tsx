@@ -3,6 +3,9 @@ import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
 import { ACTIONS_BY_STATE, type GenerationAction } from '../lib/generation-states.ts';
 import type { GenerationView } from '../shared/contract.ts';
+import { formatCredits } from '../lib/format.ts';
+import { generationCost } from '../shared/generation-cost.ts';
+import { useConfirm, type Confirmation } from './ConfirmModal.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
 const LABELS: Readonly<Record<GenerationAction, string>> = {
@@ -20,6 +23,21 @@ const DONE: Readonly<Record<GenerationAction, string>> = {
   undo: 'Removed from the product',
   cancel: 'Generation cancelled',
 };
+
+/** Undo takes a live result off its product: it asks first, saying what comes back. */
+function undoConfirmation(generation: GenerationView, run: () => void): Confirmation {
+  const { credits } = generationCost(generation);
+  return {
+    title: `Undo on “${generation.product.title}”?`,
+    consequences: [
+      '1 product loses this result: it comes off the product’s media and the previous featured image is put back. The file stays in Content › Files.',
+      `The ${formatCredits(credits)} it cost ${credits === 1 ? 'is' : 'are'} not refunded.`,
+    ],
+    confirm: 'Undo',
+    destructive: true,
+    run,
+  };
+}
 
 interface Props {
   generation: GenerationView;
@@ -41,6 +59,7 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       onChange(view);
     }
   };
+  const confirm = useConfirm();
   const actions = ACTIONS_BY_STATE[generation.state];
   const size = compact ? 'slim' : 'medium';
   const buttons = actions.map((name) => (
@@ -50,7 +69,11 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       variant={name === 'approve' ? 'primary' : undefined}
       tone={name === 'reject' || name === 'undo' ? 'critical' : undefined}
       disabled={action.pending}
-      onClick={() => perform(name, DONE[name])}
+      onClick={() =>
+        name === 'undo'
+          ? confirm.ask(undoConfirmation(generation, () => void perform(name, DONE[name])))
+          : perform(name, DONE[name])
+      }
       accessibilityLabel={`${LABELS[name]}: ${generation.product.title}`}
     >
       {LABELS[name]}
@@ -67,6 +90,7 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
         </Text>
       ) : null}
       <ButtonGroup>{buttons}</ButtonGroup>
+      {confirm.modal}
       {action.error ? <ErrorBanner error={action.error} onDismiss={action.clearError} /> : null}
     </BlockStack>
   );
