@@ -88,6 +88,10 @@ test('asks for confirmation, then starts the run with the budget and links to it
   await page
     .locator('s-banner[tone="info"]', { hasText: 'about 4 products will be skipped' })
     .waitFor();
+  // Where the results go, from the shop's review setting (off here), before anything starts.
+  await page
+    .getByText('Results go on the products at once, without review (your Publishing setting).')
+    .waitFor();
   expect(app.requests.map((request) => request.route)).not.toContain('POST /api/bulk-runs');
 
   await actionButton(page, 'primary-action').click();

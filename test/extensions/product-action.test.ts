@@ -55,6 +55,10 @@ test('shows the product images, the shop default model, the first preset and the
     'On a seamless white studio background',
   );
   expect(await fact(page, 'Cost').textContent()).toBe('5 credits');
+  // Before Generate: where the result goes, from the shop's review setting (off here).
+  expect(await fact(page, 'Result').textContent()).toBe(
+    'Goes on the product at once, without review (your Publishing setting)',
+  );
 });
 
 test('the cost and the image limit follow the model', async () => {
