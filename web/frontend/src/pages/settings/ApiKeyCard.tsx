@@ -2,6 +2,7 @@ import { Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from 
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
+import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { SettingsView } from '../../shared/contract.ts';
 import { ApiKeyEntry } from './ApiKeyEntry.tsx';
@@ -14,13 +15,12 @@ interface Props {
 /** The key is never shown again after saving: only its masked form, and replace or remove. */
 export function ApiKeyCard({ apiKey, onChange }: Props) {
   const [replacing, setReplacing] = useState(false);
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const confirm = useConfirm();
   const remove = useAction(() => api.delete<SettingsView>('/settings/api-key'));
 
   const onRemove = async () => {
     const view = await remove.run();
     if (view) {
-      setConfirmingRemoval(false);
       onChange(view);
       shopify.toast.show('API key removed');
     }
@@ -63,27 +63,31 @@ export function ApiKeyCard({ apiKey, onChange }: Props) {
         ) : null}
         {replacing ? (
           <ApiKeyEntry onSaved={onSaved} onCancel={() => setReplacing(false)} />
-        ) : confirmingRemoval ? (
-          <BlockStack gap="200">
-            <Text as="p">
-              Remove the key? New generations stop until you add a key again. Work already sent to
-              ProductAI still finishes.
-            </Text>
-            <ButtonGroup>
-              <Button tone="critical" variant="primary" loading={remove.pending} onClick={onRemove}>
-                Remove key
-              </Button>
-              <Button onClick={() => setConfirmingRemoval(false)}>Keep key</Button>
-            </ButtonGroup>
-          </BlockStack>
         ) : (
           <ButtonGroup>
             <Button onClick={() => setReplacing(true)}>Replace key</Button>
-            <Button tone="critical" variant="plain" onClick={() => setConfirmingRemoval(true)}>
+            <Button
+              tone="critical"
+              variant="plain"
+              loading={remove.pending}
+              onClick={() =>
+                confirm.ask({
+                  title: 'Remove the API key?',
+                  consequences: [
+                    'New generations stop until you add a key again: nothing more is charged with it.',
+                    'Work already sent to ProductAI still finishes and is added; nothing made is discarded.',
+                  ],
+                  confirm: 'Remove key',
+                  destructive: true,
+                  run: () => void onRemove(),
+                })
+              }
+            >
               Remove key
             </Button>
           </ButtonGroup>
         )}
+        {confirm.modal}
         {remove.error ? <ErrorBanner error={remove.error} onDismiss={remove.clearError} /> : null}
       </BlockStack>
     </Card>
