@@ -78,6 +78,16 @@ async function completedJob(shop: TestShop) {
   return { generation, jobId, imageUrl: job.image_url! };
 }
 
+/** A job the account made outside the app (the studio), once ProductAI reports it completed. */
+async function studioJob(apiKey: string, prompt = 'Made in the studio') {
+  const client = h.pipeline.context.productAi(apiKey);
+  const { id } = await client.generate({ model: 'gpt-2', prompt });
+  await expect
+    .poll(async () => (await client.getJob(id)).status, { timeout: 10_000 })
+    .toBe('COMPLETED');
+  return { id, imageUrl: (await client.getJob(id)).image_url! };
+}
+
 function forgedResult(jobId: number, file: string) {
   return { status: 'success', image_url: forger.fileUrl(file), job_id: String(jobId) };
 }
@@ -164,13 +174,9 @@ describe("a delivery on another shop's URL", () => {
 describe('unclaimed results', () => {
   it('are listed and attached with the URL ProductAI reports for the shop’s key', async () => {
     const shop = await h.newShop({ webhook: false });
-    const client = h.pipeline.context.productAi(shop.apiKey);
     // A job made outside the app; the only delivery naming it is forged.
-    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
-    await expect
-      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
-      .toBe('COMPLETED');
-    const { image_url: imageUrl } = await client.getJob(outside.id);
+    const outside = await studioJob(shop.apiKey);
+    const { imageUrl } = outside;
 
     await deliver(shop.webhookUrl, forgedResult(outside.id, 'unclaimed.png'));
     await expect
@@ -188,12 +194,8 @@ describe('unclaimed results', () => {
 
   it('are adopted in their turn, never sent, when the web process died before the adoption', async () => {
     const shop = await h.newShop({ webhook: false });
-    const client = h.pipeline.context.productAi(shop.apiKey);
-    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
-    await expect
-      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
-      .toBe('COMPLETED');
-    const { image_url: imageUrl } = await client.getJob(outside.id);
+    const outside = await studioJob(shop.apiKey);
+    const { imageUrl } = outside;
     const credits = async () =>
       ((await h.productAiControl('GET', `/accounts/${shop.apiKey}`)) as { credits: number })
         .credits;
@@ -222,11 +224,7 @@ describe('unclaimed results', () => {
 
   it('are not asked about again once ProductAI’s answer is settled', async () => {
     const shop = await h.newShop({ webhook: false });
-    const client = h.pipeline.context.productAi(shop.apiKey);
-    const outside = await client.generate({ model: 'gpt-2', prompt: 'Made in the studio' });
-    await expect
-      .poll(async () => (await client.getJob(outside.id)).status, { timeout: 10_000 })
-      .toBe('COMPLETED');
+    const outside = await studioJob(shop.apiKey);
     await deliver(shop.webhookUrl, forgedResult(outside.id, 'unclaimed.png'));
     const listed = await h.pipeline.unclaimedResults.list(shop.shop);
     expect(listed.map((result) => result.jobId)).toEqual([outside.id]);
@@ -240,11 +238,7 @@ describe('unclaimed results', () => {
     const shop = await h.newShop({ webhook: false });
     const stranger = await h.newShop({ webhook: false });
     // Another account's finished job, named on this shop's URL.
-    const strangers = h.pipeline.context.productAi(stranger.apiKey);
-    const theirs = await strangers.generate({ model: 'gpt-2', prompt: 'Not yours' });
-    await expect
-      .poll(async () => (await strangers.getJob(theirs.id)).status, { timeout: 10_000 })
-      .toBe('COMPLETED');
+    const theirs = await studioJob(stranger.apiKey, 'Not yours');
 
     await deliver(shop.webhookUrl, forgedResult(theirs.id, 'theirs.png'));
     expect(await h.pipeline.internals.jobResults.unclaimed(shop.shop)).toEqual([
