@@ -1,0 +1,69 @@
+/**
+ * At the limit (issue 16), all its figures in one run: each section is a module under
+ * bench/at-the-limit/ exporting `async function run(): Promise<void>`, which starts what it
+ * needs, prints its own section and stops it. The sections run one after the other, so none
+ * measures while another loads the machine; the load average is printed beside each.
+ *
+ *   limiter.ts   utilisation, 429s, a click's wait p50/p95/max in windows under a 50-shop
+ *                bulk backlog, fairness across shops
+ *   overhead.ts  the app's overhead per result with its steps, bulk completion ÷ (rate floor +
+ *                one job + processing)
+ *   scale.ts     the scheduler at 100, 1,000 and 10,000 shops
+ *
+ * Run: node bench/at-the-limit.ts [section ...]   (all sections by default)
+ */
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+interface Section {
+  name: string;
+  title: string;
+  url: URL;
+}
+
+const SECTIONS: readonly Section[] = [
+  {
+    name: 'limiter',
+    title: 'Paced submissions: utilisation, 429s, a click’s wait, fairness',
+    url: new URL('./at-the-limit/limiter.ts', import.meta.url),
+  },
+  {
+    name: 'overhead',
+    title: 'Overhead per result with its steps; bulk completion',
+    url: new URL('./at-the-limit/overhead.ts', import.meta.url),
+  },
+  {
+    name: 'scale',
+    title: 'The scheduler at 100, 1,000 and 10,000 shops',
+    url: new URL('./at-the-limit/scale.ts', import.meta.url),
+  },
+];
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !SECTIONS.some((section) => section.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s): ${unknown.join(', ')}; known: limiter, overhead, scale`);
+  process.exit(2);
+}
+
+console.log(`# At the limit (issue 16) — ${new Date().toISOString()}, load average ${load()}`);
+for (const section of SECTIONS) {
+  if (chosen.length > 0 && !chosen.includes(section.name)) continue;
+  console.log(`\n## ${section.title} (bench/at-the-limit/${section.name}.ts)`);
+  if (!existsSync(section.url)) {
+    console.log('skipped: this section is not written yet');
+    continue;
+  }
+  const started = Date.now();
+  console.log(`load average before: ${load()}`);
+  const module = (await import(section.url.href)) as { run: () => Promise<void> };
+  await module.run();
+  console.log(
+    `load average after: ${load()} (section took ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+}
