@@ -12,11 +12,12 @@ import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { closeRedis, connectRedis, type Redis } from '../src/platform/redis/connection.ts';
-import { createApp, loadAppConfig } from '../src/app/index.ts';
+import { createApp, loadAppConfig, type App } from '../src/app/index.ts';
 import {
   pipelineConfig,
   type Pipeline,
   type PipelineConfigOverrides,
+  type RunningPipelineWorkers,
 } from '../src/pipeline/index.ts';
 import type { Generation, Priority } from '../src/pipeline/generations/generation.ts';
 import type { StageHandler } from '../src/pipeline/stages/stage.ts';
@@ -38,7 +39,11 @@ export interface BenchPipeline {
   redis: PrivateRedis;
   commands: Redis;
   productAiUrl: string;
+  /** The whole app (its stores: sessions, settings), of which `pipeline` is a part. */
+  app: App;
   pipeline: Pipeline;
+  /** Starts the stage workers and the dispatcher, unless they run already (`deferWorkers`). */
+  startWorkers(): Promise<void>;
   /** A shop with its own ProductAI account (no webhook: results come by polling). */
   newShop(label: string): Promise<string>;
   enqueue(shop: string, priority: Priority, n: number): Promise<Generation>;
@@ -52,6 +57,8 @@ export async function startBenchPipeline(options: {
   windowMs: number;
   arrivalMarginMs: number;
   config?: PipelineConfigOverrides;
+  /** Leaves the workers stopped until `startWorkers()` (to set up state nothing consumes yet). */
+  deferWorkers?: boolean;
 }): Promise<BenchPipeline> {
   const redis = await startPrivateRedis();
   const commands = await connectRedis(redis.url);
@@ -111,13 +118,19 @@ export async function startBenchPipeline(options: {
     },
   );
   const { pipeline, settings } = app;
-  const workers = await pipeline.startWorkers();
+  let workers: RunningPipelineWorkers | null = null;
+  const startWorkers = async () => {
+    workers ??= await pipeline.startWorkers();
+  };
+  if (!options.deferWorkers) await startWorkers();
 
   return {
     redis,
     commands,
     productAiUrl: productAi.url,
+    app,
     pipeline,
+    startWorkers,
     async newShop(label) {
       const shop = `${label}-${randomUUID().slice(0, 8)}.myshopify.com`;
       const apiKey = `key-${shop}`;
@@ -151,7 +164,7 @@ export async function startBenchPipeline(options: {
       return ((await response.json()) as { jobs: EmulatorJob[] }).jobs;
     },
     async stop() {
-      await workers.stop();
+      await workers?.stop();
       await app.close();
       await closeRedis(commands);
       images.close();
