@@ -73,6 +73,16 @@ function hostParam(req: Request, shop: string): string {
   );
 }
 
+/**
+ * The admin passes the staff member's admin language; the stand-in has no staff settings, so
+ * its user speaks the browser's first language (a browser test switches it with its context's
+ * `locale`).
+ */
+function adminLocale(req: Request): string {
+  const [first] = req.acceptsLanguages();
+  return first && first !== '*' ? first : 'en';
+}
+
 export function createAdminFrameRouter(options: AdminFrameOptions): Router {
   const router = express.Router();
   const emulator = shopifyEmulatorClient(options.shopifyEmulatorUrl, options.shop);
@@ -98,7 +108,13 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     const path =
       typeof req.query.path === 'string' && req.query.path.startsWith('/') ? req.query.path : '/';
     const body = appPageBody(
-      { appUrl: options.appUrl, path, shop: options.shop, host: hostParam(req, options.shop) },
+      {
+        appUrl: options.appUrl,
+        path,
+        shop: options.shop,
+        host: hostParam(req, options.shop),
+        locale: adminLocale(req),
+      },
       appName,
     );
     res.type('html').send(html(req, 'app', appName, body));

@@ -7,15 +7,20 @@ export interface AppFrameSource {
   shop: string;
   /** What the admin passes as `host`: base64 of `<admin host>/store/<shop name>`. */
   host: string;
+  /** The admin user's language (BCP 47), which the admin passes as `locale`. */
+  locale: string;
 }
 
-/** The app's URL as the admin frames it: `?shop=…&host=…&embedded=1` added to the app path. */
-export function appFrameUrl({ appUrl, path, shop, host }: AppFrameSource): string {
+/**
+ * The app's URL as the admin frames it: `?shop=…&host=…&embedded=1&locale=…` added to the app
+ * path (App Bridge reads `locale` into `shopify.config.locale`).
+ */
+export function appFrameUrl({ appUrl, path, shop, host, locale }: AppFrameSource): string {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, appUrl);
   url.searchParams.set('shop', shop);
   url.searchParams.set('host', host);
   url.searchParams.set('embedded', '1');
-  url.searchParams.set('locale', 'en');
+  url.searchParams.set('locale', locale);
   return url.toString();
 }
 

@@ -1,6 +1,6 @@
 import { NavMenu } from '@shopify/app-bridge-react';
 import { AppProvider } from '@shopify/polaris';
-import en from '@shopify/polaris/locales/en.json';
+import { polarisTranslations, t } from './i18n/index.ts';
 import { LinkComponent } from './router/LinkComponent.tsx';
 import { Routes } from './router/Routes.tsx';
 import { useAdminNavigation } from './router/useAdminNavigation.ts';
@@ -8,17 +8,17 @@ import { useAdminNavigation } from './router/useAdminNavigation.ts';
 export function App() {
   useAdminNavigation();
   return (
-    <AppProvider i18n={en} linkComponent={LinkComponent}>
+    <AppProvider i18n={polarisTranslations} linkComponent={LinkComponent}>
       {/* The admin shows these in its sidebar; the rel="home" link is the app's name. */}
       <NavMenu>
         <a href="/" rel="home">
-          Overview
+          {t('nav.overview')}
         </a>
-        <a href="/generate">Generate</a>
-        <a href="/activity">Activity</a>
-        <a href="/bulk-runs">Bulk runs</a>
-        <a href="/campaigns">Campaigns</a>
-        <a href="/settings">Settings</a>
+        <a href="/generate">{t('nav.generate')}</a>
+        <a href="/activity">{t('nav.activity')}</a>
+        <a href="/bulk-runs">{t('nav.bulkRuns')}</a>
+        <a href="/campaigns">{t('nav.campaigns')}</a>
+        <a href="/settings">{t('nav.settings')}</a>
       </NavMenu>
       <Routes />
     </AppProvider>

@@ -1,36 +1,48 @@
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
+import { locale, t, type MessageKey } from '../i18n/index.ts';
 
-const numberFormat = new Intl.NumberFormat('en');
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const dayFormat = new Intl.DateTimeFormat('en', {
+// The one place numbers and dates are written: every Intl formatter follows the admin's locale,
+// so a date reads "23 nov. 2026, 22:10" in French and "Nov 23, 2026, 10:10 PM" in English on
+// every page (issue 15 found both "23 Nov, 22:10" and "Nov 23, 10:15 PM").
+const numberFormat = new Intl.NumberFormat(locale);
+const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const dayFormat = new Intl.DateTimeFormat(locale, {
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
 });
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatCredits(credits: number): string {
-  return `${numberFormat.format(credits)} ${credits === 1 ? 'credit' : 'credits'}`;
+  return t('format.credits', { count: credits });
 }
 
-const COST_PREFIX: Readonly<Record<GenerationCost['certainty'], string>> = {
-  charged: '',
-  about: 'about ',
-  'up-to': 'up to ',
+const COST_KEY: Readonly<Record<GenerationCost['certainty'], MessageKey>> = {
+  charged: 'format.costCharged',
+  about: 'format.costAbout',
+  'up-to': 'format.costUpTo',
 };
 
 /** "3 credits", "0 credits", "about 3 credits" (still to be charged), "up to 3 credits". */
 export function formatGenerationCost(generation: Parameters<typeof generationCost>[0]): string {
   const cost = generationCost(generation);
-  return `${COST_PREFIX[cost.certainty]}${formatCredits(cost.credits)}`;
+  return t(COST_KEY[cost.certainty], { credits: formatCredits(cost.credits) });
 }
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+/** A date and time, on the browser's clock or, with `timeZone`, on the shop's. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  if (!timeZone) return dateTimeFormat.format(new Date(iso));
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    zonedFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** "Mar 4" for a `YYYY-MM-DD` day key. */
@@ -42,7 +54,7 @@ export function formatDay(day: string): string {
 export function formatRelative(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
+  if (abs < 45) return t('format.justNow');
   if (abs < 3600) return relativeFormat.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return relativeFormat.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relativeFormat.format(Math.round(seconds / 86_400), 'day');

@@ -1,16 +1,17 @@
 import { Card, EmptyState, Page } from '@shopify/polaris';
+import { t } from '../i18n/index.ts';
 import { EMPTY_STATE_IMAGE } from '../lib/illustration.ts';
 
 export function NotFoundPage() {
   return (
-    <Page title="Page not found">
+    <Page title={t('notFound.title')}>
       <Card>
         <EmptyState
-          heading="This page doesn't exist"
-          action={{ content: 'Go to the overview', url: '/' }}
+          heading={t('notFound.heading')}
+          action={{ content: t('notFound.action'), url: '/' }}
           image={EMPTY_STATE_IMAGE}
         >
-          <p>The link may be old. Everything the app does starts from the overview.</p>
+          <p>{t('notFound.body')}</p>
         </EmptyState>
       </Card>
     </Page>

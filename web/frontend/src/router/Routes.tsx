@@ -1,37 +1,38 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { t, type MessageKey } from '../i18n/index.ts';
 import { useLocation } from './location.ts';
 
 interface Route {
-  title: string;
+  title: MessageKey;
   page: LazyExoticComponent<ComponentType>;
 }
 
 // One chunk per page: the first paint loads only the page the merchant opened.
 const ROUTES: Readonly<Record<string, Route>> = {
   '/': {
-    title: 'Overview',
+    title: 'nav.overview',
     page: lazy(() => import('../pages/overview/OverviewPage.tsx')),
   },
   '/generate': {
-    title: 'Generate',
+    title: 'nav.generate',
     page: lazy(() => import('../pages/generate/GeneratePage.tsx')),
   },
   '/activity': {
-    title: 'Activity',
+    title: 'nav.activity',
     page: lazy(() => import('../pages/activity/ActivityPage.tsx')),
   },
   '/bulk-runs': {
-    title: 'Bulk runs',
+    title: 'nav.bulkRuns',
     page: lazy(() => import('../pages/bulk-runs/BulkRunsPage.tsx')),
   },
   '/campaigns': {
-    title: 'Campaigns',
+    title: 'nav.campaigns',
     page: lazy(() => import('../pages/campaigns/CampaignsPage.tsx')),
   },
   '/settings': {
-    title: 'Settings',
+    title: 'nav.settings',
     page: lazy(() => import('../pages/settings/SettingsPage.tsx')),
   },
 };
@@ -40,14 +41,14 @@ export function Routes() {
   const { path } = useLocation();
   const route = ROUTES[path.length > 1 ? path.replace(/\/+$/, '') : path];
   // The admin titles the app's page from document.title, as App Bridge reads it.
-  const title = route?.title ?? 'Page not found';
+  const title = t(route?.title ?? 'notFound.title');
   useEffect(() => {
     document.title = `${title} · ProductAI Studio`;
   }, [title]);
   if (!route) return <NotFoundPage />;
   const Page = route.page;
   return (
-    <Suspense fallback={<PageSkeleton title={route.title} />}>
+    <Suspense fallback={<PageSkeleton title={title} />}>
       <Page />
     </Suspense>
   );

@@ -12,6 +12,7 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 import type {
   UnclaimedResultList,
   UnclaimedResultView,
@@ -88,7 +89,7 @@ function UnclaimedResultCard({
       )}
       <BlockStack gap="100">
         <Text as="p" variant="bodySm" tone="subdued">
-          Job {result.jobId} · {new Date(result.receivedAt).toLocaleString()}
+          Job {result.jobId} · {formatDateTime(result.receivedAt)}
         </Text>
         <Button onClick={() => void choose()} loading={attach.pending}>
           Add to a product

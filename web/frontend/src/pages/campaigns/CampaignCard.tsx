@@ -13,9 +13,9 @@ import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
-import { formatCredits, formatNumber } from '../../lib/format.ts';
+import { formatCredits, formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { CampaignView } from '../../shared/contract.ts';
-import { formatCountdown, formatShopTime } from './schedule.ts';
+import { formatCountdown } from './schedule.ts';
 
 const BADGE = {
   scheduled: { tone: 'info', label: 'Upcoming' },
@@ -101,8 +101,8 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
           title={campaign.name}
           subtitle={
             <>
-              {bulkRun.title} · {formatShopTime(campaign.startsAt, zone)} to{' '}
-              {formatShopTime(campaign.endsAt, zone)}
+              {bulkRun.title} · {formatDateTime(campaign.startsAt, zone)} to{' '}
+              {formatDateTime(campaign.endsAt, zone)}
             </>
           }
           badge={BADGE[campaign.state]}
