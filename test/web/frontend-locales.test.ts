@@ -43,9 +43,14 @@ test('every French text has the placeholders of its English text', () => {
     const theirs = french.get(key);
     if (theirs === undefined) return [];
     const ours = typeof text === 'string' ? placeholders(text) : placeholders(text.other!);
+    // A plural form may leave the count out ("sur le dernier jour"), never anything else.
+    const expected = (form: string) =>
+      typeof theirs === 'string' || placeholders(form).includes('count')
+        ? ours
+        : ours.filter((name) => name !== 'count');
     const forms = typeof theirs === 'string' ? [theirs] : Object.values(theirs);
     return forms
-      .filter((form) => placeholders(form).join() !== ours.join())
+      .filter((form) => placeholders(form).join() !== expected(form).join())
       .map((form) => ({ key, english: ours, french: form }));
   });
   expect(mismatches).toEqual([]);

@@ -1,5 +1,6 @@
 import { Banner, List } from '@shopify/polaris';
 import type { ApiError } from '../api/client.ts';
+import { t } from '../i18n/index.ts';
 
 interface Props {
   error: ApiError;
@@ -15,7 +16,7 @@ export function ErrorBanner({ error, title, onRetry, onDismiss }: Props) {
     <Banner
       tone="critical"
       title={title ?? error.message}
-      action={onRetry ? { content: 'Try again', onAction: onRetry } : undefined}
+      action={onRetry ? { content: t('common.tryAgain'), onAction: onRetry } : undefined}
       onDismiss={onDismiss}
     >
       {/* Field problems are the message in detail: show them instead of repeating it. */}

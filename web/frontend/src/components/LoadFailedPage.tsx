@@ -1,6 +1,7 @@
 import { Layout, Page } from '@shopify/polaris';
 import type { ApiError } from '../api/client.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { t } from '../i18n/index.ts';
 
 /** A page whose data could not be loaded at all: the reason, in red, and a way to try again. */
 export function LoadFailedPage({
@@ -17,7 +18,11 @@ export function LoadFailedPage({
       <Layout>
         <Layout.Section>
           {error ? (
-            <ErrorBanner title={`${title} could not be loaded`} error={error} onRetry={onRetry} />
+            <ErrorBanner
+              title={t('common.loadFailed', { title })}
+              error={error}
+              onRetry={onRetry}
+            />
           ) : null}
         </Layout.Section>
       </Layout>

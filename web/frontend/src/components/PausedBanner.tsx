@@ -2,8 +2,10 @@ import { Banner } from '@shopify/polaris';
 import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
 import { formatRelative } from '../lib/format.ts';
+import { serverText } from '../i18n/server-text.ts';
 import type { SettingsView } from '../shared/contract.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { t } from '../i18n/index.ts';
 
 interface Props {
   paused: NonNullable<SettingsView['paused']>;
@@ -18,22 +20,24 @@ export function PausedBanner({ paused, onResumed }: Props) {
     <>
       <Banner
         tone="warning"
-        title="Generations are paused"
+        title={t('common.paused.title')}
         action={{
-          content: 'Resume generations',
+          content: t('common.paused.resume'),
           loading: resume.pending,
           onAction: async () => {
             const settings = await resume.run();
             if (settings) {
               onResumed(settings);
-              shopify.toast.show('Generations resumed');
+              shopify.toast.show(t('common.paused.resumed'));
             }
           },
         }}
       >
         <p>
-          {paused.reason} (since {formatRelative(paused.since)}). Nothing is charged while work is
-          paused. Resume once the problem is fixed.
+          {t('common.paused.body', {
+            reason: serverText(paused.reason),
+            since: formatRelative(paused.since),
+          })}
         </p>
       </Banner>
       {resume.error ? <ErrorBanner error={resume.error} onDismiss={resume.clearError} /> : null}

@@ -1,12 +1,13 @@
 import { Badge, type BadgeProps } from '@shopify/polaris';
-import { STATE_INFO } from '../lib/generation-states.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { STATE_INFO, stateLabel } from '../lib/generation-states.ts';
 import type { GenerationState } from '../shared/contract.ts';
 
 /** Read out before the state's name: the icon's meaning, without repeating the name. */
-const PROGRESS_WORDS: Readonly<Record<NonNullable<BadgeProps['progress']>, string>> = {
-  incomplete: 'Not started:',
-  partiallyComplete: 'In progress:',
-  complete: 'Finished:',
+const PROGRESS_WORDS: Readonly<Record<NonNullable<BadgeProps['progress']>, MessageKey>> = {
+  incomplete: 'states.progress.incomplete',
+  partiallyComplete: 'states.progress.partiallyComplete',
+  complete: 'states.progress.complete',
 };
 
 export function StateBadge({ state }: { state: GenerationState }) {
@@ -15,9 +16,9 @@ export function StateBadge({ state }: { state: GenerationState }) {
     <Badge
       tone={info.tone}
       progress={info.progress}
-      toneAndProgressLabelOverride={PROGRESS_WORDS[info.progress]}
+      toneAndProgressLabelOverride={t(PROGRESS_WORDS[info.progress])}
     >
-      {info.label}
+      {stateLabel(state)}
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { bulkRunName } from '../shared/bulk-run-name.ts';
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
 import { locale, t, type MessageKey } from '../i18n/index.ts';
 
@@ -59,6 +60,11 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   if (abs < 86_400) return relativeFormat.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relativeFormat.format(Math.round(seconds / 86_400), 'day');
   return formatDateTime(iso);
+}
+
+/** A bulk run's name: its target and when it started ("Best Sellers · 23 Nov, 14:05"). */
+export function formatRunName(run: { title: string; createdAt: string }): string {
+  return bulkRunName(run, locale);
 }
 
 /** `gid://shopify/Product/123` -> `123`. */

@@ -4,75 +4,65 @@
  * added to the contract fails the typecheck here until it has a label.
  */
 import type { BadgeProps } from '@shopify/polaris';
+import { t } from '../i18n/index.ts';
 import type { GenerationState } from '../shared/contract.ts';
 import { isTerminalState } from '../shared/generation-states.ts';
 
 export interface StateInfo {
-  label: string;
-  /** The label inside a sentence or a count: "3 saving to Shopify". */
-  phrase: string;
   tone?: BadgeProps['tone'];
   progress: NonNullable<BadgeProps['progress']>;
 }
 
 export const STATE_INFO: Readonly<Record<GenerationState, StateInfo>> = {
   queued: {
-    label: 'Queued',
-    phrase: 'queued',
     tone: 'info',
     progress: 'incomplete',
   },
   paused: {
-    label: 'Paused',
-    phrase: 'paused',
     tone: 'warning',
     progress: 'incomplete',
   },
   submitting: {
-    label: 'Sending',
-    phrase: 'sending',
     tone: 'info',
     progress: 'partiallyComplete',
   },
   uncertain: {
-    label: 'Checking with ProductAI',
-    phrase: 'checking with ProductAI',
     tone: 'info',
     progress: 'partiallyComplete',
   },
   processing: {
-    label: 'Generating',
-    phrase: 'generating',
     tone: 'info',
     progress: 'partiallyComplete',
   },
   saving: {
-    label: 'Saving to Shopify',
-    phrase: 'saving to Shopify',
     tone: 'info',
     progress: 'partiallyComplete',
   },
   in_review: {
-    label: 'Ready for review',
-    phrase: 'ready for review',
     tone: 'attention',
     progress: 'complete',
   },
   published: {
-    label: 'Published',
-    phrase: 'published',
     tone: 'success',
     progress: 'complete',
   },
   failed: {
-    label: 'Failed',
-    phrase: 'failed',
     tone: 'critical',
     progress: 'complete',
   },
-  cancelled: { label: 'Cancelled', phrase: 'cancelled', progress: 'complete' },
-  discarded: { label: 'Discarded', phrase: 'discarded', progress: 'complete' },
+  cancelled: { progress: 'complete' },
+  discarded: { progress: 'complete' },
 };
+
+/** "Saving to Shopify": the state's name on its badge and in lists. */
+export function stateLabel(state: GenerationState): string {
+  return t(`states.${state}.label`);
+}
+
+/** The state inside a count: "3 saving to Shopify". */
+export function statePhrase(state: GenerationState, count: number): string {
+  return t(`states.${state}.phrase`, { count });
+}
 
 export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];
 

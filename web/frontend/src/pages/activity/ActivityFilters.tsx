@@ -1,6 +1,6 @@
 import { BlockStack, Box, InlineGrid, InlineStack, Select, Tag, Text } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
-import { ALL_STATES, STATE_INFO } from '../../lib/generation-states.ts';
+import { ALL_STATES, stateLabel } from '../../lib/generation-states.ts';
 import { setQueryParam, setQueryParams } from '../../router/location.ts';
 import { bulkRunName } from '../../shared/bulk-run-name.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
@@ -36,7 +36,7 @@ export function ActivityFilters({ filters, productTitle }: Props) {
           label="State"
           options={[
             { value: '', label: 'All states' },
-            ...ALL_STATES.map((state) => ({ value: state, label: STATE_INFO[state].label })),
+            ...ALL_STATES.map((state) => ({ value: state, label: stateLabel(state) })),
           ]}
           value={filters.state ?? ''}
           onChange={(state) => setQueryParam('state', state)}

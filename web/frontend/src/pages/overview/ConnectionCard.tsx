@@ -1,11 +1,12 @@
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { formatRelative } from '../../lib/format.ts';
 import type { OverviewView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 const KEY_BADGE = {
-  valid: { tone: 'success', label: 'Valid' },
-  invalid: { tone: 'critical', label: 'Refused' },
-  missing: { tone: 'attention', label: 'Not added' },
+  valid: { tone: 'success', label: 'overview.connection.keyValid' },
+  invalid: { tone: 'critical', label: 'overview.connection.keyRefused' },
+  missing: { tone: 'attention', label: 'overview.connection.keyMissing' },
 } as const;
 
 export function ConnectionCard({ connection }: { connection: OverviewView['connection'] }) {
@@ -15,25 +16,25 @@ export function ConnectionCard({ connection }: { connection: OverviewView['conne
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Connection to ProductAI
+          {t('overview.connection.heading')}
         </Text>
         <InlineStack align="space-between" blockAlign="center">
-          <Text as="span">API key</Text>
-          <Badge tone={key.tone}>{key.label}</Badge>
+          <Text as="span">{t('overview.connection.apiKey')}</Text>
+          <Badge tone={key.tone}>{t(key.label)}</Badge>
         </InlineStack>
         <InlineStack align="space-between" blockAlign="center">
-          <Text as="span">Webhook</Text>
+          <Text as="span">{t('overview.connection.webhook')}</Text>
           <Badge tone={webhookAt ? 'success' : undefined}>
-            {webhookAt ? 'Connected' : 'Not yet received'}
+            {webhookAt ? t('overview.connection.connected') : t('overview.connection.notReceived')}
           </Badge>
         </InlineStack>
         <Text as="p" tone="subdued">
           {webhookAt
-            ? `ProductAI's test request arrived ${formatRelative(webhookAt)}. Results arrive as soon as they are ready.`
-            : 'Without the webhook, results still arrive as quickly: the app checks on each one every few seconds.'}
+            ? t('overview.connection.webhookArrived', { when: formatRelative(webhookAt) })
+            : t('overview.connection.withoutWebhook')}
         </Text>
         <InlineStack>
-          <Button url="/settings">Connection settings</Button>
+          <Button url="/settings">{t('overview.connection.settings')}</Button>
         </InlineStack>
       </BlockStack>
     </Card>

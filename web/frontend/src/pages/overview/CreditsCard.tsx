@@ -3,6 +3,7 @@ import { BarChart } from '../../components/BarChart.tsx';
 import { formatCredits, formatDay, formatNumber } from '../../lib/format.ts';
 import type { OverviewView } from '../../shared/contract.ts';
 import { modelName } from '../../shared/models.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   byDay: OverviewView['creditsByDay'];
@@ -16,23 +17,31 @@ export function CreditsCard({ byDay, byModel }: Props) {
       <BlockStack gap="400">
         <BlockStack gap="100">
           <Text as="h2" variant="headingMd">
-            Credits spent
+            {t('overview.credits.heading')}
           </Text>
           <Text as="p" tone="subdued">
             {total > 0
-              ? `${formatCredits(total)} ${byDay.length === 1 ? `on ${formatDay(byDay[0]!.day)}` : `over the last ${byDay.length} days`}.`
-              : 'No credits spent yet. Each generation shows its cost before you start it.'}
+              ? byDay.length === 1
+                ? t('overview.credits.onDay', {
+                    credits: formatCredits(total),
+                    day: formatDay(byDay[0]!.day),
+                  })
+                : t('overview.credits.overDays', {
+                    credits: formatCredits(total),
+                    count: byDay.length,
+                  })
+              : t('overview.credits.none')}
           </Text>
         </BlockStack>
         {total > 0 ? (
           <>
             <BarChart
-              caption="By day"
+              caption={t('overview.credits.byDay')}
               bars={byDay.map((day) => ({ label: formatDay(day.day), value: day.credits }))}
               formatValue={formatNumber}
             />
             <BarChart
-              caption="By model"
+              caption={t('overview.credits.byModel')}
               bars={byModel.map((entry) => ({
                 label: modelName(entry.model),
                 value: entry.credits,

@@ -10,27 +10,32 @@ import { CreditsCard } from './CreditsCard.tsx';
 import { RecentResultsCard } from './RecentResultsCard.tsx';
 import { RunningCard } from './RunningCard.tsx';
 import { SetupGuideCard } from './SetupGuideCard.tsx';
+import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 5000;
 
 export default function OverviewPage() {
   const overview = useResource<OverviewView>('/overview', POLL_MS);
-  if (overview.loading) return <PageSkeleton title="Overview" cards={3} />;
+  if (overview.loading) return <PageSkeleton title={t('nav.overview')} cards={3} />;
   if (!overview.data) {
-    return <LoadFailedPage title="Overview" error={overview.error} onRetry={overview.reload} />;
+    return (
+      <LoadFailedPage title={t('nav.overview')} error={overview.error} onRetry={overview.reload} />
+    );
   }
   const data = overview.data;
   const connected = data.connection.apiKeyState === 'valid';
   return (
     <Page
-      title="Overview"
-      primaryAction={{ content: 'Generate', url: '/generate', disabled: !connected }}
-      secondaryActions={[{ content: 'Start a bulk run', url: '/bulk-runs', disabled: !connected }]}
+      title={t('nav.overview')}
+      primaryAction={{ content: t('nav.generate'), url: '/generate', disabled: !connected }}
+      secondaryActions={[
+        { content: t('overview.startBulkRun'), url: '/bulk-runs', disabled: !connected },
+      ]}
     >
       <Layout>
         {overview.error ? (
           <Layout.Section>
-            <ErrorBanner title="The overview is not up to date" error={overview.error} />
+            <ErrorBanner title={t('overview.stale')} error={overview.error} />
           </Layout.Section>
         ) : null}
         {data.paused ? (

@@ -3,6 +3,7 @@ import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 export function RecentResultsCard({ recent }: { recent: GenerationView[] }) {
   return (
@@ -10,9 +11,9 @@ export function RecentResultsCard({ recent }: { recent: GenerationView[] }) {
       <BlockStack gap="300">
         <InlineStack align="space-between">
           <Text as="h2" variant="headingMd">
-            Recent results
+            {t('overview.recent.heading')}
           </Text>
-          <Link url="/activity">See all activity</Link>
+          <Link url="/activity">{t('overview.seeAllActivity')}</Link>
         </InlineStack>
         <BlockStack gap="300" as="ul">
           {recent.map((generation) => (

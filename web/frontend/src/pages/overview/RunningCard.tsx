@@ -1,10 +1,10 @@
 import { BlockStack, Card, InlineStack, Link, ProgressBar, Text } from '@shopify/polaris';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
-import { bulkRunName } from '../../shared/bulk-run-name.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { STATE_INFO } from '../../lib/generation-states.ts';
+import { formatRunName } from '../../lib/format.ts';
+import { STATE_INFO, statePhrase } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
 import type { GenerationState, OverviewView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   active: OverviewView['active'];
@@ -15,28 +15,33 @@ interface Props {
 export function RunningCard({ active, bulkRuns }: Props) {
   const counts = (Object.keys(STATE_INFO) as GenerationState[])
     .filter((state) => !isTerminalState(state) && (active[state] ?? 0) > 0)
-    .map((state) => `${formatNumber(active[state] ?? 0)} ${STATE_INFO[state].phrase}`);
+    .map((state) => statePhrase(state, active[state] ?? 0));
   const runs = bulkRuns.filter((run) => run.state === 'running' || run.state === 'paused');
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Running now
+          {t('overview.running.heading')}
         </Text>
-        <Text as="p">
-          {counts.length > 0 ? counts.join(' · ') : 'Nothing is running right now.'}
-        </Text>
+        <Text as="p">{counts.length > 0 ? counts.join(' · ') : t('overview.running.nothing')}</Text>
         {runs.map((run) => {
           const progress = bulkProgress(run);
           return (
             <BlockStack key={run.id} gap="100">
               <InlineStack align="space-between">
                 <span id={`run-${run.id}`}>
-                  <Link url={`/bulk-runs#${run.id}`}>{bulkRunName(run)}</Link>
+                  <Link url={`/bulk-runs#${run.id}`}>{formatRunName(run)}</Link>
                 </span>
                 <Text as="span" tone="subdued">
-                  {run.state === 'paused' ? 'Paused · ' : ''}
-                  {formatNumber(progress.made)} of {formatNumber(progress.toMake)} made
+                  {t(
+                    run.state === 'paused'
+                      ? 'overview.running.pausedMade'
+                      : 'overview.running.made',
+                    {
+                      made: progress.made,
+                      toMake: progress.toMake,
+                    },
+                  )}
                 </Text>
               </InlineStack>
               <ProgressBar
@@ -47,7 +52,7 @@ export function RunningCard({ active, bulkRuns }: Props) {
             </BlockStack>
           );
         })}
-        {counts.length > 0 ? <Link url="/activity">See all activity</Link> : null}
+        {counts.length > 0 ? <Link url="/activity">{t('overview.seeAllActivity')}</Link> : null}
       </BlockStack>
     </Card>
   );

@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, Icon, InlineStack, ProgressBar, Text } from '
 import { CheckCircleIcon } from '@shopify/polaris-icons';
 import { useId, useState } from 'react';
 import type { OverviewView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 /** Remembered in the browser: the guide is finished, so nothing on the server needs it. */
 const DISMISSED_KEY = 'productai.setupGuide.dismissed';
@@ -29,27 +30,25 @@ function tasksOf(overview: OverviewView): Task[] {
   return [
     {
       id: 'key',
-      title: 'Save your ProductAI API key',
+      title: t('overview.setup.keyTitle'),
       done: apiKeyState === 'valid',
       text:
-        apiKeyState === 'invalid'
-          ? 'ProductAI refused the saved key (removed or deactivated). Add a new key from the API access page of the ProductAI studio.'
-          : 'Paste the key from the API access page of the ProductAI studio in Settings; the app checks it with ProductAI before saving it.',
-      action: { content: 'Open Settings', url: '/settings' },
+        apiKeyState === 'invalid' ? t('overview.setup.keyRefused') : t('overview.setup.keyText'),
+      action: { content: t('overview.setup.keyAction'), url: '/settings' },
     },
     {
       id: 'webhook',
-      title: 'Connect the ProductAI webhook',
+      title: t('overview.setup.webhookTitle'),
       done: webhookConnectedAt !== null,
-      text: 'Copy the webhook URL from Settings and save it in the ProductAI studio. Results arrive without it too, by polling every few seconds; with it the app hears of each result at once.',
-      action: { content: 'Get the webhook URL', url: '/settings' },
+      text: t('overview.setup.webhookText'),
+      action: { content: t('overview.setup.webhookAction'), url: '/settings' },
     },
     {
       id: 'photo',
-      title: 'Make your first photo',
+      title: t('overview.setup.photoTitle'),
       done: (overview.active.published ?? 0) > 0,
-      text: 'Pick a product and a preset: the photo is added to the product’s media, usually within a minute.',
-      action: { content: 'Generate a photo', url: '/generate' },
+      text: t('overview.setup.photoText'),
+      action: { content: t('overview.setup.photoAction'), url: '/generate' },
     },
   ];
 }
@@ -79,25 +78,25 @@ export function SetupGuideCard({ overview }: { overview: OverviewView }) {
           <BlockStack gap="200">
             <InlineStack align="space-between" blockAlign="center">
               <Text as="h2" variant="headingMd" id={headingId}>
-                Setup guide
+                {t('overview.setup.heading')}
               </Text>
               {complete ? (
                 <Button
                   variant="plain"
                   onClick={dismiss}
-                  accessibilityLabel="Dismiss the setup guide"
+                  accessibilityLabel={t('overview.setup.dismissLabel')}
                 >
-                  Dismiss
+                  {t('overview.setup.dismiss')}
                 </Button>
               ) : null}
             </InlineStack>
             <Text as="p" tone="subdued">
-              Connect your ProductAI account, then make your first AI photo.
+              {t('overview.setup.intro')}
             </Text>
             <InlineStack gap="200" blockAlign="center" wrap={false}>
               <span id={countId} aria-live="polite">
                 <Text as="span" variant="bodySm">
-                  {doneCount} of {tasks.length} tasks done
+                  {t('overview.setup.progress', { count: doneCount, total: tasks.length })}
                 </Text>
               </span>
               <div style={{ flexGrow: 1 }}>
@@ -118,7 +117,9 @@ export function SetupGuideCard({ overview }: { overview: OverviewView }) {
                     <Icon
                       source={task.done ? CheckCircleIcon : OpenCircleIcon}
                       tone={task.done ? 'success' : 'subdued'}
-                      accessibilityLabel={task.done ? 'Done' : 'Not done yet'}
+                      accessibilityLabel={t(
+                        task.done ? 'overview.setup.done' : 'overview.setup.notDone',
+                      )}
                     />
                   </div>
                   <BlockStack gap="200">

@@ -1,0 +1,57 @@
+/**
+ * The server's words on the page (a generation's reason, why work is paused, an error's message)
+ * in the merchant's language. The server writes them in English and stores some with the record
+ * (a failed generation keeps its reason), so the page translates them: `server.*` in the locale
+ * files pairs each English wording with its translation, `{{name}}` standing for the part that
+ * varies (a cap, a model, a count). A text no entry matches is shown as the server wrote it.
+ * (Chosen over codes in the contract: no stored record or API answer changes, and the admin
+ * extensions keep reading the same messages.)
+ */
+import en from './locales/en.json';
+import { language, t, type MessageKey } from './index.ts';
+
+type ServerKey = Extract<MessageKey, `server.${string}`>;
+
+interface Pattern {
+  key: ServerKey;
+  names: string[];
+  regex: RegExp;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let patterns: Pattern[] | undefined;
+function compiled(): Pattern[] {
+  patterns ??= Object.entries(en.server).map(([name, english]) => {
+    const names: string[] = [];
+    const source = english
+      .split(/(\{\{\w+\}\})/)
+      .map((part) => {
+        const placeholder = /^\{\{(\w+)\}\}$/.exec(part);
+        if (!placeholder) return escape(part);
+        names.push(placeholder[1]!);
+        return '(.+?)';
+      })
+      .join('');
+    return { key: `server.${name}` as ServerKey, names, regex: new RegExp(`^${source}$`, 's') };
+  });
+  return patterns;
+}
+
+/** `text` in the merchant's language when the locale files know its wording. */
+export function serverText(text: string): string {
+  if (language === 'en' || !text) return text;
+  // A message may be several sentences from several places: translate each known one.
+  for (const pattern of compiled()) {
+    const match = pattern.regex.exec(text);
+    if (!match) continue;
+    const values = Object.fromEntries(
+      pattern.names.map((name, index) => {
+        const part = match[index + 1]!;
+        return [name, part === text ? part : serverText(part)];
+      }),
+    );
+    return t(pattern.key, values);
+  }
+  return text;
+}
