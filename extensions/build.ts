@@ -1,13 +1,14 @@
 /**
- * Bundles the admin action extensions offline, the way `shopify app build` does in production:
- * esbuild, one ES module per extension with everything (Preact, our shared code, the contract's
- * types erased, the catalogue) inlined, minified, written to `extensions/<folder>/dist/<handle>.js`.
+ * Bundles the admin UI extensions (the actions and the product page block) offline, the way
+ * `shopify app build` does in production: esbuild, one ES module per extension with everything
+ * (Preact, our shared code, the contract's types erased, the catalogue) inlined, minified,
+ * written to `extensions/<folder>/dist/<handle>.js`.
  *
  * Each extension is found from its `shopify.extension.toml` (handle and the target's module), so
  * the files the Shopify CLI reads are the single source. Shopify refuses an extension whose
  * compressed script is over 64 KB, so the build fails there too rather than at deploy.
  *
- *   node extensions/build.ts          build all three, print their sizes
+ *   node extensions/build.ts          build every one, print their sizes
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -12,6 +12,7 @@ import type {
   CollectionSummary,
   CreateBulkRunRequest,
   CreateGenerationRequest,
+  GenerationPage,
   GenerationView,
   ProductDetail,
   SettingsView,
@@ -47,6 +48,12 @@ export const appApi = {
     request<CollectionSummary>('GET', `/api/collections/${encodeURIComponent(collectionId)}`),
   generation: (id: string) =>
     request<GenerationView>('GET', `/api/generations/${encodeURIComponent(id)}`),
+  /** A product's generations, newest first (the app's Activity filtered to the product). */
+  productGenerations: (productId: string, limit: number) =>
+    request<GenerationPage>(
+      'GET',
+      `/api/generations?${new URLSearchParams({ productId, limit: String(limit) }).toString()}`,
+    ),
   createGeneration: (body: CreateGenerationRequest) =>
     request<GenerationView>('POST', '/api/generations', body),
   estimateBulkRun: (body: BulkEstimateRequest) =>

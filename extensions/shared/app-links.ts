@@ -5,6 +5,9 @@
 export const appLinks = {
   activity: (generationId?: string) =>
     generationId ? `app:activity?generation=${encodeURIComponent(generationId)}` : 'app:activity',
+  /** Activity filtered to one product (its title names the filter). */
+  productActivity: (productId: string, productTitle: string) =>
+    `app:activity?${new URLSearchParams({ productId, productTitle }).toString()}`,
   /** The Generate page following a generation (its options side by side, when it has some). */
   generation: (generationId: string) =>
     `app:generate?generation=${encodeURIComponent(generationId)}`,

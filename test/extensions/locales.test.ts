@@ -4,7 +4,7 @@
  * every key its bundle's code asks for (the render tests only reach the keys of the paths they
  * walk), and a string in several files must read the same in each.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -25,9 +25,17 @@ beforeAll(async () => {
 });
 afterAll(() => rm(outRoot, { recursive: true, force: true }));
 
-async function localeKeys(extension: BuiltExtension): Promise<Map<string, string>> {
-  const file = join(extension.dir, 'locales', 'en.default.json');
+async function localeKeys(
+  extension: BuiltExtension,
+  name = 'en.default.json',
+): Promise<Map<string, string>> {
+  const file = join(extension.dir, 'locales', name);
   return new Map(flatten(JSON.parse(await readFile(file, 'utf8'))));
+}
+
+/** The `{{name}}` placeholders of a string, sorted. */
+function placeholders(text: string | undefined): string[] {
+  return [...(text ?? '').matchAll(/{{(\w+)}}/g)].map((match) => match[1]!).sort();
 }
 
 /** Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too. */
@@ -75,4 +83,19 @@ test('a string shared by several extensions has the same wording in each locale 
   expect(
     Object.fromEntries(conflicts.map(([key, byText]) => [key, Object.fromEntries(byText)])),
   ).toEqual({});
+});
+
+test('a translation has every key of the English file, with the same placeholders', async () => {
+  for (const extension of extensions) {
+    const english = await localeKeys(extension);
+    const files = await readdir(join(extension.dir, 'locales'));
+    for (const name of files.filter((file) => file !== 'en.default.json')) {
+      const translated = await localeKeys(extension, name);
+      const where = `${extension.folder}/locales/${name}`;
+      expect([...translated.keys()].sort(), where).toEqual([...english.keys()].sort());
+      for (const [key, text] of english) {
+        expect(placeholders(translated.get(key)), `${where}: ${key}`).toEqual(placeholders(text));
+      }
+    }
+  }
 });

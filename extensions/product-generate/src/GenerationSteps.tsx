@@ -1,43 +1,17 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { GenerationState, GenerationView } from '../../../src/app-api/contract.ts';
+import type { GenerationView } from '../../../src/app-api/contract.ts';
 import { appApi } from '../../shared/app-api.ts';
+import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
 
 /** As the app's Generate page follows a generation: every 2 s while it moves. */
 const POLL_MS = 2_000;
 
-const STEPS = ['queued', 'sending', 'making', 'saving', 'onProduct'] as const;
-type Step = (typeof STEPS)[number];
-
-/** The step a state is at; null once it ended anywhere but on the product. */
-const STEP_OF: Readonly<Record<GenerationState, Step | null>> = {
-  queued: 'queued',
-  paused: 'queued',
-  submitting: 'sending',
-  uncertain: 'sending',
-  processing: 'making',
-  saving: 'saving',
-  published: 'onProduct',
-  in_review: null,
-  failed: null,
-  cancelled: null,
-  discarded: null,
-};
-
-const MOVING: readonly GenerationState[] = [
-  'queued',
-  'paused',
-  'submitting',
-  'uncertain',
-  'processing',
-  'saving',
-];
-
 /** The generation as the app has it now, read again every POLL_MS while it moves. */
 function useFollowed(initial: GenerationView): GenerationView {
   const [generation, setGeneration] = useState(initial);
   useEffect(() => {
-    if (!MOVING.includes(generation.state)) return;
+    if (!isMoving(generation.state)) return;
     let current = true;
     const timer = setTimeout(() => {
       appApi.generation(generation.id).then(
@@ -83,7 +57,7 @@ export function GenerationSteps(props: { generation: GenerationView }) {
         )}
         <s-box accessibilityRole="status">
           <s-stack direction="inline" gap="small-200" alignItems="center">
-            {MOVING.includes(generation.state) && (
+            {isMoving(generation.state) && (
               <s-spinner accessibilityLabel={t('progress.working')} size="base" />
             )}
             <s-paragraph>

@@ -23,7 +23,7 @@ import {
 import { startAppStandIn, type AppStandIn } from './app-stand-in.ts';
 
 export type ExtensionFolder =
-  'product-generate' | 'collection-bulk-run' | 'product-selection-bulk-run';
+  'product-generate' | 'product-progress' | 'collection-bulk-run' | 'product-selection-bulk-run';
 
 /** Chromium logs every 4xx/5xx fetch; those are the answers the error tests ask for. */
 const EXPECTED_NETWORK_LOG =
@@ -51,7 +51,7 @@ export interface OpenExtension {
   errors: string[];
 }
 
-/** Builds the three bundles into a temporary folder and starts one browser for a test file. */
+/** Builds every extension bundle into a temporary folder and starts one browser for a test file. */
 async function startHarness(): Promise<Harness> {
   const outRoot = await mkdtemp(join(tmpdir(), 'extensions-'));
   const built = await buildExtensions({ outRoot });

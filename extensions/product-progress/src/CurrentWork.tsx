@@ -1,0 +1,76 @@
+import type { GenerationView } from '../../../src/app-api/contract.ts';
+import { appLinks } from '../../shared/app-links.ts';
+import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
+import { t } from '../../shared/i18n.ts';
+import { kindLabel } from './kind-label.ts';
+import type { ProductProgress } from './product-progress.ts';
+
+type Entry = ProductProgress['current'][number];
+
+/**
+ * The product's current work, newest first. A live region (role status): a screen reader hears
+ * each step as it changes, without moving focus.
+ */
+export function CurrentWork({ entries }: { entries: readonly Entry[] }) {
+  return (
+    <s-box accessibilityRole="status">
+      <s-stack direction="block" gap="base">
+        {entries.map((entry) => (
+          <CurrentEntry key={entry.generation.id} {...entry} />
+        ))}
+      </s-stack>
+    </s-box>
+  );
+}
+
+function CurrentEntry({ generation, count }: Entry) {
+  const kind = kindLabel(generation.kind);
+  if (isMoving(generation.state)) return <Moving generation={generation} kind={kind} />;
+  if (generation.state === 'in_review') {
+    // Several results of one request are chosen among on the Generate page, side by side.
+    const link =
+      count > 1
+        ? { href: appLinks.generation(generation.id), label: t('block.chooseAmong', { count }) }
+        : { href: appLinks.activity(generation.id), label: t('block.review') };
+    return (
+      <s-stack direction="block" gap="small-400">
+        <s-stack direction="inline" gap="small-200" alignItems="center">
+          <s-text type="strong">{kind}</s-text>
+          <s-badge tone="info">{t('block.readyForReview')}</s-badge>
+        </s-stack>
+        <s-link href={link.href}>{link.label}</s-link>
+      </s-stack>
+    );
+  }
+  return (
+    <s-stack direction="block" gap="small-400">
+      <s-stack direction="inline" gap="small-200" alignItems="center">
+        <s-text type="strong">{kind}</s-text>
+        <s-badge tone="critical">{t('block.failed')}</s-badge>
+      </s-stack>
+      <s-paragraph>{generation.reason ?? t('block.failedNoReason')}</s-paragraph>
+      <s-link href={appLinks.activity(generation.id)}>{t('block.retryInActivity')}</s-link>
+    </s-stack>
+  );
+}
+
+/** Step n of 5 with a spinner, and the state in a sentence (the product action's words). */
+function Moving({ generation, kind }: { generation: GenerationView; kind: string }) {
+  const step = STEP_OF[generation.state] ?? 'queued';
+  return (
+    <s-stack direction="block" gap="small-400">
+      <s-stack direction="inline" gap="small-200" alignItems="center">
+        <s-spinner accessibilityLabel={t('progress.working')} size="base" />
+        <s-text type="strong">
+          {t('block.step', {
+            kind,
+            number: STEPS.indexOf(step) + 1,
+            total: STEPS.length,
+            step: t(`progress.steps.${step}`),
+          })}
+        </s-text>
+      </s-stack>
+      <s-paragraph color="subdued">{t(`progress.states.${generation.state}`)}</s-paragraph>
+    </s-stack>
+  );
+}

@@ -1,0 +1,32 @@
+import type { GenerationView } from '../../../src/app-api/contract.ts';
+import { t } from '../../shared/i18n.ts';
+import { kindLabel } from './kind-label.ts';
+
+/** When the result went on the product: its last `published` transition. */
+function publishedAt(generation: GenerationView): string {
+  const published = [...generation.transitions]
+    .reverse()
+    .find(({ state }) => state === 'published');
+  return published?.at ?? generation.updatedAt;
+}
+
+/** The newest result on the product: its picture (a video has none here), what and when. */
+export function LatestResult({ generation }: { generation: GenerationView }) {
+  const kind = kindLabel(generation.kind);
+  const date = shopify.i18n.formatDate(new Date(publishedAt(generation)), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const image = generation.result?.mediaType === 'image' ? generation.result.previewUrl : null;
+  return (
+    <s-stack direction="inline" gap="base" alignItems="center">
+      {image !== null && (
+        <s-thumbnail src={image} alt={t('block.latestAlt', { kind })} size="base" />
+      )}
+      <s-stack direction="block" gap="small-400">
+        <s-text type="strong">{t('block.latest')}</s-text>
+        <s-text color="subdued">{t('block.latestAt', { kind, date })}</s-text>
+      </s-stack>
+    </s-stack>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The product page block (admin.product-details.block.render), rendered from its production
+ * bundle in Chromium against the app stand-in: the product's work as it moves, what waits for the
+ * merchant, failures, and the latest result, read from GET /api/generations for this product.
+ */
+import { expect, test } from 'vitest';
+import type { GenerationState, GenerationView } from '../../src/app-api/contract.ts';
+import { generation, NOW, PRODUCT_ID } from './support/fixtures.ts';
+import { useHarness } from './support/harness.ts';
+import type { AppStandIn, Route } from './support/app-stand-in.ts';
+
+const harness = useHarness();
+
+/** What the block asks for: this product's newest generations. */
+const LIST_ROUTE =
+  `GET /api/generations?productId=${encodeURIComponent(PRODUCT_ID)}&limit=20` as Route;
+
+function made(
+  id: string,
+  state: GenerationState,
+  overrides: Partial<GenerationView> = {},
+): GenerationView {
+  return {
+    ...generation({
+      productId: PRODUCT_ID,
+      kind: 'photo',
+      sourceMediaIds: ['gid://shopify/MediaImage/1'],
+      model: 'nanobanana2',
+      prompt: 'On a seamless white studio background',
+    }),
+    id,
+    state,
+    ...overrides,
+  };
+}
+
+function published(id: string, at: string): GenerationView {
+  return made(id, 'published', {
+    result: {
+      previewUrl: `https://cdn.example/${id}.png`,
+      fileId: null,
+      mediaId: `gid://shopify/MediaImage/${id}`,
+      mediaType: 'image',
+    },
+    transitions: [
+      { state: 'queued', at: NOW },
+      { state: 'published', at },
+    ],
+  });
+}
+
+function page(generations: GenerationView[]) {
+  return { generations, nextCursor: null, total: generations.length };
+}
+
+async function openBlock(setUp: (app: AppStandIn) => void) {
+  const opened = await harness.open('product-progress', [PRODUCT_ID], setUp);
+  await opened.page.locator('s-admin-block').waitFor({ state: 'attached' });
+  return opened;
+}
+
+test('follows a photo being made step by step, then shows it as the latest on the product', async () => {
+  const { page: block, app } = await openBlock((stand) =>
+    stand.answer(LIST_ROUTE, 200, page([made('gen-2', 'processing')])),
+  );
+
+  const step = block.getByText('Photo · step 3 of 5: ProductAI is making it');
+  await step.waitFor();
+  await block.getByText('ProductAI is making it. Photos usually take under a minute.').waitFor();
+  expect(await block.locator('s-spinner').count()).toBe(1);
+  expect(await block.locator('s-admin-block').getAttribute('collapsedSummary')).toBe(
+    '1 being made',
+  );
+
+  app.answer(LIST_ROUTE, 200, page([made('gen-2', 'saving')]));
+  await block.getByText('Photo · step 4 of 5: Saving to your files').waitFor();
+
+  app.answer(LIST_ROUTE, 200, page([published('gen-2', '2026-07-01T10:00:09.000Z')]));
+  await block.getByText('Latest on the product').waitFor();
+  expect(await block.locator('s-thumbnail').getAttribute('src')).toBe(
+    'https://cdn.example/gen-2.png',
+  );
+  expect(await block.getByText(/^Photo, added /).count()).toBe(1);
+  expect(await block.locator('s-spinner').count()).toBe(0);
+  expect(await block.getByText(/step \d of 5/).count()).toBe(0);
+});
+
+test('asks the app for the product it is on, and nothing else', async () => {
+  const { app } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page([])));
+
+  const request = await app.nextRequest(LIST_ROUTE);
+  expect(request.route).toBe(LIST_ROUTE);
+  expect(app.requests.every(({ route }) => route === LIST_ROUTE)).toBe(true);
+});
+
+test('a product without AI photos says how to make one', async () => {
+  const { page: block } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page([])));
+
+  await block.getByText(/^No AI photo of this product yet\./).waitFor();
+  expect(await block.locator('s-link').count()).toBe(0);
+});
+
+test('a result waiting for review links to it in the app; a failure says why', async () => {
+  const { page: block } = await openBlock((stand) =>
+    stand.answer(
+      LIST_ROUTE,
+      200,
+      page([
+        made('gen-4', 'in_review'),
+        made('gen-3', 'failed', { reason: 'ProductAI could not read the source image.' }),
+        published('gen-2', '2026-07-01T10:00:09.000Z'),
+        // Before the latest photo: history, not shown.
+        made('gen-1', 'failed', { reason: 'An old failure.' }),
+      ]),
+    ),
+  );
+
+  await block.locator('s-badge[tone="info"]').filter({ hasText: 'Ready for review' }).waitFor();
+  expect(await block.getByText('Review it in the app').getAttribute('href')).toBe(
+    'app:activity?generation=gen-4',
+  );
+  expect(await block.locator('s-badge[tone="critical"]').textContent()).toBe('Failed');
+  await block.getByText('ProductAI could not read the source image.').waitFor();
+  expect(await block.getByText('An old failure.').count()).toBe(0);
+  await block.getByText('Latest on the product').waitFor();
+  expect(
+    await block.getByText("See this product's AI photos in Activity").getAttribute('href'),
+  ).toBe(`app:activity?productId=${encodeURIComponent(PRODUCT_ID)}&productTitle=Ceramic+mug`);
+  expect(await block.locator('s-admin-block').getAttribute('collapsedSummary')).toBe(
+    '1 ready for review',
+  );
+});
+
+test('several results of one request are one entry, to choose among in the app', async () => {
+  const options = ['gen-7', 'gen-6', 'gen-5'].map((id) =>
+    made(id, 'in_review', { optionGroup: 'group-1' }),
+  );
+  const { page: block } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page(options)));
+
+  const choose = block.getByText('Choose among 3 results in the app');
+  await choose.waitFor();
+  expect(await choose.getAttribute('href')).toBe('app:generate?generation=gen-7');
+  expect(await block.locator('s-badge').count()).toBe(1);
+});
+
+test('a read that fails before anything is shown says so, and the next read recovers', async () => {
+  const { page: block, app } = await openBlock((stand) =>
+    stand.answer(LIST_ROUTE, 429, {
+      error: 'rate_limited',
+      message: 'Too many requests at once. Wait a moment and try again.',
+    }),
+  );
+
+  await block
+    .locator('s-banner[tone="critical"]')
+    .filter({ hasText: 'Too many requests at once.' })
+    .waitFor();
+  app.answer(LIST_ROUTE, 200, page([made('gen-2', 'queued')]));
+  // The next read comes at the idle pace (5 s) when nothing was shown moving.
+  await block.getByText('Photo · step 1 of 5: Queued').waitFor({ timeout: 7_000 });
+  expect(await block.locator('s-banner').count()).toBe(0);
+});
