@@ -39,8 +39,10 @@ export async function openAdminPage(
   browser: Browser,
   frameUrl: string,
   viewport = { width: 1280, height: 900 },
+  /** The browser's language, which the admin stand-in passes to the app as its `locale`. */
+  locale?: string,
 ): Promise<AdminPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   const errors: ConsoleError[] = [];

@@ -1,0 +1,100 @@
+/**
+ * The app home in French (issue 15): with the admin in French (the stand-in passes the browser's
+ * language as `locale`, as the admin passes the merchant's), every page of the router reads in
+ * French. Each page is read in English and in French: a line of visible text that reads the same
+ * in both, or a French line with English words in it, is English left behind, unless it is a
+ * name (the brand, ProductAI's) or the shop's own data (product titles). Writes the French
+ * screenshots to test-artifacts/screenshots/ (and /work/evidence/fr when it exists).
+ */
+import { existsSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { expect, test } from 'vitest';
+import { openAdminPage, type AdminPage } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
+import { demoProducts } from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+const PAGES = [
+  { path: '/', heading: { en: 'Overview', fr: 'Vue d’ensemble' }, shot: 'overview' },
+  { path: '/generate', heading: { en: 'Generate', fr: 'Générer' }, shot: 'generate' },
+  { path: '/activity', heading: { en: 'Activity', fr: 'Activité' } },
+  { path: '/bulk-runs', heading: { en: 'Bulk runs', fr: 'Traitements groupés' } },
+  { path: '/campaigns', heading: { en: 'Campaigns', fr: 'Campagnes' } },
+  { path: '/settings', heading: { en: 'Settings', fr: 'Paramètres' }, shot: 'settings' },
+] as const;
+
+/** Names and words that read the same in both languages. */
+const SAME_IN_BOTH = [
+  /^ProductAI( Studio)?$/,
+  /^(Webhook|Options|Photo|Photos|Vidéo|Date|Total|Format|Prompt|PNG|JPG|Type)$/i,
+  /^[\d\s.,:%/×·+–-]+$/, // numbers, sizes, times
+  /^\d+(:\d+)? ?(px|s|h|min|MB|Mo|p)$/i,
+];
+/** Words only English uses: one of them in a French line is English left behind. */
+const ENGLISH_WORDS =
+  /\b(the|and|your|you|with|this|that|is|are|of|to|for|from|will|be|was|no|not|credits?|products?|results?|runs?|settings|generate|review|waiting|made|left|new|add|save|cancel)\b/i;
+const EVIDENCE_DIR = '/work/evidence/fr/';
+
+const suite = browserSuite('french', { connectedMerchant: true, adminEachTest: false });
+
+async function visibleLines(admin: AdminPage): Promise<string[]> {
+  const text = await admin.app.locator('body').innerText();
+  return [
+    ...new Set(
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+async function openPage(locale: string, path: string, heading: string, width = 1280) {
+  const admin = await openAdminPage(
+    suite.browser,
+    suite.stack.frameUrl,
+    { width, height: 900 },
+    locale,
+  );
+  await admin.open(path);
+  await eventually(() =>
+    admin.app.getByRole('heading', { name: heading, level: 1 }).isVisible(),
+  ).toBe(true);
+  // The page's data is in: no skeleton left.
+  await eventually(() => admin.app.locator('.Polaris-SkeletonPage__Page').count()).toBe(0);
+  return admin;
+}
+
+for (const page of PAGES) {
+  test(`${page.heading.en} has no English left in French`, async () => {
+    const titles = (await demoProducts(suite.stack)).map((product) => product.title);
+    const isData = (line: string) =>
+      SAME_IN_BOTH.some((pattern) => pattern.test(line)) ||
+      titles.some((title) => line.includes(title));
+    const english = await openPage('en-US', page.path, page.heading.en);
+    const englishLines = new Set(await visibleLines(english));
+    await english.close();
+
+    const french = await openPage('fr-FR', page.path, page.heading.fr);
+    const frenchLines = await visibleLines(french);
+    const untranslated = frenchLines.filter(
+      (line) => !isData(line) && (englishLines.has(line) || ENGLISH_WORDS.test(line)),
+    );
+    expect(untranslated).toEqual([]);
+    expect(await french.app.locator('html').getAttribute('lang')).toBe('fr-FR');
+    expect(french.unexpectedConsoleErrors()).toEqual([]);
+    if ('shot' in page) {
+      const desktop = await french.screenshot(`fr-${page.shot}`);
+      await french.close();
+      const phone = await openPage('fr-FR', page.path, page.heading.fr, 375);
+      const mobile = await phone.screenshot(`fr-${page.shot}-mobile`);
+      await phone.close();
+      if (existsSync(EVIDENCE_DIR)) {
+        await copyFile(desktop, `${EVIDENCE_DIR}${page.shot}-1280.png`);
+        await copyFile(mobile, `${EVIDENCE_DIR}${page.shot}-375.png`);
+      }
+    } else {
+      await french.close();
+    }
+  });
+}
