@@ -12,6 +12,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createAdminFrameRouter } from '../../dev/admin-frame/index.ts';
 import { startShopifyEmulator, type ShopifyEmulator } from '../../emulators/shopify/index.ts';
+import { createOffsetClock } from '../../src/platform/clock.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { finishTest } from './support/finish-test.ts';
@@ -23,6 +24,10 @@ const SHOP = 'bridge-test.myshopify.com';
 const CLIENT_ID = 'bridge-test-client-id';
 const CLIENT_SECRET = 'bridge-test-client-secret';
 
+/** Shopify's time: real time, moved on together with the page's clock for a long session. */
+const clock = createOffsetClock();
+/** Tokens /api/checked refused: expired on Shopify's clock (no tolerance), or not the app's. */
+const refusedTokens: string[] = [];
 let shopify: ShopifyEmulator;
 let testApp: BridgeTestApp;
 let frameServer: Server;
@@ -37,6 +42,7 @@ beforeAll(async () => {
     apiKey: CLIENT_ID,
     apiSecret: CLIENT_SECRET,
     shops: [SHOP],
+    clock,
   });
   const products = (await (
     await fetch(`${shopify.url}/__emulator/shops/${SHOP}/products`)
@@ -48,6 +54,12 @@ beforeAll(async () => {
     apiKey: CLIENT_ID,
     appBridgeUrl: () => `${frameUrl}/app-bridge.js`,
     productId,
+    acceptsToken: (authorization) => {
+      const token = String(authorization).replace(/^Bearer /, '');
+      const valid = Number(verifiedClaims(token, CLIENT_SECRET).exp) * 1000 > clock.now();
+      if (!valid) refusedTokens.push(token);
+      return valid;
+    },
   });
   const frame = express();
   frame.use(
@@ -110,6 +122,30 @@ describe('session tokens', () => {
     expect(first).toMatch(/^Bearer /);
     expect(second).toMatch(/^Bearer /);
     expect(second).not.toBe(first);
+  });
+
+  test('over a 30-minute session no request carries an expired token: each is renewed first', async () => {
+    // The page's clock and Shopify's jump forward together, 13 s between requests: a token
+    // (60 s) serves several requests, and every renewal comes at a different point of its life.
+    await admin.close();
+    admin = await openAdminPage(browser, frameUrl);
+    await admin.page.clock.install({ time: clock.now() });
+    await admin.open('/');
+    app = (await (await admin.page.waitForSelector('#app-frame')).contentFrame())!;
+    await app.waitForFunction(() => 'shopify' in window);
+    refusedTokens.length = 0;
+    const step = 13_000;
+    const tokens = new Set<string>();
+    for (let elapsed = 0; elapsed <= 30 * 60_000; elapsed += step) {
+      expect(await app.evaluate(async () => (await fetch('/api/checked')).status)).toBe(200);
+      tokens.add(await app.evaluate(() => window.shopify.idToken()));
+      clock.advance(step);
+      await admin.page.clock.fastForward(step);
+    }
+    expect(refusedTokens).toEqual([]);
+    // Renewed about once a minute, not on every request.
+    expect(tokens.size).toBeGreaterThanOrEqual(30);
+    expect(tokens.size).toBeLessThan(60);
   });
 
   test('requests to other origins get no token', async () => {

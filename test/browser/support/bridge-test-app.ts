@@ -52,6 +52,8 @@ export async function startBridgeTestApp(options: {
   apiKey: string;
   appBridgeUrl: () => string;
   productId: number;
+  /** Whether /api/checked takes this Authorization header; refused ones get the app's 401. */
+  acceptsToken?: (authorization: string | undefined) => boolean;
 }): Promise<BridgeTestApp> {
   const received: BridgeTestApp['received'] = [];
   const app = express();
@@ -74,6 +76,16 @@ export async function startBridgeTestApp(options: {
       return;
     }
     res.json({ authorization: req.headers.authorization ?? null });
+  });
+  app.get('/api/checked', (req, res) => {
+    if (options.acceptsToken?.(req.headers.authorization) === false) {
+      res
+        .status(401)
+        .set('X-Shopify-Retry-Invalid-Session-Request', '1')
+        .json({ error: 'unauthorized' });
+      return;
+    }
+    res.json({ ok: true });
   });
   app.get(/^\/(?!api\/).*/, (_req, res) => {
     res
