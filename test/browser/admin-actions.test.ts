@@ -77,6 +77,21 @@ test(
   3 * RESULT_TIMEOUT_MS,
 );
 
+test("the product page's action keeps the number of results chosen and counts their requests", async () => {
+  const { admin, stack } = suite;
+  const [product] = await productsWithImages(stack);
+  await admin.open(`/products/${product!.numericId}`);
+  const action = await openAction(admin, 'Generate AI photo');
+  const results = action.getByLabel('Results');
+  await eventually(() => results.isVisible()).toBe(true);
+  await results.selectOption('3');
+  // The form redraws for the choice (its help text changes, a requests row appears): the admin's
+  // select must still show it, not the value it had before.
+  await eventually(() => action.getByText('ProductAI requests').isVisible()).toBe(true);
+  expect(await results.inputValue()).toBe('3');
+  expect(await results.locator('option:checked').textContent()).toBe('3 results to choose from');
+});
+
 test("the collection page's action starts a bulk run over the collection", async () => {
   const { admin } = suite;
   const collection = await bulkRunCollection();

@@ -282,11 +282,19 @@ class NumberField extends Field<HTMLInputElement> {
   }
 }
 
-/** Its options are its `s-option` children, mirrored into the native select as they change. */
+/**
+ * Its options are its `s-option` children, mirrored into the native select as they change. Its
+ * value is the last one set or chosen: Preact does not set `value` again when the element
+ * already reports it (after a choice), so a choice must survive the next mirroring itself.
+ */
 class Select extends Field<HTMLSelectElement> {
   private wanted = '';
   constructor() {
     super('<select class="control"></select>');
+    // `input` comes before `change`, so the value is kept before the extension hears of it.
+    this.control.addEventListener('input', () => {
+      this.wanted = this.control.value;
+    });
     new MutationObserver(() => this.mirrorOptions()).observe(this, {
       childList: true,
       subtree: true,
