@@ -3,7 +3,7 @@
  * language as `locale`, as the admin passes the merchant's), every page of the router reads in
  * French. Each page is read in English and in French: a line of visible text that reads the same
  * in both, or a French line with English words in it, is English left behind, unless it is a
- * name (the brand, ProductAI's) or the shop's own data (product titles). Writes the French
+ * name (the brand, ProductAI's) or the shop's own data (product titles, its presets). Writes the French
  * screenshots to test-artifacts/screenshots/ (and /work/evidence/fr when it exists).
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { copyFile } from 'node:fs/promises';
 import { expect, test } from 'vitest';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
 import { demoProducts } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -26,7 +27,7 @@ const PAGES = [
 /** Names and words that read the same in both languages. */
 const SAME_IN_BOTH = [
   /^ProductAI( Studio)?$/,
-  /^(Webhook|Options|Photo|Photos|Vidéo|Date|Total|Format|Prompt|PNG|JPG|Type)$/i,
+  /^(Webhook|Options?|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
   /^[\d\s.,:%/×·+–-]+$/, // numbers, sizes, times
   /^\d+(:\d+)? ?(px|s|h|min|MB|Mo|p)$/i,
 ];
@@ -60,14 +61,19 @@ async function openPage(locale: string, path: string, heading: string, width = 1
   await eventually(() =>
     admin.app.getByRole('heading', { name: heading, level: 1 }).isVisible(),
   ).toBe(true);
-  // The page's data is in: no skeleton left.
-  await eventually(() => admin.app.locator('.Polaris-SkeletonPage__Page').count()).toBe(0);
+  // The page's data is in: no skeleton left (the loading page and its cards are Polaris's).
+  await eventually(() => admin.app.locator('[class*="Polaris-Skeleton"]').count()).toBe(0);
   return admin;
 }
 
 for (const page of PAGES) {
   test(`${page.heading.en} has no English left in French`, async () => {
-    const titles = (await demoProducts(suite.stack)).map((product) => product.title);
+    // The shop's own words: its products, and its preset library (starter presets included:
+    // the merchant edits them in Settings, and their prompts are what ProductAI reads).
+    const titles = [
+      ...(await demoProducts(suite.stack)).map((product) => product.title),
+      ...DEFAULT_PRESETS.map((preset) => preset.name),
+    ];
     const isData = (line: string) =>
       SAME_IN_BOTH.some((pattern) => pattern.test(line)) ||
       titles.some((title) => line.includes(title));
@@ -77,6 +83,7 @@ for (const page of PAGES) {
 
     const french = await openPage('fr-FR', page.path, page.heading.fr);
     const frenchLines = await visibleLines(french);
+    expect(frenchLines.length).toBeGreaterThan(10);
     const untranslated = frenchLines.filter(
       (line) => !isData(line) && (englishLines.has(line) || ENGLISH_WORDS.test(line)),
     );

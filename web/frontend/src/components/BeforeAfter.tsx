@@ -3,6 +3,7 @@ import { ArrowRightIcon, ImageIcon, PlayIcon } from '@shopify/polaris-icons';
 import type { GenerationView } from '../shared/contract.ts';
 import styles from './BeforeAfter.module.css';
 import { PixelSizes } from './PixelSizes.tsx';
+import { t } from '../i18n/index.ts';
 
 interface Props {
   generation: GenerationView;
@@ -40,7 +41,7 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
         type="button"
         className={styles.open}
         onClick={onOpen}
-        aria-label={`View ${title} larger: original and result`}
+        aria-label={t('common.viewLarger', { title })}
       >
         <InlineStack gap="100" blockAlign="center" wrap={false}>
           <Thumbnail source={before ?? ImageIcon} alt="" size={size} />
@@ -60,7 +61,11 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
   }
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
-      <Thumbnail source={before ?? ImageIcon} alt={`${title}: source image`} size={size} />
+      <Thumbnail
+        source={before ?? ImageIcon}
+        alt={t('common.sourceImageOf', { title })}
+        size={size}
+      />
       <span aria-hidden="true">
         <Icon source={ArrowRightIcon} tone="subdued" />
       </span>
@@ -68,12 +73,17 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
         <a href={result.previewUrl} target="_blank" rel="noopener noreferrer">
           <Thumbnail
             source={result.mediaType === 'video' ? PlayIcon : result.previewUrl}
-            alt={`${title}: ${result.mediaType === 'video' ? 'generated video' : 'generated image'} (opens in a new tab)`}
+            alt={t(
+              result.mediaType === 'video'
+                ? 'common.generatedVideoNewTab'
+                : 'common.generatedImageNewTab',
+              { title },
+            )}
             size={size}
           />
         </a>
       ) : (
-        <Thumbnail source={ImageIcon} alt="No result yet" size={size} />
+        <Thumbnail source={ImageIcon} alt={t('common.noResultYet')} size={size} />
       )}
     </InlineStack>
   );

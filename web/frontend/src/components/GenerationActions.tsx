@@ -3,37 +3,38 @@ import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
 import { ACTIONS_BY_STATE, type GenerationAction } from '../lib/generation-states.ts';
 import type { GenerationView } from '../shared/contract.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
 import { formatCredits } from '../lib/format.ts';
 import { generationCost } from '../shared/generation-cost.ts';
 import { useConfirm, type Confirmation } from './ConfirmModal.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
 
-const LABELS: Readonly<Record<GenerationAction, string>> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  retry: 'Retry',
-  undo: 'Undo',
-  cancel: 'Cancel',
+const LABELS: Readonly<Record<GenerationAction, MessageKey>> = {
+  approve: 'actions.approve',
+  reject: 'actions.reject',
+  retry: 'actions.retry',
+  undo: 'actions.undo',
+  cancel: 'actions.cancel',
 };
 
-const DONE: Readonly<Record<GenerationAction, string>> = {
-  approve: 'Approved: adding it to the product',
-  reject: 'Rejected: the result was discarded',
-  retry: 'Sent again as a new generation',
-  undo: 'Removed from the product',
-  cancel: 'Generation cancelled',
+const DONE: Readonly<Record<GenerationAction, MessageKey>> = {
+  approve: 'actions.approved',
+  reject: 'actions.rejected',
+  retry: 'actions.retried',
+  undo: 'actions.undone',
+  cancel: 'actions.cancelled',
 };
 
 /** Undo takes a live result off its product: it asks first, saying what comes back. */
 function undoConfirmation(generation: GenerationView, run: () => void): Confirmation {
   const { credits } = generationCost(generation);
   return {
-    title: `Undo on “${generation.product.title}”?`,
+    title: t('actions.undoTitle', { title: generation.product.title }),
     consequences: [
-      '1 product loses this result: it comes off the product’s media and the previous featured image is put back. The file stays in Content › Files.',
-      `The ${formatCredits(credits)} it cost ${credits === 1 ? 'is' : 'are'} not refunded.`,
+      t('actions.undoLoses'),
+      t('actions.undoNotRefunded', { count: credits, credits: formatCredits(credits) }),
     ],
-    confirm: 'Undo',
+    confirm: t('actions.undo'),
     destructive: true,
     run,
   };
@@ -52,10 +53,10 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
   const action = useAction(async (command: GenerationAction) =>
     api.post<GenerationView>(`/generations/${encodeURIComponent(generation.id)}/${command}`),
   );
-  const perform = async (command: GenerationAction, message: string) => {
+  const perform = async (command: GenerationAction, message: MessageKey) => {
     const view = await action.run(command);
     if (view) {
-      shopify.toast.show(message);
+      shopify.toast.show(t(message));
       onChange(view);
     }
   };
@@ -74,9 +75,9 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
           ? confirm.ask(undoConfirmation(generation, () => void perform(name, DONE[name])))
           : perform(name, DONE[name])
       }
-      accessibilityLabel={`${LABELS[name]}: ${generation.product.title}`}
+      accessibilityLabel={`${t(LABELS[name])}: ${generation.product.title}`}
     >
-      {LABELS[name]}
+      {t(LABELS[name])}
     </Button>
   ));
   if (buttons.length === 0) return null;
@@ -85,8 +86,7 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       {generation.state === 'uncertain' && !compact ? (
         // Nothing to decide: the app settles it; cancelling only stops waiting.
         <Text as="p" tone="subdued">
-          The app is checking with ProductAI whether this request arrived. Nothing will be charged
-          twice.
+          {t('actions.uncertain')}
         </Text>
       ) : null}
       <ButtonGroup>{buttons}</ButtonGroup>

@@ -1,10 +1,8 @@
 import { Select } from '@shopify/polaris';
+import { t } from '../i18n/index.ts';
 
 /** How many results a merchant may ask for at once (the contract's MAX_OPTIONS). */
-const OPTION_CHOICES = [1, 2, 3, 4].map((count) => ({
-  value: String(count),
-  label: count === 1 ? '1 result' : `${count} results to choose from`,
-}));
+const OPTION_COUNTS = [1, 2, 3, 4];
 
 interface Props {
   label: string;
@@ -19,7 +17,10 @@ export function ResultsSelect({ label, value, onChange, helpText }: Props) {
   return (
     <Select
       label={label}
-      options={OPTION_CHOICES}
+      options={OPTION_COUNTS.map((count) => ({
+        value: String(count),
+        label: t('common.resultsToChoose', { count }),
+      }))}
       value={String(value)}
       onChange={(chosen) => onChange(Number(chosen))}
       helpText={helpText}

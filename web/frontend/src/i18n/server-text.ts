@@ -1,6 +1,7 @@
 /**
  * The server's words on the page (a generation's reason, why work is paused, an error's message)
- * in the merchant's language. The server writes them in English and stores some with the record
+ * and the shared contract's (src/app-api: model names and descriptions, option labels) in the
+ * merchant's language. The server writes them in English and stores some with the record
  * (a failed generation keeps its reason), so the page translates them: `server.*` in the locale
  * files pairs each English wording with its translation, `{{name}}` standing for the part that
  * varies (a cap, a model, a count). A text no entry matches is shown as the server wrote it.

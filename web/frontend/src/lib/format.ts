@@ -1,4 +1,5 @@
 import { bulkRunName } from '../shared/bulk-run-name.ts';
+import type { GenerationKind } from '../shared/contract.ts';
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
 import { locale, t, type MessageKey } from '../i18n/index.ts';
 
@@ -65,6 +66,11 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
 /** A bulk run's name: its target and when it started ("Best Sellers · 23 Nov, 14:05"). */
 export function formatRunName(run: { title: string; createdAt: string }): string {
   return bulkRunName(run, locale);
+}
+
+/** "Photo", "Video", "Upscale". */
+export function kindLabel(kind: GenerationKind): string {
+  return t(`kinds.${kind}`);
 }
 
 /** `gid://shopify/Product/123` -> `123`. */

@@ -1,14 +1,9 @@
 import { BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
-import { KIND_LABELS } from '../../shared/models.ts';
+import { t } from '../../i18n/index.ts';
+import { kindLabel } from '../../lib/format.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
 
-const KIND_HELP: Readonly<Record<GenerationKind, string>> = {
-  photo: 'A new product photo: your product in the scene your prompt describes.',
-  video: 'A short product video made from your images and a prompt.',
-  upscale: 'A sharper, larger version of one image, with nothing else changed.',
-};
-
-const KINDS = Object.keys(KIND_LABELS) as GenerationKind[];
+const KINDS: readonly GenerationKind[] = ['photo', 'video', 'upscale'];
 
 interface Props {
   kind: GenerationKind;
@@ -21,19 +16,19 @@ export function KindPicker({ kind, onChange, kinds = KINDS }: Props) {
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm" id="kind-label">
-        What to make
+        {t('options.whatToMake')}
       </Text>
       <div role="group" aria-labelledby="kind-label">
         <ButtonGroup variant="segmented">
           {kinds.map((option) => (
             <Button key={option} pressed={option === kind} onClick={() => onChange(option)}>
-              {KIND_LABELS[option]}
+              {kindLabel(option)}
             </Button>
           ))}
         </ButtonGroup>
       </div>
       <Text as="p" tone="subdued">
-        {KIND_HELP[kind]}
+        {t(`options.kindHelp.${kind}`)}
       </Text>
     </BlockStack>
   );

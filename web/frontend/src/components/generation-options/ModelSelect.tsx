@@ -1,4 +1,6 @@
 import { Select } from '@shopify/polaris';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
@@ -14,25 +16,38 @@ interface Props {
 /** "Balanced · 5 credits an image": the name and its price (it wraps on a phone). */
 function optionLabel(choice: ModelChoice): string {
   const price = formatCredits(choice.credits);
-  return choice.per === 'image'
-    ? `${choice.name} · ${price} an image`
-    : `${choice.name} · from ${price} a second`;
+  return t(choice.per === 'image' ? 'options.modelPerImage' : 'options.modelPerSecond', {
+    name: serverText(choice.name),
+    price,
+  });
 }
 
 /** The help under the select, in sentences: purpose, inputs, price, ProductAI's name. */
 export function modelHelp(choice: ModelChoice): string {
-  const worksFrom = choice.worksFrom.charAt(0).toUpperCase() + choice.worksFrom.slice(1);
+  const worksFrom = serverText(choice.worksFrom);
   const price =
     choice.per === 'image'
-      ? `${formatCredits(choice.credits)} an image.`
-      : `Per second: ${choice.ratesPerSecond
-          .map((rate) => `${formatCredits(rate.credits)} at ${rate.resolution}`)
-          .join(', ')}.`;
-  return `${choice.description} ${worksFrom}. ${price} ProductAI model: ${choice.id}.`;
+      ? t('options.priceImage', { price: formatCredits(choice.credits) })
+      : t('options.priceSeconds', {
+          rates: choice.ratesPerSecond
+            .map((rate) =>
+              t('options.rateAt', {
+                price: formatCredits(rate.credits),
+                resolution: rate.resolution,
+              }),
+            )
+            .join(', '),
+        });
+  return t('options.modelHelp', {
+    description: serverText(choice.description),
+    worksFrom: worksFrom.charAt(0).toUpperCase() + worksFrom.slice(1),
+    price,
+    model: choice.id,
+  });
 }
 
 /** Every model of the kind in plain words with its price; the help says the rest. */
-export function ModelSelect({ kind, model, onChange, label = 'Model' }: Props) {
+export function ModelSelect({ kind, model, onChange, label = t('options.model') }: Props) {
   const choices = modelChoices(kind);
   const chosen = choices.find((choice) => choice.id === model);
   return (

@@ -1,4 +1,6 @@
 import { Checkbox, FormLayout, Select, Text } from '@shopify/polaris';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { acceptedOptions, optionLabel } from '../../shared/models.ts';
 import type { GenerationKind, GenerationParams } from '../../shared/contract.ts';
 
@@ -9,7 +11,7 @@ interface Props {
 }
 
 function choices(values: readonly string[]) {
-  return values.map((value) => ({ value, label: optionLabel(value) }));
+  return values.map((value) => ({ value, label: serverText(optionLabel(value)) }));
 }
 
 /** Only the options the chosen kind and model accept, with only the values they accept. */
@@ -21,7 +23,7 @@ export function OptionFields({ kind, params, onChange }: Props) {
       <FormLayout.Group>
         {accepted.aspectRatios.length > 0 ? (
           <Select
-            label="Aspect ratio"
+            label={t('options.aspectRatio')}
             options={choices(accepted.aspectRatios)}
             value={params.aspectRatio}
             onChange={(aspectRatio) => onChange({ aspectRatio })}
@@ -29,7 +31,7 @@ export function OptionFields({ kind, params, onChange }: Props) {
         ) : null}
         {accepted.resolutions.length > 0 ? (
           <Select
-            label="Resolution"
+            label={t('options.resolution')}
             options={choices(accepted.resolutions)}
             value={params.resolution}
             onChange={(resolution) => onChange({ resolution })}
@@ -37,7 +39,7 @@ export function OptionFields({ kind, params, onChange }: Props) {
         ) : null}
         {accepted.outputFormats.length > 0 ? (
           <Select
-            label="File format"
+            label={t('options.fileFormat')}
             options={choices(accepted.outputFormats)}
             value={params.outputFormat}
             onChange={(outputFormat) => onChange({ outputFormat: outputFormat as 'png' | 'jpg' })}
@@ -45,12 +47,12 @@ export function OptionFields({ kind, params, onChange }: Props) {
         ) : null}
         {duration ? (
           <Select
-            label="Length"
+            label={t('options.length')}
             options={[
-              ...(duration.auto ? [{ value: 'auto', label: 'Automatic (billed as 5 s)' }] : []),
+              ...(duration.auto ? [{ value: 'auto', label: t('options.lengthAuto') }] : []),
               ...Array.from({ length: duration.max - duration.min + 1 }, (_, index) => {
                 const seconds = duration.min + index;
-                return { value: String(seconds), label: `${seconds} seconds` };
+                return { value: String(seconds), label: t('options.seconds', { count: seconds }) };
               }),
             ]}
             value={String(params.duration)}
@@ -60,12 +62,12 @@ export function OptionFields({ kind, params, onChange }: Props) {
       </FormLayout.Group>
       {accepted.fixedResolution ? (
         <Text as="p" tone="subdued">
-          This model always renders at {accepted.fixedResolution}.
+          {t('options.fixedResolution', { resolution: accepted.fixedResolution })}
         </Text>
       ) : null}
       {accepted.audio ? (
         <Checkbox
-          label="Add a soundtrack"
+          label={t('options.soundtrack')}
           checked={params.generateAudio ?? true}
           onChange={(generateAudio) => onChange({ generateAudio })}
         />

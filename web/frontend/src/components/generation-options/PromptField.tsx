@@ -1,6 +1,6 @@
 import { BlockStack, Select, TextField } from '@shopify/polaris';
 import { videoImageMarker, isVideoModelId } from '../../shared/models.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
 import type { GenerationKind, PromptPreset } from '../../shared/contract.ts';
 import { PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH } from '../../shared/prompt-limits.ts';
 
@@ -17,15 +17,15 @@ interface Props {
 const NO_PRESET = '';
 
 function lengthNote(prompt: string): string {
-  const count = `${formatNumber(prompt.length)} of ${formatNumber(PROMPT_MAX_LENGTH)} characters`;
+  const values = { count: prompt.length, max: PROMPT_MAX_LENGTH };
   return prompt.length >= PROMPT_WARN_LENGTH && prompt.length <= PROMPT_MAX_LENGTH
-    ? `${count}: close to the limit.`
-    : `${count}.`;
+    ? t('options.promptCountNear', values)
+    : t('options.promptCount', values);
 }
 
 function lengthError(prompt: string): string | undefined {
   return prompt.length > PROMPT_MAX_LENGTH
-    ? `The prompt is ${formatNumber(prompt.length)} characters; shorten it to ${formatNumber(PROMPT_MAX_LENGTH)}. Nothing is cut.`
+    ? t('options.promptTooLong', { count: prompt.length, max: PROMPT_MAX_LENGTH })
     : undefined;
 }
 
@@ -37,20 +37,20 @@ export function PromptField({
   presets,
   onChange,
   error,
-  presetHelp = 'Presets are edited in Settings.',
+  presetHelp = t('options.presetHelp'),
 }: Props) {
   const matching = presets.find((preset) => preset.prompt === prompt);
   const videoHelp =
     kind === 'video' && isVideoModelId(model)
-      ? ` Refer to your images as ${videoImageMarker(model, 0)}, ${videoImageMarker(model, 1)}, ... in the order you chose them.`
+      ? ` ${t('options.videoMarkers', { first: videoImageMarker(model, 0), second: videoImageMarker(model, 1) })}`
       : '';
   return (
     <BlockStack gap="300">
       {presets.length > 0 ? (
         <Select
-          label="Preset"
+          label={t('options.preset')}
           options={[
-            { value: NO_PRESET, label: 'Write my own prompt' },
+            { value: NO_PRESET, label: t('options.ownPrompt') },
             ...presets.map((preset) => ({ value: preset.id, label: preset.name })),
           ]}
           value={matching?.id ?? NO_PRESET}
@@ -65,13 +65,13 @@ export function PromptField({
           Polaris's counter, which overlaps the text at 375 px) warns near the limit, the error
           says what is too much, and the server refuses a longer prompt all the same. */}
       <TextField
-        label="Prompt"
+        label={t('options.prompt')}
         value={prompt}
         onChange={onChange}
         multiline={3}
         autoComplete="off"
         error={error ?? lengthError(prompt)}
-        helpText={`Describe the scene, light and mood around your product.${videoHelp} ${lengthNote(prompt)}`}
+        helpText={`${t('options.promptHelp')}${videoHelp} ${lengthNote(prompt)}`}
       />
     </BlockStack>
   );

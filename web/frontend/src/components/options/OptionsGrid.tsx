@@ -5,13 +5,17 @@ import type { GenerationView } from '../../shared/contract.ts';
 import { GeneratedMedia } from '../GeneratedMedia.tsx';
 import { StateBadge } from '../StateBadge.tsx';
 import styles from './OptionsGrid.module.css';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 
 function OptionMedia({ option, index }: { option: GenerationView; index: number }) {
-  const label = `Option ${index + 1} for ${option.product.title}`;
+  const label = t('common.optionFor', { number: index + 1, title: option.product.title });
   if (!option.result) {
     return (
-      <div className={styles.placeholder} aria-label={`${label}: not ready yet`}>
-        {isInFlight(option.state) ? <Spinner size="small" accessibilityLabel="Being made" /> : null}
+      <div className={styles.placeholder} aria-label={t('common.notReadyYet', { label })}>
+        {isInFlight(option.state) ? (
+          <Spinner size="small" accessibilityLabel={t('common.beingMade')} />
+        ) : null}
       </div>
     );
   }
@@ -37,11 +41,11 @@ export function OptionsGrid({ options, isChosen, control }: Props) {
         <figure className={styles.option}>
           <img
             src={first.sourceImageUrls[0]}
-            alt={`${first.product.title}: source image`}
+            alt={t('common.sourceImageOf', { title: first.product.title })}
             className={styles.media}
           />
           <Text as="span" tone="subdued">
-            Your image
+            {t('common.yourImage')}
           </Text>
         </figure>
       ) : null}
@@ -53,13 +57,13 @@ export function OptionsGrid({ options, isChosen, control }: Props) {
           <OptionMedia option={option} index={index} />
           <InlineStack align="space-between" blockAlign="center" gap="100">
             <Text as="span" fontWeight="semibold">
-              Option {index + 1}
+              {t('common.option', { number: index + 1 })}
             </Text>
             <StateBadge state={option.state} />
           </InlineStack>
           {option.state === 'failed' && option.reason ? (
             <Text as="p" tone="critical">
-              {option.reason}
+              {serverText(option.reason)}
             </Text>
           ) : (
             control(option, index)

@@ -2,6 +2,8 @@ import { BlockStack, Button, Card, List, Text } from '@shopify/polaris';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
+import { t, type MessageKey } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { creditsFor } from '../../shared/models.ts';
 import type {
@@ -12,10 +14,10 @@ import type {
 } from '../../shared/contract.ts';
 import { LeftOutImages } from './LeftOutImages.tsx';
 
-const SUBMIT_LABELS: Readonly<Record<GenerationKind, string>> = {
-  photo: 'Generate photo',
-  video: 'Generate video',
-  upscale: 'Upscale image',
+const SUBMIT_LABELS: Readonly<Record<GenerationKind, MessageKey>> = {
+  photo: 'generate.cost.submitPhoto',
+  video: 'generate.cost.submitVideo',
+  upscale: 'generate.cost.submitUpscale',
 };
 
 interface Props {
@@ -57,41 +59,39 @@ export function CostCard({
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Cost
+          {t('generate.cost.heading')}
         </Text>
         <ResultsSelect
-          label="Results"
+          label={t('generate.cost.results')}
           value={options}
           onChange={onOptionsChange}
           helpText={
-            options > 1
-              ? 'Each result is made separately and waits for you: publish the one you like, the others are discarded.'
-              : 'Ask for up to 4 to choose from.'
+            options > 1 ? t('generate.cost.resultsHelpMany') : t('generate.cost.resultsHelp')
           }
         />
         <Text as="p" variant="headingXl">
-          {credits === null ? 'Choose a model' : formatCredits(credits)}
+          {credits === null ? t('generate.cost.chooseModel') : formatCredits(credits)}
         </Text>
         {options > 1 && each !== null ? (
           <Text as="p" tone="subdued">
-            {options} × {formatCredits(each)}.{' '}
-            {estimate.data
-              ? `${options} requests to ProductAI, which takes ${estimate.data.requestsPerMinute} a minute from this app.`
-              : `${options} requests to ProductAI.`}
+            {t(estimate.data ? 'generate.cost.requestsRate' : 'generate.cost.requests', {
+              count: options,
+              each: formatCredits(each),
+              perMinute: estimate.data?.requestsPerMinute ?? 0,
+            })}
           </Text>
         ) : null}
         <Text as="p" tone="subdued">
-          ProductAI charges your account when the request is sent. Nothing is charged for a request
-          that is refused.
+          {t('generate.cost.charging')}
         </Text>
         {problems.length > 0 ? (
           <BlockStack gap="100">
             <Text as="p" fontWeight="semibold">
-              Before you can start:
+              {t('generate.cost.beforeStart')}
             </Text>
             <List type="bullet">
               {problems.map((problem) => (
-                <List.Item key={problem}>{problem}</List.Item>
+                <List.Item key={problem}>{serverText(problem)}</List.Item>
               ))}
             </List>
           </BlockStack>
@@ -99,7 +99,7 @@ export function CostCard({
         <LeftOutImages leftOutMediaIds={estimate.data?.leftOutMediaIds ?? []} images={images} />
         {estimate.error ? (
           <Text as="p" tone="critical">
-            The price could not be checked: {estimate.error.message}
+            {t('generate.cost.priceFailed', { message: serverText(estimate.error.message) })}
           </Text>
         ) : null}
         <Button
@@ -111,8 +111,11 @@ export function CostCard({
           onClick={onSubmit}
         >
           {credits === null
-            ? SUBMIT_LABELS[draft.kind]
-            : `${SUBMIT_LABELS[draft.kind]} for ${formatCredits(credits)}`}
+            ? t(SUBMIT_LABELS[draft.kind])
+            : t('generate.cost.submitFor', {
+                action: t(SUBMIT_LABELS[draft.kind]),
+                credits: formatCredits(credits),
+              })}
         </Button>
       </BlockStack>
     </Card>

@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import { GenerationProgress } from './GenerationProgress.tsx';
 import { OptionsPicker } from './OptionsPicker.tsx';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   /** The generation named in the page's URL. */
@@ -31,8 +32,8 @@ export function FollowedGeneration({ id, created, onDone, onReplaced }: Props) {
     <Card>
       {loaded.error ? (
         <BlockStack gap="300">
-          <ErrorBanner title="This generation could not be shown" error={loaded.error} />
-          <Button onClick={onDone}>Close</Button>
+          <ErrorBanner title={t('generate.notShown')} error={loaded.error} />
+          <Button onClick={onDone}>{t('common.close')}</Button>
         </BlockStack>
       ) : (
         <BlockStack gap="400">

@@ -21,6 +21,7 @@ import { FollowedGeneration } from './FollowedGeneration.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { SourceImagesCard } from './SourceImagesCard.tsx';
 import { blockers } from './blockers.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   settings: SettingsView;
@@ -69,17 +70,14 @@ export function GenerateForm({
     if (!request) return;
     const view = await submit.run(request);
     if (view) {
-      shopify.toast.show(options > 1 ? `${options} results started` : 'Generation started');
+      shopify.toast.show(t('generate.started', { count: options }));
       setCreated(view);
       followGeneration(view.id, view.product.id);
     }
   };
 
   return (
-    <Page
-      title="Generate"
-      subtitle="Make an AI photo or video of one product, or upscale an image."
-    >
+    <Page title={t('nav.generate')} subtitle={t('generate.subtitle')}>
       <Layout>
         {settings.paused ? (
           <Layout.Section>
@@ -90,10 +88,10 @@ export function GenerateForm({
           <Layout.Section>
             <Banner
               tone="warning"
-              title="Add your ProductAI API key first"
-              action={{ content: 'Go to Settings', url: '/settings' }}
+              title={t('generate.keyFirst')}
+              action={{ content: t('generate.goToSettings'), url: '/settings' }}
             >
-              <p>Generations are sent with your ProductAI account, so the app needs its key.</p>
+              <p>{t('generate.keyWhy')}</p>
             </Banner>
           </Layout.Section>
         ) : null}
@@ -150,7 +148,7 @@ export function GenerateForm({
             />
             {submit.error ? (
               <ErrorBanner
-                title="The generation was not started"
+                title={t('generate.notStarted')}
                 error={submit.error}
                 onDismiss={submit.clearError}
               />

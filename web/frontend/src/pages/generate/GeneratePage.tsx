@@ -6,6 +6,7 @@ import { useLocation } from '../../router/location.ts';
 import type { SettingsView } from '../../shared/contract.ts';
 import { followGeneration, rememberedGeneration } from './followed-generation.ts';
 import { GenerateForm } from './GenerateForm.tsx';
+import { t } from '../../i18n/index.ts';
 
 /**
  * `/generate?productId=gid://shopify/Product/1` opens with that product chosen;
@@ -21,9 +22,11 @@ export default function GeneratePage() {
     if (remembered) followGeneration(remembered);
   }, [fresh]);
   const settings = useResource<SettingsView>('/settings');
-  if (settings.loading) return <PageSkeleton title="Generate" cards={3} />;
+  if (settings.loading) return <PageSkeleton title={t('nav.generate')} cards={3} />;
   if (!settings.data) {
-    return <LoadFailedPage title="Generate" error={settings.error} onRetry={settings.reload} />;
+    return (
+      <LoadFailedPage title={t('nav.generate')} error={settings.error} onRetry={settings.reload} />
+    );
   }
   return (
     <GenerateForm

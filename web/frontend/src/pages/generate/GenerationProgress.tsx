@@ -12,31 +12,29 @@ import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import { adminProductUrl } from '../../lib/format.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { adminProductUrl, kindLabel } from '../../lib/format.ts';
 import { isInFlight } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
-import { KIND_LABELS } from '../../shared/models.ts';
 import type { GenerationState, GenerationView } from '../../shared/contract.ts';
 import { ResultPreview } from './ResultPreview.tsx';
+import { t } from '../../i18n/index.ts';
 
 const LIVE_POLL_MS = 2000;
 const WAITING_POLL_MS = 5000;
 
-const STEP: Readonly<Record<GenerationState, { percent: number; text: string }>> = {
-  queued: { percent: 10, text: 'Waiting for its turn to be sent to ProductAI.' },
-  paused: { percent: 10, text: 'Paused: it will be sent once generations resume.' },
-  submitting: { percent: 25, text: 'Sending the request to ProductAI.' },
-  uncertain: {
-    percent: 25,
-    text: 'ProductAI did not answer in time. The app is checking with ProductAI; nothing will be charged twice.',
-  },
-  processing: { percent: 50, text: 'ProductAI is generating it.' },
-  saving: { percent: 80, text: 'Saving the result to your Shopify files.' },
-  in_review: { percent: 100, text: 'Ready for your review: approve it to add it to the product.' },
-  published: { percent: 100, text: 'Done: it is on the product’s media.' },
-  failed: { percent: 100, text: 'It failed.' },
-  cancelled: { percent: 100, text: 'Cancelled before anything was made.' },
-  discarded: { percent: 100, text: 'The result was discarded.' },
+const STEP_PERCENT: Readonly<Record<GenerationState, number>> = {
+  queued: 10,
+  paused: 10,
+  submitting: 25,
+  uncertain: 25,
+  processing: 50,
+  saving: 80,
+  in_review: 100,
+  published: 100,
+  failed: 100,
+  cancelled: 100,
+  discarded: 100,
 };
 
 /** Live while work moves; slower while it waits for the merchant; stops at the end. */
@@ -61,34 +59,38 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
   );
   const generation = latest.data ?? initial;
   const state = generation.state;
-  const step = STEP[state];
-  const waitHint =
-    generation.kind === 'video' ? 'Videos take a few minutes.' : 'Usually about a minute.';
+  const percent = STEP_PERCENT[state];
+  const waitHint = t(
+    generation.kind === 'video' ? 'generate.step.waitVideo' : 'generate.step.wait',
+  );
   return (
     <Card>
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h2" variant="headingMd">
-            {KIND_LABELS[generation.kind]} for {generation.product.title}
+            {t('generate.step.heading', {
+              kind: kindLabel(generation.kind),
+              title: generation.product.title,
+            })}
           </Text>
           <StateBadge state={state} />
         </InlineStack>
         <BlockStack gap="200">
-          <ProgressBar progress={step.percent} tone={state === 'failed' ? 'critical' : 'primary'} />
+          <ProgressBar progress={percent} tone={state === 'failed' ? 'critical' : 'primary'} />
           <Text as="p" aria-live="polite">
-            {step.text} {state === 'processing' ? waitHint : ''}
+            {t(`generate.step.${state}`)} {state === 'processing' ? waitHint : ''}
           </Text>
         </BlockStack>
         {state === 'failed' || state === 'paused' ? (
           <Banner
             tone={state === 'failed' ? 'critical' : 'warning'}
-            title={generation.reason ?? undefined}
+            title={generation.reason ? serverText(generation.reason) : undefined}
           >
-            {generation.action ? <p>{generation.action}</p> : null}
+            {generation.action ? <p>{serverText(generation.action)}</p> : null}
           </Banner>
         ) : null}
         {latest.error ? (
-          <ErrorBanner title="Progress is not updating" error={latest.error} />
+          <ErrorBanner title={t('generate.progressStale')} error={latest.error} />
         ) : null}
         {generation.result ? <ResultPreview generation={generation} /> : null}
         <GenerationActions
@@ -97,12 +99,14 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
         />
         <InlineStack gap="300" blockAlign="center">
           {state === 'published' ? (
-            <Link url={adminProductUrl(generation.product.id)}>View the product in Shopify</Link>
+            <Link url={adminProductUrl(generation.product.id)}>{t('generate.viewProduct')}</Link>
           ) : null}
           <Link url={`/activity?productId=${encodeURIComponent(generation.product.id)}`}>
-            See in Activity
+            {t('generate.seeInActivity')}
           </Link>
-          <Button onClick={onDone}>{isTerminalState(state) ? 'Close' : 'Hide'}</Button>
+          <Button onClick={onDone}>
+            {t(isTerminalState(state) ? 'common.close' : 'common.hide')}
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>

@@ -1,5 +1,6 @@
 import { Banner, InlineStack, Thumbnail } from '@shopify/polaris';
 import type { ProductImage } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   /** The server's estimate: chosen images the model will not take. */
@@ -14,11 +15,8 @@ export function LeftOutImages({ leftOutMediaIds, images }: Props) {
   const byId = new Map(images.map((image) => [image.id, image] as const));
   const count = leftOutMediaIds.length;
   return (
-    <Banner tone="info" title={`${count === 1 ? 'One image' : `${count} images`} will be left out`}>
-      <p>
-        This model takes fewer images than you chose. These will not be sent; the generation uses
-        the ones you chose first.
-      </p>
+    <Banner tone="info" title={t('generate.leftOut.title', { count })}>
+      <p>{t('generate.leftOut.body')}</p>
       <InlineStack gap="200">
         {leftOutMediaIds.map((id, index) => {
           const image = byId.get(id);
@@ -27,7 +25,7 @@ export function LeftOutImages({ leftOutMediaIds, images }: Props) {
               key={id}
               size="small"
               source={image?.thumbnailUrl ?? ''}
-              alt={image?.altText || `Left-out image ${index + 1}`}
+              alt={image?.altText || t('generate.leftOut.alt', { number: index + 1 })}
             />
           );
         })}

@@ -13,6 +13,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
 import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
 import { adminProductUrl } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   groupId: string;
@@ -32,9 +33,7 @@ export function OptionsPicker({ groupId, onDone }: Props) {
     const answer = await choose.run(chosen);
     if (answer) {
       group.reload(); // the chosen ones are being published: follow them live again
-      shopify.toast.show(
-        chosen.length === 1 ? 'Publishing your choice' : `Publishing ${chosen.length} results`,
-      );
+      shopify.toast.show(t('generate.options.publishing', { count: chosen.length }));
     }
   };
 
@@ -43,22 +42,26 @@ export function OptionsPicker({ groupId, onDone }: Props) {
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <Text as="h2" variant="headingMd">
-            {first ? `Choose a result for ${first.product.title}` : 'Choose a result'}
+            {first
+              ? t('generate.options.chooseFor', { title: first.product.title })
+              : t('generate.options.choose')}
           </Text>
           {making > 0 ? (
             <Text as="span" tone="subdued" aria-live="polite">
-              {making} of {options.length} still being made
+              {t('generate.options.making', { making, count: options.length })}
             </Text>
           ) : null}
         </InlineStack>
-        {group.error ? <ErrorBanner title="Progress is not updating" error={group.error} /> : null}
+        {group.error ? (
+          <ErrorBanner title={t('generate.progressStale')} error={group.error} />
+        ) : null}
         <OptionsGrid
           options={options}
           isChosen={(option) => chosen.includes(option.id)}
           control={(option) =>
             option.state === 'in_review' ? (
               <Checkbox
-                label="Publish this one"
+                label={t('generate.options.publishThis')}
                 checked={chosen.includes(option.id)}
                 onChange={(checked) =>
                   setChosen((ids) =>
@@ -72,11 +75,7 @@ export function OptionsPicker({ groupId, onDone }: Props) {
         {choose.error ? <ErrorBanner error={choose.error} onDismiss={choose.clearError} /> : null}
         {decided ? (
           <Banner tone={published ? 'success' : 'info'}>
-            <p>
-              {published
-                ? 'Your choice is on the product. The other results were discarded.'
-                : 'No result was kept.'}
-            </p>
+            <p>{published ? t('generate.options.published') : t('generate.options.noneKept')}</p>
           </Banner>
         ) : null}
         <InlineStack gap="300" blockAlign="center">
@@ -87,24 +86,22 @@ export function OptionsPicker({ groupId, onDone }: Props) {
               loading={choose.pending}
               onClick={publish}
             >
-              {chosen.length > 1
-                ? `Publish ${chosen.length} chosen, discard the others`
-                : 'Publish the chosen one, discard the others'}
+              {t('generate.options.publish', { count: Math.max(1, chosen.length) })}
             </Button>
           ) : null}
           {published && first ? (
-            <Link url={adminProductUrl(first.product.id)}>View the product in Shopify</Link>
+            <Link url={adminProductUrl(first.product.id)}>{t('generate.viewProduct')}</Link>
           ) : null}
           {first ? (
             <Link url={`/activity?productId=${encodeURIComponent(first.product.id)}`}>
-              See in Activity
+              {t('generate.seeInActivity')}
             </Link>
           ) : null}
-          <Button onClick={onDone}>{decided ? 'Close' : 'Hide'}</Button>
+          <Button onClick={onDone}>{t(decided ? 'common.close' : 'common.hide')}</Button>
         </InlineStack>
         {waiting.length > 0 && making > 0 ? (
           <Text as="p" tone="subdued">
-            You can choose once every result is ready.
+            {t('generate.options.chooseWhenReady')}
           </Text>
         ) : null}
       </BlockStack>

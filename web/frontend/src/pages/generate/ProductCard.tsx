@@ -11,6 +11,7 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import type { Resource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { ProductDetail } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   product: Resource<ProductDetail>;
@@ -33,7 +34,7 @@ export function ProductCard({ product, onChoose }: Props) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Product
+          {t('generate.product.heading')}
         </Text>
         {product.loading ? <SkeletonBodyText lines={2} /> : null}
         {product.error ? <ErrorBanner error={product.error} onRetry={product.reload} /> : null}
@@ -48,19 +49,19 @@ export function ProductCard({ product, onChoose }: Props) {
                 {detail.title}
               </Text>
               <Text as="p" tone="subdued">
-                {detail.images.length === 1 ? '1 image' : `${detail.images.length} images`}
+                {t('generate.product.images', { count: detail.images.length })}
               </Text>
             </BlockStack>
           </InlineStack>
         ) : null}
         {!product.loading && !detail ? (
           <Text as="p" tone="subdued">
-            Choose the product to make a photo, a video or an upscale for.
+            {t('generate.product.choose')}
           </Text>
         ) : null}
         <InlineStack>
           <Button onClick={choose} variant={detail ? undefined : 'primary'}>
-            {detail ? 'Change product' : 'Select product'}
+            {t(detail ? 'generate.product.change' : 'generate.product.select')}
           </Button>
         </InlineStack>
       </BlockStack>

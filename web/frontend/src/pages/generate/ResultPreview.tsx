@@ -2,6 +2,7 @@ import { PixelSizes } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './ResultPreview.module.css';
+import { t } from '../../i18n/index.ts';
 
 /**
  * The generated image or video, full width, with its source beside it on wide screens, and for
@@ -17,17 +18,20 @@ export function ResultPreview({ generation }: { generation: GenerationView }) {
       <div className={styles.pair}>
         {before ? (
           <figure className={styles.figure}>
-            <img src={before} alt={`${title}: source image`} className={styles.media} />
-            <figcaption>Before</figcaption>
+            <img src={before} alt={t('common.sourceImageOf', { title })} className={styles.media} />
+            <figcaption>{t('common.before')}</figcaption>
           </figure>
         ) : null}
         <figure className={styles.figure}>
           <GeneratedMedia
             result={result}
-            label={`${title}: generated ${result.mediaType}`}
+            label={t(
+              result.mediaType === 'video' ? 'common.generatedVideoOf' : 'common.generatedImageOf',
+              { title },
+            )}
             className={styles.media}
           />
-          <figcaption>After</figcaption>
+          <figcaption>{t('common.after')}</figcaption>
         </figure>
       </div>
       {result.mediaType === 'image' ? (

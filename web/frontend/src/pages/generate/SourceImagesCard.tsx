@@ -1,6 +1,7 @@
 import { BlockStack, Card, Text } from '@shopify/polaris';
 import type { ProductImage } from '../../shared/contract.ts';
 import styles from './SourceImagesCard.module.css';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   images: ProductImage[];
@@ -10,9 +11,9 @@ interface Props {
 }
 
 function limitText({ min, max }: Props['limits']): string {
-  if (max === 1) return 'This choice uses one image.';
-  if (min === 0) return `Choose up to ${max} images, or none to work from the prompt alone.`;
-  return `Choose up to ${max} images. They are sent in the order you choose them.`;
+  if (max === 1) return t('generate.images.one');
+  if (min === 0) return t('generate.images.upToOrNone', { max });
+  return t('generate.images.upTo', { max });
 }
 
 /** The product's images as checkboxes; the model's limit disables the rest once reached. */
@@ -26,17 +27,16 @@ export function SourceImagesCard({ images, chosen, onChange, limits }: Props) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd" id="source-images-heading">
-          Images to send
+          {t('generate.images.heading')}
         </Text>
         {images.length === 0 ? (
           <Text as="p" tone="subdued">
-            This product has no images. Add one in Shopify first, or choose a model that works
-            without an image (gpt-2 or gpt-1.5).
+            {t('generate.images.none')}
           </Text>
         ) : (
           <>
             <Text as="p" tone="subdued">
-              {limitText(limits)} {chosen.length} chosen.
+              {limitText(limits)} {t('generate.images.chosen', { count: chosen.length })}
             </Text>
             <ul className={styles.grid} aria-labelledby="source-images-heading">
               {images.map((image, index) => {
@@ -56,7 +56,7 @@ export function SourceImagesCard({ images, chosen, onChange, limits }: Props) {
                       />
                       <img
                         src={image.thumbnailUrl}
-                        alt={image.altText || `Image ${index + 1}`}
+                        alt={image.altText || t('generate.images.alt', { number: index + 1 })}
                         className={styles.image}
                         width={96}
                         height={96}

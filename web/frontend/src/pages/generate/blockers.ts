@@ -2,6 +2,7 @@ import type { Draft } from '../../components/generation-options/draft.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import type { SettingsView } from '../../shared/contract.ts';
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Input {
   settings: SettingsView;
@@ -14,20 +15,16 @@ interface Input {
 export function blockers({ settings, productId, imageCount, draft }: Input): string[] {
   const reasons: string[] = [];
   const accepted = acceptedOptions(draft.kind, draft.params.model);
-  if (settings.apiKey.state !== 'valid') reasons.push('Add a valid ProductAI API key in Settings.');
-  if (!productId) reasons.push('Select a product.');
+  if (settings.apiKey.state !== 'valid') reasons.push(t('generate.blockers.key'));
+  if (!productId) reasons.push(t('generate.blockers.product'));
   else if (imageCount < accepted.images.min) {
-    reasons.push(
-      accepted.images.min === 1
-        ? 'Choose an image of the product.'
-        : `Choose at least ${accepted.images.min} images.`,
-    );
+    reasons.push(t('generate.blockers.images', { count: accepted.images.min }));
   }
   if (accepted.usesPrompt && !draft.params.prompt?.trim()) {
-    reasons.push('Write a prompt or choose a preset.');
+    reasons.push(t('generate.blockers.prompt'));
   }
   if (accepted.usesPrompt && (draft.params.prompt?.length ?? 0) > PROMPT_MAX_LENGTH) {
-    reasons.push(`Shorten the prompt to ${PROMPT_MAX_LENGTH} characters.`);
+    reasons.push(t('generate.blockers.promptLength', { max: PROMPT_MAX_LENGTH }));
   }
   return reasons;
 }

@@ -4,6 +4,7 @@ import { formatCredits, formatDay, formatNumber } from '../../lib/format.ts';
 import type { OverviewView } from '../../shared/contract.ts';
 import { modelName } from '../../shared/models.ts';
 import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 
 interface Props {
   byDay: OverviewView['creditsByDay'];
@@ -43,7 +44,7 @@ export function CreditsCard({ byDay, byModel }: Props) {
             <BarChart
               caption={t('overview.credits.byModel')}
               bars={byModel.map((entry) => ({
-                label: modelName(entry.model),
+                label: serverText(modelName(entry.model)),
                 value: entry.credits,
               }))}
               formatValue={formatNumber}
