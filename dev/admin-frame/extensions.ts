@@ -1,5 +1,5 @@
 /**
- * The app's admin action extensions as the demo admin offers them: each one's REAL production
+ * The app's admin UI extensions (actions and blocks) as the demo admin offers them: each one's REAL production
  * bundle (extensions/build.ts, built once per process into a temporary folder, so a demo never
  * races `npm run build` over extensions/<folder>/dist), its target, and its name from its own
  * locale file (what the admin lists in its menus).
@@ -14,6 +14,8 @@ export type ActionTarget =
   | 'admin.product-details.action.render'
   | 'admin.collection-details.action.render'
   | 'admin.product-index.selection-action.render';
+
+export type BlockTarget = 'admin.product-details.block.render';
 
 export interface AdminExtension {
   folder: string;
@@ -58,10 +60,13 @@ export function adminExtensions(): AdminExtensions {
   };
 }
 
-/** The extensions an admin page offers for this target (the admin's "More actions" > Apps). */
-export async function actionsFor(
+/**
+ * The extensions an admin page offers for this target: the actions of its "More actions" >
+ * Apps menu, or the blocks it shows below its main cards.
+ */
+export async function extensionsFor(
   extensions: AdminExtensions,
-  target: ActionTarget,
+  target: ActionTarget | BlockTarget,
 ): Promise<AdminExtension[]> {
   return (await extensions()).filter((extension) => extension.target === target);
 }

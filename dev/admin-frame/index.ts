@@ -6,11 +6,12 @@
  *
  *   GET  /                 the app, framed (`?path=/settings` opens that page of the app)
  *   GET  /products         the store's products (tick rows for the apps' bulk actions)
- *   GET  /products/:id     one product: its media and the apps' "More actions" (numeric id)
+ *   GET  /products/:id     one product: its media, the apps' "More actions" and blocks (numeric id)
  *   GET  /products/:id/media.json   its media, which the page watches after an action
  *   GET  /collections, /collections/:id   the store's collections, one with its actions
- *   GET  /extensions/:folder?selected=<gid>,…   an action extension's modal page: its REAL
- *                          bundle with the `shopify` global and the Polaris components
+ *   GET  /extensions/:folder?selected=<gid>,…   an extension's page (an action's modal, a
+ *                          block's frame): its REAL bundle with the `shopify` global and the
+ *                          Polaris components
  *   GET  /extensions/:folder/bundle.js, /extension-host.js   what that page loads
  *   ALL  /api/*            the extensions' API calls, forwarded to the app with a session token
  *   GET  /app-bridge.js    the App Bridge stand-in (point APP_BRIDGE_SCRIPT_URL here)
@@ -32,9 +33,10 @@ import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
 import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
 import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
-import { actionsFor, adminExtensions, type ActionTarget } from './extensions.ts';
+import { adminExtensions, extensionsFor, type ActionTarget } from './extensions.ts';
 import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
+import { appBlocks } from './pages/blocks.ts';
 import { collectionPageBody, collectionsPageBody } from './pages/collection-pages.ts';
 import { extensionHostPage } from './pages/extension-host-page.ts';
 import { escapeHtml, scriptJson } from './pages/html.ts';
@@ -102,7 +104,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     renderLayout({ config: pageConfig(req), title, section, body, studioUrl });
   const extensions = adminExtensions();
   const menu = async (target: ActionTarget, selected?: string[]) =>
-    actionsMenu(appName, await actionsFor(extensions, target), selected);
+    actionsMenu(appName, await extensionsFor(extensions, target), selected);
 
   router.get('/', (req, res) => {
     const path =
@@ -142,6 +144,11 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
       title: product.title,
       emulatorPageUrl: emulator.productPageUrl(numericId),
       actions: await menu('admin.product-details.action.render', [product.id]),
+      blocks: appBlocks(
+        req.baseUrl,
+        await extensionsFor(extensions, 'admin.product-details.block.render'),
+        [product.id],
+      ),
     });
     res.type('html').send(html(req, 'products', product.title, body));
   });

@@ -59,7 +59,8 @@ function Moving({ generation, kind }: { generation: GenerationView; kind: string
   const step = STEP_OF[generation.state] ?? 'queued';
   return (
     <s-stack direction="block" gap="small-400">
-      <s-stack direction="inline" gap="small-200" alignItems="center">
+      {/* A grid, not a wrapping row: on a phone the text wraps beside the spinner. */}
+      <s-grid gridTemplateColumns="auto 1fr" gap="small-200" alignItems="center">
         <s-spinner accessibilityLabel={t('progress.working')} size="base" />
         <s-text type="strong">
           {t('block.step', {
@@ -69,7 +70,7 @@ function Moving({ generation, kind }: { generation: GenerationView; kind: string
             step: t(`progress.steps.${step}`),
           })}
         </s-text>
-      </s-stack>
+      </s-grid>
       <s-paragraph color="subdued">{t(`progress.states.${generation.state}`)}</s-paragraph>
     </s-stack>
   );

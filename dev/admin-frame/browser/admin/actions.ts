@@ -6,6 +6,7 @@
  * app's page when the extension follows an `app:` link.
  */
 import { EXTENSION_MESSAGE_SOURCE, type ExtensionMessage } from '../extension-host/protocol.ts';
+import { openAppLink } from './app-page-link.ts';
 
 export interface ActionsOptions {
   base: string;
@@ -27,11 +28,7 @@ function openModal(src: string, label: string, options: ActionsOptions): void {
     if (event.source !== frame.contentWindow || event.data?.source !== EXTENSION_MESSAGE_SOURCE)
       return;
     if (event.data.kind === 'close') dialog.close();
-    else {
-      // `app:activity?generation=1` → the app's /activity?generation=1, framed by the admin.
-      const path = `/${event.data.href.slice('app:'.length).replace(/^\//, '')}`;
-      window.location.assign(`${options.base}/?path=${encodeURIComponent(path)}`);
-    }
+    else if (event.data.kind === 'navigate') openAppLink(options.base, event.data.href);
   };
   window.addEventListener('message', onMessage);
   dialog.addEventListener('close', () => {

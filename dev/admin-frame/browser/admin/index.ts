@@ -1,9 +1,11 @@
 /**
  * The admin frame page's script: the sidebar with the app's menu; on the app's page, the
  * admin's half of App Bridge (session tokens, the resource picker, toasts, the save bar, the
- * loading bar, `shopify://admin` links); on the product and collection pages, the apps' actions.
+ * loading bar, `shopify://admin` links); on the product and collection pages, the apps' actions
+ * (and on the product page, their blocks).
  */
 import { wireActions } from './actions.ts';
+import { wireBlocks } from './blocks.ts';
 import { readConfig } from './config.ts';
 import { hostApp } from './host.ts';
 import { createAppNav } from './nav.ts';
@@ -37,6 +39,7 @@ wireActions({
     ? watchProductMedia(mediaFrame, `${window.location.pathname}/media.json`)
     : undefined,
 });
+wireBlocks(config.base);
 
 function openAdminPath(path: string): void {
   if (/^\/(products|collections)(\/\d+)?\/?$/.test(path))

@@ -1,5 +1,5 @@
 /**
- * Working stand-ins for the Polaris web components (`s-*`) our action extensions render, so
+ * Working stand-ins for the Polaris web components (`s-*`) our extensions render, so
  * that in the demo admin a person can read, type, tick, choose and press in the REAL extension
  * bundles. In the admin these components come from Shopify; here each is a small custom element
  * with an open shadow root (Preact keeps owning the light DOM children, the shadow only wraps
@@ -12,7 +12,7 @@
  * - `s-button` ignores clicks while `disabled` or `loading`; `s-link` and `s-button` follow an
  *   `app:` href by asking the admin page to open that page of the app.
  * - `s-admin-action` lays out the modal: heading, a close button, the content, and the footer
- *   with the `secondary-actions` then `primary-action` slots.
+ *   with the `secondary-actions` then `primary-action` slots; `s-admin-block`, a block's card.
  *
  * Attribute names arrive lowercased (Preact sets unknown props as attributes), so they are read
  * in lowercase.
@@ -100,7 +100,7 @@ class Stack extends StandIn {
 }
 
 class Grid extends StandIn {
-  static observed = ['gridtemplatecolumns', 'gap'];
+  static observed = ['gridtemplatecolumns', 'gap', 'alignitems'];
   constructor() {
     super('<slot></slot>');
   }
@@ -109,6 +109,7 @@ class Grid extends StandIn {
     this.style.display = 'grid';
     this.style.gridTemplateColumns = a.gridtemplatecolumns ?? '';
     this.style.gap = GAPS[a.gap ?? 'none'] ?? '0';
+    this.style.alignItems = a.alignitems ?? '';
   }
 }
 
@@ -217,6 +218,72 @@ class ImageElement extends StandIn {
     image.alt = a.alt ?? '';
     image.style.aspectRatio = a.aspectratio ?? '';
     image.style.objectFit = a.objectfit ?? '';
+  }
+}
+
+/**
+ * A block's card on the resource page: its heading (the extension's name without one) and its
+ * content. The admin shows `collapsedSummary` only while the merchant has collapsed the block,
+ * which the stand-in never is.
+ */
+class AdminBlock extends StandIn {
+  static observed = ['heading'];
+  constructor() {
+    super(
+      '<section class="block" aria-labelledby="heading"><h2 id="heading"></h2><slot></slot></section>',
+    );
+  }
+  update() {
+    this.text('h2', this.getAttribute('heading') ?? document.title);
+  }
+}
+
+class Badge extends StandIn {
+  static observed = ['tone'];
+  constructor() {
+    super('<span class="badge"><slot></slot></span>');
+  }
+  update() {
+    this.inner('.badge').className = `badge ${this.getAttribute('tone') ?? 'neutral'}`;
+  }
+}
+
+/** Polaris's thumbnail sizes, in px. */
+const THUMBNAIL_SIZES: Record<string, number> = {
+  'small-200': 24,
+  'small-100': 32,
+  small: 40,
+  base: 48,
+  large: 60,
+  'large-100': 80,
+};
+
+class Thumbnail extends StandIn {
+  static observed = ['src', 'alt', 'size'];
+  constructor() {
+    super('<img class="thumbnail">');
+  }
+  update() {
+    const a = this.attrs();
+    const image = this.inner<HTMLImageElement>('img');
+    image.src = a.src ?? '';
+    image.alt = a.alt ?? '';
+    const size = `${THUMBNAIL_SIZES[a.size ?? 'base'] ?? 48}px`;
+    image.style.width = size;
+    image.style.height = size;
+  }
+}
+
+/** A box's `accessibilityRole` is its role (a live `status` region, for one). */
+class Box extends StandIn {
+  static observed = ['accessibilityrole'];
+  constructor() {
+    super('<slot></slot>');
+  }
+  update() {
+    const role = this.getAttribute('accessibilityrole');
+    if (role) this.setAttribute('role', role);
+    else this.removeAttribute('role');
   }
 }
 
@@ -362,6 +429,10 @@ export function defineElements(): void {
     's-number-field': NumberField,
     's-select': Select,
     's-checkbox': Checkbox,
+    's-admin-block': AdminBlock,
+    's-badge': Badge,
+    's-thumbnail': Thumbnail,
+    's-box': Box,
   };
   for (const [name, element] of Object.entries(elements)) customElements.define(name, element);
 }

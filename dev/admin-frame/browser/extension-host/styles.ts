@@ -38,6 +38,13 @@ a { color: #005bd3; }
 .checkbox { display: flex; align-items: center; gap: 6px; cursor: pointer; }
 .checkbox .label { font-weight: 400; overflow-wrap: anywhere; }
 .image { display: block; width: 100%; border-radius: 8px; background: #ebebeb; }
+.block { padding: 16px; display: flex; flex-direction: column; gap: 12px; }
+.badge { display: inline-block; border-radius: 8px; padding: 2px 8px; font-size: 12px; font-weight: 550; background: #ebebeb; color: #303030; }
+.badge.info { background: #e0f0ff; color: #00527c; }
+.badge.success { background: #cdfee1; color: #0c5132; }
+.badge.caution, .badge.warning { background: #fff1d6; color: #5e4200; }
+.badge.critical { background: #fee9e8; color: #8e1f0b; }
+.thumbnail { display: block; object-fit: cover; border-radius: 8px; border: 1px solid #e3e3e3; background: #ebebeb; }
 `;
 
 export const documentCss = `
