@@ -83,7 +83,7 @@ test(
     await admin.screenshot('campaigns-upcoming');
 
     // Cancelling asks first, with what it throws away; the modal's Cancel changes nothing.
-    const cancelButton = admin.app.getByRole('button', { name: 'Cancel Holiday scenes' });
+    const cancelButton = admin.app.getByRole('button', { name: 'Cancel campaign: Holiday scenes' });
     await cancelButton.click();
     const cancelling = await confirmation(admin, 'Cancel “Holiday scenes”?');
     expect(
@@ -146,7 +146,7 @@ test(
       },
     ).toBe(true);
 
-    const end = admin.app.getByRole('button', { name: 'End Flash sale now' });
+    const end = admin.app.getByRole('button', { name: 'End now: Flash sale' });
     await end.click();
     const ending = await confirmation(admin, 'End “Flash sale” now?');
     const lose = `${collection.withImages} product${collection.withImages === 1 ? ' loses its' : 's lose their'} scene now`;

@@ -20,7 +20,10 @@ export function App() {
         <a href="/campaigns">{t('nav.campaigns')}</a>
         <a href="/settings">{t('nav.settings')}</a>
       </NavMenu>
-      <Routes />
+      {/* The page's one main landmark: everything the app shows is inside it or a dialog. */}
+      <main>
+        <Routes />
+      </main>
     </AppProvider>
   );
 }

@@ -157,7 +157,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
                 tone="critical"
                 loading={command.pending}
                 onClick={() => confirm.ask(cancelConfirmation(campaign, () => perform('cancel')))}
-                accessibilityLabel={`Cancel ${campaign.name}`}
+                accessibilityLabel={`Cancel campaign: ${campaign.name}`}
               >
                 Cancel campaign
               </Button>
@@ -165,7 +165,7 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
               <Button
                 loading={command.pending}
                 onClick={() => confirm.ask(endConfirmation(campaign, () => perform('end')))}
-                accessibilityLabel={`End ${campaign.name} now`}
+                accessibilityLabel={`End now: ${campaign.name}`}
               >
                 End now
               </Button>

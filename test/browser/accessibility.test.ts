@@ -1,0 +1,164 @@
+/**
+ * The app home passes axe (WCAG 2.x A and AA, best practices) with no violation of any impact on
+ * every page and in every dialog a merchant opens: one `main` landmark, every region labelled,
+ * nothing outside a landmark, AA colour contrast (the review viewer's too).
+ */
+import { describe, expect, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { confirm, confirmation } from './support/confirm.ts';
+import { eventually } from './support/eventually.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  demoProducts,
+  pickInResourcePicker,
+  setReviewMode,
+} from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+const suite = browserSuite('accessibility', { connectedMerchant: true });
+
+/** Each page of web/frontend/src/router/Routes.tsx, and a text shown once its data is in. */
+const PAGES = [
+  { path: '/', heading: 'Overview', loaded: 'Credits' },
+  { path: '/generate', heading: 'Generate', loaded: 'Select product' },
+  { path: '/activity', heading: 'Activity', loaded: 'No generations yet' },
+  { path: '/bulk-runs', heading: 'Bulk runs', loaded: 'Select collection' },
+  { path: '/campaigns', heading: 'Campaigns', loaded: 'Plan your next season' },
+  { path: '/settings', heading: 'Settings', loaded: 'ProductAI account' },
+  { path: '/no-such-page', heading: 'Page not found', loaded: 'Page not found' },
+] as const;
+
+describe('every page', () => {
+  for (const page of PAGES) {
+    test(`${page.heading} has no axe violation`, async () => {
+      const { admin } = suite;
+      await admin.open(page.path);
+      await eventually(() =>
+        admin.app.getByRole('heading', { name: page.heading, level: 1 }).isVisible(),
+      ).toBe(true);
+      await eventually(() => admin.app.getByText(page.loaded).first().isVisible()).toBe(true);
+      expect(await axeViolations(admin)).toEqual([]);
+    });
+  }
+});
+
+/** The demo store's smallest collection with 2+ products (a quick run, yet "all" means more than one). */
+async function smallCollection(): Promise<string> {
+  const sizes = new Map<string, number>();
+  for (const product of await demoProducts(suite.stack)) {
+    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
+  }
+  return [...sizes].filter(([, size]) => size >= 2).sort((a, b) => a[1] - b[1])[0]![0];
+}
+
+describe('every dialog, and the pages once they hold work', () => {
+  test(
+    'a bulk run: its confirmation, its card, the Activity table, the review viewer, Approve all and Undo',
+    async () => {
+      const { admin } = suite;
+      await setReviewMode(admin, true);
+      await admin.open('/bulk-runs');
+      await admin.app.getByRole('button', { name: 'Select collection' }).click();
+      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+      await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+      await confirmation(admin, /^Start a bulk run/);
+      expect(await axeViolations(admin)).toEqual([]);
+      await confirm(admin, 'Start bulk run');
+
+      const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
+      await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+      await eventually(() => runSummary.textContent(), {
+        timeout: RESULT_TIMEOUT_MS,
+        interval: 500,
+      }).toMatch(/^[1-9]\d* results? waiting for review, 0 published\.$/);
+      expect(await axeViolations(admin)).toEqual([]);
+
+      await admin.app
+        .getByRole('button', { name: /^View .* larger/ })
+        .first()
+        .click();
+      const viewer = admin.app.getByRole('dialog');
+      await eventually(() => viewer.getByText(/^\d+ × \d+ px$/).count()).toBe(2);
+      expect(await axeViolations(admin)).toEqual([]);
+      await admin.page.keyboard.press('Escape');
+      await eventually(() => viewer.count()).toBe(0);
+
+      await admin.app.getByRole('button', { name: /^Approve all \d+$/ }).click();
+      await confirmation(admin, /^Approve \d+ results? on \d+ products?\?$/);
+      expect(await axeViolations(admin)).toEqual([]);
+      await confirm(admin, 'Cancel');
+
+      await admin.app
+        .getByRole('button', { name: /^Approve: / })
+        .first()
+        .click();
+      const undo = admin.app.getByRole('button', { name: /^Undo: / }).first();
+      await eventually(() => undo.isVisible(), { timeout: RESULT_TIMEOUT_MS }).toBe(true);
+      expect(await axeViolations(admin)).toEqual([]);
+      await undo.click();
+      await confirmation(admin, /.+\?$/);
+      expect(await axeViolations(admin)).toEqual([]);
+      await confirm(admin, 'Cancel');
+
+      await admin.open('/bulk-runs');
+      await eventually(() =>
+        admin.app.getByRole('link', { name: 'See its generations' }).first().isVisible(),
+      ).toBe(true);
+      expect(await axeViolations(admin)).toEqual([]);
+      await admin.open('/');
+      await eventually(() => admin.app.getByText('Credits').first().isVisible()).toBe(true);
+      expect(await axeViolations(admin)).toEqual([]);
+    },
+    4 * RESULT_TIMEOUT_MS,
+  );
+
+  test(
+    'a campaign: scheduling, its card, cancelling',
+    async () => {
+      const { admin } = suite;
+      await admin.open('/campaigns');
+      await eventually(() => admin.app.getByText('Plan your next season').isVisible()).toBe(true);
+      await admin.app.getByLabel('Name').fill('Holiday scenes');
+      await admin.app.getByRole('button', { name: 'Select collection' }).click();
+      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+      await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
+      await confirmation(admin, 'Schedule “Holiday scenes”?');
+      expect(await axeViolations(admin)).toEqual([]);
+      await confirm(admin, 'Schedule campaign');
+      const cancel = admin.app.getByRole('button', { name: 'Cancel campaign: Holiday scenes' });
+      await eventually(() => cancel.isVisible()).toBe(true);
+      expect(await axeViolations(admin)).toEqual([]);
+      await cancel.click();
+      await confirmation(admin, 'Cancel “Holiday scenes”?');
+      expect(await axeViolations(admin)).toEqual([]);
+      await confirm(admin, 'Cancel');
+    },
+    2 * RESULT_TIMEOUT_MS,
+  );
+
+  test('Settings: the rule editor, a rule, deleting it, removing the key', async () => {
+    const { admin } = suite;
+    await admin.open('/settings');
+    await admin.app.getByRole('button', { name: 'Add rule' }).click();
+    const editor = admin.app.getByRole('dialog', { name: 'New rule for new products' });
+    await eventually(() => editor.isVisible()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await editor.getByLabel('Rule name').fill('Summer dresses');
+    await editor.getByLabel('Tags').fill('summer');
+    await editor.getByLabel('Prompt', { exact: true }).fill('On a sunny beach, soft light');
+    await editor.getByLabel('Daily credit cap for automatic photos').fill('50');
+    await editor.getByRole('button', { name: 'Save rule' }).click();
+    await eventually(() => admin.app.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.app.getByRole('button', { name: 'Delete Summer dresses' }).click();
+    await confirmation(admin, /Summer dresses/);
+    expect(await axeViolations(admin)).toEqual([]);
+    await confirm(admin, 'Cancel');
+    await admin.app.getByRole('button', { name: 'Remove key' }).click();
+    await confirmation(admin, 'Remove the API key?');
+    expect(await axeViolations(admin)).toEqual([]);
+    await confirm(admin, 'Cancel');
+  });
+});
