@@ -3,14 +3,15 @@
  *
  * Photos (appended, then made featured) and upscales are generated end to end against both
  * emulators (the Shopify emulator computes Shopify's cost model on the real schema), with the
- * real attach and verify stages. Every Admin GraphQL response is read on its way back and its
- * `extensions.cost.actualQueryCost` added up by operation. Reading the product to create the
- * generation (intake) is counted apart from publishing.
+ * real attach and verify stages at their production timing, and Shopify's media processing at the
+ * emulator's model of it (1.5 s: how many times verify asks for a file's status depends on it).
+ * Every Admin GraphQL response is read on its way back and its `extensions.cost.actualQueryCost`
+ * added up by operation. Reading the product to create the generation (intake) is counted apart
+ * from publishing.
  *
  *   node bench/admin-cost-per-image.ts [photosPerMode=10]
  */
 import { pipelineConfig } from '../src/pipeline/index.ts';
-import { createPublishStages } from '../src/pipeline/publish/index.ts';
 import { prepareGeneration } from '../src/pipeline/sources/new-generation.ts';
 import type { GenerationKind } from '../src/app-api/contract.ts';
 import { BENCH_SHOP, startAppStack } from './bulk-app-stack.ts';
@@ -35,20 +36,11 @@ const observe: typeof fetch = async (input, init) => {
   return response;
 };
 
-const stages = createPublishStages({
-  timing: {
-    firstCheckMs: 100,
-    maxCheckMs: 200,
-    deadlineMs: { photo: 30_000, upscale: 30_000, video: 60_000 },
-  },
-});
 const stack = await startAppStack({
   productCount: 40,
   productAi: { jobMs: 100, accounts: { [API_KEY]: 1_000_000 } },
-  overrides: {
-    fetch: observe,
-    pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
-  },
+  emulator: { mediaProcessingMs: 1_500 },
+  overrides: { fetch: observe },
   pipelineConfig: pipelineConfig({
     namespace: 'bench-cost',
     limiter: { limit: 100, windowMs: 1_000 },

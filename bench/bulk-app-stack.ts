@@ -41,6 +41,8 @@ export interface AppStack {
 export async function startAppStack(options: {
   productCount: number;
   productAi?: { jobMs: number; accounts: Record<string, number> };
+  /** A ProductAI emulator already running elsewhere (its own process), instead of `productAi`. */
+  productAiUrl?: string;
   overrides?: AppOverrides;
   /** The pipeline's configuration (the environment's by default). */
   pipelineConfig?: PipelineConfig;
@@ -48,7 +50,10 @@ export async function startAppStack(options: {
   /** More installed shops besides BENCH_SHOP (tokens fetched for each). */
   moreShops?: string[];
   /** Emulator settings replacing the compressed-time ones (e.g. Shopify's real bucket). */
-  emulator?: Pick<ShopifyEmulatorOptions, 'restoreRate' | 'bucketSize' | 'graphqlLatencyMs'>;
+  emulator?: Pick<
+    ShopifyEmulatorOptions,
+    'restoreRate' | 'bucketSize' | 'graphqlLatencyMs' | 'mediaProcessingMs'
+  >;
   /**
    * Runs the Shopify emulator in a process of its own (emulator-process.ts), for benchmarks
    * that time the app's requests: Shopify's work is not on the app's event loop in production.
@@ -82,7 +87,7 @@ export async function startAppStack(options: {
     REDIS_URL: redis.url,
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SHOPIFY_ADMIN_URL_OVERRIDE: shopify.url,
-    PRODUCTAI_BASE_URL: productAi?.url ?? 'http://127.0.0.1:9',
+    PRODUCTAI_BASE_URL: options.productAiUrl ?? productAi?.url ?? 'http://127.0.0.1:9',
     PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',

@@ -245,6 +245,37 @@ describe('GET /api/generations', () => {
     expect(published.body.generations).toHaveLength(3);
   });
 
+  it('lists a product’s generations only: never another product’s, never another shop’s', async () => {
+    const { shop, withImages } = await newShopWithProducts();
+    const upscale = (owner: typeof shop, product: ProductDetail) =>
+      owner.api<GenerationView>('POST', '/generations', {
+        productId: product.id,
+        kind: 'upscale',
+        sourceMediaIds: [product.images[0]!.id],
+      });
+    const siblingId = (await seededProducts(harness.app, shop.shop)).find(
+      (product) => product.mediaCount > 0 && product.id !== withImages.id,
+    )!.id;
+    const sibling = (
+      await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(siblingId)}`)
+    ).body;
+    const other = await newShopWithProducts();
+    const { body: mine } = await upscale(shop, withImages);
+    await upscale(shop, sibling);
+    await upscale(other.shop, other.withImages);
+
+    const listed = async (productId: string) =>
+      (
+        await shop.api<GenerationPage>(
+          'GET',
+          `/generations?productId=${encodeURIComponent(productId)}&limit=20`,
+        )
+      ).body.generations.map(({ id }) => id);
+    expect(await listed(withImages.id)).toEqual([mine.id]);
+    // Asked with another shop's product, a shop sees nothing of that shop's work.
+    expect(await listed(other.withImages.id)).toEqual([]);
+  });
+
   it('refuses an unknown state filter', async () => {
     const shop = await harness.newShop();
     const { status, body } = await shop.api<ApiErrorBody>('GET', '/generations?state=done');
