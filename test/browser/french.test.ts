@@ -28,7 +28,8 @@ const PAGES = [
 const SAME_IN_BOTH = [
   /^ProductAI( Studio)?$/,
   /^(Webhook|Options?|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
-  /^[\d\s.,:%/×·+–-]+$/, // numbers, sizes, times
+  /^\P{L}*$/u, // no letters: numbers, sizes, times
+  /^•+\w+$/, // the saved key, masked
   /^\d+(:\d+)? ?(px|s|h|min|MB|Mo|p)$/i,
 ];
 /** Words only English uses: one of them in a French line is English left behind. */

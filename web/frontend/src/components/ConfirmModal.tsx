@@ -1,5 +1,6 @@
 import { BlockStack, Modal, Text } from '@shopify/polaris';
 import { useState, type ReactNode } from 'react';
+import { t } from '../i18n/index.ts';
 
 /** A question asked before an action that changes products, spends credits or throws work away. */
 export interface Confirmation {
@@ -37,7 +38,7 @@ export function ConfirmModal({ confirmation, onClose }: Props) {
           onClose();
         },
       }}
-      secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
+      secondaryActions={[{ content: t('common.cancel'), onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="200">

@@ -1,6 +1,7 @@
 import { Banner, List } from '@shopify/polaris';
 import type { ApiError } from '../api/client.ts';
 import { t } from '../i18n/index.ts';
+import { serverText } from '../i18n/server-text.ts';
 
 interface Props {
   error: ApiError;
@@ -11,16 +12,17 @@ interface Props {
 
 /** A failed call, shown in place and in red until the merchant acts (never a fleeting toast). */
 export function ErrorBanner({ error, title, onRetry, onDismiss }: Props) {
-  const fieldMessages = Object.values(error.fields);
+  const fieldMessages = Object.values(error.fields).map(serverText);
+  const message = serverText(error.message);
   return (
     <Banner
       tone="critical"
-      title={title ?? error.message}
+      title={title ?? message}
       action={onRetry ? { content: t('common.tryAgain'), onAction: onRetry } : undefined}
       onDismiss={onDismiss}
     >
       {/* Field problems are the message in detail: show them instead of repeating it. */}
-      {title && fieldMessages.length === 0 ? <p>{error.message}</p> : null}
+      {title && fieldMessages.length === 0 ? <p>{message}</p> : null}
       {fieldMessages.length > 0 ? (
         <List type="bullet">
           {fieldMessages.map((message) => (

@@ -6,6 +6,7 @@ import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { SettingsView } from '../../shared/contract.ts';
 import { ApiKeyEntry } from './ApiKeyEntry.tsx';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   apiKey: SettingsView['apiKey'];
@@ -22,7 +23,7 @@ export function ApiKeyCard({ apiKey, onChange }: Props) {
     const view = await remove.run();
     if (view) {
       onChange(view);
-      shopify.toast.show('API key removed');
+      shopify.toast.show(t('settings.key.removed'));
     }
   };
   const onSaved = (view: SettingsView) => {
@@ -43,7 +44,7 @@ export function ApiKeyCard({ apiKey, onChange }: Props) {
         <InlineStack align="space-between" blockAlign="center" gap="200">
           <BlockStack gap="100">
             <Text as="h3" variant="headingSm">
-              API key
+              {t('settings.key.heading')}
             </Text>
             <Text as="p" fontWeight="medium">
               <span translate="no" style={{ fontFamily: 'var(--p-font-family-mono)' }}>
@@ -52,38 +53,34 @@ export function ApiKeyCard({ apiKey, onChange }: Props) {
             </Text>
           </BlockStack>
           <Badge tone={apiKey.state === 'valid' ? 'success' : 'critical'}>
-            {apiKey.state === 'valid' ? 'Valid' : 'Refused by ProductAI'}
+            {t(apiKey.state === 'valid' ? 'settings.key.valid' : 'settings.key.refused')}
           </Badge>
         </InlineStack>
         {apiKey.state === 'invalid' ? (
           <Text as="p" tone="critical">
-            ProductAI no longer accepts this key, so generations are paused. Replace it with a new
-            key from the API access page of the ProductAI studio.
+            {t('settings.key.invalid')}
           </Text>
         ) : null}
         {replacing ? (
           <ApiKeyEntry onSaved={onSaved} onCancel={() => setReplacing(false)} />
         ) : (
           <ButtonGroup>
-            <Button onClick={() => setReplacing(true)}>Replace key</Button>
+            <Button onClick={() => setReplacing(true)}>{t('settings.key.replace')}</Button>
             <Button
               tone="critical"
               variant="plain"
               loading={remove.pending}
               onClick={() =>
                 confirm.ask({
-                  title: 'Remove the API key?',
-                  consequences: [
-                    'New generations stop until you add a key again: nothing more is charged with it.',
-                    'Work already sent to ProductAI still finishes and is added; nothing made is discarded.',
-                  ],
-                  confirm: 'Remove key',
+                  title: t('settings.key.removeTitle'),
+                  consequences: [t('settings.key.removeStops'), t('settings.key.removeFinishes')],
+                  confirm: t('settings.key.remove'),
                   destructive: true,
                   run: () => void onRemove(),
                 })
               }
             >
-              Remove key
+              {t('settings.key.remove')}
             </Button>
           </ButtonGroup>
         )}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 import type { SettingsView } from '../../shared/contract.ts';
 
 interface Props {
@@ -22,7 +24,7 @@ export function ApiKeyEntry({ onSaved, onCancel }: Props) {
     if (view) {
       setValue('');
       onSaved(view);
-      shopify.toast.show('API key checked and saved');
+      shopify.toast.show(t('settings.key.saved'));
     }
   };
   return (
@@ -34,7 +36,7 @@ export function ApiKeyEntry({ onSaved, onCancel }: Props) {
     >
       <BlockStack gap="300">
         <TextField
-          label="ProductAI API key"
+          label={t('settings.key.label')}
           type="password"
           value={value}
           onChange={(next) => {
@@ -42,14 +44,20 @@ export function ApiKeyEntry({ onSaved, onCancel }: Props) {
             if (save.error) save.clearError();
           }}
           autoComplete="off"
-          error={refused ? (save.error?.message ?? 'ProductAI refused this key.') : undefined}
-          helpText="Copy it from the API access page of the ProductAI studio. The app checks it with ProductAI before saving it."
+          error={
+            refused
+              ? save.error?.message
+                ? serverText(save.error.message)
+                : t('settings.key.refusedThis')
+              : undefined
+          }
+          helpText={t('settings.key.help')}
         />
         <ButtonGroup>
           <Button submit variant="primary" loading={save.pending} disabled={!value.trim()}>
-            Check and save key
+            {t('settings.key.checkAndSave')}
           </Button>
-          {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+          {onCancel ? <Button onClick={onCancel}>{t('common.cancel')}</Button> : null}
         </ButtonGroup>
         {save.error && !refused ? (
           <ErrorBanner error={save.error} onDismiss={save.clearError} />

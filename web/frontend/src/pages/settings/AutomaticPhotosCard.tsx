@@ -18,7 +18,9 @@ import { useResource } from '../../api/useResource.ts';
 import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { Defaults } from '../../components/generation-options/draft.ts';
+import { t } from '../../i18n/index.ts';
 import { formatCredits, formatDay } from '../../lib/format.ts';
+import { stateLabel } from '../../lib/generation-states.ts';
 import type { PromptPreset, RuleView, RulesOverview } from '../../shared/contract.ts';
 import { RuleEditor } from './RuleEditor.tsx';
 import { matchSummary } from './rule-form.ts';
@@ -35,19 +37,22 @@ type Editing = { rule: RuleView | null } | null;
 
 /** Resuming a rule starts paid work on every new product it matches: where its results go. */
 function resumeConfirmation(rule: RuleView, run: () => void): Confirmation {
-  const made = rule.kind === 'video' ? 'a video' : 'a photo';
   return {
-    title: `Resume “${rule.name}”?`,
+    title: t('rules.resumeTitle', { name: rule.name }),
     consequences: [
-      `Each new product that matches (${matchSummary(rule.match)}) gets ${made}${rule.options > 1 ? ` ×${rule.options}` : ''}, within your daily cap.`,
-      reviewsFirst(rule)
-        ? 'Results wait for your review in Activity before they go on the product.'
-        : 'Results go live on the product at once, without review.',
+      t('rules.resumeEach', { match: matchSummary(rule.match), made: madeText(rule) }),
+      t(reviewsFirst(rule) ? 'rules.resultsWait' : 'rules.resultsLive'),
     ],
-    confirm: 'Resume rule',
+    confirm: t('rules.resume'),
     destructive: false,
     run,
   };
+}
+
+/** "a photo", "a video ×3": what the rule makes for each product. */
+function madeText(rule: RuleView): string {
+  const made = t(rule.kind === 'video' ? 'rules.aVideo' : 'rules.aPhoto');
+  return rule.options > 1 ? `${made} ×${rule.options}` : made;
 }
 
 /** As rule-holds.ts decides: the rule's destination, and always when there are options. */
@@ -78,7 +83,7 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
       <Card>
         {overview.error ? (
           <ErrorBanner
-            title="Automatic photos could not be loaded"
+            title={t('rules.loadFailed')}
             error={overview.error}
             onRetry={overview.reload}
           />
@@ -91,15 +96,14 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
       <BlockStack gap="400">
         {change.error ? (
           <ErrorBanner
-            title="That did not work"
+            title={t('rules.failed')}
             error={change.error}
             onDismiss={change.clearError}
           />
         ) : null}
         {data.rules.length === 0 ? (
           <Text as="p" tone="subdued">
-            Off. Add a rule to make photos or videos for new products as they arrive in your store:
-            by collection, tag, product type or vendor.
+            {t('rules.off')}
           </Text>
         ) : (
           <>
@@ -120,11 +124,9 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
                 }}
                 onDelete={() =>
                   confirm.ask({
-                    title: `Delete “${rule.name}”?`,
-                    consequences: [
-                      'New products stop getting its photos. What it already made stays in Activity.',
-                    ],
-                    confirm: 'Delete rule',
+                    title: t('rules.deleteTitle', { name: rule.name }),
+                    consequences: [t('rules.deleteBody')],
+                    confirm: t('rules.delete'),
                     destructive: true,
                     run: () => void change.run(() => api.delete(`/rules/${rule.id}`)),
                   })
@@ -134,7 +136,7 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
           </>
         )}
         <div>
-          <Button onClick={() => setEditing({ rule: null })}>Add rule</Button>
+          <Button onClick={() => setEditing({ rule: null })}>{t('rules.add')}</Button>
         </div>
       </BlockStack>
       {editing ? (
@@ -162,11 +164,14 @@ function DailyCap({ overview }: { overview: RulesOverview }) {
     <BlockStack gap="200">
       <InlineStack align="space-between" gap="200">
         <Text as="p">
-          Today ({formatDay(overview.day)}): {formatCredits(overview.spentToday)} of{' '}
-          {formatCredits(cap)} a day
+          {t('rules.today', {
+            day: formatDay(overview.day),
+            spent: formatCredits(overview.spentToday),
+            cap: formatCredits(cap),
+          })}
         </Text>
         {overview.waiting > 0 ? (
-          <Badge tone="attention">{`${overview.waiting} waiting for tomorrow`}</Badge>
+          <Badge tone="attention">{t('rules.waitingTomorrow', { count: overview.waiting })}</Badge>
         ) : null}
       </InlineStack>
       <ProgressBar progress={share} size="small" tone={share >= 100 ? 'critical' : 'primary'} />
@@ -194,45 +199,48 @@ function RuleRow({ rule, preset, busy, onEdit, onToggle, onDelete }: RowProps) {
               {rule.name}
             </Text>
             <Badge tone={rule.active ? 'success' : undefined}>
-              {rule.active ? 'Active' : 'Paused'}
+              {t(rule.active ? 'rules.active' : 'rules.paused')}
             </Badge>
           </InlineStack>
           <InlineStack gap="200">
-            <Button variant="plain" onClick={onEdit} accessibilityLabel={`Edit ${rule.name}`}>
-              Edit
+            <Button
+              variant="plain"
+              onClick={onEdit}
+              accessibilityLabel={t('rules.editLabel', { name: rule.name })}
+            >
+              {t('rules.edit')}
             </Button>
             <Button variant="plain" onClick={onToggle} disabled={busy}>
-              {rule.active ? 'Pause' : 'Resume'}
+              {t(rule.active ? 'rules.pause' : 'rules.resumeShort')}
             </Button>
             <Button
               variant="plain"
               tone="critical"
               onClick={onDelete}
-              accessibilityLabel={`Delete ${rule.name}`}
+              accessibilityLabel={t('rules.deleteLabel', { name: rule.name })}
             >
-              Delete
+              {t('rules.deleteShort')}
             </Button>
           </InlineStack>
         </InlineStack>
         <Text as="p" tone="subdued">
-          {matchSummary(rule.match)} → {rule.kind === 'video' ? 'a video' : 'a photo'}
-          {rule.options > 1 ? ` ×${rule.options}` : ''}
-          {preset ? ` · preset “${preset.name}”` : ''}
+          {matchSummary(rule.match)} → {madeText(rule)}
+          {preset ? ` · ${t('rules.preset', { name: preset.name })}` : ''}
         </Text>
         {rule.recent.length > 0 ? (
-          <InlineStack gap="200" aria-label={`Last results of ${rule.name}`}>
+          <InlineStack gap="200" aria-label={t('rules.lastResults', { name: rule.name })}>
             {rule.recent.map((result) => (
               <Thumbnail
                 key={result.generationId}
                 size="small"
                 source={result.imageUrl ?? ImageIcon}
-                alt={`${result.productTitle}: ${result.state.replace('_', ' ')}`}
+                alt={`${result.productTitle}: ${stateLabel(result.state)}`}
               />
             ))}
           </InlineStack>
         ) : (
           <Text as="p" tone="subdued" variant="bodySm">
-            No results yet.
+            {t('rules.noResults')}
           </Text>
         )}
       </BlockStack>

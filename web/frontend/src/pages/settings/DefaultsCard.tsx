@@ -3,6 +3,7 @@ import { ModelSelect } from '../../components/generation-options/ModelSelect.tsx
 import { OptionFields } from '../../components/generation-options/OptionFields.tsx';
 import { fitParams } from '../../shared/models.ts';
 import type { GenerationParams, SettingsView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 type Defaults = SettingsView['defaults'];
 
@@ -31,7 +32,7 @@ export function DefaultsCard({ defaults, onChange }: Props) {
           kind="photo"
           model={params.model}
           onChange={(model) => change({ model })}
-          label="Default model"
+          label={t('settings.defaults.model')}
         />
         <OptionFields kind="photo" params={params} onChange={change} />
       </BlockStack>

@@ -1,5 +1,6 @@
 import { BlockStack, Button, InlineStack, TextField } from '@shopify/polaris';
 import type { PromptPreset } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   preset: PromptPreset;
@@ -23,7 +24,7 @@ export function PresetEditor({
       <InlineStack align="space-between" blockAlign="end" gap="200" wrap={false}>
         <div style={{ flexGrow: 1 }}>
           <TextField
-            label={`Preset ${position} name`}
+            label={t('settings.presets.name', { position })}
             value={preset.name}
             onChange={(name) => onChange({ ...preset, name })}
             maxLength={60}
@@ -35,20 +36,22 @@ export function PresetEditor({
           tone="critical"
           variant="plain"
           onClick={onRemove}
-          accessibilityLabel={`Remove preset ${preset.name || position}`}
+          accessibilityLabel={t('settings.presets.removeLabel', {
+            name: preset.name || String(position),
+          })}
         >
-          Remove
+          {t('settings.presets.remove')}
         </Button>
       </InlineStack>
       <TextField
-        label={`Preset ${position} prompt`}
+        label={t('settings.presets.prompt', { position })}
         labelHidden
         value={preset.prompt}
         onChange={(prompt) => onChange({ ...preset, prompt })}
         multiline={2}
         autoComplete="off"
         error={promptError}
-        placeholder="Describe the scene, light and mood"
+        placeholder={t('settings.presets.placeholder')}
       />
     </BlockStack>
   );

@@ -2,6 +2,7 @@ import { BlockStack, Button, Card, Divider, Text } from '@shopify/polaris';
 import { Fragment } from 'react';
 import type { PromptPreset } from '../../shared/contract.ts';
 import { PresetEditor } from './PresetEditor.tsx';
+import { t } from '../../i18n/index.ts';
 
 const MAX_PRESETS = 50;
 
@@ -21,7 +22,7 @@ export function PresetsCard({ presets, onChange, errors }: Props) {
       <BlockStack gap="400">
         {presets.length === 0 ? (
           <Text as="p" tone="subdued">
-            No presets. Add one: a short name, and the prompt it fills in.
+            {t('settings.presets.none')}
           </Text>
         ) : null}
         {presets.map((preset, index) => (
@@ -39,7 +40,7 @@ export function PresetsCard({ presets, onChange, errors }: Props) {
         ))}
         <div>
           <Button onClick={add} disabled={presets.length >= MAX_PRESETS}>
-            Add preset
+            {t('settings.presets.add')}
           </Button>
         </div>
       </BlockStack>

@@ -1,5 +1,6 @@
 import { BlockStack, Card, Checkbox, ChoiceList, TextField } from '@shopify/polaris';
 import type { EditableSettings } from './settings-form.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   settings: EditableSettings;
@@ -12,23 +13,23 @@ export function PublishingCard({ settings, onChange, altTemplateError }: Props) 
     <Card>
       <BlockStack gap="400">
         <Checkbox
-          label="Review results before they are added to products"
-          helpText="Results wait in your Shopify files as “Ready for review” until you approve them in Activity. Rejected ones are discarded."
+          label={t('settings.publishing.review')}
+          helpText={t('settings.publishing.reviewHelp')}
           checked={settings.reviewMode}
           onChange={(reviewMode) => onChange({ reviewMode })}
         />
         <ChoiceList
-          title="Where results go on the product"
+          title={t('settings.publishing.where')}
           choices={[
             {
-              label: 'After the existing media',
+              label: t('settings.publishing.append'),
               value: 'append',
-              helpText: 'Your current featured image stays first.',
+              helpText: t('settings.publishing.appendHelp'),
             },
             {
-              label: 'First, as the featured image',
+              label: t('settings.publishing.featured'),
               value: 'featured',
-              helpText: 'Undo puts the previous featured image back.',
+              helpText: t('settings.publishing.featuredHelp'),
             },
           ]}
           selected={[settings.mediaPosition]}
@@ -37,13 +38,13 @@ export function PublishingCard({ settings, onChange, altTemplateError }: Props) 
           }
         />
         <TextField
-          label="Alt text template"
+          label={t('settings.publishing.alt')}
           value={settings.altTemplate}
           onChange={(altTemplate) => onChange({ altTemplate })}
           autoComplete="off"
           maxLength={512}
           error={altTemplateError}
-          helpText="Describes each result for screen readers and search engines; keep it under 125 characters. {productTitle} is the product's title, {scene} where it is (from the prompt's first sentence, shortened to fit) and {prompt} the whole prompt."
+          helpText={t('settings.publishing.altHelp')}
         />
       </BlockStack>
     </Card>

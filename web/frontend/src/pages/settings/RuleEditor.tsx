@@ -27,6 +27,8 @@ import {
   ruleRequest,
   type RuleDraft,
 } from './rule-form.ts';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
 
 const RULE_KINDS = ['photo', 'video'] as const;
 const numbers = (from: number, to: number) =>
@@ -62,7 +64,7 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
       return;
     }
     if (await save.run(ruleRequest(draft, presets))) {
-      shopify.toast.show(rule ? 'Rule saved' : 'Rule added');
+      shopify.toast.show(t(rule ? 'rules.saved' : 'rules.added'));
       onSaved();
     }
   };
@@ -80,54 +82,53 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
     <Modal
       open
       onClose={onClose}
-      title={rule ? `Edit “${rule.name}”` : 'New rule for new products'}
-      primaryAction={{ content: 'Save rule', onAction: onSave, loading: save.pending }}
-      secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
+      title={rule ? t('rules.editTitle', { name: rule.name }) : t('rules.newTitle')}
+      primaryAction={{ content: t('rules.save'), onAction: onSave, loading: save.pending }}
+      secondaryActions={[{ content: t('common.cancel'), onAction: onClose }]}
     >
       {save.error ? (
         <Modal.Section>
-          <Banner tone="critical" title="The rule was not saved" onDismiss={save.clearError}>
-            <p>{save.error.message}</p>
+          <Banner tone="critical" title={t('rules.notSaved')} onDismiss={save.clearError}>
+            <p>{serverText(save.error.message)}</p>
           </Banner>
         </Modal.Section>
       ) : null}
       <Modal.Section>
         <TextField
-          label="Rule name"
+          label={t('rules.name')}
           value={draft.name}
           onChange={(name) => update({ name })}
           maxLength={80}
           autoComplete="off"
           error={errors.name}
-          placeholder="Summer dresses on the beach"
+          placeholder={t('rules.namePlaceholder')}
         />
       </Modal.Section>
       <Modal.Section>
         <BlockStack gap="300">
           <Text as="h3" variant="headingSm">
-            Which new products
+            {t('rules.which')}
           </Text>
           <Text as="p" tone="subdued">
-            Leave a field empty to take any value; with several filled in, a product must match
-            each. Separate values with commas.
+            {t('rules.whichHelp')}
           </Text>
           <FormLayout>
             <FormLayout.Group>
               <TextField
-                label="Tags"
+                label={t('rules.tags')}
                 value={draft.tags}
                 onChange={(tags) => update({ tags })}
                 autoComplete="off"
-                placeholder="summer, new"
+                placeholder={t('rules.tagsPlaceholder')}
               />
               <TextField
-                label="Product types"
+                label={t('rules.types')}
                 value={draft.productTypes}
                 onChange={(productTypes) => update({ productTypes })}
                 autoComplete="off"
               />
               <TextField
-                label="Vendors"
+                label={t('rules.vendors')}
                 value={draft.vendors}
                 onChange={(vendors) => update({ vendors })}
                 autoComplete="off"
@@ -135,15 +136,15 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             </FormLayout.Group>
           </FormLayout>
           <InlineStack gap="200" blockAlign="center">
-            <Button onClick={pickCollections}>Choose collections</Button>
+            <Button onClick={pickCollections}>{t('rules.chooseCollections')}</Button>
             <Text as="span" tone="subdued">
               {draft.collections.length === 0
-                ? 'Any collection'
-                : `In ${collectionNames(draft.collections)}`}
+                ? t('rules.anyCollection')
+                : t('rules.inCollections', { names: collectionNames(draft.collections) })}
             </Text>
             {draft.collections.length > 0 ? (
               <Button variant="plain" onClick={() => update({ collections: [] })}>
-                Clear
+                {t('rules.clear')}
               </Button>
             ) : null}
           </InlineStack>
@@ -157,24 +158,24 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             defaults={defaults}
             presets={presets}
             promptError={errors.prompt ?? errors.presetId}
-            presetHelp="The rule follows the preset: edit the preset in Settings and new products get its new prompt. Edit the prompt here and it is the rule's own."
+            presetHelp={t('rules.presetHelp')}
             kinds={RULE_KINDS}
           />
           <FormLayout>
             <FormLayout.Group>
               <Select
-                label="Results per product"
+                label={t('rules.resultsPerProduct')}
                 options={numbers(1, 4)}
                 value={String(draft.options)}
                 onChange={(value) => update({ options: Number(value) })}
-                helpText="Each is its own request and charge; several wait for you to choose one."
+                helpText={t('rules.resultsHelp')}
               />
               <Select
-                label="Product images sent"
+                label={t('rules.imagesSent')}
                 options={numbers(1, 10)}
                 value={String(draft.imagesSent)}
                 onChange={(value) => update({ imagesSent: Number(value) })}
-                helpText="Its first images, in order."
+                helpText={t('rules.imagesHelp')}
                 error={errors.imagesSent}
               />
             </FormLayout.Group>
@@ -183,8 +184,11 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
       </Modal.Section>
       <Modal.Section>
         <ChoiceList
-          title="Where results go"
-          choices={Object.entries(DESTINATION_LABELS).map(([value, label]) => ({ value, label }))}
+          title={t('rules.where')}
+          choices={Object.entries(DESTINATION_LABELS).map(([value, label]) => ({
+            value,
+            label: t(label),
+          }))}
           selected={[draft.destination]}
           onChange={([destination]) =>
             update({ destination: destination as RuleDraft['destination'] })
@@ -193,23 +197,25 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
         {draft.options > 1 && draft.destination !== 'review' ? (
           // rule-holds.ts holds options for a choice whatever the destination says.
           <Text as="p" tone="caution">
-            With {draft.options} results per product, they wait for your review in Activity: you
-            choose the one that goes on the product.
+            {t('rules.optionsWait', { count: draft.options })}
           </Text>
         ) : null}
       </Modal.Section>
       <Modal.Section>
         <TextField
-          label="Daily credit cap for automatic photos"
+          label={t('rules.cap')}
           type="number"
           min={1}
           value={draft.dailyCap}
           onChange={(dailyCap) => update({ dailyCap })}
           autoComplete="off"
-          suffix="credits a day"
+          suffix={t('rules.capSuffix')}
           requiredIndicator
           error={errors.dailyCap}
-          helpText={`For all rules of the store. Spent today: ${formatCredits(overview.spentToday)}. Work over the cap waits for the next day${overview.waiting > 0 ? ` (${overview.waiting} waiting now)` : ''}.`}
+          helpText={t(overview.waiting > 0 ? 'rules.capHelpWaiting' : 'rules.capHelp', {
+            spent: formatCredits(overview.spentToday),
+            count: overview.waiting,
+          })}
         />
       </Modal.Section>
     </Modal>

@@ -14,6 +14,7 @@ import { PublishingCard } from './PublishingCard.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { changes, editable, problems, type EditableSettings } from './settings-form.ts';
+import { t } from '../../i18n/index.ts';
 
 const SAVE_BAR_ID = 'settings-save-bar';
 
@@ -46,7 +47,7 @@ export function SettingsForm({ settings, onSaved }: Props) {
       setDraft(next);
       setShowProblems(false);
       onSaved(view);
-      shopify.toast.show('Settings saved');
+      shopify.toast.show(t('settings.saved'));
     }
   };
   const onDiscard = () => {
@@ -56,12 +57,12 @@ export function SettingsForm({ settings, onSaved }: Props) {
   };
 
   return (
-    <Page title="Settings">
+    <Page title={t('nav.settings')}>
       <SaveBar id={SAVE_BAR_ID} open={dirty}>
         <button variant="primary" onClick={onSave} loading={save.pending ? '' : undefined}>
-          Save
+          {t('settings.save')}
         </button>
-        <button onClick={onDiscard}>Discard</button>
+        <button onClick={onDiscard}>{t('settings.discard')}</button>
       </SaveBar>
       <Layout>
         {settings.paused ? (
@@ -72,7 +73,7 @@ export function SettingsForm({ settings, onSaved }: Props) {
         {save.error ? (
           <Layout.Section>
             <ErrorBanner
-              title="Your changes were not saved"
+              title={t('settings.notSaved')}
               error={save.error}
               onDismiss={save.clearError}
             />
@@ -80,8 +81,8 @@ export function SettingsForm({ settings, onSaved }: Props) {
         ) : null}
         {showProblems && Object.keys(problems(draft)).length > 0 ? (
           <Layout.Section>
-            <Banner tone="critical" title="Your changes were not saved">
-              <p>Fix the fields marked in red, then save again.</p>
+            <Banner tone="critical" title={t('settings.notSaved')}>
+              <p>{t('settings.fixFields')}</p>
             </Banner>
           </Layout.Section>
         ) : null}
@@ -89,22 +90,22 @@ export function SettingsForm({ settings, onSaved }: Props) {
           <BlockStack gap="600">
             <SettingsSection
               id="api-key"
-              title="ProductAI account"
-              description="The app makes every photo and video with your ProductAI account and its credits."
+              title={t('settings.account.title')}
+              description={t('settings.account.description')}
             >
               <ApiKeyCard apiKey={settings.apiKey} onChange={onSaved} />
             </SettingsSection>
             <SettingsSection
               id="webhook"
-              title="Webhook"
-              description="Lets ProductAI tell the app the moment a result is ready."
+              title={t('settings.webhook.title')}
+              description={t('settings.webhook.description')}
             >
               <WebhookCard webhook={settings.webhook} />
             </SettingsSection>
             <SettingsSection
               id="defaults"
-              title="Default options"
-              description="What new photos start with. You can change them for each generation."
+              title={t('settings.defaults.title')}
+              description={t('settings.defaults.description')}
             >
               <DefaultsCard
                 defaults={draft.defaults}
@@ -113,8 +114,8 @@ export function SettingsForm({ settings, onSaved }: Props) {
             </SettingsSection>
             <SettingsSection
               id="publishing"
-              title="Adding results to products"
-              description="Whether results wait for your approval, where they go, and their alt text."
+              title={t('settings.publishing.title')}
+              description={t('settings.publishing.description')}
             >
               <PublishingCard
                 settings={draft}
@@ -124,8 +125,8 @@ export function SettingsForm({ settings, onSaved }: Props) {
             </SettingsSection>
             <SettingsSection
               id="presets"
-              title="Prompt presets"
-              description="Ready-made scenes to pick on the Generate and Bulk runs pages."
+              title={t('settings.presets.title')}
+              description={t('settings.presets.description')}
             >
               <PresetsCard
                 presets={draft.presets}
@@ -135,8 +136,8 @@ export function SettingsForm({ settings, onSaved }: Props) {
             </SettingsSection>
             <SettingsSection
               id="automatic-photos"
-              title="Automatic photos"
-              description="Photos or videos made for new products as they arrive, within a daily credit cap. Off until you add a rule."
+              title={t('settings.automatic.title')}
+              description={t('settings.automatic.description')}
             >
               <AutomaticPhotosCard defaults={settings.defaults} presets={settings.presets} />
             </SettingsSection>

@@ -3,6 +3,7 @@ import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import type { SettingsView } from '../../shared/contract.ts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { t } from '../../i18n/index.ts';
 
 const WAIT_FOR_WEBHOOK_MS = 5000;
 
@@ -13,9 +14,11 @@ function nextPoll(settings: SettingsView): number | null {
 
 export default function SettingsPage() {
   const settings = useResource<SettingsView>('/settings', nextPoll);
-  if (settings.loading) return <PageSkeleton title="Settings" cards={4} />;
+  if (settings.loading) return <PageSkeleton title={t('nav.settings')} cards={4} />;
   if (!settings.data) {
-    return <LoadFailedPage title="Settings" error={settings.error} onRetry={settings.reload} />;
+    return (
+      <LoadFailedPage title={t('nav.settings')} error={settings.error} onRetry={settings.reload} />
+    );
   }
   return <SettingsForm settings={settings.data} onSaved={settings.replace} />;
 }

@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import type { SettingsView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 /** The shop's own webhook URL, how to give it to ProductAI, and whether ProductAI reached it. */
 export function WebhookCard({ webhook }: { webhook: SettingsView['webhook'] }) {
@@ -19,7 +20,7 @@ export function WebhookCard({ webhook }: { webhook: SettingsView['webhook'] }) {
     try {
       await navigator.clipboard.writeText(webhook.url);
       setCopyFailed(false);
-      shopify.toast.show('Webhook URL copied');
+      shopify.toast.show(t('settings.webhook.copied'));
     } catch {
       setCopyFailed(true);
     }
@@ -29,37 +30,33 @@ export function WebhookCard({ webhook }: { webhook: SettingsView['webhook'] }) {
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h3" variant="headingSm">
-            Your webhook URL
+            {t('settings.webhook.yourUrl')}
           </Text>
           {webhook.connectedAt ? (
-            <Badge tone="success">Connected</Badge>
+            <Badge tone="success">{t('overview.connection.connected')}</Badge>
           ) : (
-            <Badge tone="attention">Not yet received</Badge>
+            <Badge tone="attention">{t('overview.connection.notReceived')}</Badge>
           )}
         </InlineStack>
         <TextField
-          label="Webhook URL"
+          label={t('settings.webhook.url')}
           labelHidden
           value={webhook.url}
           readOnly
           autoComplete="off"
           selectTextOnFocus
-          connectedRight={<Button onClick={copy}>Copy</Button>}
-          error={
-            copyFailed ? 'Copying is blocked here: select the URL and copy it by hand.' : undefined
-          }
+          connectedRight={<Button onClick={copy}>{t('settings.webhook.copy')}</Button>}
+          error={copyFailed ? t('settings.webhook.copyBlocked') : undefined}
         />
         <List type="number">
-          <List.Item>Open the ProductAI studio and go to the API access page.</List.Item>
-          <List.Item>Paste this URL into the webhook URL field and save it there.</List.Item>
-          <List.Item>
-            ProductAI sends a test request right away, and this page shows “Connected”.
-          </List.Item>
+          <List.Item>{t('settings.webhook.step1')}</List.Item>
+          <List.Item>{t('settings.webhook.step2')}</List.Item>
+          <List.Item>{t('settings.webhook.step3')}</List.Item>
         </List>
         <Text as="p" tone={webhook.connectedAt ? 'success' : 'subdued'}>
           {webhook.connectedAt
-            ? `Connected: ProductAI's test request arrived on ${formatDateTime(webhook.connectedAt)}.`
-            : 'Not yet received. Until then results still arrive as quickly, because the app checks on each generation every few seconds.'}
+            ? t('settings.webhook.connectedOn', { when: formatDateTime(webhook.connectedAt) })
+            : t('settings.webhook.notYet')}
         </Text>
       </BlockStack>
     </Card>

@@ -9,6 +9,7 @@ import type {
   RuleView,
   SaveRuleRequest,
 } from '../../shared/contract.ts';
+import { t, type MessageKey } from '../../i18n/index.ts';
 
 export interface RuleDraft {
   name: string;
@@ -77,11 +78,11 @@ export function ruleDraftOf(
 /** Problems the merchant can fix before saving, keyed like the server's fields. */
 export function ruleProblems(draft: RuleDraft): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (!draft.name.trim()) problems.name = 'Give the rule a name.';
-  if (!draft.generation.params.prompt?.trim()) problems.prompt = 'Describe the scene to make.';
+  if (!draft.name.trim()) problems.name = t('rules.nameMissing');
+  if (!draft.generation.params.prompt?.trim()) problems.prompt = t('rules.promptMissing');
   const cap = Number(draft.dailyCap);
   if (!draft.dailyCap.trim() || !Number.isInteger(cap) || cap < 1) {
-    problems.dailyCap = 'Set a daily credit cap: a whole number of credits, 1 or more.';
+    problems.dailyCap = t('rules.capMissing');
   }
   return problems;
 }
@@ -114,22 +115,28 @@ export function ruleRequest(draft: RuleDraft, presets: readonly PromptPreset[]):
 
 /** "Footwear or Sale" — a rule's collections by name (a rule has a handful at most). */
 export function collectionNames(collections: readonly RuleCollection[]): string {
-  return collections.map((collection) => collection.title).join(' or ');
+  return collections.map((collection) => collection.title).join(t('rules.or'));
 }
 
 /** "In Footwear · Tagged summer · Vendor Acme" — what a rule takes, in a line. */
 export function matchSummary(match: RuleMatch): string {
   const parts = [
-    match.collections.length > 0 ? `In ${collectionNames(match.collections)}` : null,
-    match.tags.length > 0 ? `Tagged ${match.tags.join(' or ')}` : null,
-    match.productTypes.length > 0 ? `Type ${match.productTypes.join(' or ')}` : null,
-    match.vendors.length > 0 ? `Vendor ${match.vendors.join(' or ')}` : null,
+    match.collections.length > 0
+      ? t('rules.inCollections', { names: collectionNames(match.collections) })
+      : null,
+    match.tags.length > 0 ? t('rules.tagged', { values: match.tags.join(t('rules.or')) }) : null,
+    match.productTypes.length > 0
+      ? t('rules.type', { values: match.productTypes.join(t('rules.or')) })
+      : null,
+    match.vendors.length > 0
+      ? t('rules.vendor', { values: match.vendors.join(t('rules.or')) })
+      : null,
   ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' · ') : 'Every new product';
+  return parts.length > 0 ? parts.join(' · ') : t('rules.everyProduct');
 }
 
-export const DESTINATION_LABELS: Readonly<Record<RuleDestination, string>> = {
-  review: 'Wait for my review in Activity',
-  append: 'Add to the product at once, after its images',
-  featured: 'Add to the product at once, as its featured image',
+export const DESTINATION_LABELS: Readonly<Record<RuleDestination, MessageKey>> = {
+  review: 'rules.destinationReview',
+  append: 'rules.destinationAppend',
+  featured: 'rules.destinationFeatured',
 };

@@ -1,5 +1,6 @@
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
 import type { SettingsView, UpdateSettingsRequest } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 /** The part of the settings edited under the save bar (the API key has its own checked flow). */
 export type EditableSettings = Required<
@@ -26,13 +27,16 @@ export function changes(saved: EditableSettings, draft: EditableSettings): Updat
 export function problems(draft: EditableSettings): Record<string, string> {
   const found: Record<string, string> = {};
   draft.presets.forEach((preset, index) => {
-    if (!preset.name.trim()) found[`presets.${index}.name`] = 'Give the preset a name.';
-    if (!preset.prompt.trim()) found[`presets.${index}.prompt`] = 'Write the prompt.';
+    if (!preset.name.trim()) found[`presets.${index}.name`] = t('settings.presets.nameMissing');
+    if (!preset.prompt.trim())
+      found[`presets.${index}.prompt`] = t('settings.presets.promptMissing');
     else if (preset.prompt.length > PROMPT_MAX_LENGTH) {
-      found[`presets.${index}.prompt`] =
-        `Shorten the prompt to ${PROMPT_MAX_LENGTH} characters; it is ${preset.prompt.length}.`;
+      found[`presets.${index}.prompt`] = t('settings.presets.promptTooLong', {
+        max: PROMPT_MAX_LENGTH,
+        count: preset.prompt.length,
+      });
     }
   });
-  if (draft.altTemplate.length > 512) found.altTemplate = 'Keep the template under 512 characters.';
+  if (draft.altTemplate.length > 512) found.altTemplate = t('settings.publishing.altTooLong');
   return found;
 }
