@@ -24,8 +24,10 @@ import { EmulatorStore } from './store/emulator-store.ts';
 import { StagedUploads } from './uploads/staged-uploads.ts';
 import { WebhookSender } from './webhooks/sender.ts';
 import { ProductEvents } from './webhooks/product-events.ts';
+import type { WebhookSubscription } from './webhooks/app-subscriptions.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
+export { appSubscriptions, type WebhookSubscription } from './webhooks/app-subscriptions.ts';
 
 export interface ShopifyEmulatorOptions {
   /** Default: a free port. The emulator listens on 127.0.0.1. */
@@ -41,6 +43,11 @@ export interface ShopifyEmulatorOptions {
    * the control surface makes (webhooks/product-events.ts).
    */
   webhookFilters?: Record<string, string>;
+  /**
+   * The app's subscriptions (`appSubscriptions(<its shopify.app.toml>)`): product events are
+   * then sent for these topics only, with their filters. Without: every product topic is sent.
+   */
+  subscriptions?: WebhookSubscription[];
   /** Seeded, installed shops; default ['demo-store.myshopify.com']. */
   shops?: string[];
   /** Cost points restored per second; default 100 (standard plans). */
@@ -130,12 +137,13 @@ export async function startShopifyEmulator(
     }),
     staged: new StagedUploads(resolved.apiSecret),
     webhooks,
-    productEvents: new ProductEvents(store, webhooks),
+    productEvents: new ProductEvents({ store, webhooks, clock, baseUrl: () => baseUrl }),
     baseUrl: () => baseUrl,
   };
   for (const [topic, filter] of Object.entries(options.webhookFilters ?? {})) {
     emu.productEvents.filters.set(topic, filter);
   }
+  if (options.subscriptions) emu.productEvents.subscribe(options.subscriptions);
   for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop);
 
   const server = await listenOnLoopback(createServer(createApp(emu)), options.port);

@@ -5,6 +5,7 @@ import { fileResolvers } from './files.ts';
 import { flowResolvers } from './flow.ts';
 import { mediaResolvers } from './media.ts';
 import { nodeResolvers } from './nodes.ts';
+import { productCreateResolvers } from './product-create.ts';
 import { productUpdateResolvers } from './product-update.ts';
 import { productResolvers } from './products.ts';
 import { reorderMediaResolvers } from './reorder-media.ts';
@@ -25,6 +26,7 @@ export const resolvers: ResolverMap = merge(
   collectionResolvers,
   mediaResolvers,
   nodeResolvers,
+  productCreateResolvers,
   productUpdateResolvers,
   fileResolvers,
   stagedUploadResolvers,

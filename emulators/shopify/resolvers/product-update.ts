@@ -5,18 +5,11 @@
  */
 import { GraphQLError } from 'graphql';
 import { unsupported } from '../graphql/unsupported.ts';
-import { MEDIA_PER_PRODUCT } from '../media/limits.ts';
-import type { FileKind } from '../store/types.ts';
 import { recordById } from './by-id.ts';
-import { isHttpUrl, onlyFields, userError, type UserErrorShape } from './input-guard.ts';
+import { onlyFields, userError } from './input-guard.ts';
+import { attachMedia, mediaInputErrors, type CreateMediaInput } from './media-input.ts';
 import { presentProduct } from './products.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
-
-interface CreateMediaInput {
-  alt?: string | null;
-  mediaContentType: string;
-  originalSource: string;
-}
 
 interface ProductUpdateArgs {
   product?: Record<string, unknown> | null;
@@ -26,7 +19,6 @@ interface ProductUpdateArgs {
 }
 
 const UPDATABLE = ['id', 'title', 'descriptionHtml', 'tags', 'status'] as const;
-const MEDIA_KINDS: Record<string, FileKind> = { IMAGE: 'IMAGE', VIDEO: 'VIDEO' };
 
 function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext) {
   if (args.input) throw unsupported('productUpdate(input:) (use product: ProductUpdateInput)');
@@ -42,23 +34,7 @@ function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext
   if (!product) return { product: null, userErrors: [userError(['id'], 'Product does not exist')] };
 
   const media = args.media ?? [];
-  const errors: UserErrorShape[] = [];
-  media.forEach((input, index) => {
-    if (!MEDIA_KINDS[input.mediaContentType]) {
-      throw unsupported(`CreateMediaInput.mediaContentType ${input.mediaContentType}`);
-    }
-    if (!isHttpUrl(input.originalSource)) {
-      errors.push(
-        userError(
-          ['media', index, 'originalSource'],
-          `${input.mediaContentType === 'VIDEO' ? 'Video' : 'Image'} URL is invalid`,
-        ),
-      );
-    }
-  });
-  if (product.mediaIds.length + media.length > MEDIA_PER_PRODUCT) {
-    errors.push(userError(['media'], `Products can have at most ${MEDIA_PER_PRODUCT} media`));
-  }
+  const errors = mediaInputErrors(media, product.mediaIds.length);
   if (errors.length > 0) return { product: presentProduct(product), userErrors: errors };
 
   const now = ctx.emu.clock.now();
@@ -85,14 +61,7 @@ function productUpdate(_: unknown, args: ProductUpdateArgs, ctx: ResolverContext
       `ProductStatus ${String(changes['status'])} is not supported by the Shopify emulator`,
     );
   }
-  for (const input of media) {
-    const file = ctx.emu.media.create(ctx.shop, {
-      kind: MEDIA_KINDS[input.mediaContentType]!,
-      originalSource: input.originalSource,
-      alt: input.alt ?? '',
-    });
-    product.mediaIds.push(file.id);
-  }
+  attachMedia(ctx, product, media);
   product.updatedAt = now;
   return { product: presentProduct(product), userErrors: [] };
 }

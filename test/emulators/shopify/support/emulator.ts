@@ -132,20 +132,33 @@ export interface ReceivedWebhook {
 export async function startWebhookReceiver(): Promise<{
   url: string;
   received: ReceivedWebhook[];
+  /** Resolves with the next webhook of this topic to arrive. */
+  next(topic: string): Promise<ReceivedWebhook>;
   close(): Promise<void>;
 }> {
   const received: ReceivedWebhook[] = [];
+  const waiting: { topic: string; resolve: (webhook: ReceivedWebhook) => void }[] = [];
   const server = await listenOnLoopback(
     createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
+        const webhook = { headers: req.headers, rawBody: Buffer.concat(chunks) };
+        received.push(webhook);
         res.writeHead(200).end();
+        for (const waiter of waiting.splice(0)) {
+          if (waiter.topic === req.headers['x-shopify-topic']) waiter.resolve(webhook);
+          else waiting.push(waiter);
+        }
       });
     }),
   );
-  return { url: `${server.url}/webhooks/shopify`, received, close: () => server.close() };
+  return {
+    url: `${server.url}/webhooks/shopify`,
+    received,
+    next: (topic) => new Promise((resolve) => waiting.push({ topic, resolve })),
+    close: () => server.close(),
+  };
 }
 
 /** Serves fixed bytes at fixed paths (the "external URLs" media are created from). */
