@@ -14,25 +14,26 @@ import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
-import { bulkRunName } from '../../shared/bulk-run-name.ts';
-import { formatCredits, formatNumber, formatRelative } from '../../lib/format.ts';
-import { KIND_LABELS, modelName } from '../../shared/models.ts';
+import { t, type MessageKey } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCredits, formatRelative, formatRunName, kindLabel } from '../../lib/format.ts';
+import { modelName } from '../../shared/models.ts';
 import type { BulkRunView, GenerationState } from '../../shared/contract.ts';
 
 const RUN_BADGE = {
-  running: { tone: 'info', label: 'Running' },
-  review: { tone: 'attention', label: 'Waiting for your review' },
-  paused: { tone: 'warning', label: 'Paused' },
-  cancelled: { tone: undefined, label: 'Cancelled' },
-  completed: { tone: 'success', label: 'Completed' },
+  running: { tone: 'info', label: 'bulk.status.running' },
+  review: { tone: 'attention', label: 'bulk.status.review' },
+  paused: { tone: 'warning', label: 'bulk.status.paused' },
+  cancelled: { tone: undefined, label: 'bulk.status.cancelled' },
+  completed: { tone: 'success', label: 'bulk.status.completed' },
 } as const;
 
 type Command = 'pause' | 'resume' | 'cancel';
 
-const DONE: Readonly<Record<Command, string>> = {
-  pause: 'Bulk run paused',
-  resume: 'Bulk run resumed',
-  cancel: 'Bulk run cancelled',
+const DONE: Readonly<Record<Command, MessageKey>> = {
+  pause: 'bulk.paused',
+  resume: 'bulk.resumed',
+  cancel: 'bulk.cancelled',
 };
 
 interface Props {
@@ -48,12 +49,12 @@ function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation
   const sent = SENT.reduce((sum, state) => sum + (run.counts[state] ?? 0), 0);
   const notSent = Math.max(0, bulkProgress(run).toGo - Math.ceil(sent / run.options));
   return {
-    title: `Cancel “${bulkRunName(run)}”?`,
+    title: t('bulk.cancelTitle', { name: formatRunName(run) }),
     consequences: [
-      `${formatNumber(notSent)} ${notSent === 1 ? 'product' : 'products'} not sent yet ${notSent === 1 ? 'is' : 'are'} not made, and cost nothing.`,
-      `${formatNumber(sent)} ${sent === 1 ? 'request' : 'requests'} already with ProductAI still ${sent === 1 ? 'finishes and is' : 'finish and are'} added. Nothing made is discarded, so no credit already spent is lost.`,
+      t('bulk.cancelNotSent', { count: notSent }),
+      t('bulk.cancelSent', { count: sent }),
     ],
-    confirm: 'Cancel run',
+    confirm: t('bulk.cancelRun'),
     destructive: true,
     run: perform,
   };
@@ -62,7 +63,7 @@ function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation
 export function BulkRunCard({ run, onChange }: Props) {
   const command = useCommand<Command>(
     `/bulk-runs/${encodeURIComponent(run.id)}`,
-    (name) => DONE[name],
+    (name) => t(DONE[name]),
     onChange,
   );
   const { perform } = command;
@@ -77,20 +78,23 @@ export function BulkRunCard({ run, onChange }: Props) {
         <BlockStack gap="300">
           <RecordCardHeading
             id={headingId}
-            title={bulkRunName(run)}
+            title={formatRunName(run)}
             subtitle={
               <>
                 {run.campaign ? (
                   <>
-                    Campaign <Link url="/campaigns">{run.campaign.name}</Link> ·{' '}
+                    {t('bulk.campaign')} <Link url="/campaigns">{run.campaign.name}</Link> ·{' '}
                   </>
                 ) : null}
-                {KIND_LABELS[run.kind]}
-                {run.params.model ? ` · ${modelName(run.params.model)}` : ''} · started{' '}
-                {formatRelative(run.createdAt)}
+                {kindLabel(run.kind)}
+                {run.params.model ? ` · ${serverText(modelName(run.params.model))}` : ''} ·{' '}
+                {t('bulk.startedAgo', { when: formatRelative(run.createdAt) })}
               </>
             }
-            badge={RUN_BADGE[progress.status]}
+            badge={{
+              tone: RUN_BADGE[progress.status].tone,
+              label: t(RUN_BADGE[progress.status].label),
+            }}
           />
           <ProgressBar
             progress={progress.percent}
@@ -99,23 +103,27 @@ export function BulkRunCard({ run, onChange }: Props) {
           />
           <RunOutcome run={run} progress={progress} />
           <Text as="p" tone="subdued">
-            {formatCredits(run.creditsCommitted)} committed of {formatCredits(run.outcome.credits)}{' '}
-            estimated
-            {run.creditBudget !== null ? ` · budget ${formatCredits(run.creditBudget)}` : ''}
+            {t('bulk.committed', {
+              committed: formatCredits(run.creditsCommitted),
+              estimated: formatCredits(run.outcome.credits),
+            })}
+            {run.creditBudget !== null
+              ? ` · ${t('bulk.budgetOf', { credits: formatCredits(run.creditBudget) })}`
+              : ''}
           </Text>
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <Link url={`/activity?bulkRunId=${encodeURIComponent(run.id)}`}>
-              See its generations
+              {t('bulk.seeGenerations')}
             </Link>
             {open ? (
               <ButtonGroup>
                 {run.state === 'running' ? (
                   <Button onClick={() => perform('pause')} disabled={command.pending}>
-                    Pause
+                    {t('rules.pause')}
                   </Button>
                 ) : (
                   <Button onClick={() => perform('resume')} disabled={command.pending}>
-                    Resume
+                    {t('rules.resumeShort')}
                   </Button>
                 )}
                 <Button
@@ -123,15 +131,14 @@ export function BulkRunCard({ run, onChange }: Props) {
                   onClick={() => confirm.ask(cancelConfirmation(run, () => perform('cancel')))}
                   disabled={command.pending}
                 >
-                  Cancel run
+                  {t('bulk.cancelRun')}
                 </Button>
               </ButtonGroup>
             ) : null}
           </InlineStack>
           {open ? (
             <Text as="p" tone="subdued">
-              Cancelling stops new requests; those already sent to ProductAI still finish and are
-              added.
+              {t('bulk.cancelling')}
             </Text>
           ) : null}
           <ActionErrorBanner action={command} />

@@ -6,6 +6,7 @@ import { BulkRunCard } from './BulkRunCard.tsx';
 import { BulkRunsEmptyState } from './BulkRunsEmptyState.tsx';
 import { NewBulkRunCard } from './NewBulkRunCard.tsx';
 import { useScrollToRun } from './useScrollToRun.ts';
+import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 3000;
 
@@ -17,11 +18,11 @@ export default function BulkRunsPage() {
   useScrollToRun(shownRunId, runs.data?.bulkRuns);
   return (
     <RunListPage
-      title="Bulk runs"
-      subtitle="One set of options applied to a whole collection or a selection of products."
+      title={t('nav.bulkRuns')}
+      subtitle={t('bulk.subtitle')}
       settings={settings}
       list={runs}
-      staleTitle="Progress is not up to date"
+      staleTitle={t('bulk.stale')}
     >
       {(settingsView, { bulkRuns }) => (
         <>

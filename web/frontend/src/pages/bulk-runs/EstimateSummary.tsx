@@ -1,6 +1,8 @@
 import { BlockStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import type { ApiError } from '../../api/client.ts';
-import { formatCredits, formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCredits } from '../../lib/format.ts';
 import { formatDuration, queueSentence } from '../../lib/schedule.ts';
 import type { BulkEstimate } from '../../shared/contract.ts';
 
@@ -11,7 +13,7 @@ interface Props {
 }
 
 function products(count: number): string {
-  return `${formatNumber(count)} product${count === 1 ? '' : 's'}`;
+  return t('bulk.products', { count });
 }
 
 /** What the run will make, skip and cost, and when it should be done, before it starts. */
@@ -20,18 +22,18 @@ export function EstimateSummary({ estimate, budget }: Props) {
   return (
     <BlockStack gap="100">
       <Text as="h3" variant="headingSm">
-        Estimated cost
+        {t('bulk.estimate.heading')}
       </Text>
       {estimate.pending ? <SkeletonBodyText lines={2} /> : null}
       {estimate.error ? (
         <Text as="p" tone="critical">
-          The estimate could not be made: {estimate.error.message}
+          {t('bulk.estimate.failed', { message: serverText(estimate.error.message) })}
         </Text>
       ) : null}
       {data ? <EstimateDetails data={data} budget={budget} /> : null}
       {!estimate.pending && !data && !estimate.error ? (
         <Text as="p" tone="subdued">
-          Shown once the products and options are chosen.
+          {t('bulk.estimate.pending')}
         </Text>
       ) : null}
     </BlockStack>
@@ -43,13 +45,18 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
   const { outcome } = data;
   const skipped = [
     outcome.skipped.noImage > 0
-      ? `${products(outcome.skipped.noImage)} without an image to work from`
+      ? t('bulk.estimate.noImage', { products: products(outcome.skipped.noImage) })
       : null,
     outcome.skipped.alreadyDone > 0
-      ? `${products(outcome.skipped.alreadyDone)} already made with these options`
+      ? t('bulk.estimate.alreadyDone', { products: products(outcome.skipped.alreadyDone) })
       : null,
     outcome.skipped.overBudget > 0
-      ? `${products(outcome.skipped.overBudget)} beyond your budget${budget === undefined ? '' : ` of ${formatCredits(budget)}`}`
+      ? budget === undefined
+        ? t('bulk.estimate.overBudget', { products: products(outcome.skipped.overBudget) })
+        : t('bulk.estimate.overBudgetOf', {
+            products: products(outcome.skipped.overBudget),
+            budget: formatCredits(budget),
+          })
       : null,
   ].filter((line) => line !== null);
   return (
@@ -58,26 +65,31 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
         {formatCredits(outcome.credits)}
       </Text>
       <Text as="p" tone="subdued">
-        {products(outcome.toMake)} to make × {formatCredits(data.creditsPerProduct)}
-        {outcome.toMake < outcome.productCount ? ` (of ${products(outcome.productCount)})` : ''}
+        {t('bulk.estimate.toMake', {
+          products: products(outcome.toMake),
+          credits: formatCredits(data.creditsPerProduct),
+        })}
+        {outcome.toMake < outcome.productCount
+          ? ` ${t('bulk.estimate.ofAll', { products: products(outcome.productCount) })}`
+          : ''}
       </Text>
       {skipped.length > 0 ? (
-        <Text as="p">Skipped, and never charged: {skipped.join('; ')}.</Text>
+        <Text as="p">{t('bulk.skippedList', { list: skipped.join('; ') })}</Text>
       ) : null}
       {data.alreadyDone > 0 && data.includeDone ? (
-        <Text as="p">
-          {products(data.alreadyDone)} already made with these options will get another result.
-        </Text>
+        <Text as="p">{t('bulk.estimate.again', { products: products(data.alreadyDone) })}</Text>
       ) : null}
       {data.checkedCount < data.productCount ? (
         <Text as="p" tone="subdued">
-          The first {formatNumber(data.checkedCount)} products were checked; the others are counted
-          as to make.
+          {t('bulk.estimate.checked', { count: data.checkedCount })}
         </Text>
       ) : null}
       {data.schedule ? (
         <Text as="p" tone="subdued">
-          {`Done in ${formatDuration(data.schedule.finishInMs)}. ${queueSentence(data.schedule)}`}
+          {t('bulk.estimate.doneIn', {
+            duration: formatDuration(data.schedule.finishInMs),
+            queue: queueSentence(data.schedule),
+          })}
         </Text>
       ) : null}
     </>

@@ -8,7 +8,9 @@ import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
-import { formatCredits, formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCredits } from '../../lib/format.ts';
 import { reviewSentence } from '../../lib/review-mode.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
@@ -46,11 +48,11 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const accepted = acceptedOptions(draft.kind, draft.params.model);
   const prompt = draft.params.prompt ?? '';
   const reasons = [
-    ...(settings.apiKey.state === 'valid' ? [] : ['Add a valid ProductAI API key in Settings.']),
-    ...(chosen ? [] : ['Choose a collection or products.']),
-    ...(accepted.usesPrompt && !prompt.trim() ? ['Write a prompt or choose a preset.'] : []),
+    ...(settings.apiKey.state === 'valid' ? [] : [t('generate.blockers.key')]),
+    ...(chosen ? [] : [t('bulk.blockers.target')]),
+    ...(accepted.usesPrompt && !prompt.trim() ? [t('generate.blockers.prompt')] : []),
     ...(accepted.usesPrompt && prompt.length > PROMPT_MAX_LENGTH
-      ? [`Shorten the prompt to ${formatNumber(PROMPT_MAX_LENGTH)} characters.`]
+      ? [t('generate.blockers.promptLength', { max: PROMPT_MAX_LENGTH })]
       : []),
   ];
   const request: CreateBulkRunRequest | null = chosen
@@ -79,11 +81,11 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   }
   const problems = [
     ...reasons,
-    ...(estimate.data?.problems ?? []),
-    ...(budget.error ? ['Fix the credit budget.'] : []),
+    ...(estimate.data?.problems ?? []).map(serverText),
+    ...(budget.error ? [t('bulk.blockers.budget')] : []),
   ];
   const startBlocker =
-    problems[0] ?? (estimate.pending || !estimate.data ? 'Waiting for the estimate.' : undefined);
+    problems[0] ?? (estimate.pending || !estimate.data ? t('bulk.waitingEstimate') : undefined);
 
   // Starting spends credits: the confirmation says on what, and where the results go.
   const askToStart = () => {
@@ -93,14 +95,16 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
     const credits =
       budget.credits === undefined
         ? formatCredits(planned.estimatedCredits)
-        : `at most ${formatCredits(Math.min(budget.credits, planned.estimatedCredits))}`;
+        : t('bulk.atMost', {
+            credits: formatCredits(Math.min(budget.credits, planned.estimatedCredits)),
+          });
     confirm.ask({
-      title: `Start a bulk run on ${formatNumber(products)} ${products === 1 ? 'product' : 'products'}?`,
+      title: t('bulk.startTitle', { count: products }),
       consequences: [
-        `${formatNumber(products)} ${products === 1 ? 'product is' : 'products are'} sent to ProductAI, for ${credits}.`,
+        t('bulk.startSent', { count: products, credits }),
         reviewSentence(settings.reviewMode, options),
       ],
-      confirm: 'Start bulk run',
+      confirm: t('bulk.start'),
       destructive: false,
       run: () => void onStart(),
     });
@@ -110,7 +114,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
     if (!request || budget.error) return;
     const run = await start.run({ ...request, creditBudget: budget.credits });
     if (run) {
-      shopify.toast.show('Bulk run started');
+      shopify.toast.show(t('bulk.started'));
       setChosen(null);
       onStarted(run);
     }
@@ -120,7 +124,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          New bulk run
+          {t('bulk.new')}
         </Text>
         <TargetAndOptions
           chosen={chosen}
@@ -131,34 +135,32 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         />
         {limits.max > 1 ? (
           <TextField
-            label="Images per product"
+            label={t('bulk.imagesPerProduct')}
             type="number"
             min={limits.min}
             max={limits.max}
             value={imagesText}
             onChange={setImagesText}
             autoComplete="off"
-            helpText={`The first ${imagesPerProduct} of each product's images are sent (this model takes up to ${limits.max}).`}
+            helpText={t('bulk.imagesHelp', { count: imagesPerProduct, max: limits.max })}
           />
         ) : null}
         <ResultsSelect
-          label="Results per product"
+          label={t('rules.resultsPerProduct')}
           value={options}
           onChange={setOptions}
           helpText={
-            options > 1
-              ? `${options} requests per product, each charged: each product's results wait for you in Activity, publish one and the others are discarded.`
-              : 'Ask for up to 4 per product to choose from in Activity.'
+            options > 1 ? t('bulk.resultsHelpMany', { count: options }) : t('bulk.resultsHelp')
           }
         />
         <Checkbox
-          label="Make products already done again"
+          label={t('bulk.includeDone')}
           checked={includeDone}
           onChange={setIncludeDone}
-          helpText="Off: products that already have a result from this app with the same options are skipped, so nothing is added twice."
+          helpText={t('bulk.includeDoneHelp')}
         />
         <TextField
-          label="Credit budget (optional)"
+          label={t('bulk.budget')}
           type="number"
           min={perProduct ?? 1}
           step={1}
@@ -174,7 +176,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         <ProblemList problems={problems.length > 1 ? problems : []} />
         <StartRow blocker={startBlocker} pending={start.pending} onStart={askToStart} />
         {confirm.modal}
-        <ActionErrorBanner title="The bulk run was not started" action={start} />
+        <ActionErrorBanner title={t('bulk.notStarted')} action={start} />
       </BlockStack>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Badge, BlockStack, InlineStack, Text } from '@shopify/polaris';
 import type { BulkProgress } from '../../lib/bulk-progress.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { statePhrase } from '../../lib/generation-states.ts';
 import { formatDuration, queueSentence } from '../../lib/schedule.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
 
@@ -13,43 +14,48 @@ interface Props {
 export function RunOutcome({ run, progress }: Props) {
   const { skipped } = progress;
   const skippedWhy = [
-    skipped.noImage > 0 ? `${formatNumber(skipped.noImage)} without an image` : null,
-    skipped.alreadyDone > 0
-      ? `${formatNumber(skipped.alreadyDone)} already made with these options`
-      : null,
-    skipped.budget > 0 ? `${formatNumber(skipped.budget)} beyond the budget` : null,
+    skipped.noImage > 0 ? t('bulk.outcome.noImage', { count: skipped.noImage }) : null,
+    skipped.alreadyDone > 0 ? t('bulk.outcome.alreadyDone', { count: skipped.alreadyDone }) : null,
+    skipped.budget > 0 ? t('bulk.outcome.budget', { count: skipped.budget }) : null,
   ].filter((reason) => reason !== null);
   return (
     <BlockStack gap="200">
       <Text as="p">{summary(run, progress)}</Text>
       <InlineStack gap="200" wrap>
         {progress.published > 0 ? (
-          <Badge tone="success">{`${formatNumber(progress.published)} published`}</Badge>
+          <Badge tone="success">{statePhrase('published', progress.published)}</Badge>
         ) : null}
         {progress.inReview > 0 ? (
-          <Badge tone="attention">{`${formatNumber(progress.inReview)} waiting for review`}</Badge>
+          <Badge tone="attention">{t('bulk.outcome.inReview', { count: progress.inReview })}</Badge>
         ) : null}
         {progress.failed > 0 ? (
-          <Badge tone="critical">{`${formatNumber(progress.failed)} failed`}</Badge>
+          <Badge tone="critical">{statePhrase('failed', progress.failed)}</Badge>
         ) : null}
         {skipped.total > 0 ? (
-          <Badge tone="warning">{`${formatNumber(skipped.total)} skipped`}</Badge>
+          <Badge tone="warning">{t('bulk.outcome.skipped', { count: skipped.total })}</Badge>
         ) : null}
         {progress.cancelled > 0 ? (
-          <Badge>{`${formatNumber(progress.cancelled)} ${run.campaign?.ended ? 'not made' : 'cancelled'}`}</Badge>
+          <Badge>
+            {t(run.campaign?.ended ? 'bulk.outcome.notMade' : 'bulk.outcome.cancelled', {
+              count: progress.cancelled,
+            })}
+          </Badge>
         ) : null}
         {progress.toGo > 0 ? (
-          <Badge tone="info">{`${formatNumber(progress.toGo)} to go`}</Badge>
+          <Badge tone="info">{t('bulk.outcome.toGo', { count: progress.toGo })}</Badge>
         ) : null}
       </InlineStack>
       {skippedWhy.length > 0 ? (
         <Text as="p" tone="subdued">
-          Skipped, and never charged: {skippedWhy.join(', ')}.
+          {t('bulk.skippedList', { list: skippedWhy.join(', ') })}
         </Text>
       ) : null}
       {run.schedule ? (
         <Text as="p" tone="subdued">
-          {`The rest should be done in ${formatDuration(run.schedule.finishInMs)}. ${queueSentence(run.schedule)}`}
+          {t('bulk.outcome.restIn', {
+            duration: formatDuration(run.schedule.finishInMs),
+            queue: queueSentence(run.schedule),
+          })}
         </Text>
       ) : null}
     </BlockStack>
@@ -57,17 +63,17 @@ export function RunOutcome({ run, progress }: Props) {
 }
 
 function summary(run: BulkRunView, progress: BulkProgress): string {
-  const made = `${formatNumber(progress.made)} of ${formatNumber(progress.toMake)} ${progress.toMake === 1 ? 'product' : 'products'} made`;
+  const made = t('bulk.outcome.made', { made: progress.made, count: progress.toMake });
   if (run.campaign?.ended) {
-    return `Ended with the campaign “${run.campaign.name}”: ${made}.`;
+    return t('bulk.outcome.ended', { name: run.campaign.name, made });
   }
   if (progress.status === 'cancelled') {
     return progress.cancelled > 0
-      ? `Cancelled: ${made}; ${formatNumber(progress.cancelled)} will not be made.`
-      : `Cancelled: ${made}.`;
+      ? t('bulk.outcome.cancelledSome', { made, count: progress.cancelled })
+      : t('bulk.outcome.cancelledAll', { made });
   }
   if (progress.status === 'review') {
-    return `Every product is made; ${formatNumber(progress.inReview)} ${progress.inReview === 1 ? 'result waits' : 'results wait'} for your review in Activity.`;
+    return t('bulk.outcome.review', { count: progress.inReview });
   }
-  return `${made}.`;
+  return t('bulk.outcome.sentence', { made });
 }

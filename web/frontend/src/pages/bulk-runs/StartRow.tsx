@@ -1,4 +1,5 @@
 import { Button, InlineStack, Text } from '@shopify/polaris';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   /** Why the run cannot start yet; undefined when it can. */
@@ -20,7 +21,7 @@ export function StartRow({ blocker, pending, onStart }: Props) {
         loading={pending}
         onClick={onStart}
       >
-        Start bulk run
+        {t('bulk.start')}
       </Button>
       {blocker ? (
         <span id="start-blocker">

@@ -1,6 +1,6 @@
 import { BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
 import type { BulkRunTarget } from '../../shared/contract.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
 
 /** The chosen target with what the merchant should see about it. */
 export interface ChosenTarget {
@@ -23,7 +23,10 @@ export function TargetPicker({ chosen, onChange }: Props) {
     if (!collection) return;
     onChange({
       target: { type: 'collection', collectionId: collection.id },
-      description: `Collection “${collection.title}” (${formatNumber(collection.productsCount)} products)`,
+      description: t('bulk.target.collection', {
+        title: collection.title,
+        count: collection.productsCount,
+      }),
     });
   };
   const pickProducts = async () => {
@@ -41,21 +44,21 @@ export function TargetPicker({ chosen, onChange }: Props) {
       target: { type: 'products', productIds: picked.map((product) => product.id) },
       description:
         picked.length === 1
-          ? `1 product: ${picked[0]?.title ?? ''}`
-          : `${formatNumber(picked.length)} selected products`,
+          ? t('bulk.target.oneProduct', { title: picked[0]?.title ?? '' })
+          : t('bulk.target.products', { count: picked.length }),
     });
   };
   return (
     <BlockStack gap="200">
       <Text as="h3" variant="headingSm">
-        Products
+        {t('bulk.target.heading')}
       </Text>
       <Text as="p" tone={chosen ? undefined : 'subdued'}>
-        {chosen ? chosen.description : 'Choose a collection, or up to 250 products.'}
+        {chosen ? chosen.description : t('bulk.target.choose', { max: MAX_PRODUCTS })}
       </Text>
       <ButtonGroup>
-        <Button onClick={pickCollection}>Select collection</Button>
-        <Button onClick={pickProducts}>Select products</Button>
+        <Button onClick={pickCollection}>{t('bulk.target.selectCollection')}</Button>
+        <Button onClick={pickProducts}>{t('bulk.target.selectProducts')}</Button>
       </ButtonGroup>
     </BlockStack>
   );

@@ -3,6 +3,7 @@
  * least one product's cost (a smaller budget could never make anything).
  */
 import { formatCredits } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
 
 export type ParsedBudget =
   { credits: number | undefined; error?: undefined } | { credits?: undefined; error: string };
@@ -13,16 +14,16 @@ export function parseBudget(text: string, perProduct: number | undefined): Parse
   const value = Number(trimmed);
   if (!/^\d+$/.test(trimmed) || !Number.isInteger(value) || value < 1) {
     return {
-      error: 'Enter a whole number of credits, 1 or more, or leave it empty for no budget.',
+      error: t('bulk.budgetWhole'),
     };
   }
   if (perProduct !== undefined && value < perProduct) {
-    return { error: `Enter at least ${formatCredits(perProduct)}: one product's cost.` };
+    return { error: t('bulk.budgetAtLeast', { credits: formatCredits(perProduct) }) };
   }
   return { credits: value };
 }
 
 export function budgetHelp(perProduct: number | undefined): string {
-  const least = perProduct === undefined ? "one product's cost" : formatCredits(perProduct);
-  return `Optional. A whole number of credits, at least ${least}. The run never spends more: products beyond it are skipped, never charged.`;
+  const least = perProduct === undefined ? t('bulk.oneProductCost') : formatCredits(perProduct);
+  return t('bulk.budgetHelp', { least });
 }
