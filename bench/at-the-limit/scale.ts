@@ -12,11 +12,11 @@
  *     delta ÷ items (the generation as stored, with its indexes) and the scheduler's own share
  *     (MEMORY USAGE of the lines and rings ÷ items);
  *  3. with the workers still stopped, the dispatcher's steps per submission (hasWork, pop,
- *     disarm) for two full turns of the backlog shops, while 50 other shops click (one each,
- *     spread over the turns). Per submission: the client's time for the steps and for the pick,
+ *     disarm) for 2,000 bulk picks at every size (full turns of the backlog shops: 200 at 100
+ *     shops, 2 at 10,000), while 50 other shops click (one each, spread over them). Per submission: the client's time for the steps and for the pick,
  *     Redis's time in the pick script and the Redis commands run (INFO commandstats deltas
  *     around each submission, commands run inside scripts included, INFO itself excluded).
- *     Fairness: bulk picks per backlog shop over the two turns (spread = max - min; 0 when every
+ *     Fairness: bulk picks per backlog shop over the turns (spread = max - min; 0 when every
  *     shop had exactly one per turn) and the turns in which every backlog shop had exactly one;
  *  4. the workers start (compressed time: 15 per 3 s) and the 50 shops click again at random
  *     moments over 8 windows: a click's wait until its request left, in windows.
@@ -39,10 +39,14 @@ const WINDOW_MS = 3_000;
 const BACKLOG_SHARE = 0.1;
 const CLICK_SHOPS = 50;
 const LIVE_WINDOWS = 8;
-/** Bulk items per backlog shop: two turns for the pick measurement, then enough to keep the
+/** Bulk picks measured at every size: the same count, so that sizes compare like for like. */
+const MEASURED_BULK_PICKS = 2_000;
+/** Bulk items per backlog shop: the measured picks (at least two turns), then enough to keep the
  * live run's limit busy (at least ~400 in all, whatever the number of backlog shops). */
+const turnsMeasured = (backlogShops: number) =>
+  Math.max(2, Math.ceil(MEASURED_BULK_PICKS / backlogShops));
 const itemsPerBacklogShop = (backlogShops: number) =>
-  Math.max(6, Math.ceil(400 / backlogShops) + 2);
+  turnsMeasured(backlogShops) + Math.max(4, Math.ceil(400 / backlogShops));
 const MEMORY_SAMPLE = 50;
 const CONCURRENCY = 32;
 
@@ -205,8 +209,9 @@ async function measure(shops: number): Promise<ScaleRow> {
     const forecastMs = performance.now() - forecastStarted;
     const forecastCommands = statsDelta(beforeForecast, await commandStats(redis)).calls;
 
-    // 3. The dispatcher's steps per submission, two full turns of the backlog shops plus clicks.
-    const bulkPicks = 2 * backlogShops.length;
+    // 3. The dispatcher's steps per submission, full turns of the backlog shops plus clicks.
+    const turns = turnsMeasured(backlogShops.length);
+    const bulkPicks = turns * backlogShops.length;
     const clickEvery = Math.max(1, Math.floor(bulkPicks / CLICK_SHOPS));
     const submissionUs: number[] = [];
     const pickUs: number[] = [];
@@ -240,7 +245,7 @@ async function measure(shops: number): Promise<ScaleRow> {
     for (const shop of bulkOrder) perBacklogShop.set(shop, perBacklogShop.get(shop)! + 1);
     const counts = [...perBacklogShop.values()];
     let fairTurns = 0;
-    for (let turn = 0; turn < 2; turn += 1) {
+    for (let turn = 0; turn < turns; turn += 1) {
       const block = bulkOrder.slice(turn * backlogShops.length, (turn + 1) * backlogShops.length);
       if (new Set(block).size === backlogShops.length) fairTurns += 1;
     }
@@ -297,7 +302,7 @@ async function measure(shops: number): Promise<ScaleRow> {
       },
       fairness: {
         spread: Math.max(...counts) - Math.min(...counts),
-        fairTurns: `${fairTurns}/2`,
+        fairTurns: `${fairTurns}/${turns}`,
       },
       clickWindows: {
         p50: quantile(waits, 0.5),
