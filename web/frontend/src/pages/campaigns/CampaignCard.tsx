@@ -16,12 +16,13 @@ import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { formatCredits, formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { CampaignView } from '../../shared/contract.ts';
 import { formatCountdown } from './schedule.ts';
+import { t } from '../../i18n/index.ts';
 
 const BADGE = {
-  scheduled: { tone: 'info', label: 'Upcoming' },
-  live: { tone: 'success', label: 'Live' },
-  ended: { tone: undefined, label: 'Ended' },
-  cancelled: { tone: undefined, label: 'Cancelled' },
+  scheduled: { tone: 'info', label: 'campaigns.status.scheduled' },
+  live: { tone: 'success', label: 'campaigns.status.live' },
+  ended: { tone: undefined, label: 'campaigns.status.ended' },
+  cancelled: { tone: undefined, label: 'campaigns.status.cancelled' },
 } as const;
 
 type Command = 'cancel' | 'end';
@@ -36,32 +37,37 @@ function timing(campaign: CampaignView, now: number): string {
   const starts = Date.parse(campaign.startsAt);
   const ends = Date.parse(campaign.endsAt);
   if (campaign.state === 'scheduled') {
-    return starts > now ? `Starts in ${formatCountdown(starts - now)}` : 'Starting now';
+    return starts > now
+      ? t('campaigns.startsIn', { time: formatCountdown(starts - now) })
+      : t('campaigns.startingNow');
   }
   if (campaign.state === 'live') {
-    return ends > now ? `Ends in ${formatCountdown(ends - now)}` : 'Ending now';
+    return ends > now
+      ? t('campaigns.endsIn', { time: formatCountdown(ends - now) })
+      : t('campaigns.endingNow');
   }
-  return campaign.state === 'cancelled' ? 'Cancelled before the start' : 'Over';
+  return t(campaign.state === 'cancelled' ? 'campaigns.cancelledBefore' : 'campaigns.over');
 }
 
 /** What the results made for the campaign become, and what they cost, when it stops now. */
-function discarded({ report }: CampaignView, notLiveYet: string): string {
+function discarded(
+  { report }: CampaignView,
+  which: 'campaigns.discardedMade' | 'campaigns.discardedNotLive',
+): string {
   const { results, credits } = report.atStake;
-  if (results === 0) return 'No result is waiting or being made: no credit already spent is lost.';
-  return `${results === 1 ? '1 result' : `${formatNumber(results)} results`} ${notLiveYet} ${
-    results === 1 ? 'is' : 'are'
-  } discarded: the ${formatCredits(credits)} already spent on ${results === 1 ? 'it' : 'them'} are lost.`;
+  if (results === 0) return t('campaigns.nothingLost');
+  return t(which, { count: results, credits: formatCredits(credits) });
 }
 
 function cancelConfirmation(campaign: CampaignView, run: () => void): Confirmation {
   const products = campaign.bulkRun.productCount ?? bulkProgress(campaign.bulkRun).total;
   return {
-    title: `Cancel “${campaign.name}”?`,
+    title: t('campaigns.cancelTitle', { name: campaign.name }),
     consequences: [
-      `None of its ${formatNumber(products)} ${products === 1 ? 'product gets' : 'products get'} the scene: nothing goes live, and products still waiting are not sent.`,
-      discarded(campaign, 'made or being made for it'),
+      t('campaigns.cancelNone', { count: products }),
+      discarded(campaign, 'campaigns.discardedMade'),
     ],
-    confirm: 'Cancel campaign',
+    confirm: t('campaigns.cancel'),
     destructive: true,
     run,
   };
@@ -70,12 +76,12 @@ function cancelConfirmation(campaign: CampaignView, run: () => void): Confirmati
 function endConfirmation(campaign: CampaignView, run: () => void): Confirmation {
   const { live } = campaign.report;
   return {
-    title: `End “${campaign.name}” now?`,
+    title: t('campaigns.endTitle', { name: campaign.name }),
     consequences: [
-      `${formatNumber(live)} ${live === 1 ? 'product loses its' : 'products lose their'} scene now: the previous featured image is put back (a product you changed by hand stays as you made it). The scenes stay in Content › Files.`,
-      discarded(campaign, 'not live yet (waiting for review or still being made)'),
+      t('campaigns.endLoses', { count: live }),
+      discarded(campaign, 'campaigns.discardedNotLive'),
     ],
-    confirm: 'End campaign now',
+    confirm: t('campaigns.endNowConfirm'),
     destructive: true,
     run,
   };
@@ -84,7 +90,7 @@ function endConfirmation(campaign: CampaignView, run: () => void): Confirmation 
 export function CampaignCard({ campaign, now, onChange }: Props) {
   const command = useCommand<Command>(
     `/campaigns/${encodeURIComponent(campaign.id)}`,
-    (name) => (name === 'cancel' ? 'Campaign cancelled' : 'Campaign ended'),
+    (name) => t(name === 'cancel' ? 'campaigns.cancelled' : 'campaigns.ended'),
     onChange,
   );
   const { perform } = command;
@@ -101,47 +107,56 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
           title={campaign.name}
           subtitle={
             <>
-              {bulkRun.title} · {formatDateTime(campaign.startsAt, zone)} to{' '}
-              {formatDateTime(campaign.endsAt, zone)}
+              {bulkRun.title} ·{' '}
+              {t('campaigns.period', {
+                start: formatDateTime(campaign.startsAt, zone),
+                end: formatDateTime(campaign.endsAt, zone),
+              })}
             </>
           }
-          badge={BADGE[campaign.state]}
+          badge={{
+            tone: BADGE[campaign.state].tone,
+            label: t(BADGE[campaign.state].label),
+          }}
         />
         <Text as="p" variant="headingSm">
           {timing(campaign, now)}
-          {report.settling ? ' · updating products…' : ''}
+          {report.settling ? ` · ${t('campaigns.settling')}` : ''}
         </Text>
         {campaign.state === 'scheduled' ? (
           <BlockStack gap="100">
             <ProgressBar progress={progress.percent} ariaLabelledBy={headingId} size="small" />
             <Text as="p">
-              {formatNumber(report.held)} of {formatNumber(progress.toMake)} scenes ready
-              {campaign.reviewFirst ? ' (approve them in Activity)' : ''}
+              {t(campaign.reviewFirst ? 'campaigns.readyApprove' : 'campaigns.ready', {
+                held: report.held,
+                count: progress.toMake,
+              })}
             </Text>
           </BlockStack>
         ) : null}
         <InlineStack gap="400">
           <Text as="p">
-            Products: <strong>{formatNumber(bulkRun.productCount ?? progress.total)}</strong>
+            {t('campaigns.products')}{' '}
+            <strong>{formatNumber(bulkRun.productCount ?? progress.total)}</strong>
           </Text>
           {campaign.state === 'live' ? (
             <Text as="p">
-              Featured now: <strong>{formatNumber(report.live)}</strong>
+              {t('campaigns.featuredNow')} <strong>{formatNumber(report.live)}</strong>
             </Text>
           ) : null}
           {campaign.state === 'ended' ? (
             <Text as="p">
-              Originals restored: <strong>{formatNumber(report.restored)}</strong>
+              {t('campaigns.restored')} <strong>{formatNumber(report.restored)}</strong>
             </Text>
           ) : null}
           <Text as="p">
-            Credits: <strong>{formatCredits(bulkRun.creditsCommitted)}</strong>
+            {t('campaigns.credits')} <strong>{formatCredits(bulkRun.creditsCommitted)}</strong>
           </Text>
         </InlineStack>
         {report.editedByMerchant.length > 0 ? (
           <BlockStack gap="100">
             <Text as="p" tone="caution">
-              Changed by hand while live, so left as you made them:
+              {t('campaigns.editedByHand')}
             </Text>
             <List type="bullet">
               {report.editedByMerchant.map((product) => (
@@ -157,23 +172,23 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
                 tone="critical"
                 loading={command.pending}
                 onClick={() => confirm.ask(cancelConfirmation(campaign, () => perform('cancel')))}
-                accessibilityLabel={`Cancel campaign: ${campaign.name}`}
+                accessibilityLabel={t('campaigns.cancelLabel', { name: campaign.name })}
               >
-                Cancel campaign
+                {t('campaigns.cancel')}
               </Button>
             ) : (
               <Button
                 loading={command.pending}
                 onClick={() => confirm.ask(endConfirmation(campaign, () => perform('end')))}
-                accessibilityLabel={`End now: ${campaign.name}`}
+                accessibilityLabel={t('campaigns.endNowLabel', { name: campaign.name })}
               >
-                End now
+                {t('campaigns.endNow')}
               </Button>
             )}
           </ButtonGroup>
         ) : null}
         {confirm.modal}
-        <ActionErrorBanner title="Not done" action={command} />
+        <ActionErrorBanner title={t('campaigns.notDone')} action={command} />
       </BlockStack>
     </Card>
   );

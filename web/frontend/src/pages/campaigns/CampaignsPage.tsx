@@ -6,6 +6,7 @@ import type { CampaignList, SettingsView } from '../../shared/contract.ts';
 import { CampaignCard } from './CampaignCard.tsx';
 import { NewCampaignCard } from './NewCampaignCard.tsx';
 import { useNow } from './useNow.ts';
+import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 5000;
 
@@ -15,21 +16,18 @@ export default function CampaignsPage() {
   const now = useNow();
   return (
     <RunListPage
-      title="Campaigns"
-      subtitle="Seasonal scenes that go live and come off on their own, on your store’s clock."
+      title={t('nav.campaigns')}
+      subtitle={t('campaigns.subtitle')}
       settings={settings}
       list={list}
-      staleTitle="Not up to date"
+      staleTitle={t('campaigns.stale')}
     >
       {(settingsView, { campaigns, timeZone }) => (
         <>
           {campaigns.length === 0 ? (
             <Card>
-              <EmptyState heading="Plan your next season" image={EMPTY_STATE_IMAGE}>
-                <p>
-                  Make holiday scenes for a collection now; they become the featured images on the
-                  first day and your originals are back after the last.
-                </p>
+              <EmptyState heading={t('campaigns.empty.heading')} image={EMPTY_STATE_IMAGE}>
+                <p>{t('campaigns.empty.body')}</p>
               </EmptyState>
             </Card>
           ) : null}

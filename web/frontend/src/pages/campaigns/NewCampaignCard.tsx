@@ -16,7 +16,9 @@ import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { ProblemList } from '../../components/ProblemList.tsx';
-import { formatCredits, formatNumber } from '../../lib/format.ts';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { formatCredits } from '../../lib/format.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import type {
   BulkEstimate,
@@ -36,7 +38,7 @@ interface Props {
 }
 
 export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
-  const [name, setName] = useState('Holiday scenes');
+  const [name, setName] = useState(() => t('campaigns.defaultName'));
   const [chosen, setChosen] = useState<ChosenTarget | null>(null);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
   const [schedule, setSchedule] = useState(() => defaultSchedule(timeZone));
@@ -48,20 +50,20 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
   );
 
   const reasons = [
-    ...(settings.apiKey.state === 'valid' ? [] : ['Add a valid ProductAI API key in Settings.']),
-    ...(name.trim() ? [] : ['Name the campaign.']),
-    ...(chosen ? [] : ['Choose a collection or products.']),
+    ...(settings.apiKey.state === 'valid' ? [] : [t('generate.blockers.key')]),
+    ...(name.trim() ? [] : [t('campaigns.blockers.name')]),
+    ...(chosen ? [] : [t('bulk.blockers.target')]),
     ...(acceptedOptions(draft.kind, draft.params.model).usesPrompt && !draft.params.prompt?.trim()
-      ? ['Write a prompt or choose a preset.']
+      ? [t('generate.blockers.prompt')]
       : []),
-    ...(schedule.endsAt <= schedule.startsAt ? ['The end must come after the start.'] : []),
+    ...(schedule.endsAt <= schedule.startsAt ? [t('campaigns.blockers.order')] : []),
   ];
   const run = chosen ? { target: chosen.target, kind: draft.kind, ...draft.params } : null;
   const estimate = useDebouncedPost<BulkEstimate>(
     '/bulk-runs/estimate',
     reasons.length === 0 ? run : null,
   );
-  const problems = [...reasons, ...(estimate.data?.problems ?? [])];
+  const problems = [...reasons, ...(estimate.data?.problems ?? []).map(serverText)];
 
   // Scheduling spends credits now: the confirmation says on what, and what goes live at the start.
   const askToSchedule = () => {
@@ -69,14 +71,15 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     if (!planned) return;
     const products = planned.toProcess;
     confirm.ask({
-      title: `Schedule “${name.trim()}”?`,
+      title: t('campaigns.scheduleTitle', { name: name.trim() }),
       consequences: [
-        `Scenes for ${formatNumber(products)} ${products === 1 ? 'product are' : 'products are'} made now, for ${formatCredits(planned.estimatedCredits)}, and wait in Files until the start.`,
-        reviewFirst
-          ? 'Only the scenes you approve in Activity go live at the start; the others are discarded at the end.'
-          : 'Every scene goes live at the start, without review.',
+        t('campaigns.scheduleMade', {
+          count: products,
+          credits: formatCredits(planned.estimatedCredits),
+        }),
+        t(reviewFirst ? 'campaigns.scheduleReview' : 'campaigns.scheduleLive'),
       ],
-      confirm: 'Schedule campaign',
+      confirm: t('campaigns.schedule'),
       destructive: false,
       run: () => void onCreate(),
     });
@@ -86,7 +89,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     if (!run) return;
     const created = await create.run({ ...run, name: name.trim(), ...schedule, reviewFirst });
     if (created) {
-      shopify.toast.show('Campaign scheduled');
+      shopify.toast.show(t('campaigns.scheduled'));
       setChosen(null);
       onCreated();
     }
@@ -96,9 +99,9 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          New campaign
+          {t('campaigns.new')}
         </Text>
-        <TextField label="Name" value={name} onChange={setName} autoComplete="off" />
+        <TextField label={t('campaigns.name')} value={name} onChange={setName} autoComplete="off" />
         <TargetAndOptions
           chosen={chosen}
           onChoose={setChosen}
@@ -110,31 +113,30 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
         <FormLayout>
           <FormLayout.Group>
             <TextField
-              label="Starts"
+              label={t('campaigns.starts')}
               type="datetime-local"
               value={schedule.startsAt}
               onChange={(startsAt) => setSchedule({ ...schedule, startsAt })}
               autoComplete="off"
             />
             <TextField
-              label="Ends"
+              label={t('campaigns.ends')}
               type="datetime-local"
               value={schedule.endsAt}
               onChange={(endsAt) => setSchedule({ ...schedule, endsAt })}
               autoComplete="off"
-              error={create.error?.fields?.endsAt}
+              error={create.error?.fields?.endsAt && serverText(create.error.fields.endsAt)}
             />
           </FormLayout.Group>
         </FormLayout>
         <Text as="p" tone="subdued">
-          Times are your store’s ({timeZone}). Scenes are made now and wait in Files; at the start
-          they become each product’s featured image, and at the end the previous one is put back.
+          {t('campaigns.times', { timeZone })}
         </Text>
         <Checkbox
-          label="Let me review the scenes first"
-          helpText={`Only scenes you approve in Activity go live. Your store's setting: ${
-            settings.reviewMode ? 'review first' : 'publish at once'
-          } (Settings › Publishing).`}
+          label={t('campaigns.reviewFirst')}
+          helpText={t('campaigns.reviewFirstHelp', {
+            setting: t(settings.reviewMode ? 'campaigns.settingReview' : 'campaigns.settingLive'),
+          })}
           checked={reviewFirst}
           onChange={setReviewFirst}
         />
@@ -147,10 +149,10 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
           loading={create.pending}
           onClick={askToSchedule}
         >
-          Schedule campaign
+          {t('campaigns.schedule')}
         </Button>
         {confirm.modal}
-        <ActionErrorBanner title="The campaign was not scheduled" action={create} />
+        <ActionErrorBanner title={t('campaigns.notScheduled')} action={create} />
       </BlockStack>
     </Card>
   );
