@@ -107,6 +107,15 @@ export function ReviewViewer({
   onDecided,
 }: Props) {
   const [zoom, setZoom] = useState<Zoom>('fit');
+  // What had focus when the viewer opened (read while rendering, before the modal takes focus).
+  const [opener] = useState(() => document.activeElement);
+  // The viewer unmounts when it closes, so Polaris cannot give focus back: it goes back here.
+  useEffect(
+    () => () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [opener],
+  );
   const generation = generations[index];
   const decide = useAction((id: string, action: 'approve' | 'reject') =>
     api.post<GenerationView>(`/generations/${encodeURIComponent(id)}/${action}`),
