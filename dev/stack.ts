@@ -20,6 +20,7 @@ import { spawnGroup, stopGroup } from './process-groups.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
 import {
   DEFAULT_SHOP,
+  appSubscriptions,
   startShopifyEmulator,
   type ShopifyEmulator,
 } from '../emulators/shopify/index.ts';
@@ -164,6 +165,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiKey: DEMO.apiKey,
       apiSecret: DEMO.apiSecret,
       webhookUrl: `${appUrl}/webhooks/shopify`,
+      // What `shopify app deploy` registers: products/create reaches the app's rules.
+      subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
       shops: [DEMO.shop],
       ...(options.mediaProcessingMs === undefined
         ? {}

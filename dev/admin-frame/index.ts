@@ -6,6 +6,7 @@
  *
  *   GET  /                 the app, framed (`?path=/settings` opens that page of the app)
  *   GET  /products         the store's products (tick rows for the apps' bulk actions)
+ *   GET  /products/new     "Add product"; POST creates it with productCreate (products/create follows)
  *   GET  /products/:id     one product: its media, the apps' "More actions" and blocks (numeric id)
  *   GET  /products/:id/media.json   its media, which the page watches after an action
  *   GET  /collections, /collections/:id   the store's collections, one with its actions
@@ -33,13 +34,14 @@ import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
 import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
 import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
-import { adminExtensions, extensionsFor, type ActionTarget } from './extensions.ts';
+import { adminExtensions, extensionsFor, localeFor, type ActionTarget } from './extensions.ts';
 import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
 import { appBlocks } from './pages/blocks.ts';
 import { collectionPageBody, collectionsPageBody } from './pages/collection-pages.ts';
 import { extensionHostPage } from './pages/extension-host-page.ts';
 import { escapeHtml, scriptJson } from './pages/html.ts';
+import { newProductFromForm, newProductPageBody } from './pages/new-product-page.ts';
 import { renderLayout, type LayoutOptions } from './pages/layout.ts';
 import { productPageBody } from './pages/product-page.ts';
 import { productsPageBody } from './pages/products-page.ts';
@@ -130,6 +132,36 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
       .send(html(req, 'products', 'Products', productsPageBody(req.baseUrl, products, actions)));
   });
 
+  // The first picture of twelve products: each kind of product the demo store sells.
+  const seedImages = () => emulator.seedImages(12);
+  router.get('/products/new', async (req, res) => {
+    const body = newProductPageBody({ base: req.baseUrl, images: await seedImages() });
+    res.type('html').send(html(req, 'products', 'Add product', body));
+  });
+
+  router.post('/products/new', express.urlencoded({ extended: false }), async (req, res) => {
+    const images = await seedImages();
+    const product = newProductFromForm(req.body as Record<string, unknown>);
+    const offered = new Set(images.map(({ url }) => url));
+    const created = product.imageUrls.every((url) => offered.has(url))
+      ? await emulator.createProduct(product)
+      : { errors: ['Choose the images among those shown.'] };
+    if ('errors' in created) {
+      const body = newProductPageBody({
+        base: req.baseUrl,
+        images,
+        values: product,
+        errors: created.errors,
+      });
+      res
+        .status(422)
+        .type('html')
+        .send(html(req, 'products', 'Add product', body));
+      return;
+    }
+    res.redirect(303, `${req.baseUrl}/products/${created.numericId}`);
+  });
+
   router.get('/products/:id', async (req, res) => {
     const numericId = Number(req.params.id);
     const product = (await emulator.products()).find(
@@ -189,15 +221,13 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     }
     const selected =
       typeof req.query.selected === 'string' ? req.query.selected.split(',').filter(Boolean) : [];
-    const options: ShopifyStandInOptions = {
-      target: extension.target,
-      selected,
-      locale: extension.locale,
-    };
+    const { language, locale } = localeFor(extension, adminLocale(req));
+    const options: ShopifyStandInOptions = { target: extension.target, selected, locale, language };
     const base = escapeHtml(baseUrl(req));
     res.type('html').send(
       extensionHostPage({
         title: extension.name,
+        lang: language,
         bundleUrl: `${baseUrl(req)}/extensions/${extension.folder}/bundle.js`,
         head: `<script>window.${EXTENSION_HOST_CONFIG_GLOBAL} = ${scriptJson(options)};</script><script src="${base}/extension-host.js"></script>`,
       }),

@@ -22,7 +22,7 @@ export function productsPageBody(
     )
     .join('\n');
   return `<div class="page">
-<h1>Products</h1>
+<div class="page-header"><h1>Products</h1><a class="button button-primary" href="${escapeHtml(base)}/products/new">Add product</a></div>
 <p class="page-note">The demo store on the Shopify emulator. Open a product to see its media and its actions; tick products for bulk actions.</p>
 <div class="card">
 <div class="bulk-bar" data-bulk-bar hidden><span data-selected-count></span>${actions}</div>

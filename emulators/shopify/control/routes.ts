@@ -7,6 +7,9 @@
  *   POST  /__emulator/shops/:shop/uninstall    {deliver?}            → revoke tokens, send app/uninstalled
  *                                              (deliver: false revokes only; a test then sends its own)
  *   PATCH /__emulator/shops/:shop/tokens       {expireAccessTokens?, expireRefreshTokens?}
+ *   POST  /__emulator/shops/:shop/staff-token                        → {token}: an Admin API token of
+ *                                              the merchant's own (the demo admin's pages create products
+ *                                              with it, as the admin does as the logged-in staff member)
  *   GET   /__emulator/shops/:shop/products                           → product list
  *   POST  /__emulator/shops/:shop/products       {title, vendor?, productType?, tags?, collectionIds?, images?}
  *                                                                    → create, send products/create
@@ -126,6 +129,14 @@ export function controlRouter(emu: EmulatorContext): Router {
       expiredRefreshTokens:
         body.expireRefreshTokens === true ? emu.tokens.expireRefreshTokens(shop.domain) : 0,
     });
+  });
+
+  router.post(`${PREFIX}/shops/:shop/staff-token`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    // Non-expiring and in the one token registry; its calls share the app's cost bucket, a
+    // simplification the demo's few product creations do not feel.
+    res.json({ token: emu.tokens.issue(shop.domain, false).access_token });
   });
 
   router.get(`${PREFIX}/shops/:shop/products`, (req, res) => {
