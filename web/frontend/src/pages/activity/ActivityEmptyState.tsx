@@ -1,27 +1,28 @@
 import { EmptyState } from '@shopify/polaris';
 import { EMPTY_STATE_IMAGE } from '../../lib/illustration.ts';
 import { navigate } from '../../router/location.ts';
+import { t } from '../../i18n/index.ts';
 
 export function ActivityEmptyState({ filtered }: { filtered: boolean }) {
   if (filtered) {
     return (
       <EmptyState
-        heading="No generations match this filter"
-        action={{ content: 'Show all generations', onAction: () => navigate('/activity') }}
+        heading={t('activity.empty.filteredHeading')}
+        action={{ content: t('activity.empty.showAll'), onAction: () => navigate('/activity') }}
         image={EMPTY_STATE_IMAGE}
       >
-        <p>Choose another state, or clear the filters.</p>
+        <p>{t('activity.empty.filteredBody')}</p>
       </EmptyState>
     );
   }
   return (
     <EmptyState
-      heading="No generations yet"
-      action={{ content: 'Generate a photo', url: '/generate' }}
-      secondaryAction={{ content: 'Start a bulk run', url: '/bulk-runs' }}
+      heading={t('activity.empty.heading')}
+      action={{ content: t('overview.setup.photoAction'), url: '/generate' }}
+      secondaryAction={{ content: t('overview.startBulkRun'), url: '/bulk-runs' }}
       image={EMPTY_STATE_IMAGE}
     >
-      <p>Every photo, video and upscale you make shows here with its result and its cost.</p>
+      <p>{t('activity.empty.body')}</p>
     </EmptyState>
   );
 }

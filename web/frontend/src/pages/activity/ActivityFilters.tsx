@@ -2,7 +2,8 @@ import { BlockStack, Box, InlineGrid, InlineStack, Select, Tag, Text } from '@sh
 import { useResource } from '../../api/useResource.ts';
 import { ALL_STATES, stateLabel } from '../../lib/generation-states.ts';
 import { setQueryParam, setQueryParams } from '../../router/location.ts';
-import { bulkRunName } from '../../shared/bulk-run-name.ts';
+import { t } from '../../i18n/index.ts';
+import { formatRunName } from '../../lib/format.ts';
 import type { BulkRunView } from '../../shared/contract.ts';
 import { ProductSearch } from './ProductSearch.tsx';
 
@@ -24,38 +25,38 @@ export function ActivityFilters({ filters, productTitle }: Props) {
   const runOptions = (runs.data?.bulkRuns ?? []).map((run) => ({
     value: run.id,
     // Named as on Bulk runs (target and start time): two runs over one collection read apart.
-    label: bulkRunName(run),
+    label: formatRunName(run),
   }));
   if (filters.bulkRunId && !runOptions.some((option) => option.value === filters.bulkRunId)) {
-    runOptions.unshift({ value: filters.bulkRunId, label: 'One bulk run' });
+    runOptions.unshift({ value: filters.bulkRunId, label: t('activity.filters.oneRun') });
   }
   return (
     <Box padding="300">
       <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
         <Select
-          label="State"
+          label={t('activity.filters.state')}
           options={[
-            { value: '', label: 'All states' },
+            { value: '', label: t('activity.filters.allStates') },
             ...ALL_STATES.map((state) => ({ value: state, label: stateLabel(state) })),
           ]}
           value={filters.state ?? ''}
           onChange={(state) => setQueryParam('state', state)}
         />
         <Select
-          label="Bulk run"
-          options={[{ value: '', label: 'All generations' }, ...runOptions]}
+          label={t('activity.filters.bulkRun')}
+          options={[{ value: '', label: t('activity.filters.allGenerations') }, ...runOptions]}
           value={filters.bulkRunId ?? ''}
           onChange={(runId) => setQueryParam('bulkRunId', runId)}
         />
         {filters.productId ? (
           <BlockStack gap="100">
-            <Text as="span">Product</Text>
+            <Text as="span">{t('generate.product.heading')}</Text>
             <InlineStack>
               <Tag
                 onRemove={() => setQueryParams({ productId: null, productTitle: null })}
-                accessibilityLabel="Show every product"
+                accessibilityLabel={t('activity.filters.everyProduct')}
               >
-                {productTitle ?? 'One product'}
+                {productTitle ?? t('activity.filters.oneProduct')}
               </Tag>
             </InlineStack>
           </BlockStack>

@@ -24,6 +24,7 @@ import { RunReviewCard } from './RunReviewCard.tsx';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
 import { BATCH_WORDS } from './review-wording.ts';
 import { useReviewBatch } from './useReviewBatch.ts';
+import { t } from '../../i18n/index.ts';
 
 const PAGE_SIZE = 25;
 const POLL_MS = 5000;
@@ -77,9 +78,9 @@ export default function ActivityPage() {
   // The viewer goes through the page as it was when opened, so decisions do not reshuffle it.
   const [viewer, setViewer] = useState<{ items: GenerationView[]; index: number } | null>(null);
 
-  if (list.loading && !list.data) return <PageSkeleton title="Activity" cards={1} />;
+  if (list.loading && !list.data) return <PageSkeleton title={t('nav.activity')} cards={1} />;
   if (!list.data) {
-    return <LoadFailedPage title="Activity" error={list.error} onRetry={list.reload} />;
+    return <LoadFailedPage title={t('nav.activity')} error={list.error} onRetry={list.reload} />;
   }
   const { nextCursor, total } = list.data;
   const filtered = Object.values(filters).some((value) => value !== null);
@@ -94,7 +95,7 @@ export default function ActivityPage() {
   const bulkActions = (['approve', 'reject', 'undo'] as const).map((action) => {
     const applicable = selected.filter((generation) => generation.state === APPLIES_TO[action]);
     return {
-      content: `${BATCH_WORDS[action].verb} (${applicable.length})`,
+      content: `${t(BATCH_WORDS[action].verb)} (${applicable.length})`,
       disabled: applicable.length === 0 || batch.view?.state === 'running',
       onAction: () =>
         setConfirmation({
@@ -113,18 +114,16 @@ export default function ActivityPage() {
 
   return (
     <Page
-      title="Activity"
-      subtitle="Every generation, its result and what you can do with it."
-      primaryAction={{ content: 'Generate', url: '/generate' }}
+      title={t('nav.activity')}
+      subtitle={t('activity.subtitle')}
+      primaryAction={{ content: t('nav.generate'), url: '/generate' }}
     >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             {/* Notices about results that need the merchant go first. */}
             <UnclaimedResults onAttached={list.reload} />
-            {list.error ? (
-              <ErrorBanner title="The list is not up to date" error={list.error} />
-            ) : null}
+            {list.error ? <ErrorBanner title={t('activity.stale')} error={list.error} /> : null}
             <ReviewBatchProgress batch={batch} />
             {filters.bulkRunId && run.data ? (
               <RunReviewCard

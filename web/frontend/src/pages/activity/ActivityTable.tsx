@@ -1,6 +1,7 @@
 import { IndexTable, useBreakpoints } from '@shopify/polaris';
 import type { GenerationView } from '../../shared/contract.ts';
 import { GenerationRow } from './GenerationRow.tsx';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   generations: GenerationView[];
@@ -28,17 +29,20 @@ export function ActivityTable({
   const { smDown } = useBreakpoints();
   return (
     <IndexTable
-      resourceName={{ singular: 'generation', plural: 'generations' }}
+      resourceName={{
+        singular: t('activity.table.generation'),
+        plural: t('activity.table.generations'),
+      }}
       itemCount={generations.length}
       selectedItemsCount={allSelected ? 'All' : selected.length}
       onSelectionChange={onSelectionChange}
       promotedBulkActions={bulkActions}
       condensed={smDown}
       headings={[
-        { title: 'Product' },
-        { title: 'Before and after' },
-        { title: 'State' },
-        { title: 'Actions' },
+        { title: t('generate.product.heading') },
+        { title: t('activity.table.beforeAfter') },
+        { title: t('activity.filters.state') },
+        { title: t('activity.table.actions') },
       ]}
     >
       {generations.map((generation, index) => (

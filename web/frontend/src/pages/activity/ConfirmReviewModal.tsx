@@ -1,6 +1,7 @@
 import type { ReviewBatchAction } from '../../shared/contract.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { BATCH_WORDS, plural } from './review-wording.ts';
+import { t } from '../../i18n/index.ts';
+import { BATCH_WORDS } from './review-wording.ts';
 
 export interface ReviewConfirmation {
   action: ReviewBatchAction;
@@ -25,17 +26,17 @@ export function ConfirmReviewModal({ confirmation, onClose }: Props) {
     <ConfirmModal
       onClose={onClose}
       confirmation={{
-        title: `${words.verb} ${plural(confirmation.results, 'result')} on ${plural(confirmation.products, 'product')}?`,
-        confirm: `${words.verb} ${plural(confirmation.results, 'result')}`,
+        title: t('batch.confirmTitle', {
+          verb: t(words.verb),
+          results: t('batch.results', { count: confirmation.results }),
+          products: t('bulk.products', { count: confirmation.products }),
+        }),
+        confirm: `${t(words.verb)} ${t('batch.results', { count: confirmation.results })}`,
         destructive: confirmation.action !== 'approve',
         run: confirmation.run,
         consequences: [
-          words.consequence,
-          ...(left > 0
-            ? [
-                `${plural(left, 'other selected result')} ${left === 1 ? 'is' : 'are'} not in a state this applies to and ${left === 1 ? 'stays' : 'stay'} as ${left === 1 ? 'it is' : 'they are'}.`,
-              ]
-            : []),
+          t(words.consequence),
+          ...(left > 0 ? [t('batch.left', { count: left })] : []),
         ],
       }}
     />

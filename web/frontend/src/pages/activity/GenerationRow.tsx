@@ -3,8 +3,15 @@ import type { ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import { formatDateTime, formatGenerationCost, formatRelative } from '../../lib/format.ts';
-import { KIND_LABELS, modelName } from '../../shared/models.ts';
+import { t } from '../../i18n/index.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import {
+  formatDateTime,
+  formatGenerationCost,
+  formatRelative,
+  kindLabel,
+} from '../../lib/format.ts';
+import { modelName } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
 
@@ -27,19 +34,19 @@ function StateCell({ generation }: { generation: GenerationView }) {
         {generation.origin ? (
           <Badge tone="info">
             {generation.origin.type === 'rule'
-              ? `Rule: ${generation.origin.label}`
+              ? t('activity.row.rule', { name: generation.origin.label })
               : generation.origin.label}
           </Badge>
         ) : null}
       </InlineStack>
       {generation.reason ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
-          {generation.reason}
+          {serverText(generation.reason)}
         </Text>
       ) : null}
       {generation.action ? (
         <Text as="p" tone="subdued">
-          {generation.action}
+          {serverText(generation.action)}
         </Text>
       ) : null}
     </BlockStack>
@@ -52,8 +59,8 @@ function Details({ generation }: { generation: GenerationView }) {
   const at = generation.createdAt;
   return (
     <Text as="p" tone="subdued">
-      {KIND_LABELS[generation.kind]}
-      {model ? ` · ${modelName(model)}` : ''} · {formatGenerationCost(generation)} ·{' '}
+      {kindLabel(generation.kind)}
+      {model ? ` · ${serverText(modelName(model))}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
       </time>

@@ -3,6 +3,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
 import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 interface Props {
   groupId: string;
@@ -21,15 +22,13 @@ export function ProductOptions({ groupId, onChosen }: Props) {
     const answer = await choose.run([id]);
     if (!answer) return;
     group.reload(); // the chosen one is being published: follow it live again
-    shopify.toast.show('Publishing your choice; the other options are discarded');
+    shopify.toast.show(t('activity.options.publishing'));
     onChosen(answer.generations);
   };
 
   return (
     <BlockStack gap="300">
-      {group.error ? (
-        <ErrorBanner title="The options are not updating" error={group.error} />
-      ) : null}
+      {group.error ? <ErrorBanner title={t('activity.options.stale')} error={group.error} /> : null}
       {choose.error ? <ErrorBanner error={choose.error} onDismiss={choose.clearError} /> : null}
       <OptionsGrid
         options={options}
@@ -40,26 +39,22 @@ export function ProductOptions({ groupId, onChosen }: Props) {
               variant="primary"
               disabled={making > 0}
               loading={choose.pending}
-              accessibilityLabel={`Choose option ${index + 1}`}
+              accessibilityLabel={t('activity.options.chooseLabel', { number: index + 1 })}
               onClick={() => void pick(option.id)}
             >
-              Choose this one
+              {t('activity.options.choose')}
             </Button>
           ) : null
         }
       />
       {making > 0 ? (
         <Text as="p" tone="subdued">
-          You can choose once every option is ready ({making} still being made).
+          {t('activity.options.wait', { count: making })}
         </Text>
       ) : null}
       {decided ? (
         <Banner tone={published ? 'success' : 'info'}>
-          <p>
-            {published
-              ? 'Your choice is on the product. The other options were discarded.'
-              : 'No option was kept.'}
-          </p>
+          <p>{published ? t('activity.options.published') : t('activity.options.noneKept')}</p>
         </Banner>
       ) : null}
     </BlockStack>

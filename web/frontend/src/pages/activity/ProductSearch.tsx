@@ -5,6 +5,7 @@ import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import type { ProductPage } from '../../shared/contract.ts';
 import { titleSearchQuery } from '../../shared/product-search.ts';
+import { t } from '../../i18n/index.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -33,7 +34,11 @@ export function ProductSearch({ onChoose }: Props) {
       options={products.map((product) => ({ value: product.id, label: product.title }))}
       selected={[]}
       loading={found.loading}
-      emptyState={searched && !found.loading ? <p>No product matches “{searched}”.</p> : undefined}
+      emptyState={
+        searched && !found.loading ? (
+          <p>{t('activity.search.none', { query: searched })}</p>
+        ) : undefined
+      }
       onSelect={([id]) => {
         const product = products.find((candidate) => candidate.id === id);
         if (product) {
@@ -43,8 +48,8 @@ export function ProductSearch({ onChoose }: Props) {
       }}
       textField={
         <Autocomplete.TextField
-          label="Product"
-          placeholder="Search products by title"
+          label={t('generate.product.heading')}
+          placeholder={t('activity.search.placeholder')}
           prefix={<Icon source={SearchIcon} />}
           value={text}
           onChange={setText}

@@ -1,7 +1,8 @@
 import { Banner, BlockStack, ProgressBar, Text } from '@shopify/polaris';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { ReviewBatch } from './useReviewBatch.ts';
-import { BATCH_WORDS, plural } from './review-wording.ts';
+import { t } from '../../i18n/index.ts';
+import { BATCH_WORDS } from './review-wording.ts';
 
 /** The progress of a decision over many results, then its outcome. */
 export function ReviewBatchProgress({ batch }: { batch: ReviewBatch }) {
@@ -12,28 +13,28 @@ export function ReviewBatchProgress({ batch }: { batch: ReviewBatch }) {
   const handled = view.done + view.skipped + view.failed;
   if (view.state === 'running') {
     return (
-      <Banner tone="info" title={`${words.doing} ${plural(view.total, 'result')}`}>
+      <Banner tone="info" title={`${t(words.doing)} ${t('batch.results', { count: view.total })}`}>
         <BlockStack gap="200">
           <ProgressBar progress={view.total ? (handled / view.total) * 100 : 100} size="small" />
           <Text as="p" aria-live="polite">
-            {handled} of {view.total} done
+            {t('batch.progress', { handled, total: view.total })}
           </Text>
         </BlockStack>
       </Banner>
     );
   }
   const notes = [
-    view.skipped
-      ? `${plural(view.skipped, 'result')} had already been decided and stayed as ${view.skipped === 1 ? 'it was' : 'they were'}.`
-      : '',
-    view.failed
-      ? `${plural(view.failed, 'result')} could not be changed: try ${view.failed === 1 ? 'it' : 'them'} again from the list.`
-      : '',
+    view.skipped ? t('batch.skipped', { count: view.skipped }) : '',
+    view.failed ? t('batch.failed', { count: view.failed }) : '',
   ].filter(Boolean);
   return (
     <Banner
       tone={view.failed ? 'warning' : 'success'}
-      title={`${words.done}: ${view.done} of ${plural(view.total, 'result')}`}
+      title={t('batch.doneTitle', {
+        done: t(words.done),
+        count: view.done,
+        results: t('batch.results', { count: view.total }),
+      })}
       onDismiss={batch.dismiss}
     >
       {notes.map((note) => (

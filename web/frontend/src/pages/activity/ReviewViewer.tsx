@@ -9,6 +9,7 @@ import { StateBadge } from '../../components/StateBadge.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
+import { t } from '../../i18n/index.ts';
 
 type Zoom = 'fit' | 'actual';
 
@@ -45,7 +46,7 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
       <figure className={styles.figure}>
         <div className={styles.frame}>
           <Text as="span" tone="subdued">
-            No result yet
+            {t('common.noResultYet')}
           </Text>
         </div>
       </figure>
@@ -57,19 +58,19 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
         <div className={styles.frame}>
           <GeneratedMedia
             result={result}
-            label={`${title}: generated video`}
+            label={t('common.generatedVideoOf', { title })}
             className={styles.fit}
           />
         </div>
-        <figcaption className={styles.caption}>Result</figcaption>
+        <figcaption className={styles.caption}>{t('viewer.result')}</figcaption>
       </figure>
     );
   }
   return (
     <SizedImage
       src={result.previewUrl}
-      alt={`${title}: generated image`}
-      caption="Result"
+      alt={t('common.generatedImageOf', { title })}
+      caption={t('viewer.result')}
       zoom={zoom}
     />
   );
@@ -129,7 +130,7 @@ export function ReviewViewer({
     if (!generation || !reviewable || decide.pending) return;
     const view = await decide.run(generation.id, action);
     if (!view) return;
-    shopify.toast.show(action === 'approve' ? 'Approved: adding it to the product' : 'Rejected');
+    shopify.toast.show(t(action === 'approve' ? 'actions.approved' : 'viewer.rejected'));
     onDecided([view]);
     if (hasNext) onIndexChange(index + 1);
   };
@@ -160,19 +161,23 @@ export function ReviewViewer({
       title={`${generation.product.title} (${viewerPosition(generations, index, waiting)})`}
       primaryAction={
         reviewable
-          ? { content: 'Approve (A)', loading: decide.pending, onAction: () => void run('approve') }
+          ? {
+              content: t('viewer.approve'),
+              loading: decide.pending,
+              onAction: () => void run('approve'),
+            }
           : undefined
       }
       secondaryActions={[
         ...(reviewable
-          ? [{ content: 'Reject (R)', destructive: true, onAction: () => void run('reject') }]
+          ? [{ content: t('viewer.reject'), destructive: true, onAction: () => void run('reject') }]
           : []),
         {
-          content: 'Previous (←)',
+          content: t('viewer.previous'),
           disabled: !hasPrevious,
           onAction: () => onIndexChange(index - 1),
         },
-        { content: 'Next (→)', disabled: !hasNext, onAction: () => onIndexChange(index + 1) },
+        { content: t('viewer.next'), disabled: !hasNext, onAction: () => onIndexChange(index + 1) },
       ]}
     >
       <Modal.Section>
@@ -183,7 +188,7 @@ export function ReviewViewer({
               pressed={zoom === 'actual'}
               onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
             >
-              {zoom === 'fit' ? 'Zoom to actual size (Z)' : 'Fit to window (Z)'}
+              {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
             </Button>
           </InlineStack>
           {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
@@ -194,8 +199,8 @@ export function ReviewViewer({
               {before ? (
                 <SizedImage
                   src={before}
-                  alt={`${generation.product.title}: original`}
-                  caption="Original"
+                  alt={t('viewer.originalOf', { title: generation.product.title })}
+                  caption={t('viewer.original')}
                   zoom={zoom}
                 />
               ) : null}
@@ -203,7 +208,7 @@ export function ReviewViewer({
             </div>
           )}
           <Text as="p" tone="subdued">
-            Keyboard: ← → previous and next, A approve, R reject, Z zoom, Esc close.
+            {t('viewer.keyboard')}
           </Text>
         </BlockStack>
       </Modal.Section>
@@ -221,9 +226,9 @@ function viewerPosition(
   waiting: number | null,
 ): string {
   const here = generations.filter((generation) => generation.state === 'in_review').length;
-  const position = `${index + 1} of ${generations.length}`;
+  const position = t('viewer.position', { number: index + 1, count: generations.length });
   if (waiting !== null && waiting > here) {
-    return `${position} on this page · ${here} to review here, ${waiting} in all`;
+    return t('viewer.positionAll', { position, here, waiting });
   }
-  return `${position} · ${here} to review`;
+  return t('viewer.positionHere', { position, here });
 }

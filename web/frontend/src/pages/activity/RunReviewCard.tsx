@@ -1,9 +1,9 @@
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
-import { bulkRunName } from '../../shared/bulk-run-name.ts';
+import { t } from '../../i18n/index.ts';
+import { formatRunName } from '../../lib/format.ts';
 import type { BulkRunView, ReviewBatchAction } from '../../shared/contract.ts';
 import type { ReviewConfirmation } from './ConfirmReviewModal.tsx';
-import { plural } from './review-wording.ts';
 
 interface Props {
   /** The run, reloaded by the page with every decision. */
@@ -34,11 +34,14 @@ export function RunReviewCard({ run, onConfirm, startBatch, busy }: Props) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Bulk run: {bulkRunName(run)}
+          {t('activity.run.heading', { name: formatRunName(run) })}
         </Text>
         <Text as="p" tone="subdued">
-          {plural(waiting, 'result')} waiting for review, {published} published
-          {making > 0 ? `, ${making} still being made` : ''}.
+          {t(making > 0 ? 'activity.run.countsMaking' : 'activity.run.counts', {
+            count: waiting,
+            published,
+            making,
+          })}
         </Text>
         <InlineStack gap="200">
           <Button
@@ -46,14 +49,14 @@ export function RunReviewCard({ run, onConfirm, startBatch, busy }: Props) {
             disabled={waiting === 0 || busy}
             onClick={() => confirm('approve', waiting)}
           >
-            {`Approve all ${waiting}`}
+            {t('activity.run.approveAll', { count: waiting })}
           </Button>
           <Button
             tone="critical"
             disabled={published === 0 || busy}
             onClick={() => confirm('undo', published)}
           >
-            {`Undo all ${published}`}
+            {t('activity.run.undoAll', { count: published })}
           </Button>
         </InlineStack>
       </BlockStack>

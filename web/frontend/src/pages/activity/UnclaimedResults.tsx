@@ -18,6 +18,7 @@ import type {
   UnclaimedResultView,
 } from '../../../../../src/app-api/unclaimed-results.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 15_000;
 
@@ -34,11 +35,10 @@ export function UnclaimedResults({ onAttached }: { onAttached?: () => void }) {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Results waiting for a product
+          {t('activity.unclaimed.heading')}
         </Text>
         <Text as="p" tone="subdued">
-          ProductAI made and charged these, but the app could not tell which product they were for.
-          Add each to its product: nothing is charged again.
+          {t('activity.unclaimed.body')}
         </Text>
         <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
           {results.map((result) => (
@@ -83,16 +83,21 @@ function UnclaimedResultCard({
   return (
     <InlineStack gap="300" blockAlign="center" wrap={false}>
       {result.mediaType === 'image' ? (
-        <Thumbnail size="large" source={result.url} alt={`ProductAI result ${result.jobId}`} />
+        <Thumbnail
+          size="large"
+          source={result.url}
+          alt={t('activity.unclaimed.alt', { job: String(result.jobId) })}
+        />
       ) : (
         <video src={result.url} width={80} muted controls preload="metadata" />
       )}
       <BlockStack gap="100">
         <Text as="p" variant="bodySm" tone="subdued">
-          Job {result.jobId} · {formatDateTime(result.receivedAt)}
+          {t('activity.unclaimed.job', { job: String(result.jobId) })} ·{' '}
+          {formatDateTime(result.receivedAt)}
         </Text>
         <Button onClick={() => void choose()} loading={attach.pending}>
-          Add to a product
+          {t('activity.unclaimed.add')}
         </Button>
         {attach.error ? <ErrorBanner error={attach.error} /> : null}
       </BlockStack>

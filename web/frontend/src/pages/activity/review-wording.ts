@@ -1,31 +1,29 @@
+import type { MessageKey } from '../../i18n/index.ts';
 import type { ReviewBatchAction } from '../../shared/contract.ts';
 
 /** How a decision over many results reads: the button, the confirmation, the progress. */
 export const BATCH_WORDS: Readonly<
-  Record<ReviewBatchAction, { verb: string; doing: string; done: string; consequence: string }>
+  Record<
+    ReviewBatchAction,
+    { verb: MessageKey; doing: MessageKey; done: MessageKey; consequence: MessageKey }
+  >
 > = {
   approve: {
-    verb: 'Approve',
-    doing: 'Approving',
-    done: 'Approved',
-    consequence:
-      'Each result is added to its product’s media, as your Publishing settings say. You can undo it later.',
+    verb: 'batch.approve.verb',
+    doing: 'batch.approve.doing',
+    done: 'batch.approve.done',
+    consequence: 'batch.approve.consequence',
   },
   reject: {
-    verb: 'Reject',
-    doing: 'Rejecting',
-    done: 'Rejected',
-    consequence: 'The results are discarded and deleted from Files. The products are not changed.',
+    verb: 'batch.reject.verb',
+    doing: 'batch.reject.doing',
+    done: 'batch.reject.done',
+    consequence: 'batch.reject.consequence',
   },
   undo: {
-    verb: 'Undo',
-    doing: 'Undoing',
-    done: 'Undone',
-    consequence:
-      'Each result is removed from its product’s media and the previous featured image is put back. The files stay in Content > Files.',
+    verb: 'batch.undo.verb',
+    doing: 'batch.undo.doing',
+    done: 'batch.undo.done',
+    consequence: 'batch.undo.consequence',
   },
 };
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
