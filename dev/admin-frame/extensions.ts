@@ -5,7 +5,7 @@
  * locale file (what the admin lists in its menus).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildExtensions } from '../../extensions/build.ts';
@@ -24,6 +24,8 @@ export interface AdminExtension {
   name: string;
   /** locales/en.default.json, for the `shopify.i18n` stand-in. */
   locale: unknown;
+  /** Its other locale files by language tag (`fr` for locales/fr.json). */
+  translations: Record<string, unknown>;
   bundlePath: string;
 }
 
@@ -34,14 +36,23 @@ async function build(): Promise<AdminExtension[]> {
   process.once('exit', () => rmSync(outRoot, { recursive: true, force: true }));
   return Promise.all(
     (await buildExtensions({ outRoot })).map(async (built) => {
-      const locale = JSON.parse(
-        await readFile(join(built.dir, 'locales', 'en.default.json'), 'utf8'),
-      ) as { name: string };
+      const read = async (file: string) =>
+        JSON.parse(await readFile(join(built.dir, 'locales', file), 'utf8')) as { name: string };
+      const locale = await read('en.default.json');
+      const others = (await readdir(join(built.dir, 'locales'))).filter(
+        (file) => file.endsWith('.json') && file !== 'en.default.json',
+      );
+      const translations = Object.fromEntries(
+        await Promise.all(
+          others.map(async (file) => [file.slice(0, -'.json'.length), await read(file)]),
+        ),
+      );
       return {
         folder: built.folder,
         target: built.target,
         name: locale.name,
         locale,
+        translations,
         bundlePath: built.outfile,
       };
     }),
@@ -69,4 +80,19 @@ export async function extensionsFor(
   target: ActionTarget | BlockTarget,
 ): Promise<AdminExtension[]> {
   return (await extensions()).filter((extension) => extension.target === target);
+}
+
+/**
+ * The locale file the admin gives an extension for its user's language, as Shopify picks it:
+ * `fr-CA.json`, else `fr.json`, else the default file (English).
+ */
+export function localeFor(
+  extension: AdminExtension,
+  language: string,
+): { language: string; locale: unknown } {
+  for (const tag of [language, language.split('-')[0] ?? language]) {
+    const translation = extension.translations[tag];
+    if (translation !== undefined) return { language: tag, locale: translation };
+  }
+  return { language: 'en', locale: extension.locale };
 }

@@ -6,6 +6,8 @@ export interface ExtensionHostPage {
   bundleUrl: string;
   /** What must run before the bundle (the `shopify` global, the components), as HTML. */
   head?: string;
+  /** The language of the extension's strings (its locale file's). */
+  lang?: string;
 }
 
 /**
@@ -13,9 +15,14 @@ export interface ExtensionHostPage {
  * the admin does; `data-rendered` on <html> tells a test the first render is done. Served by the
  * demo admin's action modal and by the extension tests' app stand-in.
  */
-export function extensionHostPage({ title, bundleUrl, head = '' }: ExtensionHostPage): string {
+export function extensionHostPage({
+  title,
+  bundleUrl,
+  head = '',
+  lang = 'en',
+}: ExtensionHostPage): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
   <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${head}</head>
   <body>
     <script type="module">

@@ -7,7 +7,8 @@
  * - `extension.target` and `data.selected` (`[{ id }]`, the resource ids the action opened on).
  * - `close()`: counted in `window.closeCalls` (the tests read it) and, inside a frame, posted to
  *   the parent page as `{ source: 'admin-extension', kind: 'close' }` (the demo closes its modal).
- * - `i18n.translate` reads the extension's real locale file, picks plural forms by `count` and
+ * - `i18n.translate` reads the extension's real locale file (the one for the admin user's
+ *   language in the demo, English in the tests), picks plural forms by `count` and
  *   fills `{{name}}` placeholders; a missing key or placeholder throws, so a string the extension
  *   shows but its locale lacks fails loudly. `formatNumber`, `formatCurrency`, `formatDate`.
  *
@@ -17,8 +18,10 @@
 export interface ShopifyStandInOptions {
   target: string;
   selected: string[];
-  /** The extension's locales/en.default.json. */
+  /** The extension's locale file for the admin user's language (locales/en.default.json). */
   locale: unknown;
+  /** That language (BCP 47), for plural forms, numbers and dates; `en` without it. */
+  language?: string;
 }
 
 export interface ShopifyStandInWindow {
@@ -28,7 +31,8 @@ export interface ShopifyStandInWindow {
 
 export function installShopifyStandIn(options: ShopifyStandInOptions): void {
   const standIn = window as unknown as ShopifyStandInWindow;
-  const plural = new Intl.PluralRules('en');
+  const language = options.language ?? 'en';
+  const plural = new Intl.PluralRules(language);
   const lookup = (key: string): unknown =>
     key
       .split('.')
@@ -61,13 +65,13 @@ export function installShopifyStandIn(options: ShopifyStandInOptions): void {
           return String(replacements[name]);
         });
       },
-      formatNumber: (value: number) => new Intl.NumberFormat('en').format(value),
+      formatNumber: (value: number) => new Intl.NumberFormat(language).format(value),
       formatCurrency: (value: number, format?: Intl.NumberFormatOptions) =>
-        new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', ...format }).format(
+        new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', ...format }).format(
           value,
         ),
       formatDate: (date: Date, format?: Intl.DateTimeFormatOptions) =>
-        new Intl.DateTimeFormat('en', format).format(date),
+        new Intl.DateTimeFormat(language, format).format(date),
     },
   };
 }
