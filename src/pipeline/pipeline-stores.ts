@@ -43,6 +43,8 @@ export function createPipelineStores(deps: {
       clock,
       slotsKey: keys.limiterSlots,
       pausedUntilKey: keys.limiterPausedUntil,
+      paceKey: keys.limiterPace,
+      waitingPriorityKey: keys.limiterWaitingPriority,
       ...config.limiter,
     }),
     scheduler: createFairScheduler({ redis, clock, keys }),

@@ -82,6 +82,10 @@ export interface AppWideKeys {
   jobNotice(jobId: number): string;
   limiterSlots: string;
   limiterPausedUntil: string;
+  /** The paced limiter's earliest time for the next slot. */
+  limiterPace: string;
+  /** Interactive requests waiting for a slot (they go before bulk ones). */
+  limiterWaitingPriority: string;
   /** Shops with waiting work of one priority, in turn order. */
   ring(priority: Priority): string;
   /** Members of `ring` (so a shop is in its ring at most once). */
@@ -109,6 +113,8 @@ export function appWideKeys(namespace: string): AppWideKeys {
     jobNotice: (jobId) => appWideKey('productai-notice', namespace, jobId),
     limiterSlots: appWideKey('limiter', namespace, 'slots'),
     limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),
+    limiterPace: appWideKey('limiter', namespace, 'pace'),
+    limiterWaitingPriority: appWideKey('limiter', namespace, 'waiting-priority'),
     ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),
     ringMembers: (priority) => appWideKey('scheduler', namespace, 'ring-members', priority),
     pausedShops: appWideKey('scheduler', namespace, 'paused-shops'),

@@ -26,13 +26,17 @@
  * (taken from the push sequence), carried by the submit job it is handed to: only that job's
  * `disarm` or `push` ends it. A generation put back in line and chosen again is armed anew, so
  * the earlier job finishing later cannot end the newer arming, and the new arming's submit job
- * has an id of its own (dispatcher.ts) instead of waiting for the earlier one to be gone. `pop` gives nothing while
- * `lookahead` generations are armed, so the choice of the next generation is made at most that
- * many slots ahead of its submission: with a lookahead of 1, a click waits behind at most one
- * generation already chosen. One armed submission waiting for its slot is also what keeps the
- * budget busy: when a slot frees, a request is ready to take it at once, instead of only then
- * being chosen and routed through the queue (measured 90 ms p50, 1.9 s max on the loaded test
- * machine, 4-10% of a compressed window: bench/pipeline-limiter.ts).
+ * has an id of its own (dispatcher.ts) instead of waiting for the earlier one to be gone. `pop`
+ * arms a bulk generation only while fewer than `lookahead` generations are armed, so the choice
+ * of the next bulk generation is made at most that many slots ahead of its submission; it arms
+ * an interactive one while fewer than `lookahead` interactive ones are, whatever bulk work is
+ * armed: a click is armed at once beside the bulk generation waiting for its slot, and the
+ * limiter gives an interactive request the next slot before any bulk one (rate-limiter.ts), so
+ * a click waits for one paced slot at most, not behind the armed bulk generation as well (one
+ * to two slots, up to 0.13 of a window at 15 a window). One armed submission waiting for its
+ * slot is also what keeps the budget busy: when a slot frees, a request is ready to take it at
+ * once, instead of only then being chosen and routed through the queue (measured 90 ms p50,
+ * 1.9 s max on the loaded test machine, 4-10% of a compressed window: bench/pipeline-limiter.ts).
  *
  * Crash safety: `recoverStale` puts back the armed generations whose submit job is gone (a
  * dispatcher that died between pop and enqueue). Putting one back twice is harmless: queues
@@ -75,7 +79,8 @@ export interface FairScheduler {
   pushNew(item: ScheduledItem, writes: readonly (readonly string[])[]): Promise<void>;
   /**
    * The next generation to submit, in fair order, now armed; null when nothing is waiting,
-   * 'busy' while `lookahead` generations are armed already.
+   * 'busy' when nothing waiting may be armed now: `lookahead` generations are armed already
+   * (interactive work only counts the interactive ones).
    */
   pop(lookahead: number): Promise<ArmedItem | 'busy' | null>;
   /**

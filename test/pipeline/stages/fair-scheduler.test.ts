@@ -121,6 +121,17 @@ describe('fair scheduler', () => {
     expect((await s.pop(1)) as ScheduledItem).toMatchObject({ generationId: second });
   });
 
+  it('arms a click beside the bulk generation waiting for its slot, but no second bulk one', async () => {
+    const s = scheduler();
+    const shop = uniqueShop();
+    const [bulk] = await queue(s, shop, 'bulk', 2);
+    expect(await pop(s)).toMatchObject({ generationId: bulk });
+    expect(await s.pop(1)).toBe('busy');
+    const [click] = await queue(s, uniqueShop(), 'interactive', 2);
+    expect(await pop(s)).toMatchObject({ generationId: click });
+    expect(await s.pop(1)).toBe('busy');
+  });
+
   it('leaves a newer arming alone when the submit job of an earlier one disarms late', async () => {
     const s = scheduler();
     const shop = uniqueShop();

@@ -1,8 +1,10 @@
 --[[
   Takes the next generation to submit in fair order (interactive before bulk, shops in turn)
-  and arms it with a new token, unless `lookahead` generations are armed already. Skips paused shops (taking
-  them out of the ring) and ids no longer `queued`; a shop with more waiting goes to the back
-  of the ring.
+  and arms it with a new token. A bulk generation is armed only while fewer than `lookahead`
+  generations are armed, an interactive one while fewer than `lookahead` interactive ones are:
+  a click is armed beside the bulk generation waiting for its slot, and takes the next slot
+  before it (acquire-slot.lua). Skips paused shops (taking them out of the ring) and ids no
+  longer `queued`; a shop with more waiting goes to the back of the ring.
 
   KEYS[1] ringInteractive     shops with waiting interactive work, in turn order (list)
   KEYS[2] membersInteractive  that ring's shops (set)
@@ -20,13 +22,29 @@
   ARGV[7] recordMiddle        between shop and id
   ARGV[8] lookahead           most generations armed at once
 
-  Returns {shop, generationId, priority, token} | {'busy'} | nil (nothing waiting)
+  Returns {shop, generationId, priority, token} | {'busy'} (nothing that may be armed now) |
+  nil (nothing waiting)
 ]]
-if redis.call('ZCARD', KEYS[6]) >= tonumber(ARGV[8]) then return {'busy'} end
-local classes = {
-  {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'},
-  {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'},
-}
+local lookahead = tonumber(ARGV[8])
+local armed = redis.call('ZRANGE', KEYS[6], 0, -1)
+local armedInteractive = 0
+for _, member in ipairs(armed) do
+  local shop, id = string.match(member, '^(%S+) (%S+) ')
+  if redis.call('HGET', ARGV[6] .. shop .. ARGV[7] .. id, 'priority') == '"interactive"' then
+    armedInteractive = armedInteractive + 1
+  end
+end
+local classes = {}
+if armedInteractive < lookahead then
+  table.insert(classes,
+    {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'})
+end
+local bulkMayArm = #armed < lookahead
+if bulkMayArm then
+  table.insert(classes,
+    {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'})
+end
+if #classes == 0 then return {'busy'} end
 for _, class in ipairs(classes) do
   local turns = redis.call('LLEN', class.ring)
   for _ = 1, turns do
@@ -57,4 +75,5 @@ for _, class in ipairs(classes) do
     end
   end
 end
+if not bulkMayArm then return {'busy'} end
 return false

@@ -27,7 +27,7 @@ export async function takeSlot(
     await backInLine(steps, ref, generation, false);
     return null;
   }
-  await limiter.acquire(ref.generationId);
+  await limiter.acquire(ref.generationId, generation.priority);
   await scheduler.disarm(ref);
   const submitting = await move(ctx, ref, {
     from: ['queued'],
