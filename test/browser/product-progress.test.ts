@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator } from 'playwright-core';
 import { expect, test } from 'vitest';
-import type { AdminPage } from './support/browser.ts';
+import { openAdminPage, type AdminPage } from './support/browser.ts';
 import {
   RESULT_TIMEOUT_MS,
   generatePhoto,
@@ -56,9 +56,9 @@ async function blockAxeFindings(admin: AdminPage): Promise<string[]> {
 }
 
 /** The product page's block, once it rendered its heading. */
-async function productBlock(admin: AdminPage): Promise<FrameLocator> {
-  const block = admin.page.frameLocator('iframe[data-app-block][title="AI photo progress"]');
-  await eventually(() => block.getByRole('heading', { name: 'AI photos' }).isVisible()).toBe(true);
+async function productBlock(admin: AdminPage, heading = 'AI photos'): Promise<FrameLocator> {
+  const block = admin.page.frameLocator('iframe[data-app-block]');
+  await eventually(() => block.getByRole('heading', { name: heading }).isVisible()).toBe(true);
   return block;
 }
 
@@ -131,3 +131,18 @@ test(
   },
   3 * RESULT_TIMEOUT_MS,
 );
+
+test("in French, the block reads from its French locale file, in the admin user's language", async () => {
+  const { browser, stack } = suite;
+  const products = await productsWithImages(stack);
+  const admin = await openAdminPage(browser, stack.frameUrl, { width: 1280, height: 900 }, 'fr');
+  try {
+    await admin.open(`/products/${products.at(-1)!.numericId}`);
+    const block = await productBlock(admin, 'Photos IA');
+    await block.getByText(/^Aucune photo IA de ce produit pour l'instant\./).waitFor();
+    expect(await block.locator('html').getAttribute('lang')).toBe('fr');
+    await admin.screenshot('product-progress-block-fr');
+  } finally {
+    await admin.close();
+  }
+});
