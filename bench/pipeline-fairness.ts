@@ -4,9 +4,11 @@
  * click once each, at random moments. For each click: the time until its request left, and how
  * many of A's requests left in between.
  *
- * Target: within one limiter slot at p95: only what was committed before the click goes first
- * (at most the one armed generation, plus one taking its slot at that instant), so a click waits
- * for the next slot the window frees, never for the backlog (20 windows here).
+ * Target: within one limiter slot at p95: only a bulk request taking its slot at that instant
+ * goes first (the click is armed beside the bulk generation waiting for its slot, and the paced
+ * limiter gives it the next slot before that generation: rate-limiter.ts), so a click waits for
+ * the next paced slot, never for the backlog (20 windows here) nor for the next burst.
+ * The full picture, utilisation and fairness across 50 shops included: bench/at-the-limit.ts.
  * Run: node bench/pipeline-fairness.ts [clicks]
  */
 import { quantile, startBenchPipeline, until } from './pipeline-support.ts';

@@ -39,7 +39,8 @@ export function createBulkForecaster(deps: {
         own,
         limit: config.limiter.limit,
         windowMs: config.limiter.windowMs,
-        freeSlots: Math.max(0, config.limiter.limit - inUse),
+        // Bulk requests are paced (rate-limiter.ts): one may leave at once, not every free slot.
+        freeSlots: Math.min(1, Math.max(0, config.limiter.limit - inUse)),
         // The first poll is set at the kind's typical completion time (config.ts).
         processingMs: config.polling.firstPollMs[kind],
       });

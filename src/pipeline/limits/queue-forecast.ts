@@ -3,9 +3,10 @@
  * rate limit. It follows the scheduler's rules (fair-scheduler.ts): every waiting interactive
  * generation goes first; then the shops with bulk work take turns, one request each, so while
  * this shop still has `n` requests to send, another shop sends at most `n` of its own.
- * The first `freeSlots` requests leave at once, the others one per window/limit (4 s at 15 a
- * minute). Requests that arrive later (a click, another shop's new run) are not known: the forecast is
- * "about", and is recomputed whenever the run is looked at again.
+ * The first `freeSlots` requests leave at once (at most one: bulk requests are paced), the
+ * others one per window/limit (4 s at 15 a minute). Requests that arrive later (a click, another
+ * shop's new run) are not known: the forecast is "about", and is recomputed whenever the run is
+ * looked at again.
  */
 import type { BulkSchedule } from '../../app-api/contract.ts';
 import type { WaitingSnapshot } from './fair-scheduler.ts';
