@@ -14,7 +14,7 @@ import { renderAltText } from './alt-text.ts';
 import { UnusableResultError, prepareResult } from './prepare-result.ts';
 import { ResultDownloadError, type FetchFn } from './result-download.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
-import type { PublishTiming } from './publish-timing.ts';
+import type { ProcessingEstimates } from './processing-estimates.ts';
 
 /** What a saving generation becomes when attach's last try failed. */
 export const ATTACH_GIVE_UP: GiveUpRule[] = [
@@ -29,13 +29,13 @@ export const ATTACH_GIVE_UP: GiveUpRule[] = [
 export async function attach(
   ref: GenerationRef,
   ctx: PipelineContext,
-  deps: { fetch: FetchFn; timing: PublishTiming },
+  deps: { fetch: FetchFn; estimates: ProcessingEstimates },
 ): Promise<StageOutcome> {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
   if (!generation || generation.state !== 'saving') return DONE;
-  const verifyLater = { delayMs: deps.timing.firstCheckMs };
   if (generation.fileId) {
-    await ctx.enqueue('verify', ref, verifyLater);
+    // A repeat after a crash, a lock's time at least after the file was made: check it now.
+    await ctx.enqueue('verify', ref);
     return DONE;
   }
   if (!generation.resultUrl) {
@@ -84,7 +84,13 @@ export async function attach(
       'result downscaled to fit Shopify image limits',
     );
   }
-  await ctx.enqueue('verify', ref, verifyLater);
+  // fileCreate's answer was the first check: a file settled already is verified at once, any
+  // other once Shopify's processing time for its kind and size has passed (publish-timing.ts).
+  const settled = file.status === 'READY' || file.status === 'FAILED';
+  const delayMs = settled
+    ? 0
+    : deps.estimates.firstCheckMs({ kind: prepared.contentType, pixels: prepared.pixels });
+  await ctx.enqueue('verify', ref, { delayMs });
   return DONE;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { PipelineStageHandler } from '../context.ts';
 import { attach } from './attach-stage.ts';
+import { createProcessingEstimates } from './processing-estimates.ts';
 import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 import type { FetchFn } from './result-download.ts';
 import { verify } from './verify-stage.ts';
@@ -27,9 +28,11 @@ export function createPublishStages(
 ): PublishStages {
   const fetch = options.fetch ?? globalThis.fetch;
   const timing = options.timing ?? DEFAULT_PUBLISH_TIMING;
+  // Learned by this process's stages (processing-estimates.ts says why not shared).
+  const estimates = createProcessingEstimates(timing);
   return {
-    attachStage: (ref, ctx) => attach(ref, ctx, { fetch, timing }),
-    verifyStage: (ref, ctx) => verify(ref, ctx, { timing }),
+    attachStage: (ref, ctx) => attach(ref, ctx, { fetch, estimates }),
+    verifyStage: (ref, ctx) => verify(ref, ctx, { timing, estimates }),
   };
 }
 

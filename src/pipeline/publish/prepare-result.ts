@@ -22,6 +22,8 @@ export interface PreparedResult {
   filename: string;
   /** Set when the image was scaled down to fit Shopify's limits. */
   downscaled: { from: string; to: string } | null;
+  /** The image's width x height as Shopify gets it (how long it processes it); null for a video. */
+  pixels: number | null;
 }
 
 /** The result cannot become a Shopify file whatever we retry (wrong type, unreadable). */
@@ -63,7 +65,13 @@ export async function prepareResult(
         mimeType,
         resource: 'VIDEO',
       });
-      return { originalSource: resourceUrl, contentType: 'VIDEO', filename, downscaled: null };
+      return {
+        originalSource: resourceUrl,
+        contentType: 'VIDEO',
+        filename,
+        downscaled: null,
+        pixels: null,
+      };
     }
     const data = await readFile(download.path);
     const info = await deps.images.info(data).catch((error: unknown) => {
@@ -83,6 +91,7 @@ export async function prepareResult(
         contentType: 'IMAGE',
         filename,
         downscaled: null,
+        pixels: info.width * info.height,
       };
     }
     const path = join(download.dir, filename);
@@ -102,6 +111,7 @@ export async function prepareResult(
         from: `${info.width}x${info.height}`,
         to: `${fitted.width}x${fitted.height}`,
       },
+      pixels: fitted.width * fitted.height,
     };
   } finally {
     await download.dispose();

@@ -1,14 +1,25 @@
 /**
- * How the verify stage waits for Shopify to process a file: it checks soon (images are usually
- * READY within seconds), backs off, and gives up after a deadline with a reason the merchant can
- * act on. Videos transcode for minutes, so they get a longer deadline.
+ * How the verify stage waits for Shopify to process a file: it asks as soon as Shopify can
+ * answer, and not much more often than it must, since every status check costs Admin API points.
+ *
+ *  - First check: `fileCreate`'s own answer carries the file's status (free); a file not READY
+ *    there is checked once Shopify's processing time for files of its kind and size has passed,
+ *    as learned from the files before it (processing-estimates.ts). Before anything is learned,
+ *    `firstCheckMs`.
+ *  - Then a short backoff: each check that finds the file unfinished waits a share of the time
+ *    since the file was created (10 %, doubling with each check up to 100 %), at least
+ *    MIN_RECHECK_MS and at most `maxCheckMs`: a file a little slower than its estimate is seen
+ *    ready a tenth of its processing time late (150 ms for Shopify's 1.5 s images), while one
+ *    far slower is checked ever less often, each check at most doubling the time waited.
+ *  - Past a deadline the generation fails with a reason the merchant can act on; videos
+ *    transcode for minutes, so they get a longer one.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
 
 export interface PublishTiming {
-  /** First status check after the file was created. */
+  /** First status check after the file was created, before Shopify has shown its processing time. */
   firstCheckMs: number;
-  /** Each unfinished check waits longer (x2), up to this. */
+  /** The longest wait between two checks. */
   maxCheckMs: number;
   deadlineMs: Record<GenerationKind, number>;
 }
@@ -21,7 +32,22 @@ export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
   deadlineMs: { photo: 10 * MINUTE, upscale: 10 * MINUTE, video: 30 * MINUTE },
 };
 
-/** The wait before check number `attempt` (1-based). */
-export function checkDelay(timing: PublishTiming, attempt: number): number {
-  return Math.min(timing.maxCheckMs, timing.firstCheckMs * 2 ** Math.max(0, attempt - 1));
+/**
+ * The shortest wait between two checks of one file: a status check costs 5 Admin points and
+ * takes tens of ms, so checking faster than this would spend points for little sooner.
+ */
+export const MIN_RECHECK_MS = 100;
+
+/** Share of the time since the file's creation waited after the first unfinished check. */
+const FIRST_RECHECK_SHARE = 0.1;
+
+/**
+ * The wait after check number `attempt` (1-based) found the file unfinished, `sinceCreatedMs`
+ * after Shopify created it.
+ */
+export function recheckDelay(timing: PublishTiming, attempt: number, sinceCreatedMs: number) {
+  const share = Math.min(1, FIRST_RECHECK_SHARE * 2 ** Math.max(0, attempt - 1));
+  return Math.round(
+    Math.min(timing.maxCheckMs, Math.max(MIN_RECHECK_MS, share * Math.max(0, sinceCreatedMs))),
+  );
 }

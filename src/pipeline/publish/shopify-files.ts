@@ -50,9 +50,19 @@ export interface FileProblem {
 export interface FileState {
   id: string;
   status: FileStatus;
+  /** When Shopify created the file (ISO 8601). */
+  createdAt: string;
+  /** An image's width x height, once Shopify has processed it; null otherwise. */
+  pixels: number | null;
   errors: FileProblem[];
   /** The image itself, or a video's preview image; null until Shopify has processed it. */
   previewUrl: string | null;
+}
+
+/** A file as creating or finding it tells. */
+export interface NewFileState {
+  id: string;
+  status: FileStatus;
 }
 
 export interface NewFile {
@@ -63,9 +73,12 @@ export interface NewFile {
 }
 
 export interface ShopifyFiles {
-  /** Creates the file; null when a file of that name already exists (see findByFilename). */
-  create(file: NewFile): Promise<{ id: string } | null>;
-  findByFilename(filename: string): Promise<{ id: string } | null>;
+  /**
+   * Creates the file, with the status Shopify answers (its first check, free); null when a file
+   * of that name already exists (see findByFilename).
+   */
+  create(file: NewFile): Promise<NewFileState | null>;
+  findByFilename(filename: string): Promise<NewFileState | null>;
   /** Null when the file does not exist (any more). */
   status(fileId: string): Promise<FileState | null>;
   addToProduct(fileId: string, productId: string): Promise<void>;
@@ -76,12 +89,18 @@ export interface ShopifyFiles {
   makeFeatured(productId: string, mediaId: string): Promise<void>;
 }
 
+interface NewFileNode {
+  id: string;
+  fileStatus: FileStatus;
+}
+
 interface FileNode {
   id: string;
+  createdAt?: string;
   fileStatus?: FileStatus;
   fileErrors?: FileProblem[];
   preview?: { image: { url: string } | null } | null;
-  image?: { url: string } | null;
+  image?: { url: string; width: number | null; height: number | null } | null;
 }
 
 export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
@@ -102,7 +121,7 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
     async create(file) {
       const data = await admin
         .request<{
-          fileCreate: { files: Array<{ id: string }> | null; userErrors: UserError[] } | null;
+          fileCreate: { files: NewFileNode[] | null; userErrors: UserError[] } | null;
         }>(FILE_CREATE, {
           files: [
             {
@@ -128,25 +147,27 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
       throwOnUserErrors('Shopify refused to create the file', data.fileCreate?.userErrors ?? []);
       const created = data.fileCreate?.files?.[0];
       if (!created) throw new ShopifyFilesError('Shopify created no file', 'user_error');
-      return { id: created.id };
+      return { id: created.id, status: created.fileStatus };
     },
 
     async findByFilename(filename) {
-      const data = await admin.request<{ files: { nodes: Array<{ id: string }> } }>(
-        FILE_BY_FILENAME,
-        { query: `filename:${JSON.stringify(filename)}` },
-      );
+      const data = await admin.request<{ files: { nodes: NewFileNode[] } }>(FILE_BY_FILENAME, {
+        query: `filename:${JSON.stringify(filename)}`,
+      });
       const found = data.files.nodes[0];
-      return found ? { id: found.id } : null;
+      return found ? { id: found.id, status: found.fileStatus } : null;
     },
 
     async status(fileId) {
       const data = await admin.request<{ node: FileNode | null }>(FILE_STATUS, { id: fileId });
       const node = data.node;
       if (!node?.fileStatus) return null;
+      const { width, height } = node.image ?? {};
       return {
         id: node.id,
         status: node.fileStatus,
+        createdAt: node.createdAt!,
+        pixels: width && height ? width * height : null,
         errors: node.fileErrors ?? [],
         previewUrl: node.image?.url ?? node.preview?.image?.url ?? null,
       };

@@ -1,5 +1,6 @@
 /**
- * Verify: waits until Shopify has processed the result's file, then
+ * Verify: waits until Shopify has processed the result's file (asking as soon as Shopify can
+ * answer, then with a short backoff: publish-timing.ts, processing-estimates.ts), then
  *  - FAILED: the generation fails with Shopify's reason in the merchant's words (the useless
  *    failed file is deleted from Files);
  *  - READY, review mode on (or one of several options) and not yet approved: `in_review` (the
@@ -22,7 +23,8 @@ import {
 import type { PipelineContext } from '../context.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
-import { checkDelay, type PublishTiming } from './publish-timing.ts';
+import type { FileSize, ProcessingEstimates } from './processing-estimates.ts';
+import { recheckDelay, type PublishTiming } from './publish-timing.ts';
 import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
 
 /** What a saving generation becomes when verify's last try failed. */
@@ -38,7 +40,7 @@ export const VERIFY_GIVE_UP: GiveUpRule[] = [
 export async function verify(
   ref: GenerationRef,
   ctx: PipelineContext,
-  deps: { timing: PublishTiming },
+  deps: { timing: PublishTiming; estimates: ProcessingEstimates },
 ): Promise<StageOutcome> {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
   if (!generation || generation.state !== 'saving') return DONE;
@@ -64,11 +66,22 @@ export async function verify(
       );
     return fail(ctx, ref, reason, action);
   }
+  const check = generation.attempts.verify ?? 1;
+  const sinceCreated = ctx.clock.now() - Date.parse(file.createdAt);
   if (file.status !== 'READY') {
     if (ctx.clock.now() - savingSince(generation) > deps.timing.deadlineMs[generation.kind]) {
       return fail(ctx, ref, 'Shopify took too long to process the result.');
     }
-    return later(checkDelay(deps.timing, generation.attempts.verify ?? 1));
+    return later(recheckDelay(deps.timing, check, sinceCreated));
+  }
+  // What this file shows of Shopify's processing time, unless it was ready long before (an
+  // approval or a campaign's start runs verify again).
+  if (!wasApproved(generation)) {
+    const size: FileSize = {
+      kind: generation.kind === 'video' ? 'VIDEO' : 'IMAGE',
+      pixels: file.pixels,
+    };
+    deps.estimates.observeReady(size, check, sinceCreated);
   }
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;

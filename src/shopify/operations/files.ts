@@ -26,13 +26,17 @@ export const FILE_CREATE = /* GraphQL */ `
   }
 `;
 
-/** A file's processing state, its errors, and what to show as the result's preview. */
+/**
+ * A file's processing state, its errors, what to show as the result's preview, and when it was
+ * created and an image's size (what the verify stage learns Shopify's processing time from).
+ */
 export const FILE_STATUS = /* GraphQL */ `
   #graphql
   query FileStatus($id: ID!) {
     node(id: $id) {
       id
       ... on File {
+        createdAt
         fileStatus
         fileErrors {
           code

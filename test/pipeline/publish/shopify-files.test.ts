@@ -43,6 +43,9 @@ describe('the Files gateway on the Shopify emulator', () => {
     const id = await newFile('ready-file');
     const state = await waitForFile(files, id, 'READY');
     expect(state.previewUrl).toMatch(/^http/);
+    // What verify learns Shopify's processing time from.
+    expect(state.pixels).toBe(400 * 400);
+    expect(Date.parse(state.createdAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('finds the file a repeated create would duplicate, by its name', async () => {
@@ -54,7 +57,10 @@ describe('the Files gateway on the Shopify emulator', () => {
       alt: '',
     });
     expect(again).toBeNull();
-    expect(await files.findByFilename('named-once.png')).toEqual({ id });
+    expect(await files.findByFilename('named-once.png')).toEqual({
+      id,
+      status: expect.stringMatching(/^(UPLOADED|PROCESSING|READY)$/),
+    });
   });
 
   it('adds a READY file to the end of a product media, featured on request, and removes it again', async () => {

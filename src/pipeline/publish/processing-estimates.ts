@@ -1,0 +1,70 @@
+/**
+ * How long Shopify has taken to process files of a kind and size: the wait before the verify
+ * stage's first status check of a new file (publish-timing.ts says how the checks go on).
+ *
+ * Learned from what verify sees, per class (videos; images by megapixels, since processing
+ * grows with the pixels Shopify decodes and resizes):
+ *  - READY at the first check, and that check came on time: the estimate may be too long, so
+ *    the next first check comes 1 % sooner (HIT_SHRINK). Repeated, this follows Shopify down
+ *    when it gets faster (from twice its time in about 70 files) and makes a file slower than
+ *    the estimate now and then (about one in ten when Shopify's time is steady), which costs one
+ *    recheck a short backoff later.
+ *  - READY only at a later check: the file took longer than the estimate, at least until the
+ *    last check that found it unfinished; the estimate becomes at least the middle between that
+ *    check and this one, so one slow file is enough to catch up.
+ * A check only counts as "first and on time" when it came no later than a recheck would have:
+ * a first check delayed by a busy queue says nothing about a shorter wait.
+ *
+ * Kept in each worker process's memory, not in Redis: a process learns a class from its first
+ * file of it (the first photo after a start is checked at `firstCheckMs`, 1 s, found READY at
+ * about 1.65 s against the emulator's 1.5 s, and the next is checked at about 1.6 s:
+ * bench/at-the-limit/overhead.ts), so a shared figure would save at most one recheck per class
+ * and process start, and would cost a Redis round trip on every check, plus a key to look after.
+ */
+import { recheckDelay, type PublishTiming } from './publish-timing.ts';
+
+/** What decides how long Shopify takes: the file's kind, and for an image its pixels. */
+export interface FileSize {
+  kind: 'IMAGE' | 'VIDEO';
+  /** width x height; null when not known. */
+  pixels: number | null;
+}
+
+export interface ProcessingEstimates {
+  /** The wait before the first status check of a new file of this kind and size. */
+  firstCheckMs(size: FileSize): number;
+  /** Verify saw a file READY at its check number `attempt`, `sinceCreatedMs` after creation. */
+  observeReady(size: FileSize, attempt: number, sinceCreatedMs: number): void;
+}
+
+const HIT_SHRINK = 0.99;
+const MEGAPIXEL = 1_000_000;
+/** Image classes by upper bound in megapixels (Shopify takes at most 20 MP). */
+const IMAGE_CLASSES = [1, 4, 16];
+
+function classOf(size: FileSize): string {
+  if (size.kind === 'VIDEO') return 'video';
+  if (size.pixels === null) return 'image';
+  const bound = IMAGE_CLASSES.find((megapixels) => size.pixels! <= megapixels * MEGAPIXEL);
+  return bound === undefined ? `image>${IMAGE_CLASSES.at(-1)}MP` : `image<=${bound}MP`;
+}
+
+export function createProcessingEstimates(timing: PublishTiming): ProcessingEstimates {
+  const estimates = new Map<string, number>();
+  const estimate = (key: string) => estimates.get(key) ?? timing.firstCheckMs;
+  return {
+    firstCheckMs: (size) => Math.round(estimate(classOf(size))),
+
+    observeReady(size, attempt, sinceCreatedMs) {
+      const key = classOf(size);
+      const current = estimate(key);
+      if (attempt <= 1) {
+        if (sinceCreatedMs <= current + recheckDelay(timing, 1, current))
+          estimates.set(key, current * HIT_SHRINK);
+        return;
+      }
+      const lastUnfinished = sinceCreatedMs - recheckDelay(timing, attempt - 1, sinceCreatedMs);
+      estimates.set(key, Math.max(current, (lastUnfinished + sinceCreatedMs) / 2));
+    },
+  };
+}

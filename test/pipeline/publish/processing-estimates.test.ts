@@ -1,0 +1,73 @@
+/**
+ * What the verify stage learns of Shopify's processing time, and its backoff (pure functions:
+ * publish-timing.ts, processing-estimates.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { createProcessingEstimates } from '../../../src/pipeline/publish/processing-estimates.ts';
+import {
+  MIN_RECHECK_MS,
+  recheckDelay,
+  type PublishTiming,
+} from '../../../src/pipeline/publish/publish-timing.ts';
+
+const TIMING: PublishTiming = {
+  firstCheckMs: 1_000,
+  maxCheckMs: 15_000,
+  deadlineMs: { photo: 600_000, upscale: 600_000, video: 1_800_000 },
+};
+const PHOTO = { kind: 'IMAGE', pixels: 1024 * 1024 } as const;
+const LARGE_PHOTO = { kind: 'IMAGE', pixels: 4000 * 4000 } as const;
+const VIDEO = { kind: 'VIDEO', pixels: null } as const;
+
+describe('the backoff after a check that finds the file unfinished', () => {
+  it('waits a tenth of the time since the file was created, at least the minimum', () => {
+    expect(recheckDelay(TIMING, 1, 1_500)).toBe(MIN_RECHECK_MS + 50);
+    expect(recheckDelay(TIMING, 1, 200)).toBe(MIN_RECHECK_MS);
+  });
+
+  it('doubles its share with each check up to the whole time waited, never past the maximum', () => {
+    const shares = [1, 2, 3, 4, 5, 6].map((check) => recheckDelay(TIMING, check, 10_000));
+    expect(shares).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect(recheckDelay(TIMING, 9, 60_000)).toBe(TIMING.maxCheckMs);
+  });
+});
+
+describe('the first check of a new file', () => {
+  it('waits firstCheckMs for a kind and size Shopify has not processed yet', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
+    expect(estimates.firstCheckMs(VIDEO)).toBe(1_000);
+  });
+
+  it('after a file found READY only at a later check, waits about as long as it took', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    // Not ready at 1,000 ms, READY at the recheck 1,650 ms after its creation.
+    estimates.observeReady(PHOTO, 2, 1_650);
+    const next = estimates.firstCheckMs(PHOTO);
+    expect(next).toBeGreaterThan(1_500);
+    expect(next).toBeLessThanOrEqual(1_650);
+  });
+
+  it('comes a little sooner after each file READY at a first check that came on time', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    estimates.observeReady(PHOTO, 1, 1_020);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(990);
+    estimates.observeReady(PHOTO, 1, 1_000);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(980);
+  });
+
+  it('learns nothing from a READY first check that came late (a busy queue)', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    estimates.observeReady(PHOTO, 1, 5_000);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
+  });
+
+  it('learns each kind and size apart', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    estimates.observeReady(VIDEO, 6, 40_000);
+    estimates.observeReady(LARGE_PHOTO, 3, 4_000);
+    expect(estimates.firstCheckMs(VIDEO)).toBeGreaterThan(30_000);
+    expect(estimates.firstCheckMs(LARGE_PHOTO)).toBeGreaterThan(3_000);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * How soon the verify stage asks Shopify about a new file, and how often (issue 16): the first
+ * check once Shopify's processing time for that kind and size has passed, as the files before
+ * showed it, then a short backoff; never more status checks per result than the fixed schedule
+ * it replaced. Against the Shopify emulator (real schema, media processed in 400 ms here).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ProductDetail } from '../../../src/app-api/contract.ts';
+import type { PipelineContext } from '../../../src/pipeline/context.ts';
+import { createPublishStages, type PublishTiming } from '../../../src/pipeline/publish/index.ts';
+import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
+import type { StageName } from '../../../src/pipeline/stages/stage.ts';
+import { productImage } from '../../support/product-images.ts';
+import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
+import { emulatorProducts, waitForFile } from '../../support/shop-media.ts';
+
+const PROCESSING_MS = 400;
+const TIMING: PublishTiming = {
+  firstCheckMs: 50,
+  maxCheckMs: 1_000,
+  deadlineMs: { photo: 10_000, upscale: 10_000, video: 10_000 },
+};
+
+let harness: PublishHarness;
+const statusChecks = new Map<string, number>();
+
+beforeAll(async () => {
+  harness = await startPublishHarness({
+    mediaProcessingMs: PROCESSING_MS,
+    // Every file status check any stage sends, by file.
+    overrides: {
+      fetch: async (input, init) => {
+        if (typeof init?.body === 'string' && init.body.includes('"FileStatus"')) {
+          const { variables } = JSON.parse(init.body) as { variables: { id: string } };
+          statusChecks.set(variables.id, (statusChecks.get(variables.id) ?? 0) + 1);
+        }
+        return fetch(input, init);
+      },
+    },
+  });
+});
+
+/**
+ * The attach and verify handlers of a freshly started process (nothing learned yet), run by
+ * hand as the workers run them: each verify run counted first, the stage a handler starts
+ * recorded instead of queued.
+ */
+async function handRun() {
+  const shop = await harness.newShop();
+  const [productId] = await emulatorProducts(harness.app, shop.shop);
+  const product = (
+    await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(productId!)}`)
+  ).body;
+  const { attachStage, verifyStage } = createPublishStages({ timing: TIMING });
+  const { generations, context } = harness.pipeline;
+  const started: Array<{ stage: StageName; delayMs: number }> = [];
+  const ctx: PipelineContext = {
+    ...context,
+    enqueue: async (stage, _ref, options) =>
+      void started.push({ stage, delayMs: options?.delayMs ?? 0 }),
+  };
+  const files = createShopifyFiles(await context.admin(shop.shop));
+  let n = 0;
+  return {
+    started,
+    /** A saving generation with a result of its own, attached: its file is being processed. */
+    async attached() {
+      n += 1;
+      const url = harness.images.serve(
+        `/${shop.shop}/${n}.png`,
+        await productImage('png', 600, 600),
+      );
+      const generation = await shop.savingGeneration(product, url, `Scene ${n}`);
+      const ref = { shop: shop.shop, generationId: generation.id };
+      await attachStage(ref, ctx);
+      const { fileId } = (await generations.get(shop.shop, generation.id))!;
+      return { ref, fileId: fileId!, firstCheckMs: started.at(-1)!.delayMs };
+    },
+    async verify(ref: { shop: string; generationId: string }) {
+      await generations.countAttempt(ref.shop, ref.generationId, 'verify');
+      return verifyStage(ref, ctx);
+    },
+    ready: (fileId: string) => waitForFile(files, fileId, 'READY'),
+    state: async (id: string) => (await generations.get(shop.shop, id))!.state,
+  };
+}
+
+describe('verifying a new file', () => {
+  it('links a file that Shopify reports READY at the first check at once, after that one check', async () => {
+    const run = await handRun();
+    const { ref, fileId } = await run.attached();
+    await run.ready(fileId);
+    const checksBefore = statusChecks.get(fileId) ?? 0;
+
+    const outcome = await run.verify(ref);
+
+    expect(outcome).toEqual({ status: 'done' });
+    expect(await run.state(ref.generationId)).toBe('published');
+    expect(statusChecks.get(fileId)! - checksBefore).toBe(1);
+  });
+
+  it('re-checks a file still processing after a short backoff, not a fixed second', async () => {
+    const run = await handRun();
+    const { ref } = await run.attached();
+
+    const outcome = await run.verify(ref);
+
+    // Checked at once, well inside Shopify's 400 ms: the next check a backoff's minimum later.
+    expect(outcome).toEqual({ status: 'later', delayMs: 100 });
+    expect(await run.state(ref.generationId)).toBe('saving');
+  });
+
+  it('checks the next file of that kind and size about when Shopify took to process the last', async () => {
+    const run = await handRun();
+    const first = await run.attached();
+    expect(first.firstCheckMs).toBe(TIMING.firstCheckMs);
+    expect((await run.verify(first.ref)).status).toBe('later'); // too early: still processing
+    await run.ready(first.fileId);
+    expect(await run.verify(first.ref)).toEqual({ status: 'done' });
+
+    const second = await run.attached();
+
+    // Between the check that found it unfinished and the one that found it READY.
+    expect(second.firstCheckMs).toBeGreaterThanOrEqual(PROCESSING_MS - 100);
+    expect(second.firstCheckMs).toBeLessThan(PROCESSING_MS + 1_000);
+  });
+});
+
+describe('what verifying costs', () => {
+  it('spends fewer status checks per result than the fixed schedule it replaced', async () => {
+    const shop = await harness.newShop();
+    const [productId] = await emulatorProducts(harness.app, shop.shop);
+    const product = (
+      await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(productId!)}`)
+    ).body;
+    const checks: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const created = await shop.api<{ id: string }>('POST', '/generations', {
+        productId: product.id,
+        kind: 'photo',
+        model: 'nanobanana',
+        prompt: `Scene ${i}`,
+        sourceMediaIds: [product.images[0]!.id],
+      });
+      const generation = await shop.waitFor(created.body.id, ['published', 'failed']);
+      expect(generation.state).toBe('published');
+      checks.push(statusChecks.get(generation.fileId!)!);
+    }
+    // The harness's workers check first after 50 ms, as the fixed schedule did (50 ms, then
+    // doubling up to 200 ms: at 50, 100, 200, 400 and 600 ms, four or five checks for a file
+    // READY 400 ms after its creation, once its source is fetched).
+    const perResult = checks.reduce((a, b) => a + b, 0) / checks.length;
+    expect(perResult).toBeLessThan(4);
+    // Once one file showed Shopify's time, a file mostly needs one or two checks.
+    expect(Math.max(...checks.slice(1))).toBeLessThanOrEqual(3);
+  });
+});
