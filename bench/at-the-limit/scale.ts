@@ -10,19 +10,21 @@
  *  2. 10% of the shops get a bulk backlog through the pipeline's own enqueue (generation store +
  *     pushNew, as a bulk run's items enter the line). Memory per waiting item: used_memory's
  *     delta ÷ items (the generation as stored, with its indexes) and the scheduler's own share
- *     (MEMORY USAGE of the lines and rings ÷ items);
+ *     (MEMORY USAGE of the lines and rings ÷ items). Then one read of a running bulk run's
+ *     forecast (what its card on the Bulk runs page asks every 3 s): Redis commands and ms;
  *  3. with the workers still stopped, the dispatcher's steps per submission (hasWork, pop,
  *     disarm) for 2,000 bulk picks at every size (full turns of the backlog shops: 200 at 100
  *     shops, 2 at 10,000), while 50 other shops click (one each, spread over them). A picked bulk
- *     item is put back at the end of its shop's line (not measured), so the lines stay as deep
- *     at every size. Per submission: the client's time for the steps and for the pick, Redis's
+ *     item is put back at the end of its shop's line (not measured), so the lines keep their
+ *     depth (40 items at 100 shops, 6 at 1,000 and 10,000). Per submission: the client's time for the steps and for the pick, Redis's
  *     time in the pick script (the median: on a loaded machine the mean is the preemptions') and
  *     the Redis commands run (INFO commandstats deltas around each submission, commands run
  *     inside scripts included, INFO itself excluded).
  *     Fairness: bulk picks per backlog shop over the turns (spread = max - min; 0 when every
  *     shop had exactly one per turn) and the turns in which every backlog shop had exactly one;
  *  4. the workers start (compressed time: 15 per 3 s) and the 50 shops click again at random
- *     moments over 8 windows: a click's wait until its request left, in windows.
+ *     moments over 8 windows: a click's wait until its request left, in windows; and every Redis
+ *     command of the running app up to the last click ÷ the requests sent meanwhile.
  *
  * Goals: per-submission cost at 10,000 shops within 1.5x of 100's; memory per idle shop <= 2 KB.
  * Run: node bench/at-the-limit/scale.ts [shops ...]   (100 1000 10000 by default)
