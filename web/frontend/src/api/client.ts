@@ -4,6 +4,7 @@
  * handles tokens.
  */
 import type { ApiErrorBody } from '../shared/contract.ts';
+import { t } from '../i18n/index.ts';
 
 /** A failed call, carrying the server's merchant-readable message and per-field problems. */
 export class ApiError extends Error {
@@ -20,11 +21,6 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_ERROR: ApiErrorBody = {
-  error: 'network',
-  message: "The app's server could not be reached. Check your connection, then try again.",
-};
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -39,7 +35,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, { error: 'network', message: t('errors.network') });
   }
   if (response.ok) {
     return (response.status === 204 ? undefined : await response.json()) as T;
@@ -58,7 +54,7 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
   }
   return {
     error: `http_${response.status}`,
-    message: `The app's server answered with an error (${response.status}). Try again in a moment.`,
+    message: t('errors.status', { status: String(response.status) }),
   };
 }
 
@@ -74,7 +70,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   return new ApiError(0, {
     error: 'unexpected',
-    message: error instanceof Error ? error.message : 'Something went wrong. Try again.',
+    message: error instanceof Error ? error.message : t('errors.unexpected'),
   });
 }
 

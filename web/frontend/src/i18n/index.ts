@@ -11,8 +11,8 @@
  * placeholders. Why a dictionary of our own: see web/frontend/README.md.
  */
 import type { AppProviderProps } from '@shopify/polaris';
-import polarisEn from '@shopify/polaris/locales/en.json';
-import en from './locales/en.json';
+import polarisEn from '@shopify/polaris/locales/en.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
 
 type Messages = typeof en;
 type Plural = { one: string; other: string };
@@ -61,8 +61,8 @@ export let polarisTranslations: AppProviderProps['i18n'] = polarisEn;
 export async function loadLanguage(): Promise<void> {
   if (language === 'fr') {
     const [own, polaris] = await Promise.all([
-      import('./locales/fr.json'),
-      import('@shopify/polaris/locales/fr.json'),
+      import('./locales/fr.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/fr.json', { with: { type: 'json' } }),
     ]);
     messages = own.default;
     polarisTranslations = polaris.default;

@@ -8,7 +8,7 @@
  * (Chosen over codes in the contract: no stored record or API answer changes, and the admin
  * extensions keep reading the same messages.)
  */
-import en from './locales/en.json';
+import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';
 
 type ServerKey = Extract<MessageKey, `server.${string}`>;
@@ -31,7 +31,7 @@ function compiled(): Pattern[] {
         const placeholder = /^\{\{(\w+)\}\}$/.exec(part);
         if (!placeholder) return escape(part);
         names.push(placeholder[1]!);
-        return '(.+?)';
+        return '(.*?)';
       })
       .join('');
     return { key: `server.${name}` as ServerKey, names, regex: new RegExp(`^${source}$`, 's') };

@@ -1,0 +1,68 @@
+/**
+ * The server's words on a French page (web/frontend/src/i18n/server-text.ts): the locale files'
+ * `server.*` entries pair the server's English wording with its translation. A wording the
+ * server no longer writes would silently stop translating, so each entry's fixed parts must
+ * still be found in the code that writes them (src/).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [readFileSync(join(dir, entry.name), 'utf8')]
+        : [],
+  );
+}
+
+test("every server.* entry is still the server's wording", () => {
+  // Source lines are wrapped: compare with the code's whitespace and string breaks folded away.
+  const code = sources(SRC)
+    .join('\n')
+    .replace(/'\s*\+\s*'|\s+/g, ' ');
+  const missing = Object.entries(en.server).flatMap(([key, english]) =>
+    english
+      .split(/\{\{\w+\}\}/)
+      // The catalogue's descriptions get their full stop where they are shown.
+      .map((part) => part.trim().replace(/\.$/, ''))
+      .filter((part) => part.length > 2 && !code.includes(part))
+      .map((part) => `${key}: ${part}`),
+  );
+  expect(missing).toEqual([]);
+});
+
+describe('in French', () => {
+  let serverText: (text: string) => string;
+  beforeAll(async () => {
+    // The admin opens the app home with ?locale=fr-FR (no App Bridge in this test).
+    (globalThis as { window?: unknown }).window = { location: { search: '?locale=fr-FR' } };
+    const i18n = await import('../../web/frontend/src/i18n/index.ts');
+    await i18n.loadLanguage();
+    ({ serverText } = await import('../../web/frontend/src/i18n/server-text.ts'));
+  });
+
+  test('a reason the server stored in English reads in French', () => {
+    expect(
+      serverText('Your ProductAI account is out of credits, so work for this shop is paused.'),
+    ).toBe(
+      'Votre compte ProductAI n’a plus de crédits : le travail de cette boutique est en pause.',
+    );
+  });
+
+  test('the parts that vary are kept, and translated when they are words of their own', () => {
+    expect(serverText("Waiting: today's cap of 3 credits is below this rule's 5 per photo.")).toBe(
+      'En attente : le plafond du jour de 3 crédits est inférieur aux 5 de cette règle par photo.',
+    );
+  });
+
+  test('a text no entry knows is shown as the server wrote it', () => {
+    expect(serverText('Something only the server knows.')).toBe('Something only the server knows.');
+  });
+});
