@@ -113,7 +113,7 @@ test(
 );
 
 test(
-  "a product's block shows its own work, never another product's",
+  "a product's block shows its own work, never another product's, and links to it in Activity",
   async () => {
     const { admin, stack } = suite;
     const [, made, untouched] = await productsWithImages(stack);
@@ -128,6 +128,18 @@ test(
     await admin.open(`/products/${made!.numericId}`);
     const madeBlock = await productBlock(admin);
     await eventually(() => madeBlock.getByText('Latest on the product').isVisible()).toBe(true);
+
+    // Its link opens Activity in the app, filtered to the product.
+    await madeBlock.getByRole('link', { name: "See this product's AI photos in Activity" }).click();
+    await eventually(() => admin.app.getByRole('heading', { name: 'Activity' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() =>
+      admin.app.getByText(made!.title, { exact: true }).first().isVisible(),
+    ).toBe(true);
+    expect(new URL(admin.page.url()).searchParams.get('path')).toContain(
+      `productId=${encodeURIComponent(made!.id)}`,
+    );
   },
   3 * RESULT_TIMEOUT_MS,
 );
