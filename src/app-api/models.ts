@@ -146,6 +146,11 @@ export interface AcceptedOptions {
   duration: DurationRange | null;
   audio: boolean;
   images: { min: number; max: number };
+  /**
+   * Several results to choose among may be asked for: not for an upscale, which is deterministic
+   * (each request returns the same image, charged again).
+   */
+  resultsToChoose: boolean;
 }
 
 const NONE: readonly string[] = [];
@@ -163,6 +168,7 @@ export function acceptedOptions(kind: GenerationKind, model: string | undefined)
       duration: null,
       audio: false,
       images: { min: spec.requiresImage ? 1 : 0, max: spec.maxReferenceImages },
+      resultsToChoose: true,
     };
   }
   if (kind === 'video' && isVideoModelId(model)) {
@@ -177,6 +183,7 @@ export function acceptedOptions(kind: GenerationKind, model: string | undefined)
       duration: { min: spec.minSeconds, max: spec.maxSeconds, auto: spec.acceptsAutoDuration },
       audio: spec.acceptsAudio,
       images: { min: spec.minImages, max: spec.maxImages },
+      resultsToChoose: true,
     };
   }
   return {
@@ -189,7 +196,18 @@ export function acceptedOptions(kind: GenerationKind, model: string | undefined)
     duration: null,
     audio: false,
     images: { min: 1, max: 1 },
+    resultsToChoose: kind !== 'upscale',
   };
+}
+
+/** Why a request for `options` results of this kind cannot be sent, or null when it can. */
+export function resultsProblem(
+  kind: GenerationKind,
+  model: string | undefined,
+  options: number,
+): string | null {
+  if (options <= 1 || acceptedOptions(kind, model).resultsToChoose) return null;
+  return 'An upscale has one result: the same image each time, so there is nothing to choose among.';
 }
 
 /** The model a kind starts with: the shop's default for photos, the catalogue's first for video. */

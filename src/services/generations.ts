@@ -15,6 +15,7 @@ import type {
   GenerationState,
   GenerationView,
 } from '../app-api/contract.ts';
+import { resultsProblem } from '../app-api/models.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
@@ -132,18 +133,25 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     async estimate(shop, request) {
       const options = request.options ?? 1;
       const { intake } = await prepare(shop, asRequest(request), null);
+      const results = resultsProblem(request.kind, request.model, options);
       const { limit, windowMs } = pipeline.config.limiter;
       return {
         credits: intake.credits * options,
         options,
         creditsPerOption: intake.credits,
         requestsPerMinute: Math.floor((limit * 60_000) / windowMs),
-        problems: intake.ok ? [] : intake.problems.map((problem) => problem.message),
+        problems: [
+          ...(intake.ok ? [] : intake.problems.map((problem) => problem.message)),
+          ...(results ? [results] : []),
+        ],
         leftOutMediaIds: intake.leftOutMediaIds,
       };
     },
 
     async create(shop, request) {
+      const results = resultsProblem(request.kind, request.model, request.options ?? 1);
+      if (results)
+        throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
       const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
         options: request.options,
       });

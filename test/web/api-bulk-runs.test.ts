@@ -53,6 +53,18 @@ describe('POST /api/bulk-runs/estimate', () => {
     expect(body.problems).toEqual(['This model needs at least 1 image per product.']);
   });
 
+  it('offers no options for an upscale: one deterministic result per product', async () => {
+    const shop = await harness.newShop();
+    const { body } = await shop.api<BulkEstimate>(
+      'POST',
+      '/bulk-runs/estimate',
+      await productsRequest(shop, 2, { options: 2 }),
+    );
+    expect(body.problems).toEqual([
+      'An upscale has one result: the same image each time, so there is nothing to choose among.',
+    ]);
+  });
+
   it('refuses a target without products', async () => {
     const shop = await harness.newShop();
     const { status, body } = await shop.api<ApiErrorBody>('POST', '/bulk-runs/estimate', {

@@ -99,6 +99,26 @@ describe('asking for options', () => {
     expect(status).toBe(400);
     expect(body.fields?.options).toBeDefined();
   });
+
+  it('offers no options for an upscale (one deterministic result): the estimate says why, create refuses', async () => {
+    const shop = await harness.newShop();
+    const target = await product(shop, 0);
+    const upscale = {
+      productId: target.id,
+      kind: 'upscale',
+      sourceMediaIds: [target.images[0]!.id],
+      options: 3,
+    };
+    const { body: estimate } = await shop.api<Estimate>('POST', '/generations/estimate', upscale);
+    const why =
+      'An upscale has one result: the same image each time, so there is nothing to choose among.';
+    expect(estimate.problems).toEqual([why]);
+    const before = await shop.credits();
+    const { status, body } = await shop.api<ApiErrorBody>('POST', '/generations', upscale);
+    expect(status).toBe(400);
+    expect(body.fields?.options).toBe(why);
+    expect(await shop.credits()).toBe(before);
+  });
 });
 
 describe('choosing an option', () => {

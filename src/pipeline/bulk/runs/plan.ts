@@ -3,6 +3,7 @@
  * `start` needs to create it, or the problems that keep it from starting.
  */
 import type { BulkEstimate, CreateBulkRunRequest } from '../../../app-api/contract.ts';
+import { resultsProblem } from '../../../app-api/models.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { completeParams, creditsFor, type ParamDefaults } from '../../sources/request-rules.ts';
 import type { BulkRun } from '../bulk-run.ts';
@@ -40,6 +41,8 @@ export async function plan(
   // Each option is its own charged request: a product costs its options together.
   const creditsPerProduct = creditsFor(kind, params) * options;
   const { imagesPerProduct, problems } = chooseImages(kind, params, asked);
+  const results = resultsProblem(kind, params.model, options);
+  if (results) problems.push({ field: 'options', message: results });
   const summary = await targetSummary(deps, shop, target);
   const { productCount, title } = summary;
   problems.push(...summary.problems);

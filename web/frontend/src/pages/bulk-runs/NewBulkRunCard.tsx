@@ -37,7 +37,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [imagesText, setImagesText] = useState('1');
   const [budgetText, setBudgetText] = useState('');
   const [includeDone, setIncludeDone] = useState(false);
-  const [options, setOptions] = useState(1);
+  const [askedOptions, setOptions] = useState(1);
   const confirm = useConfirm();
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
@@ -46,6 +46,8 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   const imagesPerProduct = Math.min(Math.max(Number(imagesText) || 0, limits.min), limits.max);
   const accepted = acceptedOptions(draft.kind, draft.params.model);
+  // An upscale has one result per product (no choice offered): what was asked for stays.
+  const options = accepted.resultsToChoose ? askedOptions : 1;
   const prompt = draft.params.prompt ?? '';
   const reasons = [
     ...(settings.apiKey.state === 'valid' ? [] : [t('generate.blockers.key')]),
@@ -145,25 +147,27 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
             helpText={t('bulk.imagesHelp', { count: imagesPerProduct, max: limits.max })}
           />
         ) : null}
-        <ResultsSelect
-          label={t('rules.resultsPerProduct')}
-          value={options}
-          onChange={setOptions}
-          helpText={
-            options > 1 ? t('bulk.resultsHelpMany', { count: options }) : t('bulk.resultsHelp')
-          }
-        />
+        {accepted.resultsToChoose ? (
+          <ResultsSelect
+            label={t('rules.resultsPerProduct')}
+            value={options}
+            onChange={setOptions}
+            helpText={
+              options > 1 ? t('bulk.resultsHelpMany', { count: options }) : t('bulk.resultsHelp')
+            }
+          />
+        ) : null}
         <Checkbox
           label={t('bulk.includeDone')}
           checked={includeDone}
           onChange={setIncludeDone}
           helpText={t('bulk.includeDoneHelp')}
         />
+        {/* A text field: a number field drops "abc" before parseBudget could say why it refuses it. */}
         <TextField
           label={t('bulk.budget')}
-          type="number"
-          min={perProduct ?? 1}
-          step={1}
+          type="text"
+          inputMode="numeric"
           value={budgetText}
           onChange={setBudgetText}
           autoComplete="off"

@@ -5,7 +5,7 @@ import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
-import { creditsFor } from '../../shared/models.ts';
+import { acceptedOptions, creditsFor } from '../../shared/models.ts';
 import type {
   CreateGenerationRequest,
   Estimate,
@@ -61,14 +61,16 @@ export function CostCard({
         <Text as="h2" variant="headingMd">
           {t('generate.cost.heading')}
         </Text>
-        <ResultsSelect
-          label={t('generate.cost.results')}
-          value={options}
-          onChange={onOptionsChange}
-          helpText={
-            options > 1 ? t('generate.cost.resultsHelpMany') : t('generate.cost.resultsHelp')
-          }
-        />
+        {acceptedOptions(draft.kind, draft.params.model).resultsToChoose ? (
+          <ResultsSelect
+            label={t('generate.cost.results')}
+            value={options}
+            onChange={onOptionsChange}
+            helpText={
+              options > 1 ? t('generate.cost.resultsHelpMany') : t('generate.cost.resultsHelp')
+            }
+          />
+        ) : null}
         <Text as="p" variant="headingXl">
           {credits === null ? t('generate.cost.chooseModel') : formatCredits(credits)}
         </Text>

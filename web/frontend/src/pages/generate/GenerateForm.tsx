@@ -40,7 +40,7 @@ export function GenerateForm({
   const [productId, setProductId] = useState(initialProductId);
   const [imageIds, setImageIds] = useState<string[]>([]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
-  const [options, setOptions] = useState(1);
+  const [askedOptions, setOptions] = useState(1);
   const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
@@ -49,6 +49,10 @@ export function GenerateForm({
     api.post<GenerationView>('/generations', request),
   );
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
+  // An upscale has one result (CostCard offers no choice): what was asked for a photo stays.
+  const options = acceptedOptions(draft.kind, draft.params.model).resultsToChoose
+    ? askedOptions
+    : 1;
 
   // A newly loaded product starts with its first image chosen (most models use one image).
   const firstImageId = product.data?.images[0]?.id;
