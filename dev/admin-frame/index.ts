@@ -34,7 +34,7 @@ import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
 import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
 import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
-import { adminExtensions, extensionsFor, type ActionTarget } from './extensions.ts';
+import { adminExtensions, extensionsFor, localeFor, type ActionTarget } from './extensions.ts';
 import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
 import { appBlocks } from './pages/blocks.ts';
@@ -221,15 +221,13 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     }
     const selected =
       typeof req.query.selected === 'string' ? req.query.selected.split(',').filter(Boolean) : [];
-    const options: ShopifyStandInOptions = {
-      target: extension.target,
-      selected,
-      locale: extension.locale,
-    };
+    const { language, locale } = localeFor(extension, adminLocale(req));
+    const options: ShopifyStandInOptions = { target: extension.target, selected, locale, language };
     const base = escapeHtml(baseUrl(req));
     res.type('html').send(
       extensionHostPage({
         title: extension.name,
+        lang: language,
         bundleUrl: `${baseUrl(req)}/extensions/${extension.folder}/bundle.js`,
         head: `<script>window.${EXTENSION_HOST_CONFIG_GLOBAL} = ${scriptJson(options)};</script><script src="${base}/extension-host.js"></script>`,
       }),
