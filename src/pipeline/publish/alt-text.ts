@@ -34,14 +34,38 @@ export function renderAltText(
   return capped(fill(shorten(sceneOf(prompt), room)), MAX_ALT_LENGTH);
 }
 
-/** The prompt's first sentence as a phrase that follows the product's name. */
+/** "The product standing on…": the prompt's own name for the product, which the title replaces. */
+const THE_PRODUCT = /^(?:the|your) (?:product|item)\b,?\s*/i;
+/** "Top-down flat lay of the product on…": a kind of shot of the product. */
+const SHOT_OF_THE_PRODUCT = /^(.+?)\s+of (?:the|your) (?:product|item)\b,?\s*/i;
+/** How the preset library places the product: "standing on", "placed on", "resting against". */
+const PLACED = /^\w+(?:ing|ed)\s+(?:on|in|at|against|beside|by|under|over|near|inside|atop)\b/i;
+
+/**
+ * The prompt's first sentence as a phrase that follows the product's name, so the alt text reads
+ * as a sentence: "The product standing on a marble counter" gives "Mug standing on a marble
+ * counter" (it gave "Mug in the product standing on a…"), "Top-down flat lay of the product on
+ * pastel paper" gives "Mug in a top-down flat lay on pastel paper".
+ */
 function sceneOf(prompt: string): string {
-  const first = (prompt.split(/[.!?;\n]/)[0] ?? '').trim().replace(/,$/, '');
+  const sentence = (prompt.split(/[.!?;\n]/)[0] ?? '').trim().replace(/,$/, '');
+  const shot = SHOT_OF_THE_PRODUCT.exec(sentence);
+  if (shot) {
+    const kind = lowerFirst(shot[1]!);
+    const article = ARTICLE.test(kind) ? '' : /^[aeiou]/.test(kind) ? 'an ' : 'a ';
+    return `in ${article}${kind} ${sentence.slice(shot[0].length)}`.trim();
+  }
+  const first = sentence.replace(THE_PRODUCT, '');
   if (first === '') return '';
-  const lower = first.charAt(0).toLowerCase() + first.slice(1);
+  const lower = lowerFirst(first);
+  if (first !== sentence && PLACED.test(first)) return lower;
   if (PREPOSITION.test(first)) return lower;
   if (ARTICLE.test(first)) return `in ${lower}`;
   return `– ${first}`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** At most `room` characters, cut at a word and at a comma when there is one. */

@@ -1,7 +1,7 @@
 /** The default alt text describes the image (product and scene) in under 125 characters. */
 import { describe, expect, it } from 'vitest';
 import { renderAltText } from '../../../src/pipeline/publish/alt-text.ts';
-import { DEFAULT_ALT_TEMPLATE } from '../../../src/stores/shop-settings.ts';
+import { DEFAULT_ALT_TEMPLATE, DEFAULT_PRESETS } from '../../../src/stores/shop-settings.ts';
 
 const alt = (prompt: string | undefined, productTitle = 'Ceramic mug') =>
   renderAltText(DEFAULT_ALT_TEMPLATE, { productTitle, prompt });
@@ -14,6 +14,27 @@ describe('the default alt text', () => {
     expect(alt('A cozy kitchen shelf. Soft light, 85 mm lens.')).toBe(
       'Ceramic mug in a cozy kitchen shelf',
     );
+  });
+
+  it('reads as a sentence when the prompt names the product: the title takes its place', () => {
+    expect(alt('The product standing on a polished white marble countertop, soft light')).toBe(
+      'Ceramic mug standing on a polished white marble countertop, soft light',
+    );
+    expect(alt('The product on a warm oak table')).toBe('Ceramic mug on a warm oak table');
+    expect(alt('Top-down flat lay of the product on pastel paper')).toBe(
+      'Ceramic mug in a top-down flat lay on pastel paper',
+    );
+    expect(alt('An overhead shot of your product on sand')).toBe(
+      'Ceramic mug in an overhead shot on sand',
+    );
+  });
+
+  it('reads as a sentence for every preset of the starter library', () => {
+    for (const preset of DEFAULT_PRESETS) {
+      const text = alt(preset.prompt, 'Terracotta Canvas Sneaker');
+      expect(text).toMatch(/^Terracotta Canvas Sneaker (on|in|standing on|placed on) [a-z]/);
+      expect(text).not.toMatch(/product|–/i);
+    }
   });
 
   it('stays under 125 characters, cut at a word, however long the prompt', () => {
