@@ -12,7 +12,12 @@ import { expect, test } from 'vitest';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
-import { demoProducts } from './support/merchant.ts';
+import {
+  demoProducts,
+  generatePhoto,
+  productsWithImages,
+  waitForProgressState,
+} from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const PAGES = [
@@ -27,7 +32,7 @@ const PAGES = [
 /** Names and words that read the same in both languages. */
 const SAME_IN_BOTH = [
   /^ProductAI( Studio)?$/,
-  /^(Webhook|Options?|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
+  /^(Webhook|Options?|Actions|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
   /^\P{L}*$/u, // no letters: numbers, sizes, times
   /^•+\w+$/, // the saved key, masked
   /^\d+(:\d+)? ?(px|s|h|min|MB|Mo|p)$/i,
@@ -38,6 +43,16 @@ const ENGLISH_WORDS =
 const EVIDENCE_DIR = '/work/evidence/fr/';
 
 const suite = browserSuite('french', { connectedMerchant: true, adminEachTest: false });
+
+// First, a shop with a photo made: Overview and Activity then show a result, its state, its
+// model and its cost, not only their empty states.
+test('the merchant makes a photo (in English)', async () => {
+  const admin = await openAdminPage(suite.browser, suite.stack.frameUrl);
+  const [product] = await productsWithImages(suite.stack);
+  await generatePhoto(admin, product!, DEFAULT_PRESETS[0]!.name);
+  await waitForProgressState(admin, 'Published');
+  await admin.close();
+});
 
 async function visibleLines(admin: AdminPage): Promise<string[]> {
   const text = await admin.app.locator('body').innerText();
