@@ -355,7 +355,7 @@ function printTable(rows: readonly ScaleRow[]): void {
 
 export async function run(sizes: readonly number[] = [100, 1_000, 10_000]): Promise<void> {
   const rows: ScaleRow[] = [];
-  for (const shops of sizes) rows.push(await measure(shops));
+  for (const shops of [...sizes].sort((a, b) => a - b)) rows.push(await measure(shops));
   printTable(rows);
 }
 
