@@ -70,7 +70,8 @@ export async function loadLanguage(): Promise<void> {
 }
 
 const pluralRules = new Intl.PluralRules(locale);
-const numberFormat = new Intl.NumberFormat(locale);
+/** The one number format: lib/format.ts writes numbers with it, and `t` the numbers it is given. */
+export const numberFormat = new Intl.NumberFormat(locale);
 
 function lookup(source: unknown, key: string): unknown {
   let node = source;

@@ -1,12 +1,11 @@
 import { bulkRunName } from '../shared/bulk-run-name.ts';
 import type { GenerationKind } from '../shared/contract.ts';
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
-import { locale, t, type MessageKey } from '../i18n/index.ts';
+import { locale, numberFormat, t, type MessageKey } from '../i18n/index.ts';
 
 // The one place numbers and dates are written: every Intl formatter follows the admin's locale,
 // so a date reads "23 nov. 2026, 22:10" in French and "Nov 23, 2026, 10:10 PM" in English on
 // every page (issue 15 found both "23 Nov, 22:10" and "Nov 23, 10:15 PM").
-const numberFormat = new Intl.NumberFormat(locale);
 const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat(locale, {
   month: 'short',
