@@ -1,7 +1,8 @@
 /**
  * Small things a reviewer notices (issue 15, Polish), each as a merchant meets it: an upscale
  * offers no results to choose from, the budget field says why it refuses "abc", switching Photo
- * and Upscale on Bulk runs moves nothing on the page (no layout shift once the estimate is in).
+ * and Upscale on Bulk runs moves nothing on the page (no layout shift once the estimate is in),
+ * a campaign just scheduled is brought into view, an active rule is not described as off.
  */
 import type { Frame } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -125,4 +126,49 @@ test('Bulk runs: switching Photo and Upscale three times shifts nothing once the
   await admin.app.getByRole('button', { name: 'Upscale' }).click();
   await eventually(() => start.isEnabled()).toBe(true);
   expect(await unexpectedLayoutShifts(frame)).toEqual([]);
+});
+
+test('Campaigns: a campaign just scheduled is scrolled into view, its heading focused', async () => {
+  const { admin } = suite;
+  await admin.open('/campaigns');
+  await eventually(() => admin.app.getByText('Plan your next season').isVisible()).toBe(true);
+  await admin.app.getByLabel('Name').fill('Spring scenes');
+  await admin.app.getByRole('button', { name: 'Select collection' }).click();
+  await pickInResourcePicker(admin, 'Select collection', await smallestCollection());
+  await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  // The merchant is at the form's end, where the button is: the list is above, out of view.
+  const schedule = admin.app.getByRole('button', { name: 'Schedule campaign' });
+  await schedule.scrollIntoViewIfNeeded();
+  await eventually(() => schedule.isEnabled()).toBe(true);
+  await schedule.click();
+  await admin.app
+    .getByRole('dialog')
+    .getByRole('button', { name: 'Schedule campaign', exact: true })
+    .click();
+  const heading = admin.app.getByRole('heading', { name: 'Spring scenes' });
+  await eventually(() => heading.evaluate((element) => element === document.activeElement)).toBe(
+    true,
+  );
+  await eventually(() =>
+    heading.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    }),
+  ).toBe(true);
+});
+
+test('Settings: an active rule is not described as off', async () => {
+  const { admin } = suite;
+  await admin.open('/settings');
+  const off = admin.app.getByText(/\bOff\b/);
+  await eventually(() => admin.app.getByText(/^Off\. Add a rule/).isVisible()).toBe(true);
+  await admin.app.getByRole('button', { name: 'Add rule' }).click();
+  const editor = admin.app.getByRole('dialog', { name: 'New rule for new products' });
+  await editor.getByLabel('Rule name').fill('Summer dresses');
+  await editor.getByLabel('Tags').fill('summer');
+  await editor.getByLabel('Prompt', { exact: true }).fill('On a sunny beach, soft light');
+  await editor.getByLabel('Daily credit cap for automatic photos').fill('50');
+  await editor.getByRole('button', { name: 'Save rule' }).click();
+  await eventually(() => admin.app.getByText('Active', { exact: true }).isVisible()).toBe(true);
+  expect(await off.allTextContents()).toEqual([]);
 });

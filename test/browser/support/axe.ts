@@ -44,3 +44,19 @@ export async function axeViolations(admin: AdminPage): Promise<AxeFinding[]> {
     findings.push({ rule: 'color-contrast (unmeasured)', impact: 'serious', targets: unmeasured });
   return findings;
 }
+
+/**
+ * Progress bars whose value is not a whole percent: a screen reader reads the value as it is
+ * ("42.857142857142854%"). Each as `label: value`.
+ */
+export async function fractionalProgressBars(admin: AdminPage): Promise<string[]> {
+  return admin.app.locator('progress, [role=progressbar]').evaluateAll((bars) =>
+    bars
+      .map((bar) => ({
+        label: bar.getAttribute('aria-label') ?? bar.id,
+        value: Number(bar.getAttribute('aria-valuenow') ?? (bar as HTMLProgressElement).value),
+      }))
+      .filter(({ value }) => !Number.isInteger(value))
+      .map(({ label, value }) => `${label}: ${value}`),
+  );
+}

@@ -1,17 +1,20 @@
 import { useEffect, useRef } from 'react';
-import type { BulkRunView } from '../../shared/contract.ts';
 
 /**
- * Brings the card of run `id` into view once it is on the page, and moves focus to its heading
- * (screen readers announce the run the merchant just started). Once per id: polls that re-render
- * the list never scroll the page away from where the merchant went since.
+ * Brings the card of record `id` (a bulk run, a campaign: a card whose element has that id) into
+ * view once it is on the page, and moves focus to its heading (screen readers announce what the
+ * merchant just started). Once per id: polls that re-render the list never scroll the page away
+ * from where the merchant went since.
  *
- * The new-run form sits below every run, and runs are listed newest first: without this, a
- * merchant who pressed "Start bulk run" at the bottom saw only the emptied form.
+ * The forms sit below every card, and cards are listed newest first: without this, a merchant who
+ * pressed "Start bulk run" or "Schedule campaign" at the bottom saw only the emptied form.
  */
-export function useScrollToRun(id: string | null, runs: readonly BulkRunView[] | undefined): void {
+export function useScrollToCard(
+  id: string | null,
+  records: readonly { id: string }[] | undefined,
+): void {
   const shown = useRef<string | null>(null);
-  const present = id !== null && (runs?.some((run) => run.id === id) ?? false);
+  const present = id !== null && (records?.some((record) => record.id === id) ?? false);
   useEffect(() => {
     if (!present || id === null || shown.current === id) return;
     const card = document.getElementById(id);

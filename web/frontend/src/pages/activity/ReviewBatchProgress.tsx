@@ -15,7 +15,11 @@ export function ReviewBatchProgress({ batch }: { batch: ReviewBatch }) {
     return (
       <Banner tone="info" title={`${t(words.doing)} ${t('batch.results', { count: view.total })}`}>
         <BlockStack gap="200">
-          <ProgressBar progress={view.total ? (handled / view.total) * 100 : 100} size="small" />
+          {/* Whole percents: the bar's value is read aloud ("42.857142857142854%" before). */}
+          <ProgressBar
+            progress={view.total ? Math.round((handled / view.total) * 100) : 100}
+            size="small"
+          />
           <Text as="p" aria-live="polite">
             {t('batch.progress', { handled, total: view.total })}
           </Text>
@@ -37,9 +41,8 @@ export function ReviewBatchProgress({ batch }: { batch: ReviewBatch }) {
       })}
       onDismiss={batch.dismiss}
     >
-      {notes.map((note) => (
-        <p key={note}>{note}</p>
-      ))}
+      {/* No notes, no content: an empty list left an empty strip under the title. */}
+      {notes.length > 0 ? notes.map((note) => <p key={note}>{note}</p>) : null}
     </Banner>
   );
 }

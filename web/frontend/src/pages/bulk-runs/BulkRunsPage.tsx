@@ -1,11 +1,11 @@
 import { useResource } from '../../api/useResource.ts';
 import { RunListPage } from '../../components/RunListPage.tsx';
+import { useScrollToCard } from '../../components/useScrollToCard.ts';
 import { setQueryParam, useLocation } from '../../router/location.ts';
 import type { BulkRunView, SettingsView } from '../../shared/contract.ts';
 import { BulkRunCard } from './BulkRunCard.tsx';
 import { BulkRunsEmptyState } from './BulkRunsEmptyState.tsx';
 import { NewBulkRunCard } from './NewBulkRunCard.tsx';
-import { useScrollToRun } from './useScrollToRun.ts';
 import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 3000;
@@ -15,7 +15,7 @@ export default function BulkRunsPage() {
   const settings = useResource<SettingsView>('/settings');
   const runs = useResource<{ bulkRuns: BulkRunView[] }>('/bulk-runs', POLL_MS);
   const shownRunId = useLocation().params.get('bulkRun');
-  useScrollToRun(shownRunId, runs.data?.bulkRuns);
+  useScrollToCard(shownRunId, runs.data?.bulkRuns);
   return (
     <RunListPage
       title={t('nav.bulkRuns')}

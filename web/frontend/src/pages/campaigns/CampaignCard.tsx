@@ -100,96 +100,99 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
   const headingId = `campaign-${campaign.id}`;
   const zone = campaign.timeZone;
   return (
-    <Card>
-      <BlockStack gap="300">
-        <RecordCardHeading
-          id={headingId}
-          title={campaign.name}
-          subtitle={
-            <>
-              {bulkRun.title} ·{' '}
-              {t('campaigns.period', {
-                start: formatDateTime(campaign.startsAt, zone),
-                end: formatDateTime(campaign.endsAt, zone),
-              })}
-            </>
-          }
-          badge={{
-            tone: BADGE[campaign.state].tone,
-            label: t(BADGE[campaign.state].label),
-          }}
-        />
-        <Text as="p" variant="headingSm">
-          {timing(campaign, now)}
-          {report.settling ? ` · ${t('campaigns.settling')}` : ''}
-        </Text>
-        {campaign.state === 'scheduled' ? (
-          <BlockStack gap="100">
-            <ProgressBar progress={progress.percent} ariaLabelledBy={headingId} size="small" />
-            <Text as="p">
-              {t(campaign.reviewFirst ? 'campaigns.readyApprove' : 'campaigns.ready', {
-                held: report.held,
-                count: progress.toMake,
-              })}
-            </Text>
-          </BlockStack>
-        ) : null}
-        <InlineStack gap="400">
-          <Text as="p">
-            {t('campaigns.products')}{' '}
-            <strong>{formatNumber(bulkRun.productCount ?? progress.total)}</strong>
+    // The card's id: the page scrolls a campaign just scheduled into view (useScrollToCard).
+    <div id={campaign.id}>
+      <Card>
+        <BlockStack gap="300">
+          <RecordCardHeading
+            id={headingId}
+            title={campaign.name}
+            subtitle={
+              <>
+                {bulkRun.title} ·{' '}
+                {t('campaigns.period', {
+                  start: formatDateTime(campaign.startsAt, zone),
+                  end: formatDateTime(campaign.endsAt, zone),
+                })}
+              </>
+            }
+            badge={{
+              tone: BADGE[campaign.state].tone,
+              label: t(BADGE[campaign.state].label),
+            }}
+          />
+          <Text as="p" variant="headingSm">
+            {timing(campaign, now)}
+            {report.settling ? ` · ${t('campaigns.settling')}` : ''}
           </Text>
-          {campaign.state === 'live' ? (
-            <Text as="p">
-              {t('campaigns.featuredNow')} <strong>{formatNumber(report.live)}</strong>
-            </Text>
+          {campaign.state === 'scheduled' ? (
+            <BlockStack gap="100">
+              <ProgressBar progress={progress.percent} ariaLabelledBy={headingId} size="small" />
+              <Text as="p">
+                {t(campaign.reviewFirst ? 'campaigns.readyApprove' : 'campaigns.ready', {
+                  held: report.held,
+                  count: progress.toMake,
+                })}
+              </Text>
+            </BlockStack>
           ) : null}
-          {campaign.state === 'ended' ? (
+          <InlineStack gap="400">
             <Text as="p">
-              {t('campaigns.restored')} <strong>{formatNumber(report.restored)}</strong>
+              {t('campaigns.products')}{' '}
+              <strong>{formatNumber(bulkRun.productCount ?? progress.total)}</strong>
             </Text>
+            {campaign.state === 'live' ? (
+              <Text as="p">
+                {t('campaigns.featuredNow')} <strong>{formatNumber(report.live)}</strong>
+              </Text>
+            ) : null}
+            {campaign.state === 'ended' ? (
+              <Text as="p">
+                {t('campaigns.restored')} <strong>{formatNumber(report.restored)}</strong>
+              </Text>
+            ) : null}
+            <Text as="p">
+              {t('campaigns.credits')} <strong>{formatCredits(bulkRun.creditsCommitted)}</strong>
+            </Text>
+          </InlineStack>
+          {report.editedByMerchant.length > 0 ? (
+            <BlockStack gap="100">
+              <Text as="p" tone="caution">
+                {t('campaigns.editedByHand')}
+              </Text>
+              <List type="bullet">
+                {report.editedByMerchant.map((product) => (
+                  <List.Item key={product.id}>{product.title}</List.Item>
+                ))}
+              </List>
+            </BlockStack>
           ) : null}
-          <Text as="p">
-            {t('campaigns.credits')} <strong>{formatCredits(bulkRun.creditsCommitted)}</strong>
-          </Text>
-        </InlineStack>
-        {report.editedByMerchant.length > 0 ? (
-          <BlockStack gap="100">
-            <Text as="p" tone="caution">
-              {t('campaigns.editedByHand')}
-            </Text>
-            <List type="bullet">
-              {report.editedByMerchant.map((product) => (
-                <List.Item key={product.id}>{product.title}</List.Item>
-              ))}
-            </List>
-          </BlockStack>
-        ) : null}
-        {campaign.state === 'scheduled' || campaign.state === 'live' ? (
-          <ButtonGroup>
-            {campaign.state === 'scheduled' ? (
-              <Button
-                tone="critical"
-                loading={command.pending}
-                onClick={() => confirm.ask(cancelConfirmation(campaign, () => perform('cancel')))}
-                accessibilityLabel={t('campaigns.cancelLabel', { name: campaign.name })}
-              >
-                {t('campaigns.cancel')}
-              </Button>
-            ) : (
-              <Button
-                loading={command.pending}
-                onClick={() => confirm.ask(endConfirmation(campaign, () => perform('end')))}
-                accessibilityLabel={t('campaigns.endNowLabel', { name: campaign.name })}
-              >
-                {t('campaigns.endNow')}
-              </Button>
-            )}
-          </ButtonGroup>
-        ) : null}
-        {confirm.modal}
-        <ActionErrorBanner title={t('campaigns.notDone')} action={command} />
-      </BlockStack>
-    </Card>
+          {campaign.state === 'scheduled' || campaign.state === 'live' ? (
+            <ButtonGroup>
+              {campaign.state === 'scheduled' ? (
+                <Button
+                  tone="critical"
+                  loading={command.pending}
+                  onClick={() => confirm.ask(cancelConfirmation(campaign, () => perform('cancel')))}
+                  accessibilityLabel={t('campaigns.cancelLabel', { name: campaign.name })}
+                >
+                  {t('campaigns.cancel')}
+                </Button>
+              ) : (
+                <Button
+                  loading={command.pending}
+                  onClick={() => confirm.ask(endConfirmation(campaign, () => perform('end')))}
+                  accessibilityLabel={t('campaigns.endNowLabel', { name: campaign.name })}
+                >
+                  {t('campaigns.endNow')}
+                </Button>
+              )}
+            </ButtonGroup>
+          ) : null}
+          {confirm.modal}
+          <ActionErrorBanner title={t('campaigns.notDone')} action={command} />
+        </BlockStack>
+      </Card>
+    </div>
   );
 }

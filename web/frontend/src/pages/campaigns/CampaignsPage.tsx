@@ -1,7 +1,9 @@
 import { Card, EmptyState } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
 import { RunListPage } from '../../components/RunListPage.tsx';
+import { useScrollToCard } from '../../components/useScrollToCard.ts';
 import { EMPTY_STATE_IMAGE } from '../../lib/illustration.ts';
+import { setQueryParam, useLocation } from '../../router/location.ts';
 import type { CampaignList, SettingsView } from '../../shared/contract.ts';
 import { CampaignCard } from './CampaignCard.tsx';
 import { NewCampaignCard } from './NewCampaignCard.tsx';
@@ -10,10 +12,13 @@ import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 5000;
 
+/** `/campaigns?campaign=<id>` shows that campaign's card (one just scheduled). */
 export default function CampaignsPage() {
   const settings = useResource<SettingsView>('/settings');
   const list = useResource<CampaignList>('/campaigns', POLL_MS);
   const now = useNow();
+  const shownId = useLocation().params.get('campaign');
+  useScrollToCard(shownId, list.data?.campaigns);
   return (
     <RunListPage
       title={t('nav.campaigns')}
@@ -34,7 +39,14 @@ export default function CampaignsPage() {
           {campaigns.map((campaign) => (
             <CampaignCard key={campaign.id} campaign={campaign} now={now} onChange={list.reload} />
           ))}
-          <NewCampaignCard settings={settingsView} timeZone={timeZone} onCreated={list.reload} />
+          <NewCampaignCard
+            settings={settingsView}
+            timeZone={timeZone}
+            onCreated={(campaign) => {
+              setQueryParam('campaign', campaign.id);
+              list.reload();
+            }}
+          />
         </>
       )}
     </RunListPage>

@@ -34,7 +34,7 @@ import { defaultSchedule } from './schedule.ts';
 interface Props {
   settings: SettingsView;
   timeZone: string;
-  onCreated: () => void;
+  onCreated: (campaign: CampaignView) => void;
 }
 
 export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
@@ -91,7 +91,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     if (created) {
       shopify.toast.show(t('campaigns.scheduled'));
       setChosen(null);
-      onCreated();
+      onCreated(created);
     }
   };
 

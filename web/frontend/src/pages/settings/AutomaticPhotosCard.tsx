@@ -159,7 +159,8 @@ export function AutomaticPhotosCard({ defaults, presets }: Props) {
 
 function DailyCap({ overview }: { overview: RulesOverview }) {
   const cap = overview.dailyCap ?? 0;
-  const share = cap > 0 ? Math.min(100, (overview.spentToday / cap) * 100) : 0;
+  // Whole percents: the bar's value is read aloud.
+  const share = cap > 0 ? Math.min(100, Math.round((overview.spentToday / cap) * 100)) : 0;
   return (
     <BlockStack gap="200">
       <InlineStack align="space-between" gap="200">
