@@ -4,9 +4,10 @@
  * the webhook connected it is the slow fallback: the first poll after the typical completion
  * time, so a working webhook normally wins and the poll finds the generation already moved on
  * and costs one Redis read, no API call. Without it, ProductAI's recommended cadence (images
- * every 2 s) for the typical completion time, then the same slow schedule (poll-schedule.ts,
- * which also says how the read rate stays bounded). At the deadline the generation fails with a
- * reason.
+ * every 2 s) for the typical completion time, each poll reading the job's progress and placed
+ * so that one lands at its expected end (job-progress.ts), then the same slow schedule
+ * (poll-schedule.ts, which also says how the read rate stays bounded). At the deadline the
+ * generation fails with a reason.
  *
  * Each poll asks ProductAI's job endpoint (job-check.ts), never a delivered result: a webhook
  * delivery only makes the check come sooner. The transition out of `processing` is atomic, so a
@@ -14,7 +15,8 @@
  */
 import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
-import { nextPollDelay } from './poll-schedule.ts';
+import { jobProgress } from './job-progress.ts';
+import { eager, nextPollDelay, pacedDelay } from './poll-schedule.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -59,6 +61,13 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;
+    // Without the webhook: how far the job is first, so the next poll lands at its expected end;
+    // its result is read (checkJob) once it has ended, or when its progress cannot be read.
+    const cadence = await eager(ctx, generation);
+    if (cadence !== null) {
+      const progress = await jobProgress(ctx, generation);
+      if (progress?.state === 'running') return later(pacedDelay(cadence, progress.endsInMs));
+    }
     if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
     const polls = generation.attempts.await ?? 1;
     const wait = await nextPollDelay(ctx, generation, polls);
