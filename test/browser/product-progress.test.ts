@@ -151,7 +151,7 @@ test("in French, the block reads from its French locale file, in the admin user'
   try {
     await admin.open(`/products/${products.at(-1)!.numericId}`);
     const block = await productBlock(admin, 'Photos IA');
-    await block.getByText(/^Aucune photo IA de ce produit pour l'instant\./).waitFor();
+    await block.getByText(/^Aucune photo IA de ce produit pour l’instant\./).waitFor();
     expect(await block.locator('html').getAttribute('lang')).toBe('fr');
     await admin.screenshot('product-progress-block-fr');
   } finally {

@@ -99,3 +99,11 @@ test('a translation has every key of the English file, with the same placeholder
     }
   }
 });
+
+test('every extension has a French file, with apostrophes written ’ as the app home writes them', async () => {
+  for (const extension of extensions) {
+    const french = await localeKeys(extension, 'fr.json');
+    const straight = [...french].filter(([, text]) => text.includes("'")).map(([key]) => key);
+    expect(straight, `${extension.folder}/locales/fr.json`).toEqual([]);
+  }
+});
