@@ -14,7 +14,8 @@
  *      accept    submitting → the job created at ProductAI (the request's arrival)
  *      webhook   the job completed → saving (delivery, the job read back, the move)
  *      queue     saving → the attach stage starts
- *      download  attach start → fileCreate sent (the result downloaded and checked)
+ *      download  attach start → fileCreate sent (the result downloaded, checked, uploaded if
+ *                it must be)
  *      create    fileCreate's round trip
  *      verify    fileCreate answered → READY seen, minus Shopify's processing
  *      link      READY seen → published (the file added to the product)
@@ -24,6 +25,7 @@
  *
  *   node bench/at-the-limit/overhead.ts [clicks=20] [bulk=150]
  */
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startEmulatorProcess } from '../emulator-process.ts';
 import { BENCH_SHOP, startAppStack } from '../bulk-app-stack.ts';
@@ -56,13 +58,13 @@ const STEPS = [
 ] as const;
 type Step = (typeof STEPS)[number];
 
-/** What the observed Admin calls and stage starts tell, by generation. */
-interface Marks {
-  attachStart?: number;
-  createSent?: number;
-  createAnswered?: number;
-  fileId?: string;
+/** What the observed Admin calls tell of a result's file, by its id. */
+interface FileMarks {
+  createSent: number;
+  createAnswered: number;
   statusChecks: number;
+  /** When a status check first answered READY. */
+  readySeen?: number;
 }
 
 interface EmulatorJob {
@@ -74,16 +76,10 @@ interface EmulatorJob {
 export async function run(options: { clicks?: number; bulk?: number } = {}): Promise<void> {
   const clicks = options.clicks ?? 20;
   const bulkSize = options.bulk ?? 150;
-  const marks = new Map<string, Marks>();
-  const readySeen = new Map<string, number>();
-  const byFileId = new Map<string, string>();
-  const marksOf = (generationId: string) => {
-    let entry = marks.get(generationId);
-    if (!entry) marks.set(generationId, (entry = { statusChecks: 0 }));
-    return entry;
-  };
+  const files = new Map<string, FileMarks>();
+  const attachStarts = new Map<string, number>();
 
-  // The Admin calls, as they leave and come back (the result file's name carries the id).
+  // The Admin calls, as they leave and come back.
   const observe: typeof fetch = async (input, init) => {
     const sent = Date.now();
     const response = await fetch(input, init);
@@ -91,33 +87,28 @@ export async function run(options: { clicks?: number; bulk?: number } = {}): Pro
     if (!url.includes('/graphql.json') || typeof init?.body !== 'string') return response;
     const { operationName, variables } = JSON.parse(init.body) as {
       operationName: string;
-      variables: { files?: Array<{ filename: string }>; id?: string };
+      variables: { id?: string };
     };
     if (operationName === 'FileCreate') {
       const payload = (await response.clone().json()) as {
         data?: { fileCreate?: { files?: Array<{ id: string }> } };
       };
-      const id = /productai-(.+)\.\w+$/.exec(variables.files?.[0]?.filename ?? '')?.[1];
       const fileId = payload.data?.fileCreate?.files?.[0]?.id;
-      if (id) {
-        const generation = [...marks.keys()].find((key) => key.toLowerCase() === id) ?? id;
-        Object.assign(marksOf(generation), { createSent: sent, createAnswered: Date.now() });
-        if (fileId) byFileId.set(fileId, generation);
-      }
+      if (fileId)
+        files.set(fileId, { createSent: sent, createAnswered: Date.now(), statusChecks: 0 });
     }
-    if (operationName === 'FileStatus' && variables.id) {
+    const file = variables.id ? files.get(variables.id) : undefined;
+    if (operationName === 'FileStatus' && file) {
       const payload = (await response.clone().json()) as {
         data?: { node?: { fileStatus?: string } };
       };
-      const generation = byFileId.get(variables.id);
-      if (generation) marksOf(generation).statusChecks += 1;
-      if (payload.data?.node?.fileStatus === 'READY' && !readySeen.has(variables.id))
-        readySeen.set(variables.id, Date.now());
+      file.statusChecks += 1;
+      if (payload.data?.node?.fileStatus === 'READY') file.readySeen ??= Date.now();
     }
     return response;
   };
   const attach: PipelineStageHandler = async (ref, ctx) => {
-    marksOf(ref.generationId).attachStart ??= Date.now();
+    if (!attachStarts.has(ref.generationId)) attachStarts.set(ref.generationId, Date.now());
     return attachStage(ref, ctx);
   };
 
@@ -151,6 +142,7 @@ export async function run(options: { clicks?: number; bulk?: number } = {}): Pro
   });
   const workers = await deps.pipeline.startWorkers();
   try {
+    console.log(`load average at the start: ${load()}`);
     await deps.settings.saveApiKey(BENCH_SHOP, API_KEY);
     const { token } = (await deps.settings.get(BENCH_SHOP)).webhook;
     await fetch(`${productAi.url}/__emulator/accounts/${API_KEY}/webhook`, {
@@ -204,28 +196,28 @@ export async function run(options: { clicks?: number; bulk?: number } = {}): Pro
       if (response.status !== 202)
         throw new Error(`POST /api/generations: ${response.status} ${await response.text()}`);
       const { id } = (await response.json()) as { id: string };
-      marksOf(id);
       const generation = await published(id, 60_000);
       const job = (await jobs()).get(generation.productAiJobId!)!;
-      const mark = marks.get(id)!;
+      const file = files.get(generation.fileId!)!;
+      const attachStart = attachStarts.get(id)!;
       const at = (state: string) =>
         Date.parse(generation.transitions.find((t) => t.state === state)!.at);
-      const ready = readySeen.get(generation.fileId!)!;
+      const ready = file.readySeen!;
       const jobMs = job.completedAt! - job.createdAt;
       const steps: Record<Step, number> = {
         API: at('queued') - clicked,
         dispatch: at('submitting') - at('queued'),
         accept: job.createdAt - at('submitting'),
         webhook: at('saving') - job.completedAt!,
-        queue: mark.attachStart! - at('saving'),
-        download: mark.createSent! - mark.attachStart!,
-        create: mark.createAnswered! - mark.createSent!,
-        verify: ready - mark.createAnswered! - PROCESSING_MS,
+        queue: attachStart - at('saving'),
+        download: file.createSent - attachStart,
+        create: file.createAnswered - file.createSent,
+        verify: ready - file.createAnswered - PROCESSING_MS,
         link: at('published') - ready,
       };
       for (const step of STEPS) split[step].push(steps[step]);
       totals.push(at('published') - clicked - jobMs - PROCESSING_MS);
-      checks.push(mark.statusChecks);
+      checks.push(file.statusChecks);
     }
     const p = (values: number[], q: number) => Math.round(quantile(values, q));
     console.log(
@@ -278,12 +270,19 @@ export async function run(options: { clicks?: number; bulk?: number } = {}): Pro
     console.log(
       `  (the last request accepted at ${(lastSent / 1000).toFixed(1)} s, ProductAI's job time p50 ${(quantile(jobTimes, 0.5) / 1000).toFixed(2)} s, p95 ${(quantile(jobTimes, 0.95) / 1000).toFixed(2)} s)`,
     );
+    console.log(`load average at the end: ${load()}`);
   } finally {
     await workers.stop();
     await server.close();
     await stack.stop();
     await productAi.stop();
   }
+}
+
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 /** Products of the bench shop with an image: the product and its first image. */
