@@ -84,8 +84,10 @@ export interface AppWideKeys {
   limiterPausedUntil: string;
   /** The paced limiter's earliest time for the next slot. */
   limiterPace: string;
-  /** Interactive requests waiting for a slot (they go before bulk ones). */
-  limiterWaitingPriority: string;
+  /** Requests waiting for a slot, by turn (interactive first, then bulk in arming order). */
+  limiterWaiting: string;
+  /** The same requests, by the time until which each is expected back. */
+  limiterWaitingUntil: string;
   /** Shops with waiting work of one priority, in turn order. */
   ring(priority: Priority): string;
   /** Members of `ring` (so a shop is in its ring at most once). */
@@ -114,7 +116,8 @@ export function appWideKeys(namespace: string): AppWideKeys {
     limiterSlots: appWideKey('limiter', namespace, 'slots'),
     limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),
     limiterPace: appWideKey('limiter', namespace, 'pace'),
-    limiterWaitingPriority: appWideKey('limiter', namespace, 'waiting-priority'),
+    limiterWaiting: appWideKey('limiter', namespace, 'waiting'),
+    limiterWaitingUntil: appWideKey('limiter', namespace, 'waiting-until'),
     ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),
     ringMembers: (priority) => appWideKey('scheduler', namespace, 'ring-members', priority),
     pausedShops: appWideKey('scheduler', namespace, 'paused-shops'),

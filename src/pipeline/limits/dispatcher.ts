@@ -5,10 +5,11 @@
  *   wait for waiting work → pop the fairest generation, arming it (fair-scheduler.ts) → hand it
  *   to the submit queue, whose job waits for a rate-limit slot right before sending.
  *
- * Only `config.dispatcher.lookahead` generations are armed at a time (1 by default), so the
- * choice is made at most one slot ahead: a click that arrives while a bulk run saturates the
- * budget is chosen for the next slot but one at worst. Idle dispatchers sleep until a push or a
- * disarm publishes on the wake channel, with a periodic look as a safety net.
+ * Only `config.dispatcher.lookahead` generations of each priority are armed at a time, so the
+ * choice is made a few slots ahead at most: a click that arrives while bulk work saturates the
+ * budget is armed at once and takes the next slot (the limiter puts it first: rate-limiter.ts).
+ * Idle dispatchers sleep until a push or a disarm publishes on the wake channel, with a periodic
+ * look as a safety net.
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';

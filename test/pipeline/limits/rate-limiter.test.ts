@@ -29,7 +29,8 @@ function limiter(
     slotsKey: keys.limiterSlots,
     pausedUntilKey: keys.limiterPausedUntil,
     paceKey: keys.limiterPace,
-    waitingPriorityKey: keys.limiterWaitingPriority,
+    waitingKey: keys.limiterWaiting,
+    waitingUntilKey: keys.limiterWaitingUntil,
     limit,
     windowMs,
     arrivalMarginMs,
@@ -53,14 +54,18 @@ function peakInAnyWindow(granted: number[], windowMs: number): number {
   return peak;
 }
 
+const BULK = { priority: 'bulk' } as const;
+const CLICK = { priority: 'interactive' } as const;
+const armed = (arming: number) => ({ priority: 'bulk', arming: String(arming) }) as const;
+
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
 describe('shared rate limiter', () => {
   it('paces slots: the next one comes window ÷ limit after the last', async () => {
     const l = limiter(3, 900);
-    await l.acquire('a', 'bulk');
-    await l.acquire('b', 'bulk');
-    const wait = await l.tryAcquire('c', 'bulk');
+    await l.acquire('a', BULK);
+    await l.acquire('b', BULK);
+    const wait = await l.tryAcquire('c', BULK);
     expect(wait).toBeGreaterThan(250);
     expect(wait).toBeLessThanOrEqual(300);
   });
@@ -69,7 +74,7 @@ describe('shared rate limiter', () => {
     const l = limiter(5, 1_000);
     const granted: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      await l.acquire(`s${i}`, 'bulk');
+      await l.acquire(`s${i}`, BULK);
       granted.push(Date.now());
     }
     for (const gap of gaps(granted)) expect(gap).toBeGreaterThanOrEqual(150 - SLACK_MS);
@@ -79,46 +84,58 @@ describe('shared rate limiter', () => {
 
   it('gives no more than `limit` slots per window when requests arrived late', async () => {
     const l = limiter(3, 600);
-    for (const id of ['a', 'b', 'c']) await l.acquire(id, 'bulk');
+    for (const id of ['a', 'b', 'c']) await l.acquire(id, BULK);
     const settled = Date.now();
     for (const id of ['a', 'b', 'c']) await l.settle(id);
     // All three count from now (their answers): the pace would allow a fourth in 200 ms.
-    await l.acquire('d', 'bulk');
+    await l.acquire('d', BULK);
     expect(Date.now() - settled).toBeGreaterThanOrEqual(600 - SLACK_MS);
   });
 
   it('lets a click take a free slot at once, without waiting for the pace', async () => {
     const l = limiter(5, 5_000);
-    expect(await l.tryAcquire('bulk', 'bulk')).toBe(0);
-    expect(await l.tryAcquire('click', 'interactive')).toBe(0);
-    expect(await l.tryAcquire('option', 'interactive')).toBe(0);
+    expect(await l.tryAcquire('bulk', BULK)).toBe(0);
+    expect(await l.tryAcquire('click', CLICK)).toBe(0);
+    expect(await l.tryAcquire('option', CLICK)).toBe(0);
     // The clicks' slots count in the pace: the next bulk slot is about three intervals (of 1 s)
     // after the first, not one.
-    expect(await l.tryAcquire('next', 'bulk')).toBeGreaterThan(1_500);
+    expect(await l.tryAcquire('next', BULK)).toBeGreaterThan(1_500);
   });
 
   it('gives a waiting interactive request the next slot before a bulk request', async () => {
     const l = limiter(2, 400);
-    await l.acquire('earlier', 'bulk');
-    await l.acquire('last', 'bulk');
+    await l.acquire('earlier', BULK);
+    await l.acquire('last', BULK);
     // The window is full; the bulk request asked first and waits for the next slot.
     const order: string[] = [];
-    const bulk = l.acquire('bulk', 'bulk').then(() => order.push('bulk'));
+    const bulk = l.acquire('bulk', BULK).then(() => order.push('bulk'));
     await systemClock.sleep(20);
-    const click = l.acquire('click', 'interactive').then(() => order.push('click'));
+    const click = l.acquire('click', CLICK).then(() => order.push('click'));
     await Promise.all([bulk, click]);
     expect(order).toEqual(['click', 'bulk']);
   });
 
+  it('gives bulk requests their slots in the order their generations were armed', async () => {
+    const l = limiter(5, 1_000);
+    await l.acquire('earlier', BULK);
+    const order: string[] = [];
+    // The later arming asks first (its submit job was quicker) and waits for the next slot.
+    const later = l.acquire('later', armed(8)).then(() => order.push('later'));
+    await systemClock.sleep(20);
+    const first = l.acquire('first', armed(7)).then(() => order.push('first'));
+    await Promise.all([later, first]);
+    expect(order).toEqual(['first', 'later']);
+  });
+
   it('holds bulk requests back one slot at most for an interactive request that never comes back', async () => {
     const l = limiter(2, 400);
-    await l.acquire('earlier', 'bulk');
-    await l.acquire('last', 'bulk');
+    await l.acquire('earlier', BULK);
+    await l.acquire('last', BULK);
     const started = Date.now();
     // Told to wait for the next slot, its process dies before trying again.
-    const wait = await l.tryAcquire('crashed', 'interactive');
+    const wait = await l.tryAcquire('crashed', CLICK);
     expect(wait).toBeGreaterThan(0);
-    await l.acquire('bulk', 'bulk');
+    await l.acquire('bulk', BULK);
     // The slot it was waiting for, then one more interval (200 ms).
     expect(Date.now() - started).toBeLessThan(wait + 200 + 100);
   });
@@ -133,7 +150,7 @@ describe('shared rate limiter', () => {
     await Promise.all(
       workers.flatMap((worker, w) =>
         Array.from({ length: 6 }, async (_, i) => {
-          await worker.acquire(`w${w}-${i}`, 'bulk');
+          await worker.acquire(`w${w}-${i}`, BULK);
           granted.push(Date.now());
         }),
       ),
@@ -145,38 +162,38 @@ describe('shared rate limiter', () => {
 
   it('frees a released slot and its place in the pace at once', async () => {
     const l = limiter(1, 10_000);
-    expect(await l.tryAcquire('a', 'bulk')).toBe(0);
+    expect(await l.tryAcquire('a', BULK)).toBe(0);
     await l.release('a');
-    expect(await l.tryAcquire('b', 'bulk')).toBe(0);
+    expect(await l.tryAcquire('b', BULK)).toBe(0);
   });
 
   it('keeps the pace of a later slot when an earlier one is released', async () => {
     const l = limiter(4, 2_000);
-    await l.acquire('a', 'bulk');
-    await l.acquire('b', 'bulk');
+    await l.acquire('a', BULK);
+    await l.acquire('b', BULK);
     await l.release('a');
     // b's place in the pace stands: c waits for the interval after b.
-    expect(await l.tryAcquire('c', 'bulk')).toBeGreaterThan(0);
+    expect(await l.tryAcquire('c', BULK)).toBeGreaterThan(0);
   });
 
   it('counts a settled slot from its latest possible arrival: the answer, or sent + margin', async () => {
     const l = limiter(1, 300, { arrivalMarginMs: 50 });
-    expect(await l.tryAcquire('gen1', 'bulk')).toBe(0);
+    expect(await l.tryAcquire('gen1', BULK)).toBe(0);
     await systemClock.sleep(200);
     await l.settle('gen1');
     // Sent ~200 ms ago, so it arrived within 50 ms of sending: free ~100 ms from now.
-    const wait = await l.tryAcquire('gen1', 'bulk');
+    const wait = await l.tryAcquire('gen1', BULK);
     expect(wait).toBeGreaterThan(50);
     expect(wait).toBeLessThanOrEqual(160);
   });
 
   it('counts a settled slot from the answer, under a new name', async () => {
     const l = limiter(1, 300);
-    expect(await l.tryAcquire('gen1', 'bulk')).toBe(0);
+    expect(await l.tryAcquire('gen1', BULK)).toBe(0);
     await systemClock.sleep(200);
     await l.settle('gen1');
     // 200 ms after the first acquire; the slot now counts from the settle time.
-    const wait = await l.tryAcquire('gen1', 'bulk');
+    const wait = await l.tryAcquire('gen1', BULK);
     expect(wait).toBeGreaterThan(200);
     expect(await l.inUse()).toBe(1);
   });
@@ -184,10 +201,10 @@ describe('shared rate limiter', () => {
   it('pauses every acquisition for the time a 429 asked for, then resumes by itself', async () => {
     const l = limiter(10, 10_000);
     await l.pauseFor(300);
-    const wait = await l.tryAcquire('a', 'interactive');
+    const wait = await l.tryAcquire('a', CLICK);
     expect(wait).toBeGreaterThan(200);
     const started = Date.now();
-    await l.acquire('a', 'interactive');
+    await l.acquire('a', CLICK);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
   });
 
@@ -196,7 +213,7 @@ describe('shared rate limiter', () => {
     const granted: number[] = [];
     await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
-        await l.acquire(`s${i}`, i % 2 === 0 ? 'interactive' : 'bulk');
+        await l.acquire(`s${i}`, i % 2 === 0 ? CLICK : BULK);
         granted.push(Date.now());
       }),
     );

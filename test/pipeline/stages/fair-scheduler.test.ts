@@ -132,6 +132,14 @@ describe('fair scheduler', () => {
     expect(await s.pop(1)).toBe('busy');
   });
 
+  it('arms the next bulk generation while a click waits for its slot', async () => {
+    const s = scheduler();
+    const [click] = await queue(s, uniqueShop(), 'interactive', 1);
+    const [bulk] = await queue(s, uniqueShop(), 'bulk', 1);
+    expect(await pop(s)).toMatchObject({ generationId: click });
+    expect(await pop(s)).toMatchObject({ generationId: bulk });
+  });
+
   it('leaves a newer arming alone when the submit job of an earlier one disarms late', async () => {
     const s = scheduler();
     const shop = uniqueShop();

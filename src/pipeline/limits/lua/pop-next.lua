@@ -1,10 +1,10 @@
 --[[
   Takes the next generation to submit in fair order (interactive before bulk, shops in turn)
-  and arms it with a new token. A bulk generation is armed only while fewer than `lookahead`
-  generations are armed, an interactive one while fewer than `lookahead` interactive ones are:
-  a click is armed beside the bulk generation waiting for its slot, and takes the next slot
-  before it (acquire-slot.lua). Skips paused shops (taking them out of the ring) and ids no
-  longer `queued`; a shop with more waiting goes to the back of the ring.
+  and arms it with a new token, while fewer than `lookahead` generations of its priority are
+  armed: a click is armed beside the bulk generation waiting for its slot, and takes the next
+  slot before it (acquire-slot.lua), and an armed click does not keep the next bulk generation
+  from getting ready for the slot after. Skips paused shops (taking them out of the ring) and
+  ids no longer `queued`; a shop with more waiting goes to the back of the ring.
 
   KEYS[1] ringInteractive     shops with waiting interactive work, in turn order (list)
   KEYS[2] membersInteractive  that ring's shops (set)
@@ -20,10 +20,10 @@
   ARGV[5] bulkAfter
   ARGV[6] recordBefore        generation record key before the shop
   ARGV[7] recordMiddle        between shop and id
-  ARGV[8] lookahead           most generations armed at once
+  ARGV[8] lookahead           most generations of one priority armed at once
 
-  Returns {shop, generationId, priority, token} | {'busy'} (nothing that may be armed now) |
-  nil (nothing waiting)
+  Returns {shop, generationId, priority, token} | {'busy'} (nothing that may be armed now, and
+  `lookahead` of a priority armed) | nil (nothing waiting)
 ]]
 local lookahead = tonumber(ARGV[8])
 local armed = redis.call('ZRANGE', KEYS[6], 0, -1)
@@ -34,12 +34,14 @@ for _, member in ipairs(armed) do
     armedInteractive = armedInteractive + 1
   end
 end
+local armedBulk = #armed - armedInteractive
 local classes = {}
-if armedInteractive < lookahead then
+local interactiveMayArm = armedInteractive < lookahead
+if interactiveMayArm then
   table.insert(classes,
     {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'})
 end
-local bulkMayArm = #armed < lookahead
+local bulkMayArm = armedBulk < lookahead
 if bulkMayArm then
   table.insert(classes,
     {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'})
@@ -75,5 +77,5 @@ for _, class in ipairs(classes) do
     end
   end
 end
-if not bulkMayArm then return {'busy'} end
+if not (interactiveMayArm and bulkMayArm) then return {'busy'} end
 return false

@@ -27,7 +27,7 @@ export async function takeSlot(
     await backInLine(steps, ref, generation, false);
     return null;
   }
-  await limiter.acquire(ref.generationId, generation.priority);
+  await limiter.acquire(ref.generationId, { priority: generation.priority, arming: ref.arming });
   await scheduler.disarm(ref);
   const submitting = await move(ctx, ref, {
     from: ['queued'],
