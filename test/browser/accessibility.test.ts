@@ -12,6 +12,7 @@ import {
   RESULT_TIMEOUT_MS,
   demoProducts,
   pickInResourcePicker,
+  productsWithImages,
   setReviewMode,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
@@ -156,8 +157,11 @@ describe('every dialog, and the pages once they hold work', () => {
       await admin.app.getByLabel('Name').fill('Holiday scenes');
       await admin.app.getByRole('button', { name: 'Select collection' }).click();
       await pickInResourcePicker(admin, 'Select collection', await smallCollection());
-      await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-      await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
+      // Another preset than the bulk run's: its products, done with Studio white, are made again.
+      await admin.app.getByLabel('Preset').selectOption({ label: 'Marble counter' });
+      const schedule = admin.app.getByRole('button', { name: 'Schedule campaign' });
+      await eventually(() => schedule.isEnabled()).toBe(true);
+      await schedule.click();
       await confirmation(admin, 'Schedule “Holiday scenes”?');
       await expectAccessible();
       await confirm(admin, 'Schedule campaign');
@@ -186,6 +190,12 @@ describe('every dialog, and the pages once they hold work', () => {
     await editor.getByRole('button', { name: 'Save rule' }).click();
     await eventually(() => admin.app.getByText('Active', { exact: true }).isVisible()).toBe(true);
     await expectAccessible();
+    await admin.app.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => admin.app.getByText('Paused', { exact: true }).isVisible()).toBe(true);
+    await admin.app.getByRole('button', { name: 'Resume' }).click();
+    await confirmation(admin, 'Resume “Summer dresses”?');
+    await expectAccessible();
+    await confirm(admin, 'Cancel');
     await admin.app.getByRole('button', { name: 'Delete Summer dresses' }).click();
     await confirmation(admin, /Summer dresses/);
     await expectAccessible();
@@ -195,4 +205,33 @@ describe('every dialog, and the pages once they hold work', () => {
     await expectAccessible();
     await confirm(admin, 'Cancel');
   });
+
+  test(
+    'Generate: a photo with two results, while it is made and once there is a choice; an upscale on Bulk runs',
+    async () => {
+      const { admin, stack } = suite;
+      const [product] = await productsWithImages(stack);
+      await admin.open('/generate');
+      await admin.app.getByRole('button', { name: 'Select product' }).click();
+      await pickInResourcePicker(admin, 'Select product', product!.title);
+      await admin.app.getByLabel('Preset').selectOption({ label: 'Warm wood' });
+      await admin.app
+        .getByLabel('Results', { exact: true })
+        .selectOption({ label: '2 results to choose from' });
+      await expectAccessible();
+      await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+      await expectAccessible(); // as it is made
+      const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
+      await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(
+        2,
+      );
+      await expectAccessible();
+
+      await admin.open('/bulk-runs');
+      await admin.app.getByRole('button', { name: 'Upscale' }).click();
+      await eventually(() => admin.app.getByLabel('Results per product').count()).toBe(0);
+      await expectAccessible();
+    },
+    2 * RESULT_TIMEOUT_MS,
+  );
 });
