@@ -80,6 +80,20 @@ export default {
       },
     },
     {
+      name: 'fidelity-imports-only-platform',
+      severity: 'error',
+      comment:
+        'src/fidelity (is the product in a result still the product of its source?) is a ' +
+        'self-contained check run in worker threads, by the pipeline, a command and a benchmark ' +
+        'alike: it may use node builtins, npm packages, src/platform and itself, nothing else of ' +
+        'the app, so it can be measured and reused without the pipeline.',
+      from: { path: '^src/fidelity/' },
+      to: {
+        pathNot: ['^src/fidelity/', '^src/platform/', '(^|/)node_modules/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
       name: 'src-imports-no-outer-folder',
       severity: 'error',
       comment:

@@ -39,6 +39,16 @@ const FIXTURES: Record<string, string> = {
   'src/platform/clock.ts': `export const now = () => Date.now();\n`,
   'src/pipeline/config.ts': `export interface PipelineConfig { n: number }\n`,
 
+  // 2b. the fidelity check imports only builtins, npm packages, platform and itself
+  'src/fidelity/check.ts': [
+    `import { cpus } from 'node:os';`,
+    `import { now } from '../platform/clock.ts';`,
+    `import { version } from './version.ts';`,
+    `import type { PipelineConfig } from '../pipeline/config.ts';`, // violation
+    `export const check = (c: PipelineConfig) => [cpus, now, version, c];`,
+  ].join('\n'),
+  'src/fidelity/version.ts': `export const version = 1;\n`,
+
   // 3. src imports no outer folder
   'src/productai/client.ts': [
     `import { log } from '../platform/logger.ts';`,
@@ -111,6 +121,7 @@ const EXPECTED: Record<string, string[]> = {
     'web/frontend/src/Card.tsx -> web/frontend/src/Page.tsx',
   ],
   'platform-imports-nothing-of-ours': ['src/platform/logger.ts -> src/pipeline/config.ts'],
+  'fidelity-imports-only-platform': ['src/fidelity/check.ts -> src/pipeline/config.ts'],
   'src-imports-no-outer-folder': [
     'src/productai/client.ts -> test/support/seed.ts',
     'src/productai/client.ts -> web/server/app.ts',

@@ -1,0 +1,52 @@
+/**
+ * What the fidelity check says about one result: is the product in it still the product of the
+ * source image? This is the module's public contract (the pipeline and the UI read it).
+ */
+
+export type FidelityVerdict = 'faithful' | 'check_it' | 'changed';
+
+export type FidelityKind = 'image' | 'upscale';
+
+/** A rectangle as fractions (0..1) of the result image's width and height. */
+export interface FidelityRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FidelityChecks {
+  /** CIEDE2000 between the product's main colours in source and result, and which part drifted most. */
+  colour?: { deltaE: number; where: string };
+  /** How well the product's outline and inner structure align once located: 1 is identical. */
+  structure?: { score: number };
+  /** Words read on the source product, and those not found again on the result. */
+  text?: { expected: string[]; missing: string[] };
+  /** Whether the source's product was found in the result at all. */
+  located: boolean;
+}
+
+export interface FidelityReport {
+  verdict: FidelityVerdict;
+  checks: FidelityChecks;
+  /** Plain English, e.g. "colour differs: ΔE 14 on the body", "label text 'ALPINE' not found". */
+  findings: string[];
+  /** The product as located in the result, or the part that changed. */
+  region?: FidelityRegion;
+  /** The checker's version: reports of different versions are not comparable. */
+  version: string;
+}
+
+export interface FidelityInput {
+  /** The product image(s) sent with the request; the product is taken from the first readable one. */
+  sources: Buffer[];
+  result: Buffer;
+  kind: FidelityKind;
+}
+
+export interface FidelityChecker {
+  /** Never rejects: a result the check cannot read is `check_it` with the reason in findings. */
+  check(input: FidelityInput): Promise<FidelityReport>;
+  /** Ends the worker threads; checks still waiting answer `check_it`. */
+  close(): Promise<void>;
+}
