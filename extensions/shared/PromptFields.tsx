@@ -4,10 +4,13 @@ import { PROMPT_MAX_LENGTH } from '../../src/app-api/prompt-limits.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
 import { isImageModelId, type ImageModelId } from '../../src/productai/catalogue.ts';
 import { credits, t } from './i18n.ts';
+import { modelDescription, modelName } from './model-words.ts';
 import { promptLength } from './prompt-length.ts';
 
 const CUSTOM = 'custom';
-const photoModels = modelChoices('photo');
+const photoModels = modelChoices('photo').flatMap(({ id, credits }) =>
+  isImageModelId(id) ? [{ id, credits }] : [],
+);
 
 interface PromptFieldsProps {
   presets: readonly PromptPreset[];
@@ -58,7 +61,10 @@ export function PromptFields(props: PromptFieldsProps) {
       >
         {photoModels.map((option) => (
           <s-option key={option.id} value={option.id}>
-            {t('fields.modelOption', { name: option.name, credits: credits(option.credits) })}
+            {t('fields.modelOption', {
+              name: modelName(option.id),
+              credits: credits(option.credits),
+            })}
           </s-option>
         ))}
       </s-select>
@@ -91,6 +97,5 @@ export function PromptFields(props: PromptFieldsProps) {
 }
 
 function modelDetails(model: ImageModelId): string {
-  const choice = photoModels.find((option) => option.id === model);
-  return choice ? t('fields.modelDetails', { description: choice.description, model }) : '';
+  return t('fields.modelDetails', { description: modelDescription(model), model });
 }

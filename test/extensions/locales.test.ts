@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildExtensions, type BuiltExtension } from '../../extensions/build.ts';
+import { modelChoices } from '../../src/app-api/models.ts';
 
 /** Each extension's own name and description, which differ on purpose. */
 const OWN_KEYS = new Set(['name', 'description']);
@@ -105,5 +106,21 @@ test('every extension has a French file, with apostrophes written ’ as the app
     const french = await localeKeys(extension, 'fr.json');
     const straight = [...french].filter(([, text]) => text.includes("'")).map(([key]) => key);
     expect(straight, `${extension.folder}/locales/fr.json`).toEqual([]);
+  }
+});
+
+test("an extension's English model names and descriptions are the app's", async () => {
+  const app = modelChoices('photo');
+  const words = (keys: Map<string, string>, group: string) =>
+    new Set(
+      [...keys].filter(([key]) => key.startsWith(`models.${group}.`)).map(([, text]) => text),
+    );
+  for (const extension of extensions) {
+    const english = await localeKeys(extension);
+    if (![...english.keys()].some((key) => key.startsWith('models.'))) continue;
+    expect(words(english, 'names'), extension.folder).toEqual(new Set(app.map(({ name }) => name)));
+    expect(words(english, 'descriptions'), extension.folder).toEqual(
+      new Set(app.map(({ description }) => description)),
+    );
   }
 });

@@ -50,7 +50,10 @@ export function GenerationSteps(props: { generation: GenerationView }) {
           <s-ordered-list>
             {STEPS.map((name, index) => (
               <s-list-item key={name}>
-                {t(`progress.steps.${name}`)}: {stepStatus(index, at, published)}
+                {t('progress.stepStatus', {
+                  step: t(`progress.steps.${name}`),
+                  status: stepStatus(index, at, published),
+                })}
               </s-list-item>
             ))}
           </s-ordered-list>

@@ -3,7 +3,7 @@ import { parseBudget } from '../BudgetField.tsx';
 import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
-import { modelName } from '../../../src/app-api/models.ts';
+import { modelName } from '../model-words.ts';
 import { runOutcome } from '../../../src/app-api/run-outcome.ts';
 import { estimateRows, ScheduleNote, type BulkRunDraft } from './BulkRunForm.tsx';
 
