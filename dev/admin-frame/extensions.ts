@@ -17,15 +17,18 @@ export type ActionTarget =
 
 export type BlockTarget = 'admin.product-details.block.render';
 
+/** A locale file: every string the extension shows, its `name` among them. */
+export type LocaleFile = { name: string } & Record<string, unknown>;
+
 export interface AdminExtension {
   folder: string;
   target: string;
   /** The merchant-facing name (`name` in locales/en.default.json). */
   name: string;
   /** locales/en.default.json, for the `shopify.i18n` stand-in. */
-  locale: unknown;
+  locale: LocaleFile;
   /** Its other locale files by language tag (`fr` for locales/fr.json). */
-  translations: Record<string, unknown>;
+  translations: Record<string, LocaleFile>;
   bundlePath: string;
 }
 
@@ -37,7 +40,7 @@ async function build(): Promise<AdminExtension[]> {
   return Promise.all(
     (await buildExtensions({ outRoot })).map(async (built) => {
       const read = async (file: string) =>
-        JSON.parse(await readFile(join(built.dir, 'locales', file), 'utf8')) as { name: string };
+        JSON.parse(await readFile(join(built.dir, 'locales', file), 'utf8')) as LocaleFile;
       const locale = await read('en.default.json');
       const others = (await readdir(join(built.dir, 'locales'))).filter(
         (file) => file.endsWith('.json') && file !== 'en.default.json',
@@ -84,12 +87,13 @@ export async function extensionsFor(
 
 /**
  * The locale file the admin gives an extension for its user's language, as Shopify picks it:
- * `fr-CA.json`, else `fr.json`, else the default file (English).
+ * `fr-CA.json`, else `fr.json`, else the default file (English). Its `name` is what the admin
+ * shows in its menus and on the action's modal (`name = "t:name"` in shopify.extension.toml).
  */
 export function localeFor(
   extension: AdminExtension,
   language: string,
-): { language: string; locale: unknown } {
+): { language: string; locale: LocaleFile } {
   for (const tag of [language, language.split('-')[0] ?? language]) {
     const translation = extension.translations[tag];
     if (translation !== undefined) return { language: tag, locale: translation };

@@ -105,8 +105,14 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
   const html = (req: Request, section: LayoutOptions['section'], title: string, body: string) =>
     renderLayout({ config: pageConfig(req), title, section, body, studioUrl });
   const extensions = adminExtensions();
-  const menu = async (target: ActionTarget, selected?: string[]) =>
-    actionsMenu(appName, await extensionsFor(extensions, target), selected);
+  /** The page's actions, named in the admin user's language. */
+  const menu = async (req: Request, target: ActionTarget, selected?: string[]) => {
+    const actions = (await extensionsFor(extensions, target)).map((extension) => ({
+      ...extension,
+      name: localeFor(extension, adminLocale(req)).locale.name,
+    }));
+    return actionsMenu(appName, actions, selected);
+  };
 
   router.get('/', (req, res) => {
     const path =
@@ -126,7 +132,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
 
   router.get('/products', async (req, res) => {
     const products = await emulator.products();
-    const actions = await menu('admin.product-index.selection-action.render');
+    const actions = await menu(req, 'admin.product-index.selection-action.render');
     res
       .type('html')
       .send(html(req, 'products', 'Products', productsPageBody(req.baseUrl, products, actions)));
@@ -175,7 +181,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
       base: req.baseUrl,
       title: product.title,
       emulatorPageUrl: emulator.productPageUrl(numericId),
-      actions: await menu('admin.product-details.action.render', [product.id]),
+      actions: await menu(req, 'admin.product-details.action.render', [product.id]),
       blocks: appBlocks(
         req.baseUrl,
         await extensionsFor(extensions, 'admin.product-details.block.render'),
@@ -208,7 +214,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     const members = products.filter((product) =>
       product.collections.some(({ id }) => id === collection.id),
     );
-    const actions = await menu('admin.collection-details.action.render', [collection.id]);
+    const actions = await menu(req, 'admin.collection-details.action.render', [collection.id]);
     const body = collectionPageBody(req.baseUrl, collection, members, actions);
     res.type('html').send(html(req, 'collections', collection.title, body));
   });
@@ -226,7 +232,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     const base = escapeHtml(baseUrl(req));
     res.type('html').send(
       extensionHostPage({
-        title: extension.name,
+        title: locale.name,
         lang: language,
         bundleUrl: `${baseUrl(req)}/extensions/${extension.folder}/bundle.js`,
         head: `<script>window.${EXTENSION_HOST_CONFIG_GLOBAL} = ${scriptJson(options)};</script><script src="${base}/extension-host.js"></script>`,

@@ -1,15 +1,15 @@
 /**
  * The app home in French (issue 15): with the admin in French (the stand-in passes the browser's
  * language as `locale`, as the admin passes the merchant's), every page of the router reads in
- * French. Each page is read in English and in French: a line of visible text that reads the same
- * in both, or a French line with English words in it, is English left behind, unless it is a
- * name (the brand, ProductAI's) or the shop's own data (product titles, its presets). Writes the French
- * screenshots to test-artifacts/screenshots/ (and /work/evidence/fr when it exists).
+ * French. Each page is read in English and in French and holds no English left behind
+ * (support/english-left.ts). Writes the French screenshots to test-artifacts/screenshots/ (and
+ * /work/evidence/fr when it exists).
  */
 import { existsSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { expect, test } from 'vitest';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
+import { englishLeft } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
 import {
@@ -29,17 +29,6 @@ const PAGES = [
   { path: '/settings', heading: { en: 'Settings', fr: 'Paramètres' }, shot: 'settings' },
 ] as const;
 
-/** Names and words that read the same in both languages. */
-const SAME_IN_BOTH = [
-  /^ProductAI( Studio)?$/,
-  /^(Webhook|Options?|Actions|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
-  /^\P{L}*$/u, // no letters: numbers, sizes, times
-  /^•+\w+$/, // the saved key, masked
-  /^\d+(:\d+)? ?(px|s|h|min|MB|Mo|p)$/i,
-];
-/** Words only English uses: one of them in a French line is English left behind. */
-const ENGLISH_WORDS =
-  /\b(the|and|your|you|with|this|that|is|are|of|to|for|from|will|be|was|no|not|credits?|products?|results?|runs?|settings|generate|review|waiting|made|left|new|add|save|cancel)\b/i;
 const EVIDENCE_DIR = '/work/evidence/fr/';
 
 const suite = browserSuite('french', { connectedMerchant: true, adminEachTest: false });
@@ -90,9 +79,6 @@ for (const page of PAGES) {
       ...(await demoProducts(suite.stack)).map((product) => product.title),
       ...DEFAULT_PRESETS.map((preset) => preset.name),
     ];
-    const isData = (line: string) =>
-      SAME_IN_BOTH.some((pattern) => pattern.test(line)) ||
-      titles.some((title) => line.includes(title));
     const english = await openPage('en-US', page.path, page.heading.en);
     const englishLines = new Set(await visibleLines(english));
     await english.close();
@@ -100,10 +86,7 @@ for (const page of PAGES) {
     const french = await openPage('fr-FR', page.path, page.heading.fr);
     const frenchLines = await visibleLines(french);
     expect(frenchLines.length).toBeGreaterThan(10);
-    const untranslated = frenchLines.filter(
-      (line) => !isData(line) && (englishLines.has(line) || ENGLISH_WORDS.test(line)),
-    );
-    expect(untranslated).toEqual([]);
+    expect(englishLeft(frenchLines, englishLines, titles)).toEqual([]);
     expect(await french.app.locator('html').getAttribute('lang')).toBe('fr-FR');
     expect(french.unexpectedConsoleErrors()).toEqual([]);
     if ('shot' in page) {
