@@ -36,10 +36,13 @@ const PAGES = [
   { path: '/no-such-page', heading: 'Page not found', loaded: 'Page not found' },
 ] as const;
 
+const WIDTHS = [1280, 375] as const;
+
 describe('every page', () => {
-  for (const page of PAGES) {
-    test(`${page.heading} has no axe violation`, async () => {
+  for (const [width, page] of WIDTHS.flatMap((w) => PAGES.map((p) => [w, p] as const))) {
+    test(`${page.heading} has no axe violation at ${width} px`, async () => {
       const { admin } = suite;
+      await admin.page.setViewportSize({ width, height: 900 });
       await admin.open(page.path);
       await eventually(() =>
         admin.app.getByRole('heading', { name: page.heading, level: 1 }).isVisible(),
