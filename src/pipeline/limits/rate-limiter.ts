@@ -22,7 +22,9 @@
  * log, not the pace, sets it (each slot is reused a window after its request arrived). The pace
  * forgives a slot taken up to a quarter interval late (a timer's or a busy process's late
  * wake-up) by keeping its schedule; a released slot (the request never left) gives its place in
- * the pace back when no later slot was given meanwhile.
+ * the pace back when no later slot was given meanwhile. What pacing costs: bulk work on an idle
+ * budget no longer leaves at once (a 10-product run's last request leaves about 35 s after its first,
+ * where all ten left together); a click and its options still take free slots at once.
  *
  * Slot timing, the subtle part: the service counts a request when it ARRIVES. The slot is
  * taken right before the request leaves (the submit stage calls `acquire` as its last step
