@@ -64,10 +64,9 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     // Without the webhook: how far the job is first, so the next poll lands at its expected end;
     // its result is read (checkJob) once it has ended, or when its progress cannot be read.
     const cadence = await eager(ctx, generation);
-    if (cadence !== null) {
-      const progress = await jobProgress(ctx, generation);
-      if (progress?.state === 'running') return later(pacedDelay(cadence, progress.endsInMs));
-    }
+    const progress = cadence === null ? null : await jobProgress(ctx, generation);
+    if (cadence !== null && progress?.state === 'running')
+      return later(pacedDelay(cadence, progress.endsInMs));
     if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
     const polls = generation.attempts.await ?? 1;
     const wait = await nextPollDelay(ctx, generation, polls);
@@ -75,6 +74,8 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
       await failAtDeadline(ctx, ref, generation);
       return DONE;
     }
-    return later(wait);
+    // Its progress could not be read, so this poll read twice: the next waits twice as long,
+    // keeping one job read per interval (poll-schedule.ts's bound).
+    return later(cadence !== null && progress === null ? 2 * wait : wait);
   };
 }

@@ -27,7 +27,8 @@
  * app-wide generation budget (`limiter.limit` per `limiter.windowMs`, 15 a minute). So at most
  * 15/min x 2 min = 30 image generations poll eagerly at once, 30 / 2 s = 15 job reads a second
  * app-wide (video: 15/min x 6 min / 15 s = 6 a second; a paced poll never comes sooner than the
- * cadence, and reads the result once more when the job has ended: 15 a minute more at most),
+ * cadence, and reads the result once more when the job has ended: 15 a minute more at most; a
+ * poll that could not read the progress reads the result instead, and the next waits twice),
  * and one shop, which can take at most the whole generation budget, stays under the same
  * figure. After the eager window each generation
  * is back on the slow schedule (at most one read per `intervalMs`, backing off to one per
