@@ -152,9 +152,10 @@ describe('every dialog, and the pages once they hold work', () => {
   );
 
   test(
-    'a campaign: scheduling, its card, cancelling',
+    'campaigns: scheduling, the cards, cancelling, ending one that is live',
     async () => {
       const { admin } = suite;
+      await setReviewMode(admin, false); // scenes go live at the start, without review
       await admin.open('/campaigns');
       await eventually(() => admin.app.getByText('Plan your next season').isVisible()).toBe(true);
       await admin.app.getByLabel('Name').fill('Holiday scenes');
@@ -175,8 +176,32 @@ describe('every dialog, and the pages once they hold work', () => {
       await confirmation(admin, 'Cancel “Holiday scenes”?');
       await expectAccessible();
       await confirm(admin, 'Cancel');
+
+      // One that started three days ago on the store's clock: live once its scenes are made.
+      await admin.app.getByLabel('Name').fill('Flash sale');
+      await admin.app.getByRole('button', { name: 'Select collection' }).click();
+      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await admin.app.getByLabel('Preset').selectOption({ label: 'Outdoor nature' });
+      const starts = admin.app.getByLabel('Starts');
+      const tomorrow = new Date(`${(await starts.inputValue()).slice(0, 10)}T00:00:00Z`);
+      await starts.fill(
+        `${new Date(tomorrow.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)}T00:00`,
+      );
+      await eventually(() => schedule.isEnabled()).toBe(true);
+      await schedule.click();
+      await confirmation(admin, 'Schedule “Flash sale”?');
+      await confirm(admin, 'Schedule campaign');
+      const end = admin.app.getByRole('button', { name: 'End now: Flash sale' });
+      await eventually(() => end.isVisible(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(
+        true,
+      );
+      await expectAccessible();
+      await end.click();
+      await confirmation(admin, 'End “Flash sale” now?');
+      await expectAccessible();
+      await confirm(admin, 'Cancel');
     },
-    2 * RESULT_TIMEOUT_MS,
+    3 * RESULT_TIMEOUT_MS,
   );
 
   test('Settings: the rule editor, a rule, deleting it, removing the key', async () => {
