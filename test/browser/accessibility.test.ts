@@ -90,6 +90,11 @@ describe('every dialog, and the pages once they hold work', () => {
       await confirmation(admin, /^Start a bulk run/);
       await expectAccessible();
       await confirm(admin, 'Start bulk run');
+      // While it runs (bulk requests are paced: several seconds for a few products).
+      await admin.app.getByRole('button', { name: 'Cancel run' }).first().click();
+      await confirmation(admin, /^Cancel “.+”\?$/);
+      await expectAccessible();
+      await confirm(admin, 'Cancel');
 
       const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
       await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
