@@ -128,6 +128,31 @@ test('Bulk runs: switching Photo and Upscale three times shifts nothing once the
   expect(await unexpectedLayoutShifts(frame)).toEqual([]);
 });
 
+test('Generate: switching Photo, Video and Upscale shifts nothing once the price is in (CLS 0)', async () => {
+  const { admin, stack } = suite;
+  const [product] = await productsWithImages(stack);
+  await admin.open('/generate');
+  await admin.app.getByRole('button', { name: 'Select product' }).click();
+  await pickInResourcePicker(admin, 'Select product', product!.title);
+  await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  const submit = admin.app.getByRole('button', { name: /^(Generate|Upscale) .* for \d+ credits$/ });
+  await eventually(() => submit.isEnabled()).toBe(true);
+  const frame = await appFrame(admin);
+  await recordLayoutShifts(frame);
+  for (let round = 0; round < 3; round += 1) {
+    for (const kind of ['Video', 'Upscale', 'Photo']) {
+      await admin.app.getByRole('button', { name: kind, exact: true }).click();
+      await eventually(() =>
+        admin.app.getByRole('button', { name: kind, pressed: true }).count(),
+      ).toBe(1);
+    }
+  }
+  // The last price has come back: a shift it caused has been recorded.
+  await admin.app.getByRole('button', { name: 'Upscale', exact: true }).click();
+  await eventually(() => submit.isEnabled()).toBe(true);
+  expect(await unexpectedLayoutShifts(frame)).toEqual([]);
+});
+
 test('Campaigns: a campaign just scheduled is scrolled into view, its heading focused', async () => {
   const { admin } = suite;
   await admin.open('/campaigns');
