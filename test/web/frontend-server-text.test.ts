@@ -62,6 +62,16 @@ describe('in French', () => {
     );
   });
 
+  test("the shop's data in a message is kept as it is, even when it reads like a known word", () => {
+    expect(
+      serverText(
+        'One of the chosen images is no longer on “Draft”. Reload the product and choose its images again.',
+      ),
+    ).toBe(
+      'Une des images choisies n’est plus sur « Draft ». Rechargez le produit et choisissez à nouveau ses images.',
+    );
+  });
+
   test('a text no entry knows is shown as the server wrote it', () => {
     expect(serverText('Something only the server knows.')).toBe('Something only the server knows.');
   });

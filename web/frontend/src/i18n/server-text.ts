@@ -21,6 +21,13 @@ interface Pattern {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The placeholders that hold the server's own words ("photo", a refusal's details), translated
+ * in turn; the others hold the shop's data (a product's title, a rule's name) or numbers, kept
+ * as they are even when they read like a known word (a product called "Draft").
+ */
+const WORDS = new Set(['per', 'kind', 'details', 'problems']);
+
 let patterns: Pattern[] | undefined;
 function compiled(): Pattern[] {
   patterns ??= Object.entries(en.server).map(([name, english]) => {
@@ -49,7 +56,7 @@ export function serverText(text: string): string {
     const values = Object.fromEntries(
       pattern.names.map((name, index) => {
         const part = match[index + 1]!;
-        return [name, part === text ? part : serverText(part)];
+        return [name, WORDS.has(name) ? serverText(part) : part];
       }),
     );
     return t(pattern.key, values);
