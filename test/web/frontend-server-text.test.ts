@@ -72,6 +72,16 @@ describe('in French', () => {
     );
   });
 
+  test('a message made of several wordings reads in French through and through', () => {
+    expect(
+      serverText(
+        'The photo model “Balanced” needs at least one product image: choose one of the images of “Mug”.',
+      ),
+    ).toBe(
+      'Le modèle photo « Équilibré » nécessite au moins une image du produit : choisissez une des images de « Mug ».',
+    );
+  });
+
   test('a text no entry knows is shown as the server wrote it', () => {
     expect(serverText('Something only the server knows.')).toBe('Something only the server knows.');
   });

@@ -26,11 +26,29 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * in turn; the others hold the shop's data (a product's title, a rule's name) or numbers, kept
  * as they are even when they read like a known word (a product called "Draft").
  */
-const WORDS = new Set(['per', 'kind', 'details', 'problems']);
+const WORDS = new Set([
+  'per',
+  'kind',
+  'details',
+  'problems',
+  'need',
+  'model',
+  'name',
+  'what',
+  'which',
+]);
+
+const fixedLength = (english: string) => english.replace(/\{\{\w+\}\}/g, '').length;
 
 let patterns: Pattern[] | undefined;
 function compiled(): Pattern[] {
-  patterns ??= Object.entries(en.server).map(([name, english]) => {
+  if (patterns) return patterns;
+  // The wording with the most fixed text first: "{{need}}: choose {{which}} of the images…"
+  // before "{{model}} needs at least {{what}}", which a longer message would also match.
+  const byFixedText = Object.entries(en.server).sort(
+    ([, a], [, b]) => fixedLength(b) - fixedLength(a),
+  );
+  patterns = byFixedText.map(([name, english]) => {
     const names: string[] = [];
     const source = english
       .split(/(\{\{\w+\}\})/)
@@ -49,7 +67,6 @@ function compiled(): Pattern[] {
 /** `text` in the merchant's language when the locale files know its wording. */
 export function serverText(text: string): string {
   if (language === 'en' || !text) return text;
-  // A message may be several sentences from several places: translate each known one.
   for (const pattern of compiled()) {
     const match = pattern.regex.exec(text);
     if (!match) continue;
