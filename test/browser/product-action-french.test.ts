@@ -3,7 +3,8 @@
  * in French (the stand-in gives an extension the locale file of the browser's language, as the
  * admin gives the staff member's), the admin names the action from its locale file (`t:name`)
  * and the action's form and started screen hold no English left behind
- * (support/english-left.ts). Each screen is read in English first, then in French.
+ * (support/english-left.ts); nor do the collection's bulk-run action and its confirmation (the
+ * code the product list's bulk action shares). Each screen is read in English, then in French.
  */
 import type { FrameLocator } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -19,48 +20,57 @@ const suite = browserSuite('product-action-french', {
   adminEachTest: false,
 });
 
-const WORDS = {
-  en: {
-    browser: 'en-US',
-    action: 'Generate AI photo',
-    cost: 'Cost',
-    generate: 'Generate photo',
-    started: 'Generation started',
+const BROWSER = { en: 'en-US', fr: 'fr-FR' } as const;
+type Language = keyof typeof BROWSER;
+
+/** Each action's name in the admin and a line its form shows once it is loaded. */
+const ACTIONS = {
+  product: {
+    en: { name: 'Generate AI photo', loaded: 'Cost' },
+    fr: { name: 'Générer une photo IA', loaded: 'Coût' },
   },
-  fr: {
-    browser: 'fr-FR',
-    action: 'Générer une photo IA',
-    cost: 'Coût',
-    generate: 'Générer la photo',
-    started: 'Génération lancée',
+  collection: {
+    en: { name: 'Generate AI photos for this collection', loaded: 'Estimated total' },
+    fr: { name: 'Générer des photos IA pour cette collection', loaded: 'Total estimé' },
   },
 } as const;
-type Language = keyof typeof WORDS;
 
-/** The product page in `language`, the action opened from "More actions" by its name there. */
-async function openAction(language: Language): Promise<{ admin: AdminPage; action: FrameLocator }> {
+/** The admin page of a product (or collection) with images, in `language`. */
+async function adminPage(language: Language, page: 'product' | 'collection'): Promise<AdminPage> {
   const [product] = await productsWithImages(suite.stack);
   const admin = await openAdminPage(
     suite.browser,
     suite.stack.frameUrl,
     { width: 1280, height: 900 },
-    WORDS[language].browser,
+    BROWSER[language],
   );
-  await admin.open(`/products/${product!.numericId}`);
+  await admin.open(
+    page === 'product'
+      ? `/products/${product!.numericId}`
+      : `/collections/${product!.collections[0]!.id.split('/').pop()}`,
+  );
+  return admin;
+}
+
+/** The page's action opened from "More actions" by its name in `language`, once loaded. */
+async function openAction(
+  language: Language,
+  page: 'product' | 'collection' = 'product',
+): Promise<{ admin: AdminPage; action: FrameLocator }> {
+  const admin = await adminPage(language, page);
+  const { name, loaded } = ACTIONS[page][language];
   await admin.page.getByRole('button', { name: 'More actions' }).click();
-  await admin.page.getByRole('menuitem', { name: WORDS[language].action, exact: true }).click();
+  await admin.page.getByRole('menuitem', { name, exact: true }).click();
   const action = admin.page.frameLocator('dialog.action-modal iframe');
-  await eventually(() => action.getByText(WORDS[language].cost, { exact: true }).isVisible()).toBe(
-    true,
-  );
+  await eventually(() => action.getByText(loaded, { exact: true }).isVisible()).toBe(true);
   return { admin, action };
 }
 
-/** The shop's own words on these screens: its product titles and preset names. */
+/** The shop's own words on these screens: its product titles, its presets' names and prompts. */
 async function shopData(): Promise<string[]> {
   return [
     ...(await demoProducts(suite.stack)).map((product) => product.title),
-    ...DEFAULT_PRESETS.map((preset) => preset.name),
+    ...DEFAULT_PRESETS.flatMap((preset) => [preset.name, preset.prompt]),
   ];
 }
 
@@ -85,8 +95,12 @@ test('in French, the admin names the action in French and its form has no Englis
 test("in French, the action's started screen has no English left", async () => {
   const startedLines = async (language: Language) => {
     const { admin, action } = await openAction(language);
-    await action.getByRole('button', { name: WORDS[language].generate, exact: true }).click();
-    await eventually(() => action.getByText(WORDS[language].started).isVisible()).toBe(true);
+    const words = {
+      en: { generate: 'Generate photo', started: 'Generation started' },
+      fr: { generate: 'Générer la photo', started: 'Génération lancée' },
+    }[language];
+    await action.getByRole('button', { name: words.generate, exact: true }).click();
+    await eventually(() => action.getByText(words.started).isVisible()).toBe(true);
     return { admin, lines: await shownLines(action) };
   };
   const english = await startedLines('en');
@@ -96,6 +110,31 @@ test("in French, the action's started screen has no English left", async () => {
   try {
     expect(englishLeft(french.lines, new Set(english.lines), await shopData())).toEqual([]);
     await french.admin.screenshot('fr-product-action-started');
+    expect(french.admin.unexpectedConsoleErrors()).toEqual([]);
+  } finally {
+    await french.admin.close();
+  }
+});
+
+test("in French, the collection's bulk-run action and its confirmation have no English left", async () => {
+  const read = async (language: Language) => {
+    const { admin, action } = await openAction(language, 'collection');
+    const form = await shownLines(action);
+    const next = { en: 'Review', fr: 'Continuer' }[language];
+    await action.getByRole('button', { name: next, exact: true }).click();
+    const heading = { en: 'Confirm bulk run', fr: 'Confirmer le traitement groupé' }[language];
+    await eventually(() => action.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    return { admin, form, confirmation: await shownLines(action) };
+  };
+  const english = await read('en');
+  await english.admin.close();
+
+  const french = await read('fr');
+  try {
+    const data = await shopData();
+    expect(englishLeft(french.form, new Set(english.form), data)).toEqual([]);
+    expect(englishLeft(french.confirmation, new Set(english.confirmation), data)).toEqual([]);
+    await french.admin.screenshot('fr-collection-action-confirmation');
     expect(french.admin.unexpectedConsoleErrors()).toEqual([]);
   } finally {
     await french.admin.close();
