@@ -20,7 +20,7 @@
  *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
  *   POST   /api/generations                     CreateGenerationRequest -> CreatedGeneration (202)
  *                                                (the first option when several were asked for)
- *   GET    /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
+ *   GET    /api/generations?state=&bulkRunId=&productId=&fidelity=&cursor=&limit= -> GenerationPage
  *   GET    /api/generations/:id                 -> GenerationView
  *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
  *   GET    /api/option-groups/:id               -> OptionGroupView
@@ -139,6 +139,32 @@ export const GenerationOrigin = z.object({
 });
 export type GenerationOrigin = z.infer<typeof GenerationOrigin>;
 
+/** The fidelity check's verdict on a result (src/fidelity): is the product still the product? */
+export const FidelityVerdict = z.enum(['faithful', 'check_it', 'changed']);
+export type FidelityVerdict = z.infer<typeof FidelityVerdict>;
+
+/**
+ * What the fidelity check found on a result, for badges and the viewer's highlight. `not_checked`:
+ * a video (the check reads still images only); `findings` says so in plain words.
+ */
+export const FidelityView = z.object({
+  verdict: z.enum(['faithful', 'check_it', 'changed', 'not_checked']),
+  /** Plain English, e.g. "colour differs: ΔE 14 on the body". */
+  findings: z.array(z.string()),
+  /** The figures behind the verdict (each present when that measure ran). */
+  checks: z.object({
+    colour: z.object({ deltaE: z.number(), where: z.string() }).optional(),
+    structure: z.object({ score: z.number() }).optional(),
+    text: z.object({ expected: z.array(z.string()), missing: z.array(z.string()) }).optional(),
+    located: z.boolean().optional(),
+  }),
+  /** The product as located in the result, or the part that changed: fractions (0..1) of it. */
+  region: z
+    .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+    .nullable(),
+});
+export type FidelityView = z.infer<typeof FidelityView>;
+
 export const GenerationView = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -167,6 +193,8 @@ export const GenerationView = z.object({
       mediaType: z.enum(['image', 'video']),
     })
     .nullable(),
+  /** The fidelity check's report, once the result was checked (before review or publishing). */
+  fidelity: FidelityView.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   transitions: z.array(Transition),
@@ -216,8 +244,15 @@ export const CreateReviewBatchRequest = z.object({
       type: z.literal('generations'),
       ids: z.array(GenerationId).min(1).max(MAX_SELECTED_GENERATIONS),
     }),
-    /** Every generation of a bulk run the action applies to (in review; published for undo). */
-    z.object({ type: z.literal('bulkRun'), bulkRunId: BulkRunId }),
+    /**
+     * Every generation of a bulk run the action applies to (in review; published for undo),
+     * or only those the fidelity check gave this verdict ("Approve all changed").
+     */
+    z.object({
+      type: z.literal('bulkRun'),
+      bulkRunId: BulkRunId,
+      fidelity: FidelityVerdict.optional(),
+    }),
   ]),
 });
 export type CreateReviewBatchRequest = z.infer<typeof CreateReviewBatchRequest>;
@@ -372,6 +407,14 @@ export const PromptPreset = z.object({
 });
 export type PromptPreset = z.infer<typeof PromptPreset>;
 
+/**
+ * Which results the fidelity check keeps from going live without a person, whatever the review
+ * setting, rules, Flow or campaigns say: `changed` (the default), `check_it` (also the doubtful
+ * ones), or `off` (the check still runs and reports, the shop's settings decide).
+ */
+export const FidelityGuard = z.enum(['changed', 'check_it', 'off']);
+export type FidelityGuard = z.infer<typeof FidelityGuard>;
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -385,6 +428,7 @@ export const SettingsView = z.object({
   }),
   reviewMode: z.boolean(),
   mediaPosition: z.enum(['append', 'featured']),
+  fidelityGuard: FidelityGuard,
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
@@ -397,6 +441,7 @@ export const UpdateSettingsRequest = z
     defaults: SettingsView.shape.defaults.partial(),
     reviewMode: z.boolean(),
     mediaPosition: z.enum(['append', 'featured']),
+    fidelityGuard: FidelityGuard,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
   })

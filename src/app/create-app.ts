@@ -35,6 +35,9 @@ import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
 import { createRuleStore } from '../stores/rule-store.ts';
 import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
 import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
+import { createFidelityHolds } from '../pipeline/publish/fidelity-holds.ts';
+import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
+import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
 import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
 import {
@@ -110,6 +113,8 @@ export interface AppOverrides {
   campaigns?: CampaignOptions;
   /** The clock the rules' daily cap runs on. */
   rules?: { clock?: Clock };
+  /** Makes the fidelity check of a process that runs the stages (tests inject their own). */
+  fidelity?: () => FidelityChecker;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -163,9 +168,19 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     host,
     {
       config: config.pipeline,
-      // Campaigns hold their results until they start (campaigns/campaign-holds.ts); rules for
-      // new products send theirs to review or publish them as the rule says (rules/rule-holds.ts).
-      holds: firstOfHolds(createCampaignHolds(campaignStore), createRuleHolds(ruleStore)),
+      // A result the fidelity check calls changed waits for a person first, whatever the others
+      // say (publish/fidelity-holds.ts); campaigns hold their results until they start
+      // (campaigns/campaign-holds.ts); rules for new products send theirs to review or publish
+      // them as the rule says (rules/rule-holds.ts).
+      holds: firstOfHolds(
+        createFidelityHolds(settings),
+        createCampaignHolds(campaignStore),
+        createRuleHolds(ruleStore),
+      ),
+      // Built by each process that starts the stages (one pool of threads each), not by the web.
+      fidelity:
+        overrides.fidelity ??
+        (() => createFidelityChecker({ threads: config.pipeline.fidelity.threads, logger })),
     },
     overrides.pipeline,
   );

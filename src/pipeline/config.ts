@@ -112,6 +112,11 @@ export interface PipelineConfig {
     /** How often a worker moves recorded transitions into trigger jobs (the trigger's delay). */
     relayMs: number;
   };
+  /** The fidelity check (src/fidelity), one pool per worker process. */
+  fidelity: {
+    /** Worker threads checking results at once (each one result, on one core). */
+    threads: number;
+  };
 }
 
 const MINUTE = 60_000;
@@ -167,6 +172,9 @@ export function defaultPipelineConfig(): PipelineConfig {
     claims: { pollMs: 250, waitMs: 5_000 },
     // A second is well within what a workflow reacting to "photo ready" can notice.
     flowTriggers: { relayMs: 1_000 },
+    // One thread keeps up: a check is about 0.5 s of one core (the goal, bench/fidelity/), and
+    // the app makes at most 15 results a minute for all shops (one every 4 s).
+    fidelity: { threads: 1 },
   };
 }
 
@@ -190,6 +198,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     reconcile: { ...base.reconcile, ...overrides.reconcile },
     claims: { ...base.claims, ...overrides.claims },
     flowTriggers: { ...base.flowTriggers, ...overrides.flowTriggers },
+    fidelity: { ...base.fidelity, ...overrides.fidelity },
   };
 }
 
@@ -200,8 +209,9 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
  * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
- * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, and GENERATION_RETENTION_DAYS (how
- * long finished generations are kept, 90 by default).
+ * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, GENERATION_RETENTION_DAYS (how
+ * long finished generations are kept, 90 by default), and FIDELITY_THREADS (the fidelity
+ * check's threads per worker process, 1 by default).
  */
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
   const number = (name: string): number | undefined => {
@@ -241,5 +251,6 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     retention: {
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
     },
+    fidelity: { threads: number('FIDELITY_THREADS') ?? base.fidelity.threads },
   });
 }

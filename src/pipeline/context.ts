@@ -3,6 +3,7 @@
  * the same steps for the merchant): the stores, clients and settings a stage may use. The stage
  * runtime (stages/) passes it through without knowing more of it than `StageContext`.
  */
+import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SafeFetchPolicy } from '../platform/http/safe-fetch.ts';
 import type { ImageProcessor } from '../platform/images.ts';
@@ -41,6 +42,11 @@ export interface PipelineContext extends StageContext {
   config: PipelineConfig;
   /** Who else decides where a ready result goes (a campaign holds its results); optional. */
   holds?: ResultHolds;
+  /**
+   * The fidelity check's pool, where the stages run (pipeline-workers.ts gives it to them):
+   * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
+   */
+  fidelity?: FidelityChecker;
   /** Starts a stage for a generation; deduplicated by (generation, stage). */
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
 }

@@ -19,6 +19,7 @@
  *   pipeline-stores.ts    the shared state in Redis (generations, limiter, line, job results…)
  *   pipeline-workers.ts   what a worker process runs (startWorkers)
  */
+import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
@@ -86,6 +87,11 @@ export interface PipelineParts {
    * so the pipeline imports neither.
    */
   holds: ResultHolds;
+  /**
+   * Makes the fidelity check's pool: called once by `startWorkers` (the stages' process), closed
+   * when they stop; a web process makes none.
+   */
+  fidelity: () => FidelityChecker;
 }
 
 /** What tests and benchmarks may replace. */
@@ -230,6 +236,7 @@ export function createPipeline(
         clock,
         logger,
         context,
+        fidelity: parts.fidelity,
         flowTriggers,
         reviewBatches,
       }),

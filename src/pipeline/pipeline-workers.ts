@@ -5,6 +5,7 @@
  * the retention sweeper. Any number of processes may run them: they coordinate through Redis.
  */
 import type { ConnectionOptions } from 'bullmq';
+import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { connectRedis } from '../platform/redis/connection.ts';
@@ -31,6 +32,8 @@ export interface PipelineWorkerDeps extends StageHandlerDeps {
   clock: Clock;
   logger: Logger;
   context: PipelineContext;
+  /** Makes this process's fidelity check pool (the stages get it; closed when they stop). */
+  fidelity: () => FidelityChecker;
   generations: GenerationStore;
   flowTriggers: FlowTriggerDelivery;
   reviewBatches: ReviewBatches;
@@ -42,9 +45,10 @@ export async function startPipelineWorkers(
   deps: PipelineWorkerDeps,
 ): Promise<RunningPipelineWorkers> {
   const { connection, keys, config, clock, logger, scheduler, queues } = deps;
+  const fidelity = deps.fidelity();
   const workers = startQueueWorkers({
     ...pipelineStages(deps, deps.publish),
-    ctx: deps.context,
+    ctx: { ...deps.context, fidelity },
     connection,
     prefix: keys.bullPrefix,
     config,
@@ -78,6 +82,7 @@ export async function startPipelineWorkers(
     async stop() {
       await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
       await Promise.all([workers.close(), reviewBatchWorker.close()]);
+      await fidelity.close();
     },
   };
 }

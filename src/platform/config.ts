@@ -185,7 +185,8 @@ export interface AppConfig {
     /**
      * Origins the result downloads may reach over http and at a private address
      * (src/platform/http/safe-fetch.ts): outside production the base URL's own (the emulator
-     * on 127.0.0.1), plus RESULT_DOWNLOAD_ORIGINS; in production only those listed, so
+     * on 127.0.0.1) and SHOPIFY_ADMIN_URL_OVERRIDE's (the product images the fidelity check
+     * reads), plus RESULT_DOWNLOAD_ORIGINS; in production only those listed, so
      * a deployment allows none unless an operator writes it down.
      */
     resultDownloadOrigins: string[];
@@ -262,6 +263,9 @@ export function loadConfig(
       resultDownloadOrigins: [
         ...new Set([
           ...(e.NODE_ENV === 'production' ? [] : [new URL(e.PRODUCTAI_BASE_URL).origin]),
+          // The product images the fidelity check reads, where the Shopify emulator serves them
+          // (a development-only variable, refused in production).
+          ...(e.SHOPIFY_ADMIN_URL_OVERRIDE ? [new URL(e.SHOPIFY_ADMIN_URL_OVERRIDE).origin] : []),
           ...(e.RESULT_DOWNLOAD_ORIGINS ?? []),
         ]),
       ],

@@ -11,6 +11,7 @@ import type {
   CreateGenerationRequest,
   CreatedGeneration,
   Estimate,
+  FidelityVerdict,
   GenerationPage,
   GenerationState,
   GenerationView,
@@ -40,6 +41,7 @@ export interface GenerationListQuery {
   state?: GenerationState;
   bulkRunId?: string;
   productId?: string;
+  fidelity?: FidelityVerdict;
   cursor?: string;
   limit?: number;
 }

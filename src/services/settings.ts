@@ -44,6 +44,7 @@ function settingsView(settings: ShopSettings, appUrl: string, shop: string): Set
     defaults: settings.defaults,
     reviewMode: settings.reviewMode,
     mediaPosition: settings.mediaPosition,
+    fidelityGuard: settings.fidelityGuard,
     altTemplate: settings.altTemplate,
     presets: settings.presets,
     webhook: {

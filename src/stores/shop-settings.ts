@@ -1,6 +1,7 @@
 /**
- * A shop's settings: generation defaults, review mode, media position, alt-text template, prompt
- * presets, the ProductAI API key, the shop's ProductAI webhook token and the "work paused" flag.
+ * A shop's settings: generation defaults, review mode, media position, the fidelity guard,
+ * alt-text template, prompt presets, the ProductAI API key, the shop's ProductAI webhook token
+ * and the "work paused" flag.
  *
  * The API key is sealed at rest (AES-256-GCM, bound to the shop) and only its masked form ever
  * leaves this module in `get()`; `getApiKey()` is for the server's own calls to ProductAI.
@@ -20,7 +21,11 @@ import type { Redis } from '../platform/redis/connection.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import { shopKeyspace } from '../platform/keys.ts';
 import { luaScript } from '../platform/redis/lua-script.ts';
-import { UpdateSettingsRequest, type PromptPreset } from '../app-api/contract.ts';
+import {
+  UpdateSettingsRequest,
+  type FidelityGuard,
+  type PromptPreset,
+} from '../app-api/contract.ts';
 import type {
   ImageAspectRatio,
   ImageModelId,
@@ -45,6 +50,8 @@ export interface ShopSettings {
   defaults: GenerationDefaults;
   reviewMode: boolean;
   mediaPosition: MediaPosition;
+  /** Which fidelity verdicts wait for a person whatever else says publish (contract.ts). */
+  fidelityGuard: FidelityGuard;
   /** Placeholders: `{productTitle}`, `{prompt}`. */
   altTemplate: string;
   presets: PromptPreset[];
@@ -145,6 +152,7 @@ type Field =
   | 'defaults.outputFormat'
   | 'reviewMode'
   | 'mediaPosition'
+  | 'fidelityGuard'
   | 'altTemplate'
   | 'presets'
   | 'apiKey'
@@ -163,6 +171,7 @@ const ALL_FIELDS: Field[] = [
   'defaults.outputFormat',
   'reviewMode',
   'mediaPosition',
+  'fidelityGuard',
   'altTemplate',
   'presets',
   'apiKeyMask',
@@ -241,6 +250,8 @@ export function createShopSettingsStore(deps: {
       },
       reviewMode: f.reviewMode === 'true',
       mediaPosition: (f.mediaPosition as MediaPosition | null) ?? 'append',
+      // A changed product never goes live unseen unless the merchant says otherwise.
+      fidelityGuard: (f.fidelityGuard as FidelityGuard | null) ?? 'changed',
       altTemplate: f.altTemplate ?? DEFAULT_ALT_TEMPLATE,
       presets: f.presets ? (JSON.parse(f.presets) as PromptPreset[]) : DEFAULT_PRESETS,
       webhook: {
@@ -261,6 +272,7 @@ export function createShopSettingsStore(deps: {
         if (value !== undefined) fields[`defaults.${name}` as Field] = value;
       if (valid.reviewMode !== undefined) fields.reviewMode = String(valid.reviewMode);
       if (valid.mediaPosition !== undefined) fields.mediaPosition = valid.mediaPosition;
+      if (valid.fidelityGuard !== undefined) fields.fidelityGuard = valid.fidelityGuard;
       if (valid.altTemplate !== undefined) fields.altTemplate = valid.altTemplate;
       if (valid.presets !== undefined) fields.presets = JSON.stringify(valid.presets);
       if (Object.keys(fields).length > 0) await redis.hset(keyOf(shop), fields);

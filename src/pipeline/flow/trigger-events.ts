@@ -30,5 +30,8 @@ export function triggerPayload(
 ): Record<string, string | number> {
   const common = { product_id: numericId(generation.productId), 'Generation ID': generation.id };
   if (state === 'failed') return { ...common, Reason: generation.reason ?? 'Unknown reason' };
-  return { ...common, 'Result URL': generation.resultUrl ?? '' };
+  const result = { ...common, 'Result URL': generation.resultUrl ?? '' };
+  if (state === 'published') return result;
+  // Workflows route on the fidelity check's verdict (a changed product always waits here).
+  return { ...result, Fidelity: generation.fidelity?.verdict ?? 'not_checked' };
 }

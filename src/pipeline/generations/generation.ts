@@ -82,6 +82,7 @@
  */
 import { AppError } from '../../platform/errors.ts';
 import type {
+  FidelityView,
   GenerationKind,
   GenerationOrigin,
   GenerationParams,
@@ -90,6 +91,13 @@ import type {
 } from '../../app-api/contract.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
+
+/**
+ * The fidelity check's report on the result, as kept on the record: figures and words only,
+ * never an image (publish/fidelity-step.ts). `version` is the checker's: reports of different
+ * versions are not comparable.
+ */
+export type FidelityRecord = FidelityView & { version: string };
 
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
@@ -153,6 +161,11 @@ export interface Generation {
   mediaId: string | null;
   /** The featured media before this result was made featured (restored by undo). */
   previousFeaturedMediaId: string | null;
+  /**
+   * What the fidelity check said of the result, written in attach before the result is offered
+   * for review or published (a video: `not_checked`); null until then.
+   */
+  fidelity: FidelityRecord | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -301,6 +314,12 @@ export function toGenerationView(generation: Generation): GenerationView {
           mediaType: generation.kind === 'video' ? 'video' : 'image',
         }
       : null,
+    fidelity: generation.fidelity && {
+      verdict: generation.fidelity.verdict,
+      findings: generation.fidelity.findings,
+      checks: generation.fidelity.checks,
+      region: generation.fidelity.region,
+    },
     createdAt: generation.createdAt,
     updatedAt: generation.updatedAt,
     transitions: generation.transitions,

@@ -15,6 +15,7 @@ import { UnusableResultError, prepareResult } from './prepare-result.ts';
 import { ResultDownloadError, type FetchFn } from './result-download.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 import type { ProcessingEstimates } from './processing-estimates.ts';
+import { checkFidelity } from './fidelity-step.ts';
 
 /** What a saving generation becomes when attach's last try failed. */
 export const ATTACH_GIVE_UP: GiveUpRule[] = [
@@ -61,6 +62,8 @@ export async function attach(
     }
     throw error;
   }
+  // Before verify can offer or publish it: fidelity-holds.ts decides from what this writes.
+  await checkFidelity(ctx, generation);
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
     prompt: generation.params.prompt,

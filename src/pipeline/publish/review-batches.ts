@@ -19,7 +19,11 @@
  * another worker (BullMQ stalled-job recovery), which handles only the rest. The item in flight
  * at the crash is handled again: its decision was already made, so it is counted as skipped.
  */
-import type { ReviewBatchAction, ReviewBatchView } from '../../app-api/contract.ts';
+import type {
+  FidelityVerdict,
+  ReviewBatchAction,
+  ReviewBatchView,
+} from '../../app-api/contract.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -27,6 +31,7 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import { StaleTransitionError, type GenerationState } from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { generationKeys } from '../generations/keys.ts';
+import { getMany } from '../generations/store/get.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 import {
   approveResult,
@@ -37,7 +42,9 @@ import {
 } from './review-actions.ts';
 
 export type ReviewBatchTarget =
-  { type: 'generations'; ids: readonly string[] } | { type: 'bulkRun'; bulkRunId: string };
+  | { type: 'generations'; ids: readonly string[] }
+  /** `fidelity`: only those the fidelity check gave this verdict (Activity's "changed" filter). */
+  | { type: 'bulkRun'; bulkRunId: string; fidelity?: FidelityVerdict };
 
 export interface ReviewBatches {
   /** Snapshots the items, records the batch and hands it to the workers; answers at once. */
@@ -109,11 +116,36 @@ export function createReviewBatches(deps: {
     const items = itemsKey(shop, id);
     if (target.type === 'bulkRun') {
       const index = generationKeys.byBulkRunState(shop, target.bulkRunId, ACTIONS[action].from);
-      return redis.zrangestore(items, index, 0, -1);
+      if (!target.fidelity) return redis.zrangestore(items, index, 0, -1);
+      return snapshotVerdict(shop, items, index, target.fidelity);
     }
     const unique = [...new Set(target.ids)];
     await redis.zadd(items, ...unique.flatMap((item, position) => [position, item]));
     return unique.length;
+  }
+
+  /**
+   * The run's items the check gave `verdict`, read page by page: no index holds verdicts, and the
+   * records are read once, when the merchant confirms (an item decided meanwhile is skipped).
+   */
+  async function snapshotVerdict(
+    shop: string,
+    items: string,
+    index: string,
+    verdict: FidelityVerdict,
+  ): Promise<number> {
+    let total = 0;
+    for (let start = 0; ; start += PAGE) {
+      const ids = await redis.zrange(index, start, String(start + PAGE - 1));
+      const chosen = (await getMany(redis, shop, ids))
+        .filter((generation) => generation.fidelity?.verdict === verdict)
+        .map((generation) => generation.id);
+      if (chosen.length > 0) {
+        await redis.zadd(items, ...chosen.flatMap((id, position) => [total + position, id]));
+        total += chosen.length;
+      }
+      if (ids.length < PAGE) return total;
+    }
   }
 
   async function handle(shop: string, batchId: string, action: ReviewBatchAction, id: string) {

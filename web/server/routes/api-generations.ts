@@ -4,7 +4,8 @@
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
  *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202): the first
  *                                      option; `options: N` creates N generations in one group
- *   GET  /api/generations?state=&bulkRunId=&productId=&cursor=&limit= -> GenerationPage
+ *   GET  /api/generations?state=&bulkRunId=&productId=&fidelity=&cursor=&limit= -> GenerationPage
+ *                                      (`fidelity`: faithful | check_it | changed, the check's verdict)
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
  *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import {
   BulkRunId,
   CreateGenerationRequest,
+  FidelityVerdict,
   GenerationId,
   GenerationState,
   shopifyGid,
@@ -26,6 +28,7 @@ const ListQuery = z.object({
   state: GenerationState.optional(),
   bulkRunId: BulkRunId.optional(),
   productId: shopifyGid('Product').optional(),
+  fidelity: FidelityVerdict.optional(),
   cursor: GenerationId.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -80,6 +80,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     fileId: null,
     mediaId: null,
     previousFeaturedMediaId: null,
+    fidelity: null,
     submittedAt: null,
     productAiAccount: input.productAiAccount ?? null,
     transitions: [{ state: 'queued', at }],

@@ -9,7 +9,7 @@ import { getMany } from './get.ts';
 import type { GenerationFilter, GenerationStore, GenerationStoreDeps } from './types.ts';
 
 /**
- * A page with a filter no index serves exactly (product and state) reads at most this many
+ * A page with a filter no index serves exactly (product and state, a verdict) reads at most this many
  * batches of `limit` ids, then answers with what it found and a cursor to go on: a read is
  * bounded by the page size, never by the shop's history.
  */
@@ -44,8 +44,9 @@ export function list({ redis }: Pick<GenerationStoreDeps, 'redis'>): GenerationS
 
 export function count({ redis }: Pick<GenerationStoreDeps, 'redis'>): GenerationStore['count'] {
   return async (shop, filter = {}) => {
-    // Exact when one index serves the whole filter: a product with another filter is not.
-    const exact = !(filter.productId && (filter.state || filter.bulkRunId));
+    // Exact when one index serves the whole filter: a product with another filter is not, nor
+    // a verdict (read from the records).
+    const exact = !(filter.productId && (filter.state || filter.bulkRunId)) && !filter.fidelity;
     return exact ? redis.zcard(indexFor(shop, filter)) : null;
   };
 }
@@ -64,6 +65,7 @@ function matches(generation: Generation, filter: GenerationFilter): boolean {
   return (
     (!filter.state || generation.state === filter.state) &&
     (!filter.bulkRunId || generation.bulkRunId === filter.bulkRunId) &&
-    (!filter.productId || generation.productId === filter.productId)
+    (!filter.productId || generation.productId === filter.productId) &&
+    (!filter.fidelity || generation.fidelity?.verdict === filter.fidelity)
   );
 }

@@ -1,7 +1,8 @@
 /**
- * `patch`: writes fields other than the state, with no history entry. A script rather than an
- * HSET, so that a change of `chargedCredits` moves the credit counters in the same atomic step
- * and the updated record comes back in the same round trip.
+ * `patch`: writes fields other than the state, with a history entry in the current state only
+ * when given a note. A script rather than an HSET, so that a change of `chargedCredits` moves the
+ * credit counters in the same atomic step, the note is written with the fields it explains, and
+ * the updated record comes back in the same round trip.
  */
 import { luaScript } from '../../../platform/redis/lua-script.ts';
 import { generationKeys } from '../keys.ts';
@@ -11,12 +12,13 @@ import type { GenerationStore, GenerationStoreDeps } from './types.ts';
 
 const PATCH = luaScript(new URL('../lua/patch.lua', import.meta.url), {
   keys: ['record', 'transitions'],
-  args: ['ctx'],
+  args: ['ctx', 'entry'],
   rest: 'patch',
 });
 
 export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
-  return async (shop, id, fields) => {
+  return async (shop, id, fields, options = {}) => {
+    const at = new Date(deps.clock.now()).toISOString();
     const reply = await PATCH(
       deps.redis,
       {
@@ -25,11 +27,8 @@ export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
       },
       {
         ctx: countersContext(deps, shop),
-        patch: [
-          ...encodePatch(fields),
-          'updatedAt',
-          JSON.stringify(new Date(deps.clock.now()).toISOString()),
-        ],
+        entry: options.note ? JSON.stringify({ at, note: options.note }) : '',
+        patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(at)],
       },
     );
     return decodeReadBack(reply);

@@ -40,6 +40,7 @@ export const FIELDS = [
   'fileId',
   'mediaId',
   'previousFeaturedMediaId',
+  'fidelity',
   'submittedAt',
   'productAiAccount',
   'createdAt',
@@ -84,6 +85,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   }
   record.transitions = history.map((entry) => JSON.parse(entry) as TransitionRecord);
   record.origin ??= null; // records made before origins existed
+  record.fidelity ??= null; // not checked yet (or made before the check existed)
   return record as unknown as Generation;
 }
 

@@ -2,6 +2,7 @@
  * The generation store's interface and the types of its operations (generation-store.ts builds
  * it, one operation a file in this folder).
  */
+import type { FidelityVerdict } from '../../../app-api/contract.ts';
 import type { Redis } from '../../../platform/redis/connection.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type {
@@ -29,6 +30,8 @@ export interface GenerationFilter {
   state?: GenerationState;
   bulkRunId?: string;
   productId?: string;
+  /** The fidelity check's verdict on the result (no index: applied in memory). */
+  fidelity?: FidelityVerdict;
 }
 
 export interface GenerationPageRequest {
@@ -84,8 +87,16 @@ export interface GenerationStore {
   ): Promise<string[]>;
   /** Atomic state change; throws StaleTransitionError or GenerationNotFoundError. */
   transition(shop: string, id: string, request: TransitionRequest): Promise<Generation>;
-  /** Changes fields other than the state (no history entry); throws GenerationNotFoundError. */
-  patch(shop: string, id: string, fields: GenerationPatch): Promise<Generation>;
+  /**
+   * Changes fields other than the state; with `note`, also adds it to the history in the
+   * current state, in the same atomic step. Throws GenerationNotFoundError.
+   */
+  patch(
+    shop: string,
+    id: string,
+    fields: GenerationPatch,
+    options?: { note?: string },
+  ): Promise<Generation>;
   /**
    * Counts one start of a stage (atomic increment; the workers call it before every run);
    * returns the new count, 0 when the generation does not exist.

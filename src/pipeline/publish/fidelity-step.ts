@@ -1,0 +1,137 @@
+/**
+ * The fidelity check of a result (src/fidelity: is the product in it still the product?), run by
+ * attach once the result is prepared, before verify decides review or publishing
+ * (fidelity-holds.ts reads what it writes). The report is kept on the generation (figures and
+ * words, never an image) and noted in its history, in one atomic patch.
+ *
+ * Crash-exact: the report is written before the result can move on, and a repeat (attach run
+ * again after a crash) finds it and checks nothing: the decision is the one made the first time,
+ * and nothing else of attach (the named file, RAISE_ERROR) is charged or made twice.
+ *
+ * Why in attach's handler and not a stage of its own: the check runs on the pool's worker
+ * threads, so the event loop stays free (BullMQ keeps renewing every job's lock, other shops'
+ * jobs of every stage go on); the attach job only awaits it, about 0.5 s (the goal, measured by
+ * bench/fidelity/) beside the seconds of download and upload it already waits for, holding one
+ * of its process's attach slots (4) meanwhile. A stage of its own would add a queue round trip
+ * and a state of the machine to every result without letting more checks run at once: the
+ * pool's threads bound that either way.
+ *
+ * Fail open to a person: a check that throws, a result or product image that cannot be read,
+ * or a process without a pool, is `check_it`, never `faithful`. A video is `not_checked` (the
+ * check reads still images), and says so.
+ */
+import { readFile } from 'node:fs/promises';
+import type { FidelityReport } from '../../fidelity/fidelity-report.ts';
+import type { PipelineContext } from '../context.ts';
+import type { FidelityRecord, Generation } from '../generations/generation.ts';
+import { ResultDownloadError, downloadResult } from './result-download.ts';
+
+/** The version of a record the pipeline wrote without the checker's answer. */
+const NOT_RUN = 'not-run';
+
+const VIDEO_NOT_CHECKED: FidelityRecord = {
+  verdict: 'not_checked',
+  findings: ['not checked: videos are not checked against the product'],
+  checks: {},
+  region: null,
+  version: NOT_RUN,
+};
+
+function checkIt(reason: string): FidelityRecord {
+  return {
+    verdict: 'check_it',
+    findings: [`not checked: ${reason}`],
+    checks: { located: false },
+    region: null,
+    version: NOT_RUN,
+  };
+}
+
+function asRecord(report: FidelityReport): FidelityRecord {
+  return {
+    verdict: report.verdict,
+    findings: report.findings,
+    checks: report.checks,
+    region: report.region ?? null,
+    version: report.version,
+  };
+}
+
+const VERDICT_WORDS: Record<FidelityRecord['verdict'], string> = {
+  faithful: 'faithful',
+  check_it: 'check it',
+  changed: 'changed',
+  not_checked: 'not checked',
+};
+
+/** The history's line: "Fidelity check: changed (colour differs: ΔE 14 on the body)". */
+export function fidelityNote(record: FidelityRecord): string {
+  const words = `Fidelity check: ${VERDICT_WORDS[record.verdict]}`;
+  return record.findings.length > 0 ? `${words} (${record.findings.join('; ')})` : words;
+}
+
+/** Checks the result of a `saving` generation once; answers the generation with its report. */
+export async function checkFidelity(
+  ctx: PipelineContext,
+  generation: Generation,
+): Promise<Generation> {
+  if (generation.fidelity) return generation;
+  const record = generation.kind === 'video' ? VIDEO_NOT_CHECKED : await runCheck(ctx, generation);
+  return ctx.generations.patch(
+    generation.shop,
+    generation.id,
+    { fidelity: record },
+    { note: fidelityNote(record) },
+  );
+}
+
+async function runCheck(ctx: PipelineContext, generation: Generation): Promise<FidelityRecord> {
+  if (!ctx.fidelity) return checkIt('this process has no fidelity check');
+  const result = await readImage(ctx, generation.resultUrl!, true);
+  if (!result) return checkIt('the result could not be read');
+  const sources: Buffer[] = [];
+  for (const url of generation.sourceImageUrls) {
+    const source = await readImage(ctx, url, false);
+    if (source) sources.push(source);
+  }
+  if (sources.length === 0) return checkIt("the product's image could not be read");
+  try {
+    const report = await ctx.fidelity.check({
+      sources,
+      result,
+      kind: generation.kind === 'upscale' ? 'upscale' : 'image',
+    });
+    return asRecord(report);
+  } catch (error) {
+    ctx.logger.warn(
+      { err: error, shop: generation.shop, generationId: generation.id },
+      'fidelity check failed; the result needs a person',
+    );
+    return checkIt('the check failed on this result');
+  }
+}
+
+/**
+ * An image's bytes, with the result downloads' guards (where, how much, what); null when it
+ * cannot be had. A passing network failure on the result throws instead (attach is retried and
+ * the check with it), so a blip does not decide the verdict.
+ */
+async function readImage(
+  ctx: PipelineContext,
+  url: string,
+  isResult: boolean,
+): Promise<Buffer | null> {
+  let download;
+  try {
+    download = await downloadResult(url, 'photo', { policy: ctx.resultDownloads });
+  } catch (error) {
+    if (isResult && error instanceof ResultDownloadError && !error.permanent) throw error;
+    ctx.logger.warn({ err: error, url }, 'fidelity check: image not read');
+    return null;
+  }
+  try {
+    return await readFile(download.path);
+  } finally {
+    await download.dispose();
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * What the fidelity check decides, end to end (real Redis, both emulators, the real stage
+ * workers in process): every image result is checked in attach, its report kept on the
+ * generation and in its history, and a result judged changed never goes live without a person,
+ * whatever would publish it (here a rule that publishes, a click without review), unless the
+ * shop turns the guard off. The check itself is a scripted checker given through the
+ * composition root (test/support/fidelity.ts): the ProductAI emulator cannot change a product yet.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  GenerationPage,
+  GenerationView,
+  ProductDetail,
+  SettingsView,
+} from '../../../src/app-api/contract.ts';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
+import { scriptedFidelity } from '../../support/fidelity.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../../support/publish-stack.ts';
+import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
+import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../support/crash-stack.ts';
+
+const fidelity = scriptedFidelity();
+let harness: PublishHarness;
+
+beforeAll(async () => {
+  harness = await startPublishHarness({ overrides: { fidelity: fidelity.factory } });
+});
+
+const PUBLISHING_RULE = { ...SUMMER_RULE, destination: 'append' as const };
+
+/** A new product tagged for the rule, created in the admin: Shopify sends products/create. */
+async function ruleResult(shop: TestShop, title: string): Promise<Generation> {
+  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+    title,
+    tags: ['summer'],
+    images: 1,
+  })) as { product: { id: string } };
+  const id = await until("the rule's generation", async () => {
+    const { generations } = await harness.pipeline.generations.list(shop.shop, {
+      productId: product.id,
+    });
+    return generations[0]?.id ?? null;
+  });
+  return shop.waitFor(id, ['published', 'in_review', 'failed']);
+}
+
+async function click(shop: TestShop, request: Record<string, unknown> = {}): Promise<Generation> {
+  const products = await emulatorProducts(harness.app, shop.shop);
+  const { body: product } = await shop.api<ProductDetail>(
+    'GET',
+    `/products/${encodeURIComponent(products[0]!)}`,
+  );
+  const created = await shop.api<GenerationView>('POST', '/generations', {
+    productId: product.id,
+    kind: 'photo',
+    model: 'nanobanana',
+    prompt: 'On a marble counter',
+    sourceMediaIds: [product.images[0]!.id],
+    ...request,
+  });
+  expect(created.status).toBe(202);
+  return shop.waitFor(created.body.id, ['published', 'in_review', 'failed']);
+}
+
+async function guard(shop: TestShop, fidelityGuard: string) {
+  return shop.api<SettingsView>('PATCH', '/settings', { fidelityGuard });
+}
+
+function lastNote(generation: Generation): string | undefined {
+  return generation.transitions.at(-1)?.note;
+}
+
+describe('the fidelity check decides before a result goes live', () => {
+  it("holds a rule's changed result for a person, with the reason, while a faithful one publishes", async () => {
+    const shop = await harness.newShop();
+    await harness.app.deps.rules.store.save(shop.shop, PUBLISHING_RULE);
+
+    fidelity.answer('changed');
+    const changed = await ruleResult(shop, 'Linen dress');
+    expect(changed.state).toBe('in_review');
+    expect(lastNote(changed)).toBe('Held for review: colour differs: ΔE 14 on the body');
+    expect(changed.fidelity).toMatchObject({ verdict: 'changed', version: 'test-1' });
+    expect(changed.transitions.map((entry) => entry.note)).toContain(
+      'Fidelity check: changed (colour differs: ΔE 14 on the body)',
+    );
+    expect(await productMedia(harness.app, shop.shop, changed.productId)).not.toContainEqual(
+      expect.objectContaining({ id: changed.fileId }),
+    );
+
+    const faithful = await ruleResult(shop, 'Cotton dress');
+    expect(faithful.state).toBe('published');
+    expect(faithful.fidelity?.verdict).toBe('faithful');
+    // The check was given the product's image and the result, as downloaded.
+    expect(fidelity.calls.at(-1)).toMatchObject({ kind: 'image' });
+    expect(fidelity.calls.at(-1)!.sourceBytes[0]).toBeGreaterThan(0);
+    expect(fidelity.calls.at(-1)!.resultBytes).toBeGreaterThan(0);
+  });
+
+  it('publishes a held result once the merchant approves it', async () => {
+    const shop = await harness.newShop();
+    fidelity.answer('changed');
+    const held = await click(shop);
+    expect(held.state).toBe('in_review');
+    const approved = await shop.api<GenerationView>('POST', `/generations/${held.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect((await shop.waitFor(held.id, ['published', 'failed'])).state).toBe('published');
+  });
+
+  it("publishes a changed result as the shop's settings say when the guard is off", async () => {
+    const shop = await harness.newShop();
+    expect((await guard(shop, 'off')).body.fidelityGuard).toBe('off');
+    fidelity.answer('changed');
+    const generation = await click(shop);
+    expect(generation.state).toBe('published');
+    expect(generation.fidelity?.verdict).toBe('changed');
+  });
+
+  it("holds check-it results too when the guard is 'check_it', and only then", async () => {
+    const shop = await harness.newShop();
+    fidelity.answer('check_it');
+    expect((await click(shop)).state).toBe('published');
+    await guard(shop, 'check_it');
+    fidelity.answer('check_it');
+    const held = await click(shop);
+    expect(held.state).toBe('in_review');
+    expect(lastNote(held)).toBe("Held for review: label text 'ALPINE' not found");
+  });
+
+  it('takes a check that throws for check it, never for faithful', async () => {
+    const shop = await harness.newShop();
+    await guard(shop, 'check_it');
+    fidelity.answer(new Error('the checker broke'));
+    const held = await click(shop);
+    expect(held.state).toBe('in_review');
+    expect(held.fidelity).toMatchObject({
+      verdict: 'check_it',
+      findings: ['not checked: the check failed on this result'],
+    });
+  });
+
+  it('marks a video as not checked and publishes it as the settings say', async () => {
+    const shop = await harness.newShop();
+    const checks = fidelity.calls.length;
+    const video = await click(shop, {
+      kind: 'video',
+      model: 'gemini-omni',
+      prompt: 'Slow turn of <IMAGE_REF_0> on a table',
+      duration: 3,
+    });
+    expect(video.state).toBe('published');
+    expect(video.fidelity).toMatchObject({
+      verdict: 'not_checked',
+      findings: ['not checked: videos are not checked against the product'],
+    });
+    expect(fidelity.calls.length).toBe(checks);
+  });
+
+  it('answers the report in the API and lists results by verdict', async () => {
+    const shop = await harness.newShop();
+    fidelity.answer('changed');
+    const changed = await click(shop);
+    const faithful = await click(shop);
+    const { body: view } = await shop.api<GenerationView>('GET', `/generations/${changed.id}`);
+    expect(view.fidelity).toEqual({
+      verdict: 'changed',
+      findings: ['colour differs: ΔE 14 on the body'],
+      checks: {
+        colour: { deltaE: 14, where: 'the body' },
+        structure: { score: 0.93 },
+        located: true,
+      },
+      region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+    });
+    const { body: page } = await shop.api<GenerationPage>('GET', '/generations?fidelity=changed');
+    expect(page.generations.map((generation) => generation.id)).toEqual([changed.id]);
+    const { body: all } = await shop.api<GenerationPage>('GET', '/generations');
+    expect(all.generations.map((generation) => generation.id)).toContain(faithful.id);
+    expect((await shop.api('GET', '/generations?fidelity=perfect')).status).toBe(400);
+  });
+
+  it('refuses a guard the settings do not know, and keeps the default', async () => {
+    const shop = await harness.newShop();
+    const refused = await guard(shop, 'sometimes');
+    expect(refused.status).toBe(400);
+    const { body } = await shop.api<SettingsView>('GET', '/settings');
+    expect(body.fidelityGuard).toBe('changed');
+  });
+
+  it('tells Flow the verdict of a result ready for review', async () => {
+    const shop = await harness.newShop();
+    fidelity.answer('changed');
+    const held = await click(shop);
+    const trigger = await until('the ready-for-review trigger', async () => {
+      const { triggers } = (await harness.app.emulatorControl(
+        `/shops/${shop.shop}/flow-triggers`,
+        undefined,
+        'GET',
+      )) as { triggers: { handle: string; payload: Record<string, unknown> }[] };
+      return triggers.find((one) => one.payload['Generation ID'] === held.id) ?? null;
+    });
+    expect(trigger).toMatchObject({
+      handle: 'productai-photo-ready-for-review',
+      payload: { Fidelity: 'changed' },
+    });
+  });
+});

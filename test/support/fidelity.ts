@@ -1,0 +1,75 @@
+/**
+ * A FidelityChecker for tests, given to the app through the composition root
+ * (`AppOverrides.fidelity`): it answers the verdicts a test lines up, in order, then `faithful`.
+ * The ProductAI emulator cannot change a product yet, so a test says what the check finds; the
+ * pipeline around it (what the report decides, where it is kept, who sees it) is the real one.
+ * It records what each check was given, so a test can see that real images reached it.
+ */
+import type {
+  FidelityChecker,
+  FidelityInput,
+  FidelityReport,
+  FidelityVerdict,
+} from '../../src/fidelity/fidelity-report.ts';
+
+export const CHANGED_REPORT: FidelityReport = {
+  verdict: 'changed',
+  checks: { colour: { deltaE: 14, where: 'the body' }, structure: { score: 0.93 }, located: true },
+  findings: ['colour differs: ΔE 14 on the body'],
+  region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+  version: 'test-1',
+};
+
+const REPORTS: Record<FidelityVerdict, FidelityReport> = {
+  changed: CHANGED_REPORT,
+  check_it: {
+    verdict: 'check_it',
+    checks: { text: { expected: ['ALPINE'], missing: ['ALPINE'] }, located: true },
+    findings: ["label text 'ALPINE' not found"],
+    region: { x: 0.3, y: 0.3, width: 0.4, height: 0.4 },
+    version: 'test-1',
+  },
+  faithful: {
+    verdict: 'faithful',
+    checks: {
+      colour: { deltaE: 1.2, where: 'the body' },
+      structure: { score: 0.99 },
+      located: true,
+    },
+    findings: [],
+    region: { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
+    version: 'test-1',
+  },
+};
+
+export interface ScriptedFidelity {
+  /** For `AppOverrides.fidelity`: every process's pool is this one checker. */
+  factory(): FidelityChecker;
+  /** The next checks answer these, in order (an Error: the check throws); then `faithful`. */
+  answer(...next: (FidelityVerdict | Error)[]): void;
+  /** What each check was given (byte sizes, so nothing large is kept). */
+  readonly calls: { kind: FidelityInput['kind']; sourceBytes: number[]; resultBytes: number }[];
+}
+
+export function scriptedFidelity(): ScriptedFidelity {
+  const queue: (FidelityVerdict | Error)[] = [];
+  const calls: ScriptedFidelity['calls'] = [];
+  const checker: FidelityChecker = {
+    async check(input) {
+      calls.push({
+        kind: input.kind,
+        sourceBytes: input.sources.map((source) => source.length),
+        resultBytes: input.result.length,
+      });
+      const next = queue.shift() ?? 'faithful';
+      if (next instanceof Error) throw next;
+      return REPORTS[next];
+    },
+    async close() {},
+  };
+  return {
+    factory: () => checker,
+    answer: (...next) => queue.push(...next),
+    calls,
+  };
+}
