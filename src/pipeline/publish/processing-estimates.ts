@@ -7,8 +7,8 @@
  *  - READY at the first check, and that check came on time: the estimate may be too long, so
  *    the next first check comes 1 % sooner (HIT_SHRINK). Repeated, this follows Shopify down
  *    when it gets faster (from twice its time in about 70 files) and makes a file slower than
- *    the estimate now and then (about one in five when Shopify's time is steady: 1.2-1.3 checks
- *    a file, the checks 10-60 ms after the file is ready), which costs one recheck a short
+ *    the estimate now and then (about one in four when Shopify's time is steady: 1.1-1.3 checks
+ *    a file, the checks 10-80 ms after the file is ready), which costs one recheck a short
  *    backoff later.
  *  - READY only at a later check: the file took longer than the estimate, at least until the
  *    last check that found it unfinished; the estimate becomes at least the middle between that
@@ -17,10 +17,10 @@
  * a first check delayed by a busy queue says nothing about a shorter wait.
  *
  * Kept in each worker process's memory, not in Redis: a process learns a class from its first
- * file or two (against the emulator's 1.5 s, the first photo after a start is checked at 1 s,
- * 1.1 s, 1.3 s and found READY at 1.85 s, the second at 1.5 s and 1.65 s, the next ones at
- * about 1.55 s), so a shared figure would save a few rechecks per class and process start, and
- * would cost a Redis round trip on every check, plus a key to look after.
+ * file (against the emulator's 1.5 s, the first photo after a start is checked at 1, 1.05,
+ * 1.16 and 1.39 s and found READY at 1.94 s, the next ones at 1.51-1.56 s), so a shared figure
+ * would save a few rechecks per class and process start, and would cost a Redis round trip on
+ * every check, plus a key to look after.
  */
 import { recheckDelay, type PublishTiming } from './publish-timing.ts';
 

@@ -20,14 +20,14 @@ const LARGE_PHOTO = { kind: 'IMAGE', pixels: 4000 * 4000 } as const;
 const VIDEO = { kind: 'VIDEO', pixels: null } as const;
 
 describe('the backoff after a check that finds the file unfinished', () => {
-  it('waits a tenth of the time since the file was created, at least the minimum', () => {
-    expect(recheckDelay(TIMING, 1, 1_500)).toBe(MIN_RECHECK_MS + 50);
+  it('waits a twentieth of the time since the file was created, at least the minimum', () => {
+    expect(recheckDelay(TIMING, 1, 1_500)).toBe(75);
     expect(recheckDelay(TIMING, 1, 200)).toBe(MIN_RECHECK_MS);
   });
 
   it('doubles its share with each check up to the whole time waited, never past the maximum', () => {
     const shares = [1, 2, 3, 4, 5, 6].map((check) => recheckDelay(TIMING, check, 10_000));
-    expect(shares).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect(shares).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000]);
     expect(recheckDelay(TIMING, 9, 60_000)).toBe(TIMING.maxCheckMs);
   });
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import type { PipelineContext } from '../../../src/pipeline/context.ts';
 import { createPublishStages, type PublishTiming } from '../../../src/pipeline/publish/index.ts';
+import { MIN_RECHECK_MS } from '../../../src/pipeline/publish/publish-timing.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import type { StageName } from '../../../src/pipeline/stages/stage.ts';
 import { productImage } from '../../support/product-images.ts';
@@ -106,7 +107,7 @@ describe('verifying a new file', () => {
     const outcome = await run.verify(ref);
 
     // Checked at once, well inside Shopify's 400 ms: the next check a backoff's minimum later.
-    expect(outcome).toEqual({ status: 'later', delayMs: 100 });
+    expect(outcome).toEqual({ status: 'later', delayMs: MIN_RECHECK_MS });
     expect(await run.state(ref.generationId)).toBe('saving');
   });
 
