@@ -15,16 +15,19 @@
  * idle budget), bulk ones in the order the fair scheduler armed them (`SlotTurn`). When bulk
  * work took every slot the moment it freed, the window filled in a burst and then stood still,
  * and a click waited for the next burst: under a 50-shop bulk backlog with clicks from 5 shops,
- * p95 0.73-0.77 of a window (issue 16), 0.43-0.54 on the loaded test machine, where bursts
- * stretch (bench/at-the-limit.ts). Paced, a click waits for the next slot at most: p95 0.098, p50
- * 0.029 (against 0.541 and 0.119 just before, load 12-17), at the same throughput (utilisation
- * 0.969 against 0.960, 0 x 429, each shop once in every 50 bulk submissions either way): the
- * log, not the pace, sets it (each slot is reused a window after its request arrived). The pace
- * forgives a slot taken up to a quarter interval late (a timer's or a busy process's late
- * wake-up) by keeping its schedule; a released slot (the request never left) gives its place in
- * the pace back when no later slot was given meanwhile. What pacing costs: bulk work on an idle
- * budget no longer leaves at once (a 10-product run's last request leaves about 35 s after its first,
- * where all ten left together); a click and its options still take free slots at once.
+ * p95 0.73-0.77 of a window (issue 16), 0.22-0.54 on the loaded test machine, where bursts
+ * stretch (bench/at-the-limit.ts, 4 runs at load 12-29). Paced, a click waits for the next slot
+ * at most: p95 0.08-0.12, p50 0.03 (3 runs at load 12-23; p50 0.11-0.17 before), at the same
+ * throughput (utilisation 0.95-0.97 against 0.88-0.96; 0 x 429 and each shop once in every 50
+ * bulk submissions in every run): the log, not the pace, sets it (each slot is reused a window
+ * after its request arrived). What is left of a click's wait is its way to the limiter
+ * (dispatch, queue, its submit job's checks), which time does not compress, and the next slot
+ * of the log. The pace forgives a slot taken up to a quarter interval late (a timer's or a busy
+ * process's late wake-up) by keeping its schedule; a released slot (the request never left)
+ * gives its place in the pace back when no later slot was given meanwhile. What pacing costs:
+ * bulk work on an idle budget no longer leaves at once (a 10-product run's last request leaves
+ * about 35 s after its first, where all ten left together); a click and its options still take
+ * free slots at once.
  *
  * Slot timing, the subtle part: the service counts a request when it ARRIVES. The slot is
  * taken right before the request leaves (the submit stage calls `acquire` as its last step
