@@ -19,6 +19,8 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { PipelineConfig } from './config.ts';
 import type { StageName } from './generations/generation.ts';
 import type { GenerationStore } from './generations/generation-store.ts';
+import { createFileNames, type FileNames } from './publish/file-names.ts';
+import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
@@ -37,6 +39,10 @@ export interface PipelineContext extends StageContext {
   resultDownloads: SafeFetchPolicy;
   /** Which products already carry a result made with the same options. */
   publishedResults: PublishedResults;
+  /** Results' file names, claimed per shop (attach). */
+  fileNames: FileNames;
+  /** Results' provenance entries in Shopify (attach). */
+  mediaProvenance: MediaProvenance;
   clock: Clock;
   logger: Logger;
   config: PipelineConfig;
@@ -78,6 +84,8 @@ export function createPipelineContext(deps: {
     images: deps.images,
     resultDownloads: deps.resultDownloads,
     publishedResults: createPublishedResults(deps.redis),
+    fileNames: createFileNames(deps.redis, deps.clock),
+    mediaProvenance: createMediaProvenance(deps.logger),
     clock: deps.clock,
     logger: deps.logger,
     config: deps.config,

@@ -1,8 +1,15 @@
 /**
  * Image processing as an adapter (sharp in production): the publish stage downscales results
- * that exceed Shopify's image limits before uploading them.
+ * that exceed Shopify's image limits before uploading them, and writes their provenance into
+ * them (XMP and EXIF).
+ *
+ * Writing metadata: a PNG gets its XMP without being encoded again (png-xmp.ts: pixels and
+ * bytes untouched); a JPEG or WebP is encoded again by sharp (it has no metadata-only write) at
+ * quality 95, with XMP and EXIF. Measured by bench/provenance-metadata.ts (README, AI
+ * transparency).
  */
 import sharp, { type FormatEnum } from 'sharp';
+import { withPngXmp } from './png-xmp.ts';
 
 export interface ImageInfo {
   width: number;
@@ -24,11 +31,24 @@ export interface FittedImage extends ImageInfo {
   resized: boolean;
 }
 
+/** Metadata written into an image: an XMP packet, and EXIF fields of IFD0 (Software, ...). */
+export interface ImageMarks {
+  xmp: string;
+  exif: Record<string, string>;
+}
+
 export interface ImageProcessor {
   info(data: Buffer): Promise<ImageInfo>;
-  /** Scales down (never up), keeping the aspect ratio and the format, to fit both limits. */
-  fitWithin(data: Buffer, limits: FitLimits): Promise<FittedImage>;
+  /**
+   * Scales down (never up), keeping the aspect ratio and the format, to fit both limits. With
+   * marks, the image carries them (a PNG its XMP; a JPEG or WebP its XMP and EXIF, encoded
+   * again with its own EXIF and ICC profile kept).
+   */
+  fitWithin(data: Buffer, limits: FitLimits, marks?: ImageMarks): Promise<FittedImage>;
 }
+
+/** A marked JPEG or WebP is encoded again at this quality. */
+const MARKED_QUALITY = 95;
 
 export function createSharpImageProcessor(): ImageProcessor {
   async function info(data: Buffer): Promise<ImageInfo> {
@@ -38,27 +58,39 @@ export function createSharpImageProcessor(): ImageProcessor {
   }
   return {
     info,
-    async fitWithin(data, limits) {
+    async fitWithin(data, limits, marks) {
       const original = await info(data);
       const scale = Math.min(
         1,
         limits.maxSide / Math.max(original.width, original.height),
         Math.sqrt(limits.maxPixels / (original.width * original.height)),
       );
-      if (scale === 1) return { ...original, data, resized: false };
-      // Floor, so rounding can never land one pixel above a limit.
-      const width = Math.max(1, Math.floor(original.width * scale));
-      const height = Math.max(1, Math.floor(original.height * scale));
-      const output = await sharp(data)
-        .resize(width, height, { fit: 'fill' })
-        .toFormat(original.format as keyof FormatEnum)
+      const png = original.format === 'png';
+      if (scale === 1 && (!marks || png)) {
+        return { ...original, data: marks ? withPngXmp(data, marks.xmp) : data, resized: false };
+      }
+      let image = sharp(data);
+      if (scale < 1) {
+        // Floor, so rounding can never land one pixel above a limit.
+        const width = Math.max(1, Math.floor(original.width * scale));
+        const height = Math.max(1, Math.floor(original.height * scale));
+        image = image.resize(width, height, { fit: 'fill' });
+      }
+      if (marks && !png) {
+        image = image.keepIccProfile().withExifMerge({ IFD0: marks.exif }).withXmp(marks.xmp);
+      }
+      const output = await image
+        .toFormat(
+          original.format as keyof FormatEnum,
+          marks && !png ? { quality: MARKED_QUALITY } : {},
+        )
         .toBuffer({ resolveWithObject: true });
       return {
-        data: output.data,
+        data: marks && png ? withPngXmp(output.data, marks.xmp) : output.data,
         width: output.info.width,
         height: output.info.height,
         format: output.info.format,
-        resized: true,
+        resized: scale < 1,
       };
     },
   };

@@ -4,6 +4,7 @@ import { collectionResolvers } from './collections.ts';
 import { fileResolvers } from './files.ts';
 import { flowResolvers } from './flow.ts';
 import { mediaResolvers } from './media.ts';
+import { metaobjectResolvers } from './metaobjects.ts';
 import { nodeResolvers } from './nodes.ts';
 import { productCreateResolvers } from './product-create.ts';
 import { productUpdateResolvers } from './product-update.ts';
@@ -32,4 +33,5 @@ export const resolvers: ResolverMap = merge(
   stagedUploadResolvers,
   reorderMediaResolvers,
   flowResolvers,
+  metaobjectResolvers,
 );

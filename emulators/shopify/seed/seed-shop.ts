@@ -63,6 +63,8 @@ export function seedShop(
     collections: new Map(),
     files: new Map(),
     jobs: new Map(),
+    metaobjectDefinitions: new Map(),
+    metaobjects: new Map(),
   };
   const byCollection = new Map<string, number[]>();
   const products: ProductRecord[] = [];

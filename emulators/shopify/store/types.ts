@@ -87,6 +87,24 @@ export interface FileRecord {
   processing: ProcessingRecord;
 }
 
+export interface MetaobjectDefinitionRecord {
+  id: number;
+  type: string;
+  name: string;
+  /** Field key -> field type (`single_line_text_field`, `file_reference`, ...). */
+  fields: Map<string, string>;
+}
+
+export interface MetaobjectRecord {
+  id: number;
+  type: string;
+  handle: string;
+  /** Field key -> value, as set (strings, as Shopify stores them). */
+  fields: Map<string, string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface JobRecord {
   id: string;
   doneAt: number;
@@ -106,4 +124,8 @@ export interface ShopRecord {
   collections: Map<number, CollectionRecord>;
   files: Map<number, FileRecord>;
   jobs: Map<string, JobRecord>;
+  /** Metaobject definitions, by type (`$app:` types kept as sent). */
+  metaobjectDefinitions: Map<string, MetaobjectDefinitionRecord>;
+  /** Metaobject entries, by `type/handle`. */
+  metaobjects: Map<string, MetaobjectRecord>;
 }

@@ -3,14 +3,18 @@
  * the merchant's, whatever happens next), then verify takes over. Linking to the product waits
  * for verify because Shopify only updates a file once it is READY.
  *
- * Crash safety: the file's name is derived from the generation id and created with
- * duplicateResolutionMode RAISE_ERROR, so a repeated attach finds the file the crashed attempt
- * made instead of adding a second one.
+ * Crash safety: the file's name is claimed for the generation before it is created
+ * (file-names.ts) and created with duplicateResolutionMode RAISE_ERROR, so a repeated attach
+ * finds the file the crashed attempt made instead of adding a second one. An image carries its
+ * provenance in its metadata (provenance.ts), and the result has an entry of it in Shopify named
+ * after the file (media-provenance.ts).
  */
 import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { renderAltText } from './alt-text.ts';
+import { createNamedFile, fileNameBaseFor } from './named-file.ts';
+import { imageMarks, provenanceOf } from './provenance.ts';
 import { UnusableResultError, prepareResult } from './prepare-result.ts';
 import { ResultDownloadError, type FetchFn } from './result-download.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
@@ -45,11 +49,14 @@ export async function attach(
   const admin = await ctx.admin(ref.shop);
   const files = createShopifyFiles(admin);
   const settings = await ctx.settings.get(ref.shop);
+  const provenance = provenanceOf(generation);
+  const base = await fileNameBaseFor(admin, generation);
   let prepared;
   try {
     prepared = await prepareResult(
-      { id: generation.id, kind: generation.kind, resultUrl: generation.resultUrl },
+      { name: base, kind: generation.kind, resultUrl: generation.resultUrl },
       { admin, fetch: deps.fetch, images: ctx.images, downloads: ctx.resultDownloads },
+      imageMarks(provenance),
     );
   } catch (error) {
     if (error instanceof UnusableResultError) return fail(ctx, ref, `${error.message}.`);
@@ -68,18 +75,27 @@ export async function attach(
     productTitle: generation.productTitle,
     prompt: generation.params.prompt,
   });
-  let file;
+  let file, name;
   try {
-    file =
-      (await files.create({ ...prepared, alt })) ?? (await files.findByFilename(prepared.filename));
+    ({ file, name } = await createNamedFile(files, ctx.fileNames, {
+      shop: ref.shop,
+      generationId: ref.generationId,
+      base,
+      prepared,
+      alt,
+    }));
   } catch (error) {
     if (error instanceof ShopifyFilesError && error.code === 'user_error') {
       return fail(ctx, ref, `${error.message}.`);
     }
     throw error;
   }
-  // The name is taken but the file is not visible yet: let the queue try again shortly.
-  if (!file) throw new Error(`File ${prepared.filename} exists but cannot be found yet`);
+  await ctx.mediaProvenance.record(ref.shop, admin, {
+    handle: name,
+    fileId: file.id,
+    productId: generation.productId,
+    provenance,
+  });
   await ctx.generations.patch(ref.shop, ref.generationId, { fileId: file.id });
   if (prepared.downscaled) {
     ctx.logger.info(

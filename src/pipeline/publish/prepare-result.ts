@@ -1,8 +1,9 @@
 /**
  * Turns a ProductAI result into something `fileCreate` accepts as `originalSource`:
- *  - an image inside Shopify's limits: its ProductAI URL as is (Shopify fetches it; no upload);
- *  - an image over them: scaled down with the image adapter (sharp) in its own format, then
- *    uploaded through a staged upload;
+ *  - an image: its provenance written into it (XMP, EXIF: provenance.ts), scaled down with the
+ *    image adapter (sharp) in its own format when it is over Shopify's limits, then uploaded
+ *    through a staged upload (so an image inside the limits costs one `stagedUploadsCreate`
+ *    more than fetching ProductAI's URL did: the marks must be in the file Shopify keeps);
  *  - a video: always a staged upload, declared with its exact byte size.
  * The result is downloaded either way: only its bytes tell its real size and type.
  */
@@ -10,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationKind } from '../../app-api/contract.ts';
 import type { SafeFetchPolicy } from '../../platform/http/safe-fetch.ts';
-import type { ImageProcessor } from '../../platform/images.ts';
+import type { ImageMarks, ImageProcessor } from '../../platform/images.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { downloadResult, type FetchFn } from './result-download.ts';
 import { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
@@ -47,14 +48,17 @@ export interface PrepareDeps {
 }
 
 export async function prepareResult(
-  generation: { id: string; kind: GenerationKind; resultUrl: string },
+  /** `name`: the file's name without its extension (file-names.ts). */
+  generation: { name: string; kind: GenerationKind; resultUrl: string },
   deps: PrepareDeps,
+  /** What an image carries in its metadata (videos carry none). */
+  marks: ImageMarks,
 ): Promise<PreparedResult> {
   const download = await downloadResult(generation.resultUrl, generation.kind, {
     policy: deps.downloads,
   });
   try {
-    const name = `productai-${generation.id.toLowerCase()}`;
+    const { name } = generation;
     if (generation.kind === 'video') {
       const { mimeType } = download;
       const filename = `${name}.${VIDEO_EXTENSIONS[mimeType] ?? 'mp4'}`;
@@ -84,16 +88,7 @@ export async function prepareResult(
       );
     }
     const filename = `${name}.${extension}`;
-    const fitted = await fitShopifyLimits(deps.images, data);
-    if (!fitted) {
-      return {
-        originalSource: generation.resultUrl,
-        contentType: 'IMAGE',
-        filename,
-        downscaled: null,
-        pixels: info.width * info.height,
-      };
-    }
+    const fitted = await fitShopifyLimits(deps.images, data, marks);
     const path = join(download.dir, filename);
     await writeFile(path, fitted.data);
     const resourceUrl = await uploadStaged(deps.admin, deps.fetch, {
@@ -107,10 +102,9 @@ export async function prepareResult(
       originalSource: resourceUrl,
       contentType: 'IMAGE',
       filename,
-      downscaled: {
-        from: `${info.width}x${info.height}`,
-        to: `${fitted.width}x${fitted.height}`,
-      },
+      downscaled: fitted.resized
+        ? { from: `${info.width}x${info.height}`, to: `${fitted.width}x${fitted.height}` }
+        : null,
       pixels: fitted.width * fitted.height,
     };
   } finally {
@@ -119,19 +113,18 @@ export async function prepareResult(
 }
 
 /**
- * The image scaled down to Shopify's side and pixel limits, and further until its file is under
- * the byte limit (a 20-megapixel PNG can weigh 40 MB; bytes shrink roughly with pixels, so each
- * round aims 10% under). Null when the original already fits.
+ * The image with its marks, scaled down to Shopify's side and pixel limits, and further until its
+ * file is under the byte limit (a 20-megapixel PNG can weigh 40 MB; bytes shrink roughly with
+ * pixels, so each round aims 10% under).
  */
-async function fitShopifyLimits(images: ImageProcessor, data: Buffer) {
+async function fitShopifyLimits(images: ImageProcessor, data: Buffer, marks: ImageMarks) {
   const { maxSide, maxBytes } = SHOPIFY_IMAGE_LIMITS;
   let maxPixels: number = SHOPIFY_IMAGE_LIMITS.maxPixels;
-  let fitted = await images.fitWithin(data, { maxSide, maxPixels });
+  let fitted = await images.fitWithin(data, { maxSide, maxPixels }, marks);
   for (let round = 0; fitted.data.length > maxBytes && round < 5; round += 1) {
     maxPixels = Math.floor(fitted.width * fitted.height * (maxBytes / fitted.data.length) * 0.9);
-    fitted = await images.fitWithin(data, { maxSide, maxPixels });
+    fitted = await images.fitWithin(data, { maxSide, maxPixels }, marks);
   }
-  if (!fitted.resized && data.length <= maxBytes) return null;
   if (fitted.data.length > maxBytes) {
     throw new UnusableResultError('The generated image is too large for Shopify even scaled down');
   }

@@ -78,7 +78,8 @@ export interface ShopifyFiles {
    * of that name already exists (see findByFilename).
    */
   create(file: NewFile): Promise<NewFileState | null>;
-  findByFilename(filename: string): Promise<NewFileState | null>;
+  /** With its alt text and creation time: whose file it is (named-file.ts). */
+  findByFilename(filename: string): Promise<FoundFile | null>;
   /** Null when the file does not exist (any more). */
   status(fileId: string): Promise<FileState | null>;
   addToProduct(fileId: string, productId: string): Promise<void>;
@@ -87,6 +88,13 @@ export interface ShopifyFiles {
   featuredMediaId(productId: string): Promise<string | null>;
   /** Moves one media to position 0 (Shopify finishes the move as a job, shortly after). */
   makeFeatured(productId: string, mediaId: string): Promise<void>;
+}
+
+/** A file found by its name. */
+export interface FoundFile extends NewFileState {
+  alt: string | null;
+  /** ISO 8601. */
+  createdAt: string;
 }
 
 interface NewFileNode {
@@ -151,11 +159,13 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
     },
 
     async findByFilename(filename) {
-      const data = await admin.request<{ files: { nodes: NewFileNode[] } }>(FILE_BY_FILENAME, {
-        query: `filename:${JSON.stringify(filename)}`,
-      });
+      const data = await admin.request<{
+        files: { nodes: (NewFileNode & { alt: string | null; createdAt: string })[] };
+      }>(FILE_BY_FILENAME, { query: `filename:${JSON.stringify(filename)}` });
       const found = data.files.nodes[0];
-      return found ? { id: found.id, status: found.fileStatus } : null;
+      return found
+        ? { id: found.id, status: found.fileStatus, alt: found.alt, createdAt: found.createdAt }
+        : null;
     },
 
     async status(fileId) {

@@ -74,6 +74,8 @@ export const FILE_BY_FILENAME = /* GraphQL */ `
       nodes {
         id
         fileStatus
+        alt
+        createdAt
       }
     }
   }

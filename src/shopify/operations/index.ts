@@ -14,3 +14,4 @@ export * from './media.ts';
 export * from './staged-uploads.ts';
 export * from './product-rules.ts';
 export * from './flow.ts';
+export * from './metaobjects.ts';

@@ -116,3 +116,13 @@ export const PRODUCTS_BY_IDS = /* GraphQL */ `
   }
   ${BULK_PRODUCT_FIELDS}
 `;
+
+/** The product's handle: a result's file is named after it (publish/file-names.ts). */
+export const PRODUCT_HANDLE = /* GraphQL */ `
+  #graphql
+  query ProductHandle($id: ID!) {
+    product(id: $id) {
+      handle
+    }
+  }
+`;

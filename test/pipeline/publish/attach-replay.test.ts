@@ -1,7 +1,7 @@
 /**
  * A crash between creating the result's file and recording it must not leave a second file:
- * attach run again for the same generation finds the file the first run created (by its
- * generation-derived name) instead of creating another one.
+ * attach run again for the same generation finds the file the first run created (by the name it
+ * claimed) instead of creating another one.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
@@ -48,9 +48,8 @@ describe('attach after a crash', () => {
     expect(second).toBe(first);
     const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop.shop}/files`);
     const { files } = (await response.json()) as { files: { filename: string }[] };
-    const named = files.filter((file) =>
-      file.filename.startsWith(`productai-${created.id.toLowerCase()}`),
-    );
+    // Named from the product's handle and the prompt's scene (publish/file-names.ts).
+    const named = files.filter((file) => file.filename.endsWith('-replay.png'));
     expect(named).toHaveLength(1);
   });
 });

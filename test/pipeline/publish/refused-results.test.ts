@@ -38,16 +38,14 @@ async function attachResult(resultUrl: string) {
   const created = await shop.savingGeneration(product, resultUrl, 'Refused');
   await harness.pipeline.context.enqueue('attach', { shop: shop.shop, generationId: created.id });
   const ended = await shop.waitFor(created.id, ['published', 'failed']);
-  return { ended, files: await resultFiles(shop, created.id) };
+  return { ended, files: await resultFiles(shop) };
 }
 
-/** The files attach made for the generation in the shop's Files (named after its id). */
-async function resultFiles(shop: TestShop, generationId: string): Promise<string[]> {
+/** The files attach made in the shop's Files (named from the handle and the scene, 'refused'). */
+async function resultFiles(shop: TestShop): Promise<string[]> {
   const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop.shop}/files`);
   const { files } = (await response.json()) as { files: { filename: string }[] };
-  return files
-    .map((file) => file.filename)
-    .filter((name) => name.startsWith(`productai-${generationId.toLowerCase()}`));
+  return files.map((file) => file.filename).filter((name) => name.includes('-refused'));
 }
 
 describe('a result the download guard refuses', () => {

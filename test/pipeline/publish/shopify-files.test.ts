@@ -60,6 +60,9 @@ describe('the Files gateway on the Shopify emulator', () => {
     expect(await files.findByFilename('named-once.png')).toEqual({
       id,
       status: expect.stringMatching(/^(UPLOADED|PROCESSING|READY)$/),
+      // Whose file it is: a repeated attach tells its own file from another's by them.
+      alt: 'Alt of named-once',
+      createdAt: expect.any(String),
     });
   });
 

@@ -108,9 +108,15 @@ async function expectExactlyOnce(s: CrashShop): Promise<Generation[]> {
   const { files } = (await shopifyGet(`/shops/${s.shop}/files`)) as {
     files: { id: string; filename: string; references: string[] }[];
   };
+  const { products } = (await shopifyGet(`/shops/${s.shop}/products`)) as {
+    products: { id: string; handle: string }[];
+  };
+  const handles = new Map(products.map((product) => [product.id, product.handle]));
   for (const generation of done) {
-    // Result files are named after their generation (publish/prepare-result.ts).
-    const made = files.filter((file) => file.filename.includes(generation.id.toLowerCase()));
+    // Result files are named from their product's handle and the scene (publish/file-names.ts),
+    // and each generation here is for a product of its own.
+    const name = `${handles.get(generation.productId)}-crash-test-bulk-scene`;
+    const made = files.filter((file) => file.filename.startsWith(name));
     expect(made.map((file) => file.id)).toEqual([generation.fileId]);
     expect(made[0]!.references).toEqual([generation.productId]);
     const numericId = generation.productId.split('/').pop();
