@@ -67,6 +67,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it("trusts the Shopify emulator's origin outside production: the fidelity check reads the product images there", () => {
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:7001/',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:7003/admin',
+    });
+    expect(config.productAi.resultDownloadOrigins).toEqual([
+      'http://127.0.0.1:7001',
+      'http://127.0.0.1:7003',
+    ]);
+  });
+
   it('names a result download origin that is not an http(s) URL', () => {
     expect(problemsOf({ ...valid, RESULT_DOWNLOAD_ORIGINS: 'ftp://files.example.com' })).toEqual([
       'RESULT_DOWNLOAD_ORIGINS must be a list of http(s) origins',

@@ -11,6 +11,7 @@ import type {
   GenerationPage,
   GenerationView,
   ProductDetail,
+  ReviewBatchView,
   SettingsView,
 } from '../../../src/app-api/contract.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
@@ -20,6 +21,7 @@ import {
   type PublishHarness,
   type TestShop,
 } from '../../support/publish-stack.ts';
+import { productImage } from '../../support/product-images.ts';
 import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 import { until } from '../support/crash-stack.ts';
@@ -30,6 +32,14 @@ let harness: PublishHarness;
 beforeAll(async () => {
   harness = await startPublishHarness({ overrides: { fidelity: fidelity.factory } });
 });
+
+const CHANGED_RECORD = {
+  verdict: 'changed' as const,
+  findings: ['colour differs: ΔE 14 on the body'],
+  checks: { colour: { deltaE: 14, where: 'the body' }, located: true },
+  region: null,
+  version: 'test-1',
+};
 
 const PUBLISHING_RULE = { ...SUMMER_RULE, destination: 'append' as const };
 
@@ -49,12 +59,17 @@ async function ruleResult(shop: TestShop, title: string): Promise<Generation> {
   return shop.waitFor(id, ['published', 'in_review', 'failed']);
 }
 
-async function click(shop: TestShop, request: Record<string, unknown> = {}): Promise<Generation> {
+async function firstProduct(shop: TestShop): Promise<ProductDetail> {
   const products = await emulatorProducts(harness.app, shop.shop);
-  const { body: product } = await shop.api<ProductDetail>(
+  const { body } = await shop.api<ProductDetail>(
     'GET',
     `/products/${encodeURIComponent(products[0]!)}`,
   );
+  return body;
+}
+
+async function click(shop: TestShop, request: Record<string, unknown> = {}): Promise<Generation> {
+  const product = await firstProduct(shop);
   const created = await shop.api<GenerationView>('POST', '/generations', {
     productId: product.id,
     kind: 'photo',
@@ -99,6 +114,23 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(fidelity.calls.at(-1)).toMatchObject({ kind: 'image' });
     expect(fidelity.calls.at(-1)!.sourceBytes[0]).toBeGreaterThan(0);
     expect(fidelity.calls.at(-1)!.resultBytes).toBeGreaterThan(0);
+  });
+
+  it('decides a repeat after a crash from the report already written, without checking again', async () => {
+    const shop = await harness.newShop();
+    const product = await firstProduct(shop);
+    const result = harness.images.serve(`/${shop.shop}/result.png`, await productImage('png'));
+    const saving = await shop.savingGeneration(product, result, 'On a marble counter');
+    // The attempt that crashed wrote this report before it died.
+    const { version: _version, ...written } = CHANGED_RECORD;
+    await harness.pipeline.generations.patch(shop.shop, saving.id, { fidelity: CHANGED_RECORD });
+    const checks = fidelity.calls.length;
+    await harness.pipeline.context.enqueue('attach', { shop: shop.shop, generationId: saving.id });
+    const held = await shop.waitFor(saving.id, ['published', 'in_review', 'failed']);
+    expect(held.state).toBe('in_review');
+    expect(fidelity.calls.length).toBe(checks);
+    const { body } = await shop.api<GenerationView>('GET', `/generations/${saving.id}`);
+    expect(body.fidelity).toEqual(written);
   });
 
   it('publishes a held result once the merchant approves it', async () => {
@@ -181,6 +213,41 @@ describe('the fidelity check decides before a result goes live', () => {
     const { body: all } = await shop.api<GenerationPage>('GET', '/generations');
     expect(all.generations.map((generation) => generation.id)).toContain(faithful.id);
     expect((await shop.api('GET', '/generations?fidelity=perfect')).status).toBe(400);
+  });
+
+  it("approves a bulk run's changed results together, and only those", async () => {
+    const shop = await harness.newShop();
+    await shop.api('PATCH', '/settings', { reviewMode: true });
+    const products = await emulatorProducts(harness.app, shop.shop);
+    fidelity.answer('changed', 'faithful');
+    const started = await shop.api<{ id: string }>('POST', '/bulk-runs', {
+      target: { type: 'products', productIds: products.slice(0, 2) },
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'On a marble counter',
+    });
+    expect(started.status).toBe(202);
+    const waiting = await until('both results in review', async () => {
+      const { generations } = await harness.pipeline.generations.list(shop.shop, {
+        bulkRunId: started.body.id,
+        state: 'in_review',
+      });
+      return generations.length === 2 ? generations : null;
+    });
+    const changed = waiting.find((generation) => generation.fidelity?.verdict === 'changed')!;
+    const batch = await shop.api<ReviewBatchView>('POST', '/review-batches', {
+      action: 'approve',
+      target: { type: 'bulkRun', bulkRunId: started.body.id, fidelity: 'changed' },
+    });
+    expect(batch.status).toBe(202);
+    expect(batch.body.total).toBe(1);
+    expect((await shop.waitFor(changed.id, ['published', 'failed'])).state).toBe('published');
+    const others = waiting.filter((generation) => generation.id !== changed.id);
+    for (const other of others) {
+      expect((await harness.pipeline.generations.get(shop.shop, other.id))?.state).toBe(
+        'in_review',
+      );
+    }
   });
 
   it('refuses a guard the settings do not know, and keeps the default', async () => {
