@@ -13,19 +13,23 @@ import { runOutcome } from '../../src/app-api/run-outcome.ts';
 import { bulkProgress } from '../../web/frontend/src/lib/bulk-progress.ts';
 
 /** The run: 64 products, 5 without an image, a budget that covers 30 of them. */
-function run(counts: Partial<Record<State, number>>, state: BulkRunView['state'] = 'running') {
+function run(
+  counts: Partial<Record<State, number>>,
+  state: BulkRunView['state'] = 'running',
+  options = 1,
+) {
   const outcome = runOutcome({
     productCount: 64,
     noImage: 5,
     alreadyDone: 0,
     includeDone: false,
-    options: 1,
+    options,
     creditsPerProduct: 5,
     creditBudget: 150,
   });
   return {
     state,
-    options: 1,
+    options,
     outcome,
     campaign: null,
     counts: {
@@ -63,6 +67,15 @@ describe('a bulk run’s progress', () => {
       made: 7,
       cancelled: 23,
       toGo: 0,
+    });
+  });
+
+  it('counts a product with options as made only once all its options are', () => {
+    // 30 products x 2 results: 29 products fully in review, the last one's second still queued.
+    expect(bulkProgress(run({ in_review: 59, queued: 1 }, 'running', 2))).toMatchObject({
+      made: 29,
+      toGo: 1,
+      waitingForReview: false,
     });
   });
 });

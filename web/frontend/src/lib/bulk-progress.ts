@@ -41,12 +41,16 @@ export function bulkProgress(run: BulkRunView): BulkProgress {
     total: outcome.skipped.total,
   };
   // A run with options makes `run.options` generations per product: counts become products.
+  // A product is made once all its options are (rounded down) and open while any one is (up):
+  // rounded to the nearest, a product with one of two options made read as made, and the run
+  // said "nothing still being made" while its last option was (paced submissions, issue 16).
   const products = (generations: number) => Math.round(generations / run.options);
+  const productsMade = (generations: number) => Math.floor(generations / run.options);
   let openGenerations = 0;
   for (const [state, n] of Object.entries(run.counts) as [GenerationState, number][]) {
     if (!isTerminalState(state) && state !== 'in_review') openGenerations += n;
   }
-  const open = products(openGenerations);
+  const open = Math.ceil(openGenerations / run.options);
   // Results published: one per product (the chosen option, when there are several).
   const published = count('published');
   const inReview = products(count('in_review'));
@@ -54,7 +58,7 @@ export function bulkProgress(run: BulkRunView): BulkProgress {
   // Discarded results (rejected, undone, or the options not chosen) were made too.
   const made = Math.min(
     outcome.toMake,
-    products(published + count('discarded') + count('in_review') + count('failed')),
+    productsMade(published + count('discarded') + count('in_review') + count('failed')),
   );
   const cancelled =
     run.state === 'cancelled'
