@@ -24,6 +24,7 @@ describe('shop settings', () => {
       defaults: DEFAULT_GENERATION,
       reviewMode: false,
       mediaPosition: 'append',
+      fidelityGuard: 'changed',
       altTemplate: DEFAULT_ALT_TEMPLATE,
       presets: DEFAULT_PRESETS,
       paused: null,
@@ -37,12 +38,14 @@ describe('shop settings', () => {
     const updated = await settings.update(shop, {
       defaults: { resolution: '4K' },
       mediaPosition: 'featured',
+      fidelityGuard: 'check_it',
       presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
     });
     expect(updated).toMatchObject({
       defaults: { ...DEFAULT_GENERATION, model: 'nanobananapro', resolution: '4K' },
       reviewMode: true,
       mediaPosition: 'featured',
+      fidelityGuard: 'check_it',
       presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
     });
   });
