@@ -13,8 +13,8 @@
  *  - READY only at a later check: the file took longer than the estimate, at least until the
  *    last check that found it unfinished; the estimate becomes at least the middle between that
  *    check and this one, so one slow file is enough to catch up.
- * A check only counts as "first and on time" when it came no later than a recheck would have:
- * a first check delayed by a busy queue says nothing about a shorter wait.
+ * A check only counts as "first and on time" when it came within half its wait of the planned
+ * time (ON_TIME): a first check delayed by a busy queue says nothing about a shorter wait.
  *
  * Kept in each worker process's memory, not in Redis: a process learns a class from its first
  * file (against the emulator's 1.5 s, the first photo after a start is checked at 1, 1.05,
@@ -22,7 +22,7 @@
  * would save a few rechecks per class and process start, and would cost a Redis round trip on
  * every check, plus a key to look after.
  */
-import { recheckDelay, type PublishTiming } from './publish-timing.ts';
+import { MIN_RECHECK_MS, recheckDelay, type PublishTiming } from './publish-timing.ts';
 
 /** What decides how long Shopify takes: the file's kind, and for an image its pixels. */
 export interface FileSize {
@@ -39,6 +39,15 @@ export interface ProcessingEstimates {
 }
 
 const HIT_SHRINK = 0.99;
+/**
+ * A first check within half its wait again (plus a recheck's minimum) of the planned time is on
+ * time: the way from fileCreate's answer to the check (the rest of attach, the queue, the
+ * request) takes 100-200 ms on a loaded machine, which a tighter bound (a recheck's wait, 75 ms
+ * at 1.5 s) counted as late, so the estimate never came down again after a slow file
+ * (bench/at-the-limit/overhead.ts at load 17-19: verify's wait past Shopify's processing p50/p95
+ * 199/376 ms with that bound, 64/152 ms with this one).
+ */
+const ON_TIME = 1.5;
 const MEGAPIXEL = 1_000_000;
 /** Image classes by upper bound in megapixels (Shopify takes at most 20 MP). */
 const IMAGE_CLASSES = [1, 4, 16];
@@ -60,7 +69,7 @@ export function createProcessingEstimates(timing: PublishTiming): ProcessingEsti
       const key = classOf(size);
       const current = estimate(key);
       if (attempt <= 1) {
-        if (sinceCreatedMs <= current + recheckDelay(timing, 1, current))
+        if (sinceCreatedMs <= current * ON_TIME + MIN_RECHECK_MS)
           estimates.set(key, current * HIT_SHRINK);
         return;
       }
