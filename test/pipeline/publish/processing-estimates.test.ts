@@ -56,6 +56,12 @@ describe('the first check of a new file', () => {
     expect(estimates.firstCheckMs(PHOTO)).toBe(980);
   });
 
+  it('counts a first check as on time when it came the usual 100-200 ms of a loaded machine late', () => {
+    const estimates = createProcessingEstimates(TIMING);
+    estimates.observeReady(PHOTO, 1, 1_180);
+    expect(estimates.firstCheckMs(PHOTO)).toBe(990);
+  });
+
   it('learns nothing from a READY first check that came late (a busy queue)', () => {
     const estimates = createProcessingEstimates(TIMING);
     estimates.observeReady(PHOTO, 1, 5_000);
