@@ -36,6 +36,8 @@ const WORDS = new Set([
   'name',
   'what',
   'which',
+  'why',
+  'reason',
 ]);
 
 const fixedLength = (english: string) => english.replace(/\{\{\w+\}\}/g, '').length;

@@ -2,6 +2,7 @@ import { InlineStack, Spinner, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { isInFlight } from '../../lib/generation-states.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { FidelitySummary } from '../Fidelity.tsx';
 import { GeneratedMedia } from '../GeneratedMedia.tsx';
 import { StateBadge } from '../StateBadge.tsx';
 import styles from './OptionsGrid.module.css';
@@ -61,6 +62,7 @@ export function OptionsGrid({ options, isChosen, control }: Props) {
             </Text>
             <StateBadge state={option.state} />
           </InlineStack>
+          <FidelitySummary fidelity={option.fidelity} />
           {option.state === 'failed' && option.reason ? (
             <Text as="p" tone="critical">
               {serverText(option.reason)}

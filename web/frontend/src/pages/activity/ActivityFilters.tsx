@@ -1,5 +1,6 @@
 import { BlockStack, Box, InlineGrid, InlineStack, Select, Tag, Text } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
+import { fidelityLabel } from '../../components/Fidelity.tsx';
 import { ALL_STATES, stateLabel } from '../../lib/generation-states.ts';
 import { setQueryParam, setQueryParams } from '../../router/location.ts';
 import { t } from '../../i18n/index.ts';
@@ -11,7 +12,11 @@ export interface ActivityFilterValues {
   state: string | null;
   bulkRunId: string | null;
   productId: string | null;
+  /** The fidelity check's verdict ("changed": the results to look at first). */
+  fidelity: string | null;
 }
+
+const VERDICTS = ['changed', 'check_it', 'faithful'] as const;
 
 interface Props {
   filters: ActivityFilterValues;
@@ -32,7 +37,7 @@ export function ActivityFilters({ filters, productTitle }: Props) {
   }
   return (
     <Box padding="300">
-      <InlineGrid columns={{ xs: 1, md: 3 }} gap="300">
+      <InlineGrid columns={{ xs: 1, md: 2, lg: 4 }} gap="300">
         <Select
           label={t('activity.filters.state')}
           options={[
@@ -47,6 +52,15 @@ export function ActivityFilters({ filters, productTitle }: Props) {
           options={[{ value: '', label: t('activity.filters.allGenerations') }, ...runOptions]}
           value={filters.bulkRunId ?? ''}
           onChange={(runId) => setQueryParam('bulkRunId', runId)}
+        />
+        <Select
+          label={t('fidelity.filter')}
+          options={[
+            { value: '', label: t('fidelity.allVerdicts') },
+            ...VERDICTS.map((verdict) => ({ value: verdict, label: fidelityLabel(verdict) })),
+          ]}
+          value={filters.fidelity ?? ''}
+          onChange={(verdict) => setQueryParam('fidelity', verdict)}
         />
         {filters.productId ? (
           <BlockStack gap="100">

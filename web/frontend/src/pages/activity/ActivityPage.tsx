@@ -48,6 +48,7 @@ export default function ActivityPage() {
     state: params.get('state'),
     bulkRunId: params.get('bulkRunId'),
     productId: params.get('productId'),
+    fidelity: params.get('fidelity'),
   };
   const filterKey = JSON.stringify(filters);
   // The pages before the current one; a new filter starts again at the first page.
@@ -67,9 +68,17 @@ export default function ActivityPage() {
     filters.bulkRunId ? `/bulk-runs/${encodeURIComponent(filters.bulkRunId)}` : null,
     POLL_MS,
   );
+  // A run's changed results waiting for review, to act on together ("Reject all changed").
+  const changed = useResource<GenerationPage>(
+    filters.bulkRunId
+      ? `/generations${query({ bulkRunId: filters.bulkRunId, state: 'in_review', fidelity: 'changed', limit: 100 })}`
+      : null,
+    POLL_MS,
+  );
   const reload = () => {
     list.reload();
     run.reload();
+    changed.reload();
   };
   const generations = list.data?.generations ?? [];
   const selection = useIndexResourceState(generations);
@@ -128,10 +137,14 @@ export default function ActivityPage() {
             {filters.bulkRunId && run.data ? (
               <RunReviewCard
                 run={run.data}
+                changedWaiting={changed.data?.generations.length ?? 0}
                 onConfirm={setConfirmation}
                 busy={batch.pending || batch.view?.state === 'running'}
-                startBatch={(action, bulkRunId) =>
-                  void batch.run({ action, target: { type: 'bulkRun', bulkRunId } })
+                startBatch={(action, bulkRunId, fidelity) =>
+                  void batch.run({
+                    action,
+                    target: { type: 'bulkRun', bulkRunId, ...(fidelity ? { fidelity } : {}) },
+                  })
                 }
               />
             ) : null}

@@ -1,6 +1,7 @@
 import { Badge, BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
+import { FidelityBadge, FidelityFindings } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { t } from '../../i18n/index.ts';
@@ -38,6 +39,7 @@ function StateCell({ generation }: { generation: GenerationView }) {
               : generation.origin.label}
           </Badge>
         ) : null}
+        {generation.fidelity ? <FidelityBadge fidelity={generation.fidelity} /> : null}
       </InlineStack>
       {generation.reason ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
@@ -49,8 +51,17 @@ function StateCell({ generation }: { generation: GenerationView }) {
           {serverText(generation.action)}
         </Text>
       ) : null}
+      {generation.fidelity && !heldForFindings(generation) ? (
+        <FidelityFindings fidelity={generation.fidelity} />
+      ) : null}
     </BlockStack>
   );
+}
+
+/** A result the guard held says what the check found in its reason already: not twice. */
+function heldForFindings({ reason, fidelity }: GenerationView): boolean {
+  const first = fidelity?.findings[0];
+  return !!first && !!reason?.includes(first);
 }
 
 /** "Photo · Balanced · 5 credits · 2 minutes ago": the facts a merchant scans, on one line. */

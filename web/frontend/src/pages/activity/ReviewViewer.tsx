@@ -6,7 +6,9 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PixelSize } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import type { GenerationView } from '../../shared/contract.ts';
+import { FidelityFigures } from '../../components/Fidelity.tsx';
+import { useNaturalSize } from '../../lib/useNaturalSize.ts';
+import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
 import { t } from '../../i18n/index.ts';
@@ -19,22 +21,63 @@ function SizedImage({
   alt,
   caption,
   zoom,
+  highlight,
 }: {
   src: string;
   alt: string;
   caption: string;
   zoom: Zoom;
+  /** The part of the image the fidelity check flagged, outlined over it. */
+  highlight?: Region | null;
 }) {
+  const image = <img src={src} alt={alt} className={zoom === 'fit' ? styles.fit : styles.actual} />;
   return (
     <figure className={styles.figure}>
       <div className={styles.frame}>
-        <img src={src} alt={alt} className={zoom === 'fit' ? styles.fit : styles.actual} />
+        {highlight ? (
+          // Actual size: the outline's box is the image's own; fit: both fill the frame.
+          <div className={zoom === 'fit' ? styles.fit : styles.outlined}>
+            {image}
+            <Outline src={src} region={highlight} />
+          </div>
+        ) : (
+          image
+        )}
       </div>
       <figcaption className={styles.caption}>
         <span>{caption}</span>
         <PixelSize src={src} />
       </figcaption>
     </figure>
+  );
+}
+
+type Region = NonNullable<FidelityView['region']>;
+
+/**
+ * The flagged region drawn over the image in the image's own pixels: the SVG scales like the
+ * picture (its viewBox is the picture's size, fitted the way object-fit: contain fits it), so the
+ * outline stays on the product at any zoom. Decorative: the figures beside it say where it is.
+ */
+function Outline({ src, region }: { src: string; region: Region }) {
+  const size = useNaturalSize(src);
+  if (!size) return null;
+  const { width, height } = size;
+  return (
+    <svg
+      className={styles.outline}
+      viewBox={`0 0 ${width} ${height}`}
+      aria-hidden="true"
+      data-testid="fidelity-outline"
+    >
+      <rect
+        x={region.x * width}
+        y={region.y * height}
+        width={region.width * width}
+        height={region.height * height}
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
   );
 }
 
@@ -72,8 +115,15 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
       alt={t('common.generatedImageOf', { title })}
       caption={t('viewer.result')}
       zoom={zoom}
+      highlight={flagged(generation.fidelity)}
     />
   );
+}
+
+/** The region to outline: only where the check doubts the result (a faithful one has none). */
+function flagged(fidelity: FidelityView | null): Region | null {
+  if (!fidelity || fidelity.verdict === 'faithful') return null;
+  return fidelity.region;
 }
 
 /** Keys typed into a field are the field's, not the viewer's. */
@@ -207,6 +257,9 @@ export function ReviewViewer({
               <ResultMedia generation={generation} zoom={zoom} />
             </div>
           )}
+          {!optionGroup && generation.fidelity ? (
+            <FidelityFigures fidelity={generation.fidelity} />
+          ) : null}
           <Text as="p" tone="subdued">
             {t('viewer.keyboard')}
           </Text>

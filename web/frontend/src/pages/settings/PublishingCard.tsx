@@ -1,4 +1,5 @@
-import { BlockStack, Card, Checkbox, ChoiceList, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Card, Checkbox, ChoiceList, Text, TextField } from '@shopify/polaris';
+import type { FidelityGuard } from '../../shared/contract.ts';
 import type { EditableSettings } from './settings-form.ts';
 import { t } from '../../i18n/index.ts';
 
@@ -7,6 +8,13 @@ interface Props {
   onChange: (change: Partial<EditableSettings>) => void;
   altTemplateError?: string;
 }
+
+const GUARDS: readonly FidelityGuard[] = ['changed', 'check_it', 'off'];
+const GUARD_LABELS = {
+  changed: 'settings.publishing.guardChanged',
+  check_it: 'settings.publishing.guardCheckIt',
+  off: 'settings.publishing.guardOff',
+} as const;
 
 export function PublishingCard({ settings, onChange, altTemplateError }: Props) {
   return (
@@ -37,6 +45,24 @@ export function PublishingCard({ settings, onChange, altTemplateError }: Props) 
             onChange({ mediaPosition: position === 'featured' ? 'featured' : 'append' })
           }
         />
+        <BlockStack gap="200">
+          <ChoiceList
+            title={t('settings.publishing.guard')}
+            choices={GUARDS.map((guard) => ({ label: t(GUARD_LABELS[guard]), value: guard }))}
+            selected={[settings.fidelityGuard]}
+            onChange={([guard]) =>
+              onChange({ fidelityGuard: GUARDS.find((known) => known === guard) ?? 'changed' })
+            }
+          />
+          <Text as="p" tone="subdued">
+            {t('settings.publishing.guardHelp')}
+          </Text>
+          {settings.fidelityGuard === 'off' ? (
+            <Banner tone="warning">
+              <p>{t('settings.publishing.guardOffWarning')}</p>
+            </Banner>
+          ) : null}
+        </BlockStack>
         <TextField
           label={t('settings.publishing.alt')}
           value={settings.altTemplate}

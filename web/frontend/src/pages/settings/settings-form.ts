@@ -4,12 +4,15 @@ import { t } from '../../i18n/index.ts';
 
 /** The part of the settings edited under the save bar (the API key has its own checked flow). */
 export type EditableSettings = Required<
-  Pick<SettingsView, 'defaults' | 'reviewMode' | 'mediaPosition' | 'altTemplate' | 'presets'>
+  Pick<
+    SettingsView,
+    'defaults' | 'reviewMode' | 'mediaPosition' | 'fidelityGuard' | 'altTemplate' | 'presets'
+  >
 >;
 
 export function editable(settings: SettingsView): EditableSettings {
-  const { defaults, reviewMode, mediaPosition, altTemplate, presets } = settings;
-  return { defaults, reviewMode, mediaPosition, altTemplate, presets };
+  const { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets } = settings;
+  return { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets };
 }
 
 /** Only the fields that differ from what was saved, so the PATCH says exactly what changed. */

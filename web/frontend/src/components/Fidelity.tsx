@@ -1,0 +1,102 @@
+import { Badge, BlockStack, Text, type BadgeProps } from '@shopify/polaris';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { serverText } from '../i18n/server-text.ts';
+import { formatNumber } from '../lib/format.ts';
+import type { FidelityView } from '../shared/contract.ts';
+
+type Verdict = FidelityView['verdict'];
+
+/** The badge's tone and words per verdict: changed is the one to stop at. */
+const VERDICTS: Readonly<Record<Verdict, { tone?: BadgeProps['tone']; label: MessageKey }>> = {
+  faithful: { tone: 'success', label: 'fidelity.faithful' },
+  check_it: { tone: 'attention', label: 'fidelity.check_it' },
+  changed: { tone: 'critical', label: 'fidelity.changed' },
+  not_checked: { label: 'fidelity.not_checked' },
+};
+
+export function fidelityLabel(verdict: Verdict): string {
+  return t(VERDICTS[verdict].label);
+}
+
+/** "Changed", read out as "Product check: Changed" (the badge alone does not say what it judges). */
+export function FidelityBadge({ fidelity }: { fidelity: FidelityView }) {
+  const { tone, label } = VERDICTS[fidelity.verdict];
+  return (
+    <Badge tone={tone} toneAndProgressLabelOverride={t('fidelity.label', { verdict: t(label) })}>
+      {t(label)}
+    </Badge>
+  );
+}
+
+/** What the check found, in plain words under the badge (nothing for a faithful result). */
+export function FidelityFindings({ fidelity }: { fidelity: FidelityView }) {
+  if (fidelity.findings.length === 0) return null;
+  return (
+    <Text as="p" tone={fidelity.verdict === 'changed' ? 'critical' : 'subdued'}>
+      {fidelity.findings.map(serverText).join(' · ')}
+    </Text>
+  );
+}
+
+/** The badge with its findings: on every result (Activity's rows, the options). */
+export function FidelitySummary({ fidelity }: { fidelity: FidelityView | null }) {
+  if (!fidelity) return null;
+  return (
+    <BlockStack gap="100">
+      <span>
+        <FidelityBadge fidelity={fidelity} />
+      </span>
+      <FidelityFindings fidelity={fidelity} />
+    </BlockStack>
+  );
+}
+
+const percent = (fraction: number) => `${formatNumber(Math.round(fraction * 100))} %`;
+
+/** The figures behind the verdict, for the large viewer. */
+export function FidelityFigures({ fidelity }: { fidelity: FidelityView }) {
+  const { checks, region } = fidelity;
+  const lines: string[] = [];
+  if (checks.located === false) lines.push(t('fidelity.notLocated'));
+  if (checks.colour) {
+    lines.push(t('fidelity.colour', { deltaE: formatNumber(Math.round(checks.colour.deltaE)) }));
+  }
+  if (checks.structure) {
+    lines.push(
+      t('fidelity.structure', {
+        score: formatNumber(Math.round(checks.structure.score * 100) / 100),
+      }),
+    );
+  }
+  if (checks.text?.missing.length) {
+    lines.push(t('fidelity.missingText', { text: checks.text.missing.join(', ') }));
+  } else if (checks.text?.expected.length) {
+    lines.push(t('fidelity.keptText', { text: checks.text.expected.join(', ') }));
+  }
+  if (region && fidelity.verdict !== 'faithful') {
+    lines.push(
+      t('fidelity.region', {
+        left: percent(region.x),
+        right: percent(region.x + region.width),
+        top: percent(region.y),
+        bottom: percent(region.y + region.height),
+      }),
+    );
+  }
+  return (
+    <BlockStack gap="200">
+      <FidelitySummary fidelity={fidelity} />
+      {lines.length > 0 ? (
+        <section aria-label={t('fidelity.figures')}>
+          <ul>
+            {lines.map((line) => (
+              <li key={line}>
+                <Text as="span">{line}</Text>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </BlockStack>
+  );
+}
