@@ -69,7 +69,8 @@ const SCENE_WORDS = 4;
 
 /**
  * `<handle>-<scene>`: the scene from the prompt's first sentence, the words after its first
- * placement word without articles (at most four), else its first words; an upscale is
+ * placement word up to the next one (or "with"), without articles, at most four; else its first
+ * words; an upscale is
  * `<handle>-upscaled`, a result without a prompt `<handle>-ai-photo` / `-ai-video`.
  */
 export function fileNameBase(
@@ -88,7 +89,11 @@ export function fileNameBase(
 function sceneWords(prompt: string): string {
   const sentence = (prompt.split(/[.!?;,\n]/)[0] ?? '').trim();
   const placed = PLACEMENT.exec(sentence);
-  const phrase = placed ? sentence.slice(placed.index + placed[0].length) : sentence;
+  const after = placed ? sentence.slice(placed.index + placed[0].length) : sentence;
+  // "a mossy rock in a sunlit forest": the place is what comes before the next placement word.
+  const phrase = after.split(
+    /\s+(?:with|and)\s+|\s+(?=(?:on|in|at|against|beside|by|under|over|near|inside|atop|onto|among)\s)/i,
+  )[0]!;
   const words = slug(phrase)
     .split('-')
     .filter((word) => word !== '' && !FILLER.has(word));
