@@ -20,6 +20,7 @@ import { spawnGroup, stopGroup } from './process-groups.ts';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.ts';
 import {
   DEFAULT_SHOP,
+  appFlowTriggers,
   appSubscriptions,
   startShopifyEmulator,
   type ShopifyEmulator,
@@ -167,6 +168,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       webhookUrl: `${appUrl}/webhooks/shopify`,
       // What `shopify app deploy` registers: products/create reaches the app's rules.
       subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
+      flowTriggers: appFlowTriggers(`${ROOT}extensions`),
       shops: [DEMO.shop],
       ...(options.mediaProcessingMs === undefined
         ? {}

@@ -25,6 +25,8 @@ export interface ResolvedOptions {
   refreshTokenTtlSeconds: number;
   productCount: number;
   scopes: string[];
+  /** The app's Flow triggers by handle (their fields); null: any payload is accepted. */
+  flowTriggers: ReadonlyMap<string, readonly string[]> | null;
 }
 
 export interface EmulatorContext {

@@ -25,9 +25,15 @@ import { StagedUploads } from './uploads/staged-uploads.ts';
 import { WebhookSender } from './webhooks/sender.ts';
 import { ProductEvents } from './webhooks/product-events.ts';
 import type { WebhookSubscription } from './webhooks/app-subscriptions.ts';
+import type { FlowTriggerSchema } from './resolvers/flow-trigger-schemas.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
 export { appSubscriptions, type WebhookSubscription } from './webhooks/app-subscriptions.ts';
+export {
+  appFlowTriggers,
+  flowTriggerSchema,
+  type FlowTriggerSchema,
+} from './resolvers/flow-trigger-schemas.ts';
 
 export interface ShopifyEmulatorOptions {
   /** Default: a free port. The emulator listens on 127.0.0.1. */
@@ -48,6 +54,12 @@ export interface ShopifyEmulatorOptions {
    * then sent for these topics only, with their filters. Without: every product topic is sent.
    */
   subscriptions?: WebhookSubscription[];
+  /**
+   * The app's Flow trigger extensions (`appFlowTriggers(<its extensions folder>)`):
+   * `flowTriggerReceive` then refuses an unknown handle, or a payload whose fields are not the
+   * trigger's, as Flow does. Without: any payload is accepted.
+   */
+  flowTriggers?: FlowTriggerSchema[];
   /** Seeded, installed shops; default ['demo-store.myshopify.com']. */
   shops?: string[];
   /** Cost points restored per second; default 100 (standard plans). */
@@ -96,6 +108,9 @@ function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
     productCount: options.productCount ?? 80,
     scopes: options.scopes ?? DEFAULT_SCOPES,
+    flowTriggers: options.flowTriggers
+      ? new Map(options.flowTriggers.map((trigger) => [trigger.handle, trigger.fields]))
+      : null,
   };
 }
 

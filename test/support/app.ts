@@ -5,7 +5,9 @@
  * was started (test/support/teardown.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import {
+  appFlowTriggers,
   startShopifyEmulator,
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
@@ -56,6 +58,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const emulator = await startShopifyEmulator({
     apiKey: API_KEY,
     apiSecret: API_SECRET,
+    // Flow refuses a trigger payload that is not what the trigger's extension declares.
+    flowTriggers: appFlowTriggers(fileURLToPath(new URL('../../extensions/', import.meta.url))),
     ...options.emulator,
   });
   const config = loadAppConfig({
