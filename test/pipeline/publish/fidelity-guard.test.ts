@@ -100,9 +100,18 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(changed.state).toBe('in_review');
     expect(lastNote(changed)).toBe('Held for review: colour differs: ΔE 14 on the body');
     expect(changed.fidelity).toMatchObject({ verdict: 'changed', version: 'test-1' });
-    expect(changed.transitions.map((entry) => entry.note)).toContain(
-      'Fidelity check: changed (colour differs: ΔE 14 on the body)',
+    // Noted on the history entry of the state it was learnt in: the moves stay as they were.
+    const saving = changed.transitions.find((entry) => entry.state === 'saving');
+    expect(saving?.note).toMatch(
+      /; Fidelity check: changed \(colour differs: ΔE 14 on the body\)$/,
     );
+    expect(changed.transitions.map((entry) => entry.state)).toEqual([
+      'queued',
+      'submitting',
+      'processing',
+      'saving',
+      'in_review',
+    ]);
     expect(await productMedia(harness.app, shop.shop, changed.productId)).not.toContainEqual(
       expect.objectContaining({ id: changed.fileId }),
     );

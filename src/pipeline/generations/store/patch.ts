@@ -1,8 +1,9 @@
 /**
- * `patch`: writes fields other than the state, with a history entry in the current state only
- * when given a note. A script rather than an HSET, so that a change of `chargedCredits` moves the
- * credit counters in the same atomic step, the note is written with the fields it explains, and
- * the updated record comes back in the same round trip.
+ * `patch`: writes fields other than the state; given a note, adds it to the note of the latest
+ * history entry (no entry of its own: the history lists moves). A script rather than an HSET, so
+ * that a change of `chargedCredits` moves the credit counters in the same atomic step, the note
+ * is written with the fields it explains, and the updated record comes back in the same round
+ * trip.
  */
 import { luaScript } from '../../../platform/redis/lua-script.ts';
 import { generationKeys } from '../keys.ts';
@@ -12,7 +13,7 @@ import type { GenerationStore, GenerationStoreDeps } from './types.ts';
 
 const PATCH = luaScript(new URL('../lua/patch.lua', import.meta.url), {
   keys: ['record', 'transitions'],
-  args: ['ctx', 'entry'],
+  args: ['ctx', 'note'],
   rest: 'patch',
 });
 
@@ -27,7 +28,7 @@ export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
       },
       {
         ctx: countersContext(deps, shop),
-        entry: options.note ? JSON.stringify({ at, note: options.note }) : '',
+        note: options.note ?? '',
         patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(at)],
       },
     );

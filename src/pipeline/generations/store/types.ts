@@ -88,8 +88,8 @@ export interface GenerationStore {
   /** Atomic state change; throws StaleTransitionError or GenerationNotFoundError. */
   transition(shop: string, id: string, request: TransitionRequest): Promise<Generation>;
   /**
-   * Changes fields other than the state; with `note`, also adds it to the history in the
-   * current state, in the same atomic step. Throws GenerationNotFoundError.
+   * Changes fields other than the state; with `note`, also adds it to the note of the latest
+   * history entry, in the same atomic step. Throws GenerationNotFoundError.
    */
   patch(
     shop: string,
