@@ -16,7 +16,7 @@
 import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
 import { jobProgress } from './job-progress.ts';
-import { eager, nextPollDelay, pacedDelay } from './poll-schedule.ts';
+import { eager, nextPollDelay, pacedDelay, untilDeadline } from './poll-schedule.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -65,8 +65,11 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     // its result is read (checkJob) once it has ended, or when its progress cannot be read.
     const cadence = await eager(ctx, generation);
     const progress = cadence === null ? null : await jobProgress(ctx, generation);
-    if (cadence !== null && progress?.state === 'running')
-      return later(pacedDelay(cadence, progress.endsInMs));
+    // A job still running is polled again at its expected end, but never past the deadline:
+    // there, the poll below reads it once more and fails it if it has still not ended.
+    const left = untilDeadline(ctx, generation);
+    if (cadence !== null && progress?.state === 'running' && left > 0)
+      return later(Math.min(pacedDelay(cadence, progress.endsInMs), left));
     if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
     const polls = generation.attempts.await ?? 1;
     const wait = await nextPollDelay(ctx, generation, polls);

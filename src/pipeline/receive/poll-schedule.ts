@@ -41,6 +41,11 @@ function sinceSubmission(ctx: PipelineContext, generation: Generation): number {
   return ctx.clock.now() - Date.parse(generation.submittedAt ?? generation.createdAt);
 }
 
+/** How long `generation` may still wait for its result before it fails (0 or less: past it). */
+export function untilDeadline(ctx: PipelineContext, generation: Generation): number {
+  return ctx.config.polling.deadlineMs[generation.kind] - sinceSubmission(ctx, generation);
+}
+
 /**
  * The cadence `generation` polls at now when that is ProductAI's recommended one (webhook not
  * connected, within the eager window); null on the slow schedule.
@@ -72,8 +77,8 @@ export async function nextPollDelay(
   generation: Generation,
   polls: number,
 ): Promise<number | null> {
-  const { intervalMs, backoff, maxIntervalMs, deadlineMs } = ctx.config.polling;
-  const left = deadlineMs[generation.kind] - sinceSubmission(ctx, generation);
+  const { intervalMs, backoff, maxIntervalMs } = ctx.config.polling;
+  const left = untilDeadline(ctx, generation);
   if (left <= 0) return null;
   const slow = Math.min(
     intervalMs[generation.kind] * backoff ** Math.max(0, polls - 1),
