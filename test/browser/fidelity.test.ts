@@ -1,0 +1,172 @@
+/**
+ * Where the merchant sees the fidelity check (issue 17): a changed result's badge and findings
+ * in Activity, the large viewer's outline of what changed beside the figures, a bulk run's
+ * changed results filtered and rejected together, and the fidelity guard in Settings. Real app,
+ * real pipeline, both emulators, in Chromium inside the admin frame; the check's report is the
+ * scripted checker's (support/fidelity-reports.ts says why).
+ */
+import { expect, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { confirm as answerConfirmation } from './support/confirm.ts';
+import { eventually } from './support/eventually.ts';
+import { markChanged } from './support/fidelity-reports.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  demoProducts,
+  generatePhoto,
+  pickInResourcePicker,
+  productsWithImages,
+  setReviewMode,
+  waitForProgressState,
+} from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
+
+const suite = browserSuite('fidelity', { connectedMerchant: true });
+
+test(
+  'a changed result shows its badge and findings in Activity; the viewer outlines what changed',
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const [product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+    await markChanged(stack, 1);
+
+    await admin.open('/activity?state=in_review');
+    const row = admin.app.getByRole('row').filter({ hasText: product!.title });
+    await eventually(() => row.getByText('Changed', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText('colour differs: ΔE 14 on the body').isVisible()).toBe(true);
+
+    await row.getByRole('button', { name: /^View .* larger/ }).click();
+    const viewer = admin.app.getByRole('dialog');
+    const outline = viewer.getByTestId('fidelity-outline');
+    await eventually(() => outline.isVisible()).toBe(true);
+    // The outline sits on the result where the report says: 20-70 % across, 25-85 % down.
+    const box = await outline.locator('rect').boundingBox();
+    expect(box).not.toBeNull();
+    // The picture inside the img's box (object-fit: contain leaves bands on two sides).
+    const result = viewer.getByRole('img', { name: /generated image/i });
+    const element = (await result.boundingBox())!;
+    const natural = await result.evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
+    const scale = Math.min(element.width / natural.width, element.height / natural.height);
+    const rendered = {
+      x: element.x + (element.width - natural.width * scale) / 2,
+      y: element.y + (element.height - natural.height * scale) / 2,
+      width: natural.width * scale,
+      height: natural.height * scale,
+    };
+    expect((box!.x - rendered.x) / rendered.width).toBeCloseTo(0.2, 1);
+    expect((box!.y - rendered.y) / rendered.height).toBeCloseTo(0.25, 1);
+    expect(box!.width / rendered.width).toBeCloseTo(0.5, 1);
+    // Described in words beside the figures.
+    expect(await viewer.getByText('Colour difference (ΔE): 14').isVisible()).toBe(true);
+    expect(await viewer.getByText('Structure score: 0.93 (1 is identical)').isVisible()).toBe(true);
+    expect(
+      await viewer.getByText(/^Outlined on the result: .* from 20 % to 70 % across/).isVisible(),
+    ).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+
+    await admin.screenshot('fidelity-changed-viewer');
+    await admin.page.setViewportSize({ width: 375, height: 800 });
+    await eventually(() => outline.isVisible()).toBe(true);
+    // The admin's sidebar slides away on a narrow screen: wait until it is off screen.
+    const sidebar = admin.page.locator('.sidebar');
+    await eventually(async () => {
+      const box = await sidebar.boundingBox();
+      return box ? box.x + box.width : 0;
+    }).toBeLessThanOrEqual(0);
+    await admin.screenshot('fidelity-changed-viewer-375');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  "a bulk run's changed results: filtered, then rejected together after a confirmation with numbers",
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    await admin.open('/bulk-runs');
+    await admin.app.getByRole('button', { name: 'Select collection' }).click();
+    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await answerConfirmation(admin, 'Start bulk run');
+    await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+    const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
+    await eventually(() => runSummary.textContent(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toMatch(/^[3-9] results waiting for review, 0 published\.$/);
+    const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
+    const frame = await (await admin.page.$('#app-frame'))!.contentFrame();
+    const bulkRunId = new URL(frame!.url()).searchParams.get('bulkRunId')!;
+    await markChanged(stack, 2, bulkRunId);
+
+    // The run's card counts them; the filter shows only them.
+    await admin.open(`/activity?bulkRunId=${bulkRunId}`);
+    await eventually(() =>
+      admin.app
+        .getByText('2 changed results wait for review: look at each before approving.')
+        .isVisible(),
+    ).toBe(true);
+    await admin.app.getByLabel('Product check').selectOption({ label: 'Changed' });
+    const rows = admin.app.getByRole('button', { name: /^View .* larger/ });
+    await eventually(() => rows.count()).toBe(2);
+
+    await admin.app.getByRole('button', { name: 'Reject all changed (2)' }).click();
+    const confirm = admin.app.getByRole('dialog', { name: 'Reject 2 results on 2 products?' });
+    await confirm.getByRole('button', { name: 'Reject 2 results' }).click();
+    await eventually(() => runSummary.textContent(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toMatch(new RegExp(`^${inReview - 2} results? waiting for review`));
+    await admin.app.getByLabel('State').selectOption({ label: 'Ready for review' });
+    await eventually(() => rows.count()).toBe(0);
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'the fidelity guard is saved from Settings, with a warning when it is off',
+  async () => {
+    const { admin } = suite;
+    await admin.open('/settings');
+    const warning = admin.app.getByText(/With the guard off, a result that changed your product/);
+    const off = admin.app.getByRole('radio', { name: 'Off', exact: true });
+    await eventually(() =>
+      admin.app.getByRole('radio', { name: 'Hold changed results (default)' }).isChecked(),
+    ).toBe(true);
+    expect(await warning.count()).toBe(0);
+    // Polaris draws its own radio over the input: the merchant clicks the choice's label.
+    await admin.app.locator('label', { hasText: /^Off$/ }).click();
+    await eventually(() => warning.isVisible()).toBe(true);
+    const saveBar = admin.page.getByRole('region', { name: 'Unsaved changes' });
+    await saveBar.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => saveBar.isVisible()).toBe(false);
+
+    await admin.open('/settings');
+    await eventually(() => off.isChecked()).toBe(true);
+    expect(await warning.isVisible()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+/** The smallest seeded collection of 3+ products: its run stays within ProductAI's rate limit. */
+async function smallCollection(): Promise<string> {
+  const sizes = new Map<string, number>();
+  for (const product of await demoProducts(suite.stack)) {
+    for (const collection of product.collections) {
+      sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
+    }
+  }
+  return [...sizes].filter(([, size]) => size >= 3).sort((a, b) => a[1] - b[1])[0]![0];
+}

@@ -1,0 +1,42 @@
+/**
+ * Gives results the report the fidelity check writes for a changed product, for the browser
+ * tests of where the merchant sees the check. The stack's app runs as processes configured by
+ * environment only (dev/stack.ts), so the scripted checker of the pipeline tests
+ * (test/support/fidelity.ts) cannot be handed to them, and the ProductAI emulator cannot change
+ * a product yet: the report (the scripted checker's own) is written on the record where attach
+ * writes it, the generation's hash field `fidelity` (store/record.ts, JSON). Everything that
+ * reads it is the real app: the API's views and filters, the batches by verdict, the page.
+ */
+import { closeRedis, connectRedis } from '../../../src/platform/redis/connection.ts';
+import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import { CHANGED_REPORT } from '../../support/fidelity.ts';
+import type { Stack } from './stack.ts';
+
+/**
+ * Marks `count` of the results waiting for review as changed (the shop's, or only a bulk run's);
+ * returns their ids.
+ */
+export async function markChanged(
+  stack: Stack,
+  count: number,
+  bulkRunId?: string,
+): Promise<string[]> {
+  const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
+  try {
+    const index = bulkRunId
+      ? generationKeys.byBulkRunState(stack.shop, bulkRunId, 'in_review')
+      : generationKeys.byState(stack.shop, 'in_review');
+    const ids = await redis.zrange(index, 0, String(count - 1));
+    if (ids.length < count) throw new Error(`only ${ids.length} results wait for review`);
+    for (const id of ids) {
+      await redis.hset(
+        generationKeys.record(stack.shop, id),
+        'fidelity',
+        JSON.stringify(CHANGED_REPORT),
+      );
+    }
+    return ids;
+  } finally {
+    await closeRedis(redis);
+  }
+}
