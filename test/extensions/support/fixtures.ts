@@ -30,6 +30,7 @@ export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
     },
     reviewMode: false,
     mediaPosition: 'append',
+    fidelityGuard: 'changed',
     altTemplate: '{{product}}: AI photo',
     presets: [
       { id: 'studio', name: 'White studio', prompt: 'On a seamless white studio background' },
@@ -76,6 +77,7 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     priority: 'interactive',
     productAiJobId: null,
     result: null,
+    fidelity: null,
     createdAt: NOW,
     updatedAt: NOW,
     transitions: [{ state: 'queued', at: NOW }],
