@@ -145,6 +145,36 @@ test('the started screen follows the generation step by step until the photo is 
   expect(app.requests.filter((r) => r.route === 'GET /api/generations/gen-1').length).toBe(reads);
 });
 
+test('a result the fidelity check calls changed shows its badge and what changed when it is ready', async () => {
+  const request: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1'],
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+  };
+  const queued = generation(request);
+  const { page } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations', 202, queued);
+    stand.answer('GET /api/generations/gen-1', 200, {
+      ...queued,
+      state: 'in_review',
+      fidelity: {
+        verdict: 'changed',
+        findings: ['colour differs: ΔE 14 on the body'],
+        checks: { colour: { deltaE: 14, where: 'the body' }, located: true },
+        region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+      },
+    });
+  });
+  await actionButton(page, 'primary-action').click();
+
+  const badge = page.locator('s-badge', { hasText: 'Product check: Changed' });
+  await badge.waitFor();
+  expect(await badge.getAttribute('tone')).toBe('critical');
+  expect(await page.getByText('colour differs: ΔE 14 on the body').count()).toBe(1);
+});
+
 test('several results: the cost and the requests ×N before Generate, then the way to choose among them', async () => {
   const expected: CreateGenerationRequest = {
     productId: PRODUCT_ID,

@@ -28,6 +28,26 @@ function useFollowed(initial: GenerationView): GenerationView {
   return generation;
 }
 
+/** The fidelity check's verdict as the app's badges show it: changed is the one to stop at. */
+const FIDELITY_TONE = {
+  faithful: 'success',
+  check_it: 'warning',
+  changed: 'critical',
+  not_checked: 'neutral',
+} as const;
+
+/** Is the product still the product? The check's badge and, in plain words, what it found. */
+function FidelityLine({ fidelity }: { fidelity: NonNullable<GenerationView['fidelity']> }) {
+  return (
+    <s-stack direction="inline" gap="small-200" alignItems="center">
+      <s-badge tone={FIDELITY_TONE[fidelity.verdict]}>
+        {t('progress.fidelity', { verdict: t(`progress.verdicts.${fidelity.verdict}`) })}
+      </s-badge>
+      {fidelity.findings.length > 0 && <s-paragraph>{fidelity.findings.join(' · ')}</s-paragraph>}
+    </s-stack>
+  );
+}
+
 function stepStatus(index: number, at: number, published: boolean): string {
   if (index < at || published) return t('progress.done');
   return index === at ? t('progress.now') : t('progress.next');
@@ -69,6 +89,7 @@ export function GenerationSteps(props: { generation: GenerationView }) {
             </s-paragraph>
           </s-stack>
         </s-box>
+        {generation.fidelity && <FidelityLine fidelity={generation.fidelity} />}
       </s-stack>
     </s-section>
   );
