@@ -116,6 +116,8 @@ export interface PipelineConfig {
   fidelity: {
     /** Worker threads checking results at once (each one result, on one core). */
     threads: number;
+    /** A check not answered by then is `check it` (fail open to a person, never stuck). */
+    timeoutMs: number;
   };
 }
 
@@ -174,7 +176,8 @@ export function defaultPipelineConfig(): PipelineConfig {
     flowTriggers: { relayMs: 1_000 },
     // One thread keeps up: a check is about 0.5 s of one core (the goal, bench/fidelity/), and
     // the app makes at most 15 results a minute for all shops (one every 4 s).
-    fidelity: { threads: 1 },
+    // 30 s: sixty times the goal, room for a queue behind a busy thread on a loaded machine.
+    fidelity: { threads: 1, timeoutMs: 30_000 },
   };
 }
 
@@ -251,6 +254,9 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     retention: {
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
     },
-    fidelity: { threads: number('FIDELITY_THREADS') ?? base.fidelity.threads },
+    fidelity: {
+      threads: number('FIDELITY_THREADS') ?? base.fidelity.threads,
+      timeoutMs: base.fidelity.timeoutMs,
+    },
   });
 }

@@ -45,14 +45,17 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
 export interface ScriptedFidelity {
   /** For `AppOverrides.fidelity`: every process's pool is this one checker. */
   factory(): FidelityChecker;
-  /** The next checks answer these, in order (an Error: the check throws); then `faithful`. */
-  answer(...next: (FidelityVerdict | Error)[]): void;
+  /**
+   * The next checks answer these, in order (an Error: the check throws; 'silent': it never
+   * answers); then `faithful`.
+   */
+  answer(...next: (FidelityVerdict | Error | 'silent')[]): void;
   /** What each check was given (byte sizes, so nothing large is kept). */
   readonly calls: { kind: FidelityInput['kind']; sourceBytes: number[]; resultBytes: number }[];
 }
 
 export function scriptedFidelity(): ScriptedFidelity {
-  const queue: (FidelityVerdict | Error)[] = [];
+  const queue: (FidelityVerdict | Error | 'silent')[] = [];
   const calls: ScriptedFidelity['calls'] = [];
   const checker: FidelityChecker = {
     async check(input) {
@@ -63,6 +66,7 @@ export function scriptedFidelity(): ScriptedFidelity {
       });
       const next = queue.shift() ?? 'faithful';
       if (next instanceof Error) throw next;
+      if (next === 'silent') return new Promise<never>(() => {});
       return REPORTS[next];
     },
     async close() {},

@@ -16,11 +16,13 @@
  * and a state of the machine to every result without letting more checks run at once: the
  * pool's threads bound that either way.
  *
- * Fail open to a person: a check that throws, a result or product image that cannot be read,
- * or a process without a pool, is `check_it`, never `faithful`. A video is `not_checked` (the
+ * Fail open to a person: a check that throws or does not answer within `fidelity.timeoutMs`, a
+ * result or product image that cannot be read, or a process without a pool, is `check_it`,
+ * never `faithful`. A video is `not_checked` (the
  * check reads still images), and says so.
  */
 import { readFile } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FidelityReport } from '../../fidelity/fidelity-report.ts';
 import type { PipelineContext } from '../context.ts';
 import type { FidelityRecord, Generation } from '../generations/generation.ts';
@@ -95,12 +97,20 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
     if (source) sources.push(source);
   }
   if (sources.length === 0) return checkIt("the product's image could not be read");
+  const { timeoutMs } = ctx.config.fidelity;
+  const deadline = new AbortController();
   try {
-    const report = await ctx.fidelity.check({
+    const check = ctx.fidelity.check({
       sources,
       result,
       kind: generation.kind === 'upscale' ? 'upscale' : 'image',
     });
+    // A check that fails after its time is up has nobody left to tell.
+    check.catch(() => undefined);
+    // Aborted once the race is over (finally): its rejection is expected and dropped.
+    const late = delay(timeoutMs, null, { signal: deadline.signal }).catch(() => null);
+    const report = await Promise.race([check, late]);
+    if (!report) return checkIt(`the check took longer than ${Math.round(timeoutMs / 1000)} s`);
     return asRecord(report);
   } catch (error) {
     ctx.logger.warn(
@@ -108,6 +118,8 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
       'fidelity check failed; the result needs a person',
     );
     return checkIt('the check failed on this result');
+  } finally {
+    deadline.abort();
   }
 }
 

@@ -30,7 +30,10 @@ const fidelity = scriptedFidelity();
 let harness: PublishHarness;
 
 beforeAll(async () => {
-  harness = await startPublishHarness({ overrides: { fidelity: fidelity.factory } });
+  harness = await startPublishHarness({
+    config: { fidelity: { threads: 1, timeoutMs: 1_000 } },
+    overrides: { fidelity: fidelity.factory },
+  });
 });
 
 const CHANGED_RECORD = {
@@ -181,6 +184,18 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(held.fidelity).toMatchObject({
       verdict: 'check_it',
       findings: ['not checked: the check failed on this result'],
+    });
+  });
+
+  it('takes a check that does not answer in time for check it', async () => {
+    const shop = await harness.newShop();
+    await guard(shop, 'check_it');
+    fidelity.answer('silent');
+    const held = await click(shop);
+    expect(held.state).toBe('in_review');
+    expect(held.fidelity).toMatchObject({
+      verdict: 'check_it',
+      findings: ['not checked: the check took longer than 1 s'],
     });
   });
 
