@@ -7,6 +7,7 @@ import type { CampaignView, CreateCampaignRequest } from '../../../../src/app-ap
 import { instantToZoned } from '../../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type Clock, type OffsetClock } from '../../../../src/platform/clock.ts';
 import type { CampaignService } from '../../../../src/pipeline/campaigns/index.ts';
+import type { AppOverrides } from '../../../../src/app/index.ts';
 import {
   startPublishHarness,
   type PublishHarness,
@@ -26,11 +27,13 @@ export interface CampaignHarness extends PublishHarness {
 }
 
 /** The stack, and the process's campaign service on a movable clock, reconciling every 100 ms. */
-export async function startCampaignHarness(): Promise<CampaignHarness> {
+export async function startCampaignHarness(
+  options: { fidelity?: AppOverrides['fidelity'] } = {},
+): Promise<CampaignHarness> {
   const clock = createOffsetClock();
   const harness = await startPublishHarness({
     expansion: { pageSize: 5, window: 10 },
-    overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 } },
+    overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 }, ...options },
   });
   return { ...harness, clock, campaigns: harness.app.deps.campaigns };
 }
