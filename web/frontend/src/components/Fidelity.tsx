@@ -1,5 +1,5 @@
 import { Badge, BlockStack, Text, type BadgeProps } from '@shopify/polaris';
-import { t, type MessageKey } from '../i18n/index.ts';
+import { language, t, type MessageKey } from '../i18n/index.ts';
 import { serverText } from '../i18n/server-text.ts';
 import { formatNumber } from '../lib/format.ts';
 import type { FidelityView } from '../shared/contract.ts';
@@ -28,12 +28,23 @@ export function FidelityBadge({ fidelity }: { fidelity: FidelityView }) {
   );
 }
 
+/**
+ * A finding in the page's language. The server writes them in English; a wording the locale
+ * files do not know (a check's own error message, a measure added since) is said in general
+ * words on a page in another language rather than left in English.
+ */
+function findingText(finding: string): string {
+  const translated = serverText(finding);
+  if (language === 'en' || translated !== finding) return translated;
+  return t(finding.startsWith('not checked') ? 'fidelity.unreadable' : 'fidelity.otherFinding');
+}
+
 /** What the check found, in plain words under the badge (nothing for a faithful result). */
 export function FidelityFindings({ fidelity }: { fidelity: FidelityView }) {
   if (fidelity.findings.length === 0) return null;
   return (
     <Text as="p" tone={fidelity.verdict === 'changed' ? 'critical' : 'subdued'}>
-      {fidelity.findings.map(serverText).join(' · ')}
+      {fidelity.findings.map(findingText).join(' · ')}
     </Text>
   );
 }

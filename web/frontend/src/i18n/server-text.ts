@@ -37,7 +37,6 @@ const WORDS = new Set([
   'what',
   'which',
   'why',
-  'reason',
 ]);
 
 const fixedLength = (english: string) => english.replace(/\{\{\w+\}\}/g, '').length;
