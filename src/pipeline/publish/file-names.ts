@@ -10,8 +10,15 @@
  * free of `base`, `base-2`, `base-3`, ... A repeat finds its own claim again, the same name. A
  * name some file outside the app already has (the merchant's own upload) is found when
  * `fileCreate` refuses it and the file found was created before the claim (a minute's leeway
- * for the clocks) or has other alt text than ours: it is marked taken and the next name claimed. The hash lives under the shop's
- * prefix (erased with the shop), one field per result (about 80 bytes).
+ * for the clocks) or has other alt text than ours: it is marked taken and the next name claimed.
+ *
+ * One hash per shop and base, under the shop's prefix (erased with the shop), that expires
+ * `CLAIMS_KEPT_MS` after its last claim, so what the names keep stays flat as history grows
+ * (one hash per product and scene named in the last month, about 80 bytes per result in it),
+ * and a claim reads only its own base's names. A claim is needed only while its generation may
+ * still repeat attach (minutes, at most the retries of one job); once forgotten, Shopify's
+ * refusal of a name its Files hold is the record, at the cost of one more fileCreate for each
+ * name still held when the base is used again.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -25,6 +32,8 @@ export const CLAIM_CLOCK_LEEWAY_MS = 60_000;
 /** Longest name before its `-n` and extension (Shopify keeps 255; URLs stay readable). */
 const MAX_BASE_LENGTH = 80;
 const TAKEN = 'taken';
+/** How long a base's claims are kept after its last one (see the header). */
+export const CLAIMS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface NameClaim {
   /** The file's name without its extension. */
@@ -37,18 +46,19 @@ export interface NameClaim {
 export interface FileNames {
   /** The first name from `position` on that is free or already this generation's. */
   claim(shop: string, base: string, generationId: string, position?: number): Promise<NameClaim>;
-  /** A file outside the app holds this name: no generation may claim it. */
-  markTaken(shop: string, name: string): Promise<void>;
+  /** A file outside the app holds this name (of `base`'s): no generation may claim it. */
+  markTaken(shop: string, base: string, name: string): Promise<void>;
 }
 
 export function createFileNames(redis: Redis, clock: Clock): FileNames {
   return {
     async claim(shop, base, generationId, position = 1) {
-      const key = keys.key(shop);
+      const key = keys.key(shop, base);
       for (let n = position; ; n += 1) {
         const name = n === 1 ? base : `${base}-${n}`;
         const claimedAtMs = clock.now();
         if ((await redis.hsetnx(key, name, `${generationId}@${claimedAtMs}`)) === 1) {
+          await redis.pexpire(key, CLAIMS_KEPT_MS);
           return { name, position: n, claimedAtMs };
         }
         const holder = (await redis.hget(key, name)) ?? TAKEN;
@@ -56,8 +66,10 @@ export function createFileNames(redis: Redis, clock: Clock): FileNames {
         if (owner === generationId) return { name, position: n, claimedAtMs: Number(at) };
       }
     },
-    async markTaken(shop, name) {
-      await redis.hset(keys.key(shop), name, TAKEN);
+    async markTaken(shop, base, name) {
+      const key = keys.key(shop, base);
+      await redis.hset(key, name, TAKEN);
+      await redis.pexpire(key, CLAIMS_KEPT_MS);
     },
   };
 }

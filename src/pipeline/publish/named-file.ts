@@ -53,6 +53,6 @@ export async function createNamedFile(
     // Ours (made by a crashed attempt): made since the claim, with the alt text we give it.
     const sinceClaim = Date.parse(found.createdAt) >= claim.claimedAtMs - CLAIM_CLOCK_LEEWAY_MS;
     if (sinceClaim && found.alt === request.alt) return { file: found, name: claim.name, filename };
-    await names.markTaken(shop, claim.name);
+    await names.markTaken(shop, base, claim.name);
   }
 }
