@@ -1,6 +1,7 @@
 /**
  * npm run emulator:productai -- --port P --account KEY=CREDITS (repeatable) --job-ms MS
  *   --rate-limit-per-min N --rate-limit-window-ms MS [--webhook-source-address A] [--public-url U]
+ *   [--change-rate R --change-seed N]
  * Prints the emulator's URL and runs until SIGINT/SIGTERM, then closes cleanly.
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +18,8 @@ function main(): Promise<void> | void {
       'webhook-source-address': { type: 'string' },
       'public-url': { type: 'string' },
       'no-loopback-fetch': { type: 'boolean' },
+      'change-rate': { type: 'string' },
+      'change-seed': { type: 'string' },
     },
   });
   const options: ProductAiEmulatorOptions = {};
@@ -32,6 +35,16 @@ function main(): Promise<void> | void {
     options.webhookSourceAddress = values['webhook-source-address'];
   if (values['public-url']) options.publicUrl = values['public-url'];
   if (values['no-loopback-fetch']) options.allowLoopbackFetch = false;
+  if (values['change-rate'] !== undefined) {
+    const rate = Number(values['change-rate']);
+    if (!(rate >= 0 && rate <= 1)) {
+      throw new Error(`--change-rate expects a share from 0 to 1, got ${values['change-rate']}`);
+    }
+    options.changeRate = rate;
+  }
+  if (values['change-seed'] !== undefined) {
+    options.changeSeed = count('--change-seed', values['change-seed']);
+  }
   options.accounts = Object.fromEntries(
     (values.account ?? []).map((pair) => {
       const at = pair.lastIndexOf('=');

@@ -12,6 +12,7 @@ import { Faults } from './faults.ts';
 import { Router } from './http/router.ts';
 import { createImageSource } from './images/source.ts';
 import { JobEngine } from './jobs/engine.ts';
+import { ProductChanges } from './product-changes.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 import { createRenderer, type Renderer } from './render/renderer.ts';
 import { addControlRoutes } from './routes/control.ts';
@@ -44,6 +45,10 @@ export interface ProductAiEmulatorOptions {
   webhookRetryDelaysMs?: number[];
   /** The emulator's clock (timestamps, rate-limit windows). */
   clock?: Clock;
+  /** Share of image and upscale jobs (0..1) that change the product at random; default 0. */
+  changeRate?: number;
+  /** Seed of those random changes (default 1): the same seed changes the same jobs. */
+  changeSeed?: number;
 }
 
 export interface ProductAiEmulator {
@@ -61,6 +66,10 @@ export async function startProductAiEmulator(
   const clock = options.clock ?? systemClock;
   const files = await FileStore.create();
   const faults = new Faults();
+  const changes = new ProductChanges({
+    ...(options.changeRate === undefined ? {} : { rate: options.changeRate }),
+    ...(options.changeSeed === undefined ? {} : { seed: options.changeSeed }),
+  });
   const accounts = new AccountStore();
   const createdAt = new Date(clock.now()).toISOString();
   for (const [key, credits] of Object.entries(options.accounts ?? {})) {
@@ -91,6 +100,7 @@ export async function startProductAiEmulator(
   const jobs = new JobEngine({
     clock,
     faults,
+    changes,
     renderer: { render, close: () => renderer.close() },
     durationMs,
     resultUrl: cdnUrl,
@@ -112,6 +122,7 @@ export async function startProductAiEmulator(
     accounts,
     files,
     faults,
+    changes,
     webhooks,
     jobs,
     assets: new AssetStore({ files, clock, processingMs: Math.round(durationMs('image') / 10) }),

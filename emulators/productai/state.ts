@@ -5,6 +5,7 @@ import type { Clock } from '../../src/platform/clock.ts';
 import type { Faults } from './faults.ts';
 import type { ImageSource } from './images/source.ts';
 import type { JobEngine } from './jobs/engine.ts';
+import type { ProductChanges } from './product-changes.ts';
 import type { SlidingWindowLimiter } from './rate-limit.ts';
 import type { FileStore } from './storage.ts';
 import type { WebhookSender } from './webhooks.ts';
@@ -16,6 +17,8 @@ export interface EmulatorState {
   jobs: JobEngine;
   files: FileStore;
   faults: Faults;
+  /** Jobs that change the product: orders per account and the random rate. */
+  changes: ProductChanges;
   webhooks: WebhookSender;
   imageSource: ImageSource;
   /** generate and generate-video, per client IP. */

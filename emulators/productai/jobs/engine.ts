@@ -12,6 +12,7 @@
  */
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { Faults } from '../faults.ts';
+import type { ProductChanges } from '../product-changes.ts';
 import type { RenderPlan } from '../render/plan.ts';
 import type { Renderer } from '../render/renderer.ts';
 import type { Job, JobKind } from './job.ts';
@@ -19,6 +20,7 @@ import type { Job, JobKind } from './job.ts';
 export interface JobEngineOptions {
   clock: Clock;
   faults: Faults;
+  changes: ProductChanges;
   renderer: Renderer;
   durationMs: (kind: JobKind) => number;
   resultUrl: (fileName: string) => string;
@@ -65,13 +67,20 @@ export class JobEngine {
       failedAt: null,
       result: null,
       error: null,
+      change: null,
     };
     this.jobs.set(job.id, job);
     const doomed = faults.take('failNextJob');
+    // A job that fails changes nothing, so it leaves the account's ordered changes alone.
+    job.change = doomed ? null : this.options.changes.take(job.accountKey, job.kind);
+    const plan: RenderPlan =
+      job.change && submission.plan.kind !== 'video'
+        ? { ...submission.plan, change: job.change }
+        : submission.plan;
     if (faults.take('queueNextJob')) {
-      this.after(job.durationMs, () => this.start(job, submission.plan, doomed));
+      this.after(job.durationMs, () => this.start(job, plan, doomed));
     } else {
-      this.start(job, submission.plan, doomed);
+      this.start(job, plan, doomed);
     }
     return job;
   }

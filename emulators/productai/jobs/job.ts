@@ -1,4 +1,5 @@
 /** A job as the emulator keeps it; the interfaces present it in their own shapes (views.ts). */
+import type { ProductChange } from '../render/product-change.ts';
 import type { RenderResult } from '../render/plan.ts';
 
 export type JobStatus = 'NOT_STARTED' | 'RUNNING' | 'COMPLETED' | 'ERROR';
@@ -23,6 +24,8 @@ export interface Job {
   result: (RenderResult & { url: string }) | null;
   /** Why the job ended in ERROR. */
   error: string | null;
+  /** How the job changes the product (control-surface order or the random rate), or null. */
+  change: ProductChange | null;
 }
 
 /** The fixed prompt the service reports for upscale jobs. */

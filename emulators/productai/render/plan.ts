@@ -10,6 +10,7 @@ import type {
   VideoResolution,
 } from '../../../src/productai/catalogue.ts';
 import type { InputImage } from '../images/inspect.ts';
+import type { ProductChange } from './product-change.ts';
 
 export interface ImagePlan {
   kind: 'image';
@@ -19,6 +20,8 @@ export interface ImagePlan {
   /** Only the models that accept `resolution` have one; the others render at 1K. */
   resolution: ImageResolution | null;
   outputFormat: OutputFormat;
+  /** The product is changed in the result (a mis-edit on request, for the fidelity guard). */
+  change?: ProductChange;
 }
 
 export interface VideoPlan {
@@ -34,6 +37,8 @@ export interface VideoPlan {
 export interface UpscalePlan {
   kind: 'upscale';
   image: InputImage;
+  /** recolour or warp only: the upscale does not keep the image. */
+  change?: ProductChange;
 }
 
 export type RenderPlan = ImagePlan | VideoPlan | UpscalePlan;

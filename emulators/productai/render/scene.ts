@@ -7,6 +7,7 @@
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { cutOut, type Cutout } from './cutout.ts';
 import { hashText, paletteFor, type Palette } from './palette.ts';
+import { seeded } from '../seeded-random.ts';
 
 export interface SceneRequest {
   width: number;
@@ -122,16 +123,4 @@ function propsSvg(width: number, height: number, palette: Palette, random: () =>
 <rect x="${cx - podiumWidth / 2}" y="${podiumTop}" width="${podiumWidth}" height="${podiumHeight}" fill="${palette.wallBottom}"/>
 <ellipse cx="${cx}" cy="${podiumTop}" rx="${podiumWidth / 2}" ry="${ry}" fill="${palette.accent}"/>
 <circle cx="${cx}" cy="${podiumTop - orbR}" r="${orbR}" fill="${palette.accent}" fill-opacity="0.9"/>`;
-}
-
-/** A small deterministic PRNG (mulberry32), so one prompt always gives the same layout. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

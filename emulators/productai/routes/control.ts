@@ -8,6 +8,7 @@ import { BodyError, readJson } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { replyJson } from '../http/context.ts';
 import type { Router } from '../http/router.ts';
+import { parseChangeOrder } from '../product-changes.ts';
 import type { EmulatorState } from '../state.ts';
 
 export function addControlRoutes(router: Router, state: EmulatorState): void {
@@ -69,6 +70,34 @@ export function addControlRoutes(router: Router, state: EmulatorState): void {
       if (!body) return;
       const result = await saveWebhookUrl(state, account, body.url);
       replyJson(ctx, result.ok ? 200 : 400, result.ok ? result.body : { error: result.error });
+    }),
+  );
+
+  router.add(
+    'POST',
+    '/__emulator/accounts/:key/changes',
+    withAccount(async (ctx, account) => {
+      const body = await jsonObject(ctx);
+      if (!body) return;
+      const parsed = parseChangeOrder(body);
+      if ('error' in parsed) return replyJson(ctx, 400, { error: parsed.error });
+      const pending = state.changes.order(account.key, parsed.change, parsed.count);
+      replyJson(ctx, 200, { pending });
+    }),
+  );
+  router.add(
+    'GET',
+    '/__emulator/accounts/:key/changes',
+    withAccount((ctx, account) =>
+      replyJson(ctx, 200, { pending: state.changes.pending(account.key) }),
+    ),
+  );
+  router.add(
+    'DELETE',
+    '/__emulator/accounts/:key/changes',
+    withAccount((ctx, account) => {
+      state.changes.clear(account.key);
+      replyJson(ctx, 200, { pending: [] });
     }),
   );
 
