@@ -64,6 +64,7 @@ test(
     expect((box!.x - rendered.x) / rendered.width).toBeCloseTo(0.2, 1);
     expect((box!.y - rendered.y) / rendered.height).toBeCloseTo(0.25, 1);
     expect(box!.width / rendered.width).toBeCloseTo(0.5, 1);
+    expect(await viewer.getByText('Changed', { exact: true }).isVisible()).toBe(true);
     // Described in words beside the figures.
     expect(await viewer.getByText('Colour difference (ΔE): 14').isVisible()).toBe(true);
     expect(await viewer.getByText('Structure score: 0.93 (1 is identical)').isVisible()).toBe(true);

@@ -64,7 +64,7 @@ export function FidelitySummary({ fidelity }: { fidelity: FidelityView | null })
 
 const percent = (fraction: number) => `${formatNumber(Math.round(fraction * 100))} %`;
 
-/** The figures behind the verdict, for the large viewer. */
+/** What the check found and the figures behind it, for the large viewer (its badge is on top). */
 export function FidelityFigures({ fidelity }: { fidelity: FidelityView }) {
   const { checks, region } = fidelity;
   const lines: string[] = [];
@@ -96,7 +96,7 @@ export function FidelityFigures({ fidelity }: { fidelity: FidelityView }) {
   }
   return (
     <BlockStack gap="200">
-      <FidelitySummary fidelity={fidelity} />
+      <FidelityFindings fidelity={fidelity} />
       {lines.length > 0 ? (
         <section aria-label={t('fidelity.figures')}>
           <ul>

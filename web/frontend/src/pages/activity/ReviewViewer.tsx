@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PixelSize } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import { FidelityFigures } from '../../components/Fidelity.tsx';
+import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
@@ -233,7 +233,12 @@ export function ReviewViewer({
       <Modal.Section>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="200">
-            <StateBadge state={generation.state} />
+            <InlineStack gap="100">
+              <StateBadge state={generation.state} />
+              {generation.fidelity && !optionGroup ? (
+                <FidelityBadge fidelity={generation.fidelity} />
+              ) : null}
+            </InlineStack>
             <Button
               pressed={zoom === 'actual'}
               onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
