@@ -1,7 +1,103 @@
+/**
+ * From measures to a verdict, with the thresholds in one place. Tuned on the labelled set
+ * (bench/fidelity): see the README's figures. Upscales must keep colour and structure almost
+ * exactly, so their limits are tighter.
+ */
+import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
+
 /** The version every report carries: bump it when a threshold or a measure changes. */
 export const FIDELITY_VERSION = 'fidelity-1';
 
-import type { FidelityReport } from './fidelity-report.ts';
+interface Limits {
+  /** CIEDE2000 (lightness matched) from which a colour is `check it`, then `changed`. */
+  deltaE: [number, number];
+  /** Share of the product's cells whose structure no longer agrees. */
+  changedShare: [number, number];
+  /** Stretch one way more than the other (1: none). */
+  stretch: [number, number];
+}
+
+export const LIMITS: Record<FidelityKind, Limits> = {
+  image: { deltaE: [10, 15], changedShare: [0.35, 0.5], stretch: [1.08, 1.12] },
+  upscale: { deltaE: [2, 3], changedShare: [0.06, 0.1], stretch: [1.02, 1.04] },
+};
+
+/** Features the source needs before "not found" can mean "replaced" rather than "no detail". */
+const ENOUGH_DETAIL = 60;
+
+export type Measures =
+  | { readable: false; reason: string }
+  | {
+      readable: true;
+      sourcePoints: number;
+      located: false;
+    }
+  | {
+      readable: true;
+      sourcePoints: number;
+      located: true;
+      inliers: number;
+      stretch: number;
+      structure: number;
+      changedShare: number;
+      colour?: { deltaE: number; where: string };
+      text?: { expected: string[]; missing: string[] };
+      productRegion: FidelityRegion;
+      changedRegion?: FidelityRegion;
+    };
+
+export function decide(kind: FidelityKind, m: Measures): FidelityReport {
+  if (!m.readable) return uncheckable(m.reason);
+  if (!m.located) {
+    if (m.sourcePoints < ENOUGH_DETAIL)
+      return uncheckable('the product has too little detail to be found in the result');
+    return {
+      verdict: 'changed',
+      checks: { located: false },
+      findings: ['product not found in the result: missing or replaced by another object'],
+      version: FIDELITY_VERSION,
+    };
+  }
+  const limits = LIMITS[kind];
+  const findings: string[] = [];
+  let level = 0;
+  const grade = (value: number, [check, changed]: [number, number]) =>
+    value >= changed ? 2 : value >= check ? 1 : 0;
+
+  if (m.colour) {
+    const g = grade(m.colour.deltaE, limits.deltaE);
+    level = Math.max(level, g);
+    if (g) findings.push(`colour differs: ΔE ${Math.round(m.colour.deltaE)} on ${m.colour.where}`);
+  }
+  const shape = Math.max(
+    grade(m.changedShare, limits.changedShare),
+    grade(m.stretch, limits.stretch),
+  );
+  level = Math.max(level, shape);
+  if (grade(m.stretch, limits.stretch))
+    findings.push(`shape differs: stretched ${m.stretch.toFixed(2)}× one way`);
+  if (grade(m.changedShare, limits.changedShare))
+    findings.push(
+      `shape or detail differs on ${Math.round(m.changedShare * 100)} % of the product`,
+    );
+  for (const word of m.text?.missing ?? []) {
+    level = 2;
+    findings.push(`label text '${word}' not found`);
+  }
+  const verdict = (['faithful', 'check_it', 'changed'] as const)[level]!;
+  return {
+    verdict,
+    checks: {
+      located: true,
+      structure: { score: round(m.structure) },
+      ...(m.colour ? { colour: { deltaE: round(m.colour.deltaE), where: m.colour.where } } : {}),
+      ...(m.text ? { text: m.text } : {}),
+    },
+    findings,
+    region: verdict !== 'faithful' && shape && m.changedRegion ? m.changedRegion : m.productRegion,
+    version: FIDELITY_VERSION,
+  };
+}
 
 /** A result the check cannot read goes to a person: `check_it`, never `faithful`. */
 export function uncheckable(reason: string): FidelityReport {
@@ -11,4 +107,8 @@ export function uncheckable(reason: string): FidelityReport {
     findings: [`not checked: ${reason}`],
     version: FIDELITY_VERSION,
   };
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
 }

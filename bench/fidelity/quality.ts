@@ -1,0 +1,123 @@
+/**
+ * The fidelity check's quality and cost on the labelled set (make it first with make-set.ts):
+ *   node bench/fidelity/quality.ts [folder=bench/fidelity/set] [limit]
+ * Prints the confusion matrix, precision and recall of "changed" and the share of faithful
+ * results called changed, for the whole set and for its two halves (even products, on which
+ * the thresholds were tuned, and odd products, held out); then the time per check on one
+ * thread (p50/p95, and for a source seen for the first time, whose text is read then) and the
+ * process's peak memory.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import type { FidelityVerdict } from '../../src/fidelity/fidelity-report.ts';
+import type { Pair } from './make-set.ts';
+
+const folder = process.argv[2] ?? join(import.meta.dirname, 'set');
+const limit = Number(process.argv[3] ?? Infinity);
+const pairs = (JSON.parse(await readFile(join(folder, 'labels.json'), 'utf8')) as Pair[]).slice(
+  0,
+  limit,
+);
+
+const checker = createFidelityChecker({ threads: 1 });
+let peak = 0;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+// Warm the thread (OpenCV and Tesseract load once per thread, not per check).
+await checker.check({ sources: [Buffer.alloc(1)], result: Buffer.alloc(1), kind: 'image' });
+
+interface Outcome {
+  pair: Pair;
+  verdict: FidelityVerdict;
+  ms: number;
+  cold: boolean;
+  findings: string[];
+}
+const outcomes: Outcome[] = [];
+const seen = new Set<string>();
+for (const pair of pairs) {
+  const [source, result] = await Promise.all([
+    readFile(join(folder, pair.source)),
+    readFile(join(folder, pair.result)),
+  ]);
+  const started = performance.now();
+  const report = await checker.check({ sources: [source], result, kind: pair.kind });
+  const ms = performance.now() - started;
+  outcomes.push({
+    pair,
+    verdict: report.verdict,
+    ms,
+    cold: !seen.has(pair.source),
+    findings: report.findings,
+  });
+  seen.add(pair.source);
+  if (process.env.VERBOSE)
+    console.log(
+      pair.id,
+      pair.label,
+      report.verdict,
+      Math.round(ms),
+      report.findings.join('; '),
+      JSON.stringify(report.checks),
+    );
+}
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage().rss);
+await checker.close();
+
+function scores(name: string, list: Outcome[]) {
+  const count = (label: string, verdict: string) =>
+    list.filter((o) => o.pair.label === label && o.verdict === verdict).length;
+  const rows = ['faithful', 'changed'].map((label) => ({
+    label,
+    faithful: count(label, 'faithful'),
+    check_it: count(label, 'check_it'),
+    changed: count(label, 'changed'),
+  }));
+  const tp = count('changed', 'changed');
+  const predicted = list.filter((o) => o.verdict === 'changed').length;
+  const actual = list.filter((o) => o.pair.label === 'changed').length;
+  const faithful = list.filter((o) => o.pair.label === 'faithful').length;
+  console.log(`\n${name}: ${list.length} pairs`);
+  console.table(rows);
+  console.log(
+    `changed: precision ${(tp / predicted).toFixed(3)}, recall ${(tp / actual).toFixed(3)}; ` +
+      `faithful called changed ${((100 * count('faithful', 'changed')) / faithful).toFixed(1)} %`,
+  );
+}
+const productIndex = (o: Outcome) => Number(/^p(\d+)-/.exec(o.pair.id)![1]);
+scores('all', outcomes);
+scores(
+  'tuning half (even products)',
+  outcomes.filter((o) => productIndex(o) % 2 === 0),
+);
+scores(
+  'held-out half (odd products)',
+  outcomes.filter((o) => productIndex(o) % 2 === 1),
+);
+
+const byKind = new Map<string, { n: number; caught: number }>();
+for (const o of outcomes.filter((o) => o.pair.change)) {
+  const key = `${o.pair.change!.kind} ${o.pair.change!.strength}`;
+  const k = byKind.get(key) ?? { n: 0, caught: 0 };
+  k.n++;
+  if (o.verdict === 'changed') k.caught++;
+  byKind.set(key, k);
+}
+console.log('\nchanged, caught by kind and strength:');
+console.table(Object.fromEntries([...byKind].sort()));
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const times = outcomes.map((o) => o.ms);
+const cold = outcomes.filter((o) => o.cold).map((o) => o.ms);
+console.log(
+  `\ntime per check (2048 px result, one thread): p50 ${Math.round(percentile(times, 50))} ms, ` +
+    `p95 ${Math.round(percentile(times, 95))} ms; first check of a source (its text read): ` +
+    `p50 ${Math.round(percentile(cold, 50))} ms, p95 ${Math.round(percentile(cold, 95))} ms`,
+);
+console.log(`peak memory (process RSS, worker included): ${Math.round(peak / 1e6)} MB`);
+const [one, five] = (await import('node:os')).loadavg();
+console.log(`load average while measured: ${one!.toFixed(1)} (1 min), ${five!.toFixed(1)} (5 min)`);

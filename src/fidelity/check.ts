@@ -1,0 +1,100 @@
+/**
+ * One check, as the worker runs it: decode, find the product, measure, decide. Sources are
+ * analysed once and kept (a product's photo is checked against each result made from it).
+ */
+import { createHash } from 'node:crypto';
+import type { FidelityInput, FidelityReport } from './fidelity-report.ts';
+import { anisotropy, locate, project } from './locate.ts';
+import { colourDrift, structure, textKept, warpBack } from './measure.ts';
+import { loadOpenCv } from './opencv.ts';
+import { decode, type Pixels } from './pixels.ts';
+import { GEOMETRY_SIDE, READING_SIDE, SEARCH_SIDE, toGray, type Box } from './raster.ts';
+import { analyseSource, features, type SourceProduct } from './source-product.ts';
+import { decide, type Measures } from './verdict.ts';
+
+const KEPT_SOURCES = 8;
+const sources = new Map<string, SourceProduct>();
+
+export async function checkPair(input: FidelityInput): Promise<FidelityReport> {
+  const { cv } = await loadOpenCv();
+  const source = await sourceProduct(input.sources);
+  if (!source)
+    return decide(input.kind, { readable: false, reason: 'the product image could not be read' });
+  let result: Pixels;
+  try {
+    result = await decode(input.result, SEARCH_SIDE);
+  } catch {
+    return decide(input.kind, { readable: false, reason: 'the result image could not be read' });
+  }
+  const found = features(cv, toGray(cv, result), undefined, result.width, result.height, 4000);
+  const location = locate(cv, source, found);
+  const base = { readable: true as const, sourcePoints: source.points.length / 2 };
+  if (!location) return decide(input.kind, { ...base, located: false });
+  const h = location.homography;
+  const warped = warpBack(cv, result, h, source);
+  const shape = structure(cv, source, warped);
+  const colour = colourDrift(cv, source, warped, shape.agrees);
+  const text = source.words.length
+    ? await textKept(cv, source, result, h, READING_SIDE / GEOMETRY_SIDE)
+    : undefined;
+  const centre = {
+    x: source.box.x + source.box.width / 2,
+    y: source.box.y + source.box.height / 2,
+  };
+  const measures: Measures = {
+    ...base,
+    located: true,
+    inliers: location.inliers,
+    stretch: anisotropy(h, centre.x, centre.y),
+    structure: shape.score,
+    changedShare: shape.changedShare,
+    ...(colour ? { colour } : {}),
+    ...(text ? { text } : {}),
+    productRegion: regionIn(result, h, source.box),
+    ...(shape.changedBox ? { changedRegion: regionIn(result, h, shape.changedBox) } : {}),
+  };
+  return decide(input.kind, measures);
+}
+
+async function sourceProduct(images: Uint8Array[]): Promise<SourceProduct | undefined> {
+  const { cv } = await loadOpenCv();
+  for (const image of images) {
+    const key = createHash('sha256').update(image).digest('hex');
+    const known = sources.get(key);
+    if (known) {
+      sources.delete(key);
+      sources.set(key, known);
+      return known;
+    }
+    let geometry: Pixels, reading: Pixels;
+    try {
+      [geometry, reading] = await Promise.all([
+        decode(image, GEOMETRY_SIDE),
+        decode(image, READING_SIDE),
+      ]);
+    } catch {
+      continue;
+    }
+    const analysed = await analyseSource(cv, geometry, reading);
+    sources.set(key, analysed);
+    if (sources.size > KEPT_SOURCES) sources.delete(sources.keys().next().value!);
+    return analysed;
+  }
+  return undefined;
+}
+
+/** A box of the source, as located in the result, in fractions of the result. */
+function regionIn(result: Pixels, h: number[], box: Box) {
+  const corners = [
+    project(h, box.x, box.y),
+    project(h, box.x + box.width, box.y),
+    project(h, box.x, box.y + box.height),
+    project(h, box.x + box.width, box.y + box.height),
+  ];
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const x0 = clamp(Math.min(...corners.map((c) => c[0])) / result.width);
+  const x1 = clamp(Math.max(...corners.map((c) => c[0])) / result.width);
+  const y0 = clamp(Math.min(...corners.map((c) => c[1])) / result.height);
+  const y1 = clamp(Math.max(...corners.map((c) => c[1])) / result.height);
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}

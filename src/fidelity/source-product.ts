@@ -1,0 +1,212 @@
+/**
+ * What the check needs from a source image, computed once per source (a product's photo is
+ * checked against every result made from it): the product's outline, its features, its main
+ * colours and the words on it.
+ */
+import type { OpenCv } from './opencv.ts';
+import { readWords } from './ocr.ts';
+import { cropPng, type Pixels } from './pixels.ts';
+import { gradientMagnitude, labOf, toGray, type Box } from './raster.ts';
+
+export interface SourceProduct {
+  width: number;
+  height: number;
+  /** 1 on the product, 0 elsewhere (GEOMETRY_SIDE frame). */
+  mask: Uint8Array;
+  box: Box;
+  points: Float32Array;
+  /** ORB descriptors, 32 bytes a point. */
+  descriptors: Uint8Array;
+  gradient: Float32Array;
+  lab: Uint8Array;
+  /** Main colour of each product pixel (index into `colours`), -1 off the product. */
+  colourOf: Int8Array;
+  colours: { lab: [number, number, number]; share: number }[];
+  /** Words on the product, boxes in the GEOMETRY_SIDE frame. */
+  words: { text: string; box: Box }[];
+}
+
+const MAIN_COLOURS = 3;
+/** cv.KMEANS_PP_CENTERS, which the package's typings leave out. */
+const KMEANS_PP_CENTERS = 2;
+
+export async function analyseSource(
+  cv: OpenCv,
+  geometry: Pixels,
+  reading: Pixels,
+): Promise<SourceProduct> {
+  const { width, height } = geometry;
+  const mask = geometry.alpha
+    ? Uint8Array.from(geometry.alpha, (a) => (a >= 128 ? 1 : 0))
+    : cutOut(cv, geometry);
+  const box = boundingBox(mask, width, height);
+  const gray = toGray(cv, geometry);
+  const { points, descriptors } = features(cv, gray, mask, width, height, 1500);
+  const gradient = gradientMagnitude(cv, gray, width, height);
+  const lab = labOf(cv, geometry);
+  // Colours are taken inside the outline: its rim mixes in the source's background.
+  const { colourOf, colours } = mainColours(cv, lab, erode(cv, mask, width, height, 9));
+  const words = await productWords(geometry, reading, box);
+  return { width, height, mask, box, points, descriptors, gradient, lab, colourOf, colours, words };
+}
+
+/** GrabCut from a rectangle just inside the frame: no assumption of a plain background. */
+function cutOut(cv: OpenCv, image: Pixels): Uint8Array {
+  const small = 256 / Math.max(image.width, image.height);
+  const w = Math.max(8, Math.round(image.width * small));
+  const h = Math.max(8, Math.round(image.height * small));
+  const full = new cv.Mat(image.height, image.width, cv.CV_8UC3);
+  full.data.set(image.rgb);
+  const img = new cv.Mat();
+  cv.resize(full, img, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
+  const gc = new cv.Mat();
+  const bgd = new cv.Mat();
+  const fgd = new cv.Mat();
+  const inset = Math.round(Math.min(w, h) * 0.04);
+  cv.grabCut(
+    img,
+    gc,
+    new cv.Rect(inset, inset, w - 2 * inset, h - 2 * inset),
+    bgd,
+    fgd,
+    3,
+    cv.GC_INIT_WITH_RECT,
+  );
+  const fg = new cv.Mat(h, w, cv.CV_8UC1);
+  for (let i = 0; i < w * h; i++) fg.data[i] = gc.data[i] === 1 || gc.data[i] === 3 ? 255 : 0;
+  const big = new cv.Mat();
+  cv.resize(fg, big, new cv.Size(image.width, image.height), 0, 0, cv.INTER_LINEAR);
+  const mask = Uint8Array.from(big.data, (v) => (v >= 128 ? 1 : 0));
+  for (const mat of [full, img, gc, bgd, fgd, fg, big]) mat.delete();
+  return mask;
+}
+
+function erode(
+  cv: OpenCv,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  size: number,
+): Uint8Array {
+  const m = new cv.Mat(height, width, cv.CV_8UC1);
+  m.data.set(mask);
+  const out = new cv.Mat();
+  const kernel = cv.Mat.ones(size, size, cv.CV_8U);
+  cv.erode(m, out, kernel);
+  const eroded = Uint8Array.from(out.data);
+  for (const o of [m, out, kernel]) o.delete();
+  return eroded;
+}
+
+export function boundingBox(mask: Uint8Array, width: number, height: number): Box {
+  let x0 = width,
+    y0 = height,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (mask[y * width + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  if (x1 < 0) return { x: 0, y: 0, width, height };
+  return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+export function features(
+  cv: OpenCv,
+  gray: Uint8Array,
+  mask: Uint8Array | undefined,
+  width: number,
+  height: number,
+  count: number,
+): { points: Float32Array; descriptors: Uint8Array } {
+  const img = new cv.Mat(height, width, cv.CV_8UC1);
+  img.data.set(gray);
+  const m = new cv.Mat(height, width, cv.CV_8UC1);
+  if (mask) m.data.set(mask.map((v) => v * 255));
+  else m.setTo(new cv.Scalar(255));
+  const orb = new cv.ORB(count);
+  const keypoints = new cv.KeyPointVector();
+  const des = new cv.Mat();
+  orb.detectAndCompute(img, m, keypoints, des);
+  const points = new Float32Array(keypoints.size() * 2);
+  for (let i = 0; i < keypoints.size(); i++) {
+    const { pt } = keypoints.get(i);
+    points[i * 2] = pt.x;
+    points[i * 2 + 1] = pt.y;
+  }
+  const descriptors = Uint8Array.from(des.data);
+  for (const o of [img, m, orb, keypoints, des]) o.delete();
+  return { points, descriptors };
+}
+
+function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
+  const on: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i]) on.push(i);
+  const colourOf = new Int8Array(mask.length).fill(-1);
+  if (on.length < MAIN_COLOURS * 10) return { colourOf, colours: [] };
+  const samples = new cv.Mat(on.length, 3, cv.CV_32F);
+  on.forEach((p, i) => {
+    samples.data32F[i * 3] = lab[p * 3]!;
+    samples.data32F[i * 3 + 1] = lab[p * 3 + 1]!;
+    samples.data32F[i * 3 + 2] = lab[p * 3 + 2]!;
+  });
+  const labels = new cv.Mat();
+  const centers = new cv.Mat();
+  const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 12, 1);
+  cv.kmeans(samples, MAIN_COLOURS, labels, criteria, 1, KMEANS_PP_CENTERS, centers);
+  const counts = new Array<number>(MAIN_COLOURS).fill(0);
+  on.forEach((p, i) => {
+    const k = labels.data32S[i]!;
+    colourOf[p] = k;
+    counts[k]!++;
+  });
+  const colours = counts.map((n, k) => ({
+    lab: [centers.data32F[k * 3]!, centers.data32F[k * 3 + 1]!, centers.data32F[k * 3 + 2]!] as [
+      number,
+      number,
+      number,
+    ],
+    share: n / on.length,
+  }));
+  for (const o of [samples, labels, centers]) o.delete();
+  return { colourOf, colours };
+}
+
+/** Words read on the product (sparse text, the product's box only), kept when read with confidence. */
+async function productWords(geometry: Pixels, reading: Pixels, box: Box) {
+  const scale = reading.width / geometry.width;
+  const crop = scaleBox(box, scale, reading);
+  const words = await readWords(await cropPng(reading, crop), 'sparse');
+  return words
+    .map((word) => ({ word, text: normaliseWord(word.text) }))
+    .filter(({ word, text }) => text.length >= 3 && word.confidence >= 75)
+    .map(({ word, text }) => ({
+      text,
+      box: {
+        x: (crop.x + word.box.x0) / scale,
+        y: (crop.y + word.box.y0) / scale,
+        width: (word.box.x1 - word.box.x0) / scale,
+        height: (word.box.y1 - word.box.y0) / scale,
+      },
+    }));
+}
+
+/** Upper case, letters and digits only: how words are compared. */
+export function normaliseWord(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+export function scaleBox(box: Box, scale: number, within: { width: number; height: number }): Box {
+  const x = Math.max(0, Math.floor(box.x * scale));
+  const y = Math.max(0, Math.floor(box.y * scale));
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.min(within.width - x, Math.ceil(box.width * scale))),
+    height: Math.max(1, Math.min(within.height - y, Math.ceil(box.height * scale))),
+  };
+}

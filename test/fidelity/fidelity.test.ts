@@ -1,0 +1,86 @@
+/**
+ * The fidelity check on pairs drawn here (products and changes of bench/fidelity): a product
+ * moved, scaled and turned in a busy scene is found; a recoloured one, one with its label
+ * erased, or another object in its place is changed; an unreadable result goes to a person;
+ * checks run in parallel on worker threads, off the main thread.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eraseText, recolour } from '../../bench/fidelity/changes.ts';
+import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
+import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+
+const checker = createFidelityChecker({ threads: 2 });
+let product: Product;
+let source: Buffer;
+
+async function inScene(cutout: Buffer, seed: number): Promise<Buffer> {
+  const placed = await sharp(await sharp(cutout).resize({ height: 560 }).png().toBuffer())
+    .rotate(14, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return sharp(await drawBackground(seed, 1200, true))
+    .composite([{ input: placed, left: 610, top: 420 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  product = await drawProduct(1, true);
+  const cut = await sharp(product.png).resize({ height: 800 }).png().toBuffer();
+  source = await sharp(await drawBackground(2, 1024, false))
+    .composite([{ input: cut, top: 112, left: 300 }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+});
+afterAll(() => checker.close());
+
+describe('the fidelity check', () => {
+  test('a recoloured product is changed, with a colour finding', async () => {
+    const result = await inScene(await recolour(product.png, 150), 3);
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('changed');
+    expect(report.findings.some((f) => f.startsWith('colour differs'))).toBe(true);
+  });
+
+  test("a label's text erased is found missing", async () => {
+    const result = await inScene(await eraseText(product.png, product.text!, 1), 3);
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('changed');
+    expect(report.checks.text?.missing).toEqual([product.text!.text]);
+  });
+
+  test('another object in its place is changed', async () => {
+    const other = await drawProduct(99, true);
+    const report = await checker.check({
+      sources: [source],
+      result: await inScene(other.png, 3),
+      kind: 'image',
+    });
+    expect(report.verdict).toBe('changed');
+  });
+
+  test('a result that cannot be read is check_it, never faithful', async () => {
+    const report = await checker.check({
+      sources: [source],
+      result: Buffer.from('not an image'),
+      kind: 'image',
+    });
+    expect(report.verdict).toBe('check_it');
+  });
+
+  test('checks run in parallel on worker threads, the main thread free meanwhile', async () => {
+    const result = await inScene(product.png, 4);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = performance.now();
+    const reports = await Promise.all(
+      [1, 2].map(() => checker.check({ sources: [source], result, kind: 'image' })),
+    );
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(reports.every((r) => r.checks.located)).toBe(true);
+    // The event loop kept turning through the checks (a check on it would block for its length).
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
+  });
+});
