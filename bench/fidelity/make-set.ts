@@ -10,7 +10,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { eraseText, garbleText, recolour, reshape, warp, type ChangeKind } from './changes.ts';
+import {
+  eraseText,
+  garbleText,
+  recolour,
+  reshape,
+  warp,
+  type ChangeKind,
+} from '../../emulators/productai/render/changes.ts';
 import {
   drawBackground,
   drawProduct,

@@ -4,7 +4,7 @@
  * objects, never a plain background or a fixed layout.
  */
 import sharp from 'sharp';
-import type { TextArea } from './changes.ts';
+import type { TextArea } from '../../emulators/productai/render/changes.ts';
 
 /** A small deterministic random source (mulberry32), so the set is the same on every run. */
 export function random(seed: number): () => number {

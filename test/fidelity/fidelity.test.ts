@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eraseText, recolour } from '../../bench/fidelity/changes.ts';
+import { eraseText, recolour } from '../../emulators/productai/render/changes.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 
