@@ -2,7 +2,9 @@
  * `npm run demo`: the whole app offline (dev/stack.ts), its Redis data and encryption key kept
  * in .demo/ between runs (DEMO_STATE_DIR for a separate demo). Prints one URL to open; Ctrl-C
  * stops everything. DEMO_PORT fixes that URL's port, DEMO_JOB_MS how long a ProductAI job runs,
- * LOG_LEVEL what the terminal shows (`warn`: one line per problem; dev/log-lines.ts).
+ * DEMO_CHANGE_RATE the share of ProductAI results that change the product (default 0.05, so the
+ * fidelity guard is seen at work; 0 turns it off), LOG_LEVEL what the terminal shows (`warn`: one
+ * line per problem; dev/log-lines.ts).
  *
  * Everything stops on SIGINT or SIGTERM, sent to this process or to npm's: npm 11 passes a
  * signal to the `sh -c` it runs this script in, and sh dies without passing it on, which left
@@ -20,6 +22,7 @@ const started = startStack({
   stateDir: process.env.DEMO_STATE_DIR ?? `${ROOT}.demo`,
   framePort: Number(process.env.DEMO_PORT ?? 0),
   jobMs: Number(process.env.DEMO_JOB_MS ?? 6_000),
+  productChangeRate: Number(process.env.DEMO_CHANGE_RATE ?? 0.05),
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   terminalLogs: true,
   onProcessExit(name, exit) {

@@ -53,6 +53,8 @@ export interface StackOptions {
   framePort?: number;
   /** How long each ProductAI job runs. */
   jobMs: number;
+  /** Share of ProductAI image and upscale jobs that change the product at random (default 0). */
+  productChangeRate?: number;
   productAiKey?: string;
   productAiCredits?: number;
   /** How long the Shopify emulator takes to process new media (its own default otherwise). */
@@ -179,6 +181,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       accounts: { [productAiKey]: options.productAiCredits ?? DEMO.productAiCredits },
       jobMs: options.jobMs,
       webhookSourceAddress: DEMO.webhookSourceAddress,
+      changeRate: options.productChangeRate ?? 0,
+      // A fixed seed: a fresh demo changes the same jobs every time.
+      changeSeed: 17,
     });
     closers.push(() => productAi.close());
 

@@ -1,11 +1,11 @@
 /**
  * The ways an AI result changes a product, as image transforms at a set strength, on a product
- * cut-out (RGBA PNG). The labelled set uses them to make "changed" results; the ProductAI
- * emulator can use them to change products on request.
+ * cut-out (RGBA PNG). The fidelity benchmark's labelled set uses them to make "changed" results;
+ * the ProductAI emulator changes products with them on request (change-product.ts).
  */
 import sharp from 'sharp';
 
-export type ChangeKind = 'recolour' | 'warp' | 'reshape' | 'erase-text' | 'garble-text' | 'swap';
+export type { ChangeKind } from './product-change.ts';
 
 /** Turns the product's hues by `degrees` (25: a near shade, 180: another colour). */
 export function recolour(cutout: Buffer, degrees: number): Promise<Buffer> {

@@ -10,6 +10,7 @@ export async function renderImage(plan: ImagePlan, files: FileStore): Promise<Re
     ...size,
     prompt: plan.prompt,
     products: plan.images.map((image) => image.bytes),
+    change: plan.change,
   });
   const bytes =
     plan.outputFormat === 'jpg'

@@ -2,9 +2,12 @@
  * Composes a product scene: a backdrop drawn from the prompt's palette (wall gradient, floor,
  * a soft key light, bokeh placed by a seed from the prompt), and the products standing on the
  * floor side by side with contact shadows. Without products (text-to-image) a podium and an
- * accent orb stand in. Returns an opaque RGB sharp pipeline; callers choose the format.
+ * accent orb stand in. A requested change (a mis-edit for the fidelity guard) is made on the
+ * products' cut-outs only, before they are placed. Returns an opaque RGB sharp pipeline; callers choose the format.
  */
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { changeProduct } from './change-product.ts';
+import type { ProductChange } from './product-change.ts';
 import { cutOut, type Cutout } from './cutout.ts';
 import { hashText, paletteFor, type Palette } from './palette.ts';
 import { seeded } from '../seeded-random.ts';
@@ -14,6 +17,7 @@ export interface SceneRequest {
   height: number;
   prompt: string;
   products: Buffer[];
+  change?: ProductChange | undefined;
 }
 
 /** Longest side the backdrop SVG is rasterised at before being enlarged. */
@@ -27,10 +31,13 @@ export async function renderScene(request: SceneRequest): Promise<Sharp> {
   const palette = paletteFor(prompt);
   const floorLine = Math.round(height * (HORIZON + 0.2));
   const slotWidth = Math.round((width * 0.78) / Math.max(1, products.length));
+  const maxWidth = Math.min(slotWidth, Math.round(width * 0.6));
+  const maxHeight = Math.round(height * 0.58);
   const cutouts = await Promise.all(
-    products.map((product) =>
-      cutOut(product, Math.min(slotWidth, Math.round(width * 0.6)), Math.round(height * 0.58)),
-    ),
+    products.map(async (product, index) => {
+      const cutout = await cutOut(product, maxWidth, maxHeight);
+      return request.change ? changed(cutout, request.change, index, maxHeight) : cutout;
+    }),
   );
   const placed = layout(cutouts, width, floorLine);
   // The backdrop is soft gradients, blur and bokeh: drawn small and enlarged it looks the same,
@@ -48,6 +55,21 @@ export async function renderScene(request: SceneRequest): Promise<Sharp> {
     .toBuffer({ resolveWithObject: true });
   // The scene is opaque; its alpha channel (added by the compositing) is dropped.
   return sharp(data, { raw: rawOf(info) }).removeAlpha();
+}
+
+/** The cut-out changed; a reshaped one may grow wider than its slot, but stays in the frame. */
+async function changed(
+  cutout: Cutout,
+  change: ProductChange,
+  seed: number,
+  maxHeight: number,
+): Promise<Cutout> {
+  const png = await changeProduct(cutout.png, change, seed + 1);
+  const { data, info } = await sharp(png)
+    .resize({ width: cutout.width * 2, height: maxHeight, fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
 }
 
 function rawOf(info: OutputInfo) {

@@ -2,11 +2,13 @@
  * The "precision upscaler": doubles both sides (Lanczos resampling plus a light sharpen), in the
  * input's own format (JPEG stays JPEG; PNG and WebP become PNG so no alpha is lost).
  * Inputs whose double would exceed UPSCALE_MAX_SIDE or UPSCALE_MAX_PIXELS are refused at
- * submission (see `upscaleRefusal`), so a job that starts can always finish.
+ * submission (see `upscaleRefusal`), so a job that starts can always finish. A requested change
+ * (recolour or warp, for the fidelity guard's upscale check) is made on the whole image first.
  */
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS, type InputImage } from '../images/inspect.ts';
 import type { FileStore } from '../storage.ts';
+import { changeProduct } from './change-product.ts';
 import type { RenderResult, UpscalePlan } from './plan.ts';
 
 export const UPSCALE_FACTOR = 2;
@@ -26,7 +28,16 @@ export function upscaleRefusal(image: InputImage): string | null {
 export async function renderUpscale(plan: UpscalePlan, files: FileStore): Promise<RenderResult> {
   const width = plan.image.width * UPSCALE_FACTOR;
   const height = plan.image.height * UPSCALE_FACTOR;
-  const pipeline = sharp(plan.image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const input = plan.change
+    ? await changeProduct(
+        await sharp(plan.image.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .png()
+          .toBuffer(),
+        plan.change,
+      )
+    : plan.image.bytes;
+  const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width, height, kernel: 'lanczos3', fit: 'fill' })
     .sharpen({ sigma: 0.6 });

@@ -1,0 +1,78 @@
+/**
+ * Changes a product the way an AI model sometimes does, for the fidelity guard to catch: the
+ * transforms of ./changes.ts (shared with the fidelity benchmark's labelled set), driven by one
+ * strength from 0 to 1. Works on the product cut-out (RGBA PNG) before it is placed in the
+ * scene, so only the product changes; upscales pass the whole image (recolour and warp only).
+ */
+import sharp from 'sharp';
+import type { ProductChange } from './product-change.ts';
+import { eraseText, garbleText, recolour, reshape, warp, type TextArea } from './changes.ts';
+
+/**
+ * Each kind's range, strength 0 to 1 (the labelled set's strengths fall inside them): a hue
+ * turn of 20-180 degrees, a wave of 1-8 % of the width, 5-60 % wider, 20-100 % of the label
+ * painted over, 1-6 letters replaced.
+ */
+const scale = (from: number, to: number, strength: number) => from + (to - from) * strength;
+
+export async function changeProduct(png: Buffer, change: ProductChange, seed = 1): Promise<Buffer> {
+  const s = change.strength;
+  switch (change.kind) {
+    case 'recolour':
+      return recolour(png, Math.round(scale(20, 180, s)));
+    case 'warp':
+      return warp(png, scale(0.01, 0.08, s));
+    case 'reshape':
+      return reshape(png, scale(1.05, 1.6, s));
+    case 'erase-text':
+      return eraseText(png, await labelArea(png), scale(0.2, 1, s));
+    case 'garble-text':
+      return garbleText(png, await labelArea(png), Math.max(1, Math.round(6 * s)), seed);
+    case 'swap':
+      return anotherObject(png);
+  }
+}
+
+/**
+ * Where a label would be: the band across the middle of the product. The emulator does not read
+ * the product's text, so it paints over (or misprints) that band, in the band's commonest colour.
+ */
+async function labelArea(png: Buffer): Promise<TextArea> {
+  const { width, height } = await sharp(png).metadata();
+  const box = {
+    x: Math.round(width! * 0.2),
+    y: Math.round(height! * 0.4),
+    width: Math.max(1, Math.round(width! * 0.6)),
+    height: Math.max(1, Math.round(height! * 0.16)),
+  };
+  // stats() reads the whole input whatever the pipeline, so the band is cut out first.
+  const band = await sharp(png)
+    .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
+    .png()
+    .toBuffer();
+  // The band's commonest colour is the label's (its text is the smaller share).
+  const { r, g, b } = (await sharp(band).stats()).dominant;
+  const light = 0.299 * r + 0.587 * g + 0.114 * b > 128;
+  return {
+    box,
+    labelColour: `rgb(${r},${g},${b})`,
+    textColour: light ? '#111111' : '#f5f5f5',
+    text: 'LABEL',
+    fontSize: Math.max(6, Math.round(box.height * 0.7)),
+  };
+}
+
+/** Another object in the product's place: a round vessel of the opposite colour, same size. */
+async function anotherObject(png: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(png).metadata();
+  const { channels } = await sharp(png).stats();
+  const [r, g, b] = channels.map((c) => 255 - Math.round(c.mean));
+  const w = width!;
+  const h = height!;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+<rect x="${w * 0.35}" y="0" width="${w * 0.3}" height="${h * 0.3}" rx="${w * 0.05}" fill="rgb(${r},${g},${b})"/>
+<ellipse cx="${w / 2}" cy="${h * 0.62}" rx="${w * 0.48}" ry="${h * 0.37}" fill="rgb(${r},${g},${b})"/>
+<ellipse cx="${w * 0.38}" cy="${h * 0.55}" rx="${w * 0.1}" ry="${h * 0.16}" fill="#ffffff" fill-opacity="0.35"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
