@@ -1,0 +1,62 @@
+/**
+ * The fidelity guard with the real check (src/fidelity, on the worker's thread pool,
+ * FIDELITY_THREADS) against results the ProductAI emulator really changed: a rule that
+ * publishes has its recoloured result held for a person as 'changed', while an untouched
+ * result of the same rule goes live. The pipeline's other cases, with a scripted check:
+ * fidelity-guard.test.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../../support/publish-stack.ts';
+import { productMedia } from '../../support/shop-media.ts';
+import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../support/crash-stack.ts';
+
+let harness: PublishHarness;
+
+beforeAll(async () => {
+  harness = await startPublishHarness();
+});
+
+/** A new product tagged for the rule, created in the admin: Shopify sends products/create. */
+async function ruleResult(shop: TestShop, title: string): Promise<Generation> {
+  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+    title,
+    tags: ['summer'],
+    images: 1,
+  })) as { product: { id: string } };
+  const id = await until("the rule's generation", async () => {
+    const { generations } = await harness.pipeline.generations.list(shop.shop, {
+      productId: product.id,
+    });
+    return generations[0]?.id ?? null;
+  });
+  return shop.waitFor(id, ['published', 'in_review', 'failed'], 60_000);
+}
+
+describe('the real check on results the emulator changed', () => {
+  it("holds a rule's recoloured result as changed while its untouched one publishes", async () => {
+    const shop = await harness.newShop();
+    await harness.app.deps.rules.store.save(shop.shop, { ...SUMMER_RULE, destination: 'append' });
+    await harness.productAiControl('POST', `/accounts/${shop.apiKey}/changes`, {
+      kind: 'recolour',
+      strength: 1,
+    });
+
+    const changed = await ruleResult(shop, 'Linen dress');
+    expect(changed.state).toBe('in_review');
+    expect(changed.fidelity).toMatchObject({ verdict: 'changed' });
+    expect(changed.transitions.at(-1)?.note).toMatch(/^Held for review: colour differs: ΔE \d+/);
+    expect(await productMedia(harness.app, shop.shop, changed.productId)).not.toContainEqual(
+      expect.objectContaining({ id: changed.fileId }),
+    );
+
+    const untouched = await ruleResult(shop, 'Cotton dress');
+    expect(untouched.state).toBe('published');
+    expect(untouched.fidelity?.verdict).toBe('faithful');
+  });
+});
