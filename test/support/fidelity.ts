@@ -1,8 +1,9 @@
 /**
  * A FidelityChecker for tests, given to the app through the composition root
  * (`AppOverrides.fidelity`): it answers the verdicts a test lines up, in order, then `faithful`.
- * The ProductAI emulator cannot change a product yet, so a test says what the check finds; the
- * pipeline around it (what the report decides, where it is kept, who sees it) is the real one.
+ * A test says what the check finds (every verdict, a check that throws) without making images
+ * for it; the pipeline around it (what the report decides, where it is kept, who sees it) is the
+ * real one. The real check on results the emulator changed: fidelity-guard-emulated.test.ts.
  * It records what each check was given, so a test can see that real images reached it.
  */
 import type {

@@ -4,7 +4,8 @@
  * generation and in its history, and a result judged changed never goes live without a person,
  * whatever would publish it (here a rule that publishes, a click without review), unless the
  * shop turns the guard off. The check itself is a scripted checker given through the
- * composition root (test/support/fidelity.ts): the ProductAI emulator cannot change a product yet.
+ * composition root (test/support/fidelity.ts), so each case picks its verdict; the real check on
+ * results the ProductAI emulator changed: fidelity-guard-emulated.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
