@@ -34,17 +34,12 @@ export async function changeProduct(png: Buffer, change: ProductChange, seed = 1
 }
 
 /**
- * Where a label would be: the band across the middle of the product. The emulator does not read
- * the product's text, so it paints over (or misprints) that band, in the band's commonest colour.
+ * Where the label is: the emulator does not read text, so it takes the band (a sixth of the
+ * product's height) with the most contrast across it, where lettering is, and the columns in it
+ * that carry that contrast; it paints over (or misprints) that band in its commonest colour.
  */
 async function labelArea(png: Buffer): Promise<TextArea> {
-  const { width, height } = await sharp(png).metadata();
-  const box = {
-    x: Math.round(width! * 0.2),
-    y: Math.round(height! * 0.4),
-    width: Math.max(1, Math.round(width! * 0.6)),
-    height: Math.max(1, Math.round(height! * 0.16)),
-  };
+  const box = await busiestBand(png);
   // stats() reads the whole input whatever the pipeline, so the band is cut out first.
   const band = await sharp(png)
     .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
@@ -75,4 +70,39 @@ async function anotherObject(png: Buffer): Promise<Buffer> {
 <ellipse cx="${w * 0.38}" cy="${h * 0.55}" rx="${w * 0.1}" ry="${h * 0.16}" fill="#ffffff" fill-opacity="0.35"/>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Contrast between neighbouring opaque pixels (grey levels) that counts as an edge. */
+const EDGE = 40;
+
+async function busiestBand(png: Buffer): Promise<TextArea['box']> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const grey = (p: number) => 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  const edge = (x: number, y: number) => {
+    const p = (y * width + x) * 4;
+    return data[p + 3]! > 128 && data[p - 1]! > 128 && Math.abs(grey(p) - grey(p - 4)) > EDGE;
+  };
+  const rows = Array.from({ length: height }, (_, y) => {
+    let count = 0;
+    for (let x = 1; x < width; x++) if (edge(x, y)) count++;
+    return count;
+  });
+  const bandHeight = Math.max(1, Math.round(height * 0.16));
+  let best = 0;
+  let bestSum = -1;
+  let sum = 0;
+  for (let y = 0; y < height; y++) {
+    sum += rows[y]! - (y >= bandHeight ? rows[y - bandHeight]! : 0);
+    if (y >= bandHeight - 1 && sum > bestSum) [best, bestSum] = [y - bandHeight + 1, sum];
+  }
+  let left = width;
+  let right = 0;
+  for (let y = best; y < best + bandHeight; y++)
+    for (let x = 1; x < width; x++)
+      if (edge(x, y)) [left, right] = [Math.min(left, x), Math.max(right, x)];
+  if (right <= left) [left, right] = [Math.round(width * 0.2), Math.round(width * 0.8)];
+  const pad = Math.round(bandHeight * 0.2);
+  const x = Math.max(0, left - pad);
+  return { x, y: best, width: Math.min(width, right + pad) - x, height: bandHeight };
 }
