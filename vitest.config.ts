@@ -11,5 +11,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Each file's helpers' teardowns (test/support/teardown.ts), after the file's own afterAll.
     setupFiles: ['test/support/file-setup.ts'],
+    // The app processes the tests start (the browser stack, worker processes) run without the
+    // fidelity check; the tests about it give theirs (see src/pipeline/publish/fidelity-step.ts).
+    env: { FIDELITY_THREADS: '0' },
   },
 });

@@ -113,8 +113,11 @@ export interface AppOverrides {
   campaigns?: CampaignOptions;
   /** The clock the rules' daily cap runs on. */
   rules?: { clock?: Clock };
-  /** Makes the fidelity check of a process that runs the stages (tests inject their own). */
-  fidelity?: () => FidelityChecker;
+  /**
+   * Makes the fidelity check of a process that runs the stages (tests inject their own);
+   * undefined: the check is off in this process.
+   */
+  fidelity?: () => FidelityChecker | undefined;
 }
 
 export async function createApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
@@ -178,9 +181,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         createRuleHolds(ruleStore),
       ),
       // Built by each process that starts the stages (one pool of threads each), not by the web.
+      // FIDELITY_THREADS=0 turns the check off in this process (its results are not checked).
       fidelity:
         overrides.fidelity ??
-        (() => createFidelityChecker({ threads: config.pipeline.fidelity.threads, logger })),
+        (() => {
+          const { threads } = config.pipeline.fidelity;
+          return threads > 0 ? createFidelityChecker({ threads, logger }) : undefined;
+        }),
     },
     overrides.pipeline,
   );

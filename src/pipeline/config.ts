@@ -214,7 +214,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
  * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, GENERATION_RETENTION_DAYS (how
  * long finished generations are kept, 90 by default), and FIDELITY_THREADS (the fidelity
- * check's threads per worker process, 1 by default).
+ * check's threads per worker process, 1 by default; 0 turns the check off there).
  */
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
   const number = (name: string): number | undefined => {
@@ -223,6 +223,14 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     const value = Number(raw);
     if (!Number.isInteger(value) || value <= 0)
       throw new Error(`${name} must be a positive integer`);
+    return value;
+  };
+  /** A whole number, 0 allowed (FIDELITY_THREADS=0: the check is off in the process). */
+  const count = (name: string): number | undefined => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or more`);
     return value;
   };
   const base = defaultPipelineConfig();
@@ -255,7 +263,7 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
     },
     fidelity: {
-      threads: number('FIDELITY_THREADS') ?? base.fidelity.threads,
+      threads: count('FIDELITY_THREADS') ?? base.fidelity.threads,
       timeoutMs: base.fidelity.timeoutMs,
     },
   });

@@ -91,7 +91,7 @@ export interface PipelineParts {
    * Makes the fidelity check's pool: called once by `startWorkers` (the stages' process), closed
    * when they stop; a web process makes none.
    */
-  fidelity: () => FidelityChecker;
+  fidelity: () => FidelityChecker | undefined;
 }
 
 /** What tests and benchmarks may replace. */

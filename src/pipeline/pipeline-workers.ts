@@ -32,8 +32,11 @@ export interface PipelineWorkerDeps extends StageHandlerDeps {
   clock: Clock;
   logger: Logger;
   context: PipelineContext;
-  /** Makes this process's fidelity check pool (the stages get it; closed when they stop). */
-  fidelity: () => FidelityChecker;
+  /**
+   * Makes this process's fidelity check pool (the stages get it; closed when they stop);
+   * undefined when the check is off here.
+   */
+  fidelity: () => FidelityChecker | undefined;
   generations: GenerationStore;
   flowTriggers: FlowTriggerDelivery;
   reviewBatches: ReviewBatches;
@@ -82,7 +85,7 @@ export async function startPipelineWorkers(
     async stop() {
       await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
       await Promise.all([workers.close(), reviewBatchWorker.close()]);
-      await fidelity.close();
+      await fidelity?.close();
     },
   };
 }

@@ -79,6 +79,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.pipelineConfig) config.pipeline = options.pipelineConfig;
   const deps = await createApp(config, {
     logger: createLogger({ level: 'silent' }),
+    // The fidelity check is off unless a test gives one (FIDELITY_THREADS=0, fidelity-step.ts).
+    fidelity: () => undefined,
     ...options.overrides,
     // Its own queue: test files share one Redis, and must not process each other's webhooks.
     webhookQueue: { prefix: `test-webhooks-${randomUUID()}`, ...options.overrides?.webhookQueue },

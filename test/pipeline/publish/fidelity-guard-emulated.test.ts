@@ -6,6 +6,7 @@
  * fidelity-guard.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createFidelityChecker } from '../../../src/fidelity/fidelity-checker.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import {
   startPublishHarness,
@@ -19,7 +20,10 @@ import { until } from '../support/crash-stack.ts';
 let harness: PublishHarness;
 
 beforeAll(async () => {
-  harness = await startPublishHarness();
+  harness = await startPublishHarness({
+    // The real check, on one worker thread as in production (the suite's default is off).
+    overrides: { fidelity: () => createFidelityChecker({ threads: 1 }) },
+  });
 });
 
 /** A new product tagged for the rule, created in the admin: Shopify sends products/create. */

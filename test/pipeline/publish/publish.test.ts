@@ -58,6 +58,25 @@ describe('publishing results to product media', () => {
     expect(added.alt).toBe(`${product.title} on a marble counter`);
   });
 
+  it('marks a result not checked when the worker runs without the fidelity check, and publishes it', async () => {
+    // The suite's processes run with the check off (FIDELITY_THREADS=0, test/support/app.ts).
+    const shop = await harness.newShop();
+    const product = await productWithImages(shop);
+    const generation = await generate(shop, {
+      productId: product.id,
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'On a marble counter',
+      sourceMediaIds: [product.images[0]!.id],
+    });
+
+    expect(generation.state).toBe('published');
+    expect(generation.fidelity).toMatchObject({
+      verdict: 'not_checked',
+      findings: ['not checked: the fidelity check is off on this worker'],
+    });
+  });
+
   it('makes the result featured when the shop says so, remembering the previous featured image', async () => {
     const shop = await harness.newShop();
     await shop.api('PATCH', '/settings', { mediaPosition: 'featured' });

@@ -65,6 +65,8 @@ const app = await createApp(
   { ...loadAppConfig(process.env), pipeline: config },
   {
     fetch: crashingFetch,
+    // As in the tests' own processes: the fidelity check is off (test/support/app.ts).
+    fidelity: () => undefined,
     ...(webhookQueue ? { webhookQueue: JSON.parse(webhookQueue) as WebhookQueueConfig } : {}),
     pipeline: {
       publish: { attach: publish.attachStage, verify: publish.verifyStage },
