@@ -286,6 +286,10 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
   it('publishes each product once and charges each generation once', async () => {
     // The merchant connects ProductAI (Settings), and pastes the webhook URL in ProductAI's studio.
     const settings = await api<SettingsView>('PUT', '/settings/api-key', { apiKey: PRODUCTAI_KEY });
+    // The workers run the real fidelity check, as deployed; its verdicts on the emulator's
+    // drawings are not yet sure (src/fidelity/README.md), so the shop lets every result publish
+    // and what this counts stays what it is about: each product once, each charge once.
+    await api<SettingsView>('PATCH', '/settings', { fidelityGuard: 'off' });
     await control(`${productAi.url}/__emulator/accounts/${PRODUCTAI_KEY}/webhook`, 'PUT', {
       url: settings.webhook.url,
     });
