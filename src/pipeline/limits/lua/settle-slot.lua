@@ -1,7 +1,9 @@
 --[[
   Settles a slot whose request was answered: it keeps counting from the request's latest
   possible arrival, min(now, taken + arrivalMarginMs), under a name of its own, so that the same
-  generation can take a slot later.
+  generation can take a slot later. The name is anonymous (the arrival and a random number): the
+  log is app-wide and outlives a shop's erase by up to two windows, and a settled slot is only
+  ever counted, never looked up.
 
   KEYS[1] slots            sorted set of slots
   ARGV[1] slotId
@@ -15,6 +17,6 @@ local taken = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not taken then return 0 end
 local arrival = math.min(now, tonumber(taken) + tonumber(ARGV[3]))
 redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('ZADD', KEYS[1], arrival, ARGV[1] .. '@' .. arrival .. '.' .. math.random(1000000))
+redis.call('ZADD', KEYS[1], arrival, 'settled@' .. arrival .. '.' .. math.random(1000000))
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
 return 1
