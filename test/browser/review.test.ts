@@ -139,7 +139,7 @@ test(
       /^View (.*) larger.*$/,
       '$1',
     );
-    await admin.app.getByLabel('Product').fill(firstTitle.slice(0, 6));
+    await admin.app.getByLabel('Product', { exact: true }).fill(firstTitle.slice(0, 6));
     await admin.app.getByRole('option', { name: firstTitle }).click();
     await eventually(() => rows.count()).toBe(1);
     await admin.app.getByRole('button', { name: 'Show every product' }).click();
