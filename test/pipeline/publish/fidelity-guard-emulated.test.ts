@@ -7,15 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFidelityChecker } from '../../../src/fidelity/fidelity-checker.ts';
-import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import {
-  startPublishHarness,
-  type PublishHarness,
-  type TestShop,
-} from '../../support/publish-stack.ts';
+import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
-import { until } from '../support/crash-stack.ts';
+import { ruleResult } from '../support/rule-result.ts';
 
 let harness: PublishHarness;
 
@@ -26,22 +21,6 @@ beforeAll(async () => {
   });
 });
 
-/** A new product tagged for the rule, created in the admin: Shopify sends products/create. */
-async function ruleResult(shop: TestShop, title: string): Promise<Generation> {
-  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
-    title,
-    tags: ['summer'],
-    images: 1,
-  })) as { product: { id: string } };
-  const id = await until("the rule's generation", async () => {
-    const { generations } = await harness.pipeline.generations.list(shop.shop, {
-      productId: product.id,
-    });
-    return generations[0]?.id ?? null;
-  });
-  return shop.waitFor(id, ['published', 'in_review', 'failed'], 60_000);
-}
-
 describe('the real check on results the emulator changed', () => {
   it("holds a rule's recoloured result as changed while its untouched one publishes", async () => {
     const shop = await harness.newShop();
@@ -51,7 +30,7 @@ describe('the real check on results the emulator changed', () => {
       strength: 1,
     });
 
-    const changed = await ruleResult(shop, 'Linen dress');
+    const changed = await ruleResult(harness, shop, 'Linen dress', 60_000);
     expect(changed.state).toBe('in_review');
     expect(changed.fidelity).toMatchObject({ verdict: 'changed' });
     expect(changed.transitions.at(-1)?.note).toMatch(/^Held for review: colour differs: ΔE \d+/);
@@ -59,7 +38,7 @@ describe('the real check on results the emulator changed', () => {
       expect.objectContaining({ id: changed.fileId }),
     );
 
-    const untouched = await ruleResult(shop, 'Cotton dress');
+    const untouched = await ruleResult(harness, shop, 'Cotton dress', 60_000);
     expect(untouched.state).toBe('published');
     expect(untouched.fidelity?.verdict).toBe('faithful');
   });

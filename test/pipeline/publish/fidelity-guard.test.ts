@@ -26,6 +26,7 @@ import { productImage } from '../../support/product-images.ts';
 import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 import { until } from '../support/crash-stack.ts';
+import { ruleResult } from '../support/rule-result.ts';
 
 const fidelity = scriptedFidelity();
 let harness: PublishHarness;
@@ -46,22 +47,6 @@ const CHANGED_RECORD = {
 };
 
 const PUBLISHING_RULE = { ...SUMMER_RULE, destination: 'append' as const };
-
-/** A new product tagged for the rule, created in the admin: Shopify sends products/create. */
-async function ruleResult(shop: TestShop, title: string): Promise<Generation> {
-  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
-    title,
-    tags: ['summer'],
-    images: 1,
-  })) as { product: { id: string } };
-  const id = await until("the rule's generation", async () => {
-    const { generations } = await harness.pipeline.generations.list(shop.shop, {
-      productId: product.id,
-    });
-    return generations[0]?.id ?? null;
-  });
-  return shop.waitFor(id, ['published', 'in_review', 'failed']);
-}
 
 async function firstProduct(shop: TestShop): Promise<ProductDetail> {
   const products = await emulatorProducts(harness.app, shop.shop);
@@ -100,7 +85,7 @@ describe('the fidelity check decides before a result goes live', () => {
     await harness.app.deps.rules.store.save(shop.shop, PUBLISHING_RULE);
 
     fidelity.answer('changed');
-    const changed = await ruleResult(shop, 'Linen dress');
+    const changed = await ruleResult(harness, shop, 'Linen dress');
     expect(changed.state).toBe('in_review');
     expect(lastNote(changed)).toBe('Held for review: colour differs: ΔE 14 on the body');
     expect(changed.fidelity).toMatchObject({ verdict: 'changed', version: 'test-1' });
@@ -120,7 +105,7 @@ describe('the fidelity check decides before a result goes live', () => {
       expect.objectContaining({ id: changed.fileId }),
     );
 
-    const faithful = await ruleResult(shop, 'Cotton dress');
+    const faithful = await ruleResult(harness, shop, 'Cotton dress');
     expect(faithful.state).toBe('published');
     expect(faithful.fidelity?.verdict).toBe('faithful');
     // The check was given the product's image and the result, as downloaded.
