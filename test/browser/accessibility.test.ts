@@ -10,12 +10,15 @@ import { confirm, confirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
 import {
   RESULT_TIMEOUT_MS,
-  demoProducts,
+  smallestCollection,
   pickInResourcePicker,
   productsWithImages,
   setReviewMode,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
+
+/** Products in the bulk runs here: a quick run, yet "all" means more than one. */
+const RUN_PRODUCTS = 2;
 
 const suite = browserSuite('accessibility', { connectedMerchant: true });
 
@@ -67,15 +70,6 @@ function emptyBoxes(container: Locator): Promise<number> {
   );
 }
 
-/** The demo store's smallest collection with 2+ products (a quick run, yet "all" means more than one). */
-async function smallCollection(): Promise<string> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
-  }
-  return [...sizes].filter(([, size]) => size >= 2).sort((a, b) => a[1] - b[1])[0]![0];
-}
-
 describe('every dialog, and the pages once they hold work', () => {
   test(
     'a bulk run: its confirmation, its card, the Activity table, the review viewer, Approve all and Undo',
@@ -84,7 +78,11 @@ describe('every dialog, and the pages once they hold work', () => {
       await setReviewMode(admin, true);
       await admin.open('/bulk-runs');
       await admin.app.getByRole('button', { name: 'Select collection' }).click();
-      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await pickInResourcePicker(
+        admin,
+        'Select collection',
+        await smallestCollection(suite.stack, RUN_PRODUCTS),
+      );
       await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
       await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
       await confirmation(admin, /^Start a bulk run/);
@@ -174,7 +172,11 @@ describe('every dialog, and the pages once they hold work', () => {
       await eventually(() => admin.app.getByText('Plan your next season').isVisible()).toBe(true);
       await admin.app.getByLabel('Name').fill('Holiday scenes');
       await admin.app.getByRole('button', { name: 'Select collection' }).click();
-      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await pickInResourcePicker(
+        admin,
+        'Select collection',
+        await smallestCollection(suite.stack, RUN_PRODUCTS),
+      );
       // Another preset than the bulk run's: its products, done with Studio white, are made again.
       await admin.app.getByLabel('Preset').selectOption({ label: 'Marble counter' });
       const schedule = admin.app.getByRole('button', { name: 'Schedule campaign' });
@@ -194,7 +196,11 @@ describe('every dialog, and the pages once they hold work', () => {
       // One that started three days ago on the store's clock: live once its scenes are made.
       await admin.app.getByLabel('Name').fill('Flash sale');
       await admin.app.getByRole('button', { name: 'Select collection' }).click();
-      await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+      await pickInResourcePicker(
+        admin,
+        'Select collection',
+        await smallestCollection(suite.stack, RUN_PRODUCTS),
+      );
       await admin.app.getByLabel('Preset').selectOption({ label: 'Outdoor nature' });
       const starts = admin.app.getByLabel('Starts');
       const tomorrow = new Date(`${(await starts.inputValue()).slice(0, 10)}T00:00:00Z`);

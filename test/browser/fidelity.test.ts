@@ -12,7 +12,7 @@ import { eventually } from './support/eventually.ts';
 import { markChanged } from './support/fidelity-reports.ts';
 import {
   RESULT_TIMEOUT_MS,
-  demoProducts,
+  smallestCollection,
   generatePhoto,
   pickInResourcePicker,
   productsWithImages,
@@ -20,6 +20,12 @@ import {
   waitForProgressState,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
+
+/**
+ * The fewest products of a bulk run here: the smallest such collection keeps its run within
+ * ProductAI's rate limit.
+ */
+const RUN_PRODUCTS = 3;
 
 const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 
@@ -95,7 +101,11 @@ test(
     await setReviewMode(admin, true);
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await pickInResourcePicker(
+      admin,
+      'Select collection',
+      await smallestCollection(suite.stack, RUN_PRODUCTS),
+    );
     await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
     await answerConfirmation(admin, 'Start bulk run');
@@ -160,14 +170,3 @@ test(
   },
   TEST_TIMEOUT_MS,
 );
-
-/** The smallest seeded collection of 3+ products: its run stays within ProductAI's rate limit. */
-async function smallCollection(): Promise<string> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const collection of product.collections) {
-      sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
-    }
-  }
-  return [...sizes].filter(([, size]) => size >= 3).sort((a, b) => a[1] - b[1])[0]![0];
-}

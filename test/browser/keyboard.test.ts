@@ -10,13 +10,16 @@ import { eventually } from './support/eventually.ts';
 import { actionable, tabThrough, tabTo, type TabStop } from './support/keyboard.ts';
 import {
   RESULT_TIMEOUT_MS,
-  demoProducts,
+  smallestCollection,
   pickInResourcePicker,
   productsWithImages,
   setReviewMode,
   waitForProgressState,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
+
+/** Products in the bulk run here: a run with a next and a previous in the viewer. */
+const RUN_PRODUCTS = 3;
 
 const suite = browserSuite('keyboard', { connectedMerchant: true });
 
@@ -84,15 +87,6 @@ test(
   3 * RESULT_TIMEOUT_MS,
 );
 
-/** The demo store's smallest collection with 3+ products: a run with a next and a previous. */
-async function smallCollection(): Promise<string> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
-  }
-  return [...sizes].filter(([, size]) => size >= 3).sort((a, b) => a[1] - b[1])[0]![0];
-}
-
 test(
   'the review viewer: opened, zoomed, approved and closed by keyboard, every action reached with its focus shown',
   async () => {
@@ -100,7 +94,11 @@ test(
     await setReviewMode(admin, true);
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await pickInResourcePicker(
+      admin,
+      'Select collection',
+      await smallestCollection(suite.stack, RUN_PRODUCTS),
+    );
     await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
     await confirmation(admin, /^Start a bulk run/);

@@ -8,19 +8,14 @@ import type { Frame } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { eventually } from './support/eventually.ts';
 import { appFrame } from './support/keyboard.ts';
-import { demoProducts, pickInResourcePicker, productsWithImages } from './support/merchant.ts';
+import {
+  smallestCollection,
+  pickInResourcePicker,
+  productsWithImages,
+} from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const suite = browserSuite('polish', { connectedMerchant: true });
-
-/** The demo store's smallest collection. */
-async function smallestCollection(): Promise<string> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
-  }
-  return [...sizes].sort((a, b) => a[1] - b[1])[0]![0];
-}
 
 test('Generate: an upscale offers no results to choose from, a photo does', async () => {
   const { admin, stack } = suite;
@@ -107,7 +102,7 @@ test('Bulk runs: switching Photo and Upscale three times shifts nothing once the
   const { admin } = suite;
   await admin.open('/bulk-runs');
   await admin.app.getByRole('button', { name: 'Select collection' }).click();
-  await pickInResourcePicker(admin, 'Select collection', await smallestCollection());
+  await pickInResourcePicker(admin, 'Select collection', await smallestCollection(suite.stack));
   await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
   const start = admin.app.getByRole('button', { name: 'Start bulk run' });
   await eventually(() => start.isEnabled()).toBe(true);
@@ -159,7 +154,7 @@ test('Campaigns: a campaign just scheduled is scrolled into view, its heading fo
   await eventually(() => admin.app.getByText('Plan your next season').isVisible()).toBe(true);
   await admin.app.getByLabel('Name').fill('Spring scenes');
   await admin.app.getByRole('button', { name: 'Select collection' }).click();
-  await pickInResourcePicker(admin, 'Select collection', await smallestCollection());
+  await pickInResourcePicker(admin, 'Select collection', await smallestCollection(suite.stack));
   await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
   // The merchant is at the form's end, where the button is: the list is above, out of view.
   const schedule = admin.app.getByRole('button', { name: 'Schedule campaign' });

@@ -9,7 +9,7 @@ import type { FrameLocator, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
   RESULT_TIMEOUT_MS,
-  demoProducts,
+  smallestCollection,
   pickInResourcePicker,
   productMedia,
   productsWithImages,
@@ -18,6 +18,12 @@ import {
 import { confirm as answerConfirmation } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
+
+/**
+ * The fewest products of a bulk run here: the smallest such collection keeps its run within
+ * ProductAI's rate limit.
+ */
+const RUN_PRODUCTS = 3;
 
 const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 
@@ -97,17 +103,6 @@ test(
   TEST_TIMEOUT_MS,
 );
 
-/** The smallest seeded collection of 3+ products: its run stays within ProductAI's rate limit. */
-async function smallCollection(): Promise<string> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const collection of product.collections) {
-      sizes.set(collection.title, (sizes.get(collection.title) ?? 0) + 1);
-    }
-  }
-  return [...sizes].filter(([, size]) => size >= 3).sort((a, b) => a[1] - b[1])[0]![0];
-}
-
 test(
   'reviews a bulk run in Activity: filter, keyboard approve in the viewer, approve all, layouts',
   async () => {
@@ -115,7 +110,11 @@ test(
     await setReviewMode(suite.admin, true);
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await pickInResourcePicker(
+      admin,
+      'Select collection',
+      await smallestCollection(suite.stack, RUN_PRODUCTS),
+    );
     await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
     await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
     await answerConfirmation(admin, 'Start bulk run');
@@ -205,7 +204,11 @@ test(
     await setReviewMode(suite.admin, false); // options wait for a choice whatever the setting
     await admin.open('/bulk-runs');
     await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(admin, 'Select collection', await smallCollection());
+    await pickInResourcePicker(
+      admin,
+      'Select collection',
+      await smallestCollection(suite.stack, RUN_PRODUCTS),
+    );
     await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
     await admin.app
       .getByLabel('Results per product')

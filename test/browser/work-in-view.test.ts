@@ -7,7 +7,7 @@
 import { expect, test } from 'vitest';
 import {
   RESULT_TIMEOUT_MS,
-  demoProducts,
+  smallestCollection,
   generatePhoto,
   pickInResourcePicker,
   productsWithImages,
@@ -18,16 +18,6 @@ import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
 const suite = browserSuite('work-in-view', { connectedMerchant: true, adminEachTest: false });
-
-/** The run only has to start: the smallest collection keeps ProductAI's rate limit free. */
-async function smallestCollection(): Promise<{ title: string }> {
-  const sizes = new Map<string, number>();
-  for (const product of await demoProducts(suite.stack)) {
-    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
-  }
-  const [title] = [...sizes].sort((a, b) => a[1] - b[1])[0]!;
-  return { title };
-}
 
 test(
   'the Generate page brings its generation back after a reload and after a visit to Activity',
@@ -69,7 +59,7 @@ test(
 test('starting a bulk run brings its card into view, its heading focused', async () => {
   // Short enough that the form's button is below the run cards' place.
   const admin = await suite.openAdmin({ width: 1280, height: 700 });
-  const collection = await smallestCollection();
+  const collection = { title: await smallestCollection(suite.stack) };
   await admin.open('/bulk-runs');
   await admin.app.getByRole('button', { name: 'Select collection' }).click();
   await pickInResourcePicker(admin, 'Select collection', collection!.title);

@@ -24,6 +24,15 @@ export async function demoProducts(stack: Stack): Promise<DemoProduct[]> {
   return ((await response.json()) as { products: DemoProduct[] }).products;
 }
 
+/** The demo store's smallest collection of at least `minSize` products (a quick bulk run). */
+export async function smallestCollection(stack: Stack, minSize = 1): Promise<string> {
+  const sizes = new Map<string, number>();
+  for (const product of await demoProducts(stack)) {
+    for (const { title } of product.collections) sizes.set(title, (sizes.get(title) ?? 0) + 1);
+  }
+  return [...sizes].filter(([, size]) => size >= minSize).sort((a, b) => a[1] - b[1])[0]![0];
+}
+
 export interface MediaView {
   id: string;
   type: string;
