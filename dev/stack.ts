@@ -59,6 +59,13 @@ export interface StackOptions {
   productAiCredits?: number;
   /** How long the Shopify emulator takes to process new media (its own default otherwise). */
   mediaProcessingMs?: number;
+  /**
+   * ProductAI's rate limit window, for both the emulator and the app's limiter (a minute, as
+   * the contract says, by default). The browser tests compress it: the limiter paces bulk work
+   * one request every window ÷ 15, so with the real minute a run of 8 products spent 28 s
+   * waiting for its slots and the browser tests' bulk runs dominated the suite.
+   */
+  rateLimitWindowMs?: number;
   /** The app processes' LOG_LEVEL (with `terminalLogs`: what the terminal shows). */
   logLevel: string;
   /** The app processes write `<logFiles>-web.log` and `<logFiles>-worker.log`. */
@@ -180,6 +187,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const productAi = await startProductAiEmulator({
       accounts: { [productAiKey]: options.productAiCredits ?? DEMO.productAiCredits },
       jobMs: options.jobMs,
+      ...(options.rateLimitWindowMs === undefined
+        ? {}
+        : { rateLimitWindowMs: options.rateLimitWindowMs }),
       webhookSourceAddress: DEMO.webhookSourceAddress,
       changeRate: options.productChangeRate ?? 0,
       // A fixed seed: a fresh demo changes the same jobs every time.
@@ -205,6 +215,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_BRIDGE_SCRIPT_URL: `${frameUrl}/app-bridge.js`,
       PRODUCTAI_BASE_URL: productAi.url,
       PRODUCTAI_WEBHOOK_ALLOWED_IPS: DEMO.webhookSourceAddress,
+      ...(options.rateLimitWindowMs === undefined
+        ? {}
+        : {
+            PIPELINE_RATE_WINDOW_MS: String(options.rateLimitWindowMs),
+            // The margin for a request whose answer never came stays well inside the window.
+            PIPELINE_ARRIVAL_MARGIN_MS: String(Math.ceil(options.rateLimitWindowMs / 12)),
+          }),
     };
     for (const [name, entry] of [
       ['web', 'web/server/main.ts'],

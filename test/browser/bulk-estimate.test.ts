@@ -8,7 +8,12 @@ import { demoProducts, pickInResourcePicker } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
-const suite = browserSuite('bulk-estimate', { connectedMerchant: true, adminEachTest: false });
+const suite = browserSuite('bulk-estimate', {
+  connectedMerchant: true,
+  adminEachTest: false,
+  // The estimate's words: ProductAI takes 15 a minute.
+  rateLimitWindowMs: 60_000,
+});
 
 /** The demo store's largest collection, and how many of its products have no image. */
 async function largestCollection() {

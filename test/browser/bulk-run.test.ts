@@ -8,7 +8,11 @@ import { confirm, confirmation, screenshotBothWidths } from './support/confirm.t
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
-const suite = browserSuite('bulk-run', { connectedMerchant: true });
+const suite = browserSuite('bulk-run', {
+  connectedMerchant: true,
+  // Cancelled while its requests are still paced out, one every 4 s.
+  rateLimitWindowMs: 60_000,
+});
 
 async function submittedJobs(): Promise<number> {
   const { stack } = suite;
