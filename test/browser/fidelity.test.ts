@@ -11,11 +11,10 @@ import { confirm as answerConfirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
 import { markChanged } from './support/fidelity-reports.ts';
 import {
-  RESULT_TIMEOUT_MS,
-  smallestCollection,
   generatePhoto,
-  pickInResourcePicker,
+  openBulkRunForReview,
   productsWithImages,
+  RESULT_TIMEOUT_MS,
   setReviewMode,
   waitForProgressState,
 } from './support/merchant.ts';
@@ -98,16 +97,7 @@ test(
   "a bulk run's changed results: filtered, then rejected together after a confirmation with numbers",
   async () => {
     const { admin, stack } = suite;
-    await setReviewMode(admin, true);
-    await admin.open('/bulk-runs');
-    await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(
-      admin,
-      'Select collection',
-      await smallestCollection(suite.stack, RUN_PRODUCTS),
-    );
-    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await openBulkRunForReview(admin, suite.stack, RUN_PRODUCTS);
     await answerConfirmation(admin, 'Start bulk run');
     await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
     const runSummary = admin.app.getByText(/waiting for review, \d+ published/);

@@ -9,10 +9,9 @@ import { confirm, confirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
 import { actionable, tabThrough, tabTo, type TabStop } from './support/keyboard.ts';
 import {
-  RESULT_TIMEOUT_MS,
-  smallestCollection,
-  pickInResourcePicker,
+  openBulkRunForReview,
   productsWithImages,
+  RESULT_TIMEOUT_MS,
   setReviewMode,
   waitForProgressState,
 } from './support/merchant.ts';
@@ -91,16 +90,7 @@ test(
   'the review viewer: opened, zoomed, approved and closed by keyboard, every action reached with its focus shown',
   async () => {
     const { admin } = suite;
-    await setReviewMode(admin, true);
-    await admin.open('/bulk-runs');
-    await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(
-      admin,
-      'Select collection',
-      await smallestCollection(suite.stack, RUN_PRODUCTS),
-    );
-    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await openBulkRunForReview(admin, suite.stack, RUN_PRODUCTS);
     await confirmation(admin, /^Start a bulk run/);
     await confirm(admin, 'Start bulk run');
     await admin.app.getByRole('link', { name: 'See its generations' }).first().click();

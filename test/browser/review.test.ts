@@ -8,12 +8,13 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
-  RESULT_TIMEOUT_MS,
-  smallestCollection,
+  openBulkRunForReview,
   pickInResourcePicker,
   productMedia,
   productsWithImages,
+  RESULT_TIMEOUT_MS,
   setReviewMode,
+  smallestCollection,
 } from './support/merchant.ts';
 import { confirm as answerConfirmation } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
@@ -107,16 +108,7 @@ test(
   'reviews a bulk run in Activity: filter, keyboard approve in the viewer, approve all, layouts',
   async () => {
     const { admin } = suite;
-    await setReviewMode(suite.admin, true);
-    await admin.open('/bulk-runs');
-    await admin.app.getByRole('button', { name: 'Select collection' }).click();
-    await pickInResourcePicker(
-      admin,
-      'Select collection',
-      await smallestCollection(suite.stack, RUN_PRODUCTS),
-    );
-    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-    await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+    await openBulkRunForReview(admin, suite.stack, RUN_PRODUCTS);
     await answerConfirmation(admin, 'Start bulk run');
     await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
 

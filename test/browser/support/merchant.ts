@@ -112,6 +112,28 @@ export async function generatePhoto(admin: AdminPage, product: DemoProduct, pres
   await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits?$/ }).click();
 }
 
+/**
+ * Review mode on, then Bulk runs → the smallest collection of at least `minProducts` → the
+ * 'Studio white' preset → Start bulk run: leaves the run's confirmation open, for the test to
+ * look at and answer.
+ */
+export async function openBulkRunForReview(
+  admin: AdminPage,
+  stack: Stack,
+  minProducts: number,
+): Promise<void> {
+  await setReviewMode(admin, true);
+  await admin.open('/bulk-runs');
+  await admin.app.getByRole('button', { name: 'Select collection' }).click();
+  await pickInResourcePicker(
+    admin,
+    'Select collection',
+    await smallestCollection(stack, minProducts),
+  );
+  await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+}
+
 /** Waits until the followed generation shows this state (by its badge text). */
 export async function waitForProgressState(admin: AdminPage, label: string): Promise<void> {
   await eventually(() => admin.app.getByText(label, { exact: true }).first().isVisible(), {
