@@ -29,6 +29,18 @@ async function isPrimaryButtonText(admin: AdminPage, target: string[]): Promise<
  * axe could not measure (other than Polaris's primary buttons) as `color-contrast (unmeasured)`.
  */
 export async function axeViolations(admin: AdminPage): Promise<AxeFinding[]> {
+  // axe measures the page as it stands: mid-transition (a banner sliding in, a row's text
+  // moving) it saw text overlapping its neighbours, on a loaded machine only
+  // ('elmPartiallyObscuring' on an Activity row just after Approve all). Spinners run for
+  // ever, so only animations with an end are awaited.
+  await admin.app.locator('body').evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page: admin.page }).include(APP_FRAME).analyze();
   const findings: AxeFinding[] = results.violations.map((violation) => ({
     rule: violation.id,
