@@ -179,6 +179,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
       flowTriggers: appFlowTriggers(`${ROOT}extensions`),
       shops: [DEMO.shop],
+      // Products sold in several colours, to make one photo per colour (issue 18).
+      colourProducts: true,
       ...(options.mediaProcessingMs === undefined
         ? {}
         : { mediaProcessingMs: options.mediaProcessingMs }),

@@ -1,7 +1,7 @@
 /**
  * `npm run emulator:shopify -- --port P --api-key K --api-secret S [--webhook-url U]
  *  [--shop a.myshopify.com ...] [--media-processing-ms N] [--restore-rate N]
- *  [--graphql-latency-ms N]`
+ *  [--graphql-latency-ms N] [--colour-products]`
  * Starts the Shopify Admin emulator, prints its URL, and stops cleanly on SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     'restore-rate': { type: 'string' },
     'bucket-size': { type: 'string' },
     'product-count': { type: 'string' },
+    'colour-products': { type: 'boolean' },
   },
 });
 
@@ -45,6 +46,7 @@ const emulator = await startShopifyEmulator({
   restoreRate: number(values['restore-rate']),
   bucketSize: number(values['bucket-size']),
   productCount: number(values['product-count']),
+  colourProducts: values['colour-products'],
 });
 console.log(`Shopify emulator listening on ${emulator.url}`);
 

@@ -24,6 +24,7 @@ export interface ResolvedOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   productCount: number;
+  colourProducts: boolean;
   scopes: string[];
   /** The app's Flow triggers by handle (their fields); null: any payload is accepted. */
   flowTriggers: ReadonlyMap<string, readonly string[]> | null;

@@ -76,6 +76,11 @@ export interface ShopifyEmulatorOptions {
   refreshTokenTtlSeconds?: number;
   /** Seeded products per shop; default 80 (one collection holds at least 60). */
   productCount?: number;
+  /**
+   * Also seed three products sold in several colours, each colour's variants with their own
+   * image (seed/colour-products.ts), in a collection "Colourways"; default false.
+   */
+  colourProducts?: boolean;
   /** Scopes granted on install; default those in shopify.app.toml. */
   scopes?: string[];
   /** Time source; tests pass createManualClock() to move time without waiting. */
@@ -107,6 +112,7 @@ function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
     productCount: options.productCount ?? 80,
+    colourProducts: options.colourProducts ?? false,
     scopes: options.scopes ?? DEFAULT_SCOPES,
     flowTriggers: options.flowTriggers
       ? new Map(options.flowTriggers.map((trigger) => [trigger.handle, trigger.fields]))

@@ -17,6 +17,7 @@ export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
   }
   return seedShop(emu.store, emu.assets, domain, {
     productCount: emu.options.productCount,
+    colourProducts: emu.options.colourProducts,
     scopes: emu.options.scopes,
     nowMs: emu.clock.now(),
   });

@@ -53,6 +53,8 @@ export function describeProduct(shop: ShopRecord, product: ProductRecord) {
       id: gid('ProductVariant', variant.id),
       title: variant.title,
       price: variant.price,
+      selectedOptions: variant.selectedOptions,
+      mediaId: variant.mediaId === null ? null : gid('MediaImage', variant.mediaId),
     })),
     collections: [...shop.collections.values()]
       .filter((collection) => collection.productIds.includes(product.id))

@@ -11,6 +11,7 @@ import { unsupported } from '../graphql/unsupported.ts';
 import { mediaStatus } from '../media/lifecycle.ts';
 import { MEDIA_PER_PRODUCT } from '../media/limits.ts';
 import { filenameOf } from '../media/processor.ts';
+import { dropProductMedia } from '../store/emulator-store.ts';
 import type { FileKind, FileRecord, ProductRecord } from '../store/types.ts';
 import { isHttpUrl, onlyFields, userError, type UserErrorShape } from './input-guard.ts';
 import { presentFile } from './media.ts';
@@ -198,7 +199,7 @@ function fileUpdate(_: unknown, args: { files: FileUpdateInput[] }, ctx: Resolve
       product.updatedAt = now;
     }
     for (const product of remove) {
-      product.mediaIds = product.mediaIds.filter((id) => id !== file.id);
+      dropProductMedia(product, file.id);
       product.updatedAt = now;
     }
     file.updatedAt = now;
@@ -218,9 +219,7 @@ function fileDelete(_: unknown, args: { fileIds: string[] }, ctx: ResolverContex
   if (errors.length > 0) return { deletedFileIds: null, userErrors: errors };
   for (const file of files) {
     ctx.shop.files.delete(file.id);
-    for (const product of ctx.shop.products.values()) {
-      product.mediaIds = product.mediaIds.filter((id) => id !== file.id);
-    }
+    for (const product of ctx.shop.products.values()) dropProductMedia(product, file.id);
     const result = file.processing.result;
     if (result?.ok) ctx.emu.assets.delete(result.asset.path);
   }

@@ -12,6 +12,7 @@ import { productResolvers } from './products.ts';
 import { reorderMediaResolvers } from './reorder-media.ts';
 import { shopResolvers } from './shop.ts';
 import { stagedUploadResolvers } from './staged-uploads.ts';
+import { variantMediaResolvers } from './variant-media.ts';
 
 function merge(...maps: ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
@@ -34,4 +35,5 @@ export const resolvers: ResolverMap = merge(
   reorderMediaResolvers,
   flowResolvers,
   metaobjectResolvers,
+  variantMediaResolvers,
 );

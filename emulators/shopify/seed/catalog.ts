@@ -9,7 +9,7 @@ export interface ProductKind {
   name: string;
   productType: string;
   vendor: string;
-  /** Variant option values; one "Default Title" variant when empty. */
+  /** Values of the Size option; one "Default Title" variant when empty. */
   options: string[];
   basePrice: number;
   collection: string;

@@ -16,10 +16,13 @@ import {
   PRODUCT_KINDS,
   imagePlan,
 } from './catalog.ts';
+import { seedColourProducts } from './colour-products.ts';
 import { renderProductImage } from './product-art.ts';
 
 export interface SeedOptions {
   productCount: number;
+  /** Also seed the products sold in several colours (colour-products.ts). */
+  colourProducts: boolean;
   scopes: string[];
   nowMs: number;
 }
@@ -96,6 +99,8 @@ export function seedShop(
           sku: `${slugify(kind.name).toUpperCase()}-${index + 1}-${position + 1}`,
           position: position + 1,
           inventoryQuantity: (index * 7 + position * 3) % 40,
+          selectedOptions: [{ name: kind.options.length ? 'Size' : 'Title', value: option }],
+          mediaId: null,
         }),
       ),
       mediaIds: [],
@@ -162,6 +167,7 @@ export function seedShop(
     };
     shop.collections.set(collection.id, collection);
   }
+  if (options.colourProducts) seedColourProducts(store, assets, shop, nowMs);
   store.addShop(shop);
   return shop;
 }

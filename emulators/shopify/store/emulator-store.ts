@@ -34,6 +34,17 @@ export function productMedia(shop: ShopRecord, product: ProductRecord): FileReco
     .filter((file): file is FileRecord => file !== undefined);
 }
 
+/**
+ * Takes a media off the product, and off the variants that showed it, as Shopify does when a
+ * product's media is removed or deleted.
+ */
+export function dropProductMedia(product: ProductRecord, fileId: number): void {
+  product.mediaIds = product.mediaIds.filter((id) => id !== fileId);
+  for (const variant of product.variants) {
+    if (variant.mediaId === fileId) variant.mediaId = null;
+  }
+}
+
 /** The products that reference a file (its `references` in Shopify's terms). */
 export function productsReferencing(shop: ShopRecord, fileId: number): ProductRecord[] {
   return [...shop.products.values()].filter((product) => product.mediaIds.includes(fileId));

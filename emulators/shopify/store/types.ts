@@ -13,6 +13,18 @@ export interface VariantRecord {
   sku: string;
   position: number;
   inventoryQuantity: number;
+  /** The option values that make this variant, in the product's option order. */
+  selectedOptions: SelectedOption[];
+  /**
+   * The variant's own image (a record of the product's media), or null. Shopify gives a variant
+   * one at most: appending to a variant that has one is refused (PRODUCT_VARIANT_ALREADY_HAS_MEDIA).
+   */
+  mediaId: number | null;
+}
+
+export interface SelectedOption {
+  name: string;
+  value: string;
 }
 
 export interface ProductRecord {

@@ -217,6 +217,8 @@ export function newProductRecord(
         sku: '',
         position: 1,
         inventoryQuantity: 0,
+        selectedOptions: [{ name: 'Title', value: 'Default Title' }],
+        mediaId: null,
       },
     ],
     mediaIds: [],

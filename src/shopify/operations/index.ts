@@ -15,3 +15,4 @@ export * from './staged-uploads.ts';
 export * from './product-rules.ts';
 export * from './flow.ts';
 export * from './metaobjects.ts';
+export * from './variants.ts';
