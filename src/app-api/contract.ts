@@ -39,8 +39,15 @@ import { z } from 'zod';
 import { GENERATION_STATES } from './generation-states.ts';
 import { BulkRunId, GenerationId, PresetId, shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
+import {
+  EachVariant,
+  VariantSetCreated,
+  VariantSetEstimate,
+  VariantTargetView,
+} from './variant-sets.ts';
 
 export * from './ids.ts';
+export * from './variant-sets.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),
@@ -104,6 +111,8 @@ export const CreateGenerationRequest = GenerationParams.extend({
    * and rate-limited on its own; with more than one, every result waits for review.
    */
   options: OptionCount.optional(),
+  /** One result per value of an option (variant-sets.ts); a photo, one option, no media chosen. */
+  eachVariant: EachVariant.optional(),
 });
 export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
 
@@ -122,6 +131,8 @@ export const Estimate = z.object({
    * generation is made from the others. Empty when every chosen image is used.
    */
   leftOutMediaIds: z.array(z.string()),
+  /** With `eachVariant`: each value, made or skipped; `credits` counts the values made. */
+  variants: VariantSetEstimate.optional(),
 });
 export type Estimate = z.infer<typeof Estimate>;
 
@@ -195,6 +206,8 @@ export const GenerationView = z.object({
     .nullable(),
   /** The fidelity check's report, once the result was checked (before review or publishing). */
   fidelity: FidelityView.nullable(),
+  /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
+  variant: VariantTargetView.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   transitions: z.array(Transition),
@@ -204,6 +217,8 @@ export type GenerationView = z.infer<typeof GenerationView>;
 /** The answer to POST /api/generations: the new generation and the chosen images it left out. */
 export const CreatedGeneration = GenerationView.extend({
   leftOutMediaIds: z.array(z.string()),
+  /** With `eachVariant`: the set made (the answer is its first generation). */
+  variantSet: VariantSetCreated.optional(),
 });
 export type CreatedGeneration = z.infer<typeof CreatedGeneration>;
 

@@ -35,6 +35,7 @@ import {
   type GenerationRequest,
 } from '../pipeline/sources/new-generation.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
+import { estimateVariantSet, prepareVariantSet } from './variant-sets.ts';
 import { requireUsableKey } from './usable-key.ts';
 
 export interface GenerationListQuery {
@@ -78,7 +79,14 @@ export function reviewDepsOf(deps: Pick<GenerationsServiceDeps, 'pipeline' | 'ad
 }
 
 function asRequest(request: CreateGenerationRequest): GenerationRequest {
-  const { productId, kind, sourceMediaIds, options: _options, ...params } = request;
+  const {
+    productId,
+    kind,
+    sourceMediaIds,
+    options: _options,
+    eachVariant: _each,
+    ...params
+  } = request;
   return { productId, kind, params, sourceMediaIds };
 }
 
@@ -106,11 +114,16 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     const { intake, settings } = await prepare(shop, request, more.retryOf?.id ?? null);
     requireUsableKey(settings);
     if (!intake.ok) throw invalidFields('invalid_generation', intake.problems);
-    // A retried option stays in its group, beside the options it is compared with.
+    // A retried option stays in its group, beside the options it is compared with; a retried
+    // value of a set per variant stays in its set, for its variants (nothing replaced yet).
     const optionGroup = more.retryOf?.optionGroup ?? null;
+    const retriedVariant = more.retryOf?.variant;
+    const generation = retriedVariant
+      ? { ...intake.generation, variant: { ...retriedVariant, previousMediaIds: null } }
+      : intake.generation;
     const generations = optionGroup
-      ? [{ ...intake.generation, optionGroup }]
-      : asOptions(intake.generation, more.options ?? 1, deps.clock.now());
+      ? [{ ...generation, optionGroup }]
+      : asOptions(generation, more.options ?? 1, deps.clock.now());
     const created = [];
     for (const generation of generations)
       created.push(await pipeline.enqueueGeneration(generation));
@@ -124,6 +137,32 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     return generation;
   }
 
+  function requestsPerMinute(): number {
+    const { limit, windowMs } = pipeline.config.limiter;
+    return Math.floor((limit * 60_000) / windowMs);
+  }
+
+  /** One generation per value of the option, in one set; answers the first with the set. */
+  async function createVariantSet(shop: string, request: CreateGenerationRequest) {
+    const settings = await deps.settings.get(shop);
+    requireUsableKey(settings);
+    const { generations, set } = await prepareVariantSet(
+      deps.admin.forShop(shop),
+      shop,
+      settings.defaults,
+      request,
+      deps.clock.now(),
+    );
+    const created = [];
+    for (const generation of generations)
+      created.push(await pipeline.enqueueGeneration(generation));
+    return {
+      ...toGenerationView(created[0]!),
+      leftOutMediaIds: [],
+      variantSet: { ...set, generationIds: created.map((generation) => generation.id) },
+    };
+  }
+
   const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
     approve: (shop, id) => approveResult(review, shop, id),
     reject: (shop, id) => rejectResult(review, shop, id),
@@ -133,15 +172,24 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
 
   return {
     async estimate(shop, request) {
+      if (request.eachVariant) {
+        const settings = await deps.settings.get(shop);
+        return estimateVariantSet(
+          deps.admin.forShop(shop),
+          shop,
+          settings.defaults,
+          request,
+          requestsPerMinute(),
+        );
+      }
       const options = request.options ?? 1;
       const { intake } = await prepare(shop, asRequest(request), null);
       const results = resultsProblem(request.kind, request.model, options);
-      const { limit, windowMs } = pipeline.config.limiter;
       return {
         credits: intake.credits * options,
         options,
         creditsPerOption: intake.credits,
-        requestsPerMinute: Math.floor((limit * 60_000) / windowMs),
+        requestsPerMinute: requestsPerMinute(),
         problems: [
           ...(intake.ok ? [] : intake.problems.map((problem) => problem.message)),
           ...(results ? [results] : []),
@@ -151,6 +199,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     },
 
     async create(shop, request) {
+      if (request.eachVariant) return createVariantSet(shop, request);
       const results = resultsProblem(request.kind, request.model, request.options ?? 1);
       if (results)
         throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);

@@ -88,6 +88,7 @@ import type {
   GenerationParams,
   GenerationState,
   GenerationView,
+  VariantTargetView,
 } from '../../app-api/contract.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
@@ -98,6 +99,16 @@ export type { GenerationKind, GenerationParams, GenerationState } from '../../ap
  * versions are not comparable.
  */
 export type FidelityRecord = FidelityView & { version: string };
+
+/**
+ * One of a set made per variant (pipeline/sources/variant-sources.ts): the value it was made for
+ * and the variants that get it. `previousMediaIds` is what each of those variants showed just
+ * before the result replaced it, written once by verify before it changes any variant, so that
+ * undo can put it back (publish/variant-images.ts); null until then.
+ */
+export type VariantTarget = VariantTargetView & {
+  previousMediaIds: Record<string, string | null> | null;
+};
 
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
@@ -166,6 +177,8 @@ export interface Generation {
    * for review or published (a video: `not_checked`); null until then.
    */
   fidelity: FidelityRecord | null;
+  /** One of a set made per variant; null for every other generation. */
+  variant: VariantTarget | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -201,7 +214,13 @@ export type NewGeneration = Pick<
     Pick<
       Generation,
       // An unclaimed result attached: the job it adopts and the account it is read with.
-      'bulkRunId' | 'retryOf' | 'optionGroup' | 'origin' | 'productAiJobId' | 'productAiAccount'
+      | 'bulkRunId'
+      | 'retryOf'
+      | 'optionGroup'
+      | 'origin'
+      | 'productAiJobId'
+      | 'productAiAccount'
+      | 'variant'
     >
   >;
 
@@ -319,6 +338,12 @@ export function toGenerationView(generation: Generation): GenerationView {
       findings: generation.fidelity.findings,
       checks: generation.fidelity.checks,
       region: generation.fidelity.region,
+    },
+    variant: generation.variant && {
+      setId: generation.variant.setId,
+      option: generation.variant.option,
+      value: generation.variant.value,
+      variantIds: generation.variant.variantIds,
     },
     createdAt: generation.createdAt,
     updatedAt: generation.updatedAt,

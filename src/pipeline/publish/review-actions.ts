@@ -6,7 +6,9 @@
  *    unused AI images they would have to find and delete by hand. (It was never on a product.)
  *  - undo (published): the result is unlinked from the product's media but KEPT in Files (the
  *    merchant accepted it once and may want it back), the previous featured media is restored
- *    if the result had replaced it and is still featured, and the generation is discarded.
+ *    if the result had replaced it and is still featured, a result made for a variant is taken
+ *    off its variants and their previous image given back (variant-images.ts), and the
+ *    generation is discarded.
  * The merchant's own media are never deleted or altered: only the result's file is touched,
  * and a reorder only moves the previous featured media back to the front.
  */
@@ -22,6 +24,7 @@ import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { APPROVED_NOTE } from './result-holds.ts';
 import type { PublishedResults } from './published-results.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
+import { restoreVariantImages } from './variant-images.ts';
 
 export interface ReviewDeps {
   generations: GenerationStore;
@@ -86,6 +89,11 @@ export async function takeOffProduct(
   const files = createShopifyFiles(await deps.admin(generation.shop));
   const { shop, id, productId, fileId, previousFeaturedMediaId } = generation;
   if (!fileId) throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
+  // Before it leaves the product: a variant's previous image can only come back in its place.
+  const variantsRestored = await restoreVariantImages(await deps.admin(shop), {
+    ...generation,
+    fileId,
+  });
   await files.removeFromProduct(fileId, productId);
   const restored = outcome.restoreFeatured && previousFeaturedMediaId !== null;
   if (restored) {
@@ -101,6 +109,12 @@ export async function takeOffProduct(
     from: ['published'],
     to: 'discarded',
     patch: { mediaId: null, reason: outcome.reason, action: null },
-    note: restored ? `${outcome.note}; previous featured image restored` : outcome.note,
+    note: [
+      outcome.note,
+      ...(restored ? ['previous featured image restored'] : []),
+      ...(variantsRestored > 0
+        ? [`previous image of ${variantsRestored} variant(s) restored`]
+        : []),
+    ].join('; '),
   });
 }

@@ -9,7 +9,9 @@
  *    then published as featured whatever the settings say;
  *  - READY otherwise: the file is linked to the product's media (appended), made featured when
  *    the shop's settings say so (the previous featured media is remembered for undo), and the
- *    generation is `published`.
+ *    generation is `published`. One of a set made per variant is never made featured (each of
+ *    the set would replace the one before): it becomes its variants' image instead
+ *    (variant-images.ts).
  * Every step is safe to repeat: a crash between two of them re-runs verify, which re-checks.
  */
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
@@ -26,6 +28,7 @@ import { mediaFailureReason } from './media-failure.ts';
 import type { FileSize, ProcessingEstimates } from './processing-estimates.ts';
 import { recheckDelay, type PublishTiming } from './publish-timing.ts';
 import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
+import { showOnVariants } from './variant-images.ts';
 
 /** What a saving generation becomes when verify's last try failed. */
 export const VERIFY_GIVE_UP: GiveUpRule[] = [
@@ -91,7 +94,8 @@ export async function verify(
   if (!placement && review && !wasApproved(generation)) {
     return move(ctx, ref, 'in_review', 'Ready for review in Files');
   }
-  const featured = placement?.featured ?? settings.mediaPosition === 'featured';
+  const featured =
+    generation.variant === null && (placement?.featured ?? settings.mediaPosition === 'featured');
   try {
     await publish(ctx, files, generation, featured);
   } catch (error) {
@@ -131,6 +135,7 @@ async function publish(
     await ctx.generations.patch(shop, id, { mediaId: fileId });
   }
   if (featured) await files.makeFeatured(productId, fileId);
+  await showOnVariants(await ctx.admin(shop), ctx.generations, { ...generation, fileId });
 }
 
 /** In review mode, approving moves in_review -> saving: the history remembers the approval. */

@@ -8,7 +8,7 @@
 /**
  * The product's options and its variants, each with its selected options and its own image
  * (source and thumbnail transforms, as PRODUCT_IMAGES). 100 variants cost about 400 points of
- * the 1000 a query may cost; a product with more is read only that far (the caller says so).
+ * the 1000 a query may cost; the variants of a product with more are read only that far.
  */
 export const PRODUCT_VARIANT_IMAGES = /* GraphQL */ `
   #graphql
@@ -49,9 +49,6 @@ export const PRODUCT_VARIANT_IMAGES = /* GraphQL */ `
               }
             }
           }
-        }
-        pageInfo {
-          hasNextPage
         }
       }
     }

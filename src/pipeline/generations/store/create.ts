@@ -81,6 +81,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     mediaId: null,
     previousFeaturedMediaId: null,
     fidelity: null,
+    variant: input.variant ?? null,
     submittedAt: null,
     productAiAccount: input.productAiAccount ?? null,
     transitions: [{ state: 'queued', at }],

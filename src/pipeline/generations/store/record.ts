@@ -41,6 +41,7 @@ export const FIELDS = [
   'mediaId',
   'previousFeaturedMediaId',
   'fidelity',
+  'variant',
   'submittedAt',
   'productAiAccount',
   'createdAt',
@@ -86,6 +87,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.transitions = history.map((entry) => JSON.parse(entry) as TransitionRecord);
   record.origin ??= null; // records made before origins existed
   record.fidelity ??= null; // not checked yet (or made before the check existed)
+  record.variant ??= null; // made before sets per variant existed
   return record as unknown as Generation;
 }
 
