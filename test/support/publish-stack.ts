@@ -68,6 +68,8 @@ export async function startPublishHarness(
     productAi?: Partial<ProductAiEmulatorOptions>;
     expansion?: ExpansionLimits;
     mediaProcessingMs?: number;
+    /** Seed the Shopify emulator's products sold in several colours (its `colourProducts`). */
+    colourProducts?: boolean;
     /** App overrides besides the pipeline's (the campaigns' clock, ...). */
     overrides?: Omit<AppOverrides, 'pipeline'>;
   } = {},
@@ -83,7 +85,10 @@ export async function startPublishHarness(
     emulator: { rateLimitPerMin: 0, ...options.productAi },
     pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
     modules: [sessionModule, ...API_MODULES],
-    shopify: { mediaProcessingMs: options.mediaProcessingMs ?? 150 },
+    shopify: {
+      mediaProcessingMs: options.mediaProcessingMs ?? 150,
+      colourProducts: options.colourProducts ?? false,
+    },
     overrides: options.overrides,
   });
   const { app, pipeline, productAiControl } = stack;
