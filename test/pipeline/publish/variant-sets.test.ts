@@ -7,6 +7,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedGeneration, Estimate, GenerationView } from '../../../src/app-api/contract.ts';
 import {
+  restoreVariantImages,
+  showOnVariants,
+} from '../../../src/pipeline/publish/variant-images.ts';
+import {
   startPublishHarness,
   type PublishHarness,
   type TestShop,
@@ -140,6 +144,33 @@ describe('one result per colour', () => {
       plum!.fileId,
       plum!.fileId,
     ]);
+  });
+});
+
+describe('a publish or an undo repeated after a crash', () => {
+  it('changes the variants once, and keeps what they showed before the first time', async () => {
+    const shop = await harness.newShop();
+    const productId = await productTitled(shop, 'Colourway Mug');
+    const before = await variants(shop, productId);
+    const created = await shop.api<CreatedGeneration>('POST', '/generations', scene(productId));
+    const [id] = created.body.variantSet!.generationIds;
+    const published = await shop.waitFor(id!, ['published', 'failed']);
+    const admin = await harness.pipeline.context.admin(shop.shop);
+    const { generations } = harness.pipeline;
+    const result = { ...published, fileId: published.fileId! };
+
+    // Verify's variant step again: the variant already shows the result.
+    await showOnVariants(admin, generations, result);
+    expect((await variants(shop, productId))[0]!.mediaId).toBe(published.fileId);
+    const recorded = (await generations.get(shop.shop, id!))!.variant!.previousMediaIds;
+    expect(recorded).toEqual({ [before[0]!.id]: before[0]!.mediaId });
+
+    // Undo's variant step twice (a crash before the move to discarded), then the undo itself.
+    expect(await restoreVariantImages(admin, result)).toBe(1);
+    expect(await restoreVariantImages(admin, result)).toBe(0);
+    const undone = await shop.api<GenerationView>('POST', `/generations/${id}/undo`);
+    expect(undone.body.state).toBe('discarded');
+    expect((await variants(shop, productId))[0]).toEqual(before[0]);
   });
 });
 
