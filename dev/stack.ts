@@ -66,6 +66,12 @@ export interface StackOptions {
    * waiting for its slots and the browser tests' bulk runs dominated the suite.
    */
   rateLimitWindowMs?: number;
+  /**
+   * Seed the Shopify emulator's products sold in several colours (its `colourProducts`): the
+   * demo does, to make one photo per colour; the browser tests' store stays the catalogue they
+   * count on (its smallest collection, its 80 products).
+   */
+  colourProducts?: boolean;
   /** The app processes' LOG_LEVEL (with `terminalLogs`: what the terminal shows). */
   logLevel: string;
   /** The app processes write `<logFiles>-web.log` and `<logFiles>-worker.log`. */
@@ -179,8 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
       flowTriggers: appFlowTriggers(`${ROOT}extensions`),
       shops: [DEMO.shop],
-      // Products sold in several colours, to make one photo per colour (issue 18).
-      colourProducts: true,
+      colourProducts: options.colourProducts ?? false,
       ...(options.mediaProcessingMs === undefined
         ? {}
         : { mediaProcessingMs: options.mediaProcessingMs }),
