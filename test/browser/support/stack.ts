@@ -21,14 +21,15 @@ export const COMPRESSED_RATE_WINDOW_MS = 6_000;
 /** `name` labels the logs: test-artifacts/logs/<name>-web.log and <name>-worker.log. */
 export function startTestStack(
   name: string,
-  rateLimitWindowMs = COMPRESSED_RATE_WINDOW_MS,
+  options: { rateLimitWindowMs?: number; colourProducts?: boolean } = {},
 ): Promise<Stack> {
   return startStack({
+    ...(options.colourProducts ? { colourProducts: true } : {}),
     jobMs: 1_500,
     productAiKey: `browser-${randomBytes(4).toString('hex')}`,
     productAiCredits: 10_000,
     mediaProcessingMs: 300,
-    rateLimitWindowMs,
+    rateLimitWindowMs: options.rateLimitWindowMs ?? COMPRESSED_RATE_WINDOW_MS,
     logLevel: 'info',
     logFiles: `${LOG_DIR}${name}`,
   });

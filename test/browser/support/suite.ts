@@ -31,6 +31,8 @@ export interface BrowserSuiteOptions {
    * cancelled while its requests are still being paced out).
    */
   rateLimitWindowMs?: number;
+  /** The store also sells products in several colours (the Shopify emulator's colourProducts). */
+  colourProducts?: boolean;
 }
 
 /** `name` labels the app's logs in test-artifacts/logs/. Call at the top of a test file. */
@@ -45,7 +47,10 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([
-      startTestStack(name, options.rateLimitWindowMs),
+      startTestStack(name, {
+        rateLimitWindowMs: options.rateLimitWindowMs,
+        colourProducts: options.colourProducts,
+      }),
       launchChromium(),
     ]);
     if (options.connectedMerchant) await connectMerchant(browser, stack);

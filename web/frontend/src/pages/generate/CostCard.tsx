@@ -53,7 +53,11 @@ export function CostCard({
     reasons.length === 0 ? request : null,
   );
   const each = estimate.data?.creditsPerOption ?? creditsFor(draft.kind, draft.params);
-  const credits = each === null ? null : each * options;
+  // One photo per colour (undefined otherwise; null until estimated): priced per colour made, a
+  // skipped one costs nothing, and one result per colour (no choice of several).
+  const set = request?.eachVariant ? (estimate.data?.variants ?? null) : undefined;
+  const made = set?.values.filter((value) => value.skipped === null).length;
+  const credits = each === null ? null : each * (made ?? options);
   const problems = [...reasons, ...(estimate.data?.problems ?? [])];
   return (
     <Card>
@@ -61,7 +65,7 @@ export function CostCard({
         <Text as="h2" variant="headingMd">
           {t('generate.cost.heading')}
         </Text>
-        {acceptedOptions(draft.kind, draft.params.model).resultsToChoose ? (
+        {acceptedOptions(draft.kind, draft.params.model).resultsToChoose && set === undefined ? (
           <ResultsSelect
             label={t('generate.cost.results')}
             value={options}
@@ -74,6 +78,15 @@ export function CostCard({
         <Text as="p" variant="headingXl">
           {credits === null ? t('generate.cost.chooseModel') : formatCredits(credits)}
         </Text>
+        {set && made !== undefined && each !== null ? (
+          <Text as="p" tone="subdued">
+            {t('generate.cost.perValue', {
+              count: made,
+              each: formatCredits(each),
+              option: set.option.toLowerCase(),
+            })}
+          </Text>
+        ) : null}
         {options > 1 && each !== null ? (
           <Text as="p" tone="subdued">
             {t(estimate.data ? 'generate.cost.requestsRate' : 'generate.cost.requests', {

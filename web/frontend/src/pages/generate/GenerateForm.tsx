@@ -11,6 +11,7 @@ import { acceptedOptions } from '../../shared/models.ts';
 import { setQueryParam } from '../../router/location.ts';
 import type {
   CreateGenerationRequest,
+  CreatedGeneration,
   GenerationView,
   ProductDetail,
   SettingsView,
@@ -20,6 +21,7 @@ import { followGeneration } from './followed-generation.ts';
 import { FollowedGeneration } from './FollowedGeneration.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { SourceImagesCard } from './SourceImagesCard.tsx';
+import { VariantSetCard } from './VariantSetCard.tsx';
 import { blockers } from './blockers.ts';
 import { t } from '../../i18n/index.ts';
 
@@ -41,40 +43,49 @@ export function GenerateForm({
   const [imageIds, setImageIds] = useState<string[]>([]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
   const [askedOptions, setOptions] = useState(1);
+  // One photo per colour (a set made per variant): each colour's own image is its source.
+  const [eachColour, setEachColour] = useState(false);
   const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
   );
   const submit = useAction((request: CreateGenerationRequest) =>
-    api.post<GenerationView>('/generations', request),
+    api.post<CreatedGeneration>('/generations', request),
   );
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   // An upscale has one result (CostCard offers no choice): what was asked for a photo stays.
-  const options = acceptedOptions(draft.kind, draft.params.model).resultsToChoose
-    ? askedOptions
-    : 1;
+  const asSet = eachColour && draft.kind === 'photo';
+  const options =
+    acceptedOptions(draft.kind, draft.params.model).resultsToChoose && !asSet ? askedOptions : 1;
 
   // A newly loaded product starts with its first image chosen (most models use one image).
   const firstImageId = product.data?.images[0]?.id;
   useEffect(() => {
     setImageIds(firstImageId ? [firstImageId] : []);
   }, [firstImageId]);
+  // Another product starts with one photo for the product, not a set.
+  useEffect(() => setEachColour(false), [productId]);
 
   // A model taking fewer images keeps the first ones chosen.
   useEffect(() => {
     setImageIds((ids) => (ids.length > limits.max ? ids.slice(0, limits.max) : ids));
   }, [limits.max]);
 
-  const request: CreateGenerationRequest | null = productId
-    ? { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...draft.params }
-    : null;
-  const reasons = blockers({ settings, productId, imageCount: imageIds.length, draft });
+  const request: CreateGenerationRequest | null = !productId
+    ? null
+    : asSet
+      ? { productId, kind: draft.kind, sourceMediaIds: [], eachVariant: {}, ...draft.params }
+      : { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...draft.params };
+  // A set sends each colour's own image: one per request.
+  const imageCount = asSet ? 1 : imageIds.length;
+  const reasons = blockers({ settings, productId, imageCount, draft });
 
   const onSubmit = async () => {
     if (!request) return;
     const view = await submit.run(request);
     if (view) {
-      shopify.toast.show(t('generate.started', { count: options }));
+      const count = view.variantSet?.generationIds.length ?? options;
+      shopify.toast.show(t('generate.started', { count }));
       setCreated(view);
       followGeneration(view.id, view.product.id);
     }
@@ -119,7 +130,15 @@ export function GenerateForm({
                 setQueryParam('productId', id);
               }}
             />
-            {product.data ? (
+            {productId && product.data ? (
+              <VariantSetCard
+                productId={productId}
+                draft={draft}
+                chosen={asSet}
+                onChange={setEachColour}
+              />
+            ) : null}
+            {product.data && !asSet ? (
               <SourceImagesCard
                 images={product.data.images}
                 chosen={imageIds}

@@ -1,0 +1,61 @@
+/**
+ * One photo for each colour from the Generate page (issue 18): the choice is offered for a
+ * product sold in colours, lists each colour beside the image it would be made from, prices the
+ * set per colour, and makes one photo per colour, each shown on its colour's variant. Real app,
+ * real pipeline, both emulators, in Chromium inside the admin frame.
+ */
+import { expect, test } from 'vitest';
+import { eventually } from './support/eventually.ts';
+import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+const suite = browserSuite('variant-set', { connectedMerchant: true, colourProducts: true });
+
+interface Variant {
+  title: string;
+  mediaId: string | null;
+}
+
+async function mugVariants(): Promise<Variant[]> {
+  const { stack } = suite;
+  const response = await fetch(`${stack.shopify.url}/__emulator/shops/${stack.shop}/products`);
+  const { products } = (await response.json()) as {
+    products: { title: string; variants: Variant[] }[];
+  };
+  return products.find((product) => product.title === 'Colourway Mug')!.variants;
+}
+
+test(
+  'the Generate page makes one photo for each colour, each shown on its variant',
+  async () => {
+    const { admin } = suite;
+    expect((await demoProducts(suite.stack)).some((p) => p.title === 'Colourway Mug')).toBe(true);
+    const before = await mugVariants();
+    await admin.open('/generate');
+    await admin.app.getByRole('button', { name: 'Select product' }).click();
+    await pickInResourcePicker(admin, 'Select product', 'Colourway Mug');
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    const choice = admin.app.getByLabel('One photo for each color');
+    await eventually(() => choice.isVisible()).toBe(true);
+    for (const colour of ['Terracotta', 'Ocean', 'Sage']) {
+      await expect(
+        admin.app.getByRole('img', { name: colour, exact: true }).isVisible(),
+      ).resolves.toBe(true);
+    }
+    await choice.check();
+    await eventually(() =>
+      admin.app.getByText(/^3 × \d+ credits?: one photo for each color/).isVisible(),
+    ).toBe(true);
+    await expect(admin.app.getByText('Images to send').count()).resolves.toBe(0);
+    await expect(admin.app.getByLabel('Results').count()).resolves.toBe(0);
+    await admin.screenshot('variant-set-generate');
+
+    await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+    await eventually(
+      async () =>
+        (await mugVariants()).every((variant, index) => variant.mediaId !== before[index]!.mediaId),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
+  },
+  3 * RESULT_TIMEOUT_MS,
+);
