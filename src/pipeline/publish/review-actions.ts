@@ -90,10 +90,10 @@ export async function takeOffProduct(
   const { shop, id, productId, fileId, previousFeaturedMediaId } = generation;
   if (!fileId) throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
   // Before it leaves the product: a variant's previous image can only come back in its place.
-  const variantsRestored = await restoreVariantImages(await deps.admin(shop), {
-    ...generation,
-    fileId,
-  });
+  const { variant } = generation;
+  const variantsRestored = variant
+    ? await restoreVariantImages(await deps.admin(shop), { ...generation, fileId, variant })
+    : 0;
   await files.removeFromProduct(fileId, productId);
   const restored = outcome.restoreFeatured && previousFeaturedMediaId !== null;
   if (restored) {

@@ -19,9 +19,12 @@ import {
   PRODUCT_VARIANT_DETACH_MEDIA,
   VARIANTS_MEDIA,
 } from '../../shopify/operations/variants.ts';
-import type { Generation } from '../generations/generation.ts';
+import type { Generation, VariantTarget } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
+
+/** A result of a set made per variant, on the product as media `fileId`. */
+type VariantResult = Generation & { fileId: string; variant: VariantTarget };
 
 interface Pair {
   variantId: string;
@@ -59,10 +62,9 @@ async function change(
 export async function showOnVariants(
   admin: AdminGraphql,
   generations: GenerationStore,
-  generation: Generation & { fileId: string },
+  generation: VariantResult,
 ): Promise<void> {
   const target = generation.variant;
-  if (!target) return;
   const { shop, id, productId, fileId } = generation;
   const shown = await shownNow(admin, target.variantIds);
   if (target.previousMediaIds === null) {
@@ -93,10 +95,9 @@ export async function showOnVariants(
  */
 export async function restoreVariantImages(
   admin: AdminGraphql,
-  generation: Generation & { fileId: string },
+  generation: VariantResult,
 ): Promise<number> {
   const target = generation.variant;
-  if (!target) return 0;
   const { productId, fileId } = generation;
   const shown = await shownNow(admin, target.variantIds);
   const ours = [...shown.keys()].filter((variantId) => shown.get(variantId) === fileId);

@@ -135,7 +135,14 @@ async function publish(
     await ctx.generations.patch(shop, id, { mediaId: fileId });
   }
   if (featured) await files.makeFeatured(productId, fileId);
-  await showOnVariants(await ctx.admin(shop), ctx.generations, { ...generation, fileId });
+  const { variant } = generation;
+  if (variant) {
+    await showOnVariants(await ctx.admin(shop), ctx.generations, {
+      ...generation,
+      fileId,
+      variant,
+    });
+  }
 }
 
 /** In review mode, approving moves in_review -> saving: the history remembers the approval. */

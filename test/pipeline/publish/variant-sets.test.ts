@@ -157,7 +157,7 @@ describe('a publish or an undo repeated after a crash', () => {
     const published = await shop.waitFor(id!, ['published', 'failed']);
     const admin = await harness.pipeline.context.admin(shop.shop);
     const { generations } = harness.pipeline;
-    const result = { ...published, fileId: published.fileId! };
+    const result = { ...published, fileId: published.fileId!, variant: published.variant! };
 
     // Verify's variant step again: the variant already shows the result.
     await showOnVariants(admin, generations, result);
