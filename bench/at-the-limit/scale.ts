@@ -10,8 +10,9 @@
  *  2. 10% of the shops get a bulk backlog through the pipeline's own enqueue (generation store +
  *     pushNew, as a bulk run's items enter the line). Memory per waiting item: used_memory's
  *     delta ÷ items (the generation as stored, with its indexes) and the scheduler's own share
- *     (MEMORY USAGE of the lines and rings ÷ items). Then one read of a running bulk run's
- *     forecast (what its card on the Bulk runs page asks every 3 s): Redis commands and ms;
+ *     (MEMORY USAGE of the lines, rings and line depths ÷ items). Then one read of a running
+ *     bulk run's forecast (what its card on the Bulk runs page asks every 3 s): Redis commands
+ *     and ms;
  *  3. with the workers still stopped, the dispatcher's steps per submission (hasWork, pop,
  *     disarm) for 2,000 bulk picks at every size (full turns of the backlog shops: 200 at 100
  *     shops, 2 at 10,000), while 50 other shops click (one each, spread over them). A picked bulk
@@ -37,6 +38,7 @@ import type { Redis } from '../../src/platform/redis/connection.ts';
 import { shopKeyPattern } from '../../src/platform/keys.ts';
 import { appWideKeys, queueKeys } from '../../src/pipeline/generations/keys.ts';
 import type { StateCounts } from '../../src/pipeline/generations/generation-store.ts';
+import { commandStats, commandsBetween, type CommandStats } from '../../dev/redis-command-stats.ts';
 import { quantile, startBenchPipeline, until, type BenchPipeline } from '../pipeline-support.ts';
 
 const LIMIT = 15;
@@ -96,25 +98,12 @@ async function usedMemory(redis: Redis): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
 }
 
-/** Calls and µs per command since the server started (INFO itself left out). */
-async function commandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
-  const stats = new Map<string, { calls: number; usec: number }>();
-  for (const match of (await redis.info('commandstats')).matchAll(
-    /cmdstat_([^:]+):calls=(\d+),usec=(\d+)/g,
-  )) {
-    if (match[1] !== 'info') stats.set(match[1]!, { calls: +match[2]!, usec: +match[3]! });
-  }
-  return stats;
-}
-
 function statsDelta(
-  before: Map<string, { calls: number; usec: number }>,
-  after: Map<string, { calls: number; usec: number }>,
+  before: CommandStats,
+  after: CommandStats,
 ): { calls: number; evalshaUsec: number } {
-  let calls = 0;
-  for (const [name, stat] of after) calls += stat.calls - (before.get(name)?.calls ?? 0);
   const evalsha = (after.get('evalsha')?.usec ?? 0) - (before.get('evalsha')?.usec ?? 0);
-  return { calls, evalshaUsec: evalsha };
+  return { calls: commandsBetween(before, after), evalshaUsec: evalsha };
 }
 
 async function memoryOfKeys(
@@ -198,7 +187,7 @@ async function measure(shops: number): Promise<ScaleRow> {
     const itemDelta = (await usedMemory(redis)) - beforeBacklog;
     const keys = appWideKeys(bench.pipeline.config.namespace);
     let schedulerBytes = 0;
-    for (const key of [keys.ring('bulk'), keys.ringMembers('bulk')])
+    for (const key of [keys.ring('bulk'), keys.ringMembers('bulk'), keys.lineDepths('bulk')])
       schedulerBytes += Number(await redis.call('MEMORY', 'USAGE', key, 'SAMPLES', '0'));
     for (const shop of backlogShops)
       schedulerBytes += Number(

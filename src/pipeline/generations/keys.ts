@@ -92,6 +92,11 @@ export interface AppWideKeys {
   ring(priority: Priority): string;
   /** Members of `ring` (so a shop is in its ring at most once). */
   ringMembers(priority: Priority): string;
+  /**
+   * How deep the shops' lines of one priority are: a hash depth -> number of shops (not paused)
+   * with at least that many generations waiting, for forecasts (fair-scheduler.ts).
+   */
+  lineDepths(priority: Priority): string;
   /** Shops whose work is paused (out of credits, invalid key): the dispatcher passes them over. */
   pausedShops: string;
   /** Armed generations: popped by a dispatcher, their submission not yet holding a slot. */
@@ -120,6 +125,7 @@ export function appWideKeys(namespace: string): AppWideKeys {
     limiterWaitingUntil: appWideKey('limiter', namespace, 'waiting-until'),
     ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),
     ringMembers: (priority) => appWideKey('scheduler', namespace, 'ring-members', priority),
+    lineDepths: (priority) => appWideKey('scheduler', namespace, 'line-depths', priority),
     pausedShops: appWideKey('scheduler', namespace, 'paused-shops'),
     dispatching: appWideKey('scheduler', namespace, 'dispatching'),
     sequence: appWideKey('scheduler', namespace, 'sequence'),

@@ -30,12 +30,17 @@ export function createBulkForecaster(deps: {
   const { scheduler, limiter, config } = deps;
   return {
     async forecast(shop, kind, own, alreadyWaiting = 0) {
-      if (own <= 0 || (await scheduler.isPaused(shop))) return null;
-      const [waiting, inUse] = await Promise.all([scheduler.waiting(), limiter.inUse()]);
+      if (own <= 0) return null;
+      // The forecast looks at most `own` past the shop's line (its `alreadyWaiting` are in it).
+      const [waiting, inUse] = await Promise.all([
+        scheduler.waitingBeside(shop, own),
+        limiter.inUse(),
+      ]);
+      if (!waiting) return null;
       return forecastBulk({
-        waiting,
-        shop,
-        ownAhead: Math.max(0, (waiting.bulk.get(shop) ?? 0) - alreadyWaiting),
+        interactive: waiting.interactive,
+        othersAtDepth: waiting.othersAtDepth,
+        ownAhead: Math.max(0, waiting.ownBulk - alreadyWaiting),
         own,
         limit: config.limiter.limit,
         windowMs: config.limiter.windowMs,

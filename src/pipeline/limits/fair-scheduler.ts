@@ -9,7 +9,13 @@
  *     number): `interactive` (a merchant waiting on one product) and `bulk` (bulk-run items);
  *   - two rings (lists) of the shops that have waiting work of each priority, each shop at most
  *     once (a members set guards the ring);
- *   - the set of paused shops (out of credits, invalid key).
+ *   - the set of paused shops (out of credits, invalid key);
+ *   - per priority, the lines' depths: how many shops (not paused) have at least 1, 2, 3 ...
+ *     generations waiting, kept by the same scripts that change the lines (a write per item
+ *     added or taken; a paused, resumed or removed shop's whole line at once). A forecast
+ *     reads what waits beside a shop from them in one script, the same few Redis commands
+ *     however many shops wait: reading each waiting shop's line took a command per shop (21 at
+ *     100 shops, 1,011 at 10,000: bench/at-the-limit/scale.ts).
  *
  * `pop` (one Lua script, so every dispatcher process may call it concurrently):
  *   1. interactive before bulk, strictly: the interactive ring is served first;
@@ -106,22 +112,31 @@ export interface FairScheduler {
   /** Forgets a shop's queues (uninstall / erase). */
   removeShop(shop: string): Promise<void>;
   /**
-   * How much is waiting, per priority and shop (shops that are not paused), for forecasts. One
-   * round trip per ring; an upper bound, since ids cancelled meanwhile are dropped only at pop.
+   * What waits beside a shop's bulk work, for its forecast: null while the shop is paused. Its
+   * depths go `beyondOwn` past the shop's own line (or to the deepest line). One round trip,
+   * flat in the number of shops; an upper bound, since ids cancelled meanwhile are dropped only
+   * at pop.
    */
-  waiting(): Promise<WaitingSnapshot>;
+  waitingBeside(shop: string, beyondOwn: number): Promise<WaitingBeside | null>;
 }
 
-export interface WaitingSnapshot {
-  /** Generations waiting per shop, by priority. */
-  interactive: ReadonlyMap<string, number>;
-  bulk: ReadonlyMap<string, number>;
+export interface WaitingBeside {
+  /** Interactive generations waiting, of every shop that is not paused. */
+  interactive: number;
+  /** The shop's own bulk generations waiting. */
+  ownBulk: number;
+  /**
+   * `othersAtDepth[d - 1]`: how many other shops (not paused) have at least `d` bulk
+   * generations waiting. So `min(their line, n)` summed over the other shops is the sum of the
+   * first `n` entries.
+   */
+  othersAtDepth: readonly number[];
 }
 
 const PRIORITIES: readonly Priority[] = ['interactive', 'bulk'];
 
 const PUSH = luaScript(new URL('./lua/push-waiting.lua', import.meta.url), {
-  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching'],
+  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching', 'lineDepths'],
   args: ['shop', 'generationId', 'front', 'armedMember'],
 });
 const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
@@ -133,6 +148,8 @@ const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
     'pausedShops',
     'dispatching',
     'sequence',
+    'depthsInteractive',
+    'depthsBulk',
   ],
   args: [
     'now',
@@ -146,12 +163,34 @@ const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
   ],
 });
 const PUSH_NEW = luaScript(new URL('./lua/create-in-line.lua', import.meta.url), {
-  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching'],
+  keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching', 'lineDepths'],
   args: ['shop', 'generationId', 'writes'],
 });
-const RESUME = luaScript(new URL('./lua/resume-shop.lua', import.meta.url), {
-  keys: ['ring', 'ringMembers', 'pausedShops', 'waiting'],
+const PAUSE = luaScript(new URL('./lua/pause-shop.lua', import.meta.url), {
+  keys: ['pausedShops', 'waitingInteractive', 'depthsInteractive', 'waitingBulk', 'depthsBulk'],
   args: ['shop'],
+});
+const RESUME = luaScript(new URL('./lua/resume-shop.lua', import.meta.url), {
+  keys: [
+    'pausedShops',
+    'waitingInteractive',
+    'depthsInteractive',
+    'ringInteractive',
+    'membersInteractive',
+    'waitingBulk',
+    'depthsBulk',
+    'ringBulk',
+    'membersBulk',
+  ],
+  args: ['shop'],
+});
+const REMOVE = luaScript(new URL('./lua/remove-shop.lua', import.meta.url), {
+  keys: ['pausedShops', 'waitingInteractive', 'depthsInteractive', 'waitingBulk', 'depthsBulk'],
+  args: ['shop'],
+});
+const READ_DEPTHS = luaScript(new URL('./lua/read-line-depths.lua', import.meta.url), {
+  keys: ['pausedShops', 'depthsInteractive', 'depthsBulk', 'waitingBulk'],
+  args: ['shop', 'beyondOwn'],
 });
 
 export function createFairScheduler(deps: {
@@ -169,6 +208,15 @@ export function createFairScheduler(deps: {
     pausedShops: keys.pausedShops,
     sequence: keys.sequence,
     dispatching: keys.dispatching,
+    lineDepths: keys.lineDepths(item.priority),
+  });
+  /** A shop's lines and the depths they count in (pause, removal). */
+  const shopLines = (shop: string) => ({
+    pausedShops: keys.pausedShops,
+    waitingInteractive: queueKeys.waiting(shop, 'interactive'),
+    depthsInteractive: keys.lineDepths('interactive'),
+    waitingBulk: queueKeys.waiting(shop, 'bulk'),
+    depthsBulk: keys.lineDepths('bulk'),
   });
 
   async function push(
@@ -210,6 +258,8 @@ export function createFairScheduler(deps: {
           pausedShops: keys.pausedShops,
           dispatching: keys.dispatching,
           sequence: keys.sequence,
+          depthsInteractive: keys.lineDepths('interactive'),
+          depthsBulk: keys.lineDepths('bulk'),
         },
         {
           now: clock.now(),
@@ -261,23 +311,21 @@ export function createFairScheduler(deps: {
     },
 
     async pauseShop(shop) {
-      await redis.sadd(keys.pausedShops, shop);
+      await PAUSE(redis, shopLines(shop), { shop });
     },
 
     async resumeShop(shop) {
-      await redis.srem(keys.pausedShops, shop);
-      for (const priority of PRIORITIES) {
-        await RESUME(
-          redis,
-          {
-            ring: keys.ring(priority),
-            ringMembers: keys.ringMembers(priority),
-            pausedShops: keys.pausedShops,
-            waiting: queueKeys.waiting(shop, priority),
-          },
-          { shop },
-        );
-      }
+      await RESUME(
+        redis,
+        {
+          ...shopLines(shop),
+          ringInteractive: keys.ring('interactive'),
+          membersInteractive: keys.ringMembers('interactive'),
+          ringBulk: keys.ring('bulk'),
+          membersBulk: keys.ringMembers('bulk'),
+        },
+        { shop },
+      );
       await redis.publish(keys.wakeChannel, 'resume');
     },
 
@@ -285,29 +333,24 @@ export function createFairScheduler(deps: {
       return (await redis.sismember(keys.pausedShops, shop)) === 1;
     },
 
-    async waiting() {
-      const paused = new Set(await redis.smembers(keys.pausedShops));
-      const [interactive, bulk] = await Promise.all(
-        PRIORITIES.map(async (priority) => {
-          const shops = (await redis.lrange(keys.ring(priority), 0, -1)).filter(
-            (shop) => !paused.has(shop),
-          );
-          const tx = redis.multi();
-          for (const shop of shops) tx.zcard(queueKeys.waiting(shop, priority));
-          const replies = shops.length > 0 ? ((await tx.exec()) ?? []) : [];
-          return new Map(shops.map((shop, index) => [shop, Number(replies[index]?.[1] ?? 0)]));
-        }),
-      );
-      return { interactive: interactive!, bulk: bulk! };
+    async waitingBeside(shop, beyondOwn) {
+      const reply = (await READ_DEPTHS(
+        redis,
+        {
+          pausedShops: keys.pausedShops,
+          depthsInteractive: keys.lineDepths('interactive'),
+          depthsBulk: keys.lineDepths('bulk'),
+          waitingBulk: queueKeys.waiting(shop, 'bulk'),
+        },
+        { shop, beyondOwn },
+      )) as number[] | null;
+      if (!reply) return null;
+      const [interactive, ownBulk, ...othersAtDepth] = reply;
+      return { interactive: interactive!, ownBulk: ownBulk!, othersAtDepth };
     },
 
     async removeShop(shop) {
-      const tx = redis.multi().srem(keys.pausedShops, shop);
-      for (const priority of PRIORITIES) {
-        // The ring entry goes away by itself at the next pop (its queue is empty).
-        tx.del(queueKeys.waiting(shop, priority));
-      }
-      await tx.exec();
+      await REMOVE(redis, shopLines(shop), { shop });
     },
   };
 }

@@ -9,11 +9,15 @@
  * looked at again.
  */
 import type { BulkSchedule } from '../../app-api/contract.ts';
-import type { WaitingSnapshot } from './fair-scheduler.ts';
 
 export interface ForecastInput {
-  waiting: WaitingSnapshot;
-  shop: string;
+  /** Interactive generations waiting, every shop's. */
+  interactive: number;
+  /**
+   * `othersAtDepth[d - 1]`: the other shops with at least `d` bulk generations waiting (the
+   * fair scheduler's line depths), at least as far as `ownAhead + own`.
+   */
+  othersAtDepth: readonly number[];
   /** The shop's bulk requests already waiting before this run's remaining ones. */
   ownAhead: number;
   /** This run's requests still to send. */
@@ -27,18 +31,15 @@ export interface ForecastInput {
 }
 
 export function forecastBulk(input: ForecastInput): BulkSchedule | null {
-  const { waiting, shop, ownAhead, own, limit, windowMs } = input;
+  const { interactive, ownAhead, own, limit, windowMs } = input;
   if (own <= 0 || limit <= 0) return null;
   const ownTotal = ownAhead + own;
-  let interactive = 0;
-  for (const count of waiting.interactive.values()) interactive += count;
-  let othersAhead = 0;
-  let othersAlongside = 0;
-  for (const [other, count] of waiting.bulk) {
-    if (other === shop) continue;
-    othersAhead += Math.min(count, ownAhead);
-    othersAlongside += Math.min(count, ownTotal);
-  }
+  // While this shop sends n, every other shop sends min(its line, n): the sum of the first n
+  // depths (one shop with at least d waiting sends its d-th).
+  const othersWhile = (n: number) =>
+    input.othersAtDepth.slice(0, n).reduce((sum, shops) => sum + shops, 0);
+  const othersAhead = othersWhile(ownAhead);
+  const othersAlongside = othersWhile(ownTotal);
   const requestsAhead = interactive + othersAhead + ownAhead;
   const requestsToFinish = interactive + othersAlongside + ownTotal;
   const msPerRequest = windowMs / limit;

@@ -57,7 +57,7 @@ describe('fair scheduler with many shops', () => {
     expect(await submitNext(s)).toBeNull();
   });
 
-  it('keeps nothing of a shop whose line has emptied: no waiting set, not in a ring', async () => {
+  it('keeps nothing of a shop whose line has emptied: no waiting set, not in a ring nor its depths', async () => {
     const keys = appWideKeys(uniqueNamespace());
     const s = scheduler(keys);
     const [idle, busy] = [uniqueShop('idle'), uniqueShop('busy')];
@@ -73,6 +73,7 @@ describe('fair scheduler with many shops', () => {
       expect(await db.redis.sismember(keys.ringMembers(priority), idle)).toBe(0);
     }
     expect(await db.redis.zcard(keys.dispatching)).toBe(0);
-    expect((await s.waiting()).bulk).toEqual(new Map([[busy, 3]]));
+    expect(await db.redis.hgetall(keys.lineDepths('bulk'))).toEqual({ 1: '1', 2: '1', 3: '1' });
+    expect(await db.redis.exists(keys.lineDepths('interactive'))).toBe(0);
   });
 });

@@ -4,10 +4,18 @@ import { forecastBulk, type ForecastInput } from '../../../src/pipeline/limits/q
 
 const MINUTE = 60_000;
 
+/** The line depths of other shops whose lines hold `lines` bulk generations each. */
+function depthsOf(...lines: number[]): number[] {
+  return Array.from(
+    { length: Math.max(0, ...lines) },
+    (_, depth) => lines.filter((line) => line > depth).length,
+  );
+}
+
 function input(overrides: Partial<ForecastInput> = {}): ForecastInput {
   return {
-    waiting: { interactive: new Map(), bulk: new Map() },
-    shop: 'a.myshopify.com',
+    interactive: 0,
+    othersAtDepth: [],
     ownAhead: 0,
     own: 30,
     limit: 15,
@@ -34,21 +42,15 @@ describe('the bulk forecast', () => {
   });
 
   it('puts every waiting click first, and another shop takes turns only while this one waits', () => {
-    const waiting = {
-      interactive: new Map([['b.myshopify.com', 2]]),
-      bulk: new Map([
-        ['b.myshopify.com', 100],
-        ['c.myshopify.com', 4],
-      ]),
-    };
-    const schedule = forecastBulk(input({ waiting, own: 10 }));
     // 2 clicks, then 10 turns: b sends 10 of its 100, c its 4.
+    const schedule = forecastBulk(
+      input({ interactive: 2, othersAtDepth: depthsOf(100, 4), own: 10 }),
+    );
     expect(schedule).toMatchObject({ requestsAhead: 2, requestsToFinish: 2 + 10 + 4 + 10 });
   });
 
   it('counts the shop’s own earlier bulk work ahead of the run', () => {
-    const waiting = { interactive: new Map(), bulk: new Map([['a.myshopify.com', 8]]) };
-    expect(forecastBulk(input({ waiting, ownAhead: 8, own: 7 }))).toMatchObject({
+    expect(forecastBulk(input({ ownAhead: 8, own: 7 }))).toMatchObject({
       requestsAhead: 8,
       requestsToFinish: 15,
     });

@@ -169,19 +169,4 @@ describe('fair scheduler', () => {
     await s.disarm(again);
     expect(await s.recoverStale(0, async () => false)).toBe(0);
   });
-
-  it('tells how much is waiting per shop and priority, leaving out paused shops', async () => {
-    const s = scheduler();
-    const [a, b, paused] = [uniqueShop(), uniqueShop(), uniqueShop()];
-    await queue(s, a, 'bulk', 3);
-    await queue(s, a, 'interactive', 1);
-    await queue(s, b, 'bulk', 2);
-    await queue(s, paused, 'bulk', 5);
-    await s.pauseShop(paused);
-
-    const waiting = await s.waiting();
-
-    expect(Object.fromEntries(waiting.bulk)).toEqual({ [a]: 3, [b]: 2 });
-    expect(Object.fromEntries(waiting.interactive)).toEqual({ [a]: 1 });
-  });
 });

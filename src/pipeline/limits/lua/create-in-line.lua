@@ -8,6 +8,7 @@
   KEYS[4] pausedShops
   KEYS[5] sequence     counter giving each push its place in line
   KEYS[6] dispatching  armed generations (sorted set)
+  KEYS[7] lineDepths   shops by the depth of their line of this priority (hash)
   ARGV[1] shop
   ARGV[2] generationId
   ARGV[3] writes  JSON array of commands [command, ...args] that store the generation (the
@@ -19,6 +20,6 @@
 for _, write in ipairs(cjson.decode(ARGV[3])) do redis.call(unpack(write)) end
 pushWaiting({
   waiting = KEYS[1], ring = KEYS[2], ringMembers = KEYS[3],
-  pausedShops = KEYS[4], sequence = KEYS[5], dispatching = KEYS[6],
+  pausedShops = KEYS[4], sequence = KEYS[5], dispatching = KEYS[6], lineDepths = KEYS[7],
 }, ARGV[1], ARGV[2], '0', '')
 return 1

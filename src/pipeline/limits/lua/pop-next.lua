@@ -4,7 +4,8 @@
   armed: a click is armed beside the bulk generation waiting for its slot, and takes the next
   slot before it (acquire-slot.lua), and an armed click does not keep the next bulk generation
   from getting ready for the slot after. Skips paused shops (taking them out of the ring) and
-  ids no longer `queued`; a shop with more waiting goes to the back of the ring.
+  ids no longer `queued`; a shop with more waiting goes to the back of the ring. Every id taken
+  out of a line, dropped ones too, is counted off its priority's line depths (line-depths.lua).
 
   KEYS[1] ringInteractive     shops with waiting interactive work, in turn order (list)
   KEYS[2] membersInteractive  that ring's shops (set)
@@ -13,6 +14,8 @@
   KEYS[5] pausedShops
   KEYS[6] dispatching         armed generations: member '<shop> <id> <token>', score armed at (ms)
   KEYS[7] sequence            counter the arming token is taken from (shared with push)
+  KEYS[8] depthsInteractive   shops by the depth of their interactive line (hash)
+  KEYS[9] depthsBulk
   ARGV[1] now                 ms
   ARGV[2] interactiveBefore   a shop's interactive waiting key, before the shop
   ARGV[3] interactiveAfter    and after it
@@ -25,6 +28,7 @@
   Returns {shop, generationId, priority, token} | {'busy'} (nothing that may be armed now, and
   `lookahead` of a priority armed) | nil (nothing waiting)
 ]]
+--- @include "line-depths"
 local lookahead = tonumber(ARGV[8])
 local armed = redis.call('ZRANGE', KEYS[6], 0, -1)
 local armedInteractive = 0
@@ -39,12 +43,14 @@ local classes = {}
 local interactiveMayArm = armedInteractive < lookahead
 if interactiveMayArm then
   table.insert(classes,
-    {ring = KEYS[1], members = KEYS[2], before = ARGV[2], after = ARGV[3], name = 'interactive'})
+    {ring = KEYS[1], members = KEYS[2], depths = KEYS[8], before = ARGV[2], after = ARGV[3],
+     name = 'interactive'})
 end
 local bulkMayArm = armedBulk < lookahead
 if bulkMayArm then
   table.insert(classes,
-    {ring = KEYS[3], members = KEYS[4], before = ARGV[4], after = ARGV[5], name = 'bulk'})
+    {ring = KEYS[3], members = KEYS[4], depths = KEYS[9], before = ARGV[4], after = ARGV[5],
+     name = 'bulk'})
 end
 if #classes == 0 then return {'busy'} end
 for _, class in ipairs(classes) do
@@ -56,15 +62,17 @@ for _, class in ipairs(classes) do
       redis.call('SREM', class.members, shop)
     else
       local waiting = class.before .. shop .. class.after
+      local depth = redis.call('ZCARD', waiting)
       local found = nil
-      while not found do
+      while not found and depth > 0 do
         local popped = redis.call('ZPOPMIN', waiting)
-        if #popped == 0 then break end
+        deepen(class.depths, depth, -1)
+        depth = depth - 1
         if redis.call('HGET', ARGV[6] .. shop .. ARGV[7] .. popped[1], 'state') == '"queued"' then
           found = popped[1]
         end
       end
-      if redis.call('ZCARD', waiting) > 0 then
+      if depth > 0 then
         redis.call('RPUSH', class.ring, shop)
       else
         redis.call('SREM', class.members, shop)

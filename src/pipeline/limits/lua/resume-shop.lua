@@ -1,16 +1,29 @@
 --[[
-  Puts a shop that is no longer paused back in the ring of one priority if it has waiting work.
+  Resumes a paused shop's work: its lines enter the line depths again (line-depths.lua), and the
+  shop goes back in the ring of each priority in which it has waiting work (also when it was not
+  paused: the ring's members set keeps it there once).
 
-  KEYS[1] ring         shops with waiting work, in turn order (list)
-  KEYS[2] ringMembers  the ring's shops (set)
-  KEYS[3] pausedShops
-  KEYS[4] waiting      the shop's waiting generations of this priority
+  KEYS[1] pausedShops
+  KEYS[2] waitingInteractive  the shop's waiting interactive generations (sorted set)
+  KEYS[3] depthsInteractive   shops by the depth of their interactive line (hash)
+  KEYS[4] ringInteractive     shops with waiting interactive work, in turn order (list)
+  KEYS[5] membersInteractive  that ring's shops (set)
+  KEYS[6] waitingBulk
+  KEYS[7] depthsBulk
+  KEYS[8] ringBulk
+  KEYS[9] membersBulk
   ARGV[1] shop
 
-  Returns 0 if the shop is paused (again), else 1.
+  Returns 1 if the shop was paused, else 0.
 ]]
-if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return 0 end
-if redis.call('ZCARD', KEYS[4]) > 0 and redis.call('SADD', KEYS[2], ARGV[1]) == 1 then
-  redis.call('RPUSH', KEYS[1], ARGV[1])
+--- @include "line-depths"
+local wasPaused = redis.call('SREM', KEYS[1], ARGV[1])
+local function resume(waiting, depths, ring, members)
+  if wasPaused == 1 then countLine(depths, waiting, 1) end
+  if redis.call('ZCARD', waiting) > 0 and redis.call('SADD', members, ARGV[1]) == 1 then
+    redis.call('RPUSH', ring, ARGV[1])
+  end
 end
-return 1
+resume(KEYS[2], KEYS[3], KEYS[4], KEYS[5])
+resume(KEYS[6], KEYS[7], KEYS[8], KEYS[9])
+return wasPaused
