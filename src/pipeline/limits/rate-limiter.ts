@@ -28,9 +28,10 @@
  * after the last slot at the soonest, where holding it for the pace lost it for good (the slot
  * then drifted later at every turn). Utilisation 0.86 and 0.92 just before (load 12-22 and
  * 7-15), 0.93-0.95 after (3 runs, load 10-15; 0.75 at load 20-22 with a test run beside it);
- * click wait p95 0.17-0.27 window before, 0.14-0.20 after: not yet the 0.99 and 0.1 wanted. Slots free together (an idle budget, a lull, a released slot, a
- * late waiter) are spread by the pace. A released slot (the request never left)
- * gives its place in the pace back when no later slot was given meanwhile. What pacing costs:
+ * click wait p95 0.17-0.27 window before, 0.14-0.20 after: not yet the 0.99 and 0.1 wanted.
+ * Slots free together (an idle budget, a lull, a released slot, a late waiter) are spread by
+ * the pace. A released slot (the request never left) gives its place in the pace back when no
+ * later slot was given meanwhile. What pacing costs:
  * bulk work on an idle budget no longer leaves at once (a 10-product run's last request leaves
  * about 35 s after its first, where all ten left together); a click and its options still take
  * free slots at once.

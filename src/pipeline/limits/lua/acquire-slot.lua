@@ -65,7 +65,8 @@ local inWindow = redis.call('ZCOUNT', KEYS[1], windowStart, '+inf')
 local at = math.max(now, tonumber(redis.call('GET', KEYS[2]) or '0'))
 local pace = tonumber(redis.call('GET', KEYS[3]) or '0')
 if inWindow >= limit then
-  local oldest = redis.call('ZRANGEBYSCORE', KEYS[1], windowStart, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+  local oldest =
+    redis.call('ZRANGEBYSCORE', KEYS[1], windowStart, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
   at = math.max(at, tonumber(oldest[2]) + window + 1)
 end
 local paced = false
