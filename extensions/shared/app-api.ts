@@ -11,7 +11,9 @@ import type {
   BulkRunView,
   CollectionSummary,
   CreateBulkRunRequest,
+  CreatedGeneration,
   CreateGenerationRequest,
+  Estimate,
   GenerationPage,
   GenerationView,
   ProductDetail,
@@ -55,7 +57,10 @@ export const appApi = {
       `/api/generations?${new URLSearchParams({ productId, limit: String(limit) }).toString()}`,
     ),
   createGeneration: (body: CreateGenerationRequest) =>
-    request<GenerationView>('POST', '/api/generations', body),
+    request<CreatedGeneration>('POST', '/api/generations', body),
+  /** What a generation would cost and make; with `eachVariant`, the product's values and images. */
+  estimateGeneration: (body: CreateGenerationRequest) =>
+    request<Estimate>('POST', '/api/generations/estimate', body),
   estimateBulkRun: (body: BulkEstimateRequest) =>
     request<BulkEstimate>('POST', '/api/bulk-runs/estimate', body),
   createBulkRun: (body: CreateBulkRunRequest) =>

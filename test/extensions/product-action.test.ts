@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { CreateGenerationRequest } from '../../src/app-api/contract.ts';
-import { generation, product, PRODUCT_ID, settings } from './support/fixtures.ts';
+import {
+  colourSetEstimate,
+  createdSet,
+  generation,
+  product,
+  PRODUCT_ID,
+  settings,
+} from './support/fixtures.ts';
 import {
   actionButton,
   fact,
@@ -200,6 +207,74 @@ test('several results: the cost and the requests ×N before Generate, then the w
   expect(await banner.getAttribute('heading')).toBe('3 results are being made');
   expect(await banner.textContent()).toContain('They will wait for you in the app');
   expect(await banner.locator('s-link').getAttribute('href')).toBe('app:generate?generation=gen-1');
+});
+
+test('a product sold in colours offers one photo for each colour, each beside its image or why it is skipped', async () => {
+  const { page, app } = await openProductAction((stand) =>
+    stand.answer('POST /api/generations/estimate', 200, colourSetEstimate),
+  );
+
+  // The same estimate the Generate page asks for: the set, for this product and model.
+  expect((await app.nextRequest('POST /api/generations/estimate')).body).toEqual({
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: [],
+    eachVariant: {},
+    model: 'nanobanana2',
+  });
+  const choice = page.locator('s-checkbox[name="eachVariant"]');
+  await choice.waitFor({ state: 'attached' });
+  expect(await choice.getAttribute('label')).toBe('One photo for each color');
+  expect(await page.getByText('One for each color', { exact: true }).count()).toBe(1);
+  for (const colour of ['Terracotta', 'Ocean', 'Sage']) {
+    expect(await page.locator(`s-image[alt="${colour}"]`).getAttribute('src')).toBe(
+      `https://cdn.example/mug-${colour.toLowerCase()}_thumb.png`,
+    );
+  }
+  expect(await page.locator('s-image[alt="Plum"]').count()).toBe(0);
+  expect(await page.locator('s-stack:has(> s-text:text-is("Plum"))').textContent()).toContain(
+    'Skipped: no image of its own.',
+  );
+});
+
+test('one photo for each colour sends eachVariant without images, priced per colour made', async () => {
+  const expected: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    sourceMediaIds: [],
+    eachVariant: {},
+  };
+  const { page, app } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations/estimate', 200, colourSetEstimate);
+    stand.answer('POST /api/generations', 202, createdSet(expected));
+  });
+  // Several results were asked for first: a set makes one for each colour instead.
+  await setValue(page.locator('s-select[name="options"]'), '3');
+  const choice = page.locator('s-checkbox[name="eachVariant"]');
+  await choice.waitFor({ state: 'attached' });
+  await setChecked(choice, true);
+
+  // Plum is skipped: 3 colours are made and charged.
+  await fact(page, 'Cost').filter({ hasText: '15 credits' }).waitFor();
+  expect(
+    await page
+      .getByText('3 × 5 credits: one photo for each color, 3 requests to ProductAI.')
+      .count(),
+  ).toBe(1);
+  expect(await page.getByText('Images to send').count()).toBe(0);
+  expect(await page.locator('s-select[name="options"]').count()).toBe(0);
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/generations')).body).toEqual(expected);
+  const banner = page.locator('s-banner[tone="success"]');
+  await banner.waitFor();
+  expect(await banner.getAttribute('heading')).toBe('3 photos are being made, one for each color');
+  expect(await banner.textContent()).toContain('They cost 15 credits together');
+  expect(await banner.locator('s-link').getAttribute('href')).toBe(
+    `app:activity?${new URLSearchParams({ productId: PRODUCT_ID, productTitle: 'Ceramic mug' }).toString()}`,
+  );
 });
 
 test('shows the API error message in a critical banner and keeps what the merchant entered', async () => {

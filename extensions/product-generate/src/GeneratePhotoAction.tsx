@@ -3,10 +3,15 @@
  * default first), a preset or a prompt, how many results to choose among; see the cost and the
  * ProductAI requests (×N with several results); submit. The generation then runs in the app, and
  * the confirmation links to its Activity page (or, with several results, to where they wait to be
- * chosen among).
+ * chosen among). For a product sold in colours it offers one photo for each colour instead
+ * (VariantSetChoice), from the same estimate the app's Generate page asks for.
  */
 import { useState } from 'preact/hooks';
-import type { GenerationView, ProductDetail, SettingsView } from '../../../src/app-api/contract.ts';
+import type {
+  CreatedGeneration,
+  ProductDetail,
+  SettingsView,
+} from '../../../src/app-api/contract.ts';
 import {
   IMAGE_MODELS,
   estimateCredits,
@@ -25,6 +30,7 @@ import { useLoad } from '../../shared/use-load.ts';
 import { GenerationStarted } from './GenerationStarted.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { ResultsSelect } from './ResultsSelect.tsx';
+import { VariantSetChoice } from './VariantSetChoice.tsx';
 
 export function GeneratePhotoAction({ productId }: { productId: string | undefined }) {
   if (productId === undefined) {
@@ -65,18 +71,43 @@ function GeneratePhotoForm({
   const [showErrors, setShowErrors] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
-  const [started, setStarted] = useState<GenerationView | null>(null);
+  const [started, setStarted] = useState<CreatedGeneration | null>(null);
+  // One photo per colour: asked of the server for this product and model (a model the set cannot
+  // use is refused there, and then nothing is offered); the prompt does not change the answer.
+  const [eachColour, setEachColour] = useState(false);
+  const setEstimate = useLoad(
+    () =>
+      appApi.estimateGeneration({
+        productId: product.id,
+        kind: 'photo',
+        sourceMediaIds: [],
+        eachVariant: {},
+        model,
+      }),
+    [product.id, model],
+  );
+  const set = setEstimate.state === 'ready' ? setEstimate.value.variants : undefined;
+  const asSet = eachColour && set !== undefined;
+  // A set makes one result for each colour, never several to choose among.
+  const several = !asSet && options > 1;
 
   if (started) {
     return (
-      <GenerationStarted generation={started} options={options} reviewMode={settings.reviewMode} />
+      <GenerationStarted
+        generation={started}
+        options={options}
+        reviewMode={settings.reviewMode}
+        productTitle={product.title}
+      />
     );
   }
 
   const spec = IMAGE_MODELS[model];
   const cost = estimateCredits('image', { model, prompt });
+  // A set is priced per colour made: a skipped one costs nothing.
+  const made = asSet ? set.values.filter((value) => value.skipped === null).length : 0;
   const promptMissing = prompt.trim() === '';
-  const imagesMissing = spec.requiresImage && imageIds.length === 0;
+  const imagesMissing = !asSet && spec.requiresImage && imageIds.length === 0;
 
   const changeModel = (next: ImageModelId) => {
     setModel(next);
@@ -92,10 +123,11 @@ function GeneratePhotoForm({
         await appApi.createGeneration({
           productId: product.id,
           kind: 'photo',
-          sourceMediaIds: imageIds,
           model,
           prompt: prompt.trim(),
-          ...(options > 1 ? { options } : {}),
+          ...(asSet
+            ? { sourceMediaIds: [], eachVariant: {} }
+            : { sourceMediaIds: imageIds, ...(several ? { options } : {}) }),
         }),
       );
     } catch (error) {
@@ -111,16 +143,21 @@ function GeneratePhotoForm({
         <ShopStatusBanner settings={settings} />
         {submitError !== null && <ErrorBanner error={submitError} />}
         <s-paragraph>{t('product.intro', { title: product.title })}</s-paragraph>
-        <ImagePicker
-          images={product.images}
-          selected={imageIds}
-          max={spec.maxReferenceImages}
-          onChange={setImageIds}
-          error={
-            (showErrors && imagesMissing ? t('images.required') : undefined) ??
-            fieldError(submitError, 'sourceMediaIds')
-          }
-        />
+        {set !== undefined && (
+          <VariantSetChoice set={set} chosen={asSet} onChange={setEachColour} />
+        )}
+        {!asSet && (
+          <ImagePicker
+            images={product.images}
+            selected={imageIds}
+            max={spec.maxReferenceImages}
+            onChange={setImageIds}
+            error={
+              (showErrors && imagesMissing ? t('images.required') : undefined) ??
+              fieldError(submitError, 'sourceMediaIds')
+            }
+          />
+        )}
         <PromptFields
           presets={settings.presets}
           model={model}
@@ -133,15 +170,15 @@ function GeneratePhotoForm({
             fieldError(submitError, 'prompt')
           }
         />
-        <ResultsSelect value={options} onChange={setOptions} />
+        {!asSet && <ResultsSelect value={options} onChange={setOptions} />}
         <Facts
           rows={[
-            [t('product.cost'), credits(cost * options)],
+            [t('product.cost'), credits(cost * (asSet ? made : options))],
             // Several results always wait to be chosen among; one follows the shop's setting.
             [
               t('product.resultGoes'),
               t(
-                options > 1
+                several
                   ? 'product.resultChoose'
                   : settings.reviewMode
                     ? 'product.resultReview'
@@ -149,7 +186,7 @@ function GeneratePhotoForm({
               ),
             ],
             // Each result is its own request: charged, and one of ProductAI's requests a minute.
-            ...(options > 1
+            ...(several
               ? ([
                   [t('product.perResult'), credits(cost)],
                   [t('product.requests'), String(options)],
@@ -157,6 +194,15 @@ function GeneratePhotoForm({
               : []),
           ]}
         />
+        {asSet && (
+          <s-paragraph color="subdued">
+            {t('variants.perValue', {
+              count: made,
+              each: credits(cost),
+              option: set.option.toLowerCase(),
+            })}
+          </s-paragraph>
+        )}
       </s-stack>
       <s-button
         slot="primary-action"

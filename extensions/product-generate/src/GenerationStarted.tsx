@@ -1,4 +1,4 @@
-import type { GenerationView } from '../../../src/app-api/contract.ts';
+import type { CreatedGeneration } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { credits, t } from '../../shared/i18n.ts';
 import { Started } from '../../shared/Started.tsx';
@@ -7,14 +7,35 @@ import { GenerationSteps } from './GenerationSteps.tsx';
 /**
  * The generation is queued in the app; its progress shows here until the photo is on the product
  * (and on the Activity page). Several
- * results wait in the app's Generate page, side by side, for the merchant to choose one.
+ * results wait in the app's Generate page, side by side, for the merchant to choose one. A set
+ * (one photo for each colour) is followed in Activity, filtered to the product.
  */
 export function GenerationStarted(props: {
-  generation: GenerationView;
+  generation: CreatedGeneration;
   options: number;
   reviewMode: boolean;
+  productTitle: string;
 }) {
   const { generation, options } = props;
+  if (generation.variantSet) {
+    const number = generation.variantSet.generationIds.length;
+    return (
+      <Started
+        heading={t('started.set', {
+          count: number,
+          option: generation.variantSet.option.toLowerCase(),
+        })}
+        message={t(props.reviewMode ? 'started.setReview' : 'started.setPublish', {
+          count: number,
+          credits: credits(generation.estimatedCredits * number),
+        })}
+        link={{
+          href: appLinks.productActivity(generation.product.id, props.productTitle),
+          label: t('started.viewActivity'),
+        }}
+      />
+    );
+  }
   if (options > 1) {
     return (
       <Started

@@ -7,6 +7,8 @@ import {
   BulkEstimate,
   BulkRunView,
   CollectionSummary,
+  CreatedGeneration,
+  Estimate,
   GenerationState,
   GenerationView,
   ProductDetail,
@@ -81,6 +83,50 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     createdAt: NOW,
     updatedAt: NOW,
     transitions: [{ state: 'queued', at: NOW }],
+  });
+}
+
+/** The product sold in colours: 3 with an image of their own (5 credits each), Plum without. */
+export const colourSetEstimate: Estimate = Estimate.parse({
+  credits: 15,
+  options: 1,
+  creditsPerOption: 5,
+  requestsPerMinute: 60,
+  problems: [],
+  leftOutMediaIds: [],
+  variants: {
+    option: 'Color',
+    values: [
+      ...['Terracotta', 'Ocean', 'Sage'].map((value, index) => ({
+        value,
+        variantIds: [`gid://shopify/ProductVariant/${index + 1}`],
+        mediaId: `gid://shopify/MediaImage/${index + 11}`,
+        thumbnailUrl: `https://cdn.example/mug-${value.toLowerCase()}_thumb.png`,
+        skipped: null,
+      })),
+      {
+        value: 'Plum',
+        variantIds: ['gid://shopify/ProductVariant/4'],
+        mediaId: null,
+        thumbnailUrl: null,
+        skipped: 'Color “Plum” has no image of its own, so it was skipped.',
+      },
+    ],
+  },
+});
+
+/** The API's answer to a set of one photo per colour: its first generation and the set. */
+export function createdSet(request: CreateGenerationRequest): CreatedGeneration {
+  return CreatedGeneration.parse({
+    ...generation(request),
+    estimatedCredits: 5,
+    leftOutMediaIds: [],
+    variantSet: {
+      id: 'set-1',
+      option: 'Color',
+      generationIds: ['gen-1', 'gen-2', 'gen-3'],
+      skipped: [{ value: 'Plum', reason: 'Color “Plum” has no image of its own.' }],
+    },
   });
 }
 
