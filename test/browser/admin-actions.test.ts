@@ -11,6 +11,7 @@ import type { AdminPage } from './support/browser.ts';
 import {
   RESULT_TIMEOUT_MS,
   demoProducts,
+  openAdminAction,
   productMedia,
   productsWithImages,
 } from './support/merchant.ts';
@@ -18,14 +19,6 @@ import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
 const suite = browserSuite('admin-actions', { connectedMerchant: true });
-
-/** "More actions" → the app's action; the modal it opens in. */
-async function openAction(admin: AdminPage, name: string): Promise<FrameLocator> {
-  await admin.page.getByRole('button', { name: 'More actions' }).click();
-  await admin.page.getByRole('menuitem', { name }).click();
-  await eventually(() => admin.page.getByRole('dialog', { name }).isVisible()).toBe(true);
-  return admin.page.frameLocator('dialog.action-modal iframe');
-}
 
 /** The form's choices are the shop's defaults; a bulk run then asks for a confirmation. */
 async function startBulkRun(admin: AdminPage, action: FrameLocator): Promise<void> {
@@ -55,7 +48,7 @@ test(
     const before = await ready();
     await admin.open(`/products/${product!.numericId}`);
 
-    const action = await openAction(admin, 'Generate AI photo');
+    const action = await openAdminAction(admin, 'Generate AI photo');
     await eventually(() => action.getByText('Cost').isVisible()).toBe(true);
     await admin.screenshot('admin-action-product');
     await action.getByRole('button', { name: 'Generate photo' }).click();
@@ -81,7 +74,7 @@ test("the product page's action keeps the number of results chosen and counts th
   const { admin, stack } = suite;
   const [product] = await productsWithImages(stack);
   await admin.open(`/products/${product!.numericId}`);
-  const action = await openAction(admin, 'Generate AI photo');
+  const action = await openAdminAction(admin, 'Generate AI photo');
   const results = action.getByLabel('Results');
   await eventually(() => results.isVisible()).toBe(true);
   await results.selectOption('3');
@@ -97,7 +90,7 @@ test("the collection page's action starts a bulk run over the collection", async
   const collection = await bulkRunCollection();
   await admin.open(`/collections/${collection.id.split('/').pop()}`);
 
-  const action = await openAction(admin, 'Generate AI photos for this collection');
+  const action = await openAdminAction(admin, 'Generate AI photos for this collection');
   await startBulkRun(admin, action);
   await eventually(() =>
     admin.app.getByRole('heading', { name: new RegExp(collection.title) }).isVisible(),
@@ -120,7 +113,7 @@ test("the product list's bulk action starts a bulk run over the ticked products"
   await admin.page.getByLabel(`Select ${second!.title}`).check();
   await expect.poll(() => admin.page.getByText('2 selected').isVisible()).toBe(true);
 
-  const action = await openAction(admin, 'Generate AI photos');
+  const action = await openAdminAction(admin, 'Generate AI photos');
   await eventually(() => action.getByText('2', { exact: true }).first().isVisible()).toBe(true);
   await startBulkRun(admin, action);
   await eventually(() =>
@@ -134,7 +127,7 @@ test("at 375 px the product page's action fits the screen, its buttons in reach"
   const [product] = await productsWithImages(stack);
   await admin.open(`/products/${product!.numericId}`);
 
-  const action = await openAction(admin, 'Generate AI photo');
+  const action = await openAdminAction(admin, 'Generate AI photo');
   const generate = action.getByRole('button', { name: 'Generate photo' });
   await eventually(() => generate.isVisible()).toBe(true);
   const modal = await admin.page.getByRole('dialog').boundingBox();

@@ -1,12 +1,18 @@
 /**
- * One photo for each colour from the Generate page (issue 18): the choice is offered for a
+ * One photo for each colour from the product page's action and the Generate page (issue 18): the
+ * choice is offered for a
  * product sold in colours, lists each colour beside the image it would be made from, prices the
  * set per colour, and makes one photo per colour, each shown on its colour's variant. Real app,
  * real pipeline, both emulators, in Chromium inside the admin frame.
  */
 import { expect, test } from 'vitest';
 import { eventually } from './support/eventually.ts';
-import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support/merchant.ts';
+import {
+  RESULT_TIMEOUT_MS,
+  demoProducts,
+  openAdminAction,
+  pickInResourcePicker,
+} from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const suite = browserSuite('variant-set', { connectedMerchant: true, colourProducts: true });
@@ -24,6 +30,34 @@ async function mugVariants(): Promise<Variant[]> {
   };
   return products.find((product) => product.title === 'Colourway Mug')!.variants;
 }
+
+test("the product page's action offers one photo for each colour, priced per colour, at 1280 and 375 px", async () => {
+  const { admin, stack } = suite;
+  const mug = (await demoProducts(stack)).find((p) => p.title === 'Colourway Mug')!;
+  await admin.open(`/products/${mug.numericId}`);
+  const action = await openAdminAction(admin, 'Generate AI photo');
+  const choice = action.getByLabel('One photo for each color');
+  await eventually(() => choice.isVisible()).toBe(true);
+  for (const colour of ['Terracotta', 'Ocean', 'Sage']) {
+    await expect(action.getByRole('img', { name: colour, exact: true }).isVisible()).resolves.toBe(
+      true,
+    );
+  }
+  await choice.check();
+  await eventually(() =>
+    action.getByText(/^3 × \d+ credits?: one photo for each color, 3 requests/).isVisible(),
+  ).toBe(true);
+  await expect(action.getByText('Images to send').count()).resolves.toBe(0);
+  await admin.screenshot('variant-set-product-action');
+
+  await admin.page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await action
+    .locator('html')
+    .evaluate((html) => html.scrollWidth - html.clientWidth);
+  expect(overflow, 'no sideways scrolling in the action').toBe(0);
+  await admin.screenshot('variant-set-product-action-375');
+  await admin.page.setViewportSize({ width: 1280, height: 900 });
+});
 
 test(
   'the Generate page makes one photo for each colour, each shown on its variant',

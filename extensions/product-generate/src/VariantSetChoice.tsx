@@ -27,25 +27,26 @@ export function VariantSetChoice({ set, chosen, onChange }: VariantSetChoiceProp
       />
       <s-stack direction="block" gap="small-200">
         {set.values.map((value) => (
-          <s-stack key={value.value} direction="inline" gap="base" alignItems="center">
-            <s-box inlineSize="48px" blockSize="48px">
-              {value.thumbnailUrl !== null && (
-                <s-image
-                  src={value.thumbnailUrl}
-                  alt={value.value}
-                  aspectRatio="1/1"
-                  objectFit="cover"
-                  borderRadius="base"
-                />
-              )}
-            </s-box>
+          // A thumbnail column as wide as the admin's small thumbnails, then the colour's words.
+          <s-grid key={value.value} gridTemplateColumns="48px 1fr" gap="base" alignItems="center">
+            {value.thumbnailUrl === null ? (
+              <s-box />
+            ) : (
+              <s-image
+                src={value.thumbnailUrl}
+                alt={value.value}
+                aspectRatio="1/1"
+                objectFit="cover"
+                borderRadius="base"
+              />
+            )}
             <s-stack direction="block">
               <s-text type="strong">{value.value}</s-text>
               {value.skipped !== null && (
                 <s-text color="subdued">{t('variants.skipped', { option })}</s-text>
               )}
             </s-stack>
-          </s-stack>
+          </s-grid>
         ))}
       </s-stack>
     </s-stack>

@@ -2,7 +2,7 @@
  * What a merchant does, step by step, through the admin frame and the app, so the scenario
  * tests read as the flow they check. Every step uses what a person sees: labels, roles, text.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, FrameLocator } from 'playwright-core';
 import { openAdminPage, type AdminPage } from './browser.ts';
 import type { Stack } from './stack.ts';
 import { eventually } from './eventually.ts';
@@ -98,6 +98,14 @@ export async function pickInResourcePicker(admin: AdminPage, dialogName: string,
   await dialog.getByText(title, { exact: true }).click();
   await dialog.getByRole('button', { name: /^(Select|Add)$/ }).click();
   await eventually(() => dialog.isVisible()).toBe(false);
+}
+
+/** "More actions" → the app's action on a resource page; the modal it opens in. */
+export async function openAdminAction(admin: AdminPage, name: string): Promise<FrameLocator> {
+  await admin.page.getByRole('button', { name: 'More actions' }).click();
+  await admin.page.getByRole('menuitem', { name }).click();
+  await eventually(() => admin.page.getByRole('dialog', { name }).isVisible()).toBe(true);
+  return admin.page.frameLocator('dialog.action-modal iframe');
 }
 
 /** Generate → product → preset → Generate; leaves the progress card on screen. */
