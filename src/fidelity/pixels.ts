@@ -44,3 +44,16 @@ export function cropPng(
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
+
+/** A crop of an RGB image, as raw RGB. */
+export function cropRgb(
+  image: Pixels,
+  box: { x: number; y: number; width: number; height: number },
+): Uint8Array {
+  const out = new Uint8Array(box.width * box.height * 3);
+  for (let y = 0; y < box.height; y++) {
+    const from = ((box.y + y) * image.width + box.x) * 3;
+    out.set(image.rgb.subarray(from, from + box.width * 3), y * box.width * 3);
+  }
+  return out;
+}

@@ -5,7 +5,7 @@
  */
 import type { OpenCv } from './opencv.ts';
 import { readWords } from './ocr.ts';
-import { cropPng, type Pixels } from './pixels.ts';
+import { cropPng, cropRgb, type Pixels } from './pixels.ts';
 import { gradientMagnitude, labOf, toGray, type Box } from './raster.ts';
 
 export interface SourceProduct {
@@ -22,8 +22,13 @@ export interface SourceProduct {
   /** Main colour of each product pixel (index into `colours`), -1 off the product. */
   colourOf: Int8Array;
   colours: { lab: [number, number, number]; share: number }[];
-  /** Words on the product, boxes in the GEOMETRY_SIDE frame. */
-  words: { text: string; box: Box }[];
+  /**
+   * Words on the product, boxes in the GEOMETRY_SIDE frame; each word's patch (the word and a
+   * margin) in the reading frame, with the edges of its letters.
+   */
+  words: { text: string; box: Box; patch: { box: Box; edges: Float32Array } }[];
+  /** Reading frame over GEOMETRY_SIDE frame. */
+  readingScale: number;
 }
 
 const MAIN_COLOURS = 3;
@@ -46,8 +51,22 @@ export async function analyseSource(
   const lab = labOf(cv, geometry);
   // Colours are taken inside the outline: its rim mixes in the source's background.
   const { colourOf, colours } = mainColours(cv, lab, erode(cv, mask, width, height, 9));
-  const words = await productWords(geometry, reading, box);
-  return { width, height, mask, box, points, descriptors, gradient, lab, colourOf, colours, words };
+  const words = await productWords(cv, geometry, reading, box);
+  const readingScale = reading.width / width;
+  return {
+    width,
+    height,
+    mask,
+    box,
+    points,
+    descriptors,
+    gradient,
+    lab,
+    colourOf,
+    colours,
+    words,
+    readingScale,
+  };
 }
 
 /** GrabCut from a rectangle just inside the frame: no assumption of a plain background. */
@@ -73,7 +92,10 @@ function cutOut(cv: OpenCv, image: Pixels): Uint8Array {
     cv.GC_INIT_WITH_RECT,
   );
   const fg = new cv.Mat(h, w, cv.CV_8UC1);
-  for (let i = 0; i < w * h; i++) fg.data[i] = gc.data[i] === 1 || gc.data[i] === 3 ? 255 : 0;
+  // One view each: every `.data` access makes a new one.
+  const labels = gc.data;
+  const fgData = fg.data;
+  for (let i = 0; i < w * h; i++) fgData[i] = labels[i] === 1 || labels[i] === 3 ? 255 : 0;
   const big = new cv.Mat();
   cv.resize(fg, big, new cv.Size(image.width, image.height), 0, 0, cv.INTER_LINEAR);
   const mask = Uint8Array.from(big.data, (v) => (v >= 128 ? 1 : 0));
@@ -149,18 +171,20 @@ function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
   const colourOf = new Int8Array(mask.length).fill(-1);
   if (on.length < MAIN_COLOURS * 10) return { colourOf, colours: [] };
   const samples = new cv.Mat(on.length, 3, cv.CV_32F);
+  const data = samples.data32F;
   on.forEach((p, i) => {
-    samples.data32F[i * 3] = lab[p * 3]!;
-    samples.data32F[i * 3 + 1] = lab[p * 3 + 1]!;
-    samples.data32F[i * 3 + 2] = lab[p * 3 + 2]!;
+    data[i * 3] = lab[p * 3]!;
+    data[i * 3 + 1] = lab[p * 3 + 1]!;
+    data[i * 3 + 2] = lab[p * 3 + 2]!;
   });
   const labels = new cv.Mat();
   const centers = new cv.Mat();
   const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 12, 1);
   cv.kmeans(samples, MAIN_COLOURS, labels, criteria, 1, KMEANS_PP_CENTERS, centers);
   const counts = new Array<number>(MAIN_COLOURS).fill(0);
+  const ks = labels.data32S;
   on.forEach((p, i) => {
-    const k = labels.data32S[i]!;
+    const k = ks[i]!;
     colourOf[p] = k;
     counts[k]!++;
   });
@@ -176,23 +200,47 @@ function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
   return { colourOf, colours };
 }
 
-/** Words read on the product (sparse text, the product's box only), kept when read with confidence. */
-async function productWords(geometry: Pixels, reading: Pixels, box: Box) {
+/**
+ * Words read on the product (sparse text, the product's box only), kept when read with
+ * confidence, each with the edges of its letters (the `patch` around it, reading frame), which
+ * the result's are compared with when the result's text is not read again.
+ */
+async function productWords(cv: OpenCv, geometry: Pixels, reading: Pixels, box: Box) {
   const scale = reading.width / geometry.width;
   const crop = scaleBox(box, scale, reading);
   const words = await readWords(await cropPng(reading, crop), 'sparse');
-  return words
-    .map((word) => ({ word, text: normaliseWord(word.text) }))
-    .filter(({ word, text }) => text.length >= 3 && word.confidence >= 75)
-    .map(({ word, text }) => ({
-      text,
-      box: {
-        x: (crop.x + word.box.x0) / scale,
-        y: (crop.y + word.box.y0) / scale,
-        width: (word.box.x1 - word.box.x0) / scale,
-        height: (word.box.y1 - word.box.y0) / scale,
-      },
-    }));
+  return (
+    words
+      .map((word) => ({ word, text: normaliseWord(word.text) }))
+      // 70, not 75: a clean label's word was read at 74 among a pattern's noise (which stays
+      // under 60 or shorter than 3 letters).
+      .filter(({ word, text }) => text.length >= 3 && word.confidence >= 70)
+      .map(({ word, text }) => {
+        const { x0, y0, x1, y1 } = word.box;
+        const pad = (y1 - y0) * 0.6;
+        const around = scaleBox(
+          {
+            x: crop.x + x0 - pad,
+            y: crop.y + y0 - pad,
+            width: x1 - x0 + 2 * pad,
+            height: y1 - y0 + 2 * pad,
+          },
+          1,
+          reading,
+        );
+        const gray = toGray(cv, { ...around, rgb: cropRgb(reading, around) });
+        return {
+          text,
+          box: {
+            x: (crop.x + x0) / scale,
+            y: (crop.y + y0) / scale,
+            width: (x1 - x0) / scale,
+            height: (y1 - y0) / scale,
+          },
+          patch: { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) },
+        };
+      })
+  );
 }
 
 /** Upper case, letters and digits only: how words are compared. */

@@ -1,12 +1,12 @@
 /**
  * The fidelity check on pairs drawn here (products and changes of bench/fidelity): a product
- * moved, scaled and turned in a busy scene is found; a recoloured one, one with its label
- * erased, or another object in its place is changed; an unreadable result goes to a person;
- * checks run in parallel on worker threads, off the main thread.
+ * moved, scaled and turned in a busy scene is found and faithful; a recoloured one, one with its
+ * label erased or misprinted, or another object in its place is changed; an unreadable result
+ * goes to a person; checks run in parallel on worker threads, off the main thread.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eraseText, recolour } from '../../emulators/productai/render/changes.ts';
+import { eraseText, garbleText, recolour } from '../../emulators/productai/render/changes.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 
@@ -48,6 +48,23 @@ describe('the fidelity check', () => {
     const report = await checker.check({ sources: [source], result, kind: 'image' });
     expect(report.verdict).toBe('changed');
     expect(report.checks.text?.missing).toEqual([product.text!.text]);
+  });
+
+  test("a label's text misprinted is found missing", async () => {
+    const result = await inScene(await garbleText(product.png, product.text!, 3, 5), 3);
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('changed');
+    expect(report.checks.text?.missing).toEqual([product.text!.text]);
+  });
+
+  test('the product untouched in a scene is faithful, its label text kept', async () => {
+    const report = await checker.check({
+      sources: [source],
+      result: await inScene(product.png, 5),
+      kind: 'image',
+    });
+    expect(report.verdict).toBe('faithful');
+    expect(report.checks.text).toEqual({ expected: [product.text!.text], missing: [] });
   });
 
   test('another object in its place is changed', async () => {
