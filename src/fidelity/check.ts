@@ -10,7 +10,14 @@ import { textKept, type TextKept } from './label-text.ts';
 import { resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv } from './opencv.ts';
 import { decode, type Pixels } from './pixels.ts';
-import { GEOMETRY_SIDE, READING_SIDE, SEARCH_SIDE, toGray, type Box } from './raster.ts';
+import {
+  CLOSER_READING_SIDE,
+  GEOMETRY_SIDE,
+  READING_SIDE,
+  SEARCH_SIDE,
+  toGray,
+  type Box,
+} from './raster.ts';
 import { analyseSource, features, type SourceProduct } from './source-product.ts';
 import { decide, type Measures } from './verdict.ts';
 
@@ -95,7 +102,9 @@ async function sourceProduct(images: Uint8Array[]): Promise<SourceProduct | unde
     } catch {
       continue;
     }
-    const analysed = await analyseSource(cv, geometry, reading);
+    const analysed = await analyseSource(cv, geometry, reading, () =>
+      decode(image, CLOSER_READING_SIDE),
+    );
     sources.set(key, analysed);
     if (sources.size > KEPT_SOURCES) sources.delete(sources.keys().next().value!);
     return analysed;

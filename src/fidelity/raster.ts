@@ -16,6 +16,8 @@ export const SEARCH_SIDE = 768;
  * high suit it.
  */
 export const READING_SIDE = 640;
+/** A source whose words are not read at READING_SIDE is read again at this size. */
+export const CLOSER_READING_SIDE = 1024;
 
 export interface Box {
   x: number;

@@ -39,6 +39,7 @@ export async function analyseSource(
   cv: OpenCv,
   geometry: Pixels,
   reading: Pixels,
+  closer?: () => Promise<Pixels>,
 ): Promise<SourceProduct> {
   const { width, height } = geometry;
   const mask = geometry.alpha
@@ -51,7 +52,7 @@ export async function analyseSource(
   const lab = labOf(cv, geometry);
   // Colours are taken inside the outline: its rim mixes in the source's background.
   const { colourOf, colours } = mainColours(cv, lab, erode(cv, mask, width, height, 9));
-  const words = await productWords(cv, geometry, reading, box);
+  const words = await productWords(cv, geometry, reading, box, closer);
   const readingScale = reading.width / width;
   return {
     width,
@@ -203,43 +204,56 @@ function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
 /**
  * Words read on the product (sparse text, the product's box only), kept when read with
  * confidence, each with the edges of its letters (the `patch` around it, reading frame), which
- * the result's are compared with when the result's text is not read again.
+ * the result's are compared with when the result's text is not read again. Where the reading
+ * frame shows no word, `closer` gives the source larger for a second look.
  */
-async function productWords(cv: OpenCv, geometry: Pixels, reading: Pixels, box: Box) {
+async function productWords(
+  cv: OpenCv,
+  geometry: Pixels,
+  reading: Pixels,
+  box: Box,
+  closer?: () => Promise<Pixels>,
+) {
+  let found = await wordsIn(reading, geometry, box);
+  if (!found.length && closer) {
+    const larger = await closer();
+    const k = reading.width / larger.width;
+    found = (await wordsIn(larger, geometry, box)).map(({ text, box: b }) => ({
+      text,
+      box: { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k },
+    }));
+  }
   const scale = reading.width / geometry.width;
-  const crop = scaleBox(box, scale, reading);
-  const words = await readWords(await cropPng(reading, crop), 'sparse');
+  return found.map(({ text, box: b }) => {
+    const pad = b.height * 0.6;
+    const around = scaleBox(
+      { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad },
+      1,
+      reading,
+    );
+    const gray = toGray(cv, { ...around, rgb: cropRgb(reading, around) });
+    return {
+      text,
+      box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
+      patch: { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) },
+    };
+  });
+}
+
+/** Confident words on the product's box of `image`, boxes in `image`'s pixels. */
+async function wordsIn(image: Pixels, geometry: Pixels, box: Box) {
+  const crop = scaleBox(box, image.width / geometry.width, image);
+  const words = await readWords(await cropPng(image, crop), 'sparse');
   return (
     words
       .map((word) => ({ word, text: normaliseWord(word.text) }))
       // 70, not 75: a clean label's word was read at 74 among a pattern's noise (which stays
       // under 60 or shorter than 3 letters).
       .filter(({ word, text }) => text.length >= 3 && word.confidence >= 70)
-      .map(({ word, text }) => {
-        const { x0, y0, x1, y1 } = word.box;
-        const pad = (y1 - y0) * 0.6;
-        const around = scaleBox(
-          {
-            x: crop.x + x0 - pad,
-            y: crop.y + y0 - pad,
-            width: x1 - x0 + 2 * pad,
-            height: y1 - y0 + 2 * pad,
-          },
-          1,
-          reading,
-        );
-        const gray = toGray(cv, { ...around, rgb: cropRgb(reading, around) });
-        return {
-          text,
-          box: {
-            x: (crop.x + x0) / scale,
-            y: (crop.y + y0) / scale,
-            width: (x1 - x0) / scale,
-            height: (y1 - y0) / scale,
-          },
-          patch: { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) },
-        };
-      })
+      .map(({ word: { box: w }, text }) => ({
+        text,
+        box: { x: crop.x + w.x0, y: crop.y + w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 },
+      }))
   );
 }
 
