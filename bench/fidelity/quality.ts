@@ -4,8 +4,9 @@
  * Prints the confusion matrix, precision and recall of "changed" and the share of faithful
  * results called changed, for the whole set and for its two halves (even products, on which
  * the thresholds were tuned, and odd products, held out); then the time per check on one
- * thread (p50/p95, and for a source seen for the first time, whose text is read then) and the
- * process's peak memory.
+ * thread (p50/p95, and for a source seen for the first time, whose text is read then), the CPU
+ * time the same checks took (which a loaded machine does not stretch) and the process's peak
+ * memory.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +31,8 @@ interface Outcome {
   pair: Pair;
   verdict: FidelityVerdict;
   ms: number;
+  /** CPU time the process spent on the check (all its threads): what load does not inflate. */
+  cpuMs: number;
   cold: boolean;
   findings: string[];
 }
@@ -41,12 +44,15 @@ for (const pair of pairs) {
     readFile(join(folder, pair.result)),
   ]);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const report = await checker.check({ sources: [source], result, kind: pair.kind });
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   outcomes.push({
     pair,
     verdict: report.verdict,
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     cold: !seen.has(pair.source),
     findings: report.findings,
   });
@@ -117,6 +123,14 @@ console.log(
   `\ntime per check (2048 px result, one thread): p50 ${Math.round(percentile(times, 50))} ms, ` +
     `p95 ${Math.round(percentile(times, 95))} ms; first check of a source (its text read): ` +
     `p50 ${Math.round(percentile(cold, 50))} ms, p95 ${Math.round(percentile(cold, 95))} ms`,
+);
+const cpuTimes = outcomes.map((o) => o.cpuMs);
+const cpuCold = outcomes.filter((o) => o.cold).map((o) => o.cpuMs);
+console.log(
+  `CPU time per check (the process's threads, unlike the time above not stretched by load): ` +
+    `p50 ${Math.round(percentile(cpuTimes, 50))} ms, p95 ${Math.round(percentile(cpuTimes, 95))} ms; ` +
+    `first check of a source: p50 ${Math.round(percentile(cpuCold, 50))} ms, ` +
+    `p95 ${Math.round(percentile(cpuCold, 95))} ms`,
 );
 console.log(`peak memory (process RSS, worker included): ${Math.round(peak / 1e6)} MB`);
 const [one, five] = (await import('node:os')).loadavg();
