@@ -44,7 +44,6 @@ export function createPipelineStores(deps: {
       slotsKey: keys.limiterSlots,
       pausedUntilKey: keys.limiterPausedUntil,
       paceKey: keys.limiterPace,
-      lastSlotKey: keys.limiterLastSlot,
       waitingKey: keys.limiterWaiting,
       waitingUntilKey: keys.limiterWaitingUntil,
       ...config.limiter,

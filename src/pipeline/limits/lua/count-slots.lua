@@ -1,6 +1,5 @@
 --[[
-  Counts the slots in use in the current window (the older ones acquire-slot.lua keeps one
-  interval more are not counted).
+  Counts the slots in use in the current window (dropping older ones).
 
   KEYS[1] slots     sorted set of slots
   ARGV[1] windowMs
@@ -8,4 +7,5 @@
   Returns the number of slots in the window.
 ]]
 --- @include "now-ms"
-return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+return redis.call('ZCARD', KEYS[1])
