@@ -71,13 +71,20 @@ function productOptions(product: ProductRecord) {
 }
 
 /** The pairs' problems, or the variants and media ids they name once all are valid. */
+/** A pair that names a variant and a media of the product, with its place in the input. */
+interface PlannedPair {
+  variant: VariantRecord;
+  mediaId: number;
+  index: number;
+}
+
 function checkPairs(
   ctx: ResolverContext,
   product: ProductRecord,
   pairs: readonly VariantMediaInput[],
-): { errors: UserErrorShape[]; plan: { variant: VariantRecord; mediaId: number }[] } {
+): { errors: UserErrorShape[]; plan: PlannedPair[] } {
   const errors: UserErrorShape[] = [];
-  const plan: { variant: VariantRecord; mediaId: number }[] = [];
+  const plan: PlannedPair[] = [];
   const seen = new Set<number>();
   pairs.forEach((pair, index) => {
     const at = (...rest: string[]) => ['variantMedia', String(index), ...rest];
@@ -126,7 +133,7 @@ function checkPairs(
       );
       return;
     }
-    plan.push({ variant, mediaId });
+    plan.push({ variant, mediaId, index });
   });
   return { errors, plan };
 }
@@ -156,10 +163,7 @@ function productVariantAppendMedia(_: unknown, args: VariantMediaArgs, ctx: Reso
   }
   const { errors, plan } = checkPairs(ctx, product, args.variantMedia);
   const now = ctx.emu.clock.now();
-  plan.forEach(({ variant, mediaId }) => {
-    const index = args.variantMedia.findIndex(
-      (pair) => parseGid(pair.variantId)?.id === variant.id,
-    );
+  plan.forEach(({ variant, mediaId, index }) => {
     const file = ctx.shop.files.get(mediaId)!;
     const at = ['variantMedia', String(index), 'mediaIds'];
     if (file.kind !== 'IMAGE') {
@@ -193,11 +197,8 @@ function productVariantDetachMedia(_: unknown, args: VariantMediaArgs, ctx: Reso
     return refused([userError(['productId'], 'Product does not exist', 'PRODUCT_DOES_NOT_EXIST')]);
   }
   const { errors, plan } = checkPairs(ctx, product, args.variantMedia);
-  plan.forEach(({ variant, mediaId }) => {
+  plan.forEach(({ variant, mediaId, index }) => {
     if (variant.mediaId !== mediaId) {
-      const index = args.variantMedia.findIndex(
-        (pair) => parseGid(pair.variantId)?.id === variant.id,
-      );
       errors.push(
         userError(
           ['variantMedia', String(index), 'mediaIds'],

@@ -8,12 +8,12 @@
  * (the daypack's Plum: its variant shows no image of its own), and colours crossed with sizes,
  * where each colour's image is on every size of that colour (the t-shirt).
  */
-import { cdnFolder } from '../cdn/urls.ts';
 import type { AssetStore } from '../store/assets.ts';
 import type { EmulatorStore } from '../store/emulator-store.ts';
 import type { FileRecord, ProductRecord, ShopRecord, VariantRecord } from '../store/types.ts';
 import { COLOURS } from './catalog.ts';
 import { renderProductImage, type ArtKind } from './product-art.ts';
+import { seedImage } from './seeded-image.ts';
 
 export const COLOURWAYS_COLLECTION = 'Colourways';
 
@@ -143,39 +143,25 @@ function colourImage(
   const { spec, colour, createdAt } = image;
   const hex = COLOURS.find((entry) => entry.name === colour)?.hex;
   if (!hex) throw new Error(`colour ${colour} is not in the catalogue`);
-  const filename = `${image.handle}-${colour.toLowerCase()}.jpg`;
-  const path = `${cdnFolder(shop.domain)}/${filename}`;
   const title = `${colour} ${spec.title}`;
-  // Every colour is drawn as the same view, so only the colour tells the images apart.
-  assets.putLazy(path, 'image/jpeg', () =>
-    renderProductImage({
-      kind: spec.art,
-      colour: hex,
-      title,
-      view: 0,
-      views: 1,
-      width: SIZE,
-      height: SIZE,
-      format: 'jpeg',
-    }),
-  );
-  const file: FileRecord = {
-    id: store.nextId(),
-    kind: 'IMAGE',
+  return seedImage(store, assets, shop, {
+    filename: `${image.handle}-${colour.toLowerCase()}.jpg`,
     alt: title,
-    filename,
-    originalSource: path,
+    mimeType: 'image/jpeg',
+    width: SIZE,
+    height: SIZE,
     createdAt,
-    updatedAt: createdAt,
-    processing: {
-      startedAt: createdAt,
-      settleAt: createdAt,
-      result: {
-        ok: true,
-        asset: { path, mimeType: 'image/jpeg', width: SIZE, height: SIZE },
-      },
-    },
-  };
-  shop.files.set(file.id, file);
-  return file;
+    // Every colour is drawn as the same view, so only the colour tells the images apart.
+    render: () =>
+      renderProductImage({
+        kind: spec.art,
+        colour: hex,
+        title,
+        view: 0,
+        views: 1,
+        width: SIZE,
+        height: SIZE,
+        format: 'jpeg',
+      }),
+  });
 }

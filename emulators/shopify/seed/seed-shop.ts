@@ -3,10 +3,9 @@
  * of which holds at least 60 products for bulk work. Images are registered on the CDN as lazy
  * assets: their bytes are drawn by sharp the first time anything fetches them.
  */
-import { cdnFolder } from '../cdn/urls.ts';
 import type { AssetStore } from '../store/assets.ts';
 import type { EmulatorStore } from '../store/emulator-store.ts';
-import type { CollectionRecord, FileRecord, ProductRecord, ShopRecord } from '../store/types.ts';
+import type { CollectionRecord, ProductRecord, ShopRecord } from '../store/types.ts';
 import {
   BULK_COLLECTION,
   BULK_COLLECTION_SIZE,
@@ -18,6 +17,7 @@ import {
 } from './catalog.ts';
 import { seedColourProducts } from './colour-products.ts';
 import { renderProductImage } from './product-art.ts';
+import { seedImage } from './seeded-image.ts';
 
 export interface SeedOptions {
   productCount: number;
@@ -107,36 +107,23 @@ export function seedShop(
     };
     const plan = imagePlan(index);
     plan.forEach((image, view) => {
-      const filename = `${product.handle}-${view + 1}.${EXTENSION[image.format]}`;
-      const path = `${cdnFolder(domain)}/${filename}`;
-      assets.putLazy(path, MIME[image.format], () =>
-        renderProductImage({
-          kind: kind.art,
-          colour: colour.hex,
-          title,
-          view,
-          views: plan.length,
-          ...image,
-        }),
-      );
-      const file: FileRecord = {
-        id: store.nextId(),
-        kind: 'IMAGE',
+      const file = seedImage(store, assets, shop, {
+        filename: `${product.handle}-${view + 1}.${EXTENSION[image.format]}`,
         alt: view === 0 ? title : `${title}, view ${view + 1}`,
-        filename,
-        originalSource: path,
+        mimeType: MIME[image.format],
+        width: image.width,
+        height: image.height,
         createdAt,
-        updatedAt: createdAt,
-        processing: {
-          startedAt: createdAt,
-          settleAt: createdAt,
-          result: {
-            ok: true,
-            asset: { path, mimeType: MIME[image.format], width: image.width, height: image.height },
-          },
-        },
-      };
-      shop.files.set(file.id, file);
+        render: () =>
+          renderProductImage({
+            kind: kind.art,
+            colour: colour.hex,
+            title,
+            view,
+            views: plan.length,
+            ...image,
+          }),
+      });
       product.mediaIds.push(file.id);
     });
     shop.products.set(product.id, product);
