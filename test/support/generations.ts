@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis/connection.ts';
-import type { GenerationState, NewGeneration } from '../../src/pipeline/generations/generation.ts';
+import type {
+  GenerationState,
+  NewGeneration,
+  Priority,
+} from '../../src/pipeline/generations/generation.ts';
+import type { FairScheduler } from '../../src/pipeline/limits/fair-scheduler.ts';
 import {
   createGenerationStore,
   type GenerationStore,
@@ -66,4 +71,20 @@ export function useGenerationStore(): { readonly redis: Redis; readonly store: G
   });
   afterAll(() => closeRedis(handle.redis));
   return handle;
+}
+
+/** `count` new photo generations of `shop`, stored and put in the scheduler's line, in order. */
+export async function queueInLine(
+  store: GenerationStore,
+  scheduler: FairScheduler,
+  line: { shop: string; priority: Priority; count: number },
+): Promise<string[]> {
+  const { shop, priority, count } = line;
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { id } = await store.create(photoRequest(shop, { priority }));
+    await scheduler.push({ shop, generationId: id, priority });
+    ids.push(id);
+  }
+  return ids;
 }

@@ -24,7 +24,7 @@ import {
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
 import { createPipelineStores } from '../../../src/pipeline/pipeline-stores.ts';
 import { uniqueShop } from '../../support/redis.ts';
-import { photoRequest, uniqueNamespace, useGenerationStore } from '../../support/generations.ts';
+import { queueInLine, uniqueNamespace, useGenerationStore } from '../../support/generations.ts';
 
 const db = useGenerationStore();
 
@@ -32,20 +32,9 @@ function scheduler(keys: AppWideKeys = appWideKeys(uniqueNamespace())): FairSche
   return createFairScheduler({ redis: db.redis, clock: systemClock, keys });
 }
 
-async function queue(
-  s: FairScheduler,
-  shop: string,
-  priority: Priority,
-  count: number,
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const { id } = await db.store.create(photoRequest(shop, { priority }));
-    await s.push({ shop, generationId: id, priority });
-    ids.push(id);
-  }
-  return ids;
-}
+/** `count` generations of `shop` put in `s`'s line at `priority`. */
+const queue = (s: FairScheduler, shop: string, priority: Priority, count: number) =>
+  queueInLine(db.store, s, { shop, priority, count });
 
 /** Pops `count` generations, each disarmed as its submission would be once it holds a slot. */
 async function submit(s: FairScheduler, count: number): Promise<void> {

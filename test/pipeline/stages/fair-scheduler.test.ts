@@ -9,7 +9,7 @@ import {
 } from '../../../src/pipeline/limits/fair-scheduler.ts';
 import type { Priority } from '../../../src/pipeline/generations/generation.ts';
 import { uniqueShop } from '../../support/redis.ts';
-import { photoRequest, uniqueNamespace, useGenerationStore } from '../../support/generations.ts';
+import { queueInLine, uniqueNamespace, useGenerationStore } from '../../support/generations.ts';
 
 const db = useGenerationStore();
 
@@ -21,20 +21,9 @@ function scheduler(): FairScheduler {
   });
 }
 
-async function queue(
-  s: FairScheduler,
-  shop: string,
-  priority: Priority,
-  count: number,
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const { id } = await db.store.create(photoRequest(shop, { priority }));
-    await s.push({ shop, generationId: id, priority });
-    ids.push(id);
-  }
-  return ids;
-}
+/** `count` generations of `shop` put in `s`'s line at `priority`. */
+const queue = (s: FairScheduler, shop: string, priority: Priority, count: number) =>
+  queueInLine(db.store, s, { shop, priority, count });
 
 /** Pops everything, disarming each as its submission would once it holds a slot. */
 async function drain(s: FairScheduler): Promise<string[]> {
