@@ -44,6 +44,7 @@ export function createPipelineStores(deps: {
       slotsKey: keys.limiterSlots,
       pausedUntilKey: keys.limiterPausedUntil,
       paceKey: keys.limiterPace,
+      lastSlotKey: keys.limiterLastSlot,
       waitingKey: keys.limiterWaiting,
       waitingUntilKey: keys.limiterWaitingUntil,
       ...config.limiter,

@@ -84,6 +84,8 @@ export interface AppWideKeys {
   limiterPausedUntil: string;
   /** The paced limiter's earliest time for the next slot. */
   limiterPace: string;
+  /** When the limiter gave its last slot. */
+  limiterLastSlot: string;
   /** Requests waiting for a slot, by turn (interactive first, then bulk in arming order). */
   limiterWaiting: string;
   /** The same requests, by the time until which each is expected back. */
@@ -121,6 +123,7 @@ export function appWideKeys(namespace: string): AppWideKeys {
     limiterSlots: appWideKey('limiter', namespace, 'slots'),
     limiterPausedUntil: appWideKey('limiter', namespace, 'paused-until'),
     limiterPace: appWideKey('limiter', namespace, 'pace'),
+    limiterLastSlot: appWideKey('limiter', namespace, 'last-slot'),
     limiterWaiting: appWideKey('limiter', namespace, 'waiting'),
     limiterWaitingUntil: appWideKey('limiter', namespace, 'waiting-until'),
     ring: (priority) => appWideKey('scheduler', namespace, 'ring', priority),

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
@@ -29,6 +30,7 @@ function limiter(
     slotsKey: keys.limiterSlots,
     pausedUntilKey: keys.limiterPausedUntil,
     paceKey: keys.limiterPace,
+    lastSlotKey: keys.limiterLastSlot,
     waitingKey: keys.limiterWaiting,
     waitingUntilKey: keys.limiterWaitingUntil,
     limit,
@@ -93,6 +95,42 @@ describe('shared rate limiter', () => {
     // All three count from now (their answers): the pace would allow a fourth in 200 ms.
     await l.acquire('d', BULK);
     expect(Date.now() - settled).toBeGreaterThanOrEqual(600 - SLACK_MS);
+  });
+
+  it('gives a bulk request each slot the log frees as it frees, where the pace would have held it', async () => {
+    // 500 ms intervals: the slot the log freed may come a quarter of one after the last.
+    const l = limiter(3, 1_500);
+    for (const id of ['a', 'b', 'c']) await l.acquire(id, BULK);
+    // a's answer, then b's 200 ms later: their slots free 200 ms apart a window on, c's before.
+    const answered = Date.now();
+    await l.settle('a');
+    await delay(200);
+    await l.settle('b');
+
+    const granted: number[] = [];
+    for (const id of ['d', 'e', 'f']) {
+      await l.acquire(id, BULK);
+      granted.push(Date.now());
+    }
+
+    // d at c's, e 125 ms after d, f at b's. The pace would have given e and f theirs 500 and
+    // 1,000 ms after d's.
+    expect(granted[2]! - answered).toBeLessThan(1_500 + 200 + 150);
+    expect(peakInAnyWindow([answered, answered + 200, ...granted], 1_500)).toBeLessThanOrEqual(3);
+  });
+
+  it('spreads slots the log frees together: a quarter interval apart, or with the pace', async () => {
+    const l = limiter(3, 1_500);
+    for (const id of ['a', 'b', 'c']) await l.acquire(id, BULK);
+    for (const id of ['a', 'b', 'c']) await l.settle(id);
+
+    const granted: number[] = [];
+    for (const id of ['d', 'e', 'f']) {
+      await l.acquire(id, BULK);
+      granted.push(Date.now());
+    }
+
+    for (const gap of gaps(granted)) expect(gap).toBeGreaterThanOrEqual(125 - SLACK_MS);
   });
 
   it('lets a click take a free slot at once, without waiting for the pace', async () => {

@@ -1,5 +1,6 @@
 --[[
-  Counts the slots in use in the current window (dropping older ones).
+  Counts the slots in use in the current window (the older ones acquire-slot.lua keeps one
+  interval more are not counted).
 
   KEYS[1] slots     sorted set of slots
   ARGV[1] windowMs
@@ -7,5 +8,4 @@
   Returns the number of slots in the window.
 ]]
 --- @include "now-ms"
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
-return redis.call('ZCARD', KEYS[1])
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')

@@ -17,7 +17,9 @@
 ]]
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return false end
 local interactive = 0
-for _, shops in ipairs(redis.call('HVALS', KEYS[2])) do interactive = interactive + tonumber(shops) end
+for _, shops in ipairs(redis.call('HVALS', KEYS[2])) do
+  interactive = interactive + tonumber(shops)
+end
 local own = redis.call('ZCARD', KEYS[4])
 local shopsAt, deepest = {}, 0
 local fields = redis.call('HGETALL', KEYS[3])
