@@ -4,10 +4,14 @@
  * generations would fail the same way: they are paused with a visible reason (the shop's
  * settings and each generation) until the merchant resumes, after adding credits or a new key.
  *
- * Order matters. Pausing stops the dispatcher first (nothing more is sent), then shows the
- * reason, then moves the waiting generations to `paused`. Resuming does the reverse: clear the
- * reason, put the generations back in line (keeping their place: the queues are sets), and only
- * then let the dispatcher serve the shop again.
+ * Order matters. Pausing records the reason first, then stops the dispatcher, then moves the
+ * waiting generations to `paused`: whatever finds the shop stopped (`holdIfPaused`, on a worker
+ * that chose a generation just before) can then always tell why. The other order let a
+ * generation chosen in between be held as 'Work for this shop is paused.' without its cause
+ * (account-problems.test.ts failed 1-2 runs in 3 that way). One more submission slipping out
+ * between the two steps is refused by ProductAI for the same cause and pauses the same way.
+ * Resuming does the reverse: clear the reason, put the generations back in line (keeping their
+ * place: the queues are sets), and only then let the dispatcher serve the shop again.
  */
 import type { PipelineContext } from '../context.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
@@ -64,8 +68,8 @@ export function createShopPause(deps: {
   return {
     async pause(shop, cause) {
       const { reason, action } = PAUSE_MESSAGES[cause];
-      await scheduler.pauseShop(shop);
       await ctx.settings.pause(shop, reason, new Date(ctx.clock.now()));
+      await scheduler.pauseShop(shop);
       for (let after: string | undefined; ;) {
         const ids = await ctx.generations.idsInState(shop, 'queued', BATCH, after);
         for (const id of ids) await hold(shop, id, reason, action);
