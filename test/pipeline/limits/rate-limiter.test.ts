@@ -18,13 +18,19 @@ afterAll(async () => {
   await closeRedis(otherProcess);
 });
 
+interface TestLimiter extends RateLimiter {
+  /** When the limiter logged `slotId`'s grant, by Redis's clock: what it counts. */
+  grantedAt(slotId: string): Promise<number>;
+}
+
 function limiter(
   limit: number,
   windowMs: number,
   { namespace = uniqueNamespace(), arrivalMarginMs = 60_000, connection = redis } = {},
-): RateLimiter {
+): TestLimiter {
   const keys = appWideKeys(namespace);
-  return createRateLimiter({
+  const grantedAt = async (slotId: string) => Number(await redis.zscore(keys.limiterSlots, slotId));
+  const rateLimiter = createRateLimiter({
     redis: connection,
     clock: systemClock,
     slotsKey: keys.limiterSlots,
@@ -37,20 +43,24 @@ function limiter(
     windowMs,
     arrivalMarginMs,
   });
+  return { ...rateLimiter, grantedAt };
 }
 
 /**
  * Grant times are as the callers saw them, a Redis reply and a promise later: on the loaded
- * test machine they may be off by this much.
+ * test machine they may be off by this much. Where a test counts grants in a window it reads
+ * the times the limiter logged instead (`grantedAt`), which are what it counts: times seen by
+ * callers at load 13 put 6 grants in a window of 5 (2 runs of 2 failed so; 3 of 3 green with
+ * the logged times).
  */
 const SLACK_MS = 30;
 
 /** Most grants within any `windowMs`. */
-function peakInAnyWindow(granted: number[], windowMs: number): number {
+function peakInAnyWindow(granted: number[], windowMs: number, slackMs = SLACK_MS): number {
   const sorted = [...granted].sort((a, b) => a - b);
   let peak = 0;
   for (let i = 0, j = 0; i < sorted.length; i += 1) {
-    while (sorted[i]! - sorted[j]! >= windowMs - SLACK_MS) j += 1;
+    while (sorted[i]! - sorted[j]! >= windowMs - slackMs) j += 1;
     peak = Math.max(peak, i - j + 1);
   }
   return peak;
@@ -105,7 +115,10 @@ describe('shared rate limiter', () => {
     const answered = Date.now();
     await l.settle('a');
     await delay(200);
+    // Timed, not assumed: on a loaded machine the 200 ms delay has taken 600.
+    const bAnswering = Date.now();
     await l.settle('b');
+    const bAnswered = Date.now();
 
     const granted: number[] = [];
     for (const id of ['d', 'e', 'f']) {
@@ -115,8 +128,8 @@ describe('shared rate limiter', () => {
 
     // d at c's, e 125 ms after d, f at b's. The pace would have given e and f theirs 500 and
     // 1,000 ms after d's.
-    expect(granted[2]! - answered).toBeLessThan(1_500 + 200 + 150);
-    expect(peakInAnyWindow([answered, answered + 200, ...granted], 1_500)).toBeLessThanOrEqual(3);
+    expect(granted[2]! - bAnswered).toBeLessThan(1_500 + 150);
+    expect(peakInAnyWindow([answered, bAnswering, ...granted], 1_500)).toBeLessThanOrEqual(3);
   });
 
   it('spreads slots the log frees together: a quarter interval apart, or with the pace', async () => {
@@ -144,7 +157,9 @@ describe('shared rate limiter', () => {
   });
 
   it('gives a waiting interactive request the next slot before a bulk request', async () => {
-    const l = limiter(2, 400);
+    // A window long enough to still be full when the click asks on a loaded machine (at 400 ms
+    // a load of 13 let it pass before the click asked).
+    const l = limiter(2, 2_000);
     await l.acquire('earlier', BULK);
     await l.acquire('last', BULK);
     // The window is full: both are told to wait for the next slot.
@@ -191,12 +206,12 @@ describe('shared rate limiter', () => {
       workers.flatMap((worker, w) =>
         Array.from({ length: 6 }, async (_, i) => {
           await worker.acquire(`w${w}-${i}`, BULK);
-          granted.push(Date.now());
+          granted.push(await worker.grantedAt(`w${w}-${i}`));
         }),
       ),
     );
     granted.sort((a, b) => a - b);
-    expect(peakInAnyWindow(granted, 500)).toBeLessThanOrEqual(5);
+    expect(peakInAnyWindow(granted, 500, 0)).toBeLessThanOrEqual(5);
     for (const gap of gaps(granted)) expect(gap).toBeGreaterThanOrEqual(75 - SLACK_MS);
   });
 
@@ -254,9 +269,9 @@ describe('shared rate limiter', () => {
     await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
         await l.acquire(`s${i}`, i % 2 === 0 ? CLICK : BULK);
-        granted.push(Date.now());
+        granted.push(await l.grantedAt(`s${i}`));
       }),
     );
-    expect(peakInAnyWindow(granted, 400)).toBeLessThanOrEqual(5);
+    expect(peakInAnyWindow(granted, 400, 0)).toBeLessThanOrEqual(5);
   });
 });
