@@ -40,6 +40,7 @@ import { GENERATION_STATES } from './generation-states.ts';
 import { BulkRunId, GenerationId, PresetId, shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
 import {
+  BulkVariantSets,
   EachVariant,
   VariantSetCreated,
   VariantSetEstimate,
@@ -316,6 +317,11 @@ export const CreateBulkRunRequest = GenerationParams.extend({
    * request; with more than one, a product's options wait for review in Activity.
    */
   options: OptionCount.optional(),
+  /**
+   * One result per value of an option ("one per colour", variant-sets.ts) for each product
+   * whose variants have their own images; the others get one result. A photo, one option.
+   */
+  eachVariant: EachVariant.optional(),
 });
 export type CreateBulkRunRequest = z.infer<typeof CreateBulkRunRequest>;
 
@@ -374,6 +380,8 @@ export const BulkEstimate = z.object({
   /** null when nothing would be sent, or the shop's work is paused. */
   schedule: BulkSchedule.nullable(),
   problems: z.array(z.string()),
+  /** With `eachVariant`: the products made one per value, their results, the others. */
+  variantSets: BulkVariantSets.optional(),
 });
 export type BulkEstimate = z.infer<typeof BulkEstimate>;
 
@@ -407,6 +415,12 @@ export const BulkRunView = z.object({
   counts: z.record(GenerationState, z.number().int()),
   /** null unless the run is running with requests still to send. */
   schedule: BulkSchedule.nullable(),
+  /**
+   * With `eachVariant`: the option and the run's sets so far (the estimate's until the run
+   * has read every product); null for a run of one result per product.
+   */
+  eachVariant: EachVariant.nullable().optional(),
+  variantSets: BulkVariantSets.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

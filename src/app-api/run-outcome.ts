@@ -23,6 +23,17 @@ export interface RunOutcomeInput {
   /** For every option of one product together. */
   creditsPerProduct: number;
   creditBudget: number | null;
+  /**
+   * One per variant (issue 18): the results beyond one per product that the products to make
+   * add with their sets (a 3-colour product adds 2). `creditsPerProduct` is then per result.
+   * With `overBudget` given, the extra of the products made (the run's own count).
+   */
+  variantExtra?: number;
+  /**
+   * Products skipped for the budget, when the run has counted them itself (a run of sets, once
+   * it has read every product: sets of different sizes make the budget's cut depend on the order).
+   */
+  overBudget?: number;
 }
 
 export interface RunOutcome {
@@ -30,9 +41,9 @@ export interface RunOutcome {
   /** Products sent to ProductAI and charged. */
   toMake: number;
   skipped: { noImage: number; alreadyDone: number; overBudget: number; total: number };
-  /** toMake x creditsPerProduct: never above the budget. */
+  /** toMake x creditsPerProduct (each set's results counted): never above the budget. */
   credits: number;
-  /** ProductAI requests: toMake x options (what the schedule forecasts). */
+  /** ProductAI requests: toMake x options, or the sets' results (what the schedule forecasts). */
   requests: number;
 }
 
@@ -41,17 +52,32 @@ export function runOutcome(input: RunOutcomeInput): RunOutcome {
   const noImage = Math.min(productCount, input.noImage);
   const alreadyDone = input.includeDone ? 0 : Math.min(productCount - noImage, input.alreadyDone);
   const makeable = productCount - noImage - alreadyDone;
-  const affordable =
+  const extra = Math.max(0, input.variantExtra ?? 0);
+  const results = makeable + extra;
+  const affordableResults =
     input.creditBudget === null || input.creditsPerProduct <= 0
-      ? makeable
+      ? results
       : Math.floor(input.creditBudget / input.creditsPerProduct);
-  const toMake = Math.min(makeable, affordable);
+  // Without sets every product costs the same: the budget covers exactly the first products.
+  // With sets the estimate assumes the average set size over the budget's share of products.
+  const toMake =
+    input.overBudget !== undefined
+      ? Math.max(0, makeable - input.overBudget)
+      : results <= affordableResults
+        ? makeable
+        : Math.floor((makeable * affordableResults) / results);
+  const madeResults =
+    input.overBudget !== undefined
+      ? toMake + extra
+      : toMake === makeable
+        ? results
+        : Math.min(affordableResults, Math.round((results * toMake) / makeable));
   const overBudget = makeable - toMake;
   return {
     productCount,
     toMake,
     skipped: { noImage, alreadyDone, overBudget, total: noImage + alreadyDone + overBudget },
-    credits: toMake * input.creditsPerProduct,
-    requests: toMake * input.options,
+    credits: madeResults * input.creditsPerProduct,
+    requests: madeResults * input.options,
   };
 }

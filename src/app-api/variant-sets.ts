@@ -56,3 +56,19 @@ export const VariantSetCreated = z.object({
   skipped: z.array(z.object({ value: z.string(), reason: z.string() })),
 });
 export type VariantSetCreated = z.infer<typeof VariantSetCreated>;
+
+/**
+ * A bulk run's (or a rule's, or a Flow run's) "one per colour": each product whose variants
+ * have their own images for the option gets one result per value; a product without such
+ * variants gets the usual single result. `products`: products made one per value; `results`:
+ * their results together; `single`: products made as one result because they have none.
+ * Counted over the products the estimate checked, or the run has read.
+ */
+export const BulkVariantSets = z.object({
+  /** The option named, or null for Color / Colour. */
+  option: z.string().nullable(),
+  products: z.number().int(),
+  results: z.number().int(),
+  single: z.number().int(),
+});
+export type BulkVariantSets = z.infer<typeof BulkVariantSets>;

@@ -62,6 +62,25 @@ describe('a run’s expected outcome', () => {
     expect(outcome.skipped).toMatchObject({ noImage: 1, overBudget: 3 });
   });
 
+  it('counts a run of one per colour per result: a 3-colour product and a plain one are 4 requests', () => {
+    const outcome = runOutcome(run({ productCount: 2, creditsPerProduct: 5, variantExtra: 2 }));
+    expect(outcome).toMatchObject({ toMake: 2, credits: 20, requests: 4 });
+  });
+
+  it('takes the run’s own count of products over budget once it has read them all', () => {
+    const outcome = runOutcome(
+      run({
+        productCount: 2,
+        creditsPerProduct: 5,
+        creditBudget: 5,
+        variantExtra: 0,
+        overBudget: 1,
+      }),
+    );
+    expect(outcome).toMatchObject({ toMake: 1, credits: 5, requests: 1 });
+    expect(outcome.skipped.overBudget).toBe(1);
+  });
+
   it('accounts for every product exactly once', () => {
     for (const input of [
       run({ noImage: 70 }),

@@ -33,6 +33,9 @@ export type NewBulkRun = Omit<
   | 'skippedForBudget'
   | 'skippedUnprocessable'
   | 'skippedDone'
+  | 'variantProducts'
+  | 'variantResults'
+  | 'variantSingle'
   | 'cursor'
   | 'expansionDone'
   | 'createdAt'
@@ -71,7 +74,17 @@ export interface BulkRunStore {
    * it (then `claimOf` says which generation, if it got that far).
    */
   claimProduct(shop: string, id: string, productId: string): Promise<boolean>;
-  recordClaim(shop: string, id: string, productId: string, generationId: string): Promise<void>;
+  /**
+   * `made`: with eachVariant, how the product was made (a set of `results`, or one result),
+   * counted in the same step as the claim so a page processed again never counts it twice.
+   */
+  recordClaim(
+    shop: string,
+    id: string,
+    productId: string,
+    generationId: string,
+    made?: { set: boolean; results: number },
+  ): Promise<void>;
   claimOf(shop: string, id: string, productId: string): Promise<string | null>;
   /**
    * Records a claimed product the run will not send, and counts it, in one step: `marker` is
@@ -95,7 +108,17 @@ const LATER_FIELDS: Pick<
   | 'options'
   | 'plannedNoImage'
   | 'plannedAlreadyDone'
+  | 'eachVariant'
+  | 'plannedVariantSets'
+  | 'variantProducts'
+  | 'variantResults'
+  | 'variantSingle'
 > = {
+  eachVariant: null,
+  plannedVariantSets: null,
+  variantProducts: 0,
+  variantResults: 0,
+  variantSingle: 0,
   includeDone: true,
   options: 1,
   skippedUnprocessable: 0,
@@ -126,6 +149,11 @@ const FIELDS = [
   'skippedDone',
   'plannedNoImage',
   'plannedAlreadyDone',
+  'eachVariant',
+  'plannedVariantSets',
+  'variantProducts',
+  'variantResults',
+  'variantSingle',
   'cursor',
   'expansionDone',
   'createdAt',
@@ -173,6 +201,9 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
         skippedForBudget: 0,
         skippedUnprocessable: 0,
         skippedDone: 0,
+        variantProducts: 0,
+        variantResults: 0,
+        variantSingle: 0,
         cursor: null,
         expansionDone: false,
         createdAt: at,
@@ -216,8 +247,16 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
       return (await redis.hsetnx(claimsKey(shop, id), productId, '')) === 1;
     },
 
-    async recordClaim(shop, id, productId, generationId) {
-      await redis.hset(claimsKey(shop, id), productId, generationId);
+    async recordClaim(shop, id, productId, generationId, made) {
+      const step = redis.multi().hset(claimsKey(shop, id), productId, generationId);
+      if (made?.set) {
+        step
+          .hincrby(runKey(shop, id), 'variantProducts', 1)
+          .hincrby(runKey(shop, id), 'variantResults', made.results);
+      } else if (made) {
+        step.hincrby(runKey(shop, id), 'variantSingle', 1);
+      }
+      await step.exec();
     },
 
     async claimOf(shop, id, productId) {

@@ -10,7 +10,13 @@
  * expansion is done and whose generations have all ended.
  */
 import { AppError } from '../../platform/errors.ts';
-import type { BulkRunTarget, GenerationKind, GenerationParams } from '../../app-api/contract.ts';
+import type {
+  BulkRunTarget,
+  BulkVariantSets,
+  EachVariant,
+  GenerationKind,
+  GenerationParams,
+} from '../../app-api/contract.ts';
 
 export type StoredBulkRunState = 'running' | 'paused' | 'cancelled';
 
@@ -48,6 +54,17 @@ export interface BulkRun {
   plannedNoImage: number;
   /** The estimate's count of products already made with these options. */
   plannedAlreadyDone: number;
+  /**
+   * One result per value of this option for each product whose variants have their own images
+   * (issue 18); null: one result per product. `creditsPerProduct` is then per result.
+   */
+  eachVariant: EachVariant | null;
+  /** The estimate's sets (products, results, products made singly); null without eachVariant. */
+  plannedVariantSets: BulkVariantSets | null;
+  /** Products made one per value so far, their results, and products made singly instead. */
+  variantProducts: number;
+  variantResults: number;
+  variantSingle: number;
   /** Where expansion continues: the collection page cursor, or the offset in the id list. */
   cursor: string | null;
   expansionDone: boolean;

@@ -5,12 +5,13 @@
  *
  * Per product, in this order:
  *  1. claim it for the run (at most once per run, even when a crashed page is processed again);
- *  2. build its generation (intake): a product the model cannot serve (no image) is skipped
+ *  2. build its generations (product-intake.ts: one, or with "one per colour" one per value of
+ *     a product whose variants have their own images): a product the model cannot serve (no image) is skipped
  *     and counted (unprocessable), with no generation: the run card says it once for the run,
  *     where a failed generation per product read as a failure to retry;
  *  3. unless the run includes them, skip (and count) a product that already carries a result of
  *     this app made with the same options (one lookup per page: publish/published-results.ts);
- *  4. reserve its credits against the budget (atomic): every option's, since each is its own
+ *  4. reserve its credits against the budget (atomic): every option's and every value's, since each is its own
  *     charged request; when the budget cannot cover them, the product is skipped for budget.
  *     The run goes on reading the target so each product is counted for its own reason, as
  *     the estimate counts it (app-api/run-outcome.ts): a product without an image after the
@@ -27,10 +28,12 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { asOptions, intakeFor, type ProductSnapshot } from '../sources/new-generation.ts';
+import { newGenerationId } from '../generations/ids.ts';
+import { asOptions } from '../sources/new-generation.ts';
 import type { BulkRun } from './bulk-run.ts';
 import type { BulkRunStore } from './bulk-run-store.ts';
-import { TargetGoneError, readProductPage } from './product-pages.ts';
+import { bulkProductIntake } from './product-intake.ts';
+import { TargetGoneError, readProductPage, type PageProduct } from './product-pages.ts';
 
 export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
 export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
@@ -98,7 +101,7 @@ export async function expandNextPage(
         page.products.map((product) => product.id),
       );
   for (const product of page.products) {
-    const outcome = await expandProduct(run, product, done.has(product.id), deps);
+    const outcome = await expandProduct(run, admin, product, done.has(product.id), deps);
     if (outcome === 'run_stopped') return 'finished';
   }
   const last = page.nextCursor === null;
@@ -121,7 +124,8 @@ const OVER_BUDGET_MARKER = 'over-budget';
 
 async function expandProduct(
   run: BulkRun,
-  product: ProductSnapshot,
+  admin: AdminGraphql,
+  product: PageProduct,
   alreadyDone: boolean,
   deps: BulkDeps,
 ): Promise<ProductOutcome> {
@@ -129,16 +133,11 @@ async function expandProduct(
   if (!(await deps.runs.claimProduct(shop, runId, product.id))) {
     if (await alreadyExpanded(run, product.id, deps)) return 'skipped';
   }
-  const intake = intakeFor(
-    shop,
+  const intake = await bulkProductIntake(
+    admin,
+    { ...run, shop, bulkRunId: runId },
     product,
-    {
-      productId: product.id,
-      kind: run.kind,
-      params: run.params,
-      sourceMediaIds: product.images.slice(0, run.imagesPerProduct).map((image) => image.id),
-    },
-    { priority: 'bulk', bulkRunId: runId },
+    newGenerationId(deps.clock.now()),
   );
   if (!intake.ok) {
     await deps.runs.recordSkip(shop, runId, product.id, NO_IMAGE_MARKER, 'skippedUnprocessable');
@@ -148,17 +147,22 @@ async function expandProduct(
     await deps.runs.recordSkip(shop, runId, product.id, DONE_MARKER, 'skippedDone');
     return 'skipped';
   }
-  if (!(await deps.runs.reserveCredits(shop, runId, intake.credits * run.options))) {
+  // Every option's or every value's credits: each is its own charged request.
+  const results = intake.generations.length * run.options;
+  if (!(await deps.runs.reserveCredits(shop, runId, intake.credits * results))) {
     const now = await deps.runs.get(shop, runId);
     if (now?.state !== 'running') return 'run_stopped';
     await deps.runs.recordSkip(shop, runId, product.id, OVER_BUDGET_MARKER, 'skippedForBudget');
     return 'skipped';
   }
   const generations: Generation[] = [];
-  for (const option of asOptions(intake.generation, run.options, deps.clock.now())) {
-    generations.push(await deps.enqueueGeneration(option));
+  for (const made of intake.generations) {
+    for (const option of asOptions(made, run.options, deps.clock.now())) {
+      generations.push(await deps.enqueueGeneration(option));
+    }
   }
-  await deps.runs.recordClaim(shop, runId, product.id, generations[0]!.id);
+  const made = run.eachVariant ? { set: intake.set, results } : undefined;
+  await deps.runs.recordClaim(shop, runId, product.id, generations[0]!.id, made);
   // Paused or cancelled while this product was being added: the action's sweep of waiting
   // generations may have run before they existed, so they hold themselves back the same way.
   const now = await deps.runs.get(shop, runId);

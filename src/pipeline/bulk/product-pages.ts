@@ -14,8 +14,13 @@ import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from '../sources/image-transforms.ts';
 import type { ProductSnapshot } from '../sources/new-generation.ts';
 
+/** A product of the page, with its options' names (a run of sets reads variants only then). */
+export interface PageProduct extends ProductSnapshot {
+  optionNames: string[];
+}
+
 export interface ProductPage {
-  products: ProductSnapshot[];
+  products: PageProduct[];
   /** Entries of the target this page covered (deleted products included). */
   consumed: number;
   /** Where the next page starts; null after the last page. */
@@ -26,6 +31,7 @@ interface BulkProductNode {
   id?: string;
   title?: string;
   featuredMedia: { preview: { image: { url: string } | null } | null } | null;
+  options?: Array<{ name: string }>;
   media: { nodes: Array<{ id: string; image?: { url: string } | null }> };
 }
 
@@ -83,11 +89,12 @@ export async function readProductPage(
   };
 }
 
-function toSnapshot(node: BulkProductNode): ProductSnapshot | null {
+function toSnapshot(node: BulkProductNode): PageProduct | null {
   if (!node.id || node.title === undefined) return null;
   return {
     id: node.id,
     title: node.title,
+    optionNames: (node.options ?? []).map((option) => option.name),
     imageUrl: node.featuredMedia?.preview?.image?.url ?? null,
     images: node.media.nodes
       .filter((media) => media.image)

@@ -6,10 +6,16 @@
  * `maxChecked` products so an estimate of a huge collection stays a few Admin queries; the
  * products beyond are counted as to be made, and the estimate says how many were checked.
  */
-import type { BulkRunTarget, GenerationKind, GenerationParams } from '../../app-api/contract.ts';
+import type {
+  BulkRunTarget,
+  BulkVariantSets,
+  EachVariant,
+  GenerationKind,
+  GenerationParams,
+} from '../../app-api/contract.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { intakeFor } from '../sources/new-generation.ts';
+import { bulkProductIntake } from './product-intake.ts';
 import { readProductPage, TargetGoneError } from './product-pages.ts';
 
 export interface TallyLimits {
@@ -27,6 +33,11 @@ export interface TargetTally {
   unprocessable: number;
   /** Of them, products that already carry a result with these options (and could be made). */
   alreadyDone: number;
+  /**
+   * With eachVariant: of the products to make (neither unprocessable nor already done unless
+   * made again), those made one per value, their results, and those made singly.
+   */
+  variantSets: BulkVariantSets | null;
 }
 
 export interface TallyRequest {
@@ -36,6 +47,9 @@ export interface TallyRequest {
   /** Complete parameters (see `completeParams`). */
   params: GenerationParams;
   imagesPerProduct: number;
+  eachVariant?: EachVariant | null;
+  /** Count the sets of products already done too (the run makes them again). */
+  includeDone?: boolean;
 }
 
 export async function tallyTarget(
@@ -44,7 +58,15 @@ export async function tallyTarget(
   limits: TallyLimits = DEFAULT_TALLY_LIMITS,
 ): Promise<TargetTally> {
   const { shop, target, kind, params, imagesPerProduct } = request;
-  const tally: TargetTally = { checked: 0, unprocessable: 0, alreadyDone: 0 };
+  const eachVariant = request.eachVariant ?? null;
+  const tally: TargetTally = {
+    checked: 0,
+    unprocessable: 0,
+    alreadyDone: 0,
+    variantSets: eachVariant
+      ? { option: eachVariant.option ?? null, products: 0, results: 0, single: 0 }
+      : null,
+  };
   let cursor: string | null = null;
   do {
     const pageSize = Math.min(limits.pageSize, limits.maxChecked - tally.checked);
@@ -60,10 +82,22 @@ export async function tallyTarget(
     tally.checked += page.consumed;
     tally.unprocessable += page.consumed - page.products.length; // deleted meanwhile
     for (const product of page.products) {
-      const sourceMediaIds = product.images.slice(0, imagesPerProduct).map((image) => image.id);
-      const request = { productId: product.id, kind, params, sourceMediaIds };
-      if (!intakeFor(shop, product, request, { priority: 'bulk' }).ok) tally.unprocessable += 1;
+      const intake = await bulkProductIntake(
+        deps.admin,
+        { shop, kind, params, imagesPerProduct, eachVariant },
+        product,
+        'estimate',
+      );
+      if (!intake.ok) tally.unprocessable += 1;
       else if (done.has(product.id)) tally.alreadyDone += 1;
+      if (!intake.ok || !tally.variantSets) continue;
+      if (done.has(product.id) && !request.includeDone) continue;
+      if (intake.set) {
+        tally.variantSets.products += 1;
+        tally.variantSets.results += intake.generations.length;
+      } else {
+        tally.variantSets.single += 1;
+      }
     }
     cursor = page.nextCursor;
   } while (cursor !== null && tally.checked < limits.maxChecked);

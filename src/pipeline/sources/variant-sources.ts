@@ -132,7 +132,7 @@ export function variantSetIntake(
   shop: string,
   product: ProductVariants,
   request: Omit<GenerationRequest, 'sourceMediaIds'>,
-  options: { option?: string; setId: string; priority: Priority },
+  options: { option?: string; setId: string; priority: Priority; bulkRunId?: string | null },
 ): VariantSetIntake {
   const option = matchOption(product.optionNames, options.option);
   const credits = creditsFor(request.kind, request.params);
@@ -156,7 +156,7 @@ export function variantSetIntake(
         images: [{ id: entry.image.mediaId, url: entry.image.url }],
       },
       { ...request, sourceMediaIds: [entry.image.mediaId] },
-      { priority: options.priority },
+      { priority: options.priority, bulkRunId: options.bulkRunId ?? null },
     );
     if (!intake.ok) return { ok: false, credits, problems: intake.problems, estimate };
     generations.push({

@@ -4,7 +4,9 @@
  */
 
 /**
- * A product as a bulk run expands it: its title and the first images to send. Spread by
+ * A product as a bulk run expands it: its title, its options' names (a run of one result per
+ * colour reads a product's variants only when it has the option) and the first images to send.
+ * Spread by
  * COLLECTION_PRODUCTS_PAGE and PRODUCTS_BY_IDS.
  */
 export const BULK_PRODUCT_FIELDS = /* GraphQL */ `
@@ -18,6 +20,9 @@ export const BULK_PRODUCT_FIELDS = /* GraphQL */ `
           url(transform: $thumbnail)
         }
       }
+    }
+    options(first: 3) {
+      name
     }
     media(first: $imagesPerProduct, query: "media_type:IMAGE") {
       nodes {

@@ -35,6 +35,7 @@ export async function plan(
     creditBudget,
     includeDone = false,
     options = 1,
+    eachVariant,
     ...rawParams
   } = request;
   const params = completeParams(kind, rawParams, defaults);
@@ -43,6 +44,7 @@ export async function plan(
   const { imagesPerProduct, problems } = chooseImages(kind, params, asked);
   const results = resultsProblem(kind, params.model, options);
   if (results) problems.push({ field: 'options', message: results });
+  problems.push(...eachVariantProblems(request));
   const summary = await targetSummary(deps, shop, target);
   const { productCount, title } = summary;
   problems.push(...summary.problems);
@@ -56,10 +58,11 @@ export async function plan(
     problems.length === 0
       ? await tallyTarget(
           { admin: await deps.admin(shop), publishedResults: deps.publishedResults },
-          { shop, target, kind, params, imagesPerProduct },
+          { shop, target, kind, params, imagesPerProduct, eachVariant, includeDone },
           deps.tallyLimits,
         )
-      : { checked: 0, unprocessable: 0, alreadyDone: 0 };
+      : { checked: 0, unprocessable: 0, alreadyDone: 0, variantSets: null };
+  const sets = tally.variantSets;
   // The same figures the run card shows once the run has read every product.
   const outcome = runOutcome({
     productCount,
@@ -69,6 +72,7 @@ export async function plan(
     options,
     creditsPerProduct,
     creditBudget: creditBudget ?? null,
+    variantExtra: sets ? sets.results - sets.products : 0,
   });
   if (problems.length === 0 && outcome.toMake === 0) {
     problems.push({ field: 'target', message: nothingToMake(productCount, tally, includeDone) });
@@ -89,6 +93,16 @@ export async function plan(
       outcome,
       schedule,
       problems: problems.map((problem) => problem.message),
+      ...(eachVariant
+        ? {
+            variantSets: sets ?? {
+              option: eachVariant.option ?? null,
+              products: 0,
+              results: 0,
+              single: 0,
+            },
+          }
+        : {}),
     },
     problems,
     title,
@@ -96,6 +110,22 @@ export async function plan(
     imagesPerProduct,
     options,
   };
+}
+
+/** A run of one result per value: photos, one result each (several options are not offered). */
+function eachVariantProblems(request: CreateBulkRunRequest): BulkProblem[] {
+  if (!request.eachVariant) return [];
+  const problems: BulkProblem[] = [];
+  if (request.kind !== 'photo') {
+    problems.push({ field: 'kind', message: 'One result per variant is made for photos only.' });
+  }
+  if ((request.options ?? 1) > 1) {
+    problems.push({
+      field: 'options',
+      message: 'One result per variant makes one result for each value: ask for one option.',
+    });
+  }
+  return problems;
 }
 
 /** Why a run over this target would send nothing, in the merchant's words. */

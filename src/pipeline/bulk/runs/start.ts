@@ -31,6 +31,8 @@ export function start(
       includeDone: planned.estimate.includeDone,
       plannedNoImage: planned.estimate.unprocessable,
       plannedAlreadyDone: planned.estimate.alreadyDone,
+      eachVariant: request.eachVariant ?? null,
+      plannedVariantSets: planned.estimate.variantSets ?? null,
     });
     await onCreated?.(run);
     await deps.startExpansion(shop, run.id);

@@ -3,7 +3,7 @@
  * per-run counters), its outcome (run-outcome.ts, as the estimate computed it), the campaign that
  * started it and, while it runs, its forecast.
  */
-import type { GenerationState } from '../../../app-api/contract.ts';
+import type { BulkVariantSets, GenerationState } from '../../../app-api/contract.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { isTerminal } from '../../generations/generation.ts';
 import type { BulkRun } from '../bulk-run.ts';
@@ -36,6 +36,8 @@ export function view(deps: Pick<BulkRunsDeps, 'generations' | 'forecaster'>): Bu
       campaign,
       counts,
       schedule: await scheduleOf(deps, run, counts),
+      eachVariant: run.eachVariant,
+      variantSets: variantSetsOf(run),
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     };
@@ -59,7 +61,33 @@ function outcomeOf(run: BulkRun) {
     options: run.options,
     creditsPerProduct: run.creditsPerProduct,
     creditBudget: run.creditBudget,
+    ...(run.eachVariant
+      ? read
+        ? {
+            variantExtra: run.variantResults - run.variantProducts,
+            overBudget: run.skippedForBudget,
+          }
+        : { variantExtra: extraOf(variantSetsOf(run)) }
+      : {}),
   });
+}
+
+/** The run's own sets once it has read every product, the estimate's until then. */
+function variantSetsOf(run: BulkRun): BulkVariantSets | null {
+  if (!run.eachVariant) return null;
+  const own = {
+    option: run.eachVariant.option ?? null,
+    products: run.variantProducts,
+    results: run.variantResults,
+    single: run.variantSingle,
+  };
+  const planned = run.plannedVariantSets;
+  if (run.expansionDone || !planned) return own;
+  return extraOf(own) > extraOf(planned) ? own : planned;
+}
+
+function extraOf(sets: BulkVariantSets | null): number {
+  return sets ? sets.results - sets.products : 0;
 }
 
 /** A running run's forecast: its queued generations and the products not yet expanded. */

@@ -12,7 +12,7 @@ import { isTerminalState } from '../shared/generation-states.ts';
 export interface BulkProgress {
   /** Products in the run. */
   total: number;
-  /** Products the run makes (within its budget): what the bar counts against. */
+  /** Products the run makes (within its budget; photos for a run of sets): what the bar counts against. */
   toMake: number;
   published: number;
   inReview: number;
@@ -33,7 +33,9 @@ export interface BulkProgress {
 
 export function bulkProgress(run: BulkRunView): BulkProgress {
   const count = (state: GenerationState) => run.counts[state] ?? 0;
-  const { outcome } = run;
+  // A run of one photo per colour (issue 18) counts photos, each its own generation: a product
+  // makes as many as its colours, so the bar counts the run's results against its requests.
+  const outcome = run.variantSets ? { ...run.outcome, toMake: run.outcome.requests } : run.outcome;
   const skipped = {
     noImage: outcome.skipped.noImage,
     alreadyDone: outcome.skipped.alreadyDone,

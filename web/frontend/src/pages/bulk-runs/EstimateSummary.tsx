@@ -64,6 +64,7 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
       <Text as="p" variant="headingLg">
         {formatCredits(outcome.credits)}
       </Text>
+      {data.variantSets ? <PerColour data={data} /> : null}
       <Text as="p" tone="subdued">
         {t('bulk.estimate.toMake', {
           products: products(outcome.toMake),
@@ -90,6 +91,30 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
             duration: formatDuration(data.schedule.finishInMs),
             queue: queueSentence(data.schedule),
           })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A run of one photo per colour: "3 colors × 5 credits", and the products made singly. */
+function PerColour({ data }: { data: BulkEstimate }) {
+  const sets = data.variantSets!;
+  const credits = formatCredits(data.creditsPerProduct);
+  return (
+    <>
+      {sets.products > 0 ? (
+        <Text as="p">
+          {t('bulk.estimate.perColour', {
+            count: sets.results,
+            credits,
+            products: products(sets.products),
+          })}
+        </Text>
+      ) : null}
+      {sets.single > 0 ? (
+        <Text as="p">
+          {t('bulk.estimate.single', { products: products(sets.single), credits })}
         </Text>
       ) : null}
     </>

@@ -38,6 +38,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [budgetText, setBudgetText] = useState('');
   const [includeDone, setIncludeDone] = useState(false);
   const [askedOptions, setOptions] = useState(1);
+  const [eachVariant, setEachVariant] = useState(false);
   const confirm = useConfirm();
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
@@ -46,8 +47,10 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   const imagesPerProduct = Math.min(Math.max(Number(imagesText) || 0, limits.min), limits.max);
   const accepted = acceptedOptions(draft.kind, draft.params.model);
+  // One per colour is offered for photos (a variant shows an image), one result per colour.
+  const perColour = eachVariant && draft.kind === 'photo';
   // An upscale has one result per product (no choice offered): what was asked for stays.
-  const options = accepted.resultsToChoose ? askedOptions : 1;
+  const options = accepted.resultsToChoose && !perColour ? askedOptions : 1;
   const prompt = draft.params.prompt ?? '';
   const reasons = [
     ...(settings.apiKey.state === 'valid' ? [] : [t('generate.blockers.key')]),
@@ -65,6 +68,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         imagesPerProduct,
         includeDone,
         options,
+        ...(perColour ? { eachVariant: {} } : {}),
       }
     : null;
   // The budget's floor is one product's cost, which the estimate says (whatever the budget).
@@ -147,7 +151,15 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
             helpText={t('bulk.imagesHelp', { count: imagesPerProduct, max: limits.max })}
           />
         ) : null}
-        {accepted.resultsToChoose ? (
+        {draft.kind === 'photo' ? (
+          <Checkbox
+            label={t('bulk.eachVariant')}
+            checked={eachVariant}
+            onChange={setEachVariant}
+            helpText={t('bulk.eachVariantHelp')}
+          />
+        ) : null}
+        {accepted.resultsToChoose && !perColour ? (
           <ResultsSelect
             label={t('rules.resultsPerProduct')}
             value={options}

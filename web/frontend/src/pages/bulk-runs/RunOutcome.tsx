@@ -45,6 +45,7 @@ export function RunOutcome({ run, progress }: Props) {
           <Badge tone="info">{t('bulk.outcome.toGo', { count: progress.toGo })}</Badge>
         ) : null}
       </InlineStack>
+      {run.variantSets ? <RunSets sets={run.variantSets} /> : null}
       {skippedWhy.length > 0 ? (
         <Text as="p" tone="subdued">
           {t('bulk.skippedList', { list: skippedWhy.join(', ') })}
@@ -62,8 +63,30 @@ export function RunOutcome({ run, progress }: Props) {
   );
 }
 
+/** A run of one photo per colour: its sets, and the products it made one photo for instead. */
+function RunSets({ sets }: { sets: NonNullable<BulkRunView['variantSets']> }) {
+  return (
+    <Text as="p" tone="subdued">
+      {sets.products > 0
+        ? t('bulk.outcome.sets', {
+            count: sets.results,
+            products: t('bulk.products', { count: sets.products }),
+          })
+        : null}
+      {sets.products > 0 && sets.single > 0 ? ' ' : null}
+      {sets.single > 0
+        ? t('bulk.outcome.single', { products: t('bulk.products', { count: sets.single }) })
+        : null}
+    </Text>
+  );
+}
+
 function summary(run: BulkRunView, progress: BulkProgress): string {
-  const made = t('bulk.outcome.made', { made: progress.made, count: progress.toMake });
+  // A run of sets counts photos (a product makes one per colour), others count products.
+  const made = t(run.variantSets ? 'bulk.outcome.madeResults' : 'bulk.outcome.made', {
+    made: progress.made,
+    count: progress.toMake,
+  });
   if (run.campaign?.ended) {
     return t('bulk.outcome.ended', { name: run.campaign.name, made });
   }
