@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import {
+  EachVariant,
   GenerationParams,
   GenerationState,
   OptionCount,
@@ -72,6 +73,13 @@ export const SaveRuleRequest = z.object({
   /** How many of the product's images are sent (its first ones, in order). */
   imagesSent: z.number().int().min(1).max(10),
   destination: RuleDestination,
+  /**
+   * "One per colour" (issue 18): a new product whose colour variants have their own images
+   * gets one photo per colour, each on its variants, each admitted on the daily cap on its own;
+   * a product without such variants gets the rule's usual photo. Photos, one option. Absent or
+   * null: one result per product (rules saved before it read so).
+   */
+  eachVariant: EachVariant.nullable().optional(),
   /** The shop's daily credit cap for automatic work: required with every rule saved. */
   dailyCap: DailyCap,
 });

@@ -80,6 +80,23 @@ function refuseBelowCost(
   throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
 }
 
+/** One photo per colour: a photo (a variant shows an image), one result per colour. */
+function eachVariantProblems(request: SaveRuleRequest) {
+  return [
+    ...(request.kind === 'photo'
+      ? []
+      : [{ field: 'eachVariant', message: 'One result per variant is made for photos only.' }]),
+    ...(request.options > 1
+      ? [
+          {
+            field: 'options',
+            message: 'One result per variant makes one result for each value: ask for one option.',
+          },
+        ]
+      : []),
+  ];
+}
+
 function resultOf(generation: Generation): RuleResult {
   return {
     generationId: generation.id,
@@ -112,6 +129,7 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
     const problems = requestProblems(request.kind, params, sent).map((problem) =>
       problem.field === 'sourceMediaIds' ? { ...problem, field: 'imagesSent' } : problem,
     );
+    if (request.eachVariant) problems.push(...eachVariantProblems(request));
     if (problems.length > 0) throw invalidFields('invalid_rule', problems);
   }
 

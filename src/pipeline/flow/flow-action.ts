@@ -5,7 +5,10 @@
  * most); the generation then runs like a bulk item (priority `bulk`, so it never goes ahead of a
  * merchant's click) and shows in Activity with its origin, "Shopify Flow".
  *
- * One run, one generation, one charge. Flow sends a run again (same `action_run_id`) when our
+ * With `each_variant` ("Color"), a product whose colour variants have their own images gets one
+ * photo per colour, each on its variants (issue 18), all claimed by the run together.
+ *
+ * One run, one generation (or one set), one charge each. Flow sends a run again (same `action_run_id`) when our
  * answer did not reach it, so the generation is created by `createOnce` under a claim keyed by
  * the run id, claim and record in one atomic step (kept a week, longer than Flow retries a run):
  * two requests of one run, at once or a day apart, make one generation, and the later ones are
@@ -25,6 +28,8 @@ import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { intakeFor } from '../sources/new-generation.ts';
 import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
 import { loadProductImages } from '../sources/source-images.ts';
+import { newGenerationId } from '../generations/ids.ts';
+import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
 
 /**
  * The action's request body (Flow's documented payload; `properties` keyed as in the TOML). A
@@ -40,12 +45,19 @@ export const FlowActionRequest = z.object({
     preset: z.string().max(60).optional(),
     prompt: z.string().max(2000).optional(),
     model: z.string().max(60).optional(),
+    /**
+     * One photo per value of this option ("Color"), each on its variants (issue 18); empty or
+     * absent: one photo of the product. A product without such variants gets one photo.
+     */
+    each_variant: z.string().max(255).optional(),
   }),
 });
 export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
 
+/** `generationIds`: every generation of the run (one per colour with `each_variant`). */
 export type FlowActionAnswer =
-  { status: 200; generationId: string; duplicate: boolean } | { status: 422; message: string };
+  | { status: 200; generationId: string; generationIds: string[]; duplicate: boolean }
+  | { status: 422; message: string };
 
 export interface FlowActionDeps {
   settings(shop: string): Promise<ShopSettings>;
@@ -123,15 +135,43 @@ export async function runGeneratePhotoAction(
   );
   if (!intake.ok)
     return { status: 422, message: intake.problems.map((problem) => problem.message).join(' ') };
-  const input: NewGeneration = {
-    ...intake.generation,
-    origin: { type: 'flow', id: request.action_run_id, label: FLOW_ORIGIN_LABEL },
-  };
-  const { created, ids } = await deps.generations.createOnce([input], {
+  const origin = { type: 'flow' as const, id: request.action_run_id, label: FLOW_ORIGIN_LABEL };
+  const option = properties.each_variant?.trim();
+  const set = option ? await variantSet(deps, shop, productId, params, option) : null;
+  const inputs: NewGeneration[] = (set ?? [intake.generation]).map((generation) => ({
+    ...generation,
+    origin,
+  }));
+  const { created, ids } = await deps.generations.createOnce(inputs, {
     key: claimKey(shop, request.action_run_id),
     ttlMs: RUN_CLAIM_TTL_MS,
   });
-  const generation = await deps.generations.get(shop, ids[0]!);
-  if (generation?.state === 'queued') await deps.admit(generation);
-  return { status: 200, generationId: ids[0]!, duplicate: !created };
+  for (const id of ids) {
+    const generation = await deps.generations.get(shop, id);
+    if (generation?.state === 'queued') await deps.admit(generation);
+  }
+  return { status: 200, generationId: ids[0]!, generationIds: ids, duplicate: !created };
+}
+
+/**
+ * With `each_variant`: one generation per value of the option whose variants have their own
+ * image (sources/variant-sources.ts), or null when the product has no such values (then the
+ * run makes its one photo, as without the field).
+ */
+async function variantSet(
+  deps: FlowActionDeps,
+  shop: string,
+  productId: string,
+  params: NewGeneration['params'],
+  option: string,
+): Promise<NewGeneration[] | null> {
+  const product = await loadProductVariants(await deps.admin(shop), productId);
+  if (!product || !matchOption(product.optionNames, option)) return null;
+  const set = variantSetIntake(
+    shop,
+    product,
+    { productId, kind: 'photo', params },
+    { option, setId: newGenerationId(Date.now()), priority: 'bulk' },
+  );
+  return set.ok ? set.generations : null;
 }

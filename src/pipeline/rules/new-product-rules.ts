@@ -5,7 +5,8 @@
  *
  *  1. a product created without an image is remembered; its first image (products/update)
  *     brings it back here. Any other update is not a new product: ignored;
- *  2. per active matching rule, its generations (1-4 options) are created with the claim
+ *  2. per active matching rule, its generations (1-4 options, or with "one per colour" one per
+ *     colour whose variants have their own image) are created with the claim
  *     (rule, product) in ONE atomic step (store.createOnce): a duplicate delivery, a redelivery,
  *     both topics, or a rerun after kill -9 find the claim and get the same ids back;
  *  3. each claimed generation still `queued` is admitted: its credits reserved on today's cap
@@ -17,11 +18,17 @@ import type { GenerationOrigin } from '../../app-api/contract.ts';
 import type { Rule } from '../../app-api/rules.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
-import { StaleTransitionError, type Generation } from '../generations/generation.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type NewGeneration,
+} from '../generations/generation.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { asOptions, intakeFor } from '../sources/new-generation.ts';
 import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
 import { loadProductImages } from '../sources/source-images.ts';
+import { newGenerationId } from '../generations/ids.ts';
+import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
 import { admitOrWait } from './cap-line.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
 import { rulePrompt } from './rule-prompt.ts';
@@ -126,11 +133,39 @@ async function runRule(
     await failRefused(deps, shop, ids, intake.problems);
     return ids;
   }
-  const inputs = asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
+  const set = rule.eachVariant ? await variantSet(deps, admin, shop, rule, facts.id, params) : null;
+  const inputs = set
+    ? set.map((generation) => ({ ...generation, origin }))
+    : asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
   const { ids } = await deps.generations.createOnce(inputs, claim);
   await deps.rules.addRecent(shop, rule.id, ids);
   await admitClaimed(deps, shop, ids);
   return ids;
+}
+
+/**
+ * With "one per colour": the product's generations, one per colour whose variants have their
+ * own image (sources/variant-sources.ts), or null when it has no such colours (then the rule's
+ * usual photo is made). Read only when the product has the option.
+ */
+async function variantSet(
+  deps: RulesDeps,
+  admin: AdminGraphql,
+  shop: string,
+  rule: Rule,
+  productId: string,
+  params: Generation['params'],
+): Promise<NewGeneration[] | null> {
+  const product = await loadProductVariants(admin, productId);
+  const option = rule.eachVariant?.option;
+  if (!product || !matchOption(product.optionNames, option)) return null;
+  const set = variantSetIntake(
+    shop,
+    product,
+    { productId, kind: rule.kind, params },
+    { option, setId: newGenerationId(deps.clock.now()), priority: 'bulk' },
+  );
+  return set.ok ? set.generations : null;
 }
 
 /**
@@ -190,10 +225,19 @@ async function failRefused(
   }
 }
 
-/** The claimed generations still `queued` go to the cap's line (safe to repeat for the same ids). */
+/**
+ * The claimed generations still `queued` go to the cap's line (safe to repeat for the same ids):
+ * a product's options together, each colour of a set on its own (the cap counts per colour, and
+ * the line releases each alone, as it groups by option group).
+ */
 async function admitClaimed(deps: RulesDeps, shop: string, ids: readonly string[]) {
   const queued = (await Promise.all(ids.map((id) => deps.generations.get(shop, id)))).filter(
     (generation): generation is Generation => generation?.state === 'queued',
   );
-  if (queued.length > 0) await admitOrWait(deps, shop, queued);
+  const groups = new Map<string, Generation[]>();
+  for (const generation of queued) {
+    const group = generation.optionGroup ?? generation.id;
+    groups.set(group, [...(groups.get(group) ?? []), generation]);
+  }
+  for (const group of groups.values()) await admitOrWait(deps, shop, group);
 }

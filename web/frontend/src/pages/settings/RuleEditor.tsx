@@ -2,6 +2,7 @@ import {
   Banner,
   BlockStack,
   Button,
+  Checkbox,
   ChoiceList,
   FormLayout,
   InlineStack,
@@ -26,6 +27,7 @@ import {
   ruleProblems,
   ruleRequest,
   type RuleDraft,
+  perColour,
 } from './rule-form.ts';
 import { t } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
@@ -161,15 +163,25 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             presetHelp={t('rules.presetHelp')}
             kinds={RULE_KINDS}
           />
+          {draft.generation.kind === 'photo' ? (
+            <Checkbox
+              label={t('bulk.eachVariant')}
+              checked={draft.eachVariant}
+              onChange={(eachVariant) => update({ eachVariant })}
+              helpText={t('rules.eachVariantHelp')}
+            />
+          ) : null}
           <FormLayout>
             <FormLayout.Group>
-              <Select
-                label={t('rules.resultsPerProduct')}
-                options={numbers(1, 4)}
-                value={String(draft.options)}
-                onChange={(value) => update({ options: Number(value) })}
-                helpText={t('rules.resultsHelp')}
-              />
+              {perColour(draft) ? null : (
+                <Select
+                  label={t('rules.resultsPerProduct')}
+                  options={numbers(1, 4)}
+                  value={String(draft.options)}
+                  onChange={(value) => update({ options: Number(value) })}
+                  helpText={t('rules.resultsHelp')}
+                />
+              )}
               <Select
                 label={t('rules.imagesSent')}
                 options={numbers(1, 10)}
@@ -194,7 +206,7 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
             update({ destination: destination as RuleDraft['destination'] })
           }
         />
-        {draft.options > 1 && draft.destination !== 'review' ? (
+        {draft.options > 1 && !perColour(draft) && draft.destination !== 'review' ? (
           // rule-holds.ts holds options for a choice whatever the destination says.
           <Text as="p" tone="caution">
             {t('rules.optionsWait', { count: draft.options })}

@@ -22,6 +22,8 @@ export interface RuleDraft {
   collections: RuleCollection[];
   generation: Draft;
   options: number;
+  /** One photo per colour (issue 18); a photo with one result. */
+  eachVariant: boolean;
   imagesSent: number;
   destination: RuleDestination;
   /** As typed: required, a whole number of credits. */
@@ -44,6 +46,7 @@ export function newRuleDraft(defaults: Defaults, dailyCap: number | null): RuleD
     collections: [],
     generation: initialDraft(defaults),
     options: 1,
+    eachVariant: false,
     imagesSent: 1,
     destination: 'review',
     dailyCap: dailyCap === null ? '' : String(dailyCap),
@@ -69,6 +72,7 @@ export function ruleDraftOf(
     collections: rule.match.collections,
     generation: { kind: rule.kind, params: prompt ? { ...rule.params, prompt } : rule.params },
     options: rule.options,
+    eachVariant: Boolean(rule.eachVariant),
     imagesSent: rule.imagesSent,
     destination: rule.destination,
     dailyCap: dailyCap === null ? '' : String(dailyCap),
@@ -106,11 +110,16 @@ export function ruleRequest(draft: RuleDraft, presets: readonly PromptPreset[]):
     kind,
     presetId: presets.find((preset) => preset.prompt === prompt)?.id ?? null,
     params: { ...draft.generation.params, prompt: prompt.trim() },
-    options: draft.options,
+    ...(perColour(draft) ? { options: 1, eachVariant: {} } : { options: draft.options }),
     imagesSent: draft.imagesSent,
     destination: draft.destination,
     dailyCap: Number(draft.dailyCap),
   };
+}
+
+/** One photo per colour is offered for photos, one result per colour. */
+export function perColour(draft: RuleDraft): boolean {
+  return draft.eachVariant && draft.generation.kind === 'photo';
 }
 
 /** "Footwear or Sale" — a rule's collections by name (a rule has a handful at most). */
