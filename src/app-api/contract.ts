@@ -215,6 +215,26 @@ export const GenerationView = z.object({
 });
 export type GenerationView = z.infer<typeof GenerationView>;
 
+/**
+ * A product's set of results made one per variant (issue 18), decided together:
+ *   POST /api/variant-sets/:id/decision   DecideVariantSetRequest -> VariantSetView
+ * `generationIds`: the results decided (every result of the set waiting in review when absent;
+ * a value asked with several options is chosen among by naming one).
+ */
+export const DecideVariantSetRequest = z.object({
+  productId: shopifyGid('Product'),
+  action: z.enum(['approve', 'reject']),
+  generationIds: z.array(GenerationId).min(1).max(100).optional(),
+});
+export type DecideVariantSetRequest = z.infer<typeof DecideVariantSetRequest>;
+
+export const VariantSetView = z.object({
+  id: z.string(),
+  /** The set's results in the product's order of values, each value's options together. */
+  generations: z.array(GenerationView),
+});
+export type VariantSetView = z.infer<typeof VariantSetView>;
+
 /** The answer to POST /api/generations: the new generation and the chosen images it left out. */
 export const CreatedGeneration = GenerationView.extend({
   leftOutMediaIds: z.array(z.string()),

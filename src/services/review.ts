@@ -1,6 +1,7 @@
 /**
  * Review beyond one generation at a time: choosing among the options of one request (the chosen
- * ones published, the others discarded), and one decision applied to many generations as
+ * ones published, the others discarded), a product's set of results made one per variant decided
+ * together (pipeline/publish/variant-set-decision.ts), and one decision applied to many generations as
  * server-side work with progress (a selection, or a bulk run's "approve all" / "undo all").
  *
  * A choice that loses a race to another tab or to the pipeline is a conflict in the merchant's
@@ -9,14 +10,16 @@
 import type {
   ChooseOptionsRequest,
   CreateReviewBatchRequest,
+  DecideVariantSetRequest,
   OptionGroupView,
   ReviewBatchView,
+  VariantSetView,
 } from '../app-api/contract.ts';
 import { AppError } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
-import { chooseOptions } from '../pipeline/publish/index.ts';
+import { chooseOptions, decideVariantSet } from '../pipeline/publish/index.ts';
 import { reviewDepsOf } from './generations.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 
@@ -25,6 +28,15 @@ export interface ReviewService {
   optionGroup(shop: string, id: string): Promise<OptionGroupView>;
   /** Publishes the chosen options and discards the others waiting in review. */
   chooseOptions(shop: string, id: string, request: ChooseOptionsRequest): Promise<OptionGroupView>;
+  /**
+   * Approves or rejects a product's set of results made one per variant, one, some or all of it
+   * (a value with options: the one named is chosen, its other options discarded).
+   */
+  decideVariantSet(
+    shop: string,
+    setId: string,
+    request: DecideVariantSetRequest,
+  ): Promise<VariantSetView>;
   /** Hands the batch to the workers and answers at once with its progress. */
   startBatch(shop: string, request: CreateReviewBatchRequest): Promise<ReviewBatchView>;
   batch(shop: string, id: string): Promise<ReviewBatchView>;
@@ -56,6 +68,14 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       asMerchantAction('approve', async () =>
         groupView(id, await chooseOptions(review, shop, id, generationIds)),
       ),
+
+    decideVariantSet: (shop, setId, { productId, action, generationIds }) =>
+      asMerchantAction(action, async () => ({
+        id: setId,
+        generations: (
+          await decideVariantSet(review, shop, productId, setId, { action, generationIds })
+        ).map(toGenerationView),
+      })),
 
     startBatch: (shop, { action, target }) => pipeline.reviewBatches.start(shop, action, target),
 

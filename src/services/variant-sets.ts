@@ -4,10 +4,13 @@
  * variant-sources.ts says how values and images are chosen). Called by the generations service
  * when a request has `eachVariant`.
  *
+ * Several options per value (the options picker, per variant): each value gets its own option
+ * group, chosen in review (pipeline/publish/variant-set-decision.ts); priced values × options.
+ *
  * Priced per value made: "3 colours × 5 credits" is 15 credits and 3 ProductAI requests, each
  * its own job and charge, rate-limited like any other; a skipped value costs nothing. Refused
  * with a 4xx, before anything is made or charged: a kind other than a photo (a variant shows an
- * image), several options per value (not offered yet), chosen media (each value's own image is
+ * image), chosen media (each value's own image is
  * the source), an option the product does not have, no value with an image.
  */
 import type { CreateGenerationRequest, Estimate, VariantSetCreated } from '../app-api/contract.ts';
@@ -15,6 +18,7 @@ import { invalidFields, type FieldProblem } from '../platform/errors.ts';
 import { newGenerationId } from '../pipeline/generations/ids.ts';
 import type { NewGeneration } from '../pipeline/generations/generation.ts';
 import type { AdminGraphql } from '../pipeline/sources/admin-graphql.ts';
+import { asOptions } from '../pipeline/sources/new-generation.ts';
 import { completeParams, type ParamDefaults } from '../pipeline/sources/request-rules.ts';
 import {
   loadProductVariants,
@@ -27,12 +31,6 @@ export function variantSetRequestProblems(request: CreateGenerationRequest): Fie
   const problems: FieldProblem[] = [];
   if (request.kind !== 'photo') {
     problems.push({ field: 'kind', message: 'One result per variant is made for photos only.' });
-  }
-  if ((request.options ?? 1) > 1) {
-    problems.push({
-      field: 'options',
-      message: 'One result per variant makes one result for each value: ask for one option.',
-    });
   }
   if (request.sourceMediaIds.length > 0) {
     problems.push({
@@ -52,7 +50,7 @@ async function intake(
 ): Promise<VariantSetIntake> {
   const problems = variantSetRequestProblems(request);
   if (problems.length > 0) throw invalidFields('invalid_generation', problems);
-  const { productId, kind, sourceMediaIds: _none, options: _one, eachVariant, ...given } = request;
+  const { productId, kind, sourceMediaIds: _none, options: _each, eachVariant, ...given } = request;
   const params = completeParams(kind, given, defaults);
   const product = await loadProductVariants(admin, productId);
   if (!product) {
@@ -76,9 +74,10 @@ export async function estimateVariantSet(
 ): Promise<Estimate> {
   const set = await intake(admin, shop, defaults, request, 'estimate');
   const made = set.estimate?.values.filter((value) => value.skipped === null).length ?? 0;
+  const options = request.options ?? 1;
   return {
-    credits: set.credits * made,
-    options: 1,
+    credits: set.credits * made * options,
+    options,
     creditsPerOption: set.credits,
     requestsPerMinute,
     problems: set.ok ? [] : set.problems.map((problem) => problem.message),
@@ -102,8 +101,10 @@ export async function prepareVariantSet(
   const set = await intake(admin, shop, defaults, request, setId);
   if (!set.ok) throw invalidFields('invalid_generation', set.problems);
   const { option, values } = set.estimate;
+  // The options picker per value: each value's options in their own group, chosen in review.
+  const options = request.options ?? 1;
   return {
-    generations: set.generations,
+    generations: set.generations.flatMap((generation) => asOptions(generation, options, nowMs)),
     set: {
       id: setId,
       option,

@@ -15,6 +15,12 @@ export { VERIFY_GIVE_UP } from './verify-stage.ts';
 
 export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
 export { chooseOptions, OptionChoiceError } from './choose-options.ts';
+export {
+  decideVariantSet,
+  variantSetGenerations,
+  VariantSetDecisionError,
+  type VariantSetDecision,
+} from './variant-set-decision.ts';
 export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 export { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
 

@@ -5,12 +5,15 @@
  *
  *   GET  /api/option-groups/:id          -> OptionGroupView
  *   POST /api/option-groups/:id/choose   ChooseOptionsRequest -> OptionGroupView
+ *   POST /api/variant-sets/:id/decision  DecideVariantSetRequest -> VariantSetView
  *   POST /api/review-batches             CreateReviewBatchRequest -> ReviewBatchView (202)
  *   GET  /api/review-batches/:id         -> ReviewBatchView
  */
 import {
   ChooseOptionsRequest,
   CreateReviewBatchRequest,
+  DecideVariantSetRequest,
+  GenerationId,
   OptionGroupId,
   ReviewBatchId,
 } from '../../../src/app-api/contract.ts';
@@ -31,6 +34,12 @@ export const reviewApiModule: AppModule = {
       const group = pathParam(req, OptionGroupId);
       const request = parse(ChooseOptionsRequest, req.body);
       res.json(await review.chooseOptions(shopOf(req), group, request));
+    });
+
+    api.post('/variant-sets/:id/decision', async (req, res) => {
+      const setId = pathParam(req, GenerationId);
+      const request = parse(DecideVariantSetRequest, req.body);
+      res.json(await review.decideVariantSet(shopOf(req), setId, request));
     });
 
     api.post('/review-batches', async (req, res) => {
