@@ -2,7 +2,8 @@
  * One photo for each colour from the product page's action and the Generate page (issue 18): the
  * choice is offered for a
  * product sold in colours, lists each colour beside the image it would be made from, prices the
- * set per colour, and makes one photo per colour, each shown on its colour's variant. Real app,
+ * set per colour, and makes one photo per colour, each shown on its colour's variant; in review,
+ * Activity shows the set together and approves all of it at once. Real app,
  * real pipeline, both emulators, in Chromium inside the admin frame.
  */
 import { expect, test } from 'vitest';
@@ -12,6 +13,7 @@ import {
   demoProducts,
   openAdminAction,
   pickInResourcePicker,
+  setReviewMode,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -81,7 +83,8 @@ test(
       admin.app.getByText(/^3 × \d+ credits?: one photo for each color/).isVisible(),
     ).toBe(true);
     await expect(admin.app.getByText('Images to send').count()).resolves.toBe(0);
-    await expect(admin.app.getByLabel('Results').count()).resolves.toBe(0);
+    // The options picker works per colour: Results stays offered, one by default.
+    await expect(admin.app.getByLabel('Results').inputValue()).resolves.toBe('1');
     await admin.screenshot('variant-set-generate');
 
     await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
@@ -90,6 +93,71 @@ test(
         (await mugVariants()).every((variant, index) => variant.mediaId !== before[index]!.mediaId),
       { timeout: RESULT_TIMEOUT_MS, interval: 500 },
     ).toBe(true);
+  },
+  3 * RESULT_TIMEOUT_MS,
+);
+
+test(
+  'Activity shows a variant set together, each colour beside its original, and approves all of it at once',
+  async () => {
+    const { admin } = suite;
+    await setReviewMode(admin, true);
+    const before = await mugVariants();
+    await admin.open('/generate');
+    await admin.app.getByRole('button', { name: 'Select product' }).click();
+    await pickInResourcePicker(admin, 'Select product', 'Colourway Mug');
+    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+    const choice = admin.app.getByLabel('One photo for each color');
+    await eventually(() => choice.isVisible()).toBe(true);
+    await choice.check();
+    await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+    // The set is made once the app says so (leaving the page earlier would abort the request).
+    await eventually(() =>
+      admin.page.getByRole('status').filter({ hasText: '3 results started' }).count(),
+    ).toBe(1);
+
+    await admin.open('/activity');
+    const set = admin.app.getByRole('region', { name: 'Colourway Mug: one photo for each color' });
+    // Grouped under the product: each colour's name, its original and its result to decide.
+    for (const colour of ['Terracotta', 'Ocean', 'Sage']) {
+      await eventually(
+        () => set.getByRole('button', { name: `Approve ${colour}`, exact: true }).isVisible(),
+        { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+      ).toBe(true);
+      await expect(
+        set.getByRole('heading', { name: colour, exact: true }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        set.getByRole('img', { name: `${colour}: the variant’s original image` }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(set.getByRole('img', { name: `${colour}: result 1` }).isVisible()).resolves.toBe(
+        true,
+      );
+    }
+    await expect(set.getByText('3 colors wait for your review.').isVisible()).resolves.toBe(true);
+    await admin.screenshot('variant-set-review-1280');
+    await admin.page.setViewportSize({ width: 375, height: 812 });
+    const frame = await (await admin.page.$('#app-frame'))!.contentFrame();
+    await eventually(() =>
+      frame!.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(375);
+    // The admin's sidebar slides away on a narrow screen: wait until it is off screen.
+    const sidebar = admin.page.locator('.sidebar');
+    await eventually(async () => {
+      const box = await sidebar.boundingBox();
+      return box ? box.x + box.width : 0;
+    }).toBeLessThanOrEqual(0);
+    await admin.screenshot('variant-set-review-375');
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
+
+    await set.getByRole('button', { name: 'Approve all' }).click();
+    await eventually(
+      async () =>
+        (await mugVariants()).every((variant, index) => variant.mediaId !== before[index]!.mediaId),
+      { timeout: RESULT_TIMEOUT_MS, interval: 500 },
+    ).toBe(true);
+    await eventually(() => set.count()).toBe(0);
+    await setReviewMode(admin, false);
   },
   3 * RESULT_TIMEOUT_MS,
 );

@@ -22,6 +22,7 @@ import { ReviewBatchProgress } from './ReviewBatchProgress.tsx';
 import { ReviewViewer } from './ReviewViewer.tsx';
 import { RunReviewCard } from './RunReviewCard.tsx';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
+import { VariantSetReview, variantSetsOf } from './VariantSetReview.tsx';
 import { BATCH_WORDS } from './review-wording.ts';
 import { useReviewBatch } from './useReviewBatch.ts';
 import { t } from '../../i18n/index.ts';
@@ -148,6 +149,9 @@ export default function ActivityPage() {
                 }
               />
             ) : null}
+            {variantSetsOf(generations).map((set) => (
+              <VariantSetReview key={set.id} set={set} onDecided={reload} />
+            ))}
             <Card padding="0">
               <ActivityFilters filters={filters} productTitle={params.get('productTitle')} />
               {generations.length === 0 ? (

@@ -54,10 +54,10 @@ export function CostCard({
   );
   const each = estimate.data?.creditsPerOption ?? creditsFor(draft.kind, draft.params);
   // One photo per colour (undefined otherwise; null until estimated): priced per colour made, a
-  // skipped one costs nothing, and one result per colour (no choice of several).
+  // skipped one costs nothing, times the options each colour gets to choose among.
   const set = request?.eachVariant ? (estimate.data?.variants ?? null) : undefined;
   const made = set?.values.filter((value) => value.skipped === null).length;
-  const credits = each === null ? null : each * (made ?? options);
+  const credits = each === null ? null : each * (made ?? 1) * options;
   const problems = [...reasons, ...(estimate.data?.problems ?? [])];
   return (
     <Card>
@@ -65,7 +65,7 @@ export function CostCard({
         <Text as="h2" variant="headingMd">
           {t('generate.cost.heading')}
         </Text>
-        {acceptedOptions(draft.kind, draft.params.model).resultsToChoose && set === undefined ? (
+        {acceptedOptions(draft.kind, draft.params.model).resultsToChoose ? (
           <ResultsSelect
             label={t('generate.cost.results')}
             value={options}
@@ -78,7 +78,8 @@ export function CostCard({
         <Text as="p" variant="headingXl">
           {credits === null ? t('generate.cost.chooseModel') : formatCredits(credits)}
         </Text>
-        {set && made !== undefined && each !== null ? (
+        {/* With options per colour, the requests line counts colours × options. */}
+        {set && made !== undefined && each !== null && options === 1 ? (
           <Text as="p" tone="subdued">
             {t('generate.cost.perValue', {
               count: made,
@@ -90,7 +91,7 @@ export function CostCard({
         {options > 1 && each !== null ? (
           <Text as="p" tone="subdued">
             {t(estimate.data ? 'generate.cost.requestsRate' : 'generate.cost.requests', {
-              count: options,
+              count: options * (made ?? 1),
               each: formatCredits(each),
               perMinute: estimate.data?.requestsPerMinute ?? 0,
             })}

@@ -55,8 +55,10 @@ export function GenerateForm({
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   // An upscale has one result (CostCard offers no choice): what was asked for a photo stays.
   const asSet = eachColour && draft.kind === 'photo';
-  const options =
-    acceptedOptions(draft.kind, draft.params.model).resultsToChoose && !asSet ? askedOptions : 1;
+  // A set takes options too: each colour gets its own, chosen in review (the picker per variant).
+  const options = acceptedOptions(draft.kind, draft.params.model).resultsToChoose
+    ? askedOptions
+    : 1;
 
   // A newly loaded product starts with its first image chosen (most models use one image).
   const firstImageId = product.data?.images[0]?.id;
@@ -74,7 +76,14 @@ export function GenerateForm({
   const request: CreateGenerationRequest | null = !productId
     ? null
     : asSet
-      ? { productId, kind: draft.kind, sourceMediaIds: [], eachVariant: {}, ...draft.params }
+      ? {
+          productId,
+          kind: draft.kind,
+          sourceMediaIds: [],
+          eachVariant: {},
+          options,
+          ...draft.params,
+        }
       : { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...draft.params };
   // A set sends each colour's own image: one per request.
   const imageCount = asSet ? 1 : imageIds.length;
