@@ -78,4 +78,20 @@ describe('a bulk run’s progress', () => {
       waitingForReview: false,
     });
   });
+
+  it('counts photos for a run of one per colour: a 3-colour product and a plain one are 4 to make', () => {
+    const outcome = runOutcome({
+      productCount: 2,
+      noImage: 0,
+      alreadyDone: 0,
+      includeDone: false,
+      options: 1,
+      creditsPerProduct: 5,
+      creditBudget: null,
+      variantExtra: 2,
+    });
+    const sets = { option: null, products: 1, results: 3, single: 1 };
+    const view = { ...run({ published: 3, queued: 1 }), outcome, variantSets: sets };
+    expect(bulkProgress(view)).toMatchObject({ toMake: 4, made: 3, toGo: 1, percent: 75 });
+  });
 });
