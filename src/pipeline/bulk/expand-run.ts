@@ -202,12 +202,18 @@ export async function holdBack(
 /** A claim without a generation id: did the crashed attempt create the generation anyway? */
 async function alreadyExpanded(run: BulkRun, productId: string, deps: BulkDeps): Promise<boolean> {
   if (await deps.runs.claimOf(run.shop, run.id, productId)) return true;
+  // A set's generations too, so the run counts the set it made (at most 100 values a product).
   const { generations } = await deps.generations.list(
     run.shop,
     { bulkRunId: run.id, productId },
-    { limit: 1 },
+    { limit: run.eachVariant ? 100 : 1 },
   );
-  const existing = generations[0];
-  if (existing) await deps.runs.recordClaim(run.shop, run.id, productId, existing.id);
+  const existing = generations.at(-1);
+  if (existing) {
+    const made = run.eachVariant
+      ? { set: existing.variant != null, results: generations.length }
+      : undefined;
+    await deps.runs.recordClaim(run.shop, run.id, productId, existing.id, made);
+  }
   return existing !== undefined;
 }
