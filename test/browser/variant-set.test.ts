@@ -161,3 +161,21 @@ test(
   },
   3 * RESULT_TIMEOUT_MS,
 );
+
+test('a bulk run over the Colourways collection estimates one photo per colour', async () => {
+  const { admin } = suite;
+  await admin.open('/bulk-runs');
+  await admin.app.getByRole('button', { name: 'Select collection' }).click();
+  await pickInResourcePicker(admin, 'Select collection', 'Colourways');
+  await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  await admin.app.getByLabel('One photo for each color').check();
+  // The mug's 3 colours, the daypack's 3 with an image (Plum skipped), the t-shirt's 2.
+  await eventually(() =>
+    admin.app.getByText(/^8 colors × \d+ credits? \(3 products in colors\)$/).isVisible(),
+  ).toBe(true);
+  await expect(
+    admin.app.getByText('3 products to make', { exact: true }).isVisible(),
+  ).resolves.toBe(true);
+  await expect(admin.app.getByLabel('Results per product').count()).resolves.toBe(0);
+  await admin.screenshot('variant-set-bulk-estimate');
+});

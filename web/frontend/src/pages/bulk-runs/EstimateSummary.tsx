@@ -66,10 +66,13 @@ function EstimateDetails({ data, budget }: { data: BulkEstimate; budget: number 
       </Text>
       {data.variantSets ? <PerColour data={data} /> : null}
       <Text as="p" tone="subdued">
-        {t('bulk.estimate.toMake', {
-          products: products(outcome.toMake),
-          credits: formatCredits(data.creditsPerProduct),
-        })}
+        {/* A run of sets prices its photos above; products differ in how many they make. */}
+        {data.variantSets
+          ? t('bulk.estimate.toMakeProducts', { products: products(outcome.toMake) })
+          : t('bulk.estimate.toMake', {
+              products: products(outcome.toMake),
+              credits: formatCredits(data.creditsPerProduct),
+            })}
         {outcome.toMake < outcome.productCount
           ? ` ${t('bulk.estimate.ofAll', { products: products(outcome.productCount) })}`
           : ''}
