@@ -169,6 +169,8 @@ test('a bulk run over the Colourways collection estimates one photo per colour',
   await pickInResourcePicker(admin, 'Select collection', 'Colourways');
   await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
   await admin.app.getByLabel('One photo for each color').check();
+  // The tests above made the mug with these options: made again, so every product counts.
+  await admin.app.getByLabel('Make products already done again').check();
   // The mug's 3 colours, the daypack's 3 with an image (Plum skipped), the t-shirt's 2.
   await eventually(() =>
     admin.app.getByText(/^8 colors × \d+ credits? \(3 products in colors\)$/).isVisible(),
