@@ -158,7 +158,10 @@ export function VariantSetReview({ set, onDecided }: Props) {
                           })}
                           size="large"
                         />
-                        <StateBadge state={result.state} />
+                        {/* In a row, the badge keeps its own width rather than the column's. */}
+                        <InlineStack>
+                          <StateBadge state={result.state} />
+                        </InlineStack>
                         {result.state === 'in_review' ? (
                           <ResultActions
                             value={value.value}
