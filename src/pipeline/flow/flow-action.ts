@@ -42,14 +42,14 @@ export const FlowActionRequest = z.object({
   handle: z.string().optional(),
   properties: z.object({
     product_id: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]),
-    preset: z.string().max(60).optional(),
-    prompt: z.string().max(2000).optional(),
-    model: z.string().max(60).optional(),
     /**
      * One photo per value of this option ("Color"), each on its variants (issue 18); empty or
      * absent: one photo of the product. A product without such variants gets one photo.
      */
     each_variant: z.string().max(255).optional(),
+    preset: z.string().max(60).optional(),
+    prompt: z.string().max(2000).optional(),
+    model: z.string().max(60).optional(),
   }),
 });
 export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
