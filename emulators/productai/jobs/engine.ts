@@ -36,6 +36,11 @@ export interface Submission {
   plan: RenderPlan;
 }
 
+function referenceCount(plan: RenderPlan): number {
+  if (plan.kind === 'upscale') return 1;
+  return plan.images.length + (plan.kind === 'image' && plan.style ? 1 : 0);
+}
+
 /** The message of a job failed by the failNextJob fault, as the service would phrase it. */
 const GENERATION_FAILED = 'The model failed to generate a result. Please try again.';
 
@@ -68,6 +73,8 @@ export class JobEngine {
       result: null,
       error: null,
       change: null,
+      images: referenceCount(submission.plan),
+      styleReference: submission.plan.kind === 'image' && submission.plan.style !== undefined,
     };
     this.jobs.set(job.id, job);
     const doomed = faults.take('failNextJob');

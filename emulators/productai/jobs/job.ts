@@ -26,6 +26,10 @@ export interface Job {
   error: string | null;
   /** How the job changes the product (control-surface order or the random rate), or null. */
   change: ProductChange | null;
+  /** Reference images the job works from, the style reference included (control surface). */
+  images: number;
+  /** The prompt bound the last image as a style reference and the scene follows it. */
+  styleReference: boolean;
 }
 
 /** The fixed prompt the service reports for upscale jobs. */

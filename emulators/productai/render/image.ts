@@ -11,6 +11,7 @@ export async function renderImage(plan: ImagePlan, files: FileStore): Promise<Re
     prompt: plan.prompt,
     products: plan.images.map((image) => image.bytes),
     change: plan.change,
+    style: plan.style?.bytes,
   });
   const bytes =
     plan.outputFormat === 'jpg'

@@ -155,7 +155,7 @@ function theme(
   return { words, wallTop, wallBottom, floor, accent };
 }
 
-function hsl(h: number, s: number, l: number): string {
+export function hsl(h: number, s: number, l: number): string {
   const sat = s / 100;
   const light = l / 100;
   const k = (n: number) => (n + h / 30) % 12;
@@ -165,7 +165,7 @@ function hsl(h: number, s: number, l: number): string {
   return toHex([channel(0), channel(8), channel(4)]);
 }
 
-function mix(from: string, to: string, amount: number): string {
+export function mix(from: string, to: string, amount: number): string {
   const a = fromHex(from);
   const b = fromHex(to);
   return toHex(a.map((value, i) => Math.round(value + (b[i]! - value) * amount)));
@@ -175,6 +175,6 @@ function fromHex(hex: string): number[] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 }
 
-function toHex(rgb: number[]): string {
+export function toHex(rgb: number[]): string {
   return `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }

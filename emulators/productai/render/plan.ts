@@ -22,6 +22,11 @@ export interface ImagePlan {
   outputFormat: OutputFormat;
   /** The product is changed in the result (a mis-edit on request, for the fidelity guard). */
   change?: ProductChange;
+  /**
+   * The style reference (render/style-reference.ts): the last image, when the prompt binds it
+   * as such; the scene's backdrop takes its colours and light, and it is not staged as a product.
+   */
+  style?: InputImage;
 }
 
 export interface VideoPlan {

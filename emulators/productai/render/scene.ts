@@ -3,13 +3,15 @@
  * a soft key light, bokeh placed by a seed from the prompt), and the products standing on the
  * floor side by side with contact shadows. Without products (text-to-image) a podium and an
  * accent orb stand in. A requested change (a mis-edit for the fidelity guard) is made on the
- * products' cut-outs only, before they are placed. Returns an opaque RGB sharp pipeline; callers choose the format.
+ * products' cut-outs only, before they are placed. Each job's backdrop drifts from the prompt's
+ * palette, or follows a style reference (style-reference.ts). Returns an opaque RGB sharp pipeline; callers choose the format.
  */
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { changeProduct } from './change-product.ts';
 import type { ProductChange } from './product-change.ts';
 import { cutOut, type Cutout } from './cutout.ts';
 import { hashText, paletteFor, type Palette } from './palette.ts';
+import { DRIFT, drifted, driftSeed, paletteFromReference } from './style-reference.ts';
 import { seeded } from '../seeded-random.ts';
 
 export interface SceneRequest {
@@ -18,6 +20,8 @@ export interface SceneRequest {
   prompt: string;
   products: Buffer[];
   change?: ProductChange | undefined;
+  /** The style reference whose colours the backdrop takes (style-reference.ts). */
+  style?: Buffer | undefined;
 }
 
 /** Longest side the backdrop SVG is rasterised at before being enlarged. */
@@ -28,7 +32,13 @@ const HORIZON = 0.62;
 
 export async function renderScene(request: SceneRequest): Promise<Sharp> {
   const { width, height, prompt, products } = request;
-  const palette = paletteFor(prompt);
+  const palette = request.style
+    ? drifted(
+        await paletteFromReference(request.style),
+        driftSeed(prompt, products),
+        DRIFT.withReference,
+      )
+    : drifted(paletteFor(prompt), driftSeed(prompt, products), DRIFT.free);
   const floorLine = Math.round(height * (HORIZON + 0.2));
   const slotWidth = Math.round((width * 0.78) / Math.max(1, products.length));
   const maxWidth = Math.min(slotWidth, Math.round(width * 0.6));

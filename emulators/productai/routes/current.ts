@@ -25,6 +25,7 @@ import { fetchAll } from '../images/source.ts';
 import { UPSCALE_PROMPT } from '../jobs/job.ts';
 import type { RenderPlan } from '../render/plan.ts';
 import { upscaleRefusal } from '../render/upscale.ts';
+import { bindsStyleReference } from '../render/style-reference.ts';
 import type { EmulatorState } from '../state.ts';
 import { currentJob } from '../views.ts';
 import {
@@ -196,10 +197,15 @@ async function planFor(request: Submitted, state: EmulatorState): Promise<Render
     const model = IMAGE_MODELS[body.model];
     // Single-image models use only the first URL; the rest are not even downloaded.
     const used = model.maxReferenceImages === 1 ? urls(body).slice(0, 1) : urls(body);
+    const images = await fetchAll(state.imageSource, used);
+    // A single-image model sees only the product: there is no last image to follow.
+    const styled = model.maxReferenceImages > 1 && bindsStyleReference(body.prompt);
+    const style = styled && images.length > 0 ? images.pop() : undefined;
     return {
       kind: 'image',
       prompt: body.prompt,
-      images: await fetchAll(state.imageSource, used),
+      images,
+      ...(style ? { style } : {}),
       aspectRatio: body.aspect_ratio ?? IMAGE_DEFAULTS.aspect_ratio,
       resolution: model.acceptsResolution ? (body.resolution ?? IMAGE_DEFAULTS.resolution) : null,
       outputFormat: body.output_format ?? IMAGE_DEFAULTS.output_format,
