@@ -14,6 +14,9 @@
  *   PUT    /api/settings/api-key                SaveApiKeyRequest -> SettingsView (400 invalid_api_key)
  *   DELETE /api/settings/api-key                -> SettingsView
  *   POST   /api/shop/resume                     -> SettingsView (resumes work paused for credits/key)
+ *   PUT    /api/settings/style/reference        image bytes (JPEG/PNG/WebP) -> SettingsView
+ *   POST   /api/settings/style/reference/from-generation  UseResultAsStyleRequest -> SettingsView
+ *   DELETE /api/settings/style/reference        -> SettingsView
  *   GET    /api/products?query=&after=          -> ProductPage
  *   GET    /api/products/:id                    -> ProductDetail        (:id numeric or URL-encoded gid)
  *   GET    /api/collections/:id                 -> CollectionSummary
@@ -46,9 +49,11 @@ import {
   VariantSetEstimate,
   VariantTargetView,
 } from './variant-sets.ts';
+import { ShopStyleView, StyleChoice, StylePhrase, StyleUsed } from './shop-style.ts';
 
 export * from './ids.ts';
 export * from './variant-sets.ts';
+export * from './shop-style.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),
@@ -96,6 +101,8 @@ export const GenerationParams = z.object({
   outputFormat: z.enum(['png', 'jpg']).optional(),
   duration: z.union([z.literal('auto'), z.number().int()]).optional(), // video seconds
   generateAudio: z.boolean().optional(), // seedance only
+  /** Follow the shop's style (the default) or not (shop-style.ts). */
+  style: StyleChoice.optional(),
 });
 export type GenerationParams = z.infer<typeof GenerationParams>;
 
@@ -209,6 +216,8 @@ export const GenerationView = z.object({
   fidelity: FidelityView.nullable(),
   /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
   variant: VariantTargetView.nullable().optional(),
+  /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
+  style: StyleUsed.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   transitions: z.array(Transition),
@@ -482,6 +491,7 @@ export const SettingsView = z.object({
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
   paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  style: ShopStyleView,
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
@@ -493,6 +503,8 @@ export const UpdateSettingsRequest = z
     fidelityGuard: FidelityGuard,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
+    /** The reference image has routes of its own (it is bytes, not JSON). */
+    style: z.object({ phrase: StylePhrase }),
   })
   .partial();
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;

@@ -24,6 +24,8 @@ import { createMediaProvenance, type MediaProvenance } from './publish/media-pro
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
+import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
+import { createUploadPacer } from './limits/upload-pacer.ts';
 import type { PipelineQueues } from './stages/queues.ts';
 import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
 
@@ -34,6 +36,8 @@ export interface PipelineContext extends StageContext {
   admin(shop: string): Promise<AdminGraphql>;
   /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
   productAi(apiKey: string): ProductAiClient;
+  /** The shop style a request is sent with, its reference uploaded once per account. */
+  styles: ShopStyles;
   images: ImageProcessor;
   /** Where ProductAI result downloads may go (publish/result-download.ts). */
   resultDownloads: SafeFetchPolicy;
@@ -76,11 +80,19 @@ export function createPipelineContext(deps: {
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
   const { queues } = deps;
+  const productAi = (apiKey: string) => createProductAiClient({ ...deps.productAi, apiKey });
   return {
     generations: deps.generations,
     settings: deps.settings,
     admin: async (shop) => deps.admin.forShop(shop),
-    productAi: (apiKey) => createProductAiClient({ ...deps.productAi, apiKey }),
+    productAi,
+    styles: createShopStyles({
+      redis: deps.redis,
+      clock: deps.clock,
+      store: deps.settings,
+      pacer: createUploadPacer(deps.redis, deps.clock),
+      productAi,
+    }),
     images: deps.images,
     resultDownloads: deps.resultDownloads,
     publishedResults: createPublishedResults(deps.redis),

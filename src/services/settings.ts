@@ -2,11 +2,13 @@
  * The shop's settings, as the merchant edits them (Settings page): generation defaults, review
  * mode, media position, alt-text template and prompt presets, checked against the model
  * catalogue before anything is saved; the ProductAI API key, checked with ProductAI's key-check
- * before it is saved and only ever shown masked; and resuming work paused for credits or the key.
+ * before it is saved and only ever shown masked; resuming work paused for credits or the key;
+ * and the shop style (a phrase added to every prompt, a reference image: style-references.ts).
  * Every method answers the settings as they are afterwards (SettingsView: no plaintext key, the
  * shop's own ProductAI webhook URL).
  */
-import type { SettingsView, UpdateSettingsRequest } from '../app-api/contract.ts';
+import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../app-api/contract.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import type { AppConfig } from '../platform/config.ts';
 import { AppError, invalidFields, type FieldProblem } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -16,6 +18,7 @@ import type { ShopSettings, ShopSettingsStore } from '../stores/shop-settings.ts
 import { productAiWebhookUrl, type Pipeline } from '../pipeline/index.ts';
 import { PAUSE_MESSAGES } from '../pipeline/submit/shop-pause.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
+import { createStyleReferences } from './style-references.ts';
 
 export interface SettingsService {
   get(shop: string): Promise<SettingsView>;
@@ -29,6 +32,11 @@ export interface SettingsService {
   removeApiKey(shop: string): Promise<SettingsView>;
   /** Puts work paused for credits or the key back in line. */
   resume(shop: string): Promise<SettingsView>;
+  /** The merchant's image (JPEG, PNG or WebP bytes) becomes the shop's style reference. */
+  setStyleReference(shop: string, bytes: Buffer): Promise<SettingsView>;
+  /** "Use as shop style": a photo result of the shop becomes its style reference. */
+  useResultAsStyle(shop: string, generationId: string): Promise<SettingsView>;
+  removeStyleReference(shop: string): Promise<SettingsView>;
 }
 
 export interface SettingsServiceDeps {
@@ -36,9 +44,15 @@ export interface SettingsServiceDeps {
   logger: Logger;
   settings: ShopSettingsStore;
   pipeline: Pipeline;
+  clock?: Clock;
 }
 
-function settingsView(settings: ShopSettings, appUrl: string, shop: string): SettingsView {
+function settingsView(
+  settings: ShopSettings,
+  style: ShopStyleView,
+  appUrl: string,
+  shop: string,
+): SettingsView {
   return {
     apiKey: settings.apiKey,
     defaults: settings.defaults,
@@ -52,13 +66,21 @@ function settingsView(settings: ShopSettings, appUrl: string, shop: string): Set
       connectedAt: settings.webhook.connectedAt,
     },
     paused: settings.paused,
+    style,
   };
 }
 
 export function createSettingsService(deps: SettingsServiceDeps): SettingsService {
   const { pipeline } = deps;
-  const view = async (shop: string) =>
-    settingsView(await deps.settings.get(shop), deps.config.shopify.appUrl, shop);
+  const clock = deps.clock ?? systemClock;
+  const view = async (shop: string) => {
+    const [settings, style] = await Promise.all([
+      deps.settings.get(shop),
+      deps.settings.getStyle(shop),
+    ]);
+    return settingsView(settings, style, deps.config.shopify.appUrl, shop);
+  };
+  const styleReferences = createStyleReferences({ settings: deps.settings, pipeline, clock });
 
   async function checkKey(apiKey: string): Promise<void> {
     try {
@@ -88,7 +110,9 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
     async update(shop, patch) {
       const problems = settingsProblems(await deps.settings.get(shop), patch);
       if (problems.length > 0) throw invalidFields('invalid_settings', problems);
-      await deps.settings.update(shop, patch);
+      const { style, ...rest } = patch;
+      await deps.settings.update(shop, rest);
+      if (style) await deps.settings.setStylePhrase(shop, style.phrase);
       return view(shop);
     },
 
@@ -103,6 +127,21 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
 
     async removeApiKey(shop) {
       await deps.settings.removeApiKey(shop);
+      return view(shop);
+    },
+
+    async setStyleReference(shop, bytes) {
+      await styleReferences.upload(shop, bytes);
+      return view(shop);
+    },
+
+    async useResultAsStyle(shop, generationId) {
+      await styleReferences.fromResult(shop, generationId);
+      return view(shop);
+    },
+
+    async removeStyleReference(shop) {
+      await deps.settings.removeStyleReference(shop);
       return view(shop);
     },
 

@@ -32,6 +32,7 @@ import type {
   ImageResolution,
   OutputFormat,
 } from '../productai/catalogue.ts';
+import { createShopStyleStore, type ShopStyleStore } from './shop-style.ts';
 
 const settingsKeys = shopKeyspace('settings');
 
@@ -116,7 +117,8 @@ export const DEFAULT_PRESETS: PromptPreset[] = [
   },
 ];
 
-export interface ShopSettingsStore {
+/** The shop's style (phrase, reference image, its hosted copies) is kept here too: shop-style.ts. */
+export interface ShopSettingsStore extends ShopStyleStore {
   /** The settings with defaults filled in; creates the webhook token on first read. */
   get(shop: string): Promise<ShopSettings>;
   /** Applies a partial update (validated against the API contract). */
@@ -264,6 +266,7 @@ export function createShopSettingsStore(deps: {
   }
 
   return {
+    ...createShopStyleStore(redis),
     get,
     async update(shop, patch) {
       const valid = UpdateSettingsRequest.parse(patch);

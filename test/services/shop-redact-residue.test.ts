@@ -2,15 +2,22 @@
  * Zero residue: after `app/uninstalled` and `shop/redact`, nothing in Redis names the shop. A
  * shop of the real app (both emulators, real workers) makes every kind of record: generations
  * in several states, a rule with work held for the next day, a Flow run and its triggers, a
- * review batch, a bulk run, a campaign not yet started, a webhook job that failed for good.
+ * review batch, a bulk run, a campaign not yet started, a webhook job that failed for good, a
+ * shop style (its reference image uploaded to ProductAI by the generations).
  * Shopify then uninstalls the app and sends its signed deliveries; once the erase has run, every
  * key of the suite's Redis is read whole (names and values of every type) for the shop's
  * domain, its ProductAI key and its ids.
  */
 import { randomUUID } from 'node:crypto';
 import { QueueEvents } from 'bullmq';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import type { BulkRunView, GenerationView, ProductDetail } from '../../src/app-api/contract.ts';
+import type {
+  BulkRunView,
+  GenerationView,
+  ProductDetail,
+  SettingsView,
+} from '../../src/app-api/contract.ts';
 import type { ReviewBatchView } from '../../src/app-api/contract.ts';
 import type { SaveRuleRequest } from '../../src/app-api/rules.ts';
 import { systemClock } from '../../src/platform/clock.ts';
@@ -127,6 +134,21 @@ async function deliver(
 async function shopWithEverything() {
   const shop = await harness.newShop();
   await shop.api('PATCH', '/settings', { reviewMode: true });
+  // A shop style: its phrase, its reference image and the copy ProductAI hosts of it.
+  await shop.api('PATCH', '/settings', { style: { phrase: 'Soft daylight on pale linen' } });
+  const styleImage = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 40, g: 60, b: 120 } },
+  })
+    .png()
+    .toBuffer();
+  const styled = await app.call('/api/settings/style/reference', {
+    shop: shop.shop,
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: new Uint8Array(styleImage),
+  });
+  expect(styled.status).toBe(200);
+  const { reference } = ((await styled.json()) as SettingsView).style;
   const [first, second, third, fourth, fifth] = await productsWithImages(app, shop.shop, 5);
 
   // Generations: in review, then one approved by a review batch, one rejected.
@@ -188,9 +210,12 @@ async function shopWithEverything() {
   );
 
   const { generations } = await app.deps.pipeline.generations.list(shop.shop, {}, { limit: 100 });
+  // The style was sent (and its reference uploaded) with the photos made since.
+  expect(generations.some((generation) => generation.style?.reference?.sent)).toBe(true);
   return {
     shop,
     ids: [
+      reference!.hash,
       ...generations.map((generation) => generation.id),
       rule.id,
       campaign.id,

@@ -88,6 +88,7 @@ import type {
   GenerationParams,
   GenerationState,
   GenerationView,
+  StyleUsed,
   VariantTargetView,
 } from '../../app-api/contract.ts';
 
@@ -179,6 +180,11 @@ export interface Generation {
   fidelity: FidelityRecord | null;
   /** One of a set made per variant; null for every other generation. */
   variant: VariantTarget | null;
+  /**
+   * The shop style it was sent with (sources/shop-style.ts), written as it moves to `submitting`
+   * (the prompt sent, so its fingerprint, depends on it); null: none, or not sent yet.
+   */
+  style: StyleUsed | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -345,6 +351,7 @@ export function toGenerationView(generation: Generation): GenerationView {
       value: generation.variant.value,
       variantIds: generation.variant.variantIds,
     },
+    style: generation.style,
     createdAt: generation.createdAt,
     updatedAt: generation.updatedAt,
     transitions: generation.transitions,

@@ -23,6 +23,7 @@
  * Cost: a request holds its claim for its round trip (about a second); at 15 requests a minute
  * (one every 4 s) same-prompt bulk items rarely meet, and a waiting one holds no rate-limit slot.
  */
+import { sentPrompt } from '../sources/style-prompt.ts';
 import { createHash } from 'node:crypto';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { appWideKey } from '../../platform/keys.ts';
@@ -60,10 +61,11 @@ const UPSCALE: Omit<Fingerprint, 'account'> = { model: 'upscale', prompt: '' };
 
 export function generationFingerprint(
   account: string,
-  generation: Pick<Generation, 'kind' | 'params'>,
+  generation: Pick<Generation, 'kind' | 'params' | 'style'>,
 ): Fingerprint {
   if (generation.kind === 'upscale') return { account, ...UPSCALE };
-  return { account, model: generation.params.model ?? '', prompt: generation.params.prompt ?? '' };
+  // The prompt as sent, the shop style in it (what ProductAI's job reports back).
+  return { account, model: generation.params.model ?? '', prompt: sentPrompt(generation) };
 }
 
 /**

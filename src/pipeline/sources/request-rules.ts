@@ -57,6 +57,7 @@ export function completeParams(
       resolution,
       duration,
       generateAudio: params.generateAudio,
+      style: params.style,
     });
   }
   const model = params.model ?? defaults.model;
@@ -70,6 +71,7 @@ export function completeParams(
       (acceptedRatios.includes(defaults.aspectRatio) ? defaults.aspectRatio : undefined),
     resolution: params.resolution ?? (spec?.acceptsResolution ? defaults.resolution : undefined),
     outputFormat: params.outputFormat ?? defaults.outputFormat,
+    style: params.style,
   });
 }
 

@@ -82,6 +82,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     previousFeaturedMediaId: null,
     fidelity: null,
     variant: input.variant ?? null,
+    style: null,
     submittedAt: null,
     productAiAccount: input.productAiAccount ?? null,
     transitions: [{ state: 'queued', at }],

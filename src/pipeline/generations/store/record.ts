@@ -42,6 +42,7 @@ export const FIELDS = [
   'previousFeaturedMediaId',
   'fidelity',
   'variant',
+  'style',
   'submittedAt',
   'productAiAccount',
   'createdAt',
@@ -88,6 +89,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.origin ??= null; // records made before origins existed
   record.fidelity ??= null; // not checked yet (or made before the check existed)
   record.variant ??= null; // made before sets per variant existed
+  record.style ??= null; // not sent yet (or made before the shop style existed)
   return record as unknown as Generation;
 }
 

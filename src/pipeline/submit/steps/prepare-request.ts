@@ -4,7 +4,9 @@
  * generation is not to be sent now.
  */
 import { validateRequest } from '../../../productai/catalogue.ts';
+import type { StyleUsed } from '../../../app-api/contract.ts';
 import { toProductAiRequest, type ProductAiRequest } from '../../sources/request-rules.ts';
+import { sentPrompt } from '../../sources/style-prompt.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
@@ -14,6 +16,8 @@ import type { SubmitStageDeps } from './types.ts';
 export interface PreparedRequest {
   apiKey: string;
   request: ProductAiRequest;
+  /** The shop style it is sent with, recorded as it moves to `submitting` (take-slot.ts). */
+  style: StyleUsed | null;
 }
 
 export async function prepareRequest(
@@ -30,10 +34,11 @@ export async function prepareRequest(
     await shopPause.pause(ref.shop, 'missing_key');
     return null;
   }
+  const { style, referenceUrl } = await ctx.styles.forRequest(ref.shop, apiKey, generation);
   const request = toProductAiRequest(
     generation.kind,
-    generation.params,
-    generation.sourceImageUrls,
+    { ...generation.params, prompt: sentPrompt({ ...generation, style }) },
+    referenceUrl ? [...generation.sourceImageUrls, referenceUrl] : generation.sourceImageUrls,
   );
   const problems = validateRequest(request.kind, request.body);
   if (problems.length > 0) {
@@ -47,5 +52,5 @@ export async function prepareRequest(
     });
     return null;
   }
-  return { apiKey, request };
+  return { apiKey, request, style };
 }

@@ -30,7 +30,13 @@ export async function submit(
   }
   const prepared = await prepareRequest(steps, ctx, ref, generation);
   if (!prepared) return DONE;
-  const submitting = await takeSlot(steps, ctx, ref, generation, accountOf(prepared.apiKey));
+  const submitting = await takeSlot(
+    steps,
+    ctx,
+    ref,
+    { ...generation, style: prepared.style },
+    accountOf(prepared.apiKey),
+  );
   if (!submitting) return DONE;
   await send(steps, ctx, ref, submitting, prepared);
   return DONE;

@@ -2,7 +2,7 @@
  * `takeSlot`: the last steps before sending. The generation waits, still armed, until its
  * fingerprint is free and for a slot of the shared rate limit; once it has one it is disarmed
  * (the dispatcher may choose the next) and moves `queued` → `submitting` in one atomic
- * transition, immediately before the request.
+ * transition, immediately before the request, recording the shop style it is sent with.
  */
 import { generationFingerprint } from '../../limits/submission-claims.ts';
 import type { Generation } from '../../generations/generation.ts';
@@ -35,6 +35,8 @@ export async function takeSlot(
     patch: {
       submittedAt: new Date(ctx.clock.now()).toISOString(),
       productAiAccount: account,
+      // The prompt sent depends on it, so the fingerprint claimed below does too.
+      style: generation.style,
       reason: null,
       action: null,
     },
