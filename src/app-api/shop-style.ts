@@ -1,19 +1,12 @@
 /**
  * A shop style (issue 18, second half): a phrase added to every prompt the app sends and an
  * optional style reference image, sent as an extra reference image to the models that take
- * several. Browser-safe: zod only; contract.ts builds on these schemas.
+ * several. Browser-safe: zod only (the limits: style-limits.ts); contract.ts builds on these schemas.
  */
 import { z } from 'zod';
+import { STYLE_PHRASE_MAX_LENGTH } from './style-limits.ts';
 
-/**
- * The longest style phrase. It is added to prompts of up to PROMPT_MAX_LENGTH (2,000, ProductAI's
- * own limit): 300 leaves a merchant's usual prompt (presets are 120-170 characters) room for it.
- */
-export const STYLE_PHRASE_MAX_LENGTH = 300;
-
-/** The image types ProductAI's upload-asset takes (the spec: JPEG, PNG or WebP, max 10MB). */
-export const STYLE_REFERENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const STYLE_REFERENCE_MAX_BYTES = 10 * 1024 * 1024;
+export * from './style-limits.ts';
 
 /** Letters, figures, punctuation and spaces on one line: it is read inside a prompt. */
 export const StylePhrase = z

@@ -1,9 +1,12 @@
 /**
  * Settings in the real app, in Chromium, inside the admin frame: the API key is checked with
  * ProductAI before it is saved, a refused key is an inline error, edits go through the save bar,
- * and the webhook shows as connected once the ProductAI studio saved its URL.
+ * the webhook shows as connected once the ProductAI studio saved its URL, and the shop style
+ * (issue 18) keeps its phrase and its image.
  */
+import sharp from 'sharp';
 import { expect, test } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { connectWebhook, saveApiKey } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
@@ -78,4 +81,35 @@ test('the webhook shows as connected once the ProductAI studio saved its URL', a
     timeout: 15_000,
   }).toBe(true);
   await eventually(() => admin.app.getByText(/test request arrived on/).isVisible()).toBe(true);
+});
+
+test('the shop style: its phrase goes through the save bar, its image is saved at once', async () => {
+  const { admin } = suite;
+  await admin.open('/settings');
+  await admin.app.getByLabel('Style phrase').fill('Soft daylight on pale linen');
+  const saveBar = admin.page.getByRole('region', { name: 'Unsaved changes' });
+  await eventually(() => saveBar.isVisible()).toBe(true);
+  await saveBar.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => saveBar.isVisible()).toBe(false);
+
+  const image = await sharp({
+    create: { width: 200, height: 150, channels: 3, background: '#3d5a8c' },
+  })
+    .png()
+    .toBuffer();
+  await admin.app
+    .locator('#style ~ * input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'style.png', mimeType: 'image/png', buffer: image });
+  await eventually(() =>
+    admin.app.getByRole('img', { name: "Your shop's style image" }).isVisible(),
+  ).toBe(true);
+  expect(await axeViolations(admin)).toEqual([]);
+  await admin.screenshot('settings-style');
+
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByLabel('Style phrase').inputValue()).toBe(
+    'Soft daylight on pale linen',
+  );
+  await eventually(() => admin.app.getByText(/^Uploaded on /).isVisible()).toBe(true);
 });

@@ -25,14 +25,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  // A file (the shop style's image) is sent as it is, with its own type; anything else as JSON.
+  const file = body instanceof Blob ? body : null;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { 'Content-Type': file ? file.type : 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
     });
   } catch {
     throw new ApiError(0, { error: 'network', message: t('errors.network') });
@@ -62,6 +64,8 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  /** PUTs a file as the request body (Content-Type: the file's type). */
+  putFile: <T>(path: string, file: Blob) => request<T>('PUT', path, file),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

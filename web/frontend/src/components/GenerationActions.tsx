@@ -8,6 +8,7 @@ import { formatCredits } from '../lib/format.ts';
 import { generationCost } from '../shared/generation-cost.ts';
 import { useConfirm, type Confirmation } from './ConfirmModal.tsx';
 import { ErrorBanner } from './ErrorBanner.tsx';
+import { canUseAsStyle, UseAsStyleButton } from './UseAsStyleButton.tsx';
 
 const LABELS: Readonly<Record<GenerationAction, MessageKey>> = {
   approve: 'actions.approve',
@@ -80,6 +81,9 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       {t(LABELS[name])}
     </Button>
   ));
+  if (canUseAsStyle(generation)) {
+    buttons.push(<UseAsStyleButton key="use-as-style" generation={generation} size={size} />);
+  }
   if (buttons.length === 0) return null;
   return (
     <BlockStack gap="200">

@@ -16,6 +16,8 @@ interface Props {
   /** What choosing a preset means here (PromptField's default otherwise). */
   presetHelp?: string;
   kinds?: readonly Draft['kind'][];
+  /** The shop has a style image (the model picker says whether it goes with the model). */
+  styleImage?: boolean;
 }
 
 /** Kind, model, prompt and options: the part of a request the Generate and Bulk pages share. */
@@ -27,6 +29,7 @@ export function GenerationOptions({
   promptError,
   presetHelp,
   kinds,
+  styleImage,
 }: Props) {
   const accepted = acceptedOptions(draft.kind, draft.params.model);
   const change = (params: Partial<Draft['params']>) =>
@@ -43,6 +46,7 @@ export function GenerationOptions({
           kind={draft.kind}
           model={draft.params.model}
           onChange={(model) => change({ model })}
+          styleImage={styleImage}
         />
       ) : null}
       {accepted.usesPrompt ? (

@@ -1,8 +1,9 @@
-import { Select } from '@shopify/polaris';
+import { BlockStack, Select, Text } from '@shopify/polaris';
 import { t } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
+import { styleReferenceFit } from '../../shared/shop-style.ts';
 import type { GenerationKind } from '../../shared/contract.ts';
 import styles from './ModelSelect.module.css';
 
@@ -11,6 +12,18 @@ interface Props {
   model: string | undefined;
   onChange: (model: string) => void;
   label?: string;
+  /** The shop has a style image: say beside the model whether it goes with the request. */
+  styleImage?: boolean;
+}
+
+/** Whether the shop's style image goes with this model, said before anything is sent. */
+function styleImageNote(kind: GenerationKind, model: string | undefined): string | null {
+  if (kind === 'upscale') return null;
+  if (kind === 'video') return t('options.styleImageVideo');
+  // One product image, the usual request: the model's room is what decides.
+  return styleReferenceFit(kind, model, 1).fits
+    ? t('options.styleImageSent')
+    : t('options.styleImageOneImage');
 }
 
 /** "Balanced · 5 credits an image": the name and its price (it wraps on a phone). */
@@ -47,18 +60,32 @@ export function modelHelp(choice: ModelChoice): string {
 }
 
 /** Every model of the kind in plain words with its price; the help says the rest. */
-export function ModelSelect({ kind, model, onChange, label = t('options.model') }: Props) {
+export function ModelSelect({
+  kind,
+  model,
+  onChange,
+  label = t('options.model'),
+  styleImage = false,
+}: Props) {
   const choices = modelChoices(kind);
   const chosen = choices.find((choice) => choice.id === model);
+  const note = styleImage && chosen ? styleImageNote(kind, model) : null;
   return (
     <div className={styles.wraps}>
-      <Select
-        label={label}
-        options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
-        value={model}
-        onChange={onChange}
-        helpText={chosen ? modelHelp(chosen) : undefined}
-      />
+      <BlockStack gap="100">
+        <Select
+          label={label}
+          options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
+          value={model}
+          onChange={onChange}
+          helpText={chosen ? modelHelp(chosen) : undefined}
+        />
+        {note ? (
+          <Text as="p" tone="subdued">
+            {note}
+          </Text>
+        ) : null}
+      </BlockStack>
     </div>
   );
 }

@@ -9,7 +9,7 @@ interface Props {
   onChoose: (chosen: ChosenTarget | null) => void;
   draft: Draft;
   onDraft: (draft: Draft) => void;
-  settings: Pick<SettingsView, 'defaults' | 'presets'>;
+  settings: Pick<SettingsView, 'defaults' | 'presets' | 'style'>;
 }
 
 /** What a bulk run (alone or a campaign's) makes, and for which products. */
@@ -23,6 +23,7 @@ export function TargetAndOptions({ chosen, onChoose, draft, onDraft, settings }:
         onChange={onDraft}
         defaults={settings.defaults}
         presets={settings.presets}
+        styleImage={settings.style.reference !== null}
       />
     </>
   );

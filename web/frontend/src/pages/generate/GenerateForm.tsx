@@ -162,6 +162,7 @@ export function GenerateForm({
                 defaults={settings.defaults}
                 presets={settings.presets}
                 promptError={submit.error?.fields.prompt}
+                styleImage={settings.style.reference !== null}
               />
             </Card>
           </BlockStack>

@@ -12,6 +12,7 @@ import { DefaultsCard } from './DefaultsCard.tsx';
 import { PresetsCard } from './PresetsCard.tsx';
 import { PublishingCard } from './PublishingCard.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { StyleCard } from './StyleCard.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { changes, editable, problems, type EditableSettings } from './settings-form.ts';
 import { t } from '../../i18n/index.ts';
@@ -121,6 +122,19 @@ export function SettingsForm({ settings, onSaved }: Props) {
                 settings={draft}
                 onChange={update}
                 altTemplateError={fieldErrors.altTemplate}
+              />
+            </SettingsSection>
+            <SettingsSection
+              id="style"
+              title={t('settings.style.title')}
+              description={t('settings.style.description')}
+            >
+              <StyleCard
+                phrase={draft.style.phrase}
+                onPhraseChange={(phrase) => update({ style: { phrase } })}
+                phraseError={fieldErrors['style.phrase']}
+                reference={settings.style.reference}
+                onSaved={onSaved}
               />
             </SettingsSection>
             <SettingsSection

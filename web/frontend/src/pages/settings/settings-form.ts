@@ -1,4 +1,5 @@
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
+import { STYLE_PHRASE_MAX_LENGTH } from '../../shared/shop-style.ts';
 import type { SettingsView, UpdateSettingsRequest } from '../../shared/contract.ts';
 import { t } from '../../i18n/index.ts';
 
@@ -8,11 +9,15 @@ export type EditableSettings = Required<
     SettingsView,
     'defaults' | 'reviewMode' | 'mediaPosition' | 'fidelityGuard' | 'altTemplate' | 'presets'
   >
->;
+> & {
+  /** The style's phrase (its image is saved on its own, as a file). */
+  style: { phrase: string };
+};
 
 export function editable(settings: SettingsView): EditableSettings {
   const { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets } = settings;
-  return { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets };
+  const style = { phrase: settings.style.phrase };
+  return { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets, style };
 }
 
 /** Only the fields that differ from what was saved, so the PATCH says exactly what changed. */
@@ -41,5 +46,8 @@ export function problems(draft: EditableSettings): Record<string, string> {
     }
   });
   if (draft.altTemplate.length > 512) found.altTemplate = t('settings.publishing.altTooLong');
+  if (draft.style.phrase.length > STYLE_PHRASE_MAX_LENGTH) {
+    found['style.phrase'] = t('settings.style.phraseTooLong', { max: STYLE_PHRASE_MAX_LENGTH });
+  }
   return found;
 }
