@@ -16,11 +16,13 @@ import type {
   SettingsView,
 } from '../../src/app-api/contract.ts';
 import { systemClock } from '../../src/platform/clock.ts';
+import { FlowActionRequest } from '../../src/services/flow-actions.ts';
 import { accountOf } from '../../src/pipeline/limits/submission-claims.ts';
 import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits/upload-pacer.ts';
 import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';
 import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/sources/style-prompt.ts';
 import { productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
+import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
 
 const harness = await startPublishHarness();
@@ -217,6 +219,48 @@ describe('a request made with the shop style', () => {
 
     expect(status).toBe(200);
     expect(body.style.reference).toMatchObject({ source: 'result', generationId: liked.id });
+  });
+});
+
+describe('automatic work follows the shop style too', () => {
+  it('a bulk run sends each product with it', async () => {
+    const shop = await styledShop();
+    const productIds = await productsWithImages(app, shop.shop, 2);
+    const run = await app.deps.services.bulkRuns.start(shop.shop, {
+      target: { type: 'products', productIds },
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'On a wooden table',
+    });
+    await eventually(async () => (await jobsOf(shop.apiKey)).length === 2, 20_000);
+
+    const jobs = await jobsOf(shop.apiKey);
+    expect(jobs.every((job) => job.styleReference && job.prompt.includes(PHRASE))).toBe(true);
+    expect(run.params.style).toBeUndefined();
+  });
+
+  it("a Flow run follows it, unless its Shop style field says 'none'", async () => {
+    const shop = await styledShop();
+    const [productId] = await productsWithImages(app, shop.shop, 1);
+    const flowRun = async (style?: string) => {
+      // As the route parses Flow's body (the field is trimmed, any case).
+      const request = FlowActionRequest.parse({
+        shopify_domain: shop.shop,
+        action_run_id: randomUUID(),
+        properties: {
+          product_id: productId!.slice(productId!.lastIndexOf('/') + 1),
+          prompt: 'On oak',
+          model: 'nanobanana',
+          ...(style === undefined ? {} : { style }),
+        },
+      });
+      const answer = await app.deps.services.flowActions.generatePhoto(request);
+      const { generationId } = answer as { generationId: string };
+      return shop.waitFor(generationId, ['in_review', 'published']);
+    };
+
+    expect((await flowRun()).style?.reference?.sent).toBe(true);
+    expect((await flowRun(' None ')).style).toBeNull();
   });
 });
 

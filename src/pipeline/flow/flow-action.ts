@@ -50,6 +50,15 @@ export const FlowActionRequest = z.object({
     preset: z.string().max(60).optional(),
     prompt: z.string().max(2000).optional(),
     model: z.string().max(60).optional(),
+    /** Empty or `shop`: the shop's style (issue 18); `none`: without it. */
+    style: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((value) => ['', 'shop', 'none'].includes(value), {
+        message: 'Shop style: leave it empty (or write shop) to follow it, or write none.',
+      })
+      .optional(),
   }),
 });
 export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
@@ -111,7 +120,8 @@ export async function runGeneratePhotoAction(
   if (!prompt) return { status: 422, message: 'Choose a preset or write a prompt.' };
   const model = properties.model?.trim() || undefined;
 
-  const params = completeParams('photo', { model, prompt }, settings.defaults);
+  const style = properties.style === 'none' ? ('none' as const) : undefined;
+  const params = completeParams('photo', { model, prompt, style }, settings.defaults);
   // The photo starts from the product's own images: at least one, as many as the model needs.
   const needed = Math.max(1, referenceImageRange('photo', params)?.min ?? 0);
   const productId = `gid://shopify/Product/${properties.product_id}`;
