@@ -81,8 +81,9 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
       {t(LABELS[name])}
     </Button>
   ));
-  if (canUseAsStyle(generation)) {
-    buttons.push(<UseAsStyleButton key="use-as-style" generation={generation} size={size} />);
+  // Not in Activity's rows, where the table has no room for it: its viewer offers it there.
+  if (!compact && canUseAsStyle(generation)) {
+    buttons.push(<UseAsStyleButton key="use-as-style" generation={generation} />);
   }
   if (buttons.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { useAction } from '../api/useAction.ts';
 import type { GenerationView, SettingsView } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
 
-/** A photo result the merchant likes: make it the shop's style image (Settings → Style). */
+/** A photo result the merchant likes can become the shop's style image (Settings → Shop style). */
 export function canUseAsStyle(generation: GenerationView): boolean {
   return (
     generation.kind !== 'video' &&
@@ -14,30 +14,31 @@ export function canUseAsStyle(generation: GenerationView): boolean {
   );
 }
 
-export function UseAsStyleButton({
-  generation,
-  size,
-}: {
-  generation: GenerationView;
-  size: 'slim' | 'medium';
-}) {
-  const use = useAction(() =>
-    api.post<SettingsView>('/settings/style/reference/from-generation', {
-      generationId: generation.id,
-    }),
+/**
+ * "Use as shop style": the outcome is a toast either way (in a row of buttons or a modal's
+ * footer there is no room for a banner).
+ */
+export function useUseAsStyle() {
+  const action = useAction((generationId: string) =>
+    api.post<SettingsView>('/settings/style/reference/from-generation', { generationId }),
   );
-  // In a row of buttons there is no room for a banner: the outcome is a toast either way.
-  const onClick = async () => {
-    if (await use.run()) shopify.toast.show(t('actions.usedAsStyle'));
-  };
   useEffect(() => {
-    if (use.error) shopify.toast.show(use.error.message, { isError: true });
-  }, [use.error]);
+    if (action.error) shopify.toast.show(action.error.message, { isError: true });
+  }, [action.error]);
+  return {
+    pending: action.pending,
+    async use(generation: GenerationView) {
+      if (await action.run(generation.id)) shopify.toast.show(t('actions.usedAsStyle'));
+    },
+  };
+}
+
+export function UseAsStyleButton({ generation }: { generation: GenerationView }) {
+  const style = useUseAsStyle();
   return (
     <Button
-      size={size}
-      onClick={onClick}
-      loading={use.pending}
+      onClick={() => void style.use(generation)}
+      loading={style.pending}
       accessibilityLabel={`${t('actions.useAsStyle')}: ${generation.product.title}`}
     >
       {t('actions.useAsStyle')}

@@ -1,4 +1,4 @@
-import { BlockStack, Select, Text } from '@shopify/polaris';
+import { Select } from '@shopify/polaris';
 import { t } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
@@ -70,22 +70,17 @@ export function ModelSelect({
   const choices = modelChoices(kind);
   const chosen = choices.find((choice) => choice.id === model);
   const note = styleImage && chosen ? styleImageNote(kind, model) : null;
+  // The style image's note ends the model's help: one text under the choice, read with it.
+  const help = chosen ? [modelHelp(chosen), note].filter(Boolean).join(' ') : undefined;
   return (
     <div className={styles.wraps}>
-      <BlockStack gap="100">
-        <Select
-          label={label}
-          options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
-          value={model}
-          onChange={onChange}
-          helpText={chosen ? modelHelp(chosen) : undefined}
-        />
-        {note ? (
-          <Text as="p" tone="subdued">
-            {note}
-          </Text>
-        ) : null}
-      </BlockStack>
+      <Select
+        label={label}
+        options={choices.map((choice) => ({ value: choice.id, label: optionLabel(choice) }))}
+        value={model}
+        onChange={onChange}
+        helpText={help}
+      />
     </div>
   );
 }

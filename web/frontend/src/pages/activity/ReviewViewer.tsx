@@ -1,4 +1,5 @@
 import { BlockStack, Button, InlineStack, Modal, Text } from '@shopify/polaris';
+import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
@@ -173,6 +174,7 @@ export function ReviewViewer({
   );
   const optionGroup = generation?.optionGroup ?? null;
   const reviewable = generation?.state === 'in_review' && optionGroup === null;
+  const style = useUseAsStyle();
   const hasPrevious = index > 0;
   const hasNext = index < generations.length - 1;
 
@@ -221,6 +223,15 @@ export function ReviewViewer({
       secondaryActions={[
         ...(reviewable
           ? [{ content: t('viewer.reject'), destructive: true, onAction: () => void run('reject') }]
+          : []),
+        ...(canUseAsStyle(generation)
+          ? [
+              {
+                content: t('actions.useAsStyle'),
+                loading: style.pending,
+                onAction: () => void style.use(generation),
+              },
+            ]
           : []),
         {
           content: t('viewer.previous'),
