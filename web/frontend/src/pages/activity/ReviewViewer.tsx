@@ -1,4 +1,5 @@
 import { BlockStack, Button, InlineStack, Modal, Text } from '@shopify/polaris';
+import { StyleUsed } from '../../components/StyleUsed.tsx';
 import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -276,6 +277,7 @@ export function ReviewViewer({
           {!optionGroup && generation.fidelity ? (
             <FidelityFigures fidelity={generation.fidelity} />
           ) : null}
+          <StyleUsed style={generation.style} />
           <Text as="p" tone="subdued">
             {t('viewer.keyboard')}
           </Text>
