@@ -66,6 +66,13 @@ export function statePhrase(state: GenerationState, count: number): string {
 
 export const ALL_STATES = Object.keys(STATE_INFO) as GenerationState[];
 
+/**
+ * How often a view of generations asks again: while work moves, so a result shows within 2 s
+ * of being ready; while it waits for the merchant, less often.
+ */
+export const LIVE_POLL_MS = 2000;
+export const WAITING_POLL_MS = 5000;
+
 /** States in which work is still moving without the merchant (uncertain settles on its own). */
 export function isInFlight(state: GenerationState): boolean {
   return !isTerminalState(state) && state !== 'in_review';

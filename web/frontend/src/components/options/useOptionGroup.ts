@@ -1,11 +1,8 @@
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useResource } from '../../api/useResource.ts';
-import { isInFlight } from '../../lib/generation-states.ts';
+import { isInFlight, LIVE_POLL_MS, WAITING_POLL_MS } from '../../lib/generation-states.ts';
 import type { OptionGroupView } from '../../shared/contract.ts';
-
-const LIVE_POLL_MS = 2000;
-const WAITING_POLL_MS = 5000;
 
 /** Live while an option is being made or published; slower while it waits; stops at the end. */
 function nextPoll(group: OptionGroupView): number | null {

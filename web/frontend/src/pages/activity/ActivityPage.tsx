@@ -5,6 +5,7 @@ import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { isInFlight, LIVE_POLL_MS, WAITING_POLL_MS } from '../../lib/generation-states.ts';
 import { useLocation } from '../../router/location.ts';
 import type {
   BulkRunView,
@@ -28,7 +29,12 @@ import { useReviewBatch } from './useReviewBatch.ts';
 import { t } from '../../i18n/index.ts';
 
 const PAGE_SIZE = 25;
-const POLL_MS = 5000;
+/** Asked again sooner while anything shown is still being made (a result shows within 2 s). */
+const listPoll = (page: GenerationPage) =>
+  page.generations.some((generation) => isInFlight(generation.state))
+    ? LIVE_POLL_MS
+    : WAITING_POLL_MS;
+const runPoll = (run: BulkRunView) => (run.state === 'running' ? LIVE_POLL_MS : WAITING_POLL_MS);
 
 /** The state a decision over selected results applies to. */
 const APPLIES_TO: Readonly<Record<ReviewBatchAction, GenerationState>> = {
@@ -61,20 +67,20 @@ export default function ActivityPage() {
   const position = trail.at(-1) ?? { cursor: undefined, offset: 0 };
   const list = useResource<GenerationPage>(
     `/generations${query({ ...filters, cursor: position.cursor, limit: PAGE_SIZE })}`,
-    POLL_MS,
+    listPoll,
   );
   // The run's card, counts and the viewer's "waiting" reload with every decision, not on the
   // next poll (they read 5-10 s stale after an approval).
   const run = useResource<BulkRunView>(
     filters.bulkRunId ? `/bulk-runs/${encodeURIComponent(filters.bulkRunId)}` : null,
-    POLL_MS,
+    runPoll,
   );
   // A run's changed results waiting for review, to act on together ("Reject all changed").
   const changed = useResource<GenerationPage>(
     filters.bulkRunId
       ? `/generations${query({ bulkRunId: filters.bulkRunId, state: 'in_review', fidelity: 'changed', limit: 100 })}`
       : null,
-    POLL_MS,
+    WAITING_POLL_MS,
   );
   const reload = () => {
     list.reload();

@@ -14,14 +14,11 @@ import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { serverText } from '../../i18n/server-text.ts';
 import { adminProductUrl, kindLabel } from '../../lib/format.ts';
-import { isInFlight } from '../../lib/generation-states.ts';
+import { isInFlight, LIVE_POLL_MS, WAITING_POLL_MS } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
 import type { GenerationState, GenerationView } from '../../shared/contract.ts';
 import { ResultPreview } from './ResultPreview.tsx';
 import { t } from '../../i18n/index.ts';
-
-const LIVE_POLL_MS = 2000;
-const WAITING_POLL_MS = 5000;
 
 const STEP_PERCENT: Readonly<Record<GenerationState, number>> = {
   queued: 10,
