@@ -1,17 +1,33 @@
-/** Bulk-run test helpers: the seeded collections of a test shop, and waiting on a run. */
+/** A test shop's seeded catalogue (products, variants, collections), and waiting on a run. */
 import type { BulkRunView } from '../../src/app-api/contract.ts';
 import type { TestApp } from './app.ts';
 import type { TestShop } from './publish-stack.ts';
 
-interface SeededProduct {
+/** A product as the Shopify emulator's control surface lists it. */
+export interface SeededProduct {
   id: string;
+  title: string;
   mediaCount: number;
   collections: { id: string; title: string }[];
+  /** Each variant, and the image it shows (a MediaImage gid, or none). */
+  variants: { id: string; title: string; mediaId: string | null }[];
 }
 
+/** The shop's products as the emulator holds them now, in its order. */
 export async function seededProducts(app: TestApp, shop: string): Promise<SeededProduct[]> {
   const response = await fetch(`${app.emulator.url}/__emulator/shops/${shop}/products`);
   return ((await response.json()) as { products: SeededProduct[] }).products;
+}
+
+/** The product with this title as the emulator holds it now (seeded titles are unique). */
+export async function productTitled(
+  app: TestApp,
+  shop: string,
+  title: string,
+): Promise<SeededProduct> {
+  const found = (await seededProducts(app, shop)).find((product) => product.title === title);
+  if (!found) throw new Error(`no product titled ${title}`);
+  return found;
 }
 
 /** The id of the seeded collection with this title. */

@@ -22,28 +22,12 @@ beforeAll(async () => {
   });
 });
 
-interface EmulatorProduct {
-  id: string;
-  title: string;
-  mediaCount: number;
-  variants: { id: string; title: string; mediaId: string | null }[];
-}
-
-async function products(shop: TestShop): Promise<EmulatorProduct[]> {
-  const response = await fetch(
-    `${harness.app.emulator.url}/__emulator/shops/${shop.shop}/products`,
-  );
-  return ((await response.json()) as { products: EmulatorProduct[] }).products;
-}
-
 /** The Colourway Mug (3 colours, each with its image) and a catalogue product with one variant. */
 async function mugAndPlain(shop: TestShop) {
-  const all = await products(shop);
+  const all = await seededProducts(harness.app, shop.shop);
   const mug = all.find((product) => product.title === 'Colourway Mug')!;
-  const plain = (await seededProducts(harness.app, shop.shop)).find(
-    (product) => product.mediaCount > 0 && product.id !== mug.id,
-  )!;
-  return { mug, plain: all.find((product) => product.id === plain.id)! };
+  const plain = all.find((product) => product.mediaCount > 0 && product.id !== mug.id)!;
+  return { mug, plain };
 }
 
 const runOf = (productIds: string[], extra: Record<string, unknown> = {}) => ({
@@ -101,7 +85,9 @@ describe('a bulk run of one per colour', () => {
     expect(ofPlain).toHaveLength(1);
     expect(ofPlain[0]!.variant ?? null).toBe(null);
 
-    const after = (await products(shop)).find((product) => product.id === mug.id)!;
+    const after = (await seededProducts(harness.app, shop.shop)).find(
+      (product) => product.id === mug.id,
+    )!;
     for (const variant of after.variants) {
       const made = ofMug.find((generation) => generation.variant!.value === variant.title)!;
       expect(variant.mediaId).toBe(made.result!.fileId);

@@ -11,6 +11,7 @@ import {
   type PublishHarness,
   type TestShop,
 } from '../../support/publish-stack.ts';
+import { seededProducts } from '../../support/seeded-shop.ts';
 
 let harness: PublishHarness;
 
@@ -18,19 +19,7 @@ beforeAll(async () => {
   harness = await startPublishHarness({ colourProducts: true });
 });
 
-interface EmulatorProduct {
-  id: string;
-  title: string;
-  mediaCount: number;
-  variants: { id: string; title: string; mediaId: string | null }[];
-}
-
-async function products(shop: TestShop): Promise<EmulatorProduct[]> {
-  const response = await fetch(
-    `${harness.app.emulator.url}/__emulator/shops/${shop.shop}/products`,
-  );
-  return ((await response.json()) as { products: EmulatorProduct[] }).products;
-}
+const products = (shop: TestShop) => seededProducts(harness.app, shop.shop);
 
 const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
 

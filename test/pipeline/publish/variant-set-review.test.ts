@@ -15,6 +15,7 @@ import {
   type PublishHarness,
   type TestShop,
 } from '../../support/publish-stack.ts';
+import { productTitled } from '../../support/seeded-shop.ts';
 
 let harness: PublishHarness;
 
@@ -22,21 +23,7 @@ beforeAll(async () => {
   harness = await startPublishHarness({ colourProducts: true });
 });
 
-interface EmulatorVariant {
-  id: string;
-  title: string;
-  mediaId: string | null;
-}
-
-async function mug(shop: TestShop): Promise<{ id: string; variants: EmulatorVariant[] }> {
-  const response = await fetch(
-    `${harness.app.emulator.url}/__emulator/shops/${shop.shop}/products`,
-  );
-  const { products } = (await response.json()) as {
-    products: { id: string; title: string; variants: EmulatorVariant[] }[];
-  };
-  return products.find((product) => product.title === 'Colourway Mug')!;
-}
+const mug = (shop: TestShop) => productTitled(harness.app, shop.shop, 'Colourway Mug');
 
 /** A set made for review (Settings' review mode on), every result waiting in review. */
 async function setInReview(shop: TestShop, productId: string, options = 1) {

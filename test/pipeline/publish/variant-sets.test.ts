@@ -15,6 +15,7 @@ import {
   type PublishHarness,
   type TestShop,
 } from '../../support/publish-stack.ts';
+import { productTitled, seededProducts } from '../../support/seeded-shop.ts';
 import { productMedia } from '../../support/shop-media.ts';
 
 let harness: PublishHarness;
@@ -23,30 +24,14 @@ beforeAll(async () => {
   harness = await startPublishHarness({ colourProducts: true });
 });
 
-interface EmulatorVariant {
-  id: string;
-  title: string;
-  mediaId: string | null;
-}
-
 /** The product's variants as the Shopify emulator holds them now. */
-async function variants(shop: TestShop, productId: string): Promise<EmulatorVariant[]> {
-  const response = await fetch(
-    `${harness.app.emulator.url}/__emulator/shops/${shop.shop}/products`,
-  );
-  const { products } = (await response.json()) as {
-    products: { id: string; variants: EmulatorVariant[] }[];
-  };
+async function variants(shop: TestShop, productId: string) {
+  const products = await seededProducts(harness.app, shop.shop);
   return products.find((product) => product.id === productId)!.variants;
 }
 
-async function productTitled(shop: TestShop, title: string): Promise<string> {
-  const response = await fetch(
-    `${harness.app.emulator.url}/__emulator/shops/${shop.shop}/products`,
-  );
-  const { products } = (await response.json()) as { products: { id: string; title: string }[] };
-  return products.find((product) => product.title === title)!.id;
-}
+const idOf = async (shop: TestShop, title: string) =>
+  (await productTitled(harness.app, shop.shop, title)).id;
 
 const scene = (productId: string) => ({
   productId,
@@ -60,7 +45,7 @@ const scene = (productId: string) => ({
 describe('one result per colour', () => {
   it('gives a 3-colour product 3 results, each on its own variant, and undo brings the originals back', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway Mug');
+    const productId = await idOf(shop, 'Colourway Mug');
     const before = await variants(shop, productId);
     const creditsBefore = await shop.credits();
 
@@ -104,7 +89,7 @@ describe('one result per colour', () => {
 
   it('skips a colour without an image of its own, and says so, never using another colour’s photo', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway Daypack');
+    const productId = await idOf(shop, 'Colourway Daypack');
     const plum = (await variants(shop, productId)).find((variant) => variant.title === 'Plum')!;
 
     const estimate = await shop.api<Estimate>('POST', '/generations/estimate', scene(productId));
@@ -132,7 +117,7 @@ describe('one result per colour', () => {
 
   it('puts one colour’s result on every size of that colour', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway T-Shirt');
+    const productId = await idOf(shop, 'Colourway T-Shirt');
     const created = await shop.api<CreatedGeneration>('POST', '/generations', scene(productId));
     const ids = created.body.variantSet!.generationIds;
     const [ivory, plum] = await Promise.all(
@@ -150,7 +135,7 @@ describe('one result per colour', () => {
 describe('a publish or an undo repeated after a crash', () => {
   it('changes the variants once, and keeps what they showed before the first time', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway Mug');
+    const productId = await idOf(shop, 'Colourway Mug');
     const before = await variants(shop, productId);
     const created = await shop.api<CreatedGeneration>('POST', '/generations', scene(productId));
     const [id] = created.body.variantSet!.generationIds;
@@ -177,7 +162,7 @@ describe('a publish or an undo repeated after a crash', () => {
 describe('what a set per variant refuses, before anything is made', () => {
   it('answers 400 for a video, chosen images or an empty option name', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway Mug');
+    const productId = await idOf(shop, 'Colourway Mug');
     const mug = await variants(shop, productId);
     const refused = [
       { ...scene(productId), kind: 'video', model: undefined },
@@ -193,7 +178,7 @@ describe('what a set per variant refuses, before anything is made', () => {
 
   it('answers 400 naming the product’s options when it has not the one asked for', async () => {
     const shop = await harness.newShop();
-    const productId = await productTitled(shop, 'Colourway T-Shirt');
+    const productId = await idOf(shop, 'Colourway T-Shirt');
     const answer = await shop.api<{ message: string; fields: Record<string, string> }>(
       'POST',
       '/generations',

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { productTitled } from '../../support/seeded-shop.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 
 let app: TestApp;
@@ -28,11 +29,7 @@ const PER_COLOUR: SaveRuleRequest = {
   eachVariant: {},
 };
 
-async function productTitled(shop: string, title: string): Promise<string> {
-  const response = await fetch(`${app.emulator.url}/__emulator/shops/${shop}/products`);
-  const { products } = (await response.json()) as { products: { id: string; title: string }[] };
-  return products.find((product) => product.title === title)!.id;
-}
+const idOf = async (shop: string, title: string) => (await productTitled(app, shop, title)).id;
 
 /** Shopify tells the app the product was created (the seeded ones were there before). */
 async function created(shop: string, productId: string) {
@@ -51,7 +48,7 @@ describe('a rule of one photo per colour', () => {
   it('makes one photo per colour of a new product, each for its variants, once however often Shopify tells', async () => {
     const shop = await installedShop();
     const rule = await app.deps.rules.store.save(shop, PER_COLOUR);
-    const mug = await productTitled(shop, 'Colourway Mug');
+    const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
     await eventually(async () => (await generationsOf(shop, mug)).length === 3);
     await created(shop, mug);
@@ -71,7 +68,7 @@ describe('a rule of one photo per colour', () => {
     const shop = await installedShop();
     // nanobanana2 at 2K costs 5 credits a photo (src/productai/catalogue.ts).
     await app.deps.rules.store.save(shop, { ...PER_COLOUR, dailyCap: 10 });
-    const mug = await productTitled(shop, 'Colourway Mug');
+    const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
     await eventually(async () =>
       (await generationsOf(shop, mug)).some((generation) => generation.state === 'paused'),
