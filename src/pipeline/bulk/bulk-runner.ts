@@ -7,9 +7,7 @@
  * on is processed again, which the per-product claims make harmless.
  */
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
-import { openQueue } from '../../platform/queues/open-queue.ts';
-import { shopRef } from '../../platform/queues/shop-ref.ts';
+import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import {
   DEFAULT_EXPANSION_LIMITS,
@@ -38,26 +36,10 @@ export function createBulkQueue(options: {
   prefix: string;
   redis: Redis;
 }): BulkQueue {
-  const { redis } = options;
-  const queue = openQueue<ExpandJob>(BULK_EXPAND_QUEUE, options);
+  const queue = openShopJobQueue<ExpandJob>(BULK_EXPAND_QUEUE, { ...options, attempts: 10 });
   return {
-    async start(shop, runId) {
-      await queue.add(
-        BULK_EXPAND_QUEUE,
-        { shop, runId },
-        {
-          // BullMQ refuses ':' in custom ids; opaque ids and run ids have none.
-          jobId: `${BULK_EXPAND_QUEUE}.${await shopRef(redis, shop)}.${runId}`,
-          attempts: 10,
-          backoff: { type: 'exponential', delay: 2_000 },
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      );
-    },
-    async eraseShop(shop) {
-      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
-    },
+    start: (shop, runId) => queue.add(shop, runId, { shop, runId }),
+    eraseShop: (shop) => queue.eraseShop(shop),
     close: () => queue.close(),
   };
 }

@@ -13,9 +13,7 @@
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
-import { openQueue } from '../../platform/queues/open-queue.ts';
-import { shopRef } from '../../platform/queues/shop-ref.ts';
+import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { CampaignStore } from './campaign-store.ts';
 import {
@@ -48,30 +46,20 @@ export function createCampaignQueue(options: {
   clock: Clock;
   redis: Redis;
 }): CampaignQueue {
-  const { redis } = options;
-  const queue = openQueue<PhaseJob>(QUEUE, options);
-  // BullMQ refuses ':' in custom ids; opaque ids and campaign ids have none.
-  const jobId = async (shop: string, id: string, phase: CampaignPhase) =>
-    `campaign.${await shopRef(redis, shop)}.${id}.${phase}`;
-  const add = async (shop: string, id: string, phase: CampaignPhase, delay: number) =>
-    queue.add(
-      phase,
-      { shop, campaignId: id },
-      {
-        jobId: await jobId(shop, id, phase),
-        delay: Math.max(0, delay),
-        attempts: 20,
-        backoff: { type: 'exponential', delay: 2_000 },
-        removeOnComplete: true,
-        removeOnFail: true,
-      },
-    );
+  const queue = openShopJobQueue<PhaseJob>(QUEUE, {
+    ...options,
+    attempts: 20,
+    idPrefix: 'campaign',
+  });
+  // The phase is the job's name: the worker runs the phase's handler.
+  const add = (shop: string, id: string, phase: CampaignPhase, delayMs: number) =>
+    queue.add(shop, `${id}.${phase}`, { shop, campaignId: id }, { name: phase, delayMs });
   return {
     async schedule(shop, id, phase, atMs) {
       await add(shop, id, phase, atMs - options.clock.now());
     },
     async runNow(shop, id, phase) {
-      const job = await queue.getJob(await jobId(shop, id, phase));
+      const job = await queue.get(shop, `${id}.${phase}`);
       if (!job) {
         await add(shop, id, phase, 0);
         return;
@@ -79,9 +67,7 @@ export function createCampaignQueue(options: {
       // Waiting or active already: it will run. Delayed: run it now (it may have moved on).
       if (await job.isDelayed()) await job.promote().catch(() => undefined);
     },
-    async eraseShop(shop) {
-      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
-    },
+    eraseShop: (shop) => queue.eraseShop(shop),
     close: () => queue.close(),
   };
 }

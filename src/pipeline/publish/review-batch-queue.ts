@@ -6,9 +6,7 @@
  */
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
-import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
-import { openQueue } from '../../platform/queues/open-queue.ts';
-import { shopRef } from '../../platform/queues/shop-ref.ts';
+import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { ReviewBatches } from './review-batches.ts';
@@ -33,27 +31,11 @@ export interface ReviewBatchQueue {
 }
 
 export function createReviewBatchQueue(options: QueueOptions & { redis: Redis }): ReviewBatchQueue {
-  const { redis } = options;
-  const queue = openQueue<ReviewBatchJob>(QUEUE, options);
+  // A throw is Redis or a bug, not an item (items count their own failures): 5 tries.
+  const queue = openShopJobQueue<ReviewBatchJob>(QUEUE, { ...options, attempts: 5 });
   return {
-    async add(shop, batchId) {
-      await queue.add(
-        QUEUE,
-        { shop, batchId },
-        {
-          // BullMQ refuses ':' in custom ids; opaque ids and batch ids have none.
-          jobId: `${QUEUE}.${await shopRef(redis, shop)}.${batchId}`,
-          // A throw is Redis or a bug, not an item (items count their own failures).
-          attempts: 5,
-          backoff: { type: 'exponential', delay: 2_000 },
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      );
-    },
-    async eraseShop(shop) {
-      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
-    },
+    add: (shop, batchId) => queue.add(shop, batchId, { shop, batchId }),
+    eraseShop: (shop) => queue.eraseShop(shop),
     close: () => queue.close(),
   };
 }

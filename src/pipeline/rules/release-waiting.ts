@@ -9,9 +9,7 @@
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { eraseShopJobs, shopTrace } from '../../platform/queues/erase-shop-jobs.ts';
-import { openQueue } from '../../platform/queues/open-queue.ts';
-import { shopRef } from '../../platform/queues/shop-ref.ts';
+import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { lineUpPausedByCap, releaseWaiting } from './cap-line.ts';
 import type { RulesDeps } from './rules-deps.ts';
@@ -38,27 +36,11 @@ export function createReleaseQueue(options: {
   clock: Clock;
   redis: Redis;
 }): ReleaseQueue {
-  const { redis } = options;
-  const queue = openQueue<ReleaseJob>(QUEUE, options);
+  const queue = openShopJobQueue<ReleaseJob>(QUEUE, { ...options, attempts: 20 });
   return {
-    async schedule(shop, day, atMs) {
-      // BullMQ refuses ':' in custom ids; opaque ids and days have none.
-      await queue.add(
-        'release',
-        { shop, day },
-        {
-          jobId: `rules-release.${await shopRef(redis, shop)}.${day}`,
-          delay: Math.max(0, atMs - options.clock.now()),
-          attempts: 20,
-          backoff: { type: 'exponential', delay: 2_000 },
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      );
-    },
-    async eraseShop(shop) {
-      await eraseShopJobs(redis, queue, await shopTrace(redis, shop));
-    },
+    schedule: (shop, day, atMs) =>
+      queue.add(shop, day, { shop, day }, { name: 'release', delayMs: atMs - options.clock.now() }),
+    eraseShop: (shop) => queue.eraseShop(shop),
     close: () => queue.close(),
   };
 }
