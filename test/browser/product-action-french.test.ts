@@ -12,7 +12,7 @@ import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { englishLeft, shownLines } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
-import { demoProducts, productsWithImages } from './support/merchant.ts';
+import { demoProducts, openAdminAction, productsWithImages } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const suite = browserSuite('product-action-french', {
@@ -59,9 +59,7 @@ async function openAction(
 ): Promise<{ admin: AdminPage; action: FrameLocator }> {
   const admin = await adminPage(language, page);
   const { name, loaded } = ACTIONS[page][language];
-  await admin.page.getByRole('button', { name: 'More actions' }).click();
-  await admin.page.getByRole('menuitem', { name, exact: true }).click();
-  const action = admin.page.frameLocator('dialog.action-modal iframe');
+  const action = await openAdminAction(admin, name);
   await eventually(() => action.getByText(loaded, { exact: true }).isVisible()).toBe(true);
   return { admin, action };
 }

@@ -103,8 +103,10 @@ export async function pickInResourcePicker(admin: AdminPage, dialogName: string,
 /** "More actions" → the app's action on a resource page; the modal it opens in. */
 export async function openAdminAction(admin: AdminPage, name: string): Promise<FrameLocator> {
   await admin.page.getByRole('button', { name: 'More actions' }).click();
-  await admin.page.getByRole('menuitem', { name }).click();
-  await eventually(() => admin.page.getByRole('dialog', { name }).isVisible()).toBe(true);
+  await admin.page.getByRole('menuitem', { name, exact: true }).click();
+  await eventually(() => admin.page.getByRole('dialog', { name, exact: true }).isVisible()).toBe(
+    true,
+  );
   return admin.page.frameLocator('dialog.action-modal iframe');
 }
 
