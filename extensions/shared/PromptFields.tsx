@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { PromptPreset } from '../../src/app-api/contract.ts';
 import { PROMPT_MAX_LENGTH } from '../../src/app-api/prompt-limits.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
+import { styleReferenceFit } from '../../src/app-api/style-reference-fit.ts';
 import { isImageModelId, type ImageModelId } from '../../src/productai/catalogue.ts';
 import { credits, t } from './i18n.ts';
 import { modelDescription, modelName } from './model-words.ts';
@@ -20,6 +21,8 @@ interface PromptFieldsProps {
   onPromptChange: (prompt: string) => void;
   modelError?: string | undefined;
   promptError?: string | undefined;
+  /** The shop has a style image: say under the model whether it goes with the request. */
+  styleImage?: boolean;
 }
 
 /**
@@ -52,7 +55,7 @@ export function PromptFields(props: PromptFieldsProps) {
         label={t('fields.model')}
         name="model"
         value={model}
-        details={modelDetails(model)}
+        details={modelDetails(model, props.styleImage ?? false)}
         error={props.modelError}
         onChange={(event) => {
           const value = event.currentTarget.value;
@@ -96,6 +99,15 @@ export function PromptFields(props: PromptFieldsProps) {
   );
 }
 
-function modelDetails(model: ImageModelId): string {
-  return t('fields.modelDetails', { description: modelDescription(model), model });
+/**
+ * What the model is, and, when the shop has a style image, whether it goes with this model (the
+ * app's Generate page says the same beside its model): one product image, the usual request.
+ */
+function modelDetails(model: ImageModelId, styleImage: boolean): string {
+  const details = t('fields.modelDetails', { description: modelDescription(model), model });
+  if (!styleImage) return details;
+  const note = styleReferenceFit('photo', model, 1).fits
+    ? t('fields.styleImageSent')
+    : t('fields.styleImageOneImage');
+  return `${details} ${note}`;
 }

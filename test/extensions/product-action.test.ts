@@ -7,6 +7,7 @@ import { expect, test } from 'vitest';
 import type { CreateGenerationRequest } from '../../src/app-api/contract.ts';
 import {
   colourSetEstimate,
+  NOW,
   createdSet,
   generation,
   product,
@@ -80,6 +81,44 @@ test('the cost and the image limit follow the model', async () => {
   await fact(page, 'Cost').filter({ hasText: '2 credits' }).waitFor();
   await setChecked(page.locator('s-checkbox').nth(1), true);
   await expect.poll(() => checkedStates(page)).toEqual([false, true, false]);
+});
+
+test('with a shop style image, says under the model whether it goes with the request', async () => {
+  const { page } = await openProductAction((app) =>
+    app.answer(
+      'GET /api/settings',
+      200,
+      settings({
+        style: {
+          phrase: 'Dusk blue backdrop',
+          reference: {
+            hash: '0123456789abcdef',
+            source: 'upload',
+            generationId: null,
+            setAt: NOW,
+            thumbnail: 'data:image/jpeg;base64,AA==',
+          },
+        },
+      }),
+    ),
+  );
+  const model = page.locator('s-select[name="model"]');
+
+  await expect
+    .poll(() => model.getAttribute('details'))
+    .toContain("Your shop's style image is sent with this model, after the product's images.");
+  // kontext-pro takes one image: the product's.
+  await setValue(model, 'kontext-pro');
+  await expect
+    .poll(() => model.getAttribute('details'))
+    .toContain("This model takes one image, so your shop's style image is not sent");
+});
+
+test('without a shop style image, the model says nothing of one', async () => {
+  const { page } = await openProductAction();
+  expect(await page.locator('s-select[name="model"]').getAttribute('details')).not.toContain(
+    'style image',
+  );
 });
 
 test('submits the chosen images, model and prompt, then links to the Activity page', async () => {

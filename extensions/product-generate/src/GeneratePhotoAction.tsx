@@ -162,6 +162,7 @@ function GeneratePhotoForm({
           presets={settings.presets}
           model={model}
           onModelChange={changeModel}
+          styleImage={settings.style.reference !== null}
           prompt={prompt}
           onPromptChange={setPrompt}
           modelError={fieldError(submitError, 'model')}

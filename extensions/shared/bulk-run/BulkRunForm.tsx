@@ -74,6 +74,7 @@ export function BulkRunForm(props: BulkRunFormProps) {
           presets={settings.presets}
           model={draft.model}
           onModelChange={(model) => change({ model })}
+          styleImage={settings.style.reference !== null}
           prompt={draft.prompt}
           onPromptChange={(prompt) => change({ prompt })}
           promptError={showErrors && promptMissing ? t('fields.promptRequired') : undefined}

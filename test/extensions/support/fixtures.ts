@@ -40,6 +40,7 @@ export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
     ],
     webhook: { url: 'https://app.example/webhooks/productai/shop-1', connectedAt: NOW },
     paused: null,
+    style: { phrase: '', reference: null },
     ...overrides,
   });
 }
