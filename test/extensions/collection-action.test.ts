@@ -6,6 +6,7 @@ import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
 import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
+import { runOutcome } from '../../src/app-api/run-outcome.ts';
 import {
   bulkEstimate,
   bulkRun,
@@ -173,8 +174,61 @@ test('says which products it skips and why, and asks again to include those alre
   await page.getByText('Finishes in about 3 minutes', { exact: false }).waitFor();
   await page.getByText('15 requests a minute for every store', { exact: false }).waitFor();
 
-  await setChecked(page.locator('s-checkbox'), true);
+  await setChecked(page.locator('s-checkbox[name="includeDone"]'), true);
   expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
     includeDone: true,
   });
+});
+
+test('one photo for each color: asked of the estimate, priced per photo, and sent with the run', async () => {
+  // 3 products in colors make 8 photos, 1 product without them makes its one: 9 photos.
+  const perColour = {
+    ...bulkEstimate(4, 5),
+    estimatedCredits: 45,
+    outcome: runOutcome({
+      productCount: 4,
+      noImage: 0,
+      alreadyDone: 0,
+      includeDone: false,
+      options: 1,
+      creditsPerProduct: 5,
+      creditBudget: null,
+      variantExtra: 5,
+    }),
+    variantSets: { option: null, products: 3, results: 8, single: 1 },
+  };
+  const expected: CreateBulkRunRequest = {
+    target: TARGET,
+    kind: 'photo',
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    includeDone: false,
+    eachVariant: {},
+  };
+  const { page, app } = await openCollectionAction((stand) =>
+    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title)),
+  );
+  await app.nextRequest('POST /api/bulk-runs/estimate');
+  app.answer('POST /api/bulk-runs/estimate', 200, perColour);
+
+  await setChecked(page.locator('s-checkbox[name="eachVariant"]'), true);
+
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
+    eachVariant: {},
+  });
+  await page.getByText('8 colors × 5 credits (3 products in colors)').waitFor();
+  await page
+    .getByText('1 product without color variants that have their own images: one photo each')
+    .waitFor();
+  expect(await fact(page, 'Per photo').textContent()).toBe('5 credits');
+  expect(await fact(page, 'Estimated total').textContent()).toBe('45 credits');
+
+  await actionButton(page, 'primary-action').click();
+  await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  // The review counts every photo of the sets, as the estimate did.
+  expect(await fact(page, 'Estimated total').textContent()).toBe('45 credits');
+  await page.getByText('8 colors × 5 credits (3 products in colors)').waitFor();
+  await actionButton(page, 'primary-action').click();
+
+  expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
 });

@@ -64,6 +64,7 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
     prompt: settings.presets[0]?.prompt ?? '',
     budget: '',
     includeDone: false,
+    eachColour: false,
   }));
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [submitting, setSubmitting] = useState(false);
@@ -122,6 +123,7 @@ function createBulkRunRequest(target: BulkRunTarget, draft: BulkRunDraft): Creat
     model: draft.model,
     prompt: draft.prompt.trim(),
     includeDone: draft.includeDone,
+    ...(draft.eachColour ? { eachVariant: {} } : {}),
     ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
   };
 }

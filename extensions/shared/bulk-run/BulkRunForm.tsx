@@ -19,6 +19,8 @@ export interface BulkRunDraft {
   budget: string;
   /** Make again the products that already have a result with these options. */
   includeDone: boolean;
+  /** One photo for each colour of a product whose colour variants have their own images. */
+  eachColour: boolean;
 }
 
 /** Typing a prompt asks for a new estimate once the typing pauses (it decides what is done). */
@@ -46,8 +48,9 @@ export function BulkRunForm(props: BulkRunFormProps) {
         model: draft.model,
         ...(prompt ? { prompt } : {}),
         includeDone: draft.includeDone,
+        ...(draft.eachColour ? { eachVariant: {} } : {}),
       }),
-    [draft.model, prompt, draft.includeDone],
+    [draft.model, prompt, draft.includeDone, draft.eachColour],
   );
   const [showErrors, setShowErrors] = useState(false);
   const change = (patch: Partial<BulkRunDraft>) => props.onDraftChange({ ...draft, ...patch });
@@ -80,6 +83,14 @@ export function BulkRunForm(props: BulkRunFormProps) {
           promptError={showErrors && promptMissing ? t('fields.promptRequired') : undefined}
         />
         <s-checkbox
+          name="eachVariant"
+          label={t('bulk.eachVariant')}
+          details={t('bulk.eachVariantHelp')}
+          checked={draft.eachColour}
+          onChange={(event) => change({ eachColour: event.currentTarget.checked })}
+        />
+        <s-checkbox
+          name="includeDone"
           label={t('bulk.includeDone')}
           details={t('bulk.includeDoneHelp')}
           checked={draft.includeDone}
@@ -120,10 +131,11 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
           <Facts
             rows={[
               ...estimateRows(estimate.value),
-              [t('bulk.perProduct'), credits(creditsPerProduct)],
+              [perLabel(estimate.value), credits(creditsPerProduct)],
               [t('bulk.estimatedTotal'), credits(estimatedCredits)],
             ]}
           />
+          <PerColour estimate={estimate.value} />
           {estimate.value.checkedCount < productCount && (
             <s-paragraph color="subdued">
               {t('bulk.checkedPart', {
@@ -165,6 +177,39 @@ export function estimateRows(estimate: BulkEstimate): [string, string][] {
       ? [[t('bulk.alreadyDone'), count(estimate.alreadyDone)] as [string, string]]
       : []),
   ];
+}
+
+/** With one photo per colour the price is per photo: a product makes as many as its colours. */
+export function perLabel(estimate: BulkEstimate): string {
+  return t(estimate.variantSets ? 'bulk.perPhoto' : 'bulk.perProduct');
+}
+
+/** A run of one photo per colour: "8 colors × 5 credits (3 products in colors)", and the rest. */
+export function PerColour({ estimate }: { estimate: BulkEstimate }) {
+  const sets = estimate.variantSets;
+  if (!sets) return null;
+  const each = credits(estimate.creditsPerProduct);
+  const products = (count: number) =>
+    t('bulk.productCount', { count, amount: shopify.i18n.formatNumber(count) });
+  return (
+    <s-stack direction="block" gap="small-400">
+      {sets.products > 0 && (
+        <s-paragraph>
+          {t('bulk.perColour', {
+            count: sets.results,
+            amount: shopify.i18n.formatNumber(sets.results),
+            credits: each,
+            products: products(sets.products),
+          })}
+        </s-paragraph>
+      )}
+      {sets.single > 0 && (
+        <s-paragraph color="subdued">
+          {t('bulk.single', { products: products(sets.single), credits: each })}
+        </s-paragraph>
+      )}
+    </s-stack>
+  );
 }
 
 /** When the run should finish, and why it takes that long: the limit every store shares. */

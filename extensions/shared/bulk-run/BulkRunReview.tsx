@@ -5,7 +5,13 @@ import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
 import { modelName } from '../model-words.ts';
 import { runOutcome } from '../../../src/app-api/run-outcome.ts';
-import { estimateRows, ScheduleNote, type BulkRunDraft } from './BulkRunForm.tsx';
+import {
+  estimateRows,
+  perLabel,
+  PerColour,
+  ScheduleNote,
+  type BulkRunDraft,
+} from './BulkRunForm.tsx';
 
 interface BulkRunReviewProps {
   title: string;
@@ -33,6 +39,10 @@ export function BulkRunReview(props: BulkRunReviewProps) {
     options: estimate.options,
     creditsPerProduct: estimate.creditsPerProduct,
     creditBudget: budgetCredits ?? null,
+    // A product in colours makes one photo per colour: the photos beyond one per product.
+    variantExtra: estimate.variantSets
+      ? estimate.variantSets.results - estimate.variantSets.products
+      : 0,
   });
   const skipped = outcome.skipped.overBudget;
   return (
@@ -44,7 +54,7 @@ export function BulkRunReview(props: BulkRunReviewProps) {
           rows={[
             ...estimateRows(estimate),
             [t('fields.model'), modelName(draft.model)],
-            [t('bulk.perProduct'), credits(estimate.creditsPerProduct)],
+            [perLabel(estimate), credits(estimate.creditsPerProduct)],
             [t('bulk.estimatedTotal'), credits(outcome.credits)],
             [
               t('budget.label'),
@@ -52,6 +62,7 @@ export function BulkRunReview(props: BulkRunReviewProps) {
             ],
           ]}
         />
+        <PerColour estimate={estimate} />
         <s-stack direction="block" gap="small-400">
           <s-text type="strong">{t('fields.prompt')}</s-text>
           <s-paragraph>{draft.prompt.trim()}</s-paragraph>
