@@ -111,7 +111,12 @@ export async function openAdminAction(admin: AdminPage, name: string): Promise<F
 }
 
 /** Generate → product → preset → Generate; leaves the progress card on screen. */
-export async function generatePhoto(admin: AdminPage, product: DemoProduct, preset: string) {
+export async function generatePhoto(
+  admin: AdminPage,
+  product: DemoProduct,
+  preset: string,
+  { withoutStyle = false } = {},
+) {
   await admin.open('/generate');
   await admin.app.getByRole('button', { name: 'Select product' }).click();
   await pickInResourcePicker(admin, 'Select product', product.title);
@@ -119,6 +124,7 @@ export async function generatePhoto(admin: AdminPage, product: DemoProduct, pres
     admin.app.getByText(product.title, { exact: true }).first().isVisible(),
   ).toBe(true);
   await admin.app.getByLabel('Preset').selectOption({ label: preset });
+  if (withoutStyle) await admin.app.getByLabel('Without the shop style').check();
   await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits?$/ }).click();
 }
 

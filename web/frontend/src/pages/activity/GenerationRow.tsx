@@ -40,6 +40,7 @@ function StateCell({ generation }: { generation: GenerationView }) {
           </Badge>
         ) : null}
         {generation.fidelity ? <FidelityBadge fidelity={generation.fidelity} /> : null}
+        <StyleBadge style={generation.style} />
       </InlineStack>
       {generation.reason ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
@@ -56,6 +57,16 @@ function StateCell({ generation }: { generation: GenerationView }) {
       ) : null}
     </BlockStack>
   );
+}
+
+/**
+ * Sent with the shop style, and whether its image went: the viewer says the phrase and why the
+ * image did not go (StyleUsed). Nothing for a generation sent without one or not sent yet.
+ */
+function StyleBadge({ style }: { style: GenerationView['style'] }) {
+  if (!style || (!style.phrase && !style.reference)) return null;
+  const withoutImage = style.reference !== null && !style.reference.sent;
+  return <Badge>{t(withoutImage ? 'activity.row.styleWithoutImage' : 'activity.row.style')}</Badge>;
 }
 
 /** A result the guard held says what the check found in its reason already: not twice. */

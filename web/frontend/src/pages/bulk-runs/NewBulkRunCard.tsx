@@ -8,6 +8,7 @@ import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
+import { WithoutShopStyle } from '../../components/generation-options/WithoutShopStyle.tsx';
 import { t } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
@@ -39,6 +40,8 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const [includeDone, setIncludeDone] = useState(false);
   const [askedOptions, setOptions] = useState(1);
   const [eachVariant, setEachVariant] = useState(false);
+  // Sent as written, without the shop style (this run only).
+  const [withoutStyle, setWithoutStyle] = useState(false);
   const confirm = useConfirm();
   const start = useAction((request: CreateBulkRunRequest) =>
     api.post<BulkRunView>('/bulk-runs', request),
@@ -65,6 +68,7 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
         target: chosen.target,
         kind: draft.kind,
         ...draft.params,
+        ...(withoutStyle ? { style: 'none' as const } : {}),
         imagesPerProduct,
         includeDone,
         options,
@@ -159,6 +163,12 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
             helpText={t('bulk.eachVariantHelp')}
           />
         ) : null}
+        <WithoutShopStyle
+          style={settings.style}
+          kind={draft.kind}
+          checked={withoutStyle}
+          onChange={setWithoutStyle}
+        />
         {accepted.resultsToChoose && !perColour ? (
           <ResultsSelect
             label={t('rules.resultsPerProduct')}

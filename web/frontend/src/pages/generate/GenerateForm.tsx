@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { PausedBanner } from '../../components/PausedBanner.tsx';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
+import { WithoutShopStyle } from '../../components/generation-options/WithoutShopStyle.tsx';
 import { acceptedOptions } from '../../shared/models.ts';
 import { setQueryParam } from '../../router/location.ts';
 import type {
@@ -45,6 +46,8 @@ export function GenerateForm({
   const [askedOptions, setOptions] = useState(1);
   // One photo per colour (a set made per variant): each colour's own image is its source.
   const [eachColour, setEachColour] = useState(false);
+  // Sent as written, without the shop style (this request only).
+  const [withoutStyle, setWithoutStyle] = useState(false);
   const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
@@ -73,6 +76,7 @@ export function GenerateForm({
     setImageIds((ids) => (ids.length > limits.max ? ids.slice(0, limits.max) : ids));
   }, [limits.max]);
 
+  const params = { ...draft.params, ...(withoutStyle ? { style: 'none' as const } : {}) };
   const request: CreateGenerationRequest | null = !productId
     ? null
     : asSet
@@ -82,9 +86,9 @@ export function GenerateForm({
           sourceMediaIds: [],
           eachVariant: {},
           options,
-          ...draft.params,
+          ...params,
         }
-      : { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...draft.params };
+      : { productId, kind: draft.kind, sourceMediaIds: imageIds, options, ...params };
   // A set sends each colour's own image: one per request.
   const imageCount = asSet ? 1 : imageIds.length;
   const reasons = blockers({ settings, productId, imageCount, draft });
@@ -156,14 +160,22 @@ export function GenerateForm({
               />
             ) : null}
             <Card>
-              <GenerationOptions
-                draft={draft}
-                onChange={setDraft}
-                defaults={settings.defaults}
-                presets={settings.presets}
-                promptError={submit.error?.fields.prompt}
-                styleImage={settings.style.reference !== null}
-              />
+              <BlockStack gap="400">
+                <GenerationOptions
+                  draft={draft}
+                  onChange={setDraft}
+                  defaults={settings.defaults}
+                  presets={settings.presets}
+                  promptError={submit.error?.fields.prompt}
+                  styleImage={settings.style.reference !== null}
+                />
+                <WithoutShopStyle
+                  style={settings.style}
+                  kind={draft.kind}
+                  checked={withoutStyle}
+                  onChange={setWithoutStyle}
+                />
+              </BlockStack>
             </Card>
           </BlockStack>
         </Layout.Section>

@@ -49,8 +49,15 @@ function resumeConfirmation(rule: RuleView, run: () => void): Confirmation {
   };
 }
 
-/** "a photo", "a video ×3": what the rule makes for each product. */
+/** "a photo", "a video ×3", "a photo for each color": what the rule makes for each product. */
 function madeText(rule: RuleView): string {
+  // One per colour makes one result per value, never several to choose among (rules.ts).
+  if (rule.eachVariant) {
+    const option = rule.eachVariant.option;
+    return option
+      ? t('rules.aPhotoEach', { option: option.toLowerCase() })
+      : t('rules.aPhotoEachColour');
+  }
   const made = t(rule.kind === 'video' ? 'rules.aVideo' : 'rules.aPhoto');
   return rule.options > 1 ? `${made} ×${rule.options}` : made;
 }
