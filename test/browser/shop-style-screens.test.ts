@@ -40,6 +40,9 @@ test(
     await saveBar.getByRole('button', { name: 'Save' }).click();
     await eventually(() => saveBar.isVisible()).toBe(false);
     await setReviewMode(admin, false);
+    // With a style, a bulk run can leave it out too.
+    await admin.open('/bulk-runs');
+    await eventually(() => admin.app.getByLabel('Without the shop style').isVisible()).toBe(true);
 
     await generatePhoto(admin, styled, 'Studio white');
     await waitForProgressState(admin, 'Published');
