@@ -4,6 +4,7 @@
  * several. Browser-safe: zod only (the limits: style-limits.ts); contract.ts builds on these schemas.
  */
 import { z } from 'zod';
+import { GenerationId } from './ids.ts';
 import { STYLE_PHRASE_MAX_LENGTH } from './style-limits.ts';
 
 export * from './style-limits.ts';
@@ -48,7 +49,7 @@ export const ShopStyleView = z.object({
 export type ShopStyleView = z.infer<typeof ShopStyleView>;
 
 /** POST /api/settings/style/reference/from-generation: "Use as shop style" on a result. */
-export const UseResultAsStyleRequest = z.object({ generationId: z.string().min(1).max(64) });
+export const UseResultAsStyleRequest = z.object({ generationId: GenerationId });
 
 /**
  * The style a generation was sent with (null: none, asked for or not set). `reference.sent`

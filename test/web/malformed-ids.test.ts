@@ -82,6 +82,7 @@ const UNKNOWN: Record<string, { value: string; body?: unknown; status?: number }
   '/api/review-batches/:id': { value: ULID },
   '/api/bulk-runs/:id': { value: ULID },
   '/api/campaigns/:id': { value: ULID },
+  '/api/variant-sets/:id': { value: ULID, body: { productId: PRODUCT, action: 'approve' } },
   // A job that is not the shop's reads as one attached meanwhile: 409 result_gone.
   '/api/unclaimed-results/:jobId': {
     value: '123456789',
@@ -140,6 +141,10 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
     },
   ],
   'PUT /api/settings/api-key': 'no ids',
+  'PUT /api/settings/style/reference': 'image bytes, no ids',
+  'POST /api/settings/style/reference/from-generation': [
+    { body: { generationId: ULID }, ids: ['generationId'] },
+  ],
   'POST /api/shop/resume': 'no body',
   'POST /api/generations/estimate': [
     { body: generationRequest, ids: ['productId', 'sourceMediaIds.0'] },
@@ -152,6 +157,12 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
   'POST /api/generations/:id/retry': 'no body',
   'POST /api/option-groups/:id/choose': [
     { body: { generationIds: [ULID] }, ids: ['generationIds.0'] },
+  ],
+  'POST /api/variant-sets/:id/decision': [
+    {
+      body: { productId: PRODUCT, action: 'approve', generationIds: [ULID] },
+      ids: ['productId', 'generationIds.0'],
+    },
   ],
   'POST /api/review-batches': [
     {
