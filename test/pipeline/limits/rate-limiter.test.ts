@@ -212,7 +212,10 @@ describe('shared rate limiter', () => {
     );
     granted.sort((a, b) => a - b);
     expect(peakInAnyWindow(granted, 500, 0)).toBeLessThanOrEqual(5);
-    for (const gap of gaps(granted)) expect(gap).toBeGreaterThanOrEqual(75 - SLACK_MS);
+    // One pace: never closer than a quarter interval (25 ms), the least a slot the log freed
+    // may come after the last; the pace's three quarters hold only while no slot is freed, and
+    // on a loaded machine the first window's slots free while later ones are still asked for.
+    for (const gap of gaps(granted)) expect(gap).toBeGreaterThanOrEqual(25);
   });
 
   it('frees a released slot and its place in the pace at once', async () => {
