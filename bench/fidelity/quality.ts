@@ -4,9 +4,11 @@
  * Prints the confusion matrix, precision and recall of "changed" and the share of faithful
  * results called changed, for the whole set and for its two halves (even products, on which
  * the thresholds were tuned, and odd products, held out); then the time per check on one
- * thread (p50/p95, and for a source seen for the first time, whose text is read then), the CPU
- * time the same checks took (which a loaded machine does not stretch) and the process's peak
- * memory.
+ * thread (p50/p95) two ways: cold, a source's first check analysing it (cut-out, text read), and
+ * with the source prepared ahead (`prepare`, as the pipeline does while ProductAI works: what a
+ * merchant waits for), each source's first result then checked again from its kept analysis;
+ * the CPU time the same checks took (which a loaded machine does not stretch) and the
+ * process's peak memory.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +36,8 @@ interface Outcome {
   /** CPU time the process spent on the check (all its threads): what load does not inflate. */
   cpuMs: number;
   cold: boolean;
+  /** The same check with the source's analysis kept (prepared ahead): time, CPU, verdict. */
+  prepared: { ms: number; cpuMs: number; verdict: FidelityVerdict };
   findings: string[];
 }
 const outcomes: Outcome[] = [];
@@ -43,17 +47,24 @@ for (const pair of pairs) {
     readFile(join(folder, pair.source)),
     readFile(join(folder, pair.result)),
   ]);
-  const started = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const report = await checker.check({ sources: [source], result, kind: pair.kind });
-  const ms = performance.now() - started;
-  const cpu = process.cpuUsage(cpuBefore);
+  const timed = async () => {
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const report = await checker.check({ sources: [source], result, kind: pair.kind });
+    const cpu = process.cpuUsage(cpuBefore);
+    return { report, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
+  };
+  const cold = !seen.has(pair.source);
+  const { report, ms, cpuMs } = await timed();
+  // A source's first check analysed it; checked again, the analysis is the kept one.
+  const again = cold ? await timed() : { report, ms, cpuMs };
   outcomes.push({
     pair,
     verdict: report.verdict,
     ms,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    cold: !seen.has(pair.source),
+    cpuMs,
+    cold,
+    prepared: { ms: again.ms, cpuMs: again.cpuMs, verdict: again.report.verdict },
     findings: report.findings,
   });
   seen.add(pair.source);
@@ -117,21 +128,25 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
-const times = outcomes.map((o) => o.ms);
-const cold = outcomes.filter((o) => o.cold).map((o) => o.ms);
+const ms = (p: number, values: number[]) => Math.round(percentile(values, p));
+const spread = (values: number[]) => `p50 ${ms(50, values)} ms, p95 ${ms(95, values)} ms`;
+const firsts = outcomes.filter((o) => o.cold);
 console.log(
-  `\ntime per check (2048 px result, one thread): p50 ${Math.round(percentile(times, 50))} ms, ` +
-    `p95 ${Math.round(percentile(times, 95))} ms; first check of a source (its text read): ` +
-    `p50 ${Math.round(percentile(cold, 50))} ms, p95 ${Math.round(percentile(cold, 95))} ms`,
+  `\ntime per check (2048 px result, one thread), cold (a source's first check analyses it): ` +
+    `${spread(outcomes.map((o) => o.ms))}; first checks alone ${spread(firsts.map((o) => o.ms))}`,
 );
-const cpuTimes = outcomes.map((o) => o.cpuMs);
-const cpuCold = outcomes.filter((o) => o.cold).map((o) => o.cpuMs);
 console.log(
-  `CPU time per check (the process's threads, unlike the time above not stretched by load): ` +
-    `p50 ${Math.round(percentile(cpuTimes, 50))} ms, p95 ${Math.round(percentile(cpuTimes, 95))} ms; ` +
-    `first check of a source: p50 ${Math.round(percentile(cpuCold, 50))} ms, ` +
-    `p95 ${Math.round(percentile(cpuCold, 95))} ms`,
+  `time per check with the source prepared ahead (the pipeline's path, what a merchant waits ` +
+    `for): ${spread(outcomes.map((o) => o.prepared.ms))}`,
 );
+console.log(
+  `CPU time per check (the process's threads, unlike the times above not stretched by load): ` +
+    `cold ${spread(outcomes.map((o) => o.cpuMs))}, first checks alone ` +
+    `${spread(firsts.map((o) => o.cpuMs))}; prepared ahead ` +
+    `${spread(outcomes.map((o) => o.prepared.cpuMs))}`,
+);
+const differ = outcomes.filter((o) => o.prepared.verdict !== o.verdict).length;
+console.log(`verdicts that differ between cold and prepared checks: ${differ}`);
 console.log(`peak memory (process RSS, worker included): ${Math.round(peak / 1e6)} MB`);
 const [one, five] = (await import('node:os')).loadavg();
 console.log(`load average while measured: ${one!.toFixed(1)} (1 min), ${five!.toFixed(1)} (5 min)`);

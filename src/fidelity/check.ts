@@ -1,9 +1,9 @@
 /**
- * One check, as the worker runs it: decode, find the product, measure, decide. Sources are
- * analysed once and kept (a product's photo is checked against each result made from it).
+ * What the worker runs: a source's analysis (`analyseImage`, kept by the checker,
+ * source-cache.ts, and made ahead of the first result when the pipeline prepares it), and one
+ * check of a result against an analysed source: decode, find the product, measure, decide.
  */
-import { createHash } from 'node:crypto';
-import type { FidelityInput, FidelityReport } from './fidelity-report.ts';
+import type { FidelityKind, FidelityReport } from './fidelity-report.ts';
 import { anisotropy, locate, project } from './locate.ts';
 import { colourDrift } from './colour-drift.ts';
 import { textKept, type TextKept } from './label-text.ts';
@@ -21,25 +21,24 @@ import {
 import { analyseSource, features, type SourceProduct } from './source-product.ts';
 import { decide, type Measures } from './verdict.ts';
 
-const KEPT_SOURCES = 8;
 /**
  * ORB features taken from the result (SEARCH_SIDE frame). 2,500 at 768 px found the same
  * products as 4,000 at 1,024 px (42 pairs, same verdicts, inliers a little lower), with less to
  * detect and match.
  */
 const RESULT_POINTS = 2500;
-const sources = new Map<string, SourceProduct>();
 
-export async function checkPair(input: FidelityInput): Promise<FidelityReport> {
+export async function checkPair(
+  source: SourceProduct,
+  image: Uint8Array,
+  kind: FidelityKind,
+): Promise<FidelityReport> {
   const { cv } = await loadOpenCv();
-  const source = await sourceProduct(input.sources);
-  if (!source)
-    return decide(input.kind, { readable: false, reason: 'the product image could not be read' });
   let result: Pixels;
   try {
-    result = await decode(input.result, SEARCH_SIDE);
+    result = await decode(image, SEARCH_SIDE);
   } catch {
-    return decide(input.kind, { readable: false, reason: 'the result image could not be read' });
+    return decide(kind, { readable: false, reason: 'the result image could not be read' });
   }
   const found = features(
     cv,
@@ -51,7 +50,7 @@ export async function checkPair(input: FidelityInput): Promise<FidelityReport> {
   );
   const location = locate(cv, source, found);
   const base = { readable: true as const, sourcePoints: source.points.length / 2 };
-  if (!location) return decide(input.kind, { ...base, located: false });
+  if (!location) return decide(kind, { ...base, located: false });
   const h = location.homography;
   // The result is made a Mat once; the product and each word are warped out of it.
   const mat = resultMat(cv, result);
@@ -80,36 +79,22 @@ export async function checkPair(input: FidelityInput): Promise<FidelityReport> {
     productRegion: regionIn(result, h, source.box),
     ...(shape.changedBox ? { changedRegion: regionIn(result, h, shape.changedBox) } : {}),
   };
-  return decide(input.kind, measures);
+  return decide(kind, measures);
 }
 
-async function sourceProduct(images: Uint8Array[]): Promise<SourceProduct | undefined> {
+/** A product image's analysis; null when it cannot be decoded. */
+export async function analyseImage(image: Uint8Array): Promise<SourceProduct | null> {
   const { cv } = await loadOpenCv();
-  for (const image of images) {
-    const key = createHash('sha256').update(image).digest('hex');
-    const known = sources.get(key);
-    if (known) {
-      sources.delete(key);
-      sources.set(key, known);
-      return known;
-    }
-    let geometry: Pixels, reading: Pixels;
-    try {
-      [geometry, reading] = await Promise.all([
-        decode(image, GEOMETRY_SIDE),
-        decode(image, READING_SIDE),
-      ]);
-    } catch {
-      continue;
-    }
-    const analysed = await analyseSource(cv, geometry, reading, () =>
-      decode(image, CLOSER_READING_SIDE),
-    );
-    sources.set(key, analysed);
-    if (sources.size > KEPT_SOURCES) sources.delete(sources.keys().next().value!);
-    return analysed;
+  let geometry: Pixels, reading: Pixels;
+  try {
+    [geometry, reading] = await Promise.all([
+      decode(image, GEOMETRY_SIDE),
+      decode(image, READING_SIDE),
+    ]);
+  } catch {
+    return null;
   }
-  return undefined;
+  return analyseSource(cv, geometry, reading, () => decode(image, CLOSER_READING_SIDE));
 }
 
 /** A box of the source, as located in the result, in fractions of the result. */

@@ -45,6 +45,11 @@ export interface FidelityInput {
 }
 
 export interface FidelityChecker {
+  /**
+   * Analyses the product image(s) ahead of their first result (kept by content), so the check
+   * of the result reads only the result. Never rejects; a check works without it.
+   */
+  prepare(sources: Buffer[]): Promise<void>;
   /** Never rejects: a result the check cannot read is `check_it` with the reason in findings. */
   check(input: FidelityInput): Promise<FidelityReport>;
   /** Ends the worker threads; checks still waiting answer `check_it`. */

@@ -86,6 +86,33 @@ describe('the fidelity check', () => {
     expect(report.verdict).toBe('check_it');
   });
 
+  test('a product image prepared ahead is checked from its kept analysis, on either thread', async () => {
+    // Other bytes, so this source is new to the checker.
+    const other = await sharp(source).jpeg({ quality: 90 }).toBuffer();
+    await checker.prepare([other]);
+    const result = await inScene(product.png, 5);
+    const reports = await Promise.all(
+      [1, 2].map(() => checker.check({ sources: [other], result, kind: 'image' })),
+    );
+    for (const report of reports) {
+      expect(report.verdict).toBe('faithful');
+      expect(report.checks.text).toEqual({ expected: [product.text!.text], missing: [] });
+    }
+  });
+
+  test('a product image that cannot be read is check_it, with the reason', async () => {
+    await checker.prepare([Buffer.from('not an image')]);
+    const report = await checker.check({
+      sources: [Buffer.from('not an image')],
+      result: await inScene(product.png, 5),
+      kind: 'image',
+    });
+    expect(report).toMatchObject({
+      verdict: 'check_it',
+      findings: ['not checked: the product image could not be read'],
+    });
+  });
+
   test('checks run in parallel on worker threads, the main thread free meanwhile', async () => {
     const result = await inScene(product.png, 4);
     let ticks = 0;

@@ -51,6 +51,8 @@ export interface ScriptedFidelity {
    * answers); then `faithful`.
    */
   answer(...next: (FidelityVerdict | Error | 'silent')[]): void;
+  /** The product images each `prepare` was given, ahead of the checks (byte sizes). */
+  readonly prepared: number[][];
   /** What each check was given (byte sizes, so nothing large is kept). */
   readonly calls: { kind: FidelityInput['kind']; sourceBytes: number[]; resultBytes: number }[];
 }
@@ -58,7 +60,11 @@ export interface ScriptedFidelity {
 export function scriptedFidelity(): ScriptedFidelity {
   const queue: (FidelityVerdict | Error | 'silent')[] = [];
   const calls: ScriptedFidelity['calls'] = [];
+  const prepared: number[][] = [];
   const checker: FidelityChecker = {
+    async prepare(sources) {
+      prepared.push(sources.map((source) => source.length));
+    },
     async check(input) {
       calls.push({
         kind: input.kind,
@@ -76,5 +82,6 @@ export function scriptedFidelity(): ScriptedFidelity {
     factory: () => checker,
     answer: (...next) => queue.push(...next),
     calls,
+    prepared,
   };
 }

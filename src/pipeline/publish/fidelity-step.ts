@@ -138,7 +138,7 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
  * cannot be had. A passing network failure on the result throws instead (attach is retried and
  * the check with it), so a blip does not decide the verdict.
  */
-async function readImage(
+export async function readImage(
   ctx: PipelineContext,
   url: string,
   isResult: boolean,

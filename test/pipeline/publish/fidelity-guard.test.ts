@@ -114,6 +114,18 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(fidelity.calls.at(-1)!.resultBytes).toBeGreaterThan(0);
   });
 
+  it("gives the product's image to the check ahead, once ProductAI has accepted the request", async () => {
+    const shop = await harness.newShop();
+    const prepared = fidelity.prepared.length;
+    const generation = await click(shop);
+    const [ahead] = await until('the product image prepared', async () =>
+      fidelity.prepared.length > prepared ? fidelity.prepared.slice(prepared) : null,
+    );
+    expect(generation.state).toBe('published');
+    // The same image the check was given, read once the request was accepted.
+    expect(ahead).toEqual(fidelity.calls.at(-1)!.sourceBytes);
+  });
+
   it('decides a repeat after a crash from the report already written, without checking again', async () => {
     const shop = await harness.newShop();
     const product = await firstProduct(shop);

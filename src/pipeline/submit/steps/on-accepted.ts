@@ -1,6 +1,10 @@
-/** `onAccepted`: ProductAI answered 200; the generation adopts the job and its poll is armed. */
+/**
+ * `onAccepted`: ProductAI answered 200; the generation adopts the job and its poll is armed, and
+ * the fidelity check starts analysing the product image while ProductAI works.
+ */
 import type { Job } from '../../../productai/schemas.ts';
 import { adoptJob } from '../../receive/adopt-job.ts';
+import { prepareFidelity } from '../../publish/fidelity-prepare.ts';
 import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
 import type { PipelineContext } from '../../context.ts';
 import type { SubmitStageDeps } from './types.ts';
@@ -22,4 +26,6 @@ export async function onAccepted(
     // Reconciliation adopted the job first (its webhook came before our answer).
     if (!(error instanceof StaleTransitionError)) throw error;
   }
+  // Not awaited: the submit job does not hold its slot for it, and it never rejects.
+  void prepareFidelity(ctx, generation);
 }
