@@ -4,6 +4,7 @@
  * colours and the words on it.
  */
 import type { OpenCv } from './opencv.ts';
+import { lineWords } from './label-lines.ts';
 import { readWords } from './ocr.ts';
 import { cropPng, cropRgb, type Pixels } from './pixels.ts';
 import { gradientMagnitude, labOf, toGray, type Box } from './raster.ts';
@@ -218,7 +219,13 @@ async function productWords(
   if (!found.length && closer) {
     const larger = await closer();
     const k = reading.width / larger.width;
-    found = (await wordsIn(larger, geometry, box)).map(({ text, box: b }) => ({
+    let closerWords = await wordsIn(larger, geometry, box);
+    // Still none: the label's lines found first, each read alone (label-lines.ts).
+    if (!closerWords.length)
+      closerWords = confident(
+        await lineWords(cv, larger, scaleBox(box, larger.width / geometry.width, larger)),
+      );
+    found = closerWords.map(({ text, box: b }) => ({
       text,
       box: { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k },
     }));
@@ -244,16 +251,23 @@ async function productWords(
 async function wordsIn(image: Pixels, geometry: Pixels, box: Box) {
   const crop = scaleBox(box, image.width / geometry.width, image);
   const words = await readWords(await cropPng(image, crop), 'sparse');
+  return confident(
+    words.map(({ text, confidence, box: w }) => ({
+      text,
+      confidence,
+      box: { x: crop.x + w.x0, y: crop.y + w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 },
+    })),
+  );
+}
+
+function confident(words: { text: string; confidence: number; box: Box }[]) {
   return (
     words
-      .map((word) => ({ word, text: normaliseWord(word.text) }))
+      .map((word) => ({ ...word, text: normaliseWord(word.text) }))
       // 70, not 75: a clean label's word was read at 74 among a pattern's noise (which stays
       // under 60 or shorter than 3 letters).
-      .filter(({ word, text }) => text.length >= 3 && word.confidence >= 70)
-      .map(({ word: { box: w }, text }) => ({
-        text,
-        box: { x: crop.x + w.x0, y: crop.y + w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 },
-      }))
+      .filter(({ text, confidence }) => text.length >= 3 && confidence >= 70)
+      .map(({ text, box }) => ({ text, box }))
   );
 }
 
