@@ -6,7 +6,7 @@
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-2';
+export const FIDELITY_VERSION = 'fidelity-3';
 
 interface Limits {
   /**
