@@ -16,7 +16,8 @@ export default defineConfig({
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
     // 45 s isolated, 12 s not). Whole suite, same machine: 880 s of CPU isolated, 684 s not,
     // 1,504 tests green either way. Tests isolate themselves by shop, queue prefix and server,
-    // never by module state (file-setup.ts still runs per file).
+    // never by module state (file-setup.ts still runs per file); a global a test must set is
+    // set with vi.stubGlobal and removed after it.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

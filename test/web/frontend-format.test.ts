@@ -3,17 +3,20 @@
  * French admin reads French dates, numbers and plurals on every page (issue 15 found
  * "23 Nov, 22:10" beside "Nov 23, 10:15 PM").
  */
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type * as Format from '../../web/frontend/src/lib/format.ts';
 
 let format: typeof Format;
 
 beforeAll(async () => {
   // The admin opens the app home with ?locale=fr-FR (no App Bridge in this test).
-  (globalThis as { window?: unknown }).window = { location: { search: '?locale=fr-FR' } };
+  vi.stubGlobal('window', { location: { search: '?locale=fr-FR' } });
   await (await import('../../web/frontend/src/i18n/index.ts')).loadLanguage();
   format = await import('../../web/frontend/src/lib/format.ts');
 });
+// Files share a process (vitest.config.ts): a `window` left behind made OpenCV's loader in a
+// later file take Node for a browser ("document is not defined").
+afterAll(() => vi.unstubAllGlobals());
 
 test('a date and time reads the French way, on the shop’s clock', () => {
   expect(format.formatDateTime('2026-11-23T21:10:00Z', 'Europe/Paris')).toBe('23 nov. 2026, 22:10');
