@@ -9,9 +9,8 @@ export default defineConfig({
     // Three files at once on the 2-core machine (vitest's default is cores - 1: one). The suite
     // waits more than it computes (one at a time: 1,088 s of vitest for about 10 min of CPU,
     // load average 2-3; two at once: 628 s, load 4-6); with files sharing a process (below)
-    // CPU fell by a fifth, and more files fill what the waits leave idle: three at once, 520 s
-    // of vitest on a clean clone with nothing else running, the CPU 1.25 of 2 cores busy.
-    maxWorkers: 4,
+    // CPU fell by a fifth, and a third file fills what the waits leave idle.
+    maxWorkers: 3,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
     // 45 s isolated, 12 s not). Whole suite, same machine: 880 s of CPU isolated, 684 s not,
