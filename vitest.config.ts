@@ -9,7 +9,9 @@ export default defineConfig({
     // Three files at once on the 2-core machine (vitest's default is cores - 1: one). The suite
     // waits more than it computes (one at a time: 1,088 s of vitest for about 10 min of CPU,
     // load average 2-3; two at once: 628 s, load 4-6); with files sharing a process (below)
-    // CPU fell by a fifth, and a third file fills what the waits leave idle.
+    // CPU fell by a fifth, and a third file fills what the waits leave idle: a clean clone's
+    // `npm test` took 555-570 s (vitest 502-520 s), nothing else running; four at once with the
+    // static checks beside them, 613 s.
     maxWorkers: 3,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
