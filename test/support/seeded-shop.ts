@@ -16,6 +16,7 @@ export interface SeededProduct {
 /** The shop's products as the emulator holds them now, in its order. */
 export async function seededProducts(app: TestApp, shop: string): Promise<SeededProduct[]> {
   const response = await fetch(`${app.emulator.url}/__emulator/shops/${shop}/products`);
+  if (!response.ok) throw new Error(`emulator products of ${shop}: ${response.status}`);
   return ((await response.json()) as { products: SeededProduct[] }).products;
 }
 

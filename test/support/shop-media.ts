@@ -5,6 +5,7 @@ import type {
   FileStatus,
 } from '../../src/pipeline/publish/shopify-files.ts';
 import type { TestApp } from './app.ts';
+import { seededProducts } from './seeded-shop.ts';
 
 export interface EmulatorMedia {
   id: string;
@@ -23,11 +24,7 @@ async function control<T>(app: TestApp, path: string): Promise<T> {
 
 /** The shop's product gids, in the emulator's order. */
 export async function emulatorProducts(app: TestApp, shop: string): Promise<string[]> {
-  const { products } = await control<{ products: { id: string }[] }>(
-    app,
-    `/shops/${shop}/products`,
-  );
-  return products.map((product) => product.id);
+  return (await seededProducts(app, shop)).map((product) => product.id);
 }
 
 /** A product's media as the emulator holds them, in position order. */
