@@ -10,6 +10,7 @@ import {
   RESULT_TIMEOUT_MS,
   generatePhoto,
   productsWithImages,
+  saveStylePhrase,
   setReviewMode,
   waitForProgressState,
   type DemoProduct,
@@ -33,12 +34,7 @@ test(
     await eventually(() => admin.app.getByText('Select product').first().isVisible()).toBe(true);
     expect(await admin.app.getByLabel('Without the shop style').count()).toBe(0);
 
-    await admin.open('/settings');
-    await admin.app.getByLabel('Style phrase').fill('Soft daylight on pale linen');
-    const saveBar = admin.page.getByRole('region', { name: 'Unsaved changes' });
-    await eventually(() => saveBar.isVisible()).toBe(true);
-    await saveBar.getByRole('button', { name: 'Save' }).click();
-    await eventually(() => saveBar.isVisible()).toBe(false);
+    await saveStylePhrase(admin, 'Soft daylight on pale linen');
     await setReviewMode(admin, false);
     // With a style, a bulk run can leave it out too.
     await admin.open('/bulk-runs');

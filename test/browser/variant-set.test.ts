@@ -24,6 +24,18 @@ interface Variant {
   mediaId: string | null;
 }
 
+/** Generate → Colourway Mug → Studio white: the "One photo for each color" checkbox, shown. */
+async function mugColourChoice() {
+  const { admin } = suite;
+  await admin.open('/generate');
+  await admin.app.getByRole('button', { name: 'Select product' }).click();
+  await pickInResourcePicker(admin, 'Select product', 'Colourway Mug');
+  await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  const choice = admin.app.getByLabel('One photo for each color');
+  await eventually(() => choice.isVisible()).toBe(true);
+  return choice;
+}
+
 async function mugVariants(): Promise<Variant[]> {
   const { stack } = suite;
   const response = await fetch(`${stack.shopify.url}/__emulator/shops/${stack.shop}/products`);
@@ -67,12 +79,7 @@ test(
     const { admin } = suite;
     expect((await demoProducts(suite.stack)).some((p) => p.title === 'Colourway Mug')).toBe(true);
     const before = await mugVariants();
-    await admin.open('/generate');
-    await admin.app.getByRole('button', { name: 'Select product' }).click();
-    await pickInResourcePicker(admin, 'Select product', 'Colourway Mug');
-    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-    const choice = admin.app.getByLabel('One photo for each color');
-    await eventually(() => choice.isVisible()).toBe(true);
+    const choice = await mugColourChoice();
     for (const colour of ['Terracotta', 'Ocean', 'Sage']) {
       await expect(
         admin.app.getByRole('img', { name: colour, exact: true }).isVisible(),
@@ -103,12 +110,7 @@ test(
     const { admin } = suite;
     await setReviewMode(admin, true);
     const before = await mugVariants();
-    await admin.open('/generate');
-    await admin.app.getByRole('button', { name: 'Select product' }).click();
-    await pickInResourcePicker(admin, 'Select product', 'Colourway Mug');
-    await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
-    const choice = admin.app.getByLabel('One photo for each color');
-    await eventually(() => choice.isVisible()).toBe(true);
+    const choice = await mugColourChoice();
     await choice.check();
     await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
     // The set is made once the app says so (leaving the page earlier would abort the request).

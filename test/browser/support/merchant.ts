@@ -158,6 +158,16 @@ export async function waitForProgressState(admin: AdminPage, label: string): Pro
   }).toBe(true);
 }
 
+/** Settings → Shop style → "Style phrase", saved through the save bar. */
+export async function saveStylePhrase(admin: AdminPage, phrase: string): Promise<void> {
+  await admin.open('/settings');
+  await admin.app.getByLabel('Style phrase').fill(phrase);
+  const saveBar = admin.page.getByRole('region', { name: 'Unsaved changes' });
+  await eventually(() => saveBar.isVisible()).toBe(true);
+  await saveBar.getByRole('button', { name: 'Save' }).click();
+  await eventually(() => saveBar.isVisible()).toBe(false);
+}
+
 /** Settings → "Review results before they are added to products", saved. */
 export async function setReviewMode(admin: AdminPage, on: boolean): Promise<void> {
   await admin.open('/settings');
