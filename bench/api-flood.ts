@@ -21,7 +21,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../dev/free-port.ts';
 import { fileURLToPath } from 'node:url';
 import {
   defaultSessionTokenClaims,
@@ -95,14 +95,6 @@ function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second).
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 async function startWeb(env: Record<string, string>): Promise<ChildProcess> {

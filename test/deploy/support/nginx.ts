@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../../../dev/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterFile } from '../../support/teardown.ts';
@@ -32,14 +32,6 @@ export function nginxPath(): string {
     );
   }
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Replaces `from` (which must be there, once) with `to`. */
