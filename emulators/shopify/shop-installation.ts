@@ -9,7 +9,17 @@ import type { ShopRecord } from './store/types.ts';
 import { defaultPayload } from './webhooks/payloads.ts';
 import type { WebhookDelivery } from './webhooks/sender.ts';
 
-export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
+/** What a new shop is seeded with, where it differs from the emulator's options. */
+export interface ShopSeeding {
+  /** Also sell products in several colours (the emulator's `colourProducts` otherwise). */
+  colourProducts?: boolean;
+}
+
+export function installShop(
+  emu: EmulatorContext,
+  domain: string,
+  seeding: ShopSeeding = {},
+): ShopRecord {
   const existing = emu.store.shop(domain);
   if (existing) {
     existing.installed = true;
@@ -17,7 +27,7 @@ export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
   }
   return seedShop(emu.store, emu.assets, domain, {
     productCount: emu.options.productCount,
-    colourProducts: emu.options.colourProducts,
+    colourProducts: seeding.colourProducts ?? emu.options.colourProducts,
     scopes: emu.options.scopes,
     nowMs: emu.clock.now(),
   });
