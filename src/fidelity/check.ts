@@ -6,7 +6,7 @@
 import type { FidelityKind, FidelityReport } from './fidelity-report.ts';
 import { anisotropy, locate, project } from './locate.ts';
 import { colourDrift } from './colour-drift.ts';
-import { textKept, type TextKept } from './label-text.ts';
+import { linesChanged, textKept, type TextKept } from './label-text.ts';
 import { resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv } from './opencv.ts';
 import { decode, type Pixels } from './pixels.ts';
@@ -54,10 +54,11 @@ export async function checkPair(
   const h = location.homography;
   // The result is made a Mat once; the product and each word are warped out of it.
   const mat = resultMat(cv, result);
-  let warped: ReturnType<typeof warpBack>, text: TextKept | undefined;
+  let warped: ReturnType<typeof warpBack>, text: TextKept | undefined, lines: number;
   try {
     warped = warpBack(cv, mat, h, source);
     text = source.words.length ? await textKept(cv, source, mat, h) : undefined;
+    lines = linesChanged(cv, source, mat, h);
   } finally {
     mat.delete();
   }
@@ -76,6 +77,7 @@ export async function checkPair(
     changedShare: shape.changedShare,
     ...(colour ? { colour } : {}),
     ...(text ? { text } : {}),
+    ...(source.lines.length ? { unreadLines: { of: source.lines.length, changed: lines } } : {}),
     productRegion: regionIn(result, h, source.box),
     ...(shape.changedBox ? { changedRegion: regionIn(result, h, shape.changedBox) } : {}),
   };

@@ -61,10 +61,10 @@ export function textLines(cv: OpenCv, image: Pixels, box: Box): Box[] {
   return distinct(lines.sort((a, b) => b.width - a.width)).slice(0, MOST_LINES);
 }
 
-/** Words read on each text line alone, boxes in `image`'s pixels. */
-export async function lineWords(cv: OpenCv, image: Pixels, box: Box) {
+/** Words read on each text line (textLines) alone, boxes in `image`'s pixels. */
+export async function lineWords(image: Pixels, lines: Box[]) {
   const words: { text: string; confidence: number; box: Box }[] = [];
-  for (const line of textLines(cv, image, box)) {
+  for (const line of lines) {
     // A tenth of the line around it: more takes in the pattern beside a label (read 'CITRUS' at
     // confidence 0 with 0.3, 69 with 0.1, binarised).
     const pad = Math.round(line.height * 0.1);

@@ -70,6 +70,7 @@ export function sizeOf(analysis: Analysis): number {
     analysis.lab,
     analysis.colourOf,
     ...analysis.words.map((w) => w.patch.edges),
+    ...analysis.lines.map((l) => l.patch.edges),
   ];
   return maps.reduce((sum, map) => sum + map.byteLength, 1024);
 }

@@ -4,7 +4,7 @@
  * colours and the words on it.
  */
 import type { OpenCv } from './opencv.ts';
-import { lineWords } from './label-lines.ts';
+import { lineWords, textLines } from './label-lines.ts';
 import { readWords } from './ocr.ts';
 import { cropPng, cropRgb, type Pixels } from './pixels.ts';
 import { gradientMagnitude, labOf, toGray, type Box } from './raster.ts';
@@ -27,9 +27,20 @@ export interface SourceProduct {
    * Words on the product, boxes in the GEOMETRY_SIDE frame; each word's patch (the word and a
    * margin) in the reading frame, with the edges of its letters.
    */
-  words: { text: string; box: Box; patch: { box: Box; edges: Float32Array } }[];
+  words: { text: string; box: Box; patch: Patch }[];
+  /**
+   * Where no word is read at all: the product's text lines found by shape (label-lines.ts), in
+   * the reading frame, each with its letters' height, to be compared by their edges alone.
+   */
+  lines: { letter: number; patch: Patch }[];
   /** Reading frame over GEOMETRY_SIDE frame. */
   readingScale: number;
+}
+
+/** A box of the reading frame with the edges inside it. */
+export interface Patch {
+  box: Box;
+  edges: Float32Array;
 }
 
 const MAIN_COLOURS = 3;
@@ -53,7 +64,7 @@ export async function analyseSource(
   const lab = labOf(cv, geometry);
   // Colours are taken inside the outline: its rim mixes in the source's background.
   const { colourOf, colours } = mainColours(cv, lab, erode(cv, mask, width, height, 9));
-  const words = await productWords(cv, geometry, reading, box, closer);
+  const { words, lines } = await productText(cv, geometry, reading, mask, box, closer);
   const readingScale = reading.width / width;
   return {
     width,
@@ -67,6 +78,7 @@ export async function analyseSource(
     colourOf,
     colours,
     words,
+    lines,
     readingScale,
   };
 }
@@ -206,45 +218,67 @@ function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
  * Words read on the product (sparse text, the product's box only), kept when read with
  * confidence, each with the edges of its letters (the `patch` around it, reading frame), which
  * the result's are compared with when the result's text is not read again. Where the reading
- * frame shows no word, `closer` gives the source larger for a second look.
+ * frame shows no word, `closer` gives the source larger for a second look, then its text lines
+ * are found and read one by one; lines where still no word is read are kept by their edges.
  */
-async function productWords(
+async function productText(
   cv: OpenCv,
   geometry: Pixels,
   reading: Pixels,
+  mask: Uint8Array,
   box: Box,
   closer?: () => Promise<Pixels>,
 ) {
   let found = await wordsIn(reading, geometry, box);
+  let unread: Box[] = [];
   if (!found.length && closer) {
     const larger = await closer();
     const k = reading.width / larger.width;
     let closerWords = await wordsIn(larger, geometry, box);
     // Still none: the label's lines found first, each read alone (label-lines.ts).
-    if (!closerWords.length)
-      closerWords = confident(
-        await lineWords(cv, larger, scaleBox(box, larger.width / geometry.width, larger)),
-      );
-    found = closerWords.map(({ text, box: b }) => ({
-      text,
-      box: { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k },
-    }));
+    if (!closerWords.length) {
+      const lines = textLines(cv, larger, scaleBox(box, larger.width / geometry.width, larger));
+      closerWords = confident(await lineWords(larger, lines));
+      if (!closerWords.length) unread = lines.map((b) => scaled(b, k));
+    }
+    found = closerWords.map(({ text, box: b }) => ({ text, box: scaled(b, k) }));
   }
   const scale = reading.width / geometry.width;
-  return found.map(({ text, box: b }) => {
-    const pad = b.height * 0.6;
+  const patch = (b: Box, pad: number): Patch => {
     const around = scaleBox(
       { x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad },
       1,
       reading,
     );
     const gray = toGray(cv, { ...around, rgb: cropRgb(reading, around) });
-    return {
+    return { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) };
+  };
+  // Lines that reach past the product's outline are left out: their edges there are the
+  // background's, which every scene changes.
+  const onProduct = (b: Box) => inside(mask, geometry.width, scaleBox(b, 1 / scale, geometry));
+  return {
+    words: found.map(({ text, box: b }) => ({
       text,
       box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
-      patch: { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) },
-    };
-  });
+      patch: patch(b, b.height * 0.6),
+    })),
+    // A quarter of the line's height around it: its letters' outer edges, little of the
+    // pattern beside it.
+    lines: unread
+      .map((b) => ({ letter: b.height, patch: patch(b, b.height * 0.25) }))
+      .filter(({ patch }) => onProduct(patch.box)),
+  };
+}
+
+/** Whether all of `box` lies on the product (mask in the GEOMETRY_SIDE frame). */
+function inside(mask: Uint8Array, width: number, box: Box): boolean {
+  for (let y = box.y; y < box.y + box.height; y++)
+    for (let x = box.x; x < box.x + box.width; x++) if (!mask[y * width + x]) return false;
+  return true;
+}
+
+function scaled(b: Box, k: number): Box {
+  return { x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k };
 }
 
 /** Confident words on the product's box of `image`, boxes in `image`'s pixels. */

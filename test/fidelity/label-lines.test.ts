@@ -54,7 +54,7 @@ describe('label text found before it is read', () => {
   test("the label's word is read on its line", async () => {
     const { cv } = await loadOpenCv();
     const { pixels, productBox, word } = await labelledSource();
-    const words = await lineWords(cv, pixels, productBox);
+    const words = await lineWords(pixels, textLines(cv, pixels, productBox));
     expect(words.map((w) => normaliseWord(w.text))).toContain(word);
   });
 });

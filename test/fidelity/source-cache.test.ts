@@ -20,6 +20,7 @@ function analysis(pixels: number): SourceProduct {
     colourOf: new Int8Array(pixels),
     colours: [],
     words: [],
+    lines: [],
     readingScale: 1,
   };
 }

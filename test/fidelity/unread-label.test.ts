@@ -1,0 +1,65 @@
+/**
+ * A label nobody reads (here Greek, which the check's English reader does not read as words) is
+ * still compared: its text lines, found by their shape on the product image, are compared by
+ * their letters' edges, so an erased label is found changed and a kept one is not.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eraseText } from '../../emulators/productai/render/changes.ts';
+import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
+import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+
+const checker = createFidelityChecker({ threads: 1 });
+let product: Product;
+let source: Buffer;
+
+/** The product with its label's text replaced by `text`. */
+function labelled(text: string): Promise<Buffer> {
+  const { box, labelColour, textColour, fontSize } = product.text!;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}"><rect width="100%" height="100%" fill="${labelColour}"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="${textColour}">${text}</text></svg>`;
+  return sharp(product.png)
+    .composite([{ input: Buffer.from(svg), left: box.x, top: box.y }])
+    .png()
+    .toBuffer();
+}
+
+async function inScene(cutout: Buffer): Promise<Buffer> {
+  const placed = await sharp(await sharp(cutout).resize({ height: 560 }).png().toBuffer())
+    .rotate(14, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return sharp(await drawBackground(3, 1200, true))
+    .composite([{ input: placed, left: 610, top: 420 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  product = await drawProduct(1, true);
+  const cut = await sharp(await labelled('ΨΩΦΞΛΣ'))
+    .resize({ height: 800 })
+    .png()
+    .toBuffer();
+  source = await sharp(await drawBackground(2, 1024, false))
+    .composite([{ input: cut, top: 112, left: 300 }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  // Analysed here, under the hook's longer timeout (a cold analysis reads the label three ways).
+  await checker.prepare([source]);
+});
+afterAll(() => checker.close());
+
+describe('a label nobody reads', () => {
+  test('kept, it is faithful', async () => {
+    const result = await inScene(await labelled('ΨΩΦΞΛΣ'));
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('faithful');
+  });
+
+  test('erased, it is changed', async () => {
+    const result = await inScene(await eraseText(await labelled('ΨΩΦΞΛΣ'), product.text!, 1));
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('changed');
+    expect(report.findings.some((f) => f.startsWith('label text changed on'))).toBe(true);
+  });
+});
