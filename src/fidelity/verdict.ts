@@ -25,7 +25,7 @@ interface Limits {
  * faithful results ΔE at most 5.6, changed cells 58 %, stretch 1.011; on changed ones ΔE 12 or
  * more for 30° recolours, changed cells 78 % or more for warps, stretch 1.044 or more for
  * reshapes. Colour is changed from ΔE 8 (was 9): on the 342 pairs of `make-set.ts 64` faithful
- * results reached ΔE 6.0 and the weakest 30° recolour 8.1 (a pale green product); ΔE 8 is a
+ * results reached ΔE 6.1 and the weakest 30° recolour 8.1 (a pale green product); ΔE 8 is a
  * difference anyone sees side by side.
  */
 export const LIMITS: Record<FidelityKind, Limits> = {
