@@ -11,6 +11,10 @@
  *                 saw them arrive (its own timestamps), over the whole run: the sustained rate
  *                 over the limit, 1.0 being the limit exactly, whether requests leave in bursts
  *                 or paced (no fence-post bonus for a first burst)
+ *   at a minute   the same, had each slot's reuse lost the same time beyond the window in
+ *                 production's minute: what the app loses per slot (its request's way there and
+ *                 its answer back, which count the slot from the answer) does not compress with
+ *                 time, so a 5 s window magnifies it twelvefold
  *   peak          most requests the service saw in any window (its limit: 15)
  *   429s          refusals the submit stage recorded
  *   click wait    click → its request leaving (the generation's submittedAt), p50/p95/max, in
@@ -142,6 +146,7 @@ export async function run(): Promise<void> {
           setup: `${LIMIT} per ${WINDOW_MS} ms (production: ${LIMIT} per 60000 ms); ${BULK_SHOPS} shops × ${BULK_PER_SHOP} bulk items; ${CLICKS} clicks from ${CLICK_SHOPS} shops, 1-2 s apart`,
           submitted: arrivals.length,
           utilisation: +(WINDOW_MS / meanReuse).toFixed(3),
+          utilisationAtAMinute: +(60_000 / (60_000 + meanReuse - WINDOW_MS)).toFixed(4),
           slotReuseGapMs: {
             min: Math.min(...reuse),
             p50: quantile(reuse, 0.5),
