@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Every test talks to real servers (Redis, the two emulators, the app) on free ports, so files
@@ -28,16 +27,6 @@ export default defineConfig({
     setupFiles: ['test/support/file-setup.ts'],
     // The app processes the tests start (the browser stack, worker processes) run without the
     // fidelity check; the tests about it give theirs (see src/pipeline/publish/fidelity-step.ts).
-    //
-    // The processes tests start (the app's web and worker processes, pipeline workers) keep
-    // V8's compiled code and Node's stripped TypeScript in one cache folder: starting the app's
-    // two processes and the emulators three times took 21.6 s of CPU without it, 16.2 s with it
-    // (load 5-10).
-    env: {
-      FIDELITY_THREADS: '0',
-      NODE_COMPILE_CACHE: fileURLToPath(
-        new URL('node_modules/.cache/node-compile', import.meta.url),
-      ),
-    },
+    env: { FIDELITY_THREADS: '0' },
   },
 });

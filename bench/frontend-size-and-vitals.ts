@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openAdminPage } from '../test/browser/support/browser.ts';
-import { startTestStack, stopSharedStacks } from '../test/browser/support/stack.ts';
+import { startTestStack } from '../test/browser/support/stack.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
 
@@ -98,7 +98,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
-    await stopSharedStacks();
   }
 }
 

@@ -1,8 +1,7 @@
 /**
- * What every scenario file of the browser tests sets up: its merchant's shop in the shared stack
- * (stack.ts) before its tests, uninstalled after them; each test's admin page in the process's
- * one Chromium (a browser context of its own: no cookie or storage crosses tests), checked and
- * closed by finishTest after the test.
+ * What every scenario file of the browser tests sets up: the stack and a browser started before
+ * its tests and stopped after them, and each test's admin page, checked and closed by
+ * finishTest after the test.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -11,16 +10,6 @@ import { openAdminPage, type AdminPage } from './browser.ts';
 import { finishTest } from './finish-test.ts';
 import { connectMerchant } from './merchant.ts';
 import { startTestStack, type Stack } from './stack.ts';
-
-/**
- * One Chromium per test process, for every file it runs (launching one took 0.3-1.8 s a file);
- * Playwright closes it when the process exits.
- */
-let chromium: Promise<Browser> | undefined;
-function sharedChromium(): Promise<Browser> {
-  chromium ??= launchChromium();
-  return chromium;
-}
 
 export interface BrowserSuite {
   readonly stack: Stack;
@@ -62,11 +51,12 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
         rateLimitWindowMs: options.rateLimitWindowMs,
         colourProducts: options.colourProducts,
       }),
-      sharedChromium(),
+      launchChromium(),
     ]);
     if (options.connectedMerchant) await connectMerchant(browser, stack);
   });
   afterAll(async () => {
+    await browser?.close();
     await stack?.stop();
   });
   if (options.adminEachTest !== false) {
