@@ -99,24 +99,9 @@ export interface Stack {
   productAi: ProductAiEmulator;
   /** The app processes' environment. */
   env: NodeJS.ProcessEnv;
-  /**
-   * Another merchant installs the app: a new shop seeded in the Shopify emulator, a ProductAI
-   * account of its own, and the admin framing the app for that shop at `<frameUrl>/store/<name>`
-   * (the real admin's URL shape). The browser tests give each file its own shop in one stack.
-   */
-  addShop(shop: AddedShop): Promise<{ frameUrl: string }>;
   /** App processes that stopped by themselves, with where their logs are. */
   stoppedProcesses(): string[];
   stop(): Promise<void>;
-}
-
-export interface AddedShop {
-  /** `<name>.myshopify.com`. */
-  shop: string;
-  productAiKey: string;
-  productAiCredits: number;
-  /** Its catalogue also sells products in several colours. */
-  colourProducts?: boolean;
 }
 
 /** With a state folder, the key survives restarts with the Redis data, or saved API keys would be lost. */
@@ -264,22 +249,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     await untilHealthy(`${appUrl}/healthz`, processes.get('web')!.child);
 
-    const adminFor = (shop: string, key: string) =>
+    const frame = express();
+    frame.use(
       createAdminFrameRouter({
         appUrl,
         shopifyEmulatorUrl: shopify.url,
-        shop,
+        shop: DEMO.shop,
         productAiEmulatorUrl: productAi.url,
-        productAiApiKey: key,
-      });
-    const addedShops = new Map<string, express.Router>();
-    const frame = express();
-    frame.use('/store/:store', (req, res, next) => {
-      const admin = addedShops.get(`${String(req.params.store)}.myshopify.com`);
-      if (admin) admin(req, res, next);
-      else res.status(404).type('text/plain').send('No such shop in this admin');
-    });
-    frame.use(adminFor(DEMO.shop, productAiKey));
+        productAiApiKey: productAiKey,
+      }),
+    );
     const server = createServer(frame);
     server.listen(framePort, '127.0.0.1');
     await once(server, 'listening');
@@ -297,19 +276,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       shopify,
       productAi,
       env,
-      async addShop({ shop, productAiKey: key, productAiCredits, colourProducts }) {
-        const name = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/.exec(shop)?.[1];
-        if (!name) throw new Error(`${shop} is not a <name>.myshopify.com domain`);
-        shopify.installShop(shop, { colourProducts: colourProducts ?? false });
-        const account = await fetch(`${productAi.url}/__emulator/accounts`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ key, credits: productAiCredits }),
-        });
-        if (!account.ok) throw new Error(`ProductAI account ${key}: ${await account.text()}`);
-        addedShops.set(shop, adminFor(shop, key));
-        return { frameUrl: `${frameUrl}/store/${name}` };
-      },
       stoppedProcesses() {
         if (stopping) return [];
         return [...processes]

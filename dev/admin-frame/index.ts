@@ -32,10 +32,8 @@ import express, { type Request, type Router } from 'express';
 import { STAND_IN_CONFIG_GLOBAL, type StandInConfig } from './browser/protocol.ts';
 import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
-import {
-  EXTENSION_HOST_CONFIG_GLOBAL,
-  type ExtensionHostConfig,
-} from './browser/extension-host/protocol.ts';
+import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
+import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
 import { adminExtensions, extensionsFor, localeFor, type ActionTarget } from './extensions.ts';
 import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
@@ -230,13 +228,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
     const selected =
       typeof req.query.selected === 'string' ? req.query.selected.split(',').filter(Boolean) : [];
     const { language, locale } = localeFor(extension, adminLocale(req));
-    const options: ExtensionHostConfig = {
-      target: extension.target,
-      selected,
-      locale,
-      language,
-      adminBase: baseUrl(req),
-    };
+    const options: ShopifyStandInOptions = { target: extension.target, selected, locale, language };
     const base = escapeHtml(baseUrl(req));
     res.type('html').send(
       extensionHostPage({

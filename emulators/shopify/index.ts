@@ -18,7 +18,7 @@ import type { EmulatorContext, ResolvedOptions } from './emulator-context.ts';
 import { ThrottleBuckets } from './graphql/leaky-bucket.ts';
 import { MediaProcessor } from './media/processor.ts';
 import { createApp } from './server.ts';
-import { installShop, type ShopSeeding } from './shop-installation.ts';
+import { installShop } from './shop-installation.ts';
 import { AssetStore } from './store/assets.ts';
 import { EmulatorStore } from './store/emulator-store.ts';
 import { StagedUploads } from './uploads/staged-uploads.ts';
@@ -94,7 +94,7 @@ export interface ShopifyEmulator {
   /** A session token as App Bridge gets it for this shop (real HS256 JWT). */
   signSessionToken(shop: string, overrides?: Partial<SessionTokenClaims>): string;
   /** Installs the app on a shop (seeding it when new); tests use their own shops. */
-  installShop(shop: string, seeding?: ShopSeeding): void;
+  installShop(shop: string): void;
   close(): Promise<void>;
 }
 
@@ -182,8 +182,8 @@ export async function startShopifyEmulator(
         resolved.apiSecret,
       );
     },
-    installShop(shop, seeding) {
-      installShop(emu, shop, seeding);
+    installShop(shop) {
+      installShop(emu, shop);
     },
     async close() {
       await Promise.all([server.close(), emu.media.stop()]);

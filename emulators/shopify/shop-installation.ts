@@ -9,17 +9,7 @@ import type { ShopRecord } from './store/types.ts';
 import { defaultPayload } from './webhooks/payloads.ts';
 import type { WebhookDelivery } from './webhooks/sender.ts';
 
-/** What a new shop is seeded with, where it differs from the emulator's options. */
-export interface ShopSeeding {
-  /** Also sell products in several colours (the emulator's `colourProducts` otherwise). */
-  colourProducts?: boolean;
-}
-
-export function installShop(
-  emu: EmulatorContext,
-  domain: string,
-  seeding: ShopSeeding = {},
-): ShopRecord {
+export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
   const existing = emu.store.shop(domain);
   if (existing) {
     existing.installed = true;
@@ -27,7 +17,7 @@ export function installShop(
   }
   return seedShop(emu.store, emu.assets, domain, {
     productCount: emu.options.productCount,
-    colourProducts: seeding.colourProducts ?? emu.options.colourProducts,
+    colourProducts: emu.options.colourProducts,
     scopes: emu.options.scopes,
     nowMs: emu.clock.now(),
   });

@@ -5,22 +5,19 @@
  * locale into `window.__EXTENSION_HOST__` first. A block tells the admin page its height as it
  * changes, so its frame is as tall as its content, as a block is in the admin.
  */
-import { resolveAppFetches } from './app-fetch.ts';
 import { defineElements } from './elements.ts';
-import { installShopifyStandIn } from './shopify-global.ts';
+import { installShopifyStandIn, type ShopifyStandInOptions } from './shopify-global.ts';
 import { documentCss } from './styles.ts';
 import {
   EXTENSION_HOST_CONFIG_GLOBAL,
   EXTENSION_MESSAGE_SOURCE,
-  type ExtensionHostConfig,
   type ExtensionMessage,
 } from './protocol.ts';
 
-const options = (window as unknown as Record<string, ExtensionHostConfig>)[
+const options = (window as unknown as Record<string, ShopifyStandInOptions>)[
   EXTENSION_HOST_CONFIG_GLOBAL
 ]!;
 installShopifyStandIn(options);
-resolveAppFetches(options.adminBase);
 const style = document.createElement('style');
 style.textContent = documentCss;
 document.head.append(style);
