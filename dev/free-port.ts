@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 const LOWEST = 15_000;
 const named = new Set<number>();
 
-function ephemeralStart(): number {
+function readEphemeralStart(): number {
   try {
     const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
       .trim()
@@ -28,6 +28,9 @@ function ephemeralStart(): number {
   }
 }
 
+/** Read once: the range is the kernel's setting, not something a run changes. */
+const EPHEMERAL_START = readEphemeralStart();
+
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -38,7 +41,7 @@ function bindable(port: number): Promise<boolean> {
 }
 
 export async function freePort(): Promise<number> {
-  const end = ephemeralStart();
+  const end = EPHEMERAL_START;
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = LOWEST + Math.floor(Math.random() * (end - LOWEST));
     if (named.has(port)) continue;
