@@ -12,7 +12,7 @@ export default defineConfig({
     // CPU fell by a fifth, and a third file fills what the waits leave idle: a clean clone's
     // `npm test` took 555-570 s (vitest 502-520 s), nothing else running; four at once with the
     // static checks beside them, 613 s.
-    maxWorkers: 3,
+    maxWorkers: 2,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
     // 45 s isolated, 12 s not). Whole suite, same machine: 880 s of CPU isolated, 684 s not,
@@ -20,7 +20,7 @@ export default defineConfig({
     // never by module state (file-setup.ts still runs per file); a global a test must set is
     // set with vi.stubGlobal and removed after it.
     isolate: false,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['test/support/global-setup.ts'],
     // Each file's helpers' teardowns (test/support/teardown.ts), after the file's own afterAll.

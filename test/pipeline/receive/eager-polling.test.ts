@@ -44,8 +44,10 @@ describe('the first poll', () => {
     expect(await h.app.deps.settings.webhookConnected(shop.shop)).toBe(false);
     const generation = await shop.enqueue();
     const published = await shop.waitFor(generation.id, ['published'], FIRST_POLL_MS);
-    // The 300 ms job, a poll within 150 ms of its end, and the publish step.
-    expect(submitToPublished(published)).toBeLessThan(FIRST_POLL_MS / 2);
+    // The 300 ms job, a poll within 150 ms of its end, and the publish step: well under the slow
+    // first poll, before which nothing else could have found the result (about 0.6 s on a quiet
+    // machine, 2 s on a loaded one, so the bound is the slow poll itself).
+    expect(submitToPublished(published)).toBeLessThan(FIRST_POLL_MS);
   });
 
   it('stays the slow fallback once the webhook is connected', async () => {
