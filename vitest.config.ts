@@ -6,12 +6,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     pool: 'forks',
-    // Three files at once on the 2-core machine (vitest's default is cores - 1: one). The suite
-    // waits more than it computes (one at a time: 1,088 s of vitest for about 10 min of CPU,
-    // load average 2-3; two at once: 628 s, load 4-6); with files sharing a process (below)
-    // CPU fell by a fifth, and a third file fills what the waits leave idle: a clean clone's
-    // `npm test` took 555-570 s (vitest 502-520 s), nothing else running; four at once with the
-    // static checks beside them, 613 s.
+    // Two files at once on the 2-core machine (vitest's default is cores - 1: one). The suite now
+    // computes more than it waits: a clean clone's `.ci/run` (195 files, quiet machine) took 1,679 s
+    // of CPU, install and static checks included; with two at once vitest took 1,139 s at load
+    // 7-9 and one test failed, on a race of its own (since mended); with three at once 1,151 s at
+    // load 12-14, and 7 tests ran out of time waiting. Chromium is the largest consumer (a browser file alone: Chromium 35-39
+    // s of CPU, the test process with its emulators 36-43 s, the app's processes 10 s).
     maxWorkers: 2,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
