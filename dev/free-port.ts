@@ -41,14 +41,13 @@ function bindable(port: number): Promise<boolean> {
 }
 
 export async function freePort(): Promise<number> {
-  const end = EPHEMERAL_START;
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const port = LOWEST + Math.floor(Math.random() * (end - LOWEST));
+    const port = LOWEST + Math.floor(Math.random() * (EPHEMERAL_START - LOWEST));
     if (named.has(port)) continue;
     if (await bindable(port)) {
       named.add(port);
       return port;
     }
   }
-  throw new Error(`no free port between ${LOWEST} and ${end} after 200 tries`);
+  throw new Error(`no free port between ${LOWEST} and ${EPHEMERAL_START} after 200 tries`);
 }
