@@ -39,9 +39,9 @@ if [ -z "${REDIS_URL:-}" ] && ! have redis-server; then
   apt_install redis-server "the demo and the tests start their own Redis"
 fi
 
-# Browser tests drive Debian's Chromium through playwright-core (no browser downloads).
-if [ "$purpose" = test ] && ! have chromium && [ -z "${CHROMIUM_PATH:-}" ]; then
-  apt_install chromium "the browser tests run in real Chromium"
+# Browser tests drive Debian's Chromium headless shell through playwright-core (no browser downloads).
+if [ "$purpose" = test ] && ! have chromium-headless-shell && [ -z "${CHROMIUM_PATH:-}" ]; then
+  apt_install chromium-headless-shell "the browser tests run in real Chromium (its headless shell)"
 fi
 
 # The log test runs compose's load balancer config (deploy/nginx.conf) in a real nginx.
