@@ -32,6 +32,11 @@ export interface AdminPage {
   unexpectedConsoleErrors(): ConsoleError[];
   /** The whole page, the app's content included at its full height. */
   screenshot(name: string): Promise<string>;
+  /**
+   * Runs `look` with the page as tall as the app's content (then back to its size), so nothing
+   * of the app lies across the bottom of the view.
+   */
+  atFullHeight<T>(look: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,21 @@ export async function openAdminPage(
   page.on('pageerror', (error) =>
     errors.push({ text: `${error.name}: ${error.message}`, url: page.url() }),
   );
+
+  async function atFullHeight<T>(look: () => Promise<T>): Promise<T> {
+    const size = page.viewportSize() ?? viewport;
+    const frame = await (await page.$('#app-frame'))?.contentFrame();
+    const contentHeight = frame
+      ? await frame.evaluate(() => document.documentElement.scrollHeight).catch(() => 0)
+      : 0;
+    const height = Math.max(size.height, contentHeight + TOPBAR_HEIGHT);
+    if (height !== size.height) await page.setViewportSize({ width: size.width, height });
+    try {
+      return await look();
+    } finally {
+      if (height !== size.height) await page.setViewportSize(size);
+    }
+  }
   return {
     page,
     app: page.frameLocator('#app-frame'),
@@ -74,17 +94,10 @@ export async function openAdminPage(
     async screenshot(name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const path = `${SCREENSHOT_DIR}${name}.png`;
-      const size = page.viewportSize() ?? viewport;
-      const frame = await (await page.$('#app-frame'))?.contentFrame();
-      const contentHeight = frame
-        ? await frame.evaluate(() => document.documentElement.scrollHeight).catch(() => 0)
-        : 0;
-      const height = Math.max(size.height, contentHeight + TOPBAR_HEIGHT);
-      if (height !== size.height) await page.setViewportSize({ width: size.width, height });
-      await page.screenshot({ path, fullPage: true });
-      if (height !== size.height) await page.setViewportSize(size);
+      await atFullHeight(() => page.screenshot({ path, fullPage: true }));
       return path;
     },
+    atFullHeight,
     close: () => context.close(),
   };
 }
