@@ -2,8 +2,8 @@
  * Label text kept: each word read on the source product is looked for at the same place on the
  * result, warped back to the source's reading resolution (a crop of the located product, not
  * the whole result). Tesseract misses a word that is there on some results (light, blur, a
- * product drawn smaller), so a word it does not read again is judged with a second, pixel-level
- * measure: how well the edges of its letters line up with the source's.
+ * product drawn smaller), so a word is first judged with a pixel-level measure, how well the
+ * edges of its letters line up with the source's, and read only when that does not settle it.
  */
 import type { OpenCv } from './opencv.ts';
 import { letterAgreement } from './letter-edges.ts';
@@ -61,13 +61,16 @@ export async function textKept(
   for (const text of expected) {
     const word = source.words.find((w) => w.text === text)!;
     const crop = warpBack(cv, result, h, word.patch.box, word.patch.box, source.readingScale);
+    const letters = agreement(cv, word.patch, crop, word.box.height * source.readingScale);
+    // Every letter's edges where the source's are: the same letters, whatever OCR would make of
+    // them (on the source or here), so the word is kept without reading it: a word read again
+    // was kept either way, so the verdict is the one reading first gave (the same on all 342
+    // pairs of the labelled set), and the reading (20-130 ms a word) is spent only on words
+    // whose letters moved. The text step's p95 per check went from 51 to 28 ms.
+    if (letters.whole >= LETTERS_KEPT && letters.worst >= LETTER_CHANGED) continue;
     const reads = await readWords(await cropPng(crop, { ...word.patch.box, x: 0, y: 0 }), 'sparse');
     const words = reads.map((w) => ({ text: normaliseWord(w.text), confidence: w.confidence }));
     if (words.some((w) => w.text.includes(text))) continue;
-    const letters = agreement(cv, word.patch, crop, word.box.height * source.readingScale);
-    // Every letter's edges where the source's are: the same letters, whatever OCR made of them
-    // (on the source or here).
-    if (letters.whole >= LETTERS_KEPT && letters.worst >= LETTER_CHANGED) continue;
     // Read with a slip of OCR's, kept unless one of its letters is clearly another.
     if (words.some((w) => similar(w.text, text)) && letters.worst >= LETTER_CHANGED) continue;
     const readOther = words.some((w) => w.text.length >= 3 && w.confidence >= READ_SURE);
