@@ -29,10 +29,10 @@ export const publishAtOnce: StageHandler = async (ref, ctx) => {
   return { status: 'done' };
 };
 
-/** A job as the emulator's control surface lists it (createdAt: when the request arrived). */
+/** A job as the emulator's control surface lists it (receivedAt: when the request arrived). */
 export interface EmulatorJob {
   id: number;
-  createdAt: number;
+  receivedAt: number;
 }
 
 export interface BenchPipeline {

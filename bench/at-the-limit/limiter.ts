@@ -101,7 +101,7 @@ export async function run(): Promise<void> {
     // Arrivals as the service recorded them: what its limit is measured against.
     const arrivals: number[] = [];
     for (const shop of generations.keys()) {
-      arrivals.push(...(await bench.jobs(shop)).map((job) => job.createdAt));
+      arrivals.push(...(await bench.jobs(shop)).map((job) => job.receivedAt));
     }
     arrivals.sort((a, b) => a - b);
     const reuse = arrivals.slice(LIMIT).map((t, i) => t - arrivals[i]!);

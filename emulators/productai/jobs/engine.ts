@@ -34,6 +34,8 @@ export interface Submission {
   prompt: string;
   credits: number;
   plan: RenderPlan;
+  /** When the request arrived. */
+  receivedAt: number;
 }
 
 function referenceCount(plan: RenderPlan): number {
@@ -66,6 +68,7 @@ export class JobEngine {
       status: 'NOT_STARTED',
       credits: submission.credits,
       durationMs: durationMs(submission.kind),
+      receivedAt: submission.receivedAt,
       createdAt: clock.now(),
       startedAt: null,
       completedAt: null,

@@ -17,6 +17,12 @@ export interface Job {
   credits: number;
   /** How long the job runs once started. */
   durationMs: number;
+  /**
+   * When the request arrived (and the rate limit counted it), before the service read its body
+   * and downloaded its images: what a client's time ends at.
+   */
+  receivedAt: number;
+  /** When the job was created, its images downloaded and the credits charged. */
   createdAt: number;
   startedAt: number | null;
   completedAt: number | null;

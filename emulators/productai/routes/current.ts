@@ -131,6 +131,7 @@ async function submit(
   state: EmulatorState,
   kind: RequestKind,
 ): Promise<void> {
+  const receivedAt = state.clock.now();
   let body: unknown;
   try {
     body = await readJson(ctx.req);
@@ -168,6 +169,7 @@ async function submit(
     prompt: upscale ? UPSCALE_PROMPT : request.body.prompt,
     credits: cost,
     plan,
+    receivedAt,
   });
   const data =
     kind === 'video'
