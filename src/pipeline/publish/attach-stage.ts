@@ -50,7 +50,10 @@ export async function attach(
   const files = createShopifyFiles(admin);
   const settings = await ctx.settings.get(ref.shop);
   const provenance = provenanceOf(generation);
-  const base = await fileNameBaseFor(admin, generation);
+  // The file's name (an Admin read of the product's handle) is asked while the result downloads.
+  const base = fileNameBaseFor(admin, generation);
+  // Settled here if the download fails first, so its rejection is never left unhandled.
+  base.catch(() => undefined);
   let prepared;
   try {
     prepared = await prepareResult(
@@ -80,7 +83,7 @@ export async function attach(
     ({ file, name } = await createNamedFile(files, ctx.fileNames, {
       shop: ref.shop,
       generationId: ref.generationId,
-      base,
+      base: await base,
       prepared,
       alt,
     }));

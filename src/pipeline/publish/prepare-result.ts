@@ -48,8 +48,11 @@ export interface PrepareDeps {
 }
 
 export async function prepareResult(
-  /** `name`: the file's name without its extension (file-names.ts). */
-  generation: { name: string; kind: GenerationKind; resultUrl: string },
+  /**
+   * `name`: the file's name without its extension (file-names.ts), awaited only once the result
+   * is downloaded, so whatever finds it runs meanwhile.
+   */
+  generation: { name: Promise<string>; kind: GenerationKind; resultUrl: string },
   deps: PrepareDeps,
   /** What an image carries in its metadata (videos carry none). */
   marks: ImageMarks,
@@ -58,7 +61,7 @@ export async function prepareResult(
     policy: deps.downloads,
   });
   try {
-    const { name } = generation;
+    const name = await generation.name;
     if (generation.kind === 'video') {
       const { mimeType } = download;
       const filename = `${name}.${VIDEO_EXTENSIONS[mimeType] ?? 'mp4'}`;

@@ -17,10 +17,10 @@
  * time (ON_TIME): a first check delayed by a busy queue says nothing about a shorter wait.
  *
  * Kept in each worker process's memory, not in Redis: a process learns a class from its first
- * file (against the emulator's 1.5 s, the first photo after a start is checked at 1, 1.05,
- * 1.16 and 1.39 s and found READY at 1.94 s, the next ones at 1.51-1.56 s), so a shared figure
- * would save a few rechecks per class and process start, and would cost a Redis round trip on
- * every check, plus a key to look after.
+ * file (against the emulator's 1.5 s, the first photo after a start is checked at about 1,
+ * 1.02, 1.06, 1.15 and 1.33 s and found READY at about 1.75 s, the next ones soon after 1.5 s),
+ * so a shared figure would save a few rechecks per class and process start, and would cost a
+ * Redis round trip on every check, plus a key to look after.
  */
 import { MIN_RECHECK_MS, recheckDelay, type PublishTiming } from './publish-timing.ts';
 
@@ -42,8 +42,8 @@ const HIT_SHRINK = 0.99;
 /**
  * A first check within half its wait again (plus a recheck's minimum) of the planned time is on
  * time: the way from fileCreate's answer to the check (the rest of attach, the queue, the
- * request) takes 100-200 ms on a loaded machine, which a tighter bound (a recheck's wait, 75 ms
- * at 1.5 s) counted as late, so the estimate never came down again after a slow file
+ * request) takes 100-200 ms on a loaded machine, which a tighter bound (a recheck's wait, then
+ * 75 ms at 1.5 s) counted as late, so the estimate never came down again after a slow file
  * (bench/at-the-limit/overhead.ts at load 17-19: verify's wait past Shopify's processing p50/p95
  * 199/376 ms with that bound, 64/152 ms with this one).
  */

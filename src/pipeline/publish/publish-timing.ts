@@ -7,13 +7,13 @@
  *    as learned from the files before it (processing-estimates.ts). Before anything is learned,
  *    `firstCheckMs`.
  *  - Then a short backoff: each check that finds the file unfinished waits a share of the time
- *    since the file was created (5 %, doubling with each check up to 100 %), at least
+ *    since the file was created (2 %, doubling with each check up to 100 %), at least
  *    MIN_RECHECK_MS and at most `maxCheckMs`: a file a little slower than its estimate is seen
- *    ready a twentieth of its processing time late (75 ms for Shopify's 1.5 s images), while one
- *    far slower is checked ever less often, each check at most doubling the time waited. Against
- *    10 % and 100 ms, this cuts the wait past a file's readiness by a third (p50/p95 57/114 ms
- *    against 83/170 ms with 40 ms of latency per check, 1.13 against 1.11 checks a file: a
- *    simulation of the estimator over 200 files of 1.5-1.53 s).
+ *    ready a fiftieth of its processing time late (30 ms for Shopify's 1.5 s images), while one
+ *    far slower is checked ever less often, each check at most doubling the time waited.
+ *    Measured against 5 % and 50 ms (bench/at-the-limit/overhead.ts, 40 clicks, load 0.7-1.5):
+ *    verify's wait past Shopify's processing p50/p95 50/91 -> 34/67 ms, 1.25 -> 1.35 status
+ *    checks a result (1.8-2.0 with the fixed schedule before issue 16).
  *  - Past a deadline the generation fails with a reason the merchant can act on; videos
  *    transcode for minutes, so they get a longer one.
  */
@@ -37,12 +37,12 @@ export const DEFAULT_PUBLISH_TIMING: PublishTiming = {
 
 /**
  * The shortest wait between two checks of one file: a status check costs 5 Admin points and
- * takes tens of ms, so checking faster than this would spend points for little sooner.
+ * takes 5-20 ms, so checking faster than this would spend points for little sooner.
  */
-export const MIN_RECHECK_MS = 50;
+export const MIN_RECHECK_MS = 25;
 
 /** Share of the time since the file's creation waited after the first unfinished check. */
-const FIRST_RECHECK_SHARE = 0.05;
+const FIRST_RECHECK_SHARE = 0.02;
 
 /**
  * The wait after check number `attempt` (1-based) found the file unfinished, `sinceCreatedMs`

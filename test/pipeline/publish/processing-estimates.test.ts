@@ -20,14 +20,14 @@ const LARGE_PHOTO = { kind: 'IMAGE', pixels: 4000 * 4000 } as const;
 const VIDEO = { kind: 'VIDEO', pixels: null } as const;
 
 describe('the backoff after a check that finds the file unfinished', () => {
-  it('waits a twentieth of the time since the file was created, at least the minimum', () => {
-    expect(recheckDelay(TIMING, 1, 1_500)).toBe(75);
+  it('waits a fiftieth of the time since the file was created, at least the minimum', () => {
+    expect(recheckDelay(TIMING, 1, 1_500)).toBe(30);
     expect(recheckDelay(TIMING, 1, 200)).toBe(MIN_RECHECK_MS);
   });
 
   it('doubles its share with each check up to the whole time waited, never past the maximum', () => {
-    const shares = [1, 2, 3, 4, 5, 6].map((check) => recheckDelay(TIMING, check, 10_000));
-    expect(shares).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000]);
+    const shares = [1, 2, 3, 4, 5, 6, 7].map((check) => recheckDelay(TIMING, check, 10_000));
+    expect(shares).toEqual([200, 400, 800, 1_600, 3_200, 6_400, 10_000]);
     expect(recheckDelay(TIMING, 9, 60_000)).toBe(TIMING.maxCheckMs);
   });
 });
