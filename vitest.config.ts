@@ -10,8 +10,9 @@ export default defineConfig({
     // computes more than it waits: a clean clone's `.ci/run` (195 files, quiet machine) took 1,679 s
     // of CPU, install and static checks included; with two at once vitest took 1,139 s at load
     // 7-9 and one test failed, on a race of its own (since mended); with three at once 1,151 s at
-    // load 12-14, and 7 tests ran out of time waiting. Chromium is the largest consumer (a browser file alone: Chromium 35-39
-    // s of CPU, the test process with its emulators 36-43 s, the app's processes 10 s).
+    // load 12-14, and 7 tests ran out of time waiting. Chromium was the largest consumer: 1,359 s of
+    // a whole run in the full browser, 736 s in its headless shell (test/support/chromium.ts), the
+    // test processes with their emulators 718 s, the app's processes 389 s.
     maxWorkers: 2,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
