@@ -25,6 +25,7 @@
  *   slot spacing  time between consecutive requests at the service, p5/p50/max
  */
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { pipelineConfig } from '../../src/pipeline/index.ts';
 import { RATE_LIMITED_NOTE } from '../../src/pipeline/submit/submit-stage.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
@@ -175,3 +176,5 @@ export async function run(): Promise<void> {
     await bench.stop();
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await run();

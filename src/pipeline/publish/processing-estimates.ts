@@ -11,8 +11,13 @@
  *    a file, the checks 10-80 ms after the file is ready), which costs one recheck a short
  *    backoff later.
  *  - READY only at a later check: the file took longer than the estimate, at least until the
- *    last check that found it unfinished; the estimate becomes at least the middle between that
- *    check and this one, so one slow file is enough to catch up.
+ *    last check that found it unfinished; the estimate becomes at least just past that check
+ *    (MIN_RECHECK_MS), so one slow file is enough to catch up. Just past the lower bound, not
+ *    the middle between it and the READY check: the checks' gaps double, so the middle lay up
+ *    to a quarter of Shopify's time past it, and each of the next files waited that long for
+ *    nothing while the estimate shrank 1 % a file (bench/at-the-limit/overhead.ts, 40 clicks:
+ *    the second click's verify 126 ms late at one check); a first check a little early costs
+ *    one recheck 2 % later.
  * A check only counts as "first and on time" when it came within half its wait of the planned
  * time (ON_TIME): a first check delayed by a busy queue says nothing about a shorter wait.
  *
@@ -74,7 +79,7 @@ export function createProcessingEstimates(timing: PublishTiming): ProcessingEsti
         return;
       }
       const lastUnfinished = sinceCreatedMs - recheckDelay(timing, attempt - 1, sinceCreatedMs);
-      estimates.set(key, Math.max(current, (lastUnfinished + sinceCreatedMs) / 2));
+      estimates.set(key, Math.max(current, lastUnfinished + MIN_RECHECK_MS));
     },
   };
 }
