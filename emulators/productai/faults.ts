@@ -1,6 +1,7 @@
 /**
  * Fault injection for reliability tests, set through POST /__emulator/faults. Counters are
- * consumed one per event (request, job, webhook delivery); `webhookDelayMs` stays until reset.
+ * consumed one per event (request, submission, job, webhook delivery); the delays stay until
+ * reset.
  */
 
 export interface FaultSettings {
@@ -16,11 +17,18 @@ export interface FaultSettings {
   dropNextWebhook: number;
   /** The next n webhook deliveries are sent twice. */
   duplicateNextWebhook: number;
+  /**
+   * The next n submissions take `intakeDelayMs` longer to download their images, so their job
+   * is created (and charged) that much later, whether or not the client still waits.
+   */
+  slowIntakeNext: number;
+  /** How much longer a slow intake takes. */
+  intakeDelayMs: number;
   /** Every webhook delivery waits this long before being sent. */
   webhookDelayMs: number;
 }
 
-type Counter = Exclude<keyof FaultSettings, 'webhookDelayMs'>;
+type Counter = Exclude<keyof FaultSettings, 'webhookDelayMs' | 'intakeDelayMs'>;
 
 const NONE: FaultSettings = {
   failNextJob: 0,
@@ -29,6 +37,8 @@ const NONE: FaultSettings = {
   queueNextJob: 0,
   dropNextWebhook: 0,
   duplicateNextWebhook: 0,
+  slowIntakeNext: 0,
+  intakeDelayMs: 0,
   webhookDelayMs: 0,
 };
 
@@ -65,5 +75,9 @@ export class Faults {
 
   get webhookDelayMs(): number {
     return this.settings.webhookDelayMs;
+  }
+
+  get intakeDelayMs(): number {
+    return this.settings.intakeDelayMs;
   }
 }

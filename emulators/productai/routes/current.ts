@@ -157,6 +157,8 @@ async function submit(
       return replyJson(ctx, 400, apiError(error.message, error.details));
     throw error;
   }
+  if (state.faults.take('slowIntakeNext'))
+    await new Promise((resolve) => setTimeout(resolve, state.faults.intakeDelayMs));
   // The balance is checked again at the moment of charging: downloads take time and another
   // submission of the same account may have spent the credits meanwhile.
   if (!state.accounts.charge(account, cost))

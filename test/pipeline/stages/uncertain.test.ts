@@ -71,6 +71,32 @@ describe('uncertain submissions', () => {
     expect(done.chargedCredits).toBe(3);
   });
 
+  it('adopts a job ProductAI created after the request gave up, and charges it once', async () => {
+    const shop = await h.newShop({ webhook: false });
+    await h.quiet();
+    const { submit, limiter, reconcile } = h.pipeline.config;
+    // ProductAI's intake (its downloads of the product's images) ends after the app's request
+    // gave up, half the listing delay before the app would conclude it was never accepted.
+    const intakeDelayMs = submit.timeoutMs + limiter.arrivalMarginMs + reconcile.listingDelayMs / 2;
+    await h.productAiControl('POST', '/faults', { slowIntakeNext: 1, intakeDelayMs });
+    const generation = await shop.enqueue();
+    const done = await shop.waitFor(generation.id, ['published']);
+    await h.productAiControl('DELETE', '/faults');
+    expect(states(done)).toEqual([
+      'queued',
+      'submitting',
+      'uncertain',
+      'processing',
+      'saving',
+      'published',
+    ]);
+    expect(done.transitions.find((t) => t.state === 'processing')?.note).toMatch(
+      /found in ProductAI's list/,
+    );
+    expect((await shop.jobs()).map((job) => job.id)).toEqual([done.productAiJobId]);
+    expect(done.chargedCredits).toBe(3);
+  });
+
   it('sends again a request ProductAI never accepted, once its job would certainly be listed', async () => {
     const shop = await h.newShop({ webhook: false });
     await h.quiet();
