@@ -112,6 +112,25 @@ describe('faults', () => {
     expect((await api.get('/v1/api/key-check')).status).toBe(200);
   });
 
+  it('slowIntakeNext: the job is created and charged only after the intake, even for a client that gave up', async () => {
+    const before = await api.credits(KEY);
+    const jobCount = async () => (await api.control('GET', `/jobs?key=${KEY}`)).body.jobs.length;
+    const jobsBefore = await jobCount();
+    await api.control('POST', '/faults', { slowIntakeNext: 1, intakeDelayMs: 600 });
+    const call = fetch(`${api.url}/v1/api/generate`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-2', prompt: 'slow intake' }),
+      signal: AbortSignal.timeout(100),
+    });
+    await expect(call).rejects.toThrow(/timeout|aborted/i);
+    expect(await jobCount()).toBe(jobsBefore);
+    expect(await api.credits(KEY)).toBe(before);
+    while ((await jobCount()) === jobsBefore) await new Promise((r) => setTimeout(r, 20));
+    expect(await api.credits(KEY)).toBe(before - 10);
+    await api.control('DELETE', '/faults');
+  });
+
   it('failNextJob: the next N jobs end in ERROR and are refunded; the one after completes', async () => {
     const before = await api.credits(KEY);
     await api.control('POST', '/faults', { failNextJob: 2 });
