@@ -74,10 +74,10 @@ describe('uncertain submissions', () => {
   it('adopts a job ProductAI created after the request gave up, and charges it once', async () => {
     const shop = await h.newShop({ webhook: false });
     await h.quiet();
-    const { submit, limiter, reconcile } = h.pipeline.config;
+    const { submit, reconcile } = h.pipeline.config;
     // ProductAI's intake (its downloads of the product's images) ends after the app's request
-    // gave up, half the listing delay before the app would conclude it was never accepted.
-    const intakeDelayMs = submit.timeoutMs + limiter.arrivalMarginMs + reconcile.listingDelayMs / 2;
+    // gave up, with most of the listing delay to spare for the downloads of a loaded machine.
+    const intakeDelayMs = submit.timeoutMs + reconcile.listingDelayMs / 4;
     await h.productAiControl('POST', '/faults', { slowIntakeNext: 1, intakeDelayMs });
     const generation = await shop.enqueue();
     const done = await shop.waitFor(generation.id, ['published']);
