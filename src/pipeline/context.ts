@@ -20,6 +20,10 @@ import type { PipelineConfig } from './config.ts';
 import type { StageName } from './generations/generation.ts';
 import type { GenerationStore } from './generations/generation-store.ts';
 import { createFileNames, type FileNames } from './publish/file-names.ts';
+import {
+  createLearnedProcessingTimes,
+  type LearnedProcessingTimes,
+} from './publish/learned-processing-times.ts';
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
@@ -47,6 +51,8 @@ export interface PipelineContext extends StageContext {
   fileNames: FileNames;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
+  /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
+  processingTimes: LearnedProcessingTimes;
   clock: Clock;
   logger: Logger;
   config: PipelineConfig;
@@ -98,6 +104,7 @@ export function createPipelineContext(deps: {
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
     mediaProvenance: createMediaProvenance(deps.logger),
+    processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),
     clock: deps.clock,
     logger: deps.logger,
     config: deps.config,

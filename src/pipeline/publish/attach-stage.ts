@@ -111,7 +111,10 @@ export async function attach(
   const settled = file.status === 'READY' || file.status === 'FAILED';
   const delayMs = settled
     ? 0
-    : deps.estimates.firstCheckMs({ kind: prepared.contentType, pixels: prepared.pixels });
+    : await deps.estimates.firstCheckMs(ctx.processingTimes, {
+        kind: prepared.contentType,
+        pixels: prepared.pixels,
+      });
   await ctx.enqueue('verify', ref, { delayMs });
   return DONE;
 }

@@ -34,7 +34,7 @@ export function createPublishStages(
 ): PublishStages {
   const fetch = options.fetch ?? globalThis.fetch;
   const timing = options.timing ?? DEFAULT_PUBLISH_TIMING;
-  // Learned by this process's stages (processing-estimates.ts says why not shared).
+  // What they learn is kept in Redis (ctx.processingTimes), shared by every worker.
   const estimates = createProcessingEstimates(timing);
   return {
     attachStage: (ref, ctx) => attach(ref, ctx, { fetch, estimates }),

@@ -21,12 +21,13 @@
  * A check only counts as "first and on time" when it came within half its wait of the planned
  * time (ON_TIME): a first check delayed by a busy queue says nothing about a shorter wait.
  *
- * Kept in each worker process's memory, not in Redis: a process learns a class from its first
- * file (against the emulator's 1.5 s, the first photo after a start is checked at about 1,
- * 1.02, 1.06, 1.15 and 1.33 s and found READY at about 1.75 s, the next ones soon after 1.5 s),
- * so a shared figure would save a few rechecks per class and process start, and would cost a
- * Redis round trip on every check, plus a key to look after.
+ * Shared by every worker process and kept across restarts (learned-processing-times.ts), for a
+ * worker that learned a class alone found it from its first file of it, checked against the
+ * emulator's 1.5 s at about 1, 1.02, 1.06, 1.15 and 1.33 s and READY at about 1.75 s: with two
+ * workers and a deploy now and then, that first file per class and process came back again and
+ * again. It costs a Redis read when a file is created and a write when it is READY.
  */
+import type { LearnedProcessingTimes } from './learned-processing-times.ts';
 import { MIN_RECHECK_MS, recheckDelay, type PublishTiming } from './publish-timing.ts';
 
 /** What decides how long Shopify takes: the file's kind, and for an image its pixels. */
@@ -38,9 +39,14 @@ export interface FileSize {
 
 export interface ProcessingEstimates {
   /** The wait before the first status check of a new file of this kind and size. */
-  firstCheckMs(size: FileSize): number;
+  firstCheckMs(learned: LearnedProcessingTimes, size: FileSize): Promise<number>;
   /** Verify saw a file READY at its check number `attempt`, `sinceCreatedMs` after creation. */
-  observeReady(size: FileSize, attempt: number, sinceCreatedMs: number): void;
+  observeReady(
+    learned: LearnedProcessingTimes,
+    size: FileSize,
+    attempt: number,
+    sinceCreatedMs: number,
+  ): Promise<void>;
 }
 
 const HIT_SHRINK = 0.99;
@@ -65,21 +71,22 @@ function classOf(size: FileSize): string {
 }
 
 export function createProcessingEstimates(timing: PublishTiming): ProcessingEstimates {
-  const estimates = new Map<string, number>();
-  const estimate = (key: string) => estimates.get(key) ?? timing.firstCheckMs;
+  const estimate = async (learned: LearnedProcessingTimes, sizeClass: string) =>
+    (await learned.get(sizeClass)) ?? timing.firstCheckMs;
   return {
-    firstCheckMs: (size) => Math.round(estimate(classOf(size))),
+    firstCheckMs: async (learned, size) => Math.round(await estimate(learned, classOf(size))),
 
-    observeReady(size, attempt, sinceCreatedMs) {
-      const key = classOf(size);
-      const current = estimate(key);
+    async observeReady(learned, size, attempt, sinceCreatedMs) {
+      const sizeClass = classOf(size);
+      const current = await estimate(learned, sizeClass);
       if (attempt <= 1) {
         if (sinceCreatedMs <= current * ON_TIME + MIN_RECHECK_MS)
-          estimates.set(key, current * HIT_SHRINK);
+          await learned.set(sizeClass, current * HIT_SHRINK);
         return;
       }
       const lastUnfinished = sinceCreatedMs - recheckDelay(timing, attempt - 1, sinceCreatedMs);
-      estimates.set(key, Math.max(current, lastUnfinished + MIN_RECHECK_MS));
+      const next = Math.max(current, lastUnfinished + MIN_RECHECK_MS);
+      if (next !== current) await learned.set(sizeClass, next);
     },
   };
 }

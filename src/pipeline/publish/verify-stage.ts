@@ -84,7 +84,7 @@ export async function verify(
       kind: generation.kind === 'video' ? 'VIDEO' : 'IMAGE',
       pixels: file.pixels,
     };
-    deps.estimates.observeReady(size, check, sinceCreated);
+    await deps.estimates.observeReady(ctx.processingTimes, size, check, sinceCreated);
   }
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;

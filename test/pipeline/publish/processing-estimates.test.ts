@@ -1,14 +1,18 @@
 /**
- * What the verify stage learns of Shopify's processing time, and its backoff (pure functions:
- * publish-timing.ts, processing-estimates.ts).
+ * What the verify stage learns of Shopify's processing time (processing-estimates.ts, kept in
+ * the suite's Redis), and its backoff (publish-timing.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeRedis, connectRedis } from '../../../src/platform/redis/connection.ts';
+import { createLearnedProcessingTimes } from '../../../src/pipeline/publish/learned-processing-times.ts';
 import { createProcessingEstimates } from '../../../src/pipeline/publish/processing-estimates.ts';
 import {
   MIN_RECHECK_MS,
   recheckDelay,
   type PublishTiming,
 } from '../../../src/pipeline/publish/publish-timing.ts';
+import { testRedisUrl } from '../../support/redis.ts';
 
 const TIMING: PublishTiming = {
   firstCheckMs: 1_000,
@@ -18,6 +22,15 @@ const TIMING: PublishTiming = {
 const PHOTO = { kind: 'IMAGE', pixels: 1024 * 1024 } as const;
 const LARGE_PHOTO = { kind: 'IMAGE', pixels: 4000 * 4000 } as const;
 const VIDEO = { kind: 'VIDEO', pixels: null } as const;
+
+const redis = await connectRedis(testRedisUrl());
+afterAll(() => closeRedis(redis));
+
+/** A worker's stages, and what the app has learned so far: nothing (a namespace of its own). */
+function fresh() {
+  const learned = createLearnedProcessingTimes(redis, `estimates-${randomUUID().slice(0, 8)}`);
+  return { estimates: createProcessingEstimates(TIMING), learned };
+}
 
 describe('the backoff after a check that finds the file unfinished', () => {
   it('waits a fiftieth of the time since the file was created, at least the minimum', () => {
@@ -33,46 +46,53 @@ describe('the backoff after a check that finds the file unfinished', () => {
 });
 
 describe('the first check of a new file', () => {
-  it('waits firstCheckMs for a kind and size Shopify has not processed yet', () => {
-    const estimates = createProcessingEstimates(TIMING);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
-    expect(estimates.firstCheckMs(VIDEO)).toBe(1_000);
+  it('waits firstCheckMs for a kind and size Shopify has not processed yet', async () => {
+    const { estimates, learned } = fresh();
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(1_000);
+    expect(await estimates.firstCheckMs(learned, VIDEO)).toBe(1_000);
   });
 
-  it('after a file found READY only at a later check, waits just past the last check that found it unfinished', () => {
-    const estimates = createProcessingEstimates(TIMING);
+  it('after a file found READY only at a later check, waits just past the last check that found it unfinished', async () => {
+    const { estimates, learned } = fresh();
     // Unfinished at the check 1,200 ms after its creation (the recheck waits 8 % of 1,300 ms,
     // 104 ms, after the third), READY at the fourth, 1,304 ms after it.
-    estimates.observeReady(PHOTO, 4, 1_304);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(1_304 - 104 + MIN_RECHECK_MS);
+    await estimates.observeReady(learned, PHOTO, 4, 1_304);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(1_304 - 104 + MIN_RECHECK_MS);
   });
 
-  it('comes a little sooner after each file READY at a first check that came on time', () => {
-    const estimates = createProcessingEstimates(TIMING);
-    estimates.observeReady(PHOTO, 1, 1_020);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(990);
-    estimates.observeReady(PHOTO, 1, 1_000);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(980);
+  it('comes a little sooner after each file READY at a first check that came on time', async () => {
+    const { estimates, learned } = fresh();
+    await estimates.observeReady(learned, PHOTO, 1, 1_020);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(990);
+    await estimates.observeReady(learned, PHOTO, 1, 1_000);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(980);
   });
 
-  it('counts a first check as on time when it came the usual 100-200 ms of a loaded machine late', () => {
-    const estimates = createProcessingEstimates(TIMING);
-    estimates.observeReady(PHOTO, 1, 1_180);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(990);
+  it('counts a first check as on time when it came the usual 100-200 ms of a loaded machine late', async () => {
+    const { estimates, learned } = fresh();
+    await estimates.observeReady(learned, PHOTO, 1, 1_180);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(990);
   });
 
-  it('learns nothing from a READY first check that came late (a busy queue)', () => {
-    const estimates = createProcessingEstimates(TIMING);
-    estimates.observeReady(PHOTO, 1, 5_000);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
+  it('learns nothing from a READY first check that came late (a busy queue)', async () => {
+    const { estimates, learned } = fresh();
+    await estimates.observeReady(learned, PHOTO, 1, 5_000);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(1_000);
   });
 
-  it('learns each kind and size apart', () => {
-    const estimates = createProcessingEstimates(TIMING);
-    estimates.observeReady(VIDEO, 6, 40_000);
-    estimates.observeReady(LARGE_PHOTO, 3, 4_000);
-    expect(estimates.firstCheckMs(VIDEO)).toBeGreaterThan(25_000);
-    expect(estimates.firstCheckMs(LARGE_PHOTO)).toBeGreaterThan(3_000);
-    expect(estimates.firstCheckMs(PHOTO)).toBe(1_000);
+  it('learns each kind and size apart', async () => {
+    const { estimates, learned } = fresh();
+    await estimates.observeReady(learned, VIDEO, 6, 40_000);
+    await estimates.observeReady(learned, LARGE_PHOTO, 3, 4_000);
+    expect(await estimates.firstCheckMs(learned, VIDEO)).toBeGreaterThan(25_000);
+    expect(await estimates.firstCheckMs(learned, LARGE_PHOTO)).toBeGreaterThan(3_000);
+    expect(await estimates.firstCheckMs(learned, PHOTO)).toBe(1_000);
+  });
+
+  it('is shared by every worker and kept across restarts: a new worker starts from what one learned', async () => {
+    const { estimates, learned } = fresh();
+    await estimates.observeReady(learned, PHOTO, 4, 1_304);
+    const restarted = createProcessingEstimates(TIMING);
+    expect(await restarted.firstCheckMs(learned, PHOTO)).toBe(1_304 - 104 + MIN_RECHECK_MS);
   });
 });

@@ -4,10 +4,12 @@
  * showed it, then a short backoff; never more status checks per result than the fixed schedule
  * it replaced. Against the Shopify emulator (real schema, media processed in 400 ms here).
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import type { PipelineContext } from '../../../src/pipeline/context.ts';
 import { createPublishStages, type PublishTiming } from '../../../src/pipeline/publish/index.ts';
+import { createLearnedProcessingTimes } from '../../../src/pipeline/publish/learned-processing-times.ts';
 import { MIN_RECHECK_MS } from '../../../src/pipeline/publish/publish-timing.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import type { StageName } from '../../../src/pipeline/stages/stage.ts';
@@ -42,7 +44,7 @@ beforeAll(async () => {
 });
 
 /**
- * The attach and verify handlers of a freshly started process (nothing learned yet), run by
+ * The attach and verify handlers of a fresh app (nothing learned yet, in Redis either), run by
  * hand as the workers run them: each verify run counted first, the stage a handler starts
  * recorded instead of queued.
  */
@@ -57,6 +59,10 @@ async function handRun() {
   const started: Array<{ stage: StageName; delayMs: number }> = [];
   const ctx: PipelineContext = {
     ...context,
+    processingTimes: createLearnedProcessingTimes(
+      harness.app.deps.redis,
+      `verify-timing-${randomUUID()}`,
+    ),
     enqueue: async (stage, _ref, options) =>
       void started.push({ stage, delayMs: options?.delayMs ?? 0 }),
   };
