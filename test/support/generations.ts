@@ -31,6 +31,19 @@ export const SENT_AGAIN_ONCE: readonly GenerationState[] = [
   'published',
 ];
 
+/**
+ * The states of a generation whose request got no usable answer and whose job was then found
+ * (its webhook, or ProductAI's job list): adopted, never sent again.
+ */
+export const ADOPTED_WHEN_UNCERTAIN: readonly GenerationState[] = [
+  'queued',
+  'submitting',
+  'uncertain',
+  'processing',
+  'saving',
+  'published',
+];
+
 /** A photo generation request for `shop`, valid for the ProductAI catalogue. */
 export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {}): NewGeneration {
   const product = Math.floor(Math.random() * 1e9);

@@ -5,8 +5,8 @@
  * holds nothing of any shop.
  *
  * Plain HGET and HSET, no script: two workers learning at the same moment keep the later figure,
- * which is as good as the other (each is the estimate after one file). A file costs one read
- * (attach) and one write (verify).
+ * which is as good as the other (each is the estimate after one file). A file costs a read when
+ * attach plans its first check, and a read and at most one write when verify sees it READY.
  */
 import { appWideKey } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';

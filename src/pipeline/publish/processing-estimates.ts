@@ -21,11 +21,12 @@
  * A check only counts as "first and on time" when it came within half its wait of the planned
  * time (ON_TIME): a first check delayed by a busy queue says nothing about a shorter wait.
  *
- * Shared by every worker process and kept across restarts (learned-processing-times.ts), for a
- * worker that learned a class alone found it from its first file of it, checked against the
+ * Shared by every worker process and kept across restarts (learned-processing-times.ts). A
+ * worker that learned alone found each class from its own first file of it, checked against the
  * emulator's 1.5 s at about 1, 1.02, 1.06, 1.15 and 1.33 s and READY at about 1.75 s: with two
- * workers and a deploy now and then, that first file per class and process came back again and
- * again. It costs a Redis read when a file is created and a write when it is READY.
+ * workers and a deploy now and then, that slow first file came back per class, worker and
+ * deploy. It costs a Redis read when a file is created, and a read and at most one write when
+ * it is READY.
  */
 import type { LearnedProcessingTimes } from './learned-processing-times.ts';
 import { MIN_RECHECK_MS, recheckDelay, type PublishTiming } from './publish-timing.ts';

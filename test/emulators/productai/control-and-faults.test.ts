@@ -17,6 +17,15 @@ beforeEach(async () => {
   await api.control('DELETE', '/faults');
 });
 
+/** A text-to-image request whose client gives up after `timeoutMs`. */
+const generateGivingUpAfter = (timeoutMs: number, prompt: string) =>
+  fetch(`${api.url}/v1/api/generate`, {
+    method: 'POST',
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-2', prompt }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+
 const textToImage = (key = KEY) =>
   api.post('/v1/api/generate', { model: 'gpt-2', prompt: 'x' }, key);
 
@@ -98,13 +107,7 @@ describe('faults', () => {
     const before = await api.credits(KEY);
     const jobsBefore = (await api.control('GET', `/jobs?key=${KEY}`)).body.jobs.length;
     await api.control('POST', '/faults', { hangNext: 1 });
-    const call = fetch(`${api.url}/v1/api/generate`, {
-      method: 'POST',
-      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-2', prompt: 'held' }),
-      signal: AbortSignal.timeout(500),
-    });
-    await expect(call).rejects.toThrow(/timeout|aborted/i);
+    await expect(generateGivingUpAfter(500, 'held')).rejects.toThrow(/timeout|aborted/i);
     expect(await api.credits(KEY)).toBe(before - 10);
     const jobs = (await api.control('GET', `/jobs?key=${KEY}`)).body.jobs;
     expect(jobs).toHaveLength(jobsBefore + 1);
@@ -117,18 +120,11 @@ describe('faults', () => {
     const jobCount = async () => (await api.control('GET', `/jobs?key=${KEY}`)).body.jobs.length;
     const jobsBefore = await jobCount();
     await api.control('POST', '/faults', { slowIntakeNext: 1, intakeDelayMs: 600 });
-    const call = fetch(`${api.url}/v1/api/generate`, {
-      method: 'POST',
-      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-2', prompt: 'slow intake' }),
-      signal: AbortSignal.timeout(100),
-    });
-    await expect(call).rejects.toThrow(/timeout|aborted/i);
+    await expect(generateGivingUpAfter(100, 'slow intake')).rejects.toThrow(/timeout|aborted/i);
     expect(await jobCount()).toBe(jobsBefore);
     expect(await api.credits(KEY)).toBe(before);
     while ((await jobCount()) === jobsBefore) await new Promise((r) => setTimeout(r, 20));
     expect(await api.credits(KEY)).toBe(before - 10);
-    await api.control('DELETE', '/faults');
   });
 
   it('failNextJob: the next N jobs end in ERROR and are refunded; the one after completes', async () => {
