@@ -2,7 +2,7 @@
  * At the limit (issue 16), all its figures in one run: each section is a script under
  * bench/at-the-limit/ that starts what it needs, prints its section and stops it. The sections
  * run one after the other, each in a process of its own, so none measures while another loads
- * the machine or in a heap and event loop another left behind (run in this process after the
+ * the machine or in a heap and event loop another left behind (run in one process after the
  * limiter section, the overhead section's verify step measured p50/p95 66/198 ms at load 1.2,
  * 24/41 ms run alone at load 2.3); the load average is printed beside each.
  *

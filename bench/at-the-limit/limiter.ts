@@ -25,7 +25,6 @@
  *   slot spacing  time between consecutive requests at the service, p5/p50/max
  */
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { pipelineConfig } from '../../src/pipeline/index.ts';
 import { RATE_LIMITED_NOTE } from '../../src/pipeline/submit/submit-stage.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
@@ -51,7 +50,7 @@ async function allGenerations(bench: BenchPipeline, shop: string): Promise<Gener
   }
 }
 
-export async function run(): Promise<void> {
+async function run(): Promise<void> {
   const bench = await startBenchPipeline({
     limit: LIMIT,
     windowMs: WINDOW_MS,
@@ -177,4 +176,4 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await run();
+await run();

@@ -32,7 +32,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { Redis } from '../../src/platform/redis/connection.ts';
 import { shopKeyPattern } from '../../src/platform/keys.ts';
@@ -342,13 +341,11 @@ function printTable(rows: readonly ScaleRow[]): void {
   );
 }
 
-export async function run(sizes: readonly number[] = [100, 1_000, 10_000]): Promise<void> {
+async function run(sizes: readonly number[]): Promise<void> {
   const rows: ScaleRow[] = [];
   for (const shops of [...sizes].sort((a, b) => a - b)) rows.push(await measure(shops));
   printTable(rows);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const sizes = process.argv.slice(2).map(Number);
-  await run(sizes.length > 0 ? sizes : undefined);
-}
+const sizes = process.argv.slice(2).map(Number);
+await run(sizes.length > 0 ? sizes : [100, 1_000, 10_000]);
