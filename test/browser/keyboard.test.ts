@@ -104,6 +104,12 @@ test(
       interval: 500,
     }).toMatch(/^[1-9]\d* results waiting for review, 0 published\.$/);
     const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
+    // The table's rows come with its own refresh, after the run's card: the Tab walk starts once
+    // every row is in (a row that came in during it was an action the walk never passed: seen at
+    // load 7).
+    await eventually(() => admin.app.getByRole('button', { name: /^Approve: / }).count()).toBe(
+      inReview,
+    );
 
     // The Activity page itself, then the first result's viewer opened with Enter.
     await startAtTitle('Activity');
