@@ -42,6 +42,14 @@ const PAGES = [
 
 const WIDTHS = [1280, 375] as const;
 
+test('axe finds a violation planted in the app (the check can fail)', async () => {
+  const { admin } = suite;
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByText('ProductAI account').first().isVisible()).toBe(true);
+  await admin.app.locator('main').evaluate((main) => main.append(document.createElement('img')));
+  expect((await axeViolations(admin)).map((finding) => finding.rule)).toContain('image-alt');
+});
+
 describe('every page', () => {
   for (const [width, page] of WIDTHS.flatMap((w) => PAGES.map((p) => [w, p] as const))) {
     test(`${page.heading} has no axe violation at ${width} px`, async () => {

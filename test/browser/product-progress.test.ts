@@ -4,9 +4,9 @@
  * action's modal is closed, the page itself follows the photo until it is on the product, and
  * a product's block shows that product's work only.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { axeIn } from './support/axe.ts';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import {
   RESULT_TIMEOUT_MS,
@@ -45,10 +45,9 @@ async function setResultDelay(delayMs: number | null): Promise<void> {
  * and its h1: those two page-level rules are the admin's, not a block's.
  */
 async function blockAxeFindings(admin: AdminPage): Promise<string[]> {
-  const results = await new AxeBuilder({ page: admin.page })
-    .include('iframe[data-app-block]')
-    .disableRules(['landmark-one-main', 'page-has-heading-one'])
-    .analyze();
+  const block = await (await admin.page.$('iframe[data-app-block]'))?.contentFrame();
+  if (!block) throw new Error('no app block on the product page');
+  const results = await axeIn(block, ['landmark-one-main', 'page-has-heading-one']);
   const unmeasured = results.incomplete.filter(({ id }) => id === 'color-contrast');
   return [...results.violations, ...unmeasured].map(
     ({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`,
