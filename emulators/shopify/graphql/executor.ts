@@ -1,7 +1,8 @@
 /**
- * Runs one Admin GraphQL request the way Shopify does: parse, validate against the real schema,
- * price it, take the price from the shop's bucket (or answer THROTTLED), execute, and report
- * `extensions.cost`. Errors come back in Shopify's shape with HTTP 200.
+ * Runs one Admin GraphQL request the way Shopify does: parse, validate against the real schema
+ * (once per query text: checked-documents.ts), price it, take the price from the shop's bucket
+ * (or answer THROTTLED), execute, and report `extensions.cost`. Errors come back in Shopify's
+ * shape with HTTP 200.
  */
 import {
   GraphQLError,
@@ -9,14 +10,12 @@ import {
   execute,
   getOperationAST,
   getVariableValues,
-  parse,
-  validate,
-  type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLFieldResolver,
   type GraphQLTypeResolver,
 } from 'graphql';
 import type { EmulatorContext } from '../emulator-context.ts';
+import { checkedDocument } from './checked-documents.ts';
 import type { ResolverContext, ResolverMap } from '../resolvers/resolver-types.ts';
 import type { ShopRecord } from '../store/types.ts';
 import {
@@ -89,15 +88,6 @@ function fieldResolverFor(resolvers: ResolverMap): GraphQLFieldResolver<unknown,
 const typeResolver: GraphQLTypeResolver<unknown, ResolverContext> = (value) =>
   (value as { __typename?: string }).__typename;
 
-function parseDocument(query: string): DocumentNode | ShopifyError {
-  try {
-    return parse(query);
-  } catch (error) {
-    if (error instanceof GraphQLError) return shopifySyntaxError(error);
-    throw error;
-  }
-}
-
 export interface ExecutorDeps {
   emu: EmulatorContext;
   resolvers: ResolverMap;
@@ -113,11 +103,9 @@ export async function runAdminOperation(
   if (typeof request.query !== 'string' || request.query.trim() === '') {
     return { errors: [{ message: 'No query string was present' }] };
   }
-  const parsed = parseDocument(request.query);
-  if ('message' in parsed) return { errors: [parsed] };
-  const document = parsed;
-
-  const invalid = validate(schema, document);
+  const checked = checkedDocument(schema, request.query);
+  if ('syntaxError' in checked) return { errors: [shopifySyntaxError(checked.syntaxError)] };
+  const { document, invalid } = checked;
   if (invalid.length > 0) {
     return { errors: invalid.map((error) => shopifyValidationError(error, document)) };
   }

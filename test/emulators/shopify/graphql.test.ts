@@ -40,6 +40,20 @@ describe('validation against the real schema', () => {
     ]);
   });
 
+  it('answers a query it has seen before as it did the first time, valid or not', async () => {
+    const invalid = '{ shop { name colour } }';
+    const first = await graphql(emulator, token, invalid);
+    expect(await graphql(emulator, token, invalid)).toEqual(first);
+    const valid = '{ shop { name } }';
+    const answer = await graphql(emulator, token, valid);
+    expect(answer.errors).toBeUndefined();
+    expect((await graphql(emulator, token, valid)).data).toEqual(answer.data);
+    const broken = '{ shop { name }';
+    const syntax = await graphql(emulator, token, broken);
+    expect(syntax.errors?.[0]?.message).toMatch(/^syntax error/i);
+    expect(await graphql(emulator, token, broken)).toEqual(syntax);
+  });
+
   it('reports a missing required argument the way Shopify does', async () => {
     const result = await graphql(emulator, token, 'query Lookup { product { id } }');
     expect(result.errors?.[0]).toMatchObject({
