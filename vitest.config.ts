@@ -6,14 +6,15 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     pool: 'forks',
-    // Two files at once on the 2-core machine (vitest's default is cores - 1: one). The suite now
-    // computes more than it waits: a clean clone's `.ci/run` (195 files, quiet machine) took 1,679 s
-    // of CPU, install and static checks included; with two at once vitest took 1,139 s at load
-    // 7-9 and one test failed, on a race of its own (since mended); with three at once 1,151 s at
-    // load 12-14, and 7 tests ran out of time waiting. Chromium was the largest consumer: 1,359 s of
-    // a whole run in the full browser, 736 s in its headless shell (test/support/chromium.ts), the
-    // test processes with their emulators 718 s, the app's processes 389 s.
-    maxWorkers: 2,
+    // Three files at once on the 2-core machine (vitest's default is cores - 1: one). Files wait
+    // as well as compute (ProductAI's jobs, Shopify's processing, a killed worker's recovery), so
+    // two at once left the cores ~35 % idle: whole suite on this machine, nothing else running,
+    // two at once 655 s (one test red, since mended), three at once 562 s then, and 499 s once
+    // axe ran in the app's document (test/browser/support/axe.ts) and the Shopify emulator
+    // validated a query once: 1,569 of 1,569 green at load 7-11, the cores ~95 % busy (950 s
+    // of CPU). A slower machine earlier ran 7 tests out of time
+    // at three, before the suite lost a sixth of its CPU.
+    maxWorkers: 3,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:
     // 45 s isolated, 12 s not). Whole suite, same machine: 880 s of CPU isolated, 684 s not,
