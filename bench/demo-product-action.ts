@@ -22,7 +22,7 @@ const jobMs = Number(process.env.DEMO_JOB_MS ?? 6_000);
 const stack = await startStack({ jobMs, logLevel: 'silent' });
 const browser = await launchChromium();
 try {
-  await connectMerchant(browser, stack);
+  await connectMerchant(stack);
   const products = (await productsWithImages(stack)).slice(0, runs);
   const figures: { published: number; shown: number }[] = [];
   for (const product of products) {

@@ -53,7 +53,7 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
       }),
       launchChromium(),
     ]);
-    if (options.connectedMerchant) await connectMerchant(browser, stack);
+    if (options.connectedMerchant) await connectMerchant(stack!);
   });
   afterAll(async () => {
     await browser?.close();
