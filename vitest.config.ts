@@ -12,8 +12,8 @@ export default defineConfig({
     // two at once 655 s (one test red, since mended), three at once 562 s then, and 499 s once
     // axe ran in the app's document (test/browser/support/axe.ts) and the Shopify emulator
     // validated a query once: 1,569 of 1,569 green at load 7-11, the cores ~95 % busy (950 s
-    // of CPU). A slower machine earlier ran 7 tests out of time
-    // at three, before the suite lost a sixth of its CPU.
+    // of CPU). A slower machine earlier ran 7 tests out of time at three, before the suite lost
+    // a sixth of its CPU.
     maxWorkers: 3,
     // Files share their worker's process and module cache instead of each starting a fresh one:
     // every file imported the app anew, 47% of the run's time in the fast folders (46 files:

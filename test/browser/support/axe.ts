@@ -13,7 +13,6 @@
  */
 import axe from 'axe-core';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { Frame } from 'playwright-core';
 import type { AdminPage } from './browser.ts';
 
 export interface AxeFinding {
@@ -89,7 +88,7 @@ async function analyze(
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const results = await axeIn(await appFrame(admin));
+  const results = await axeIn(admin, APP_FRAME);
   const findings: AxeFinding[] = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -121,18 +120,17 @@ export async function fractionalProgressBars(admin: AdminPage): Promise<string[]
   );
 }
 
-/** The app's document in the admin frame. */
-async function appFrame(admin: AdminPage): Promise<Frame> {
-  const frame = await (await admin.page.$(APP_FRAME))?.contentFrame();
-  if (!frame) throw new Error(`no ${APP_FRAME} on the admin page`);
-  return frame;
-}
-
 /**
- * axe-core's findings in `frame`'s document as it is now: violations and incomplete checks
- * (what the tests read), every rule but those `disabled`.
+ * axe-core's findings in the document of the admin page's frame `frameSelector`, as it is now:
+ * violations and incomplete checks (what the tests read), every rule but those `disabled`.
  */
-export async function axeIn(frame: Frame, disabled: string[] = []): Promise<AxeResults> {
+export async function axeIn(
+  admin: AdminPage,
+  frameSelector: string,
+  disabled: string[] = [],
+): Promise<AxeResults> {
+  const frame = await (await admin.page.$(frameSelector))?.contentFrame();
+  if (!frame) throw new Error(`no ${frameSelector} on the admin page`);
   if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
   const options: RunOptions = {
     resultTypes: ['violations', 'incomplete'],

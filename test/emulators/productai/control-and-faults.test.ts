@@ -123,7 +123,7 @@ describe('faults', () => {
     await expect(generateGivingUpAfter(100, 'slow intake')).rejects.toThrow(/timeout|aborted/i);
     expect(await jobCount()).toBe(jobsBefore);
     expect(await api.credits(KEY)).toBe(before);
-    while ((await jobCount()) === jobsBefore) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(jobCount, { interval: 20 }).toBe(jobsBefore + 1);
     expect(await api.credits(KEY)).toBe(before - 10);
   });
 
