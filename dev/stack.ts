@@ -99,6 +99,12 @@ export interface Stack {
   productAi: ProductAiEmulator;
   /** The app processes' environment. */
   env: NodeJS.ProcessEnv;
+  /**
+   * From now on the admin frame shows `shop` (installed on the Shopify emulator, seeded when
+   * new), its studio link for the ProductAI account `productAiKey`: one shop at a time, so the
+   * browser tests' files take turns on one stack, each with a shop of its own.
+   */
+  frameShop(shop: string, productAiKey: string): void;
   /** App processes that stopped by themselves, with where their logs are. */
   stoppedProcesses(): string[];
   stop(): Promise<void>;
@@ -249,16 +255,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     await untilHealthy(`${appUrl}/healthz`, processes.get('web')!.child);
 
-    const frame = express();
-    frame.use(
+    const frameRouter = (shop: string, key: string) =>
       createAdminFrameRouter({
         appUrl,
         shopifyEmulatorUrl: shopify.url,
-        shop: DEMO.shop,
+        shop,
         productAiEmulatorUrl: productAi.url,
-        productAiApiKey: productAiKey,
-      }),
-    );
+        productAiApiKey: key,
+      });
+    let framed = frameRouter(DEMO.shop, productAiKey);
+    const frame = express();
+    frame.use((req, res, next) => framed(req, res, next));
     const server = createServer(frame);
     server.listen(framePort, '127.0.0.1');
     await once(server, 'listening');
@@ -276,6 +283,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       shopify,
       productAi,
       env,
+      frameShop(shop, key) {
+        shopify.installShop(shop);
+        framed = frameRouter(shop, key);
+      },
       stoppedProcesses() {
         if (stopping) return [];
         return [...processes]

@@ -1,7 +1,8 @@
 /**
- * What every scenario file of the browser tests sets up: the stack and a browser started before
- * its tests and stopped after them, and each test's admin page, checked and closed by
- * finishTest after the test.
+ * What every scenario file of the browser tests sets up: its stack (a shop and a ProductAI
+ * account of its own on its test process's stack, stack.ts) and a browser before its tests, the
+ * browser closed after them, and each test's admin page, checked and closed by finishTest after
+ * the test.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -9,7 +10,7 @@ import { launchChromium } from '../../support/chromium.ts';
 import { openAdminPage, type AdminPage } from './browser.ts';
 import { finishTest } from './finish-test.ts';
 import { connectMerchant } from './merchant.ts';
-import { startTestStack, type Stack } from './stack.ts';
+import { stackForFile, type Stack } from './stack.ts';
 
 export interface BrowserSuite {
   readonly stack: Stack;
@@ -35,7 +36,7 @@ export interface BrowserSuiteOptions {
   colourProducts?: boolean;
 }
 
-/** `name` labels the app's logs in test-artifacts/logs/. Call at the top of a test file. */
+/** `name` names the file's shop (the app's logs tell the files apart by it). Call at the top of a test file. */
 export function browserSuite(name: string, options: BrowserSuiteOptions = {}): BrowserSuite {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
@@ -47,7 +48,7 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([
-      startTestStack(name, {
+      stackForFile(name, {
         rateLimitWindowMs: options.rateLimitWindowMs,
         colourProducts: options.colourProducts,
       }),
@@ -57,7 +58,6 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
   });
   afterAll(async () => {
     await browser?.close();
-    await stack?.stop();
   });
   if (options.adminEachTest !== false) {
     beforeEach(async () => {
