@@ -126,9 +126,11 @@ describe('shared rate limiter', () => {
       granted.push(Date.now());
     }
 
-    // d at c's, e 125 ms after d, f at b's. The pace would have given e and f theirs 500 and
-    // 1,000 ms after d's.
-    expect(granted[2]! - bAnswered).toBeLessThan(1_500 + 150);
+    // d at c's, e 125 ms after d, f at b's (about 200 ms after c's). The pace would have given
+    // f its slot 875 ms after d's at the earliest (a quarter interval forgiven once): measured
+    // from d, not from b's answer, so a timer that fires late on a loaded machine (f came
+    // 674 ms after b's slot once) is not taken for the pace.
+    expect(granted[2]! - granted[0]!).toBeLessThan(800);
     expect(peakInAnyWindow([answered, bAnswering, ...granted], 1_500)).toBeLessThanOrEqual(3);
   });
 
