@@ -118,7 +118,6 @@ describe('shared rate limiter', () => {
     // Timed, not assumed: on a loaded machine the 200 ms delay has taken 600.
     const bAnswering = Date.now();
     await l.settle('b');
-    const bAnswered = Date.now();
 
     const granted: number[] = [];
     for (const id of ['d', 'e', 'f']) {
