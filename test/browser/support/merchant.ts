@@ -4,6 +4,7 @@
  */
 import type { FrameLocator } from 'playwright-core';
 import type { SettingsView } from '../../../src/app-api/contract.ts';
+import { productAiControlAt } from '../../support/productai-accounts.ts';
 import type { AdminPage } from './browser.ts';
 import type { Stack } from './stack.ts';
 import { eventually } from './eventually.ts';
@@ -74,15 +75,8 @@ export async function connectWebhook(admin: AdminPage, stack: Stack): Promise<vo
 }
 
 async function saveWebhookInStudio(stack: Stack, url: string): Promise<void> {
-  const response = await fetch(
-    `${stack.productAi.url}/__emulator/accounts/${encodeURIComponent(stack.productAiKey)}/webhook`,
-    {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url }),
-    },
-  );
-  if (!response.ok) throw new Error(`The studio refused the webhook URL: ${await response.text()}`);
+  const path = `/accounts/${encodeURIComponent(stack.productAiKey)}/webhook`;
+  await productAiControlAt(stack.productAi.url)('PUT', path, { url });
 }
 
 /**

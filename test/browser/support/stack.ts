@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startStack, type Stack as DemoStack } from '../../../dev/stack.ts';
+import { productAiControlAt } from '../../support/productai-accounts.ts';
 
 /** A file's view of its stack: its own shop and ProductAI key; the stack outlives the file. */
 export type Stack = Omit<DemoStack, 'stop' | 'frameShop'>;
@@ -77,12 +78,10 @@ export async function stackForFile(name: string, options: TestStackOptions = {})
   const suffix = randomBytes(3).toString('hex');
   const shop = `${name}-${suffix}.myshopify.com`;
   const productAiKey = `browser-${name}-${suffix}`;
-  const response = await fetch(`${stack.productAi.url}/__emulator/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: productAiKey, credits: CREDITS }),
+  await productAiControlAt(stack.productAi.url)('POST', '/accounts', {
+    key: productAiKey,
+    credits: CREDITS,
   });
-  if (!response.ok) throw new Error(`ProductAI's emulator: ${await response.text()}`);
   stack.frameShop(shop, productAiKey);
   return { ...stack, shop, productAiKey };
 }

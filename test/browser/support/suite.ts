@@ -36,7 +36,10 @@ export interface BrowserSuiteOptions {
   colourProducts?: boolean;
 }
 
-/** `name` names the file's shop (the app's logs tell the files apart by it). Call at the top of a test file. */
+/**
+ * `name` names the file's shop (the app's logs tell the files apart by it). Call at the top of a
+ * test file.
+ */
 export function browserSuite(name: string, options: BrowserSuiteOptions = {}): BrowserSuite {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
