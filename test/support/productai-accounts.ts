@@ -1,6 +1,7 @@
 /**
- * What the pipeline test stacks (test/support/pipeline-stack.ts, test/pipeline/support/crash-stack.ts) share about the ProductAI
- * emulator: its /__emulator control surface, and connecting a shop to an account of its own.
+ * What the test stacks (test/support/pipeline-stack.ts, test/pipeline/support/crash-stack.ts,
+ * test/browser/support/stack.ts) share about the ProductAI emulator: its /__emulator control
+ * surface, and connecting a shop to an account of its own.
  */
 import { productAiWebhookUrl } from '../../src/pipeline/index.ts';
 import type { TestApp } from './app.ts';
