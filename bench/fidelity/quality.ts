@@ -8,9 +8,9 @@
  * with the source prepared ahead (`prepare`, as the pipeline does while ProductAI works: what a
  * merchant waits for), each source's first result then checked again from its kept analysis;
  * the CPU time the same checks took (which a loaded machine does not stretch) and the
- * process's peak memory.
+ * process's peak memory. VERDICTS=out.json also writes each pair's verdict and findings there.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 import type { FidelityVerdict } from '../../src/fidelity/fidelity-report.ts';
@@ -123,6 +123,36 @@ for (const o of outcomes.filter((o) => o.pair.change)) {
 }
 console.log('\nchanged, caught by kind and strength:');
 console.table(Object.fromEntries([...byKind].sort()));
+
+// Verdicts per kind: a changed pair's change kind, a faithful pair's kind from its id
+// (`p3-same_pose-0` → same_pose), so recall per change and false alarms per faithful kind show.
+const perKind = new Map<string, Record<'faithful' | 'check_it' | 'changed', number>>();
+for (const o of outcomes) {
+  const kind = o.pair.change?.kind ?? o.pair.id.replace(/^p\d+-/, '').replace(/-\d+$/, '');
+  const key = `${o.pair.label}: ${kind}`;
+  const row = perKind.get(key) ?? { faithful: 0, check_it: 0, changed: 0 };
+  row[o.verdict]++;
+  perKind.set(key, row);
+}
+console.log('\nverdicts by label and kind:');
+console.table(Object.fromEntries([...perKind].sort()));
+if (process.env.VERDICTS)
+  await writeFile(
+    process.env.VERDICTS,
+    JSON.stringify(
+      outcomes.map((o) => ({
+        id: o.pair.id,
+        label: o.pair.label,
+        change: o.pair.change,
+        verdict: o.verdict,
+        preparedVerdict: o.prepared.verdict,
+        findings: o.findings,
+        ms: Math.round(o.ms),
+      })),
+      null,
+      1,
+    ),
+  );
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
