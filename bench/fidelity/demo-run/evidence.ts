@@ -2,12 +2,13 @@
  * `--out DIR`: for each case a developer should look at (a faithful result held, a change
  * missed), the images the check compared, as the pipeline downloaded them (the product's images
  * from Shopify's CDN, the result from ProductAI's), and the report with the request and what
- * the emulator did, one folder a case.
+ * the emulator did, one folder a case; and the images side by side in one PNG.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Outcome } from './outcomes.ts';
 import { requestWords } from './figures.ts';
+import { sideBySide } from './side-by-side.ts';
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -15,13 +16,14 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-async function download(url: string, file: string): Promise<string> {
+/** Saves the bytes as they came (what the check read), named by their type; answers them. */
+async function download(url: string, file: string): Promise<Buffer> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const path = `${file}.${EXTENSIONS[type] ?? 'bin'}`;
-  await writeFile(path, Buffer.from(await response.arrayBuffer()));
-  return path;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  await writeFile(`${file}.${EXTENSIONS[type] ?? 'bin'}`, bytes);
+  return bytes;
 }
 
 const slug = (text: string) =>
@@ -43,10 +45,14 @@ export async function writeEvidence(
       `${label}-${String(i + 1).padStart(3, '0')}-${slug(generation.product.title)}`,
     );
     await mkdir(folder, { recursive: true });
+    const images: Buffer[] = [];
     for (const [k, url] of generation.sourceImageUrls.entries()) {
-      await download(url, join(folder, `source-${k + 1}`));
+      images.push(await download(url, join(folder, `source-${k + 1}`)));
     }
-    if (generation.result) await download(generation.result.previewUrl, join(folder, 'result'));
+    if (generation.result) {
+      images.push(await download(generation.result.previewUrl, join(folder, 'result')));
+    }
+    await writeFile(join(folder, 'side-by-side.png'), await sideBySide(images));
     const report = {
       generationId: generation.id,
       product: generation.product.title,
