@@ -55,6 +55,10 @@ function savingMs(g: GenerationView): number | null {
   return Date.parse(next.at) - Date.parse(g.transitions[at]!.at);
 }
 
+/** The check gave no verdict of its own (timed out, or could not read an image): `check it`. */
+const notChecked = (o: Outcome) =>
+  o.fidelity.findings.length > 0 && o.fidelity.findings.every((f) => f.startsWith('not checked'));
+
 export function figureLines(outcomes: readonly Outcome[], failed: number): string[] {
   const faithful = outcomes.filter((o) => o.change === null);
   const changed = outcomes.filter((o) => o.change !== null);
@@ -70,6 +74,12 @@ export function figureLines(outcomes: readonly Outcome[], failed: number): strin
       `(changed ${verdicts(changed, 'changed')}, check it ${verdicts(changed, 'check_it')}); ` +
       `missed (faithful): ${verdicts(changed, 'faithful')}`,
   ];
+  const unchecked = outcomes.filter(notChecked);
+  lines.push(
+    `  of these, not checked (timed out or unreadable, so 'check it'): ${unchecked.length} ` +
+      `(${unchecked.filter((o) => o.change === null).length} faithful, ` +
+      `${unchecked.filter((o) => o.change !== null).length} changed)`,
+  );
   lines.push('changes by kind (caught as changed / check it / missed):');
   for (const [kind] of countBy(changed, (o) => [o.change!.kind])) {
     const ofKind = changed.filter((o) => o.change!.kind === kind);
