@@ -9,7 +9,7 @@ import type { OpenCv } from './opencv.ts';
 import { letterAgreement } from './letter-edges.ts';
 import { readWords } from './ocr.ts';
 import { cropPng } from './pixels.ts';
-import { gradientMagnitude, toGray } from './raster.ts';
+import { atScale, gradientMagnitude, toGray } from './raster.ts';
 import { normaliseWord, type Patch, type SourceProduct } from './source-product.ts';
 import { warpBack } from './measure.ts';
 
@@ -40,6 +40,18 @@ const LETTER_CHANGED = 0.5;
 const LINE_CHANGED = 0.3;
 /** A word read on the result with this confidence and unlike the source's is other text. */
 const READ_SURE = 70;
+/**
+ * Letters shown smaller than this on the result (the word's height, pixels of the searched
+ * result) cannot be read there, nor their edges told apart, so they are not compared: a
+ * caption read on a 1,024 px product image was "not found" on a result showing the product at
+ * a third of that size, where nobody could read it either.
+ */
+const LEGIBLE = 9;
+
+/** Whether text this tall on the source (GEOMETRY_SIDE pixels) can be read on the result. */
+export function legible(height: number, scale: number): boolean {
+  return height * scale >= LEGIBLE;
+}
 
 export interface TextKept {
   expected: string[];
@@ -54,26 +66,31 @@ export async function textKept(
   source: SourceProduct,
   result: InstanceType<OpenCv['Mat']>,
   h: number[],
+  scale: number,
 ): Promise<TextKept> {
-  const expected = [...new Set(source.words.map((w) => w.text))];
+  const words = source.words.filter((w) => legible(w.box.height, scale));
+  const detail = scale / source.readingScale;
+  const expected = [...new Set(words.map((w) => w.text))];
   const missing: string[] = [];
   const unread: string[] = [];
   for (const text of expected) {
-    const word = source.words.find((w) => w.text === text)!;
+    const word = words.find((w) => w.text === text)!;
     const crop = warpBack(cv, result, h, word.patch.box, word.patch.box, source.readingScale);
-    const letters = agreement(cv, word.patch, crop, word.box.height * source.readingScale);
+    const letters = agreement(cv, word.patch, crop, word.box.height * source.readingScale, detail);
     // Every letter's edges where the source's are: the same letters, whatever OCR would make of
     // them (on the source or here), so the word is kept without reading it: a word read again
     // was kept either way, so the verdict is the one reading first gave (the same on all 342
     // pairs of the labelled set), and the reading (20-130 ms a word) is spent only on words
     // whose letters moved. The text step's p95 per check went from 51 to 28 ms.
+    if (process.env.DEBUG_TEXT) console.error(text, word.box, scale, letters);
     if (letters.whole >= LETTERS_KEPT && letters.worst >= LETTER_CHANGED) continue;
     const reads = await readWords(await cropPng(crop, { ...word.patch.box, x: 0, y: 0 }), 'sparse');
-    const words = reads.map((w) => ({ text: normaliseWord(w.text), confidence: w.confidence }));
-    if (words.some((w) => w.text.includes(text))) continue;
+    const read = reads.map((w) => ({ text: normaliseWord(w.text), confidence: w.confidence }));
+    if (read.some((w) => w.text.includes(text))) continue;
     // Read with a slip of OCR's, kept unless one of its letters is clearly another.
-    if (words.some((w) => similar(w.text, text)) && letters.worst >= LETTER_CHANGED) continue;
-    const readOther = words.some((w) => w.text.length >= 3 && w.confidence >= READ_SURE);
+    if (read.some((w) => similar(w.text, text)) && letters.worst >= LETTER_CHANGED) continue;
+    if (process.env.DEBUG_TEXT) console.error(read);
+    const readOther = read.some((w) => w.text.length >= 3 && w.confidence >= READ_SURE);
     // One strip unlike while the word as a whole agrees is not enough alone: of a word read in
     // two pieces on the source ('GRA', 'NITH' of 'GRANITE'), 'NITH' kept 0.91-0.93 as a whole
     // on faithful results while one strip fell to 0.25-0.33.
@@ -94,18 +111,41 @@ export function linesChanged(
   source: SourceProduct,
   result: InstanceType<OpenCv['Mat']>,
   h: number[],
+  scale: number,
 ): number {
   let changed = 0;
+  const detail = scale / source.readingScale;
   for (const line of source.lines) {
+    if (!legible(line.letter / source.readingScale, scale)) continue;
     const crop = warpBack(cv, result, h, line.patch.box, line.patch.box, source.readingScale);
-    if (agreement(cv, line.patch, crop, line.letter).worst < LINE_CHANGED) changed++;
+    if (agreement(cv, line.patch, crop, line.letter, detail).worst < LINE_CHANGED) changed++;
   }
   return changed;
 }
 
-function agreement(cv: OpenCv, patch: Patch, crop: ReturnType<typeof warpBack>, letter: number) {
-  const edges = gradientMagnitude(cv, toGray(cv, crop), crop.width, crop.height);
-  return letterAgreement(patch.edges, edges, crop.seen, crop.width, letter);
+/**
+ * The letters' edges on the result against the source's, the source's first seen at the
+ * result's resolution (`detail`: the result's pixels per reading-frame pixel): a result that
+ * shows the label smaller blurs its letters' edges, and the sharp source's would not line up
+ * with them however faithful (a '268' at two thirds of the reading frame's size correlated 0.69
+ * whole and 0.46 in its worst strip, a misprint's figures).
+ */
+function agreement(
+  cv: OpenCv,
+  patch: Patch,
+  crop: ReturnType<typeof warpBack>,
+  letter: number,
+  detail: number,
+) {
+  const { width, height } = patch.box;
+  const before = gradientMagnitude(
+    cv,
+    atScale(cv, patch.gray, width, height, detail),
+    width,
+    height,
+  );
+  const after = gradientMagnitude(cv, toGray(cv, crop), crop.width, crop.height);
+  return letterAgreement(before, after, crop.seen, crop.width, letter);
 }
 
 /** Equal but for OCR's slips: at most one edit in four letters. */

@@ -1,26 +1,46 @@
 /**
  * The located product, in the source's frame: the result is warped back onto the source with
- * the homography and its structure compared cell by cell (colour-drift.ts and label-text.ts
- * compare colours and words on the same warp).
+ * the homography and its structure judged from its cells, each aligned on its own (cells.ts;
+ * colour-parts.ts and label-text.ts compare colours and words on the same warp).
  */
+import { boxOf, clusters, type Cell, type Grid } from './cells.ts';
+import { solve3 } from './locate.ts';
 import type { OpenCv } from './opencv.ts';
 import type { Pixels } from './pixels.ts';
-import { gradientMagnitude, rgbMat, toGray, type Box } from './raster.ts';
-import type { SourceProduct } from './source-product.ts';
+import { rgbMat, type Box } from './raster.ts';
 
-const CELL = 24;
 /** A cell whose edges correlate less than this with the source's has changed (or is hidden). */
 const CELL_AGREES = 0.45;
+/**
+ * A textured cell whose edges keep less than this of the product's typical strength, and no
+ * longer line up well (FADED_AGREES), lost its detail: a logo or lettering painted out or
+ * blurred.
+ */
+const FADED = 0.45;
+const FADED_AGREES = 0.7;
+
+/** A group of cells: its share of the product's cells, how many, and its box (source frame). */
+export interface CellGroup {
+  share: number;
+  cells: number;
+  box: Box;
+}
 
 export interface Structure {
   /** Mean correlation of the product's edges, cell by cell (1: identical). */
   score: number;
   /** Share of the product's cells that no longer agree. */
   changedShare: number;
-  /** The cells that changed, in the source frame. */
-  changedBox?: Box;
-  /** Cells that agree, to read colours where the product is seen as it is. */
-  agrees: Uint8Array;
+  /** The largest group of touching cells that no longer agree. */
+  unlike?: CellGroup;
+  /** The largest group of touching cells whose detail faded. */
+  faded?: CellGroup;
+  /**
+   * How far the cells' own offsets stray from one smooth (affine) movement, in source-frame
+   * pixels (root mean square): a camera's angle or a lens moves the cells smoothly, a product
+   * bent in waves moves neighbours apart.
+   */
+  bend: number;
 }
 
 /**
@@ -80,74 +100,69 @@ function multiply(a: number[], b: number[]): number[] {
   return r;
 }
 
-export function structure(
-  cv: OpenCv,
-  source: SourceProduct,
-  warped: Pixels & { seen: Uint8Array },
-): Structure {
-  const { width, height, mask, box } = source;
-  const g2 = gradientMagnitude(cv, toGray(cv, warped), width, height);
-  const g1 = source.gradient;
-  const agrees = new Uint8Array(width * height);
-  let cells = 0,
-    changed = 0,
-    total = 0;
-  let cx0 = Infinity,
-    cy0 = Infinity,
-    cx1 = -Infinity,
-    cy1 = -Infinity;
-  for (let y0 = box.y; y0 < box.y + box.height; y0 += CELL)
-    for (let x0 = box.x; x0 < box.x + box.width; x0 += CELL) {
-      const x1 = Math.min(x0 + CELL, width),
-        y1 = Math.min(y0 + CELL, height);
-      let n = 0,
-        on = 0,
-        s1 = 0,
-        s2 = 0,
-        s11 = 0,
-        s22 = 0,
-        s12 = 0;
-      for (let y = y0; y < y1; y++)
-        for (let x = x0; x < x1; x++) {
-          const i = y * width + x;
-          if (!mask[i]) continue;
-          on++;
-          if (!warped.seen[i]) continue;
-          const a = g1[i]!,
-            b = g2[i]!;
-          n++;
-          s1 += a;
-          s2 += b;
-          s11 += a * a;
-          s22 += b * b;
-          s12 += a * b;
-        }
-      const area = (x1 - x0) * (y1 - y0);
-      if (on < area * 0.5 || n < on * 0.8) continue;
-      const v1 = s11 - (s1 * s1) / n,
-        v2 = s22 - (s2 * s2) / n;
-      // A flat cell on both sides agrees; a flat cell against an edged one does not.
-      const flat1 = v1 < n * 4,
-        flat2 = v2 < n * 4;
-      const r =
-        flat1 && flat2 ? 1 : flat1 || flat2 ? 0 : (s12 - (s1 * s2) / n) / Math.sqrt(v1 * v2);
-      cells++;
-      total += r;
-      if (r >= CELL_AGREES) {
-        for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) agrees[y * width + x] = 1;
-      } else {
-        changed++;
-        cx0 = Math.min(cx0, x0);
-        cy0 = Math.min(cy0, y0);
-        cx1 = Math.max(cx1, x1);
-        cy1 = Math.max(cy1, y1);
-      }
-    }
-  if (cells === 0) return { score: 0, changedShare: 1, agrees };
-  return {
-    score: total / cells,
-    changedShare: changed / cells,
-    ...(changed > 0 ? { changedBox: { x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0 } } : {}),
-    agrees,
+export function structure(grid: Grid): Structure {
+  const { cells } = grid;
+  if (cells.length === 0) return { score: 0, changedShare: 1, bend: 0 };
+  const unlike = (c: Cell) => !agrees(c);
+  // Edges fade alike over a whole result that is softer or lit flatter than its source: a
+  // cell's edge strength is judged against the product's own median.
+  const textured = cells.filter((c) => c.textured);
+  const typical = median(textured.map((c) => c.energy)) || 1;
+  const faded = (c: Cell) =>
+    c.textured && c.energy / typical < FADED && c.correlation < FADED_AGREES;
+  const largest = (member: (c: Cell) => boolean) => {
+    const group = clusters(grid, member)[0];
+    return group
+      ? { share: group.length / cells.length, cells: group.length, box: boxOf(group) }
+      : undefined;
   };
+  const changed = cells.filter(unlike).length;
+  const biggestUnlike = largest(unlike);
+  const biggestFaded = largest(faded);
+  return {
+    score: cells.reduce((sum, c) => sum + c.correlation, 0) / cells.length,
+    changedShare: changed / cells.length,
+    ...(biggestUnlike ? { unlike: biggestUnlike } : {}),
+    ...(biggestFaded ? { faded: biggestFaded } : {}),
+    bend: bend(textured.filter(agrees)),
+  };
+}
+
+/** Root mean square of the cells' offsets less the affine movement that fits them best. */
+function bend(cells: Cell[]): number {
+  if (cells.length < 6) return 0;
+  const centre = (c: Cell) => [c.box.x + c.box.width / 2, c.box.y + c.box.height / 2, 1];
+  // Normal equations of [x y 1] · p = offset, one for dx and one for dy.
+  const m = new Array<number>(9).fill(0);
+  const vx = [0, 0, 0],
+    vy = [0, 0, 0];
+  for (const c of cells) {
+    const row = centre(c);
+    for (let r = 0; r < 3; r++) {
+      for (let k = 0; k < 3; k++) m[r * 3 + k]! += row[r]! * row[k]!;
+      vx[r]! += row[r]! * c.dx;
+      vy[r]! += row[r]! * c.dy;
+    }
+  }
+  const px = solve3(m, vx),
+    py = solve3(m, vy);
+  let sum = 0;
+  for (const c of cells) {
+    const [x, y] = centre(c);
+    const ex = c.dx - (px[0]! * x! + px[1]! * y! + px[2]!);
+    const ey = c.dy - (py[0]! * x! + py[1]! * y! + py[2]!);
+    sum += ex * ex + ey * ey;
+  }
+  return Math.sqrt(sum / cells.length);
+}
+
+/** Whether a cell's edges still agree with the source's (where it lines up best). */
+export function agrees(cell: Cell): boolean {
+  return cell.correlation >= CELL_AGREES;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

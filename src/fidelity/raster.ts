@@ -42,17 +42,6 @@ export function toGray(cv: OpenCv, image: Pixels): Uint8Array {
   return out;
 }
 
-/** OpenCV's 8-bit Lab: L scaled to 0..255, a and b offset by 128. */
-export function labOf(cv: OpenCv, image: Pixels): Uint8Array {
-  const rgb = rgbMat(cv, image);
-  const lab = new cv.Mat();
-  cv.cvtColor(rgb, lab, cv.COLOR_RGB2Lab);
-  const out = Uint8Array.from(lab.data);
-  rgb.delete();
-  lab.delete();
-  return out;
-}
-
 /** Sobel gradient magnitude after a light blur: edges, insensitive to a change of lighting. */
 export function gradientMagnitude(
   cv: OpenCv,
@@ -72,5 +61,33 @@ export function gradientMagnitude(
   cv.magnitude(gx, gy, mag);
   const out = Float32Array.from(mag.data32F);
   for (const m of [src, blurred, gx, gy, mag]) m.delete();
+  return out;
+}
+
+/**
+ * Grey levels as they would look seen `scale` times as large (below 1: the detail a smaller
+ * view loses), in the same frame: a source's edges compared with a result that shows the
+ * product smaller must lose the same fine detail first, or every fine letter reads as gone.
+ */
+export function atScale(
+  cv: OpenCv,
+  gray: Uint8Array,
+  width: number,
+  height: number,
+  scale: number,
+): Uint8Array {
+  if (scale >= 0.95) return gray;
+  const src = new cv.Mat(height, width, cv.CV_8UC1);
+  src.data.set(gray);
+  const small = new cv.Mat();
+  const size = new cv.Size(
+    Math.max(8, Math.round(width * scale)),
+    Math.max(8, Math.round(height * scale)),
+  );
+  cv.resize(src, small, size, 0, 0, cv.INTER_AREA);
+  const back = new cv.Mat();
+  cv.resize(small, back, new cv.Size(width, height), 0, 0, cv.INTER_LINEAR);
+  const out = Uint8Array.from(back.data);
+  for (const m of [src, small, back]) m.delete();
   return out;
 }

@@ -66,11 +66,12 @@ export function sizeOf(analysis: Analysis): number {
     analysis.mask,
     analysis.points,
     analysis.descriptors,
+    analysis.gray,
     analysis.gradient,
-    analysis.lab,
-    analysis.colourOf,
-    ...analysis.words.map((w) => w.patch.edges),
-    ...analysis.lines.map((l) => l.patch.edges),
+    analysis.rgb,
+    analysis.inner,
+    ...analysis.words.map((w) => w.patch.gray),
+    ...analysis.lines.map((l) => l.patch.gray),
   ];
   return maps.reduce((sum, map) => sum + map.byteLength, 1024);
 }

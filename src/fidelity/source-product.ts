@@ -7,7 +7,7 @@ import type { OpenCv } from './opencv.ts';
 import { lineWords, textLines } from './label-lines.ts';
 import { readWords } from './ocr.ts';
 import { cropPng, cropRgb, type Pixels } from './pixels.ts';
-import { gradientMagnitude, labOf, toGray, type Box } from './raster.ts';
+import { gradientMagnitude, toGray, type Box } from './raster.ts';
 
 export interface SourceProduct {
   width: number;
@@ -18,11 +18,13 @@ export interface SourceProduct {
   points: Float32Array;
   /** ORB descriptors, 32 bytes a point. */
   descriptors: Uint8Array;
+  /** Grey levels, whose edges are compared at the result's scale (GEOMETRY_SIDE frame). */
+  gray: Uint8Array;
+  /** Edges at full scale. */
   gradient: Float32Array;
-  lab: Uint8Array;
-  /** Main colour of each product pixel (index into `colours`), -1 off the product. */
-  colourOf: Int8Array;
-  colours: { lab: [number, number, number]; share: number }[];
+  rgb: Uint8Array;
+  /** The product less its rim (whose pixels mix in the source's background), for colours. */
+  inner: Uint8Array;
   /**
    * Words on the product, boxes in the GEOMETRY_SIDE frame; each word's patch (the word and a
    * margin) in the reading frame, with the edges of its letters.
@@ -37,15 +39,11 @@ export interface SourceProduct {
   readingScale: number;
 }
 
-/** A box of the reading frame with the edges inside it. */
+/** A box of the reading frame with the grey levels inside it (their edges are compared). */
 export interface Patch {
   box: Box;
-  edges: Float32Array;
+  gray: Uint8Array;
 }
-
-const MAIN_COLOURS = 3;
-/** cv.KMEANS_PP_CENTERS, which the package's typings leave out. */
-const KMEANS_PP_CENTERS = 2;
 
 export async function analyseSource(
   cv: OpenCv,
@@ -61,9 +59,9 @@ export async function analyseSource(
   const gray = toGray(cv, geometry);
   const { points, descriptors } = features(cv, gray, mask, width, height, 1500);
   const gradient = gradientMagnitude(cv, gray, width, height);
-  const lab = labOf(cv, geometry);
-  // Colours are taken inside the outline: its rim mixes in the source's background.
-  const { colourOf, colours } = mainColours(cv, lab, erode(cv, mask, width, height, 9));
+  const inner = erode(cv, mask, width, height, 9);
+  const backdrop = plainBackdrop(geometry);
+  if (backdrop) for (let i = 0; i < inner.length; i++) if (backdrop(i)) inner[i] = 0;
   const { words, lines } = await productText(cv, geometry, reading, mask, box, closer);
   const readingScale = reading.width / width;
   return {
@@ -73,14 +71,46 @@ export async function analyseSource(
     box,
     points,
     descriptors,
+    gray,
     gradient,
-    lab,
-    colourOf,
-    colours,
+    rgb: geometry.rgb,
+    inner,
     words,
     lines,
     readingScale,
   };
+}
+
+/** How close (RGB distance) a pixel is to a plain backdrop's colour to count as backdrop. */
+const BACKDROP_DISTANCE = 24;
+
+/**
+ * Where the source stands on a plain backdrop (a catalogue photo's white or grey sweep: most of
+ * the frame's edge one colour), which of its pixels have the backdrop's colour. GrabCut keeps
+ * some of them (a bright spot behind the product, its shadow), and the result's scene takes
+ * their place: compared, they read as "the white part has another colour" on a product that
+ * has none (the demo's terracotta mug). A white part of a product on a white sweep cannot be
+ * told from the sweep either way, so its colour is not judged.
+ */
+function plainBackdrop(image: Pixels): ((i: number) => boolean) | undefined {
+  const { width, height, rgb } = image;
+  const frame = Math.max(2, Math.round(Math.min(width, height) * 0.02));
+  const edge: number[] = [];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (x < frame || y < frame || x >= width - frame || y >= height - frame)
+        edge.push(y * width + x);
+  const median = [0, 1, 2].map((c) => {
+    const values = edge.map((i) => rgb[i * 3 + c]!).sort((a, b) => a - b);
+    return values[values.length >> 1]!;
+  });
+  const near = (i: number) =>
+    (rgb[i * 3]! - median[0]!) ** 2 +
+      (rgb[i * 3 + 1]! - median[1]!) ** 2 +
+      (rgb[i * 3 + 2]! - median[2]!) ** 2 <
+    BACKDROP_DISTANCE ** 2;
+  // Plain: four in five of the edge's pixels have its median colour.
+  return edge.filter(near).length >= edge.length * 0.8 ? near : undefined;
 }
 
 /** GrabCut from a rectangle just inside the frame: no assumption of a plain background. */
@@ -179,41 +209,6 @@ export function features(
   return { points, descriptors };
 }
 
-function mainColours(cv: OpenCv, lab: Uint8Array, mask: Uint8Array) {
-  const on: number[] = [];
-  for (let i = 0; i < mask.length; i++) if (mask[i]) on.push(i);
-  const colourOf = new Int8Array(mask.length).fill(-1);
-  if (on.length < MAIN_COLOURS * 10) return { colourOf, colours: [] };
-  const samples = new cv.Mat(on.length, 3, cv.CV_32F);
-  const data = samples.data32F;
-  on.forEach((p, i) => {
-    data[i * 3] = lab[p * 3]!;
-    data[i * 3 + 1] = lab[p * 3 + 1]!;
-    data[i * 3 + 2] = lab[p * 3 + 2]!;
-  });
-  const labels = new cv.Mat();
-  const centers = new cv.Mat();
-  const criteria = new cv.TermCriteria(cv.TermCriteria_EPS + cv.TermCriteria_MAX_ITER, 12, 1);
-  cv.kmeans(samples, MAIN_COLOURS, labels, criteria, 1, KMEANS_PP_CENTERS, centers);
-  const counts = new Array<number>(MAIN_COLOURS).fill(0);
-  const ks = labels.data32S;
-  on.forEach((p, i) => {
-    const k = ks[i]!;
-    colourOf[p] = k;
-    counts[k]!++;
-  });
-  const colours = counts.map((n, k) => ({
-    lab: [centers.data32F[k * 3]!, centers.data32F[k * 3 + 1]!, centers.data32F[k * 3 + 2]!] as [
-      number,
-      number,
-      number,
-    ],
-    share: n / on.length,
-  }));
-  for (const o of [samples, labels, centers]) o.delete();
-  return { colourOf, colours };
-}
-
 /**
  * Words read on the product (sparse text, the product's box only), kept when read with
  * confidence, each with the edges of its letters (the `patch` around it, reading frame), which
@@ -250,8 +245,7 @@ async function productText(
       1,
       reading,
     );
-    const gray = toGray(cv, { ...around, rgb: cropRgb(reading, around) });
-    return { box: around, edges: gradientMagnitude(cv, gray, around.width, around.height) };
+    return { box: around, gray: toGray(cv, { ...around, rgb: cropRgb(reading, around) }) };
   };
   // Lines that reach past the product's outline are left out: their edges there are the
   // background's, which every scene changes.

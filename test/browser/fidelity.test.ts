@@ -43,7 +43,7 @@ test(
     await admin.open('/activity?state=in_review');
     const row = admin.app.getByRole('row').filter({ hasText: product!.title });
     await eventually(() => row.getByText('Changed', { exact: true }).isVisible()).toBe(true);
-    expect(await row.getByText('colour differs: ΔE 14 on the body').isVisible()).toBe(true);
+    expect(await row.getByText('the red part has another colour').isVisible()).toBe(true);
 
     await row.getByRole('button', { name: /^View .* larger/ }).click();
     const viewer = admin.app.getByRole('dialog');

@@ -207,7 +207,7 @@ test('a result the fidelity check calls changed shows its badge and what changed
       state: 'in_review',
       fidelity: {
         verdict: 'changed',
-        findings: ['colour differs: ΔE 14 on the body'],
+        findings: ['the red part has another colour'],
         checks: { colour: { deltaE: 14, where: 'the body' }, located: true },
         region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
       },
@@ -218,7 +218,7 @@ test('a result the fidelity check calls changed shows its badge and what changed
   const badge = page.locator('s-badge', { hasText: 'Product check: Changed' });
   await badge.waitFor();
   expect(await badge.getAttribute('tone')).toBe('critical');
-  expect(await page.getByText('colour differs: ΔE 14 on the body').count()).toBe(1);
+  expect(await page.getByText('the red part has another colour').count()).toBe(1);
 });
 
 test('several results: the cost and the requests ×N before Generate, then the way to choose among them', async () => {

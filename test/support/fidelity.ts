@@ -15,8 +15,12 @@ import type {
 
 export const CHANGED_REPORT: FidelityReport = {
   verdict: 'changed',
-  checks: { colour: { deltaE: 14, where: 'the body' }, structure: { score: 0.93 }, located: true },
-  findings: ['colour differs: ΔE 14 on the body'],
+  checks: {
+    colour: { deltaE: 14, where: 'the red part' },
+    structure: { score: 0.93 },
+    located: true,
+  },
+  findings: ['the red part has another colour'],
   region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
   version: 'test-1',
 };
@@ -26,14 +30,14 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
   check_it: {
     verdict: 'check_it',
     checks: { text: { expected: ['ALPINE'], missing: ['ALPINE'] }, located: true },
-    findings: ["label text 'ALPINE' not found"],
+    findings: ["the lettering 'ALPINE' is missing or changed"],
     region: { x: 0.3, y: 0.3, width: 0.4, height: 0.4 },
     version: 'test-1',
   },
   faithful: {
     verdict: 'faithful',
     checks: {
-      colour: { deltaE: 1.2, where: 'the body' },
+      colour: { deltaE: 1.2, where: 'the red part' },
       structure: { score: 0.99 },
       located: true,
     },

@@ -40,8 +40,8 @@ beforeAll(async () => {
 
 const CHANGED_RECORD = {
   verdict: 'changed' as const,
-  findings: ['colour differs: ΔE 14 on the body'],
-  checks: { colour: { deltaE: 14, where: 'the body' }, located: true },
+  findings: ['the red part has another colour'],
+  checks: { colour: { deltaE: 14, where: 'the red part' }, located: true },
   region: null,
   version: 'test-1',
 };
@@ -87,13 +87,11 @@ describe('the fidelity check decides before a result goes live', () => {
     fidelity.answer('changed');
     const changed = await ruleResult(harness, shop, 'Linen dress');
     expect(changed.state).toBe('in_review');
-    expect(lastNote(changed)).toBe('Held for review: colour differs: ΔE 14 on the body');
+    expect(lastNote(changed)).toBe('Held for review: the red part has another colour');
     expect(changed.fidelity).toMatchObject({ verdict: 'changed', version: 'test-1' });
     // Noted on the history entry of the state it was learnt in: the moves stay as they were.
     const saving = changed.transitions.find((entry) => entry.state === 'saving');
-    expect(saving?.note).toMatch(
-      /; Fidelity check: changed \(colour differs: ΔE 14 on the body\)$/,
-    );
+    expect(saving?.note).toMatch(/; Fidelity check: changed \(the red part has another colour\)$/);
     expect(changed.transitions.map((entry) => entry.state)).toEqual([
       'queued',
       'submitting',
@@ -170,7 +168,7 @@ describe('the fidelity check decides before a result goes live', () => {
     fidelity.answer('check_it');
     const held = await click(shop);
     expect(held.state).toBe('in_review');
-    expect(lastNote(held)).toBe("Held for review: label text 'ALPINE' not found");
+    expect(lastNote(held)).toBe("Held for review: the lettering 'ALPINE' is missing or changed");
   });
 
   it('takes a check that throws for check it, never for faithful', async () => {
@@ -222,9 +220,9 @@ describe('the fidelity check decides before a result goes live', () => {
     const { body: view } = await shop.api<GenerationView>('GET', `/generations/${changed.id}`);
     expect(view.fidelity).toEqual({
       verdict: 'changed',
-      findings: ['colour differs: ΔE 14 on the body'],
+      findings: ['the red part has another colour'],
       checks: {
-        colour: { deltaE: 14, where: 'the body' },
+        colour: { deltaE: 14, where: 'the red part' },
         structure: { score: 0.93 },
         located: true,
       },

@@ -1,0 +1,139 @@
+/**
+ * Where in the result the product roughly is, by its look as a whole: the source's product
+ * (its cut-out, small) slid over the result at a range of sizes, the best normalised match
+ * kept. Asked for only when features found nothing: a busy real scene (a forest, a crowd)
+ * has stronger corners than a smooth product, and takes all of the result's ORB features
+ * (the 2,500 strongest of 768 px held none on an exercise ball in a forest, which 5,000 or
+ * 1,536 px did not change). Features are then looked for in this part of the result only.
+ */
+import type { OpenCv } from './opencv.ts';
+import type { Pixels } from './pixels.ts';
+import type { Box } from './raster.ts';
+import type { SourceProduct } from './source-product.ts';
+
+/** The result's long side for the first search: coarse, since only the area is wanted. */
+const SIDE = 160;
+/** The result's long side for the second search, sizes 3 % apart around the first's best. */
+const FINE_SIDE = 384;
+/** The product's long side tried, as a share of the result's long side: 0.1 to 1, 15 % apart. */
+const SIZES = Array.from({ length: 17 }, (_, i) => 0.1 * 1.155 ** i);
+/** A normalised match under this is no match (the scene's own corners and colours). */
+const MATCHES = 0.5;
+
+export interface Rough {
+  /** The product's box in the result's pixels. */
+  box: Box;
+  /** The normalised match there (1: the same look). */
+  score: number;
+}
+
+export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Rough | undefined {
+  const { box } = source;
+  const crop = new cv.Mat(box.height, box.width, cv.CV_8UC3);
+  const mask = new cv.Mat(box.height, box.width, cv.CV_8UC1);
+  const rgb = crop.data,
+    on = mask.data;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const i = (box.y + y) * source.width + box.x + x,
+        j = y * box.width + x;
+      rgb.set(source.rgb.subarray(i * 3, i * 3 + 3), j * 3);
+      on[j] = source.mask[i] ? 255 : 0;
+    }
+  const longest = Math.max(result.width, result.height);
+  // Sizes 15 % apart on a small copy, then 3 % apart around the best on a larger one: the
+  // cells' alignment (cells.ts) reaches a few percent of the product, not fifteen.
+  const first = search(cv, result, crop, mask, SIDE / longest, SIZES);
+  const best =
+    first &&
+    search(
+      cv,
+      result,
+      crop,
+      mask,
+      FINE_SIDE / longest,
+      [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
+      true,
+    );
+  for (const m of [crop, mask]) m.delete();
+  return best ?? first;
+}
+
+/**
+ * The best match of the product over `result` at `scale`, trying each size: a share of the
+ * result's long side, or (`absolute`) the product's scale against the source's frame.
+ */
+function search(
+  cv: OpenCv,
+  result: Pixels,
+  crop: InstanceType<OpenCv['Mat']>,
+  mask: InstanceType<OpenCv['Mat']>,
+  scale: number,
+  sizes: number[],
+  absolute = false,
+): Rough | undefined {
+  const image = small(cv, result, scale);
+  const side = Math.max(image.cols, image.rows);
+  let best: Rough | undefined;
+  for (const size of sizes) {
+    const k = absolute ? size * scale : (size * side) / Math.max(crop.cols, crop.rows);
+    const w = Math.round(crop.cols * k),
+      h = Math.round(crop.rows * k);
+    if (w < 8 || h < 8 || w > image.cols || h > image.rows) continue;
+    const templ = new cv.Mat(),
+      templMask = new cv.Mat(),
+      scores = new cv.Mat();
+    cv.resize(crop, templ, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
+    cv.resize(mask, templMask, new cv.Size(w, h), 0, 0, cv.INTER_NEAREST);
+    cv.matchTemplate(image, templ, scores, cv.TM_CCOEFF_NORMED, templMask);
+    const { maxVal, maxLoc } = minMaxLoc(cv, scores);
+    if (Number.isFinite(maxVal) && maxVal >= MATCHES && (!best || maxVal > best.score))
+      best = {
+        score: maxVal,
+        box: { x: maxLoc.x / scale, y: maxLoc.y / scale, width: w / scale, height: h / scale },
+      };
+    for (const m of [templ, templMask, scores]) m.delete();
+  }
+  image.delete();
+  return best;
+}
+
+/** OpenCV.js's minMaxLoc takes the Mat alone and answers an object (its typings say otherwise). */
+function minMaxLoc(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>) {
+  return (
+    cv.minMaxLoc as unknown as (m: unknown) => { maxVal: number; maxLoc: { x: number; y: number } }
+  )(mat);
+}
+
+function small(cv: OpenCv, image: Pixels, scale: number) {
+  const full = new cv.Mat(image.height, image.width, cv.CV_8UC3);
+  full.data.set(image.rgb);
+  const out = new cv.Mat();
+  const size = new cv.Size(
+    Math.max(1, Math.round(image.width * scale)),
+    Math.max(1, Math.round(image.height * scale)),
+  );
+  cv.resize(full, out, size, 0, 0, cv.INTER_AREA);
+  full.delete();
+  return out;
+}
+
+/**
+ * The source's product box onto `rough` (a move and a scale, as a homography): the location of
+ * a product too smooth for features, its cells then aligned one by one (cells.ts).
+ */
+export function placed(source: Box, rough: Box): number[] {
+  const k = rough.width / source.width;
+  return [k, 0, rough.x - source.x * k, 0, k, rough.y - source.y * k, 0, 0, 1];
+}
+
+/** A mask (1 inside) of `box` widened by a quarter of its size each way, in `width` × `height`. */
+export function around(box: Box, width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  const x0 = Math.max(0, Math.floor(box.x - box.width / 4)),
+    y0 = Math.max(0, Math.floor(box.y - box.height / 4));
+  const x1 = Math.min(width, Math.ceil(box.x + (box.width * 5) / 4)),
+    y1 = Math.min(height, Math.ceil(box.y + (box.height * 5) / 4));
+  for (let y = y0; y < y1; y++) mask.fill(1, y * width + x0, y * width + x1);
+  return mask;
+}

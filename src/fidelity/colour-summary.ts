@@ -1,0 +1,55 @@
+/**
+ * The colour figures a verdict reads, from the cells' colour differences (colour-parts.ts): how
+ * far the product's colour moved as a whole (the median cell) and the most changed part (the
+ * largest difference a group of touching cells all reach).
+ */
+import type { FidelityRegion } from './fidelity-report.ts';
+import { boxOf } from './cells.ts';
+import { colourName, type ColourParts } from './colour-parts.ts';
+import type { Box } from './raster.ts';
+
+/**
+ * Differences tried for a part, largest first (CIEDE2000 on chroma and hue).
+ */
+const STEPS = [40, 32, 26, 22, 18, 15, 12, 10, 8, 6, 4, 2];
+/**
+ * A part is at least this many touching cells and this share of the product's cells: one cell
+ * alone is a highlight or a reflection; a small part (a collar, a cap) is a few cells.
+ */
+const PART_CELLS = 2;
+const PART_SHARE = 0.015;
+
+export interface ColourSummary {
+  /** The median cell's difference: the product's colour as a whole. */
+  deltaE: number;
+  /** The most changed part: the difference its cells all reach, its share, colour and place. */
+  part?: { deltaE: number; share: number; name: string; region: FidelityRegion };
+}
+
+export function colourSummary(
+  parts: ColourParts,
+  region: (box: Box) => FidelityRegion,
+): ColourSummary {
+  const values = parts.cells.map((c) => c.deltaE).sort((a, b) => a - b);
+  const deltaE = values[Math.floor(values.length / 2)] ?? 0;
+  const total = parts.cells.length;
+  for (const step of STEPS) {
+    const group = parts.changed(step)[0];
+    if (!group || group.length < PART_CELLS || group.length < total * PART_SHARE) continue;
+    const n = group.length;
+    const mean = group.reduce(
+      (m, c) => ({ l: m.l + c.lab.l / n, a: m.a + c.lab.a / n, b: m.b + c.lab.b / n }),
+      { l: 0, a: 0, b: 0 },
+    );
+    return {
+      deltaE,
+      part: {
+        deltaE: step,
+        share: n / total,
+        name: colourName(mean),
+        region: region(boxOf(group.map((c) => c.cell))),
+      },
+    };
+  }
+  return { deltaE };
+}
