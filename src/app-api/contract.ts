@@ -168,7 +168,10 @@ export type FidelityVerdict = z.infer<typeof FidelityVerdict>;
  */
 export const FidelityView = z.object({
   verdict: z.enum(['faithful', 'check_it', 'changed', 'not_checked']),
-  /** Plain English, e.g. "colour differs: ΔE 14 on the body". */
+  /**
+   * Plain English, one wording each (pipeline/generations/plain-findings.ts), e.g. "the white
+   * part has another colour": the pages translate them.
+   */
   findings: z.array(z.string()),
   /** The figures behind the verdict (each present when that measure ran). */
   checks: z.object({

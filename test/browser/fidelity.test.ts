@@ -31,7 +31,7 @@ const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 const suite = browserSuite('fidelity', { connectedMerchant: true });
 
 test(
-  'a changed result shows its badge and findings in Activity; the viewer outlines what changed',
+  'a changed result shows its badge and plain-worded finding in Activity; the viewer outlines what changed',
   async () => {
     const { admin, stack } = suite;
     await setReviewMode(admin, true);
@@ -43,7 +43,7 @@ test(
     await admin.open('/activity?state=in_review');
     const row = admin.app.getByRole('row').filter({ hasText: product!.title });
     await eventually(() => row.getByText('Changed', { exact: true }).isVisible()).toBe(true);
-    expect(await row.getByText('colour differs: ΔE 14 on the body').isVisible()).toBe(true);
+    expect(await row.getByText('the white part has another colour').isVisible()).toBe(true);
 
     await row.getByRole('button', { name: /^View .* larger/ }).click();
     const viewer = admin.app.getByRole('dialog');
@@ -70,12 +70,14 @@ test(
     expect((box!.y - rendered.y) / rendered.height).toBeCloseTo(0.25, 1);
     expect(box!.width / rendered.width).toBeCloseTo(0.5, 1);
     expect(await viewer.getByText('Changed', { exact: true }).isVisible()).toBe(true);
-    // Described in words beside the figures.
-    expect(await viewer.getByText('Colour difference (ΔE): 14').isVisible()).toBe(true);
-    expect(await viewer.getByText('Structure score: 0.93 (1 is identical)').isVisible()).toBe(true);
+    // Said in plain words beside the outline: what and where, no ΔE, score nor percentage.
+    expect(await viewer.getByText('the white part has another colour').isVisible()).toBe(true);
     expect(
-      await viewer.getByText(/^Outlined on the result: .* from 20 % to 70 % across/).isVisible(),
+      await viewer
+        .getByText('Outlined on the result: where the check saw the difference.')
+        .isVisible(),
     ).toBe(true);
+    expect(await viewer.textContent()).not.toMatch(/ΔE|\d %|score/i);
     expect(await axeViolations(admin)).toEqual([]);
 
     await admin.screenshot('fidelity-changed-viewer');

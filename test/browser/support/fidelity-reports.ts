@@ -9,8 +9,16 @@
  */
 import { closeRedis, connectRedis } from '../../../src/platform/redis/connection.ts';
 import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import type { FidelityReport } from '../../../src/fidelity/fidelity-report.ts';
 import { CHANGED_REPORT } from '../../support/fidelity.ts';
 import type { Stack } from './stack.ts';
+
+/** The scripted changed report, in the plain wording the check writes (one finding, where). */
+export const CHANGED_WHITE_PART: FidelityReport = {
+  ...CHANGED_REPORT,
+  checks: { ...CHANGED_REPORT.checks, colour: { deltaE: 14, where: 'the white part' } },
+  findings: ['the white part has another colour'],
+};
 
 /**
  * Marks `count` of the results waiting for review as changed (the shop's, or only a bulk run's);
@@ -20,6 +28,7 @@ export async function markChanged(
   stack: Stack,
   count: number,
   bulkRunId?: string,
+  report: FidelityReport = CHANGED_WHITE_PART,
 ): Promise<string[]> {
   const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
   try {
@@ -29,11 +38,7 @@ export async function markChanged(
     const ids = await redis.zrange(index, 0, String(count - 1));
     if (ids.length < count) throw new Error(`only ${ids.length} results wait for review`);
     for (const id of ids) {
-      await redis.hset(
-        generationKeys.record(stack.shop, id),
-        'fidelity',
-        JSON.stringify(CHANGED_REPORT),
-      );
+      await redis.hset(generationKeys.record(stack.shop, id), 'fidelity', JSON.stringify(report));
     }
     return ids;
   } finally {
