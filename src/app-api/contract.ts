@@ -228,6 +228,13 @@ export const GenerationView = z.object({
 export type GenerationView = z.infer<typeof GenerationView>;
 
 /**
+ * Approving several results at once, some of which the fidelity check flagged (changed, or check
+ * it): `true` says the merchant was shown them and confirmed publishing them. Without it such an
+ * approval is refused (409 `flagged_results`, nothing decided); results none flagged need nothing.
+ */
+export const ApproveFlagged = z.literal(true).optional();
+
+/**
  * A product's set of results made one per variant (issue 18), decided together:
  *   POST /api/variant-sets/:id/decision   DecideVariantSetRequest -> VariantSetView
  * `generationIds`: the results decided (every result of the set waiting in review when absent;
@@ -237,6 +244,7 @@ export const DecideVariantSetRequest = z.object({
   productId: shopifyGid('Product'),
   action: z.enum(['approve', 'reject']),
   generationIds: z.array(GenerationId).min(1).max(100).optional(),
+  approveFlagged: ApproveFlagged,
 });
 export type DecideVariantSetRequest = z.infer<typeof DecideVariantSetRequest>;
 
@@ -302,6 +310,7 @@ export const CreateReviewBatchRequest = z.object({
       fidelity: FidelityVerdict.optional(),
     }),
   ]),
+  approveFlagged: ApproveFlagged,
 });
 export type CreateReviewBatchRequest = z.infer<typeof CreateReviewBatchRequest>;
 
