@@ -131,6 +131,34 @@ test('a result waiting for review links to it in the app; a failure says why', a
   );
 });
 
+test('a result the product check held says so on the block, with its verdict and why', async () => {
+  const { page: block } = await openBlock((stand) =>
+    stand.answer(
+      LIST_ROUTE,
+      200,
+      page([
+        made('gen-5', 'in_review', {
+          fidelity: {
+            verdict: 'changed',
+            findings: ['the dark blue part has another colour'],
+            checks: { located: true },
+            region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+          },
+        }),
+      ]),
+    ),
+  );
+
+  await block.locator('s-badge[tone="warning"]').filter({ hasText: 'Held for review' }).waitFor();
+  expect(
+    await block.locator('s-badge[tone="critical"]', { hasText: 'Product check: Changed' }).count(),
+  ).toBe(1);
+  await block.getByText('the dark blue part has another colour').waitFor();
+  expect(await block.getByText('Review it in the app').getAttribute('href')).toBe(
+    'app:activity?generation=gen-5',
+  );
+});
+
 test('several results of one request are one entry, to choose among in the app', async () => {
   const options = ['gen-7', 'gen-6', 'gen-5'].map((id) =>
     made(id, 'in_review', { optionGroup: 'group-1' }),

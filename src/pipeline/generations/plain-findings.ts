@@ -1,35 +1,18 @@
 /**
  * The fidelity check's findings in the plain wordings the app's pages translate (one sentence
- * each, what and where, no figures: `server.*` in web/frontend's locale files, `findings.*` in
+ * each, what and where, no figures: `server.*` in web/frontend's locale files, `fidelity.findings.*` in
  * the extensions'). Reports stored before the check wrote these wordings (`fidelity-4` and
  * earlier: "colour differs: ΔE 14 on the white part") are read in today's words here, so every
  * client reads one set of wordings; a wording not listed here passes as it is.
  */
-
-/** The colour names the check gives a part (`dark ` before one of them for a dark part). */
-export const FINDING_COLOURS = [
-  'white',
-  'black',
-  'grey',
-  'pink',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'purple',
-] as const;
-
-const isColourName = (name: string) =>
-  (FINDING_COLOURS as readonly string[]).includes(name.replace(/^dark /, ''));
+import { findingColour } from '../../app-api/fidelity-findings.ts';
 
 /** Earlier wordings, each with today's. */
 const EARLIER: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   [
     /^colour differs: ΔE [\d.]+ on the ((?:dark )?[a-z]+) part$/,
     ([, colour]) =>
-      isColourName(colour!)
+      findingColour(colour!)
         ? `the ${colour} part has another colour`
         : 'the product has another colour',
   ],
