@@ -9,7 +9,8 @@ import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { confirm as answerConfirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
-import { markChanged } from './support/fidelity-reports.ts';
+import { markChanged, markChangedIds, productTitles } from './support/fidelity-reports.ts';
+import { openAdminPage, type AdminPage } from './support/browser.ts';
 import {
   generatePhoto,
   openBulkRunForReview,
@@ -29,6 +30,12 @@ const RUN_PRODUCTS = 3;
 const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 
 const suite = browserSuite('fidelity', { connectedMerchant: true });
+
+/** The generation the Generate page follows, named in its URL. */
+async function followedGeneration(admin: AdminPage): Promise<string> {
+  const frame = await (await admin.page.$('#app-frame'))!.contentFrame();
+  return new URL(frame!.url()).searchParams.get('generation')!;
+}
 
 test(
   'a changed result shows its badge and plain-worded finding in Activity; the viewer outlines what changed',
@@ -132,6 +139,105 @@ test(
     }).toMatch(new RegExp(`^${inReview - 2} results? waiting for review`));
     await admin.app.getByLabel('State').selectOption({ label: 'Ready for review' });
     await eventually(() => rows.count()).toBe(0);
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'a held result shows on the Generate page that it is held and why',
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const [, product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+    await markChangedIds(stack, [await followedGeneration(admin)]);
+
+    // The page reads the generation again while it waits for the merchant.
+    const held = admin.app.getByText(/^Held for your review: the product check found a difference/);
+    await eventually(() => held.isVisible(), { timeout: RESULT_TIMEOUT_MS }).toBe(true);
+    expect(await admin.app.getByText('Changed', { exact: true }).isVisible()).toBe(true);
+    expect(await admin.app.getByText('the white part has another colour').isVisible()).toBe(true);
+    expect(await admin.app.getByText(/approve it to add it to the product/).count()).toBe(0);
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'in French, a held result gives its reason in French',
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const [, , product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+    await markChangedIds(stack, [await followedGeneration(admin)]);
+
+    const french = await openAdminPage(suite.browser, stack.frameUrl, undefined, 'fr-FR');
+    try {
+      await french.open('/activity?state=in_review');
+      // Its row: the product's one result the check called changed.
+      const row = french.app
+        .getByRole('row')
+        .filter({ hasText: product!.title })
+        .filter({ hasText: 'Modifié' });
+      await eventually(() => row.getByText('Modifié', { exact: true }).isVisible()).toBe(true);
+      expect(await row.getByText('la partie en blanc n’a plus la même couleur').isVisible()).toBe(
+        true,
+      );
+      expect(await row.textContent()).not.toMatch(/white part|ΔE/);
+    } finally {
+      await french.close();
+    }
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
+  'Approve all of a run with a changed result names it with its reason and asks before publishing it',
+  async () => {
+    const { admin, stack } = suite;
+    await openBulkRunForReview(admin, suite.stack, RUN_PRODUCTS);
+    await answerConfirmation(admin, 'Start bulk run');
+    await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
+    const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
+    await eventually(() => runSummary.textContent(), {
+      timeout: RESULT_TIMEOUT_MS,
+      interval: 500,
+    }).toMatch(/^[3-9] results waiting for review, 0 published\.$/);
+    const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
+    const frame = await (await admin.page.$('#app-frame'))!.contentFrame();
+    const bulkRunId = new URL(frame!.url()).searchParams.get('bulkRunId')!;
+    const changed = await markChanged(stack, 1, bulkRunId);
+    const [title] = await productTitles(stack, changed);
+    await admin.open(`/activity?bulkRunId=${bulkRunId}`);
+    await eventually(() =>
+      admin.app
+        .getByText('1 changed result waits for review: look at each before approving.')
+        .isVisible(),
+    ).toBe(true);
+
+    await admin.app.getByRole('button', { name: `Approve all ${inReview}` }).click();
+    const confirm = admin.app.getByRole('dialog', {
+      name: `Approve ${inReview} results on ${inReview} products?`,
+    });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    expect(
+      await confirm
+        .getByText('The product check flagged 1 of them: approving publishes it as it is.')
+        .isVisible(),
+    ).toBe(true);
+    const named = confirm.getByText(`${title} (Changed): the white part has another colour`);
+    expect(await named.isVisible()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await confirm.getByRole('button', { name: `Approve ${inReview} results` }).click();
+    await eventually(
+      () => admin.app.getByText(`Approved: ${inReview} of ${inReview} results`).isVisible(),
+      { timeout: RESULT_TIMEOUT_MS },
+    ).toBe(true);
     await setReviewMode(admin, false);
   },
   TEST_TIMEOUT_MS,

@@ -7,7 +7,7 @@
  * writes it, the generation's hash field `fidelity` (store/record.ts, JSON). Everything that
  * reads it is the real app: the API's views and filters, the batches by verdict, the page.
  */
-import { closeRedis, connectRedis } from '../../../src/platform/redis/connection.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
 import type { FidelityReport } from '../../../src/fidelity/fidelity-report.ts';
 import { CHANGED_REPORT } from '../../support/fidelity.ts';
@@ -43,5 +43,45 @@ export async function markChanged(
     return ids;
   } finally {
     await closeRedis(redis);
+  }
+}
+
+/** The product titles of these generations, as their records hold them (each field JSON). */
+export async function productTitles(stack: Stack, ids: readonly string[]): Promise<string[]> {
+  const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
+  try {
+    const titles = [];
+    for (const id of ids) {
+      const field = await redis.hget(generationKeys.record(stack.shop, id), 'productTitle');
+      titles.push(JSON.parse(field!) as string);
+    }
+    return titles;
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+/** Gives these generations (by id) the changed report, as markChanged does. */
+export async function markChangedIds(
+  stack: Stack,
+  ids: readonly string[],
+  report: FidelityReport = CHANGED_WHITE_PART,
+): Promise<void> {
+  const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
+  try {
+    await writeReport(redis, stack.shop, ids, report);
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+async function writeReport(
+  redis: Redis,
+  shop: string,
+  ids: readonly string[],
+  report: FidelityReport,
+): Promise<void> {
+  for (const id of ids) {
+    await redis.hset(generationKeys.record(shop, id), 'fidelity', JSON.stringify(report));
   }
 }

@@ -13,6 +13,11 @@ const VERDICTS: Readonly<Record<Verdict, { tone?: BadgeProps['tone']; label: Mes
   not_checked: { label: 'fidelity.not_checked' },
 };
 
+/** The check flagged it (changed, or check it): a person should look before it goes live. */
+export function isFlagged(fidelity: FidelityView | null | undefined): boolean {
+  return fidelity?.verdict === 'changed' || fidelity?.verdict === 'check_it';
+}
+
 export function fidelityLabel(verdict: Verdict): string {
   return t(VERDICTS[verdict].label);
 }
