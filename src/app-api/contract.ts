@@ -29,6 +29,7 @@
  *   GET    /api/option-groups/:id               -> OptionGroupView
  *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
+ *                                                (409 flagged_results: see ApproveFlagged)
  *   GET    /api/review-batches/:id              -> ReviewBatchView
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
