@@ -166,6 +166,29 @@ test(
 );
 
 test(
+  "Overview's recent results show a held result's verdict and why",
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const [, , , product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+    await markChangedIds(stack, [await followedGeneration(admin)]);
+
+    await admin.open('/');
+    // Its entry: the product's result the check called changed (others of it may be listed).
+    const recent = admin.app
+      .getByRole('listitem')
+      .filter({ hasText: product!.title })
+      .filter({ has: admin.app.getByText('Changed', { exact: true }) });
+    await eventually(() => recent.count()).toBe(1);
+    expect(await recent.getByText('the white part has another colour').isVisible()).toBe(true);
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
   'in French, a held result gives its reason in French',
   async () => {
     const { admin, stack } = suite;
