@@ -267,6 +267,43 @@ test(
 );
 
 test(
+  'approving selected results with a changed one among them names it with its reason and asks first',
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const [, , , , product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+    const changed = await followedGeneration(admin);
+    await markChangedIds(stack, [changed]);
+    await generatePhoto(admin, product!, 'Studio white');
+    await waitForProgressState(admin, 'Ready for review');
+
+    await admin.open(`/activity?state=in_review&productId=${encodeURIComponent(product!.id)}`);
+    const rows = admin.app.getByRole('button', { name: /^View .* larger/ });
+    await eventually(() => rows.count()).toBe(2);
+    await admin.app
+      .getByRole('checkbox', { name: 'Select all generations' })
+      .first()
+      .check({ force: true });
+    await admin.app.getByRole('button', { name: 'Approve (2)' }).click();
+    const confirm = admin.app.getByRole('dialog', { name: 'Approve 2 results on 1 product?' });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    expect(
+      await confirm
+        .getByText(`${product!.title} (Changed): the white part has another colour`)
+        .isVisible(),
+    ).toBe(true);
+    await confirm.getByRole('button', { name: 'Approve 2 results' }).click();
+    await eventually(() => admin.app.getByText('Approved: 2 of 2 results').isVisible(), {
+      timeout: RESULT_TIMEOUT_MS,
+    }).toBe(true);
+    await setReviewMode(admin, false);
+  },
+  TEST_TIMEOUT_MS,
+);
+
+test(
   'the fidelity guard is saved from Settings, with a warning when it is off',
   async () => {
     const { admin } = suite;
