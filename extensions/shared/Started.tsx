@@ -2,8 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { t } from './i18n.ts';
 
 interface StartedProps {
-  /** What started, as the success banner's heading. */
+  /** What started, as the banner's heading. */
   heading: string;
+  /** `warning` once the work needs the merchant (a result held for review); success otherwise. */
+  tone?: 'success' | 'warning';
   message: string;
   /** Where in the app it goes on. */
   link: { href: string; label: string };
@@ -12,10 +14,10 @@ interface StartedProps {
 }
 
 /** The work runs in the app now: say so, link to where it can be followed, and let the merchant go. */
-export function Started({ heading, message, link, children }: StartedProps) {
+export function Started({ heading, tone = 'success', message, link, children }: StartedProps) {
   return (
     <s-admin-action heading={t('started.heading')}>
-      <s-banner tone="success" heading={heading}>
+      <s-banner tone={tone} heading={heading}>
         <s-stack direction="block" gap="small-200">
           <s-paragraph>{message}</s-paragraph>
           <s-link href={link.href}>{link.label}</s-link>

@@ -29,6 +29,7 @@
  *   GET    /api/option-groups/:id               -> OptionGroupView
  *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
+ *                                                (409 flagged_results: see ApproveFlagged)
  *   GET    /api/review-batches/:id              -> ReviewBatchView
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
@@ -168,7 +169,10 @@ export type FidelityVerdict = z.infer<typeof FidelityVerdict>;
  */
 export const FidelityView = z.object({
   verdict: z.enum(['faithful', 'check_it', 'changed', 'not_checked']),
-  /** Plain English, e.g. "colour differs: ΔE 14 on the body". */
+  /**
+   * Plain English, one wording each (pipeline/generations/plain-findings.ts), e.g. "the white
+   * part has another colour": the pages translate them.
+   */
   findings: z.array(z.string()),
   /** The figures behind the verdict (each present when that measure ran). */
   checks: z.object({
@@ -225,6 +229,13 @@ export const GenerationView = z.object({
 export type GenerationView = z.infer<typeof GenerationView>;
 
 /**
+ * Approving several results at once, some of which the fidelity check flagged (changed, or check
+ * it): `true` says the merchant was shown them and confirmed publishing them. Without it such an
+ * approval is refused (409 `flagged_results`, nothing decided); results none flagged need nothing.
+ */
+export const ApproveFlagged = z.literal(true).optional();
+
+/**
  * A product's set of results made one per variant (issue 18), decided together:
  *   POST /api/variant-sets/:id/decision   DecideVariantSetRequest -> VariantSetView
  * `generationIds`: the results decided (every result of the set waiting in review when absent;
@@ -234,6 +245,7 @@ export const DecideVariantSetRequest = z.object({
   productId: shopifyGid('Product'),
   action: z.enum(['approve', 'reject']),
   generationIds: z.array(GenerationId).min(1).max(100).optional(),
+  approveFlagged: ApproveFlagged,
 });
 export type DecideVariantSetRequest = z.infer<typeof DecideVariantSetRequest>;
 
@@ -299,6 +311,7 @@ export const CreateReviewBatchRequest = z.object({
       fidelity: FidelityVerdict.optional(),
     }),
   ]),
+  approveFlagged: ApproveFlagged,
 });
 export type CreateReviewBatchRequest = z.infer<typeof CreateReviewBatchRequest>;
 

@@ -69,15 +69,20 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         groupView(id, await chooseOptions(review, shop, id, generationIds)),
       ),
 
-    decideVariantSet: (shop, setId, { productId, action, generationIds }) =>
+    decideVariantSet: (shop, setId, { productId, action, generationIds, approveFlagged }) =>
       asMerchantAction(action, async () => ({
         id: setId,
         generations: (
-          await decideVariantSet(review, shop, productId, setId, { action, generationIds })
+          await decideVariantSet(review, shop, productId, setId, {
+            action,
+            generationIds,
+            approveFlagged,
+          })
         ).map(toGenerationView),
       })),
 
-    startBatch: (shop, { action, target }) => pipeline.reviewBatches.start(shop, action, target),
+    startBatch: (shop, { action, target, approveFlagged }) =>
+      pipeline.reviewBatches.start(shop, action, target, { approveFlagged }),
 
     async batch(shop, id) {
       const batch = await pipeline.reviewBatches.get(shop, id);

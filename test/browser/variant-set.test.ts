@@ -8,6 +8,7 @@
  */
 import { expect, test } from 'vitest';
 import { eventually } from './support/eventually.ts';
+import { markChanged, productTitles } from './support/fidelity-reports.ts';
 import {
   RESULT_TIMEOUT_MS,
   demoProducts,
@@ -159,6 +160,50 @@ test(
       { timeout: RESULT_TIMEOUT_MS, interval: 500 },
     ).toBe(true);
     await eventually(() => set.count()).toBe(0);
+    await setReviewMode(admin, false);
+  },
+  3 * RESULT_TIMEOUT_MS,
+);
+
+test(
+  "a variant set's card shows a changed colour's verdict and why; Approve all names it and asks first",
+  async () => {
+    const { admin, stack } = suite;
+    await setReviewMode(admin, true);
+    const choice = await mugColourChoice();
+    await choice.check();
+    await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+    await eventually(() =>
+      admin.page.getByRole('status').filter({ hasText: '3 results started' }).count(),
+    ).toBe(1);
+    await admin.open('/activity');
+    const set = admin.app.getByRole('region', { name: 'Colourway Mug: one photo for each color' });
+    await eventually(
+      () => set.getByRole('button', { name: /^Approve (Terracotta|Ocean|Sage)$/ }).count(),
+      {
+        timeout: RESULT_TIMEOUT_MS,
+        interval: 500,
+      },
+    ).toBe(3);
+    const changed = await markChanged(stack, 1);
+    const [title] = await productTitles(stack, changed);
+
+    // The card reads the set again: the changed colour's badge and reason beside its result.
+    await eventually(() => set.getByText('Changed', { exact: true }).isVisible(), {
+      timeout: RESULT_TIMEOUT_MS,
+    }).toBe(true);
+    expect(await set.getByText('the white part has another colour').isVisible()).toBe(true);
+
+    await set.getByRole('button', { name: 'Approve all' }).click();
+    const confirm = admin.app.getByRole('dialog', {
+      name: 'Approve the whole set for Colourway Mug?',
+    });
+    await eventually(() => confirm.isVisible()).toBe(true);
+    expect(
+      await confirm.getByText(`${title} (Changed): the white part has another colour`).isVisible(),
+    ).toBe(true);
+    await confirm.getByRole('button', { name: 'Approve all' }).click();
+    await eventually(() => set.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(0);
     await setReviewMode(admin, false);
   },
   3 * RESULT_TIMEOUT_MS,

@@ -191,7 +191,7 @@ test('the started screen follows the generation step by step until the photo is 
   expect(app.requests.filter((r) => r.route === 'GET /api/generations/gen-1').length).toBe(reads);
 });
 
-test('a result the fidelity check calls changed shows its badge and what changed when it is ready', async () => {
+test('a result the product check holds: the banner says it waits for review and why, not that it is added', async () => {
   const request: CreateGenerationRequest = {
     productId: PRODUCT_ID,
     kind: 'photo',
@@ -207,18 +207,28 @@ test('a result the fidelity check calls changed shows its badge and what changed
       state: 'in_review',
       fidelity: {
         verdict: 'changed',
-        findings: ['the red part has another colour'],
-        checks: { colour: { deltaE: 14, where: 'the body' }, located: true },
+        findings: [
+          'the white part has another colour',
+          "the lettering 'ALPINE' is missing or changed",
+        ],
+        checks: { colour: { deltaE: 14, where: 'the white part' }, located: true },
         region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
       },
     });
   });
   await actionButton(page, 'primary-action').click();
 
+  const banner = page.locator('s-banner[tone="warning"]');
+  await banner.waitFor();
+  expect(await banner.getAttribute('heading')).toBe('Held for your review');
+  expect(await banner.textContent()).toContain(
+    "The product check flagged it (the white part has another colour · the lettering 'ALPINE' is missing or changed), so it is not added to the product until you approve it in the app.",
+  );
+  expect(await page.getByText("it is added to the product's media").count()).toBe(0);
+  expect(await page.getByText('Ready: approve it').count()).toBe(0);
+  await page.getByText('Held: the product check flagged it.', { exact: false }).waitFor();
   const badge = page.locator('s-badge', { hasText: 'Product check: Changed' });
-  await badge.waitFor();
   expect(await badge.getAttribute('tone')).toBe('critical');
-  expect(await page.getByText('the red part has another colour').count()).toBe(1);
 });
 
 test('several results: the cost and the requests ×N before Generate, then the way to choose among them', async () => {

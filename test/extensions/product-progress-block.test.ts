@@ -53,8 +53,8 @@ function page(generations: GenerationView[]) {
   return { generations, nextCursor: null, total: generations.length };
 }
 
-async function openBlock(setUp: (app: AppStandIn) => void) {
-  const opened = await harness.open('product-progress', [PRODUCT_ID], setUp);
+async function openBlock(setUp: (app: AppStandIn) => void, language?: 'en' | 'fr') {
+  const opened = await harness.open('product-progress', [PRODUCT_ID], setUp, language);
   await opened.page.locator('s-admin-block').waitFor({ state: 'attached' });
   return opened;
 }
@@ -129,6 +129,44 @@ test('a result waiting for review links to it in the app; a failure says why', a
   expect(await block.locator('s-admin-block').getAttribute('collapsedSummary')).toBe(
     '1 ready for review',
   );
+});
+
+/** A result waiting for review that the product check called changed. */
+const heldChanged = () =>
+  made('gen-5', 'in_review', {
+    fidelity: {
+      verdict: 'changed',
+      findings: ['the dark blue part has another colour'],
+      checks: { located: true },
+      region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+    },
+  });
+
+test('a result the product check held says so on the block, with its verdict and why', async () => {
+  const { page: block } = await openBlock((stand) =>
+    stand.answer(LIST_ROUTE, 200, page([heldChanged()])),
+  );
+
+  await block.locator('s-badge[tone="warning"]').filter({ hasText: 'Held for review' }).waitFor();
+  expect(
+    await block.locator('s-badge[tone="critical"]', { hasText: 'Product check: Changed' }).count(),
+  ).toBe(1);
+  await block.getByText('the dark blue part has another colour').waitFor();
+  expect(await block.getByText('Review it in the app').getAttribute('href')).toBe(
+    'app:activity?generation=gen-5',
+  );
+});
+
+test("in French, the block gives the check's reason in French", async () => {
+  const { page: block } = await openBlock(
+    (stand) => stand.answer(LIST_ROUTE, 200, page([heldChanged()])),
+    'fr',
+  );
+
+  await block.locator('s-badge', { hasText: 'Retenue pour vérification' }).waitFor();
+  await block.locator('s-badge', { hasText: 'Contrôle du produit : Modifié' }).waitFor();
+  await block.getByText('la partie en bleu foncé n’a plus la même couleur').waitFor();
+  expect(await block.getByText(/dark blue|part has/).count()).toBe(0);
 });
 
 test('several results of one request are one entry, to choose among in the app', async () => {

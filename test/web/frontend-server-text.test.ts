@@ -88,4 +88,30 @@ describe('in French', () => {
   test('a text no entry knows is shown as the server wrote it', () => {
     expect(serverText('Something only the server knows.')).toBe('Something only the server knows.');
   });
+
+  test("a product check's finding reads in French, its colour too", () => {
+    expect(serverText('the dark blue part has another colour')).toBe(
+      'la partie en bleu foncé n’a plus la même couleur',
+    );
+    expect(serverText('the teal part has another colour')).toBe(
+      'la partie en bleu canard n’a plus la même couleur',
+    );
+    expect(serverText("the product's shape or detail changed")).toBe(
+      'la forme ou un détail du produit a changé',
+    );
+  });
+
+  test("the lettering read off the product is the shop's and stays as it is", () => {
+    expect(serverText("the lettering 'ALPINE' could not be read again: compare it by eye")).toBe(
+      'l’inscription « ALPINE » n’a pas pu être relue : comparez-la à l’œil',
+    );
+  });
+
+  test('a finding with a word the locale files do not know is not translated half-way', async () => {
+    const { knownServerText } = await import('../../web/frontend/src/i18n/server-text.ts');
+    expect(knownServerText('the beige part has another colour')).toBeNull();
+    expect(knownServerText('not checked: the check took longer than 20 s')).toBe(
+      'non vérifié : le contrôle a duré plus de 20 s',
+    );
+  });
 });

@@ -1,8 +1,10 @@
-import type { CreatedGeneration } from '../../../src/app-api/contract.ts';
+import type { CreatedGeneration, GenerationView } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../../shared/app-links.ts';
+import { fidelityReasons, isFlagged } from '../../shared/fidelity.tsx';
 import { credits, t } from '../../shared/i18n.ts';
 import { Started } from '../../shared/Started.tsx';
 import { GenerationSteps } from './GenerationSteps.tsx';
+import { useFollowed } from './use-followed.ts';
 
 /**
  * The generation is queued in the app; its progress shows here until the photo is on the product
@@ -48,13 +50,32 @@ export function GenerationStarted(props: {
       />
     );
   }
+  return <OneGeneration created={generation} reviewMode={props.reviewMode} />;
+}
+
+/**
+ * One generation, followed until it is on the product. The banner says what will happen to it,
+ * and once the product check holds the result, that it waits for the merchant and why (it is not
+ * added to the product on its own then, whatever the shop's review setting).
+ */
+function OneGeneration({ created, reviewMode }: { created: GenerationView; reviewMode: boolean }) {
+  const generation = useFollowed(created);
+  const held = generation.state === 'in_review' && isFlagged(generation.fidelity);
   return (
     <Started
-      heading={t('started.generation')}
-      message={t(props.reviewMode ? 'started.generationReview' : 'started.generationPublish', {
-        credits: credits(generation.estimatedCredits),
-      })}
-      link={{ href: appLinks.activity(generation.id), label: t('started.viewActivity') }}
+      tone={held ? 'warning' : 'success'}
+      heading={t(held ? 'started.held' : 'started.generation')}
+      message={
+        held
+          ? t('started.heldMessage', { reasons: fidelityReasons(generation.fidelity!) })
+          : t(reviewMode ? 'started.generationReview' : 'started.generationPublish', {
+              credits: credits(generation.estimatedCredits),
+            })
+      }
+      link={{
+        href: appLinks.activity(generation.id),
+        label: t(held ? 'started.reviewInApp' : 'started.viewActivity'),
+      }}
     >
       <GenerationSteps generation={generation} />
     </Started>

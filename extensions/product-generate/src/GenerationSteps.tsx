@@ -1,52 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
 import type { GenerationView } from '../../../src/app-api/contract.ts';
-import { appApi } from '../../shared/app-api.ts';
+import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
-
-/** As the app's Generate page follows a generation: every 2 s while it moves. */
-const POLL_MS = 2_000;
-
-/** The generation as the app has it now, read again every POLL_MS while it moves. */
-function useFollowed(initial: GenerationView): GenerationView {
-  const [generation, setGeneration] = useState(initial);
-  useEffect(() => {
-    if (!isMoving(generation.state)) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      appApi.generation(generation.id).then(
-        (next) => current && setGeneration(next),
-        // A failed read (network, a restart): keep what is shown and ask again.
-        () => current && setGeneration((shown) => ({ ...shown })),
-      );
-    }, POLL_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [generation]);
-  return generation;
-}
-
-/** The fidelity check's verdict as the app's badges show it: changed is the one to stop at. */
-const FIDELITY_TONE = {
-  faithful: 'success',
-  check_it: 'warning',
-  changed: 'critical',
-  not_checked: 'neutral',
-} as const;
-
-/** Is the product still the product? The check's badge and, in plain words, what it found. */
-function FidelityLine({ fidelity }: { fidelity: NonNullable<GenerationView['fidelity']> }) {
-  return (
-    <s-stack direction="inline" gap="small-200" alignItems="center">
-      <s-badge tone={FIDELITY_TONE[fidelity.verdict]}>
-        {t('progress.fidelity', { verdict: t(`progress.verdicts.${fidelity.verdict}`) })}
-      </s-badge>
-      {fidelity.findings.length > 0 && <s-paragraph>{fidelity.findings.join(' · ')}</s-paragraph>}
-    </s-stack>
-  );
-}
 
 function stepStatus(index: number, at: number, published: boolean): string {
   if (index < at || published) return t('progress.done');
@@ -58,8 +13,8 @@ function stepStatus(index: number, at: number, published: boolean): string {
  * review, or failed). The sentence under the steps is a live region (role status), so a screen
  * reader hears each change without moving focus.
  */
-export function GenerationSteps(props: { generation: GenerationView }) {
-  const generation = useFollowed(props.generation);
+export function GenerationSteps({ generation }: { generation: GenerationView }) {
+  const held = generation.state === 'in_review' && isFlagged(generation.fidelity);
   const step = STEP_OF[generation.state];
   const at = step === null ? -1 : STEPS.indexOf(step);
   const published = generation.state === 'published';
@@ -84,7 +39,7 @@ export function GenerationSteps(props: { generation: GenerationView }) {
               <s-spinner accessibilityLabel={t('progress.working')} size="base" />
             )}
             <s-paragraph>
-              {t(`progress.states.${generation.state}`)}
+              {t(held ? 'progress.states.held' : `progress.states.${generation.state}`)}
               {generation.state === 'failed' && generation.reason ? ` ${generation.reason}` : ''}
             </s-paragraph>
           </s-stack>

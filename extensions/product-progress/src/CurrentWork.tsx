@@ -1,5 +1,6 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../../shared/app-links.ts';
+import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
 import { kindLabel } from './kind-label.ts';
@@ -32,12 +33,17 @@ function CurrentEntry({ generation, count }: Entry) {
       count > 1
         ? { href: appLinks.generation(generation.id), label: t('block.chooseAmong', { count }) }
         : { href: appLinks.activity(generation.id), label: t('block.review') };
+    // Held by the product check: said so, with its verdict and why, before the link.
+    const held = isFlagged(generation.fidelity);
     return (
       <s-stack direction="block" gap="small-400">
         <s-stack direction="inline" gap="small-200" alignItems="center">
           <s-text type="strong">{kind}</s-text>
-          <s-badge tone="info">{t('block.readyForReview')}</s-badge>
+          <s-badge tone={held ? 'warning' : 'info'}>
+            {t(held ? 'block.heldForReview' : 'block.readyForReview')}
+          </s-badge>
         </s-stack>
+        {held && <FidelityLine fidelity={generation.fidelity!} />}
         <s-link href={link.href}>{link.label}</s-link>
       </s-stack>
     );

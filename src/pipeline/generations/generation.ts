@@ -91,6 +91,7 @@ import type {
   StyleUsed,
   VariantTargetView,
 } from '../../app-api/contract.ts';
+import { plainFinding } from './plain-findings.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
 
@@ -341,7 +342,7 @@ export function toGenerationView(generation: Generation): GenerationView {
       : null,
     fidelity: generation.fidelity && {
       verdict: generation.fidelity.verdict,
-      findings: generation.fidelity.findings,
+      findings: generation.fidelity.findings.map(plainFinding),
       checks: generation.fidelity.checks,
       region: generation.fidelity.region,
     },

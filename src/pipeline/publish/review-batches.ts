@@ -28,11 +28,16 @@ import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
-import { StaleTransitionError, type GenerationState } from '../generations/generation.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type GenerationState,
+} from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { generationKeys } from '../generations/keys.ts';
 import { getMany } from '../generations/store/get.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
+import { isFlagged, refuseUnconfirmedFlagged } from './flagged-approval.ts';
 import {
   approveResult,
   rejectResult,
@@ -47,11 +52,16 @@ export type ReviewBatchTarget =
   | { type: 'bulkRun'; bulkRunId: string; fidelity?: FidelityVerdict };
 
 export interface ReviewBatches {
-  /** Snapshots the items, records the batch and hands it to the workers; answers at once. */
+  /**
+   * Snapshots the items, records the batch and hands it to the workers; answers at once. An
+   * approval whose items include results the fidelity check flagged is refused unless
+   * `approveFlagged` (flagged-approval.ts): nothing is recorded.
+   */
   start(
     shop: string,
     action: ReviewBatchAction,
     target: ReviewBatchTarget,
+    options?: { approveFlagged?: boolean },
   ): Promise<ReviewBatchView>;
   get(shop: string, id: string): Promise<ReviewBatchView | null>;
   /** Handles the batch's items not counted yet, then marks it done (the worker's job). */
@@ -148,6 +158,24 @@ export function createReviewBatches(deps: {
     }
   }
 
+  /**
+   * The snapshot is exactly what would be approved, so it is what is looked at: any flagged item
+   * still in review (one decided meanwhile would be skipped) that the request did not confirm
+   * drops the snapshot and refuses the batch.
+   */
+  async function refuseFlaggedItems(shop: string, id: string, total: number): Promise<void> {
+    const items = itemsKey(shop, id);
+    const flagged: Generation[] = [];
+    for (let start = 0; start < total; start += PAGE) {
+      const ids = await redis.zrange(items, start, String(start + PAGE - 1));
+      const generations = await getMany(redis, shop, ids);
+      flagged.push(...generations.filter((g) => g.state === 'in_review' && isFlagged(g)));
+    }
+    if (flagged.length === 0) return;
+    await redis.del(items);
+    refuseUnconfirmedFlagged(flagged, false);
+  }
+
   async function handle(shop: string, batchId: string, action: ReviewBatchAction, id: string) {
     let outcome: 'done' | 'skipped' | 'failed' = 'done';
     try {
@@ -169,10 +197,13 @@ export function createReviewBatches(deps: {
   }
 
   return {
-    async start(shop, action, target) {
+    async start(shop, action, target, options = {}) {
       const id = newGenerationId(clock.now());
       const key = keys.key(shop, id);
       const total = await snapshot(shop, id, action, target);
+      if (action === 'approve' && !options.approveFlagged) {
+        await refuseFlaggedItems(shop, id, total);
+      }
       const at = nowIso();
       await redis
         .multi()

@@ -11,6 +11,7 @@
 import { AppError } from '../../platform/errors.ts';
 import type { Generation } from '../generations/generation.ts';
 import { chooseOptions } from './choose-options.ts';
+import { refuseUnconfirmedFlagged } from './flagged-approval.ts';
 import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
 
 /** The time part of an id (ULID layout, ids.ts): what a set's generations are at or after. */
@@ -47,6 +48,8 @@ export interface VariantSetDecision {
   action: 'approve' | 'reject';
   /** The results decided (all of the set waiting in review when absent). */
   generationIds?: readonly string[];
+  /** The merchant confirmed approving results the fidelity check flagged (flagged-approval.ts). */
+  approveFlagged?: boolean;
 }
 
 export async function decideVariantSet(
@@ -77,7 +80,7 @@ export async function decideVariantSet(
   if (decision.action === 'reject') {
     for (const generation of chosen) await rejectResult(deps, shop, generation.id);
   } else {
-    await approve(deps, shop, chosen, named !== null);
+    await approve(deps, shop, chosen, named !== null, decision.approveFlagged === true);
   }
   return variantSetGenerations(deps, shop, productId, setId);
 }
@@ -91,6 +94,7 @@ async function approve(
   shop: string,
   chosen: readonly Generation[],
   named: boolean,
+  approveFlagged: boolean,
 ): Promise<void> {
   const single = chosen.filter((generation) => !generation.optionGroup);
   const groups = new Map<string, Generation[]>();
@@ -106,6 +110,8 @@ async function approve(
       `Choose one result for ${twice[0]!.variant!.value}: its variants show one image.`,
     );
   }
+  // What is published: options only when named (an "approve all" leaves them to be chosen).
+  refuseUnconfirmedFlagged(named ? chosen : single, approveFlagged);
   for (const generation of single) await approveResult(deps, shop, generation.id);
   if (!named) return;
   for (const [group, options] of groups) await chooseOptions(deps, shop, group, [options[0]!.id]);

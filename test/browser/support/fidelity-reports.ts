@@ -7,10 +7,18 @@
  * writes it, the generation's hash field `fidelity` (store/record.ts, JSON). Everything that
  * reads it is the real app: the API's views and filters, the batches by verdict, the page.
  */
-import { closeRedis, connectRedis } from '../../../src/platform/redis/connection.ts';
+import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import type { FidelityReport } from '../../../src/fidelity/fidelity-report.ts';
 import { CHANGED_REPORT } from '../../support/fidelity.ts';
 import type { Stack } from './stack.ts';
+
+/** The scripted changed report, in the plain wording the check writes (one finding, where). */
+export const CHANGED_WHITE_PART: FidelityReport = {
+  ...CHANGED_REPORT,
+  checks: { ...CHANGED_REPORT.checks, colour: { deltaE: 14, where: 'the white part' } },
+  findings: ['the white part has another colour'],
+};
 
 /**
  * Marks `count` of the results waiting for review as changed (the shop's, or only a bulk run's);
@@ -20,6 +28,7 @@ export async function markChanged(
   stack: Stack,
   count: number,
   bulkRunId?: string,
+  report: FidelityReport = CHANGED_WHITE_PART,
 ): Promise<string[]> {
   const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
   try {
@@ -29,14 +38,50 @@ export async function markChanged(
     const ids = await redis.zrange(index, 0, String(count - 1));
     if (ids.length < count) throw new Error(`only ${ids.length} results wait for review`);
     for (const id of ids) {
-      await redis.hset(
-        generationKeys.record(stack.shop, id),
-        'fidelity',
-        JSON.stringify(CHANGED_REPORT),
-      );
+      await redis.hset(generationKeys.record(stack.shop, id), 'fidelity', JSON.stringify(report));
     }
     return ids;
   } finally {
     await closeRedis(redis);
+  }
+}
+
+/** The product titles of these generations, as their records hold them (each field JSON). */
+export async function productTitles(stack: Stack, ids: readonly string[]): Promise<string[]> {
+  const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
+  try {
+    const titles = [];
+    for (const id of ids) {
+      const field = await redis.hget(generationKeys.record(stack.shop, id), 'productTitle');
+      titles.push(JSON.parse(field!) as string);
+    }
+    return titles;
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+/** Gives these generations (by id) the changed report, as markChanged does. */
+export async function markChangedIds(
+  stack: Stack,
+  ids: readonly string[],
+  report: FidelityReport = CHANGED_WHITE_PART,
+): Promise<void> {
+  const redis = await connectRedis(stack.redis.url, { name: 'browser-test' });
+  try {
+    await writeReport(redis, stack.shop, ids, report);
+  } finally {
+    await closeRedis(redis);
+  }
+}
+
+async function writeReport(
+  redis: Redis,
+  shop: string,
+  ids: readonly string[],
+  report: FidelityReport,
+): Promise<void> {
+  for (const id of ids) {
+    await redis.hset(generationKeys.record(shop, id), 'fidelity', JSON.stringify(report));
   }
 }

@@ -32,12 +32,14 @@ const EXPECTED_NETWORK_LOG =
 export interface Harness {
   /**
    * Opens the extension as the admin would for these selected resource ids; `setUp` gives the
-   * app stand-in its answers before the extension's first request.
+   * app stand-in its answers before the extension's first request. `language`: the merchant's,
+   * whose locale file the admin gives the extension (English when absent).
    */
   open(
     folder: ExtensionFolder,
     selected: string[],
     setUp: (app: AppStandIn) => void,
+    language?: 'en' | 'fr',
   ): Promise<OpenExtension>;
   close(): Promise<void>;
 }
@@ -60,11 +62,12 @@ async function startHarness(): Promise<Harness> {
   const opened: OpenExtension[] = [];
 
   return {
-    async open(folder, selected, setUp) {
+    async open(folder, selected, setUp, language = 'en') {
       const extension = built.find((candidate) => candidate.folder === folder);
       if (!extension) throw new Error(`No extension in folder ${folder}`);
+      const file = language === 'en' ? 'en.default.json' : `${language}.json`;
       const locale = JSON.parse(
-        await readFile(join(extension.dir, 'locales', 'en.default.json'), 'utf8'),
+        await readFile(join(extension.dir, 'locales', file), 'utf8'),
       ) as unknown;
       const app = await startAppStandIn(bundles);
       setUp(app);
@@ -123,8 +126,8 @@ export function useHarness(): Pick<Harness, 'open'> {
     opened = undefined;
   });
   return {
-    async open(folder, selected, setUp) {
-      opened = await harness.open(folder, selected, setUp);
+    async open(folder, selected, setUp, language) {
+      opened = await harness.open(folder, selected, setUp, language);
       return opened;
     },
   };

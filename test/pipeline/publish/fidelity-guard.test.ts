@@ -9,6 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
+  ApiErrorBody,
   GenerationPage,
   GenerationView,
   ProductDetail,
@@ -40,8 +41,8 @@ beforeAll(async () => {
 
 const CHANGED_RECORD = {
   verdict: 'changed' as const,
-  findings: ['the red part has another colour'],
-  checks: { colour: { deltaE: 14, where: 'the red part' }, located: true },
+  findings: ['the white part has another colour'],
+  checks: { colour: { deltaE: 14, where: 'the white part' }, located: true },
   region: null,
   version: 'test-1',
 };
@@ -258,6 +259,8 @@ describe('the fidelity check decides before a result goes live', () => {
     const batch = await shop.api<ReviewBatchView>('POST', '/review-batches', {
       action: 'approve',
       target: { type: 'bulkRun', bulkRunId: started.body.id, fidelity: 'changed' },
+      // The page's confirmation named them: approving changed results says so.
+      approveFlagged: true,
     });
     expect(batch.status).toBe(202);
     expect(batch.body.total).toBe(1);
@@ -267,6 +270,34 @@ describe('the fidelity check decides before a result goes live', () => {
       expect((await harness.pipeline.generations.get(shop.shop, other.id))?.state).toBe(
         'in_review',
       );
+    }
+  });
+
+  it('refuses a batch approval with a changed result the request does not confirm, deciding nothing', async () => {
+    const shop = await harness.newShop();
+    await shop.api('PATCH', '/settings', { reviewMode: true });
+    fidelity.answer('changed', 'faithful');
+    const changed = await click(shop);
+    const faithful = await click(shop);
+    const approve = (ids: string[], confirm: Record<string, unknown> = {}) =>
+      shop.api<ReviewBatchView & ApiErrorBody>('POST', '/review-batches', {
+        action: 'approve',
+        target: { type: 'generations', ids },
+        ...confirm,
+      });
+
+    const refused = await approve([faithful.id, changed.id]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('flagged_results');
+    expect(refused.body.message).toMatch(/^One of these results may not show the product as it is/);
+    for (const { id } of [changed, faithful]) {
+      expect((await harness.pipeline.generations.get(shop.shop, id))?.state).toBe('in_review');
+    }
+
+    expect((await approve([faithful.id])).status).toBe(202);
+    expect((await approve([changed.id], { approveFlagged: true })).status).toBe(202);
+    for (const { id } of [changed, faithful]) {
+      expect((await shop.waitFor(id, ['published', 'failed'])).state).toBe('published');
     }
   });
 

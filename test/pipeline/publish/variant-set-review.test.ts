@@ -46,6 +46,14 @@ async function setInReview(shop: TestShop, productId: string, options = 1) {
 const decide = (shop: TestShop, setId: string, body: Record<string, unknown>) =>
   shop.api<VariantSetView>('POST', `/variant-sets/${setId}/decision`, body);
 
+const CHANGED_OCEAN = {
+  verdict: 'changed' as const,
+  findings: ['the dark blue part has another colour'],
+  checks: { colour: { deltaE: 14, where: 'the dark blue part' }, located: true },
+  region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
+  version: 'test-1',
+};
+
 const valuesOf = (generations: GenerationView[]) =>
   generations.map((generation) => [generation.variant!.value, generation.state]);
 
@@ -69,6 +77,34 @@ describe('a variant set in review', () => {
     expect((await mug(shop)).variants.map((variant) => variant.mediaId)).toEqual(
       published.map((generation) => generation.fileId),
     );
+  });
+
+  it('approves all of a set with a changed colour only when the request confirms it', async () => {
+    const shop = await harness.newShop();
+    const product = await mug(shop);
+    const set = await setInReview(shop, product.id);
+    const ocean = set.generationIds[1]!;
+    // The check's report as attach writes it: the Ocean photo changed the mug.
+    await harness.pipeline.generations.patch(shop.shop, ocean, { fidelity: CHANGED_OCEAN });
+
+    const refused = await decide(shop, set.id, { productId: product.id, action: 'approve' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'flagged_results' });
+    const waiting = await Promise.all(
+      set.generationIds.map((id) => harness.pipeline.generations.get(shop.shop, id)),
+    );
+    expect(waiting.map((generation) => generation?.state)).toEqual(Array(3).fill('in_review'));
+
+    const answer = await decide(shop, set.id, {
+      productId: product.id,
+      action: 'approve',
+      approveFlagged: true,
+    });
+    expect(answer.status).toBe(200);
+    const published = await Promise.all(
+      set.generationIds.map((id) => shop.waitFor(id, ['published', 'failed'])),
+    );
+    expect(published.map((generation) => generation.state)).toEqual(Array(3).fill('published'));
   });
 
   it('rejects one colour alone, leaving the others waiting', async () => {

@@ -8,6 +8,9 @@
  *   POST /api/variant-sets/:id/decision  DecideVariantSetRequest -> VariantSetView
  *   POST /api/review-batches             CreateReviewBatchRequest -> ReviewBatchView (202)
  *   GET  /api/review-batches/:id         -> ReviewBatchView
+ *
+ * An approval of a set or a batch that would publish results the product check flagged answers
+ * 409 `flagged_results` unless the request says `approveFlagged: true` (flagged-approval.ts).
  */
 import {
   ChooseOptionsRequest,

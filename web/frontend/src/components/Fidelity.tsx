@@ -1,7 +1,6 @@
 import { Badge, BlockStack, Text, type BadgeProps } from '@shopify/polaris';
-import { language, t, type MessageKey } from '../i18n/index.ts';
-import { serverText } from '../i18n/server-text.ts';
-import { formatNumber } from '../lib/format.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { knownServerText } from '../i18n/server-text.ts';
 import type { FidelityView } from '../shared/contract.ts';
 
 type Verdict = FidelityView['verdict'];
@@ -13,6 +12,11 @@ const VERDICTS: Readonly<Record<Verdict, { tone?: BadgeProps['tone']; label: Mes
   changed: { tone: 'critical', label: 'fidelity.changed' },
   not_checked: { label: 'fidelity.not_checked' },
 };
+
+/** The check flagged it (changed, or check it): a person should look before it goes live. */
+export function isFlagged(fidelity: FidelityView | null | undefined): boolean {
+  return fidelity?.verdict === 'changed' || fidelity?.verdict === 'check_it';
+}
 
 export function fidelityLabel(verdict: Verdict): string {
   return t(VERDICTS[verdict].label);
@@ -29,14 +33,21 @@ export function FidelityBadge({ fidelity }: { fidelity: FidelityView }) {
 }
 
 /**
- * A finding in the page's language. The server writes them in English; a wording the locale
- * files do not know (a check's own error message, a measure added since) is said in general
- * words on a page in another language rather than left in English.
+ * A finding in the page's language. The server writes them in plain English, one wording each
+ * (src/pipeline/generations/plain-findings.ts); a wording or colour the locale files do not know
+ * (a check's own error message, a measure added since) is said in general words on a page in
+ * another language rather than left half in English.
  */
 function findingText(finding: string): string {
-  const translated = serverText(finding);
-  if (language === 'en' || translated !== finding) return translated;
-  return t(finding.startsWith('not checked') ? 'fidelity.unreadable' : 'fidelity.otherFinding');
+  return (
+    knownServerText(finding) ??
+    t(finding.startsWith('not checked') ? 'fidelity.unreadable' : 'fidelity.otherFinding')
+  );
+}
+
+/** The findings in the page's language, each said once (two unknown ones read the same). */
+export function fidelityReasons(fidelity: FidelityView): string[] {
+  return [...new Set(fidelity.findings.map(findingText))];
 }
 
 /** What the check found, in plain words under the badge (nothing for a faithful result). */
@@ -44,7 +55,7 @@ export function FidelityFindings({ fidelity }: { fidelity: FidelityView }) {
   if (fidelity.findings.length === 0) return null;
   return (
     <Text as="p" tone={fidelity.verdict === 'changed' ? 'critical' : 'subdued'}>
-      {fidelity.findings.map(findingText).join(' · ')}
+      {fidelityReasons(fidelity).join(' · ')}
     </Text>
   );
 }
@@ -62,38 +73,17 @@ export function FidelitySummary({ fidelity }: { fidelity: FidelityView | null })
   );
 }
 
-const percent = (fraction: number) => `${formatNumber(Math.round(fraction * 100))} %`;
-
-/** What the check found and the figures behind it, for the large viewer (its badge is on top). */
+/**
+ * What the check found, for the large viewer (its badge is on top, the outline on the image): in
+ * plain words, never its figures (a ΔE or a score says nothing to a merchant).
+ */
 export function FidelityFigures({ fidelity }: { fidelity: FidelityView }) {
   const { checks, region } = fidelity;
   const lines: string[] = [];
-  if (checks.located === false) lines.push(t('fidelity.notLocated'));
-  if (checks.colour) {
-    lines.push(t('fidelity.colour', { deltaE: formatNumber(Math.round(checks.colour.deltaE)) }));
-  }
-  if (checks.structure) {
-    lines.push(
-      t('fidelity.structure', {
-        score: formatNumber(Math.round(checks.structure.score * 100) / 100),
-      }),
-    );
-  }
-  if (checks.text?.missing.length) {
-    lines.push(t('fidelity.missingText', { text: checks.text.missing.join(', ') }));
-  } else if (checks.text?.expected.length) {
+  if (checks.text?.expected.length && !checks.text.missing.length) {
     lines.push(t('fidelity.keptText', { text: checks.text.expected.join(', ') }));
   }
-  if (region && fidelity.verdict !== 'faithful') {
-    lines.push(
-      t('fidelity.region', {
-        left: percent(region.x),
-        right: percent(region.x + region.width),
-        top: percent(region.y),
-        bottom: percent(region.y + region.height),
-      }),
-    );
-  }
+  if (region && fidelity.verdict !== 'faithful') lines.push(t('fidelity.region'));
   return (
     <BlockStack gap="200">
       <FidelityFindings fidelity={fidelity} />

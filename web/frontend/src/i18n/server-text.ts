@@ -27,6 +27,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * as they are even when they read like a known word (a product called "Draft").
  */
 const WORDS = new Set([
+  'colour',
   'per',
   'kind',
   'details',
@@ -68,16 +69,33 @@ function compiled(): Pattern[] {
 /** `text` in the merchant's language when the locale files know its wording. */
 export function serverText(text: string): string {
   if (language === 'en' || !text) return text;
+  return translated(text, false) ?? text;
+}
+
+/**
+ * `text` in the merchant's language, or null when its wording, or a word of its own in it (a
+ * colour), is not known: for a caller with words of its own to say instead (a finding's general
+ * sentence) rather than a sentence half in English.
+ */
+export function knownServerText(text: string): string | null {
+  if (language === 'en') return text;
+  return translated(text, true);
+}
+
+function translated(text: string, strict: boolean): string | null {
   for (const pattern of compiled()) {
     const match = pattern.regex.exec(text);
     if (!match) continue;
-    const values = Object.fromEntries(
-      pattern.names.map((name, index) => {
-        const part = match[index + 1]!;
-        return [name, WORDS.has(name) ? serverText(part) : part];
-      }),
-    );
+    const values: Record<string, string> = {};
+    for (const [index, name] of pattern.names.entries()) {
+      const part = match[index + 1]!;
+      const word = WORDS.has(name) ? translated(part, strict) : part;
+      if (word === null) {
+        if (strict) return null;
+        values[name] = part;
+      } else values[name] = word;
+    }
     return t(pattern.key, values);
   }
-  return text;
+  return null;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { flaggedAmong } from '../../components/FlaggedResults.tsx';
 import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { isInFlight, LIVE_POLL_MS, WAITING_POLL_MS } from '../../lib/generation-states.ts';
@@ -26,6 +27,7 @@ import { UnclaimedResults } from './UnclaimedResults.tsx';
 import { VariantSetReview, variantSetsOf } from './VariantSetReview.tsx';
 import { BATCH_WORDS } from './review-wording.ts';
 import { useReviewBatch } from './useReviewBatch.ts';
+import { useRunFlagged } from './useRunFlagged.ts';
 import { t } from '../../i18n/index.ts';
 
 const PAGE_SIZE = 25;
@@ -75,17 +77,11 @@ export default function ActivityPage() {
     filters.bulkRunId ? `/bulk-runs/${encodeURIComponent(filters.bulkRunId)}` : null,
     runPoll,
   );
-  // A run's changed results waiting for review, to act on together ("Reject all changed").
-  const changed = useResource<GenerationPage>(
-    filters.bulkRunId
-      ? `/generations${query({ bulkRunId: filters.bulkRunId, state: 'in_review', fidelity: 'changed', limit: 100 })}`
-      : null,
-    WAITING_POLL_MS,
-  );
+  const runFlagged = useRunFlagged(filters.bulkRunId);
   const reload = () => {
     list.reload();
     run.reload();
-    changed.reload();
+    runFlagged.reload();
   };
   const generations = list.data?.generations ?? [];
   const selection = useIndexResourceState(generations);
@@ -101,15 +97,22 @@ export default function ActivityPage() {
   const { nextCursor, total } = list.data;
   const filtered = Object.values(filters).some((value) => value !== null);
 
-  const startBatch = (action: ReviewBatchAction, ids: string[]) =>
-    void batch.run({ action, target: { type: 'generations', ids } }).then((started) => {
-      if (started) selection.clearSelection();
-    });
+  const startBatch = (action: ReviewBatchAction, ids: string[], approveFlagged: boolean) =>
+    void batch
+      .run({
+        action,
+        target: { type: 'generations', ids },
+        ...(approveFlagged ? { approveFlagged } : {}),
+      })
+      .then((started) => {
+        if (started) selection.clearSelection();
+      });
   const selected = generations.filter((generation) =>
     selection.selectedResources.includes(generation.id),
   );
   const bulkActions = (['approve', 'reject', 'undo'] as const).map((action) => {
     const applicable = selected.filter((generation) => generation.state === APPLIES_TO[action]);
+    const flagged = action === 'approve' ? flaggedAmong(applicable) : [];
     return {
       content: `${t(BATCH_WORDS[action].verb)} (${applicable.length})`,
       disabled: applicable.length === 0 || batch.view?.state === 'running',
@@ -119,10 +122,12 @@ export default function ActivityPage() {
           results: applicable.length,
           products: new Set(applicable.map((generation) => generation.product.id)).size,
           left: selected.length - applicable.length,
+          flagged,
           run: () =>
             startBatch(
               action,
               applicable.map((generation) => generation.id),
+              flagged.length > 0,
             ),
         }),
     };
@@ -144,13 +149,15 @@ export default function ActivityPage() {
             {filters.bulkRunId && run.data ? (
               <RunReviewCard
                 run={run.data}
-                changedWaiting={changed.data?.generations.length ?? 0}
+                changed={runFlagged.changed}
+                flagged={runFlagged.flagged}
                 onConfirm={setConfirmation}
                 busy={batch.pending || batch.view?.state === 'running'}
-                startBatch={(action, bulkRunId, fidelity) =>
+                startBatch={(action, bulkRunId, { fidelity, approveFlagged }) =>
                   void batch.run({
                     action,
                     target: { type: 'bulkRun', bulkRunId, ...(fidelity ? { fidelity } : {}) },
+                    ...(approveFlagged ? { approveFlagged } : {}),
                   })
                 }
               />

@@ -1,5 +1,6 @@
-import type { ReviewBatchAction } from '../../shared/contract.ts';
+import type { GenerationView, ReviewBatchAction } from '../../shared/contract.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { flaggedConsequences } from '../../components/FlaggedResults.tsx';
 import { t } from '../../i18n/index.ts';
 import { BATCH_WORDS } from './review-wording.ts';
 
@@ -9,6 +10,12 @@ export interface ReviewConfirmation {
   products: number;
   /** Selected results the action does not apply to (another state): left as they are. */
   left: number;
+  /**
+   * Results to approve the product check flagged, named in the question (`flaggedTotal`: how
+   * many in all, when only some are loaded); `run` then confirms them to the server.
+   */
+  flagged?: readonly GenerationView[];
+  flaggedTotal?: number;
   run: () => void;
 }
 
@@ -36,6 +43,9 @@ export function ConfirmReviewModal({ confirmation, onClose }: Props) {
         run: confirmation.run,
         consequences: [
           t(words.consequence),
+          ...(confirmation.action === 'approve'
+            ? flaggedConsequences(confirmation.flagged ?? [], confirmation.flaggedTotal)
+            : []),
           ...(left > 0 ? [t('batch.left', { count: left })] : []),
         ],
       }}

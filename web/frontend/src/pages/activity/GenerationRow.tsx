@@ -42,7 +42,7 @@ function StateCell({ generation }: { generation: GenerationView }) {
         {generation.fidelity ? <FidelityBadge fidelity={generation.fidelity} /> : null}
         <StyleBadge style={generation.style} />
       </InlineStack>
-      {generation.reason ? (
+      {generation.reason && !heldForFindings(generation) ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
           {serverText(generation.reason)}
         </Text>
@@ -52,9 +52,7 @@ function StateCell({ generation }: { generation: GenerationView }) {
           {serverText(generation.action)}
         </Text>
       ) : null}
-      {generation.fidelity && !heldForFindings(generation) ? (
-        <FidelityFindings fidelity={generation.fidelity} />
-      ) : null}
+      {generation.fidelity ? <FidelityFindings fidelity={generation.fidelity} /> : null}
     </BlockStack>
   );
 }
@@ -69,10 +67,12 @@ function StyleBadge({ style }: { style: GenerationView['style'] }) {
   return <Badge>{t(withoutImage ? 'activity.row.styleWithoutImage' : 'activity.row.style')}</Badge>;
 }
 
-/** A result the guard held says what the check found in its reason already: not twice. */
+/**
+ * A result the guard held: its reason ("Held for review: " and the findings as stored) is said
+ * by the findings under it, each in today's plain words and the page's language.
+ */
 function heldForFindings({ reason, fidelity }: GenerationView): boolean {
-  const first = fidelity?.findings[0];
-  return !!first && !!reason?.includes(first);
+  return !!fidelity?.findings.length && !!reason?.startsWith('Held for review: ');
 }
 
 /** "Photo · Balanced · 5 credits · 2 minutes ago": the facts a merchant scans, on one line. */

@@ -13,7 +13,10 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import { useId } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
+import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { FidelitySummary, isFlagged } from '../../components/Fidelity.tsx';
+import { flaggedAmong, flaggedConsequences } from '../../components/FlaggedResults.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { t } from '../../i18n/index.ts';
 import type {
@@ -79,17 +82,42 @@ export function VariantSetReview({ set, onDecided }: Props) {
     api.post<VariantSetView>(`/variant-sets/${encodeURIComponent(set.id)}/decision`, request),
   );
   const option = set.option.toLowerCase();
-  const run = async (action: DecideVariantSetRequest['action'], generationIds?: string[]) => {
+  const confirm = useConfirm();
+  const run = async (
+    action: DecideVariantSetRequest['action'],
+    generationIds?: string[],
+    approveFlagged = false,
+  ) => {
     const answer = await decide.run({
       productId: set.productId,
       action,
       ...(generationIds ? { generationIds } : {}),
+      ...(approveFlagged ? { approveFlagged } : {}),
     });
     if (!answer) return;
     shopify.toast.show(
       t(action === 'approve' ? 'activity.sets.approved' : 'activity.sets.rejected'),
     );
     onDecided();
+  };
+  // "Approve all" publishes each colour's only result (one with options waits for its choice):
+  // the ones the product check flagged are named, with why, and asked about first.
+  const approveAll = () => {
+    const approving = set.values.flatMap((value) =>
+      value.results.filter((result) => result.state === 'in_review' && !result.optionGroup),
+    );
+    const flagged = flaggedAmong(approving);
+    if (flagged.length === 0) return void run('approve');
+    confirm.ask({
+      title: t('activity.sets.confirmTitle', { product: set.productTitle }),
+      consequences: [
+        t('activity.sets.confirmBody', { count: approving.length }),
+        ...flaggedConsequences(flagged),
+      ],
+      confirm: t('activity.sets.approveAll'),
+      destructive: false,
+      run: () => void run('approve', undefined, true),
+    });
   };
   const headingId = useId();
   const waiting = set.values.filter((value) =>
@@ -114,11 +142,7 @@ export function VariantSetReview({ set, onDecided }: Props) {
               <Button onClick={() => void run('reject')} loading={decide.pending}>
                 {t('activity.sets.rejectAll')}
               </Button>
-              <Button
-                variant="primary"
-                onClick={() => void run('approve')}
-                loading={decide.pending}
-              >
+              <Button variant="primary" onClick={approveAll} loading={decide.pending}>
                 {t('activity.sets.approveAll')}
               </Button>
             </ButtonGroup>
@@ -162,13 +186,18 @@ export function VariantSetReview({ set, onDecided }: Props) {
                         <InlineStack>
                           <StateBadge state={result.state} />
                         </InlineStack>
+                        {/* The check's verdict and why, where the merchant decides it. */}
+                        <FidelitySummary fidelity={result.fidelity} />
                         {result.state === 'in_review' ? (
                           <ResultActions
                             value={value.value}
                             options={value.results.length}
                             number={index + 1}
                             pending={decide.pending}
-                            onApprove={() => void run('approve', [result.id])}
+                            // Its badge and reason are beside the button that approves it.
+                            onApprove={() =>
+                              void run('approve', [result.id], isFlagged(result.fidelity))
+                            }
                             onReject={() =>
                               void run(
                                 'reject',
@@ -190,6 +219,7 @@ export function VariantSetReview({ set, onDecided }: Props) {
           </BlockStack>
         </BlockStack>
       </Card>
+      {confirm.modal}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import { FidelitySummary, isFlagged } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { serverText } from '../../i18n/server-text.ts';
@@ -57,6 +58,8 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
   const generation = latest.data ?? initial;
   const state = generation.state;
   const percent = STEP_PERCENT[state];
+  // Waiting because the product check flagged it, not only for the shop's review setting.
+  const heldByCheck = state === 'in_review' && isFlagged(generation.fidelity);
   const waitHint = t(
     generation.kind === 'video' ? 'generate.step.waitVideo' : 'generate.step.wait',
   );
@@ -75,8 +78,11 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
         <BlockStack gap="200">
           <ProgressBar progress={percent} tone={state === 'failed' ? 'critical' : 'primary'} />
           <Text as="p" aria-live="polite">
-            {t(`generate.step.${state}`)} {state === 'processing' ? waitHint : ''}
+            {t(heldByCheck ? 'generate.step.held' : `generate.step.${state}`)}{' '}
+            {state === 'processing' ? waitHint : ''}
           </Text>
+          {/* Why the check flagged it, beside the words that say it waits. */}
+          {generation.result ? <FidelitySummary fidelity={generation.fidelity} /> : null}
         </BlockStack>
         {state === 'failed' || state === 'paused' ? (
           <Banner

@@ -1,5 +1,6 @@
 import { BlockStack, Card, InlineStack, Link, Text } from '@shopify/polaris';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
+import { FidelitySummary, isFlagged } from '../../components/Fidelity.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { formatRelative } from '../../lib/format.ts';
 import type { GenerationView } from '../../shared/contract.ts';
@@ -30,6 +31,10 @@ export function RecentResultsCard({ recent }: { recent: GenerationView[] }) {
                       {formatRelative(generation.updatedAt)}
                     </Text>
                   </InlineStack>
+                  {/* Held by the product check: its verdict and why, as everywhere it shows. */}
+                  {generation.state === 'in_review' && isFlagged(generation.fidelity) ? (
+                    <FidelitySummary fidelity={generation.fidelity} />
+                  ) : null}
                 </BlockStack>
               </InlineStack>
             </li>
