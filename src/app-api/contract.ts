@@ -473,6 +473,13 @@ export type PromptPreset = z.infer<typeof PromptPreset>;
 export const FidelityGuard = z.enum(['changed', 'check_it', 'off']);
 export type FidelityGuard = z.infer<typeof FidelityGuard>;
 
+/**
+ * How many times a result the fidelity check calls `changed` is made again, each a new request
+ * charged like any other (publish/fidelity-retry.ts): 0 to 3, 1 by default.
+ */
+export const FidelityRetries = z.number().int().min(0).max(3);
+export const DEFAULT_FIDELITY_RETRIES = 1;
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -487,6 +494,7 @@ export const SettingsView = z.object({
   reviewMode: z.boolean(),
   mediaPosition: z.enum(['append', 'featured']),
   fidelityGuard: FidelityGuard,
+  fidelityRetries: FidelityRetries,
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
@@ -501,6 +509,7 @@ export const UpdateSettingsRequest = z
     reviewMode: z.boolean(),
     mediaPosition: z.enum(['append', 'featured']),
     fidelityGuard: FidelityGuard,
+    fidelityRetries: FidelityRetries,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
     /** The reference image has routes of its own (it is bytes, not JSON). */
