@@ -184,6 +184,15 @@ export const FidelityView = z.object({
 });
 export type FidelityView = z.infer<typeof FidelityView>;
 
+export const FidelityTries = z.object({
+  number: z.number().int().min(1),
+  of: z.number().int().min(1),
+  first: z.string(),
+  previous: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type FidelityTries = z.infer<typeof FidelityTries>;
+
 export const GenerationView = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -218,6 +227,13 @@ export const GenerationView = z.object({
   variant: VariantTargetView.nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
   style: StyleUsed.nullable().optional(),
+  /**
+   * One of the tries of a request whose result the fidelity check called changed (each try its
+   * own ProductAI request and charge, publish/fidelity-retry.ts): this is try `number` of at
+   * most `of`; `first` is try 1, `previous` the try it was made after and `next` the try made
+   * after it. Null: never made again.
+   */
+  tries: FidelityTries.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   transitions: z.array(Transition),
