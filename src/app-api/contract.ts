@@ -188,6 +188,15 @@ export const FidelityView = z.object({
 });
 export type FidelityView = z.infer<typeof FidelityView>;
 
+export const FidelityTries = z.object({
+  number: z.number().int().min(1),
+  of: z.number().int().min(1),
+  first: z.string(),
+  previous: z.string().nullable(),
+  next: z.string().nullable(),
+});
+export type FidelityTries = z.infer<typeof FidelityTries>;
+
 export const GenerationView = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -222,6 +231,13 @@ export const GenerationView = z.object({
   variant: VariantTargetView.nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
   style: StyleUsed.nullable().optional(),
+  /**
+   * One of the tries of a request whose result the fidelity check called changed (each try its
+   * own ProductAI request and charge, publish/fidelity-retry.ts): this is try `number` of at
+   * most `of`; `first` is try 1, `previous` the try it was made after and `next` the try made
+   * after it. Null: never made again.
+   */
+  tries: FidelityTries.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   transitions: z.array(Transition),
@@ -486,6 +502,13 @@ export type PromptPreset = z.infer<typeof PromptPreset>;
 export const FidelityGuard = z.enum(['changed', 'check_it', 'off']);
 export type FidelityGuard = z.infer<typeof FidelityGuard>;
 
+/**
+ * How many times a result the fidelity check calls `changed` is made again, each a new request
+ * charged like any other (publish/fidelity-retry.ts): 0 to 3, 1 by default.
+ */
+export const FidelityRetries = z.number().int().min(0).max(3);
+export const DEFAULT_FIDELITY_RETRIES = 1;
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -500,6 +523,7 @@ export const SettingsView = z.object({
   reviewMode: z.boolean(),
   mediaPosition: z.enum(['append', 'featured']),
   fidelityGuard: FidelityGuard,
+  fidelityRetries: FidelityRetries,
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
@@ -514,6 +538,7 @@ export const UpdateSettingsRequest = z
     reviewMode: z.boolean(),
     mediaPosition: z.enum(['append', 'featured']),
     fidelityGuard: FidelityGuard,
+    fidelityRetries: FidelityRetries,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
     /** The reference image has routes of its own (it is bytes, not JSON). */

@@ -36,6 +36,7 @@ import { createRuleStore } from '../stores/rule-store.ts';
 import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
 import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
 import { createFidelityHolds } from '../pipeline/publish/fidelity-holds.ts';
+import { allGates } from '../pipeline/publish/try-gate.ts';
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
@@ -179,6 +180,13 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         createFidelityHolds(settings),
         createCampaignHolds(campaignStore),
         createRuleHolds(ruleStore),
+      ),
+      // A changed result's next try counts on its bulk run's budget or its rule's daily cap
+      // (publish/fidelity-retry.ts); both are built on the pipeline, below, and asked only once
+      // a result is made, long after.
+      tryGate: allGates(
+        { reserve: (generation) => bulkRuns.tryGate.reserve(generation) },
+        { reserve: (generation) => rules.tryGate.reserve(generation) },
       ),
       // Built by each process that starts the stages (one pool of threads each), not by the web.
       // FIDELITY_THREADS=0 turns the check off in this process (its results are not checked).

@@ -27,6 +27,7 @@ import {
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
+import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
 import { createUploadPacer } from './limits/upload-pacer.ts';
@@ -58,6 +59,8 @@ export interface PipelineContext extends StageContext {
   config: PipelineConfig;
   /** Who else decides where a ready result goes (a campaign holds its results); optional. */
   holds?: ResultHolds;
+  /** How a changed result is made again (publish/fidelity-retry.ts); absent: it is not. */
+  tries?: FidelityTries;
   /**
    * The fidelity check's pool, where the stages run (pipeline-workers.ts gives it to them):
    * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
@@ -80,6 +83,7 @@ export function createPipelineContext(deps: {
   generations: GenerationStore;
   queues: PipelineQueues;
   holds: ResultHolds;
+  tries?: FidelityTries;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
   /** Every ProductAI client's options: the service's address, status counting, retries. */
@@ -109,6 +113,7 @@ export function createPipelineContext(deps: {
     logger: deps.logger,
     config: deps.config,
     holds: deps.holds,
+    tries: deps.tries,
     enqueue: (stage, ref, options) => queues.add(stage, ref, ref.generationId, options),
   };
 }

@@ -45,6 +45,7 @@ import { registerShopRemoval } from './line/shop-removal.ts';
 import { createPipelineStores } from './pipeline-stores.ts';
 import { startPipelineWorkers, type RunningPipelineWorkers } from './pipeline-workers.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
+import { allGates, type TryGate } from './publish/try-gate.ts';
 import { createReviewBatchQueue } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
 import type { JobResults } from './receive/job-results.ts';
@@ -87,6 +88,12 @@ export interface PipelineParts {
    * so the pipeline imports neither.
    */
   holds: ResultHolds;
+  /**
+   * What counts a changed result's next try before it is sent (bulk runs' budgets, the daily cap
+   * of rules): passed in, so the pipeline imports neither (publish/fidelity-retry.ts). Absent:
+   * every try is admitted to the line as a click's would be.
+   */
+  tryGate?: TryGate;
   /**
    * Makes the fidelity check's pool: called once by `startWorkers` (the stages' process), closed
    * when they stop; a web process makes none.
@@ -168,6 +175,8 @@ export function createPipeline(
     generations,
     queues,
     holds: parts.holds,
+    // `line` is made below, from this context; a try is admitted long after both exist.
+    tries: { gate: parts.tryGate ?? allGates(), admit: (generation) => line.admit(generation) },
     images: options.images ?? createSharpImageProcessor(),
     resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },
     productAi: {

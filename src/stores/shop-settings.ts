@@ -23,6 +23,7 @@ import { shopKeyspace } from '../platform/keys.ts';
 import { luaScript } from '../platform/redis/lua-script.ts';
 import {
   UpdateSettingsRequest,
+  DEFAULT_FIDELITY_RETRIES,
   type FidelityGuard,
   type PromptPreset,
 } from '../app-api/contract.ts';
@@ -53,6 +54,8 @@ export interface ShopSettings {
   mediaPosition: MediaPosition;
   /** Which fidelity verdicts wait for a person whatever else says publish (contract.ts). */
   fidelityGuard: FidelityGuard;
+  /** How many times a `changed` result is made again (0-3; contract.ts `FidelityRetries`). */
+  fidelityRetries: number;
   /** Placeholders: `{productTitle}`, `{prompt}`. */
   altTemplate: string;
   presets: PromptPreset[];
@@ -155,6 +158,7 @@ type Field =
   | 'reviewMode'
   | 'mediaPosition'
   | 'fidelityGuard'
+  | 'fidelityRetries'
   | 'altTemplate'
   | 'presets'
   | 'apiKey'
@@ -174,6 +178,7 @@ const ALL_FIELDS: Field[] = [
   'reviewMode',
   'mediaPosition',
   'fidelityGuard',
+  'fidelityRetries',
   'altTemplate',
   'presets',
   'apiKeyMask',
@@ -254,6 +259,8 @@ export function createShopSettingsStore(deps: {
       mediaPosition: (f.mediaPosition as MediaPosition | null) ?? 'append',
       // A changed product never goes live unseen unless the merchant says otherwise.
       fidelityGuard: (f.fidelityGuard as FidelityGuard | null) ?? 'changed',
+      fidelityRetries:
+        f.fidelityRetries === null ? DEFAULT_FIDELITY_RETRIES : Number(f.fidelityRetries),
       altTemplate: f.altTemplate ?? DEFAULT_ALT_TEMPLATE,
       presets: f.presets ? (JSON.parse(f.presets) as PromptPreset[]) : DEFAULT_PRESETS,
       webhook: {
@@ -276,6 +283,8 @@ export function createShopSettingsStore(deps: {
       if (valid.reviewMode !== undefined) fields.reviewMode = String(valid.reviewMode);
       if (valid.mediaPosition !== undefined) fields.mediaPosition = valid.mediaPosition;
       if (valid.fidelityGuard !== undefined) fields.fidelityGuard = valid.fidelityGuard;
+      if (valid.fidelityRetries !== undefined)
+        fields.fidelityRetries = String(valid.fidelityRetries);
       if (valid.altTemplate !== undefined) fields.altTemplate = valid.altTemplate;
       if (valid.presets !== undefined) fields.presets = JSON.stringify(valid.presets);
       if (Object.keys(fields).length > 0) await redis.hset(keyOf(shop), fields);

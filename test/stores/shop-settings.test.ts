@@ -25,6 +25,7 @@ describe('shop settings', () => {
       reviewMode: false,
       mediaPosition: 'append',
       fidelityGuard: 'changed',
+      fidelityRetries: 1,
       altTemplate: DEFAULT_ALT_TEMPLATE,
       presets: DEFAULT_PRESETS,
       paused: null,
@@ -39,6 +40,7 @@ describe('shop settings', () => {
       defaults: { resolution: '4K' },
       mediaPosition: 'featured',
       fidelityGuard: 'check_it',
+      fidelityRetries: 3,
       presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
     });
     expect(updated).toMatchObject({
@@ -46,8 +48,10 @@ describe('shop settings', () => {
       reviewMode: true,
       mediaPosition: 'featured',
       fidelityGuard: 'check_it',
+      fidelityRetries: 3,
       presets: [{ id: 'p1', name: 'Beach', prompt: 'On a sunny beach' }],
     });
+    expect((await settings.update(shop, { fidelityRetries: 0 })).fidelityRetries).toBe(0);
   });
 
   it('refuse invalid updates and change nothing', async () => {
@@ -56,6 +60,12 @@ describe('shop settings', () => {
       settings.update(shop, { mediaPosition: 'sideways' } as never),
     ).rejects.toBeInstanceOf(ZodError);
     expect((await settings.get(shop)).mediaPosition).toBe('append');
+    for (const fidelityRetries of [4, -1, 1.5, '2']) {
+      await expect(settings.update(shop, { fidelityRetries } as never)).rejects.toBeInstanceOf(
+        ZodError,
+      );
+    }
+    expect((await settings.get(shop)).fidelityRetries).toBe(1);
   });
 
   it('keep the API key sealed and only ever show it masked', async () => {

@@ -47,14 +47,22 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
   },
 };
 
+/** A changed report with more findings than CHANGED_REPORT: further from the product. */
+export const MORE_CHANGED_REPORT: FidelityReport = {
+  ...CHANGED_REPORT,
+  findings: ['colour differs: ΔE 22 on the body', 'shape differs: the handle'],
+};
+
+type Answer = FidelityVerdict | FidelityReport | Error | 'silent';
+
 export interface ScriptedFidelity {
   /** For `AppOverrides.fidelity`: every process's pool is this one checker. */
   factory(): FidelityChecker;
   /**
-   * The next checks answer these, in order (an Error: the check throws; 'silent': it never
-   * answers); then `faithful`.
+   * The next checks answer these, in order (a verdict: its report above; a report: itself; an
+   * Error: the check throws; 'silent': it never answers); then `faithful`.
    */
-  answer(...next: (FidelityVerdict | Error | 'silent')[]): void;
+  answer(...next: Answer[]): void;
   /** The product images each `prepare` was given, ahead of the checks (byte sizes). */
   readonly prepared: number[][];
   /** What each check was given (byte sizes, so nothing large is kept). */
@@ -62,7 +70,7 @@ export interface ScriptedFidelity {
 }
 
 export function scriptedFidelity(): ScriptedFidelity {
-  const queue: (FidelityVerdict | Error | 'silent')[] = [];
+  const queue: Answer[] = [];
   const calls: ScriptedFidelity['calls'] = [];
   const prepared: number[][] = [];
   const checker: FidelityChecker = {
@@ -78,7 +86,7 @@ export function scriptedFidelity(): ScriptedFidelity {
       const next = queue.shift() ?? 'faithful';
       if (next instanceof Error) throw next;
       if (next === 'silent') return new Promise<never>(() => {});
-      return REPORTS[next];
+      return typeof next === 'string' ? REPORTS[next] : next;
     },
     async close() {},
   };

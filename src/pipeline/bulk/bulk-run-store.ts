@@ -22,6 +22,7 @@ import {
 const keys = shopKeyspace('bulk-runs');
 const runKey = (shop: string, id: string) => keys.key(shop, 'run', id);
 const claimsKey = (shop: string, id: string) => keys.key(shop, 'run', id, 'claims');
+const triesKey = (shop: string, id: string) => keys.key(shop, 'run', id, 'tries');
 const indexKey = (shop: string) => keys.key(shop, 'index');
 
 export type NewBulkRun = Omit<
@@ -66,6 +67,17 @@ export interface BulkRunStore {
   ): Promise<BulkRun>;
   /** Reserves credits for one generation if the run is running and the budget allows. */
   reserveCredits(shop: string, id: string, credits: number): Promise<boolean>;
+  /**
+   * Reserves the credits of a changed result's next try (publish/fidelity-retry.ts), once per
+   * generation: `reserved` (now or by an earlier call), `stopped` (the run is not running) or
+   * `over-budget`.
+   */
+  reserveTryCredits(
+    shop: string,
+    id: string,
+    generationId: string,
+    credits: number,
+  ): Promise<'reserved' | 'stopped' | 'over-budget'>;
   /** Gives back credits of a generation that will never be submitted (cancelled by the run). */
   releaseCredits(shop: string, id: string, credits: number): Promise<void>;
   recordPage(shop: string, id: string, progress: PageProgress): Promise<void>;
@@ -164,6 +176,10 @@ const RESERVE = luaScript(new URL('./lua/reserve-credits.lua', import.meta.url),
   keys: ['run'],
   args: ['credits', 'updatedAt'],
 });
+const RESERVE_TRY = luaScript(new URL('./lua/reserve-try-credits.lua', import.meta.url), {
+  keys: ['run', 'tries'],
+  args: ['id', 'credits', 'updatedAt'],
+});
 const RELEASE = luaScript(new URL('./lua/release-credits.lua', import.meta.url), {
   keys: ['run'],
   args: ['credits', 'updatedAt'],
@@ -223,6 +239,15 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
       return (
         (await RESERVE(redis, { run: runKey(shop, id) }, { credits, updatedAt: nowIso() })) === 1
       );
+    },
+
+    async reserveTryCredits(shop, id, generationId, credits) {
+      const answer = await RESERVE_TRY(
+        redis,
+        { run: runKey(shop, id), tries: triesKey(shop, id) },
+        { id: generationId, credits, updatedAt: nowIso() },
+      );
+      return answer === 1 ? 'reserved' : answer === 0 ? 'stopped' : 'over-budget';
     },
 
     async releaseCredits(shop, id, credits) {

@@ -8,6 +8,7 @@
  */
 import { appWideKeys } from '../generations/keys.ts';
 import type { Pipeline, PipelineHost } from '../index.ts';
+import type { TryGate } from '../publish/try-gate.ts';
 import { bullConnection } from '../stages/queues.ts';
 import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
 import { BulkRunStateError } from './bulk-run.ts';
@@ -22,6 +23,8 @@ export type { ExpansionLimits } from './expand-run.ts';
 export interface BulkRunService {
   runs: BulkRuns;
   store: BulkRunStore;
+  /** Counts a changed result's next try on its run's budget (publish/fidelity-retry.ts). */
+  tryGate: TryGate;
   /** Expands running bulk runs in this process. */
   startWorker(options?: BulkWorkerOptions): BulkWorker;
 }
@@ -62,7 +65,24 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
         });
     }
   });
+  const tryGate: TryGate = {
+    async reserve(generation) {
+      if (!generation.bulkRunId) return { admitted: true };
+      const { shop, bulkRunId, id, estimatedCredits } = generation;
+      const run = await store.get(shop, bulkRunId);
+      const answer = await store.reserveTryCredits(shop, bulkRunId, id, estimatedCredits);
+      if (answer === 'reserved') return { admitted: true };
+      if (answer === 'stopped') {
+        return { admitted: false, reason: `the bulk run is ${run?.state ?? 'gone'}` };
+      }
+      return {
+        admitted: false,
+        reason: `the bulk run's budget of ${run?.creditBudget} credits does not cover another try`,
+      };
+    },
+  };
   return {
+    tryGate,
     runs: createBulkRuns({ ...deps, startExpansion: (shop, runId) => queue.start(shop, runId) }),
     store,
     startWorker: (options = {}) =>

@@ -24,8 +24,14 @@
  *            saving ──► failed     (Shopify refused the file or media processing FAILED)
  *              │
  *              ├──► in_review ──► saving (approve) | discarded (reject)   (review mode, options)
+ *              ├──► discarded   (one of several tries of a changed result, not the one kept)
  *              ▼
  *          published ──► discarded (undo)
+ *
+ * A result the fidelity check calls changed is made again (publish/fidelity-retry.ts): the next
+ * try is a new generation (its own request and charge, `retryOf` the try before, `tries` on
+ * each), created once per try with a claim, while the changed one waits in `in_review`. The
+ * tries that are not kept end `discarded` (in review, or still `saving` for the last one).
  *
  * Terminal: published, failed, cancelled, discarded. Exactly one of them ends every generation;
  * `published` is left only by the merchant's undo (to `discarded`), never by the pipeline.
@@ -112,6 +118,13 @@ export type VariantTarget = VariantTargetView & {
   previousMediaIds: Record<string, string | null> | null;
 };
 
+/** Which try of a changed result a generation is (`Generation.tries`). */
+export interface FidelityTryRecord {
+  number: number;
+  of: number;
+  first: string;
+}
+
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
 
@@ -155,8 +168,21 @@ export interface Generation {
   chargedCredits: number | null;
   bulkRunId: string | null;
   priority: Priority;
-  /** The generation this one retries (a retry is a new submission with its own cost). */
+  /**
+   * The generation this one retries (a retry is a new submission with its own cost): a failed
+   * one the merchant retried, or the try before it whose result the fidelity check called
+   * changed (`tries`).
+   */
   retryOf: string | null;
+  /**
+   * Tries of one request whose result was changed (publish/fidelity-retry.ts): this is try
+   * `number` of at most `of` (1 + the shop's `fidelityRetries` when try 1 was retried), `first`
+   * is try 1's id. Written on try 1 when its retry is made, on every later try at creation.
+   * Null: never made again.
+   */
+  tries: FidelityTryRecord | null;
+  /** The try made because this one's result was changed (written with `tries`); null otherwise. */
+  retriedBy: string | null;
   /**
    * Options: the merchant asked for several results of one request to choose among. Every
    * option is a generation of its own (its own ProductAI job and charge) sharing this id; an
@@ -228,6 +254,7 @@ export type NewGeneration = Pick<
       | 'productAiJobId'
       | 'productAiAccount'
       | 'variant'
+      | 'tries'
     >
   >;
 
@@ -264,7 +291,7 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly Gene
   submitting: ['processing', 'uncertain', 'failed', 'paused', 'queued'],
   uncertain: ['processing', 'queued', 'cancelled'],
   processing: ['saving', 'failed'],
-  saving: ['in_review', 'published', 'failed'],
+  saving: ['in_review', 'published', 'failed', 'discarded'],
   in_review: ['saving', 'discarded'],
   published: ['discarded'],
   failed: [],
@@ -353,6 +380,11 @@ export function toGenerationView(generation: Generation): GenerationView {
       variantIds: generation.variant.variantIds,
     },
     style: generation.style,
+    tries: generation.tries && {
+      ...generation.tries,
+      previous: generation.tries.number > 1 ? generation.retryOf : null,
+      next: generation.retriedBy,
+    },
     createdAt: generation.createdAt,
     updatedAt: generation.updatedAt,
     transitions: generation.transitions,

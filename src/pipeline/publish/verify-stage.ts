@@ -5,6 +5,9 @@
  *    failed file is deleted from Files);
  *  - READY, review mode on (or one of several options) and not yet approved: `in_review` (the
  *    file waits in Files);
+ *  - READY and changed by the fidelity check with tries left: made again, this one in review
+ *    meanwhile; the last of several tries not faithful: the closest kept in review, the others
+ *    discarded (fidelity-retry.ts);
  *  - READY and held by a campaign (ctx.holds, result-holds.ts): `in_review` until it starts,
  *    then published as featured whatever the settings say;
  *  - READY otherwise: the file is linked to the product's media (appended), made featured when
@@ -29,6 +32,7 @@ import type { FileSize, ProcessingEstimates } from './processing-estimates.ts';
 import { recheckDelay, type PublishTiming } from './publish-timing.ts';
 import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
 import { showOnVariants } from './variant-images.ts';
+import { decideTry } from './fidelity-retry.ts';
 
 /** What a saving generation becomes when verify's last try failed. */
 export const VERIFY_GIVE_UP: GiveUpRule[] = [
@@ -85,6 +89,12 @@ export async function verify(
       pixels: file.pixels,
     };
     await deps.estimates.observeReady(ctx.processingTimes, size, check, sinceCreated);
+  }
+  // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
+  const tried = await decideTry(ctx, generation);
+  if (tried?.to === 'in_review') return move(ctx, ref, 'in_review', tried.note);
+  if (tried?.to === 'discarded') {
+    return move(ctx, ref, 'discarded', tried.note, { reason: tried.reason, action: null });
   }
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;
@@ -158,11 +168,17 @@ function savingSince(generation: Generation): number {
 async function move(
   ctx: PipelineContext,
   ref: GenerationRef,
-  to: 'in_review' | 'published',
+  to: 'in_review' | 'published' | 'discarded',
   note: string,
+  patch?: { reason: string; action: null },
 ): Promise<StageOutcome> {
   try {
-    await ctx.generations.transition(ref.shop, ref.generationId, { from: ['saving'], to, note });
+    await ctx.generations.transition(ref.shop, ref.generationId, {
+      from: ['saving'],
+      to,
+      note,
+      patch,
+    });
   } catch (error) {
     if (!(error instanceof StaleTransitionError)) throw error;
   }

@@ -14,6 +14,7 @@ import {
   StaleTransitionError,
   type Generation,
 } from '../generations/generation.ts';
+import type { TryAdmission } from '../publish/try-gate.ts';
 import type { RulesDeps } from './rules-deps.ts';
 import { nextDayStart, shopDay } from './shop-day.ts';
 
@@ -192,4 +193,19 @@ export async function admitOrWait(
     }
   }
   await deps.scheduleRelease(shop, day, tomorrow);
+}
+
+/**
+ * A rule's changed result made again (publish/fidelity-retry.ts) is one more request on today's
+ * cap: reserved now if the cap covers it (idempotent per generation id), never parked in the
+ * line: a cap reached stops the tries, and the result already made waits for review.
+ */
+export async function reserveTry(deps: RulesDeps, generation: Generation): Promise<TryAdmission> {
+  if (generation.origin?.type !== 'rule') return { admitted: true };
+  const { day, cap } = await today(deps, generation.shop);
+  const credits = [{ id: generation.id, credits: generation.estimatedCredits }];
+  if ((await deps.spend.reserve(generation.shop, day, cap, credits)).admitted) {
+    return { admitted: true };
+  }
+  return { admitted: false, reason: `today's cap of ${cap} credits is reached` };
 }

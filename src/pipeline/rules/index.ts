@@ -17,7 +17,8 @@ import { appWideKeys } from '../generations/keys.ts';
 import type { Pipeline, PipelineHost } from '../index.ts';
 import { bullConnection } from '../stages/queues.ts';
 import { createDailySpend, type DailySpend } from './daily-spend.ts';
-import { lineUpPausedByCap, releaseWaiting } from './cap-line.ts';
+import { lineUpPausedByCap, releaseWaiting, reserveTry } from './cap-line.ts';
+import type { TryGate } from '../publish/try-gate.ts';
 import { runRulesForProduct, type NewProductTrigger } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
 import type { RulesDeps } from './rules-deps.ts';
@@ -33,6 +34,8 @@ export interface RulesService {
   /** Admits the work waiting for the cap that today's cap now covers, oldest first. */
   releaseWaiting(shop: string): Promise<number>;
   startWorker(): { close(): Promise<void> };
+  /** Counts a rule's changed result's next try on today's cap (publish/fidelity-retry.ts). */
+  tryGate: TryGate;
 }
 
 /**
@@ -100,5 +103,6 @@ export function createRulesService(
       return (await releaseWaiting(deps, shop, 'The daily cap was raised')).released;
     },
     startWorker: () => startReleaseWorker({ connection, prefix, deps, clock, logger }),
+    tryGate: { reserve: (generation) => reserveTry(deps, generation) },
   } satisfies RulesService;
 }

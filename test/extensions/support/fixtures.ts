@@ -33,6 +33,7 @@ export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
     reviewMode: false,
     mediaPosition: 'append',
     fidelityGuard: 'changed',
+    fidelityRetries: 1,
     altTemplate: '{{product}}: AI photo',
     presets: [
       { id: 'studio', name: 'White studio', prompt: 'On a seamless white studio background' },

@@ -31,6 +31,8 @@ beforeAll(async () => {
 
 it('keeps a changed result off the product at the start, while the faithful one goes live', async () => {
   const shop = await harness.newShop();
+  // Held as it is, not made again (fidelity-retry.test.ts makes tries).
+  await harness.app.deps.settings.update(shop.shop, { fidelityRetries: 0 });
   const products = await productsWithImages(harness.app, shop.shop, 2);
   fidelity.answer('changed');
   const created = await shop.api<CampaignView>(

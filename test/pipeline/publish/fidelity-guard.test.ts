@@ -3,7 +3,7 @@
  * workers in process): every image result is checked in attach, its report kept on the
  * generation and in its history, and a result judged changed never goes live without a person,
  * whatever would publish it (here a rule that publishes, a click without review), unless the
- * shop turns the guard off. The check itself is a scripted checker given through the
+ * shop turns the guard off. Its shops make no retries (fidelity-retry.test.ts has those). The check itself is a scripted checker given through the
  * composition root (test/support/fidelity.ts), so each case picks its verdict; the real check on
  * results the ProductAI emulator changed: fidelity-guard-emulated.test.ts.
  */
@@ -49,6 +49,17 @@ const CHANGED_RECORD = {
 
 const PUBLISHING_RULE = { ...SUMMER_RULE, destination: 'append' as const };
 
+/**
+ * A shop whose changed results are not made again (the guard's decisions as they were before
+ * retries; those are fidelity-retry.test.ts's), so every scripted verdict goes to the result a
+ * test made, never to a try made in the background.
+ */
+async function newShop(): Promise<TestShop> {
+  const shop = await harness.newShop();
+  await harness.app.deps.settings.update(shop.shop, { fidelityRetries: 0 });
+  return shop;
+}
+
 async function firstProduct(shop: TestShop): Promise<ProductDetail> {
   const products = await emulatorProducts(harness.app, shop.shop);
   const { body } = await shop.api<ProductDetail>(
@@ -82,7 +93,7 @@ function lastNote(generation: Generation): string | undefined {
 
 describe('the fidelity check decides before a result goes live', () => {
   it("holds a rule's changed result for a person, with the reason, while a faithful one publishes", async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     await harness.app.deps.rules.store.save(shop.shop, PUBLISHING_RULE);
 
     fidelity.answer('changed');
@@ -114,7 +125,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it("gives the product's image to the check ahead, once ProductAI has accepted the request", async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     const prepared = fidelity.prepared.length;
     const generation = await click(shop);
     const [ahead] = await until('the product image prepared', async () =>
@@ -126,7 +137,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('decides a repeat after a crash from the report already written, without checking again', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     const product = await firstProduct(shop);
     const result = harness.images.serve(`/${shop.shop}/result.png`, await productImage('png'));
     const saving = await shop.savingGeneration(product, result, 'On a marble counter');
@@ -143,7 +154,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('publishes a held result once the merchant approves it', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     fidelity.answer('changed');
     const held = await click(shop);
     expect(held.state).toBe('in_review');
@@ -153,7 +164,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it("publishes a changed result as the shop's settings say when the guard is off", async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     expect((await guard(shop, 'off')).body.fidelityGuard).toBe('off');
     fidelity.answer('changed');
     const generation = await click(shop);
@@ -162,7 +173,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it("holds check-it results too when the guard is 'check_it', and only then", async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     fidelity.answer('check_it');
     expect((await click(shop)).state).toBe('published');
     await guard(shop, 'check_it');
@@ -173,7 +184,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('takes a check that throws for check it, never for faithful', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     await guard(shop, 'check_it');
     fidelity.answer(new Error('the checker broke'));
     const held = await click(shop);
@@ -185,7 +196,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('takes a check that does not answer in time for check it', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     await guard(shop, 'check_it');
     fidelity.answer('silent');
     const held = await click(shop);
@@ -197,7 +208,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('marks a video as not checked and publishes it as the settings say', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     const checks = fidelity.calls.length;
     const video = await click(shop, {
       kind: 'video',
@@ -214,7 +225,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('answers the report in the API and lists results by verdict', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     fidelity.answer('changed');
     const changed = await click(shop);
     const faithful = await click(shop);
@@ -237,7 +248,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it("approves a bulk run's changed results together, and only those", async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     await shop.api('PATCH', '/settings', { reviewMode: true });
     const products = await emulatorProducts(harness.app, shop.shop);
     fidelity.answer('changed', 'faithful');
@@ -302,7 +313,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('refuses a guard the settings do not know, and keeps the default', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     const refused = await guard(shop, 'sometimes');
     expect(refused.status).toBe(400);
     const { body } = await shop.api<SettingsView>('GET', '/settings');
@@ -310,7 +321,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('tells Flow the verdict of a result ready for review', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     fidelity.answer('changed');
     const held = await click(shop);
     const trigger = await until('the ready-for-review trigger', async () => {

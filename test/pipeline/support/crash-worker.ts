@@ -9,6 +9,8 @@
  *  - CRASH_PRODUCTAI_SUBMIT=before:<n> | after:<n>: at the n-th generation request to ProductAI,
  *    just before it leaves (the generation is `submitting`, its fingerprint claimed) or the
  *    moment its answer arrives (the job exists and is charged, its id not recorded);
+ *  - FIDELITY_SCRIPT=changed,faithful,...: the fidelity check is on, a scripted one
+ *    (test/support/fidelity.ts) answering these verdicts in order, then `faithful`;
  *  - CAMPAIGN_CLOCK_OFFSET_MS: campaigns run on a clock this far ahead (the days between
  *    creating and starting a campaign, skipped), reconciling every 100 ms;
  *  - WEBHOOK_QUEUE_TEST_CONFIG: the test app's Shopify webhook queue (its prefix, short locks),
@@ -21,6 +23,8 @@ import { createPublishStages } from '../../../src/pipeline/publish/index.ts';
 import type { PipelineConfig } from '../../../src/pipeline/index.ts';
 import type { PublishTiming } from '../../../src/pipeline/publish/index.ts';
 import { createApp, loadAppConfig, startWorkers } from '../../../src/app/index.ts';
+import type { FidelityVerdict } from '../../../src/fidelity/fidelity-report.ts';
+import { scriptedFidelity } from '../../support/fidelity.ts';
 
 const config = JSON.parse(process.env.PIPELINE_TEST_CONFIG!) as PipelineConfig;
 const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
@@ -28,6 +32,7 @@ const crashAfter = process.env.CRASH_AFTER_OPERATION;
 const [submitMoment, submitNumber] = (process.env.CRASH_PRODUCTAI_SUBMIT ?? '').split(':');
 const clockOffsetMs = process.env.CAMPAIGN_CLOCK_OFFSET_MS;
 const webhookQueue = process.env.WEBHOOK_QUEUE_TEST_CONFIG;
+const fidelityScript = process.env.FIDELITY_SCRIPT;
 // `mutation FileCreate(` or `query ShopTimeZone {` / `query ProductRuleFacts(`.
 const crashOperation = crashAfter && new RegExp(`(mutation|query) ${crashAfter}\\b`);
 
@@ -60,13 +65,20 @@ function campaignClock() {
   return clock;
 }
 
+function scriptedCheck() {
+  const scripted = scriptedFidelity();
+  scripted.answer(...(fidelityScript!.split(',').filter(Boolean) as FidelityVerdict[]));
+  return scripted.factory;
+}
+
 const publish = createPublishStages({ timing });
 const app = await createApp(
   { ...loadAppConfig(process.env), pipeline: config },
   {
     fetch: crashingFetch,
-    // As in the tests' own processes: the fidelity check is off (test/support/app.ts).
-    fidelity: () => undefined,
+    // As in the tests' own processes: the fidelity check is off (test/support/app.ts), unless
+    // the test scripts it.
+    fidelity: fidelityScript === undefined ? () => undefined : scriptedCheck(),
     ...(webhookQueue ? { webhookQueue: JSON.parse(webhookQueue) as WebhookQueueConfig } : {}),
     pipeline: {
       publish: { attach: publish.attachStage, verify: publish.verifyStage },

@@ -85,6 +85,8 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     style: null,
     submittedAt: null,
     productAiAccount: input.productAiAccount ?? null,
+    tries: input.tries ?? null,
+    retriedBy: null,
     transitions: [{ state: 'queued', at }],
     // Starts empty: its counters are created by countAttempt.
     attempts: {},

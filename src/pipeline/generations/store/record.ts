@@ -45,6 +45,8 @@ export const FIELDS = [
   'style',
   'submittedAt',
   'productAiAccount',
+  'tries',
+  'retriedBy',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof Generation)[];
@@ -90,6 +92,8 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.fidelity ??= null; // not checked yet (or made before the check existed)
   record.variant ??= null; // made before sets per variant existed
   record.style ??= null; // not sent yet (or made before the shop style existed)
+  record.tries ??= null; // never made again (or made before tries existed)
+  record.retriedBy ??= null;
   return record as unknown as Generation;
 }
 

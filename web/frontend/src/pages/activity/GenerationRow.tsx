@@ -40,6 +40,12 @@ function StateCell({ generation }: { generation: GenerationView }) {
           </Badge>
         ) : null}
         {generation.fidelity ? <FidelityBadge fidelity={generation.fidelity} /> : null}
+        {/* One of the tries of a changed result (the others are listed beside it). */}
+        {generation.tries ? (
+          <Badge>
+            {t('activity.row.try', { number: generation.tries.number, of: generation.tries.of })}
+          </Badge>
+        ) : null}
         <StyleBadge style={generation.style} />
       </InlineStack>
       {generation.reason && !heldForFindings(generation) ? (

@@ -1,4 +1,13 @@
-import { Banner, BlockStack, Card, Checkbox, ChoiceList, Text, TextField } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Card,
+  Checkbox,
+  ChoiceList,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import type { FidelityGuard } from '../../shared/contract.ts';
 import type { EditableSettings } from './settings-form.ts';
 import { t } from '../../i18n/index.ts';
@@ -15,6 +24,9 @@ const GUARD_LABELS = {
   check_it: 'settings.publishing.guardCheckIt',
   off: 'settings.publishing.guardOff',
 } as const;
+
+/** 0 to 3 more tries of a changed result (contract.ts `FidelityRetries`). */
+const RETRIES = [0, 1, 2, 3] as const;
 
 export function PublishingCard({ settings, onChange, altTemplateError }: Props) {
   return (
@@ -62,6 +74,20 @@ export function PublishingCard({ settings, onChange, altTemplateError }: Props) 
               <p>{t('settings.publishing.guardOffWarning')}</p>
             </Banner>
           ) : null}
+          <Select
+            label={t('settings.publishing.retries')}
+            options={RETRIES.map((count) => ({
+              label:
+                count === 0
+                  ? t('settings.publishing.retriesNone')
+                  : t('settings.publishing.retriesUpTo', { count }),
+              value: String(count),
+            }))}
+            value={String(settings.fidelityRetries)}
+            onChange={(value) => onChange({ fidelityRetries: Number(value) })}
+            helpText={t('settings.publishing.retriesHelp')}
+            disabled={settings.fidelityGuard === 'off'}
+          />
         </BlockStack>
         <TextField
           label={t('settings.publishing.alt')}

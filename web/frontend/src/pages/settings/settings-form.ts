@@ -7,7 +7,13 @@ import { t } from '../../i18n/index.ts';
 export type EditableSettings = Required<
   Pick<
     SettingsView,
-    'defaults' | 'reviewMode' | 'mediaPosition' | 'fidelityGuard' | 'altTemplate' | 'presets'
+    | 'defaults'
+    | 'reviewMode'
+    | 'mediaPosition'
+    | 'fidelityGuard'
+    | 'fidelityRetries'
+    | 'altTemplate'
+    | 'presets'
   >
 > & {
   /** The style's phrase (its image is saved on its own, as a file). */
@@ -15,9 +21,19 @@ export type EditableSettings = Required<
 };
 
 export function editable(settings: SettingsView): EditableSettings {
-  const { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets } = settings;
+  const { defaults, reviewMode, mediaPosition, fidelityGuard, fidelityRetries } = settings;
+  const { altTemplate, presets } = settings;
   const style = { phrase: settings.style.phrase };
-  return { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets, style };
+  return {
+    defaults,
+    reviewMode,
+    mediaPosition,
+    fidelityGuard,
+    fidelityRetries,
+    altTemplate,
+    presets,
+    style,
+  };
 }
 
 /** Only the fields that differ from what was saved, so the PATCH says exactly what changed. */
