@@ -39,6 +39,7 @@
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
  */
 import { z } from 'zod';
+import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 import { GENERATION_STATES } from './generation-states.ts';
 import { BulkRunId, GenerationId, PresetId, shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
@@ -473,6 +474,18 @@ export type PromptPreset = z.infer<typeof PromptPreset>;
 export const FidelityGuard = z.enum(['changed', 'check_it', 'off']);
 export type FidelityGuard = z.infer<typeof FidelityGuard>;
 
+/**
+ * The channels the shop shows its product images on (src/channels: their profiles and rules). A
+ * result that fails a chosen channel's rules is never made the featured image. Each id once; an
+ * empty list checks nothing.
+ */
+export const ChannelId = z.enum(CHANNEL_IDS);
+export type ChannelId = z.infer<typeof ChannelId>;
+export const ChannelChoice = z
+  .array(ChannelId)
+  .max(CHANNEL_IDS.length)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each channel at most once.' });
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -487,6 +500,7 @@ export const SettingsView = z.object({
   reviewMode: z.boolean(),
   mediaPosition: z.enum(['append', 'featured']),
   fidelityGuard: FidelityGuard,
+  channels: z.array(ChannelId),
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
@@ -501,6 +515,7 @@ export const UpdateSettingsRequest = z
     reviewMode: z.boolean(),
     mediaPosition: z.enum(['append', 'featured']),
     fidelityGuard: FidelityGuard,
+    channels: ChannelChoice,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
     /** The reference image has routes of its own (it is bytes, not JSON). */

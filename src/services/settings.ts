@@ -59,6 +59,7 @@ function settingsView(
     reviewMode: settings.reviewMode,
     mediaPosition: settings.mediaPosition,
     fidelityGuard: settings.fidelityGuard,
+    channels: settings.channels,
     altTemplate: settings.altTemplate,
     presets: settings.presets,
     webhook: {

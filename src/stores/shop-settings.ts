@@ -1,7 +1,7 @@
 /**
- * A shop's settings: generation defaults, review mode, media position, the fidelity guard,
- * alt-text template, prompt presets, the ProductAI API key, the shop's ProductAI webhook token
- * and the "work paused" flag.
+ * A shop's settings: generation defaults, review mode, media position, the fidelity guard, the
+ * channels its results are checked for, alt-text template, prompt presets, the ProductAI API
+ * key, the shop's ProductAI webhook token and the "work paused" flag.
  *
  * The API key is sealed at rest (AES-256-GCM, bound to the shop) and only its masked form ever
  * leaves this module in `get()`; `getApiKey()` is for the server's own calls to ProductAI.
@@ -23,9 +23,11 @@ import { shopKeyspace } from '../platform/keys.ts';
 import { luaScript } from '../platform/redis/lua-script.ts';
 import {
   UpdateSettingsRequest,
+  type ChannelId,
   type FidelityGuard,
   type PromptPreset,
 } from '../app-api/contract.ts';
+import { DEFAULT_CHANNELS } from '../channels/channel-ids.ts';
 import type {
   ImageAspectRatio,
   ImageModelId,
@@ -53,6 +55,8 @@ export interface ShopSettings {
   mediaPosition: MediaPosition;
   /** Which fidelity verdicts wait for a person whatever else says publish (contract.ts). */
   fidelityGuard: FidelityGuard;
+  /** The channels its results are checked for (src/channels); the storefront alone by default. */
+  channels: ChannelId[];
   /** Placeholders: `{productTitle}`, `{prompt}`. */
   altTemplate: string;
   presets: PromptPreset[];
@@ -155,6 +159,7 @@ type Field =
   | 'reviewMode'
   | 'mediaPosition'
   | 'fidelityGuard'
+  | 'channels'
   | 'altTemplate'
   | 'presets'
   | 'apiKey'
@@ -174,6 +179,7 @@ const ALL_FIELDS: Field[] = [
   'reviewMode',
   'mediaPosition',
   'fidelityGuard',
+  'channels',
   'altTemplate',
   'presets',
   'apiKeyMask',
@@ -254,6 +260,7 @@ export function createShopSettingsStore(deps: {
       mediaPosition: (f.mediaPosition as MediaPosition | null) ?? 'append',
       // A changed product never goes live unseen unless the merchant says otherwise.
       fidelityGuard: (f.fidelityGuard as FidelityGuard | null) ?? 'changed',
+      channels: f.channels ? (JSON.parse(f.channels) as ChannelId[]) : [...DEFAULT_CHANNELS],
       altTemplate: f.altTemplate ?? DEFAULT_ALT_TEMPLATE,
       presets: f.presets ? (JSON.parse(f.presets) as PromptPreset[]) : DEFAULT_PRESETS,
       webhook: {
@@ -276,6 +283,7 @@ export function createShopSettingsStore(deps: {
       if (valid.reviewMode !== undefined) fields.reviewMode = String(valid.reviewMode);
       if (valid.mediaPosition !== undefined) fields.mediaPosition = valid.mediaPosition;
       if (valid.fidelityGuard !== undefined) fields.fidelityGuard = valid.fidelityGuard;
+      if (valid.channels !== undefined) fields.channels = JSON.stringify(valid.channels);
       if (valid.altTemplate !== undefined) fields.altTemplate = valid.altTemplate;
       if (valid.presets !== undefined) fields.presets = JSON.stringify(valid.presets);
       if (Object.keys(fields).length > 0) await redis.hset(keyOf(shop), fields);

@@ -33,6 +33,7 @@ export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
     reviewMode: false,
     mediaPosition: 'append',
     fidelityGuard: 'changed',
+    channels: ['storefront'],
     altTemplate: '{{product}}: AI photo',
     presets: [
       { id: 'studio', name: 'White studio', prompt: 'On a seamless white studio background' },

@@ -12,12 +12,24 @@ export type EditableSettings = Required<
 > & {
   /** The style's phrase (its image is saved on its own, as a file). */
   style: { phrase: string };
+  /** The channels the shop's results are checked for. */
+  channels: SettingsView['channels'];
 };
 
 export function editable(settings: SettingsView): EditableSettings {
   const { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets } = settings;
   const style = { phrase: settings.style.phrase };
-  return { defaults, reviewMode, mediaPosition, fidelityGuard, altTemplate, presets, style };
+  const { channels } = settings;
+  return {
+    defaults,
+    reviewMode,
+    mediaPosition,
+    fidelityGuard,
+    altTemplate,
+    presets,
+    style,
+    channels,
+  };
 }
 
 /** Only the fields that differ from what was saved, so the PATCH says exactly what changed. */
