@@ -185,6 +185,30 @@ export const FidelityView = z.object({
 });
 export type FidelityView = z.infer<typeof FidelityView>;
 
+/**
+ * The channels the shop shows its product images on (src/channels: their profiles and rules). A
+ * result that fails a chosen channel's rules is never made the featured image. Each id once; an
+ * empty list checks nothing.
+ */
+export const ChannelId = z.enum(CHANNEL_IDS);
+export type ChannelId = z.infer<typeof ChannelId>;
+
+/**
+ * How a result measured against the shop's chosen channels (src/channels), once, before it was
+ * offered or published: per channel pass, or the rules it fails in plain English. A result
+ * failing any is never made the featured image.
+ */
+export const ChannelChecksView = z.object({
+  verdicts: z.array(
+    z.object({
+      channel: ChannelId,
+      pass: z.boolean(),
+      failed: z.array(z.object({ rule: z.string(), words: z.string() })),
+    }),
+  ),
+});
+export type ChannelChecksView = z.infer<typeof ChannelChecksView>;
+
 export const GenerationView = z.object({
   id: z.string(),
   kind: GenerationKind,
@@ -215,6 +239,13 @@ export const GenerationView = z.object({
     .nullable(),
   /** The fidelity check's report, once the result was checked (before review or publishing). */
   fidelity: FidelityView.nullable(),
+  /** Null: not checked (a video, or made before channels existed). */
+  channels: ChannelChecksView.nullable().optional(),
+  /**
+   * Whether the file Shopify serves still carries the AI mark (IPTC DigitalSourceType), read
+   * once the file was READY; null when not read (a video, or it could not be downloaded).
+   */
+  provenanceKept: z.boolean().nullable().optional(),
   /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
   variant: VariantTargetView.nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
@@ -474,13 +505,6 @@ export type PromptPreset = z.infer<typeof PromptPreset>;
 export const FidelityGuard = z.enum(['changed', 'check_it', 'off']);
 export type FidelityGuard = z.infer<typeof FidelityGuard>;
 
-/**
- * The channels the shop shows its product images on (src/channels: their profiles and rules). A
- * result that fails a chosen channel's rules is never made the featured image. Each id once; an
- * empty list checks nothing.
- */
-export const ChannelId = z.enum(CHANNEL_IDS);
-export type ChannelId = z.infer<typeof ChannelId>;
 export const ChannelChoice = z
   .array(ChannelId)
   .max(CHANNEL_IDS.length)
