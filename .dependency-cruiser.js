@@ -94,6 +94,20 @@ export default {
       },
     },
     {
+      name: 'channels-imports-only-platform',
+      severity: 'error',
+      comment:
+        'src/channels (does a result meet the rules of the channels a shop shows it on: its ' +
+        'storefront, Google Merchant Center, Amazon?) measures an image against profiles kept ' +
+        'as data: it may use node builtins, npm packages (sharp, tesseract.js), src/platform and ' +
+        'itself, nothing else of the app, so the pipeline, a test or a command can run it alone.',
+      from: { path: '^src/channels/' },
+      to: {
+        pathNot: ['^src/channels/', '^src/platform/', '(^|/)node_modules/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
       name: 'src-imports-no-outer-folder',
       severity: 'error',
       comment:

@@ -5,6 +5,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { TokenRegistry } from './auth/token-registry.ts';
 import type { Clock } from '../../src/platform/clock.ts';
+import type { CdnMetadata } from './cdn/metadata.ts';
 import type { Faults } from './control/faults.ts';
 import type { ThrottleBuckets } from './graphql/leaky-bucket.ts';
 import type { MediaProcessor } from './media/processor.ts';
@@ -38,6 +39,8 @@ export interface EmulatorContext {
   tokens: TokenRegistry;
   assets: AssetStore;
   faults: Faults;
+  /** What the CDN does with served files' metadata (cdn/metadata.ts); changed by the control. */
+  cdn: { metadata: CdnMetadata };
   buckets: ThrottleBuckets;
   media: MediaProcessor;
   staged: StagedUploads;

@@ -14,6 +14,7 @@ import {
 } from './auth/session-token.ts';
 import { TokenRegistry } from './auth/token-registry.ts';
 import { Faults } from './control/faults.ts';
+import type { CdnMetadata } from './cdn/metadata.ts';
 import type { EmulatorContext, ResolvedOptions } from './emulator-context.ts';
 import { ThrottleBuckets } from './graphql/leaky-bucket.ts';
 import { MediaProcessor } from './media/processor.ts';
@@ -81,6 +82,11 @@ export interface ShopifyEmulatorOptions {
    * image (seed/colour-products.ts), in a collection "Colourways"; default false.
    */
   colourProducts?: boolean;
+  /**
+   * What the CDN does with the metadata of files served as uploaded: `keep` them (default) or
+   * `strip` them, encoding the image again (cdn/metadata.ts); `POST /__emulator/cdn` changes it.
+   */
+  cdnMetadata?: CdnMetadata;
   /** Scopes granted on install; default those in shopify.app.toml. */
   scopes?: string[];
   /** Time source; tests pass createManualClock() to move time without waiting. */
@@ -148,6 +154,7 @@ export async function startShopifyEmulator(
     tokens: new TokenRegistry(clock, resolved, (shop) => store.shop(shop)?.scopes ?? []),
     assets,
     faults,
+    cdn: { metadata: options.cdnMetadata ?? 'keep' },
     buckets: new ThrottleBuckets(clock, resolved.bucketSize, resolved.restoreRate),
     media: new MediaProcessor({
       clock,

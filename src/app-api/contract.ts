@@ -40,6 +40,7 @@
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
  */
 import { z } from 'zod';
+import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 import { GENERATION_STATES } from './generation-states.ts';
 import { BulkRunId, GenerationId, PresetId, shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
@@ -196,6 +197,29 @@ export const FidelityTries = z.object({
   next: z.string().nullable(),
 });
 export type FidelityTries = z.infer<typeof FidelityTries>;
+/**
+ * The channels the shop shows its product images on (src/channels: their profiles and rules). A
+ * result that fails a chosen channel's rules is never made the featured image. Each id once; an
+ * empty list checks nothing.
+ */
+export const ChannelId = z.enum(CHANNEL_IDS);
+export type ChannelId = z.infer<typeof ChannelId>;
+
+/**
+ * How a result measured against the shop's chosen channels (src/channels), once, before it was
+ * offered or published: per channel pass, or the rules it fails in plain English. A result
+ * failing any is never made the featured image.
+ */
+export const ChannelChecksView = z.object({
+  verdicts: z.array(
+    z.object({
+      channel: ChannelId,
+      pass: z.boolean(),
+      failed: z.array(z.object({ rule: z.string(), words: z.string() })),
+    }),
+  ),
+});
+export type ChannelChecksView = z.infer<typeof ChannelChecksView>;
 
 export const GenerationView = z.object({
   id: z.string(),
@@ -227,6 +251,13 @@ export const GenerationView = z.object({
     .nullable(),
   /** The fidelity check's report, once the result was checked (before review or publishing). */
   fidelity: FidelityView.nullable(),
+  /** Null: not checked (a video, or made before channels existed). */
+  channels: ChannelChecksView.nullable().optional(),
+  /**
+   * Whether the file Shopify serves still carries the AI mark (IPTC DigitalSourceType), read
+   * once the file was READY; null when not read (a video, or it could not be downloaded).
+   */
+  provenanceKept: z.boolean().nullable().optional(),
   /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
   variant: VariantTargetView.nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
@@ -508,6 +539,10 @@ export type FidelityGuard = z.infer<typeof FidelityGuard>;
  */
 export const FidelityRetries = z.number().int().min(0).max(3);
 export const DEFAULT_FIDELITY_RETRIES = 1;
+export const ChannelChoice = z
+  .array(ChannelId)
+  .max(CHANNEL_IDS.length)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each channel at most once.' });
 
 export const SettingsView = z.object({
   apiKey: z.object({
@@ -524,6 +559,7 @@ export const SettingsView = z.object({
   mediaPosition: z.enum(['append', 'featured']),
   fidelityGuard: FidelityGuard,
   fidelityRetries: FidelityRetries,
+  channels: z.array(ChannelId),
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
@@ -539,6 +575,7 @@ export const UpdateSettingsRequest = z
     mediaPosition: z.enum(['append', 'featured']),
     fidelityGuard: FidelityGuard,
     fidelityRetries: FidelityRetries,
+    channels: ChannelChoice,
     altTemplate: z.string().max(512),
     presets: z.array(PromptPreset).max(50),
     /** The reference image has routes of its own (it is bytes, not JSON). */

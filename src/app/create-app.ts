@@ -38,6 +38,7 @@ import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
 import { createFidelityHolds } from '../pipeline/publish/fidelity-holds.ts';
 import { allGates } from '../pipeline/publish/try-gate.ts';
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
+import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
 import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
@@ -168,6 +169,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     namespace: config.pipeline.namespace,
   });
   const ruleStore = createRuleStore({ redis });
+  // Its Tesseract thread starts on the first result measured for a channel that forbids overlaid
+  // text (a worker process; the web never measures), and ends with the app.
+  const channels = createChannelChecker();
+  onClose('channel checks', () => channels.close());
   const pipeline = createPipeline(
     host,
     {
@@ -196,6 +201,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
           const { threads } = config.pipeline.fidelity;
           return threads > 0 ? createFidelityChecker({ threads, logger }) : undefined;
         }),
+      channels,
     },
     overrides.pipeline,
   );

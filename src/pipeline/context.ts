@@ -3,6 +3,7 @@
  * the same steps for the merchant): the stores, clients and settings a stage may use. The stage
  * runtime (stages/) passes it through without knowing more of it than `StageContext`.
  */
+import type { ChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SafeFetchPolicy } from '../platform/http/safe-fetch.ts';
@@ -66,6 +67,8 @@ export interface PipelineContext extends StageContext {
    * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
    */
   fidelity?: FidelityChecker;
+  /** Measures results against the shop's chosen channels (attach, publish/channel-step.ts). */
+  channels: ChannelChecker;
   /** Starts a stage for a generation; deduplicated by (generation, stage). */
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
 }
@@ -84,6 +87,7 @@ export function createPipelineContext(deps: {
   queues: PipelineQueues;
   holds: ResultHolds;
   tries?: FidelityTries;
+  channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
   /** Every ProductAI client's options: the service's address, status counting, retries. */
@@ -114,6 +118,7 @@ export function createPipelineContext(deps: {
     config: deps.config,
     holds: deps.holds,
     tries: deps.tries,
+    channels: deps.channels,
     enqueue: (stage, ref, options) => queues.add(stage, ref, ref.generationId, options),
   };
 }

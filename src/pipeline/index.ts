@@ -19,6 +19,7 @@
  *   pipeline-stores.ts    the shared state in Redis (generations, limiter, line, job results…)
  *   pipeline-workers.ts   what a worker process runs (startWorkers)
  */
+import type { ChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -99,6 +100,8 @@ export interface PipelineParts {
    * when they stop; a web process makes none.
    */
   fidelity: () => FidelityChecker | undefined;
+  /** Measures results against the shops' chosen channels (src/channels); closed by its maker. */
+  channels: ChannelChecker;
 }
 
 /** What tests and benchmarks may replace. */
@@ -177,6 +180,7 @@ export function createPipeline(
     holds: parts.holds,
     // `line` is made below, from this context; a try is admitted long after both exist.
     tries: { gate: parts.tryGate ?? allGates(), admit: (generation) => line.admit(generation) },
+    channels: parts.channels,
     images: options.images ?? createSharpImageProcessor(),
     resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },
     productAi: {

@@ -60,6 +60,7 @@ function settingsView(
     mediaPosition: settings.mediaPosition,
     fidelityGuard: settings.fidelityGuard,
     fidelityRetries: settings.fidelityRetries,
+    channels: settings.channels,
     altTemplate: settings.altTemplate,
     presets: settings.presets,
     webhook: {

@@ -1,7 +1,7 @@
 /**
- * A shop's settings: generation defaults, review mode, media position, the fidelity guard,
- * alt-text template, prompt presets, the ProductAI API key, the shop's ProductAI webhook token
- * and the "work paused" flag.
+ * A shop's settings: generation defaults, review mode, media position, the fidelity guard, the
+ * channels its results are checked for, alt-text template, prompt presets, the ProductAI API
+ * key, the shop's ProductAI webhook token and the "work paused" flag.
  *
  * The API key is sealed at rest (AES-256-GCM, bound to the shop) and only its masked form ever
  * leaves this module in `get()`; `getApiKey()` is for the server's own calls to ProductAI.
@@ -24,9 +24,11 @@ import { luaScript } from '../platform/redis/lua-script.ts';
 import {
   UpdateSettingsRequest,
   DEFAULT_FIDELITY_RETRIES,
+  type ChannelId,
   type FidelityGuard,
   type PromptPreset,
 } from '../app-api/contract.ts';
+import { DEFAULT_CHANNELS } from '../channels/channel-ids.ts';
 import type {
   ImageAspectRatio,
   ImageModelId,
@@ -56,6 +58,8 @@ export interface ShopSettings {
   fidelityGuard: FidelityGuard;
   /** How many times a `changed` result is made again (0-3; contract.ts `FidelityRetries`). */
   fidelityRetries: number;
+  /** The channels its results are checked for (src/channels); the storefront alone by default. */
+  channels: ChannelId[];
   /** Placeholders: `{productTitle}`, `{prompt}`. */
   altTemplate: string;
   presets: PromptPreset[];
@@ -159,6 +163,7 @@ type Field =
   | 'mediaPosition'
   | 'fidelityGuard'
   | 'fidelityRetries'
+  | 'channels'
   | 'altTemplate'
   | 'presets'
   | 'apiKey'
@@ -179,6 +184,7 @@ const ALL_FIELDS: Field[] = [
   'mediaPosition',
   'fidelityGuard',
   'fidelityRetries',
+  'channels',
   'altTemplate',
   'presets',
   'apiKeyMask',
@@ -261,6 +267,7 @@ export function createShopSettingsStore(deps: {
       fidelityGuard: (f.fidelityGuard as FidelityGuard | null) ?? 'changed',
       fidelityRetries:
         f.fidelityRetries === null ? DEFAULT_FIDELITY_RETRIES : Number(f.fidelityRetries),
+      channels: f.channels ? (JSON.parse(f.channels) as ChannelId[]) : [...DEFAULT_CHANNELS],
       altTemplate: f.altTemplate ?? DEFAULT_ALT_TEMPLATE,
       presets: f.presets ? (JSON.parse(f.presets) as PromptPreset[]) : DEFAULT_PRESETS,
       webhook: {
@@ -285,6 +292,7 @@ export function createShopSettingsStore(deps: {
       if (valid.fidelityGuard !== undefined) fields.fidelityGuard = valid.fidelityGuard;
       if (valid.fidelityRetries !== undefined)
         fields.fidelityRetries = String(valid.fidelityRetries);
+      if (valid.channels !== undefined) fields.channels = JSON.stringify(valid.channels);
       if (valid.altTemplate !== undefined) fields.altTemplate = valid.altTemplate;
       if (valid.presets !== undefined) fields.presets = JSON.stringify(valid.presets);
       if (Object.keys(fields).length > 0) await redis.hset(keyOf(shop), fields);

@@ -49,6 +49,17 @@ const FIXTURES: Record<string, string> = {
   ].join('\n'),
   'src/fidelity/version.ts': `export const version = 1;\n`,
 
+  // 2c. the channel profiles import only builtins, npm packages, platform and themselves
+  'src/channels/check.ts': [
+    `import { cpus } from 'node:os';`,
+    `import { z } from 'zod';`,
+    `import { now } from '../platform/clock.ts';`,
+    `import { profiles } from './profiles.ts';`,
+    `import type { PipelineConfig } from '../pipeline/config.ts';`, // violation
+    `export const check = (c: PipelineConfig) => [cpus, z, now, profiles, c];`,
+  ].join('\n'),
+  'src/channels/profiles.ts': `export const profiles = [];\n`,
+
   // 3. src imports no outer folder
   'src/productai/client.ts': [
     `import { log } from '../platform/logger.ts';`,
@@ -122,6 +133,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'platform-imports-nothing-of-ours': ['src/platform/logger.ts -> src/pipeline/config.ts'],
   'fidelity-imports-only-platform': ['src/fidelity/check.ts -> src/pipeline/config.ts'],
+  'channels-imports-only-platform': ['src/channels/check.ts -> src/pipeline/config.ts'],
   'src-imports-no-outer-folder': [
     'src/productai/client.ts -> test/support/seed.ts',
     'src/productai/client.ts -> web/server/app.ts',

@@ -26,6 +26,9 @@
  *   POST  /__emulator/flow/actions             {shop, url, properties, handle?, actionRunId?, forge?}
  *                                              → a Flow action request, signed as Flow signs it
  *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?}
+ *   GET   /__emulator/cdn                                            → {metadata}
+ *   POST  /__emulator/cdn                      {metadata: 'keep'|'strip'} → what the CDN does with the
+ *                                              metadata of files it serves as uploaded (cdn/metadata.ts)
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { defaultSessionTokenClaims, signJwtHs256 } from '../auth/session-token.ts';
@@ -44,6 +47,7 @@ import { describeFile, describeProduct, describeProductMedia } from './describe.
 import { productPage } from './product-page.ts';
 import { sendFlowAction } from './flow-actions.ts';
 import { flowTriggersOf } from '../resolvers/flow.ts';
+import { CDN_METADATA, isCdnMetadata } from '../cdn/metadata.ts';
 
 const PREFIX = '/__emulator';
 
@@ -284,6 +288,20 @@ export function controlRouter(emu: EmulatorContext): Router {
         forge: body['forge'] === true,
       }),
     );
+  });
+
+  router.get(`${PREFIX}/cdn`, (_req, res) => {
+    res.json({ metadata: emu.cdn.metadata });
+  });
+
+  router.post(`${PREFIX}/cdn`, (req, res) => {
+    const metadata = ((req.body ?? {}) as Record<string, unknown>)['metadata'];
+    if (!isCdnMetadata(metadata)) {
+      badRequest(res, `metadata must be one of ${CDN_METADATA.join(', ')}`);
+      return;
+    }
+    emu.cdn.metadata = metadata;
+    res.json({ metadata });
   });
 
   router.post(`${PREFIX}/faults`, (req, res) => {

@@ -88,6 +88,7 @@
  */
 import { AppError } from '../../platform/errors.ts';
 import type {
+  ChannelChecksView,
   FidelityView,
   GenerationKind,
   GenerationOrigin,
@@ -107,6 +108,9 @@ export type { GenerationKind, GenerationParams, GenerationState } from '../../ap
  * versions are not comparable.
  */
 export type FidelityRecord = FidelityView & { version: string };
+
+/** The channel checks of the result, as kept on the record (publish/channel-step.ts). */
+export type ChannelsRecord = ChannelChecksView;
 
 /**
  * One of a set made per variant (pipeline/sources/variant-sources.ts): the value it was made for
@@ -205,6 +209,17 @@ export interface Generation {
    * for review or published (a video: `not_checked`); null until then.
    */
   fidelity: FidelityRecord | null;
+  /**
+   * How the result measured against the shop's channels, written in attach before the result is
+   * offered or published (verify never makes a failing one featured); null until then, and for
+   * a video.
+   */
+  channels: ChannelsRecord | null;
+  /**
+   * Whether the file Shopify serves kept the AI mark written into it, read by verify once the
+   * file is READY (publish/served-provenance.ts); null until read, and for a video.
+   */
+  provenanceKept: boolean | null;
   /** One of a set made per variant; null for every other generation. */
   variant: VariantTarget | null;
   /**
@@ -373,6 +388,8 @@ export function toGenerationView(generation: Generation): GenerationView {
       checks: generation.fidelity.checks,
       region: generation.fidelity.region,
     },
+    channels: generation.channels,
+    provenanceKept: generation.provenanceKept,
     variant: generation.variant && {
       setId: generation.variant.setId,
       option: generation.variant.option,

@@ -20,6 +20,7 @@ import { ResultDownloadError, type FetchFn } from './result-download.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 import type { ProcessingEstimates } from './processing-estimates.ts';
 import { checkFidelity } from './fidelity-step.ts';
+import { checkChannels } from './channel-step.ts';
 
 /** What a saving generation becomes when attach's last try failed. */
 export const ATTACH_GIVE_UP: GiveUpRule[] = [
@@ -72,8 +73,11 @@ export async function attach(
     }
     throw error;
   }
-  // Before verify can offer or publish it: fidelity-holds.ts decides from what this writes.
-  await checkFidelity(ctx, generation);
+  // Before verify can offer or publish it: fidelity-holds.ts decides from what this writes, and
+  // verify never features a result failing a chosen channel (channel-step.ts), measured on the
+  // bytes uploaded and inside the product the fidelity check located.
+  const checked = await checkFidelity(ctx, generation);
+  await checkChannels(ctx, checked, prepared.image);
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
     prompt: generation.params.prompt,

@@ -25,6 +25,8 @@ export interface PreparedResult {
   downscaled: { from: string; to: string } | null;
   /** The image's width x height as Shopify gets it (how long it processes it); null for a video. */
   pixels: number | null;
+  /** An image's bytes exactly as uploaded (the channel checks measure them); null for a video. */
+  image: Buffer | null;
 }
 
 /** The result cannot become a Shopify file whatever we retry (wrong type, unreadable). */
@@ -78,6 +80,7 @@ export async function prepareResult(
         filename,
         downscaled: null,
         pixels: null,
+        image: null,
       };
     }
     const data = await readFile(download.path);
@@ -109,6 +112,7 @@ export async function prepareResult(
         ? { from: `${info.width}x${info.height}`, to: `${fitted.width}x${fitted.height}` }
         : null,
       pixels: fitted.width * fitted.height,
+      image: fitted.data,
     };
   } finally {
     await download.dispose();

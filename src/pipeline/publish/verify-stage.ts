@@ -12,9 +12,13 @@
  *    then published as featured whatever the settings say;
  *  - READY otherwise: the file is linked to the product's media (appended), made featured when
  *    the shop's settings say so (the previous featured media is remembered for undo), and the
- *    generation is `published`. One of a set made per variant is never made featured (each of
+ *    generation is `published`. A result failing any of the shop's chosen channels (the report
+ *    attach kept, channel-step.ts) is never made featured: it is appended instead, and its
+ *    history says so (Activity shows the rules it fails from the record). One of a set made per variant is never made featured (each of
  *    the set would replace the one before): it becomes its variants' image instead
  *    (variant-images.ts).
+ * Once READY, and before any of that, the file Shopify serves is read once for the AI mark
+ * (served-provenance.ts: `provenanceKept`).
  * Every step is safe to repeat: a crash between two of them re-runs verify, which re-checks.
  */
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
@@ -33,6 +37,11 @@ import { recheckDelay, type PublishTiming } from './publish-timing.ts';
 import { ShopifyFilesError, createShopifyFiles, type ShopifyFiles } from './shopify-files.ts';
 import { showOnVariants } from './variant-images.ts';
 import { decideTry } from './fidelity-retry.ts';
+import { channelFailures } from './channel-step.ts';
+import { recordServedProvenance } from './served-provenance.ts';
+
+/** The history's note for a result the shop wanted featured that a chosen channel forbids. */
+export const CHANNEL_NOT_FEATURED_NOTE = "Added, not featured: it breaks a chosen channel's rules";
 
 /** What a saving generation becomes when verify's last try failed. */
 export const VERIFY_GIVE_UP: GiveUpRule[] = [
@@ -90,6 +99,7 @@ export async function verify(
     };
     await deps.estimates.observeReady(ctx.processingTimes, size, check, sinceCreated);
   }
+  await recordServedProvenance(ctx, generation, file.previewUrl);
   // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
   const tried = await decideTry(ctx, generation);
   if (tried?.to === 'in_review') return move(ctx, ref, 'in_review', tried.note);
@@ -104,8 +114,11 @@ export async function verify(
   if (!placement && review && !wasApproved(generation)) {
     return move(ctx, ref, 'in_review', 'Ready for review in Files');
   }
-  const featured =
+  const wanted =
     generation.variant === null && (placement?.featured ?? settings.mediaPosition === 'featured');
+  // Whatever asked for it (the settings, a campaign), a result failing a chosen channel is added
+  // as a secondary image only.
+  const featured = wanted && channelFailures(generation).length === 0;
   try {
     await publish(ctx, files, generation, featured);
   } catch (error) {
@@ -121,7 +134,8 @@ export async function verify(
   // Recorded before the move: a crash in between repeats verify, which records it again.
   const { shop, kind, params, productId, id: generationId } = generation;
   await ctx.publishedResults.record({ shop, kind, params, productId, generationId });
-  return move(ctx, ref, 'published', featured ? 'Featured' : 'Added');
+  const note = featured ? 'Featured' : wanted ? CHANNEL_NOT_FEATURED_NOTE : 'Added';
+  return move(ctx, ref, 'published', note);
 }
 
 async function publish(

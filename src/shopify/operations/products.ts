@@ -126,3 +126,26 @@ export const PRODUCT_HANDLE = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * The shapes of the shop's product images (channel checks: the storefront's aspect ratio): the
+ * featured image of its most recently updated products.
+ */
+export const PRODUCT_IMAGE_SHAPES = /* GraphQL */ `
+  #graphql
+  query ProductImageShapes($first: Int!) {
+    products(first: $first, sortKey: UPDATED_AT, reverse: true) {
+      nodes {
+        id
+        featuredMedia {
+          ... on MediaImage {
+            image {
+              width
+              height
+            }
+          }
+        }
+      }
+    }
+  }
+`;

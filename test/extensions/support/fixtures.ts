@@ -34,6 +34,7 @@ export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
     mediaPosition: 'append',
     fidelityGuard: 'changed',
     fidelityRetries: 1,
+    channels: ['storefront'],
     altTemplate: '{{product}}: AI photo',
     presets: [
       { id: 'studio', name: 'White studio', prompt: 'On a seamless white studio background' },

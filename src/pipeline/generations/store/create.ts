@@ -81,6 +81,8 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     mediaId: null,
     previousFeaturedMediaId: null,
     fidelity: null,
+    channels: null,
+    provenanceKept: null,
     variant: input.variant ?? null,
     style: null,
     submittedAt: null,

@@ -41,6 +41,8 @@ export const FIELDS = [
   'mediaId',
   'previousFeaturedMediaId',
   'fidelity',
+  'channels',
+  'provenanceKept',
   'variant',
   'style',
   'submittedAt',
@@ -91,6 +93,8 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.origin ??= null; // records made before origins existed
   record.fidelity ??= null; // not checked yet (or made before the check existed)
   record.variant ??= null; // made before sets per variant existed
+  record.channels ??= null; // not checked yet (or made before channel checks existed)
+  record.provenanceKept ??= null; // not read yet
   record.style ??= null; // not sent yet (or made before the shop style existed)
   record.tries ??= null; // never made again (or made before tries existed)
   record.retriedBy ??= null;

@@ -15,6 +15,7 @@ import {
 import { modelName } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
+import { ChannelChecks } from '../../components/ChannelChecks.tsx';
 
 interface Props {
   generation: GenerationView;
@@ -59,6 +60,7 @@ function StateCell({ generation }: { generation: GenerationView }) {
         </Text>
       ) : null}
       {generation.fidelity ? <FidelityFindings fidelity={generation.fidelity} /> : null}
+      <ChannelChecks generation={generation} />
     </BlockStack>
   );
 }

@@ -11,6 +11,7 @@ import { AutomaticPhotosCard } from './AutomaticPhotosCard.tsx';
 import { DefaultsCard } from './DefaultsCard.tsx';
 import { PresetsCard } from './PresetsCard.tsx';
 import { PublishingCard } from './PublishingCard.tsx';
+import { ChannelsCard } from './ChannelsCard.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { StyleCard } from './StyleCard.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
@@ -122,6 +123,16 @@ export function SettingsForm({ settings, onSaved }: Props) {
                 settings={draft}
                 onChange={update}
                 altTemplateError={fieldErrors.altTemplate}
+              />
+            </SettingsSection>
+            <SettingsSection
+              id="channels"
+              title={t('settings.channels.title')}
+              description={t('settings.channels.description')}
+            >
+              <ChannelsCard
+                channels={draft.channels}
+                onChange={(channels) => update({ channels })}
               />
             </SettingsSection>
             <SettingsSection

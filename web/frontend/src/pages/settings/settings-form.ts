@@ -18,12 +18,15 @@ export type EditableSettings = Required<
 > & {
   /** The style's phrase (its image is saved on its own, as a file). */
   style: { phrase: string };
+  /** The channels the shop's results are checked for. */
+  channels: SettingsView['channels'];
 };
 
 export function editable(settings: SettingsView): EditableSettings {
   const { defaults, reviewMode, mediaPosition, fidelityGuard, fidelityRetries } = settings;
   const { altTemplate, presets } = settings;
   const style = { phrase: settings.style.phrase };
+  const { channels } = settings;
   return {
     defaults,
     reviewMode,
@@ -33,6 +36,7 @@ export function editable(settings: SettingsView): EditableSettings {
     altTemplate,
     presets,
     style,
+    channels,
   };
 }
 

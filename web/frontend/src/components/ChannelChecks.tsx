@@ -1,0 +1,36 @@
+import { Text } from '@shopify/polaris';
+import type { GenerationView } from '../shared/contract.ts';
+import { serverText } from '../i18n/server-text.ts';
+
+const KEPT = 'The file Shopify serves keeps its AI mark (IPTC DigitalSourceType)';
+const LOST = 'The file Shopify serves has lost its AI mark (IPTC DigitalSourceType)';
+
+/**
+ * The rules a result breaks on the shop's chosen channels (why it was not made featured), and
+ * whether the file Shopify serves kept its AI mark; nothing when there is nothing to say.
+ */
+export function ChannelChecks({
+  generation,
+}: {
+  generation: Pick<GenerationView, 'channels' | 'provenanceKept'>;
+}) {
+  const failed = (generation.channels?.verdicts ?? []).flatMap((verdict) =>
+    verdict.failed.map((failure) => failure.words),
+  );
+  const provenance = generation.provenanceKept ?? null;
+  if (failed.length === 0 && provenance === null) return null;
+  return (
+    <>
+      {failed.map((words) => (
+        <Text as="p" tone="caution" key={words}>
+          {serverText(words)}
+        </Text>
+      ))}
+      {provenance === null ? null : (
+        <Text as="p" tone={provenance ? 'subdued' : 'caution'}>
+          {serverText(provenance ? KEPT : LOST)}
+        </Text>
+      )}
+    </>
+  );
+}
