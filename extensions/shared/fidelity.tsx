@@ -34,6 +34,7 @@ const WORDINGS: readonly [RegExp, string][] = [
   [/^a logo, lettering or detail is missing or blurred$/, 'detail'],
   [/^the lettering '(.*)' is missing or changed$/s, 'lettering'],
   [/^the lettering '(.*)' could not be read again: compare it by eye$/s, 'letteringUnread'],
+  [/^the product could not be lined up with its photo: compare it by eye$/, 'notLinedUp'],
 ];
 
 function colourText(name: string): string | null {
