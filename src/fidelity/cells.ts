@@ -26,6 +26,8 @@ export interface Cell {
   textured: boolean;
   /** Edges' correlation at the best offset (1: alike; a plain cell that stays plain is 1). */
   correlation: number;
+  /** The same where the homography puts the cell, unaligned. */
+  inPlace: number;
   /** Result's edge strength over the source's at that offset (textured cells). */
   energy: number;
   /** The offset (source-frame pixels) at which the result's cell lines up best. */
@@ -97,6 +99,7 @@ export function compareCells(
         box: cellBox,
         textured,
         correlation: best.r,
+        inPlace: correlation(here),
         energy: e1 > 0 ? e2 / e1 : 1,
         dx: best.dx,
         dy: best.dy,

@@ -10,7 +10,7 @@ import { around, placed, roughly } from './coarse.ts';
 import { colourSummary } from './colour-summary.ts';
 import { colourParts } from './colour-parts.ts';
 import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from './locate.ts';
-import { linesChanged, textKept, type TextKept } from './label-text.ts';
+import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
 import { decode, type Pixels } from './pixels.ts';
@@ -92,11 +92,10 @@ export async function measurePair(source: SourceProduct, image: Uint8Array): Pro
   const { scale } = jacobianAt(h, centre.x, centre.y);
   // The result is made a Mat once; the product and each word are warped out of it.
   const mat = resultMat(cv, result);
-  let warped: ReturnType<typeof warpBack>, text: TextKept | undefined, lines: number;
+  let warped: ReturnType<typeof warpBack>, text: TextKept | undefined;
   try {
     warped = warpBack(cv, mat, h, source);
     text = source.words.length ? await textKept(cv, source, mat, h, scale) : undefined;
-    lines = linesChanged(cv, source, mat, h, scale);
   } finally {
     mat.delete();
   }
@@ -132,12 +131,11 @@ export async function measurePair(source: SourceProduct, image: Uint8Array): Pro
     stretch: stretchOf(location),
     structure: shape.score,
     changedShare: shape.changedShare,
-    bend: shape.bend,
+    inPlaceShare: shape.inPlaceShare,
     ...(shape.unlike ? { unlike: { ...shape.unlike, region: region(shape.unlike.box) } } : {}),
     ...(shape.faded ? { faded: { ...shape.faded, region: region(shape.faded.box) } } : {}),
     ...(colour ? { colour: colourSummary(colour, region) } : {}),
     ...(text ? { text } : {}),
-    ...(source.lines.length ? { unreadLines: { of: source.lines.length, changed: lines } } : {}),
     productRegion: region(source.box),
   };
 }

@@ -30,14 +30,6 @@ const LETTERS_GONE = 0.55;
  * (LETTERS_KEPT) it decides only with OCR: a strip can fall lower on a faithful result (below).
  */
 const LETTER_CHANGED = 0.5;
-/**
- * A text line no word was read on is changed when one of its strips (the line's height wide,
- * as its letters' height is not known) correlates less than this. Measured the same way: on
- * faithful results 0.48 or more (a patterned product's panel, lit across), on erased labels and
- * swapped products 0.16 or less. A misprinted line keeps most of its edges (0.62 for two of six
- * letters, drawn here) and is not caught this way.
- */
-const LINE_CHANGED = 0.3;
 /** A word read on the result with this confidence and unlike the source's is other text. */
 const READ_SURE = 70;
 /**
@@ -99,28 +91,6 @@ export async function textKept(
     else if (letters.whole < LETTERS_KEPT) unread.push(text);
   }
   return { expected, missing, unread };
-}
-
-/**
- * Of the source's text lines no word was read on (a label in a face or script Tesseract does
- * not read), how many changed on the result: a garbled or erased label is seen though nobody
- * reads it.
- */
-export function linesChanged(
-  cv: OpenCv,
-  source: SourceProduct,
-  result: InstanceType<OpenCv['Mat']>,
-  h: number[],
-  scale: number,
-): number {
-  let changed = 0;
-  const detail = scale / source.readingScale;
-  for (const line of source.lines) {
-    if (!legible(line.letter / source.readingScale, scale)) continue;
-    const crop = warpBack(cv, result, h, line.patch.box, line.patch.box, source.readingScale);
-    if (agreement(cv, line.patch, crop, line.letter, detail).worst < LINE_CHANGED) changed++;
-  }
-  return changed;
 }
 
 /**

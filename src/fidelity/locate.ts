@@ -164,7 +164,7 @@ function singular(a: number, b: number, c: number, d: number) {
 }
 
 /** Cramer's rule for a 3x3 system (row-major). */
-export function solve3(m: number[], v: number[]): number[] {
+function solve3(m: number[], v: number[]): number[] {
   const det = (k: number[]) =>
     k[0]! * (k[4]! * k[8]! - k[5]! * k[7]!) -
     k[1]! * (k[3]! * k[8]! - k[5]! * k[6]!) +

@@ -4,7 +4,6 @@
  * colour-parts.ts and label-text.ts compare colours and words on the same warp).
  */
 import { boxOf, clusters, type Cell, type Grid } from './cells.ts';
-import { solve3 } from './locate.ts';
 import type { OpenCv } from './opencv.ts';
 import type { Pixels } from './pixels.ts';
 import { rgbMat, type Box } from './raster.ts';
@@ -36,11 +35,11 @@ export interface Structure {
   /** The largest group of touching cells whose detail faded. */
   faded?: CellGroup;
   /**
-   * How far the cells' own offsets stray from one smooth (affine) movement, in source-frame
-   * pixels (root mean square): a camera's angle or a lens moves the cells smoothly, a product
-   * bent in waves moves neighbours apart.
+   * Share of the product's cells that do not agree where the homography puts them, before each
+   * is aligned on its own: a product bent in waves (a warp) disagrees here on most of its cells
+   * (70 % or more on the drawn set), a product shown as photographed on few.
    */
-  bend: number;
+  inPlaceShare: number;
 }
 
 /**
@@ -102,7 +101,7 @@ function multiply(a: number[], b: number[]): number[] {
 
 export function structure(grid: Grid): Structure {
   const { cells } = grid;
-  if (cells.length === 0) return { score: 0, changedShare: 1, bend: 0 };
+  if (cells.length === 0) return { score: 0, changedShare: 1, inPlaceShare: 1 };
   const unlike = (c: Cell) => !agrees(c);
   // Edges fade alike over a whole result that is softer or lit flatter than its source: a
   // cell's edge strength is judged against the product's own median.
@@ -124,36 +123,8 @@ export function structure(grid: Grid): Structure {
     changedShare: changed / cells.length,
     ...(biggestUnlike ? { unlike: biggestUnlike } : {}),
     ...(biggestFaded ? { faded: biggestFaded } : {}),
-    bend: bend(textured.filter(agrees)),
+    inPlaceShare: cells.filter((c) => c.inPlace < CELL_AGREES).length / cells.length,
   };
-}
-
-/** Root mean square of the cells' offsets less the affine movement that fits them best. */
-function bend(cells: Cell[]): number {
-  if (cells.length < 6) return 0;
-  const centre = (c: Cell) => [c.box.x + c.box.width / 2, c.box.y + c.box.height / 2, 1];
-  // Normal equations of [x y 1] · p = offset, one for dx and one for dy.
-  const m = new Array<number>(9).fill(0);
-  const vx = [0, 0, 0],
-    vy = [0, 0, 0];
-  for (const c of cells) {
-    const row = centre(c);
-    for (let r = 0; r < 3; r++) {
-      for (let k = 0; k < 3; k++) m[r * 3 + k]! += row[r]! * row[k]!;
-      vx[r]! += row[r]! * c.dx;
-      vy[r]! += row[r]! * c.dy;
-    }
-  }
-  const px = solve3(m, vx),
-    py = solve3(m, vy);
-  let sum = 0;
-  for (const c of cells) {
-    const [x, y] = centre(c);
-    const ex = c.dx - (px[0]! * x! + px[1]! * y! + px[2]!);
-    const ey = c.dy - (py[0]! * x! + py[1]! * y! + py[2]!);
-    sum += ex * ex + ey * ey;
-  }
-  return Math.sqrt(sum / cells.length);
 }
 
 /** Whether a cell's edges still agree with the source's (where it lines up best). */

@@ -71,7 +71,6 @@ export function sizeOf(analysis: Analysis): number {
     analysis.rgb,
     analysis.inner,
     ...analysis.words.map((w) => w.patch.gray),
-    ...analysis.lines.map((l) => l.patch.gray),
   ];
   return maps.reduce((sum, map) => sum + map.byteLength, 1024);
 }

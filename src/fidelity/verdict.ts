@@ -27,8 +27,8 @@ interface Limits {
   faded: { cells: number; share: number };
   /** Stretch one way more than the other (1: none). */
   stretch: Limit;
-  /** The cells' offsets' departure from one smooth movement (a product bent), pixels. */
-  bend: Limit;
+  /** Share of the product's cells that disagree where one homography puts them (bent). */
+  inPlaceShare: Limit;
 }
 
 /**
@@ -42,7 +42,7 @@ export const LIMITS: Record<FidelityKind, Limits> = {
     changedShare: [0.6, 0.7],
     faded: { cells: 3, share: 0.02 },
     stretch: [1.08, 1.12],
-    bend: [4, 5],
+    inPlaceShare: [0.3, 0.4],
   },
   upscale: {
     colour: [0.8, 1],
@@ -50,7 +50,7 @@ export const LIMITS: Record<FidelityKind, Limits> = {
     changedShare: [0.06, 0.1],
     faded: { cells: 2, share: 0.01 },
     stretch: [1.02, 1.04],
-    bend: [2, 3],
+    inPlaceShare: [0.06, 0.1],
   },
 };
 
@@ -84,8 +84,8 @@ export type Measures =
       stretch: number;
       structure: number;
       changedShare: number;
-      /** The cells' offsets' departure from one smooth movement (measure.ts), pixels. */
-      bend: number;
+      /** Share of the cells that disagree where the homography puts them, unaligned. */
+      inPlaceShare: number;
       /** The largest group of touching cells whose edges no longer agree (outlines a shape change). */
       unlike?: Part;
       /** The largest group of touching cells whose detail faded. */
@@ -95,8 +95,6 @@ export type Measures =
         part?: { deltaE: number; share: number; name: string; region: FidelityRegion };
       };
       text?: { expected: string[]; missing: string[]; unread: string[] };
-      /** The source's text lines no word was read on, and how many of them changed. */
-      unreadLines?: { of: number; changed: number };
       productRegion: FidelityRegion;
     };
 
@@ -145,7 +143,11 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
         : 0;
     add(faded, 'a logo, lettering or detail is missing or blurred', fadedPart?.region);
     add(grade(m.stretch, limits.stretch), 'the product looks stretched');
-    add(grade(m.bend, limits.bend), "the product's shape or detail changed", m.unlike?.region);
+    add(
+      grade(m.inPlaceShare, limits.inPlaceShare),
+      "the product's shape or detail changed",
+      m.unlike?.region,
+    );
     if (!faded)
       add(
         grade(m.changedShare, limits.changedShare),
@@ -156,7 +158,6 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
   for (const word of m.text?.missing ?? []) add(2, `the lettering '${word}' is missing or changed`);
   for (const word of m.text?.unread ?? [])
     add(1, `the lettering '${word}' could not be read again: compare it by eye`);
-  if (m.unreadLines?.changed) add(2, 'a logo, lettering or detail is missing or blurred');
 
   const level = Math.max(0, ...found.map((f) => f.level));
   const verdict = (['faithful', 'check_it', 'changed'] as const)[level]!;

@@ -77,6 +77,73 @@ describe('the fidelity check', () => {
     expect(report.verdict).toBe('changed');
   });
 
+  test('a part of the product recoloured is changed, the finding naming the part and outlining it', async () => {
+    // The lower third of the product turned to another hue, the rest untouched.
+    const { width, height } = product;
+    const band = {
+      left: 0,
+      top: Math.round(height * 0.66),
+      width,
+      height: Math.round(height * 0.3),
+    };
+    const turned = await sharp(product.png).extract(band).modulate({ hue: 150 }).png().toBuffer();
+    const recoloured = await sharp(product.png)
+      .composite([{ input: turned, left: band.left, top: band.top }])
+      .png()
+      .toBuffer();
+    const report = await checker.check({
+      sources: [source],
+      result: await inScene(recoloured, 3),
+      kind: 'image',
+    });
+    expect(report.verdict).toBe('changed');
+    expect(report.findings).toEqual([
+      expect.stringMatching(/^the [a-z ]+ part has another colour$/),
+    ]);
+    // Outlined on the part, not on the whole product: the band is the product's lower third.
+    const whole = (
+      await checker.check({
+        sources: [source],
+        result: await inScene(product.png, 3),
+        kind: 'image',
+      })
+    ).region!;
+    expect(report.region!.y).toBeGreaterThan(whole.y + whole.height * 0.4);
+  });
+
+  test('a warmer, brighter light on the scene is not a recolour', async () => {
+    const warm = await sharp(await inScene(product.png, 5))
+      .linear([1.12, 1.04, 0.9], [8, 4, 0])
+      .jpeg()
+      .toBuffer();
+    const report = await checker.check({ sources: [source], result: warm, kind: 'image' });
+    expect(report.verdict).toBe('faithful');
+  });
+
+  test('the product twice in the result (two product images staged side by side) is found, faithful', async () => {
+    const cut = await sharp(product.png).resize({ height: 520 }).png().toBuffer();
+    const result = await sharp(await drawBackground(6, 1400, true))
+      .composite([
+        { input: cut, left: 120, top: 500 },
+        { input: cut, left: 760, top: 500 },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.verdict).toBe('faithful');
+  });
+
+  test('a label too small on the result to be read there is not asked for', async () => {
+    const small = await sharp(product.png).resize({ height: 90 }).png().toBuffer();
+    const result = await sharp(await drawBackground(7, 1024, true))
+      .composite([{ input: small, left: 480, top: 600 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const report = await checker.check({ sources: [source], result, kind: 'image' });
+    expect(report.checks.text?.missing ?? []).toEqual([]);
+    expect(report.findings.some((f) => f.startsWith('the lettering'))).toBe(false);
+  });
+
   test('a result that cannot be read is check_it, never faithful', async () => {
     const report = await checker.check({
       sources: [source],

@@ -20,7 +20,6 @@ function analysis(pixels: number): SourceProduct {
     rgb: new Uint8Array(pixels * 3),
     inner: new Uint8Array(pixels),
     words: [],
-    lines: [],
     readingScale: 1,
   };
 }
