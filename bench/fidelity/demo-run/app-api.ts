@@ -11,10 +11,12 @@ import type {
   GenerationView,
   ProductDetail,
   SettingsView,
+  UpdateSettingsRequest,
 } from '../../../src/app-api/contract.ts';
 
 export interface AppApi {
   settings(): Promise<SettingsView>;
+  updateSettings(patch: UpdateSettingsRequest): Promise<SettingsView>;
   product(numericId: number): Promise<ProductDetail>;
   createGeneration(request: CreateGenerationRequest): Promise<CreatedGeneration>;
   /** Every generation of the shop (all pages). */
@@ -49,6 +51,7 @@ export function appApi(stack: Pick<Stack, 'appUrl' | 'shop' | 'shopify'>): AppAp
 
   return {
     settings: () => call<SettingsView>('GET', '/settings'),
+    updateSettings: (patch) => call<SettingsView>('PATCH', '/settings', patch),
     product: (numericId) => call<ProductDetail>('GET', `/products/${numericId}`),
     createGeneration: (request) => call<CreatedGeneration>('POST', '/generations', request),
     async generations() {
