@@ -31,7 +31,14 @@ test("every server.* entry is still the server's wording", () => {
     english
       .split(/\{\{\w+\}\}/)
       // The catalogue's descriptions get their full stop where they are shown.
-      .map((part) => part.trim().replace(/\.$/, ''))
+      // A part opening on a joiner's punctuation (the channel's name, then ': ' and the rule's
+      // words) is found without it: the code that joins writes that.
+      .map((part) =>
+        part
+          .trim()
+          .replace(/\.$/, '')
+          .replace(/^[:;,]\s*/, ''),
+      )
       .filter((part) => part.length > 2 && !code.includes(part))
       .map((part) => `${key}: ${part}`),
   );

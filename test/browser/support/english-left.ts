@@ -9,6 +9,7 @@ import type { FrameLocator } from 'playwright-core';
 /** Names and words that read the same in both languages. */
 const SAME_IN_BOTH = [
   /^ProductAI( Studio)?$/,
+  /^(Google Merchant Center|Amazon)$/, // the channels a shop chooses, names in every language
   /^(Webhook|Options?|Actions|Photos?|Images?|Portrait|Date|Total|Format|Standard|PNG|JPG|Type)$/i,
   /^\P{L}*$/u, // no letters: numbers, sizes, times
   /^•+\w+$/, // the saved key, masked

@@ -285,7 +285,7 @@ describe('the fidelity check decides before a result goes live', () => {
   });
 
   it('refuses a batch approval with a changed result the request does not confirm, deciding nothing', async () => {
-    const shop = await harness.newShop();
+    const shop = await newShop();
     await shop.api('PATCH', '/settings', { reviewMode: true });
     fidelity.answer('changed', 'faithful');
     const changed = await click(shop);

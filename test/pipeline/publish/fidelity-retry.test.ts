@@ -109,7 +109,7 @@ describe('a changed result is made again', () => {
     expect(held).toMatchObject({ tries: { number: 1, of: 2, first: held!.id } });
     expect(held!.transitions.map((entry) => [entry.state, entry.note])).toContainEqual([
       'in_review',
-      'Held for review: colour differs: ΔE 14 on the body; made again (try 2 of 2)',
+      'Held for review: the red part has another colour; made again (try 2 of 2)',
     ]);
     expect(lastNote(held!)).toBe('Replaced by try 2, faithful to the product');
     // Two requests, each charged, each counted on today's cap.
@@ -142,7 +142,7 @@ describe('a changed result is made again', () => {
     fidelity.answer('changed');
     const held = await click(shop);
     expect(held.state).toBe('in_review');
-    expect(lastNote(held)).toBe('Held for review: colour differs: ΔE 14 on the body');
+    expect(lastNote(held)).toBe('Held for review: the red part has another colour');
     expect(held).toMatchObject({ tries: null, retriedBy: null });
     expect(await jobsOf(shop)).toHaveLength(1);
   });
@@ -205,7 +205,7 @@ describe('a changed result is made again', () => {
     expect(held.estimatedCredits).toBe(price);
     expect(held.state).toBe('in_review');
     expect(lastNote(held)).toBe(
-      `Held for review: colour differs: ΔE 14 on the body; not made again: today's cap of ${price} credits is reached`,
+      `Held for review: the red part has another colour; not made again: today's cap of ${price} credits is reached`,
     );
     const next = (await harness.pipeline.generations.get(shop.shop, held.retriedBy!))!;
     expect(next).toMatchObject({
@@ -270,7 +270,7 @@ describe('a changed result is made again', () => {
     const changed = await harness.pipeline.generations.patch(shop.shop, saving.id, {
       fidelity: {
         verdict: 'changed',
-        findings: ['colour differs: ΔE 14 on the body'],
+        findings: ['the red part has another colour'],
         checks: {},
         region: null,
         version: 'test-1',

@@ -1,8 +1,9 @@
 import { Text } from '@shopify/polaris';
 import type { GenerationView } from '../shared/contract.ts';
+import { t } from '../i18n/index.ts';
 import { serverText } from '../i18n/server-text.ts';
 
-const KEPT = 'The file Shopify serves keeps its AI mark (IPTC DigitalSourceType)';
+/** The history's note for a lost mark (served-provenance.ts writes it), in the page's language. */
 const LOST = 'The file Shopify serves has lost its AI mark (IPTC DigitalSourceType)';
 
 /**
@@ -28,7 +29,7 @@ export function ChannelChecks({
       ))}
       {provenance === null ? null : (
         <Text as="p" tone={provenance ? 'subdued' : 'caution'}>
-          {serverText(provenance ? KEPT : LOST)}
+          {provenance ? t('channelChecks.provenanceKept') : serverText(LOST)}
         </Text>
       )}
     </>
