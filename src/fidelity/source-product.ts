@@ -47,17 +47,23 @@ export async function analyseSource(
   closer?: () => Promise<Pixels>,
 ): Promise<SourceProduct> {
   const { width, height } = geometry;
-  const mask = geometry.alpha
+  const backdrop = plainBackdrop(geometry);
+  const cut = geometry.alpha
     ? Uint8Array.from(geometry.alpha, (a) => (a >= 128 ? 1 : 0))
     : cutOut(cv, geometry);
+  const mask = mainParts(
+    cv,
+    backdrop ? withoutBackdrop(cut, backdrop, width, height) : cut,
+    width,
+    height,
+  );
   const box = boundingBox(mask, width, height);
   const gray = toGray(cv, geometry);
   const { points, descriptors } = features(cv, gray, mask, width, height, 1500);
   const gradient = gradientMagnitude(cv, gray, width, height);
   const inner = erode(cv, mask, width, height, 9);
-  const backdrop = plainBackdrop(geometry);
   if (backdrop) for (let i = 0; i < inner.length; i++) if (backdrop(i)) inner[i] = 0;
-  const words = await productText(cv, geometry, reading, box, closer);
+  const words = await productText(cv, geometry, reading, mask, box, closer);
   const readingScale = reading.width / width;
   return {
     width,
@@ -105,6 +111,48 @@ function plainBackdrop(image: Pixels): ((i: number) => boolean) | undefined {
     BACKDROP_DISTANCE ** 2;
   // Plain: four in five of the edge's pixels have its median colour.
   return edge.filter(near).length >= edge.length * 0.8 ? near : undefined;
+}
+
+/**
+ * The cut-out less the backdrop it took in: backdrop-coloured pixels reached from the frame's
+ * edge through backdrop-coloured pixels (a white label inside the product is not reached). On
+ * the demo's pictures GrabCut kept the product, its shadow and the caption under it as one
+ * piece, joined by the backdrop between them; without it they fall apart, and `mainParts` keeps
+ * the product. A cut-out that would lose half of itself (a white product on white) is kept.
+ */
+function withoutBackdrop(
+  mask: Uint8Array,
+  backdrop: (i: number) => boolean,
+  width: number,
+  height: number,
+): Uint8Array {
+  const reached = new Uint8Array(mask.length);
+  const queue: number[] = [];
+  const visit = (i: number) => {
+    if (!reached[i] && backdrop(i)) {
+      reached[i] = 1;
+      queue.push(i);
+    }
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  while (queue.length) {
+    const i = queue.pop()!;
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i < mask.length - width) visit(i + width);
+  }
+  const kept = mask.map((on, i) => (on && !reached[i] ? 1 : 0));
+  const area = (m: Uint8Array) => m.reduce((sum, v) => sum + v, 0);
+  return area(kept) >= area(mask) / 2 ? kept : mask;
 }
 
 /** GrabCut from a rectangle just inside the frame: no assumption of a plain background. */
@@ -217,6 +265,7 @@ async function productText(
   cv: OpenCv,
   geometry: Pixels,
   reading: Pixels,
+  mask: Uint8Array,
   box: Box,
   closer?: () => Promise<Pixels>,
 ) {
@@ -241,11 +290,53 @@ async function productText(
     );
     return { box: around, gray: toGray(cv, { ...around, rgb: cropRgb(reading, around) }) };
   };
-  return found.map(({ text, box: b }) => ({
-    text,
-    box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
-    patch: patch(b, b.height * 0.6),
-  }));
+  return found
+    .map(({ text, box: b }) => ({
+      text,
+      box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
+      patch: patch(b, b.height * 0.6),
+    }))
+    .filter(({ box: b }) => onProduct(mask, geometry.width, b));
+}
+
+/**
+ * Whether a word lies on the product (half of its box or more): a caption under the product
+ * ("image 1 of 4" in the demo's pictures), a price or a watermark beside it is the picture's,
+ * not the product's, and a result that drops it is faithful.
+ */
+function onProduct(mask: Uint8Array, width: number, b: Box): boolean {
+  let on = 0,
+    all = 0;
+  for (let y = Math.floor(b.y); y < b.y + b.height; y++)
+    for (let x = Math.floor(b.x); x < b.x + b.width; x++) {
+      all++;
+      on += mask[y * width + x] ?? 0;
+    }
+  return all > 0 && on >= all / 2;
+}
+
+/**
+ * The cut-out's parts that make the product: the largest and any at least a sixth of its size
+ * (two of a pair, a lid beside its jar). Small parts apart from it are the picture's: a caption's
+ * letters, a price, a speck of the backdrop GrabCut kept.
+ */
+function mainParts(cv: OpenCv, mask: Uint8Array, width: number, height: number): Uint8Array {
+  const m = new cv.Mat(height, width, cv.CV_8UC1);
+  m.data.set(mask);
+  const labels = new cv.Mat(),
+    stats = new cv.Mat(),
+    centroids = new cv.Mat();
+  const n = cv.connectedComponentsWithStats(m, labels, stats, centroids, 8, cv.CV_32S);
+  const areas = Array.from({ length: n }, (_, k) =>
+    k === 0 ? 0 : stats.intAt(k, cv.CC_STAT_AREA),
+  );
+  const largest = Math.max(0, ...areas);
+  const kept = areas.map((area) => area > 0 && area >= largest / 6);
+  const ids = labels.data32S;
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < out.length; i++) out[i] = kept[ids[i]!] ? 1 : 0;
+  for (const o of [m, labels, stats, centroids]) o.delete();
+  return out;
 }
 
 function scaled(b: Box, k: number): Box {

@@ -144,6 +144,33 @@ describe('the fidelity check', () => {
     expect(report.findings.some((f) => f.startsWith('the lettering'))).toBe(false);
   });
 
+  test("a caption under the product in its photo is the picture's, not the product's: a result without it is faithful", async () => {
+    const cut = await sharp(product.png).resize({ height: 700 }).png().toBuffer();
+    const caption = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="120">' +
+        '<text x="512" y="60" font-family="sans-serif" font-size="56" font-weight="bold" ' +
+        'text-anchor="middle" fill="#333">ALPINE FLASK</text>' +
+        '<text x="512" y="105" font-family="sans-serif" font-size="30" text-anchor="middle" ' +
+        'fill="#777">image 1 of 4</text></svg>',
+    );
+    const captioned = await sharp({
+      create: { width: 1024, height: 1024, channels: 3, background: '#f3eee6' },
+    })
+      .composite([
+        { input: cut, top: 60, left: 300 },
+        { input: caption, top: 860, left: 0 },
+      ])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const report = await checker.check({
+      sources: [captioned],
+      result: await inScene(product.png, 5),
+      kind: 'image',
+    });
+    expect(report.verdict).toBe('faithful');
+    expect(report.checks.text?.expected ?? []).not.toContain('IMAGE');
+  });
+
   test('a result that cannot be read is check_it, never faithful', async () => {
     const report = await checker.check({
       sources: [source],
