@@ -1,28 +1,15 @@
 /**
- * Text reading with tesseract.js, one Tesseract per thread, its English data read from
- * node_modules (@tesseract.js-data/eng, the "best_int" model), never fetched from a CDN.
+ * Text reading with tesseract.js (src/platform/tesseract.ts), one Tesseract per thread.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createWorker, PSM, type Worker } from 'tesseract.js';
+import { PSM, type Worker } from 'tesseract.js';
+import { recognizeWords, startTesseract, type ReadWord } from '../platform/tesseract.ts';
 
-export interface Word {
-  text: string;
-  confidence: number;
-  /** Pixels of the image that was read. */
-  box: { x0: number; y0: number; x1: number; y1: number };
-}
-
-const require = createRequire(import.meta.url);
-const LANG_PATH = join(
-  dirname(require.resolve('@tesseract.js-data/eng/package.json')),
-  '4.0.0_best_int',
-);
+export type Word = ReadWord;
 
 let starting: Promise<Worker> | undefined;
 
 function tesseract(): Promise<Worker> {
-  starting ??= createWorker('eng', 1, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true });
+  starting ??= startTesseract();
   return starting;
 }
 
@@ -32,14 +19,7 @@ export async function readWords(image: Buffer, layout: 'sparse' | 'line'): Promi
   await worker.setParameters({
     tessedit_pageseg_mode: layout === 'line' ? PSM.SINGLE_LINE : PSM.SPARSE_TEXT,
   });
-  const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
-  const words: Word[] = [];
-  for (const block of data.blocks ?? [])
-    for (const paragraph of block.paragraphs)
-      for (const line of paragraph.lines)
-        for (const word of line.words)
-          words.push({ text: word.text, confidence: word.confidence, box: word.bbox });
-  return words;
+  return recognizeWords(worker, image);
 }
 
 export async function closeOcr(): Promise<void> {
