@@ -41,11 +41,13 @@ export const AMAZON_PRODUCT_SHARE = 0.85;
 export const AMAZON_ZOOM_LONG_SIDE = 1000;
 
 /**
- * Shopify's recommendation for product images (help center, "Product media": square images of
- * 2048 × 2048 pixels look best zoomed in). The storefront's aspect ratio is not a figure of
- * Shopify's: it is the one the shop's own product images use (storefront-aspect.ts).
+ * The smallest product image a theme zooms: 800 × 800 pixels (below it most themes turn zoom
+ * off, as Shopify's image guides put it; 2048 × 2048 is Shopify's recommendation, which a 1K
+ * model's result never meets: as the minimum it kept every such result from being featured).
+ * The storefront's aspect ratio is not a figure of Shopify's: it is the one the shop's own
+ * product images use (storefront-aspect.ts).
  */
-export const STOREFRONT_LONG_SIDE = 2048;
+export const STOREFRONT_LONG_SIDE = 800;
 
 export const CHANNEL_PROFILES: Record<ChannelId, ChannelProfile> = {
   storefront: {

@@ -155,7 +155,7 @@ describe('each rule, failed', () => {
     const image = marked(await shot({ size: [200, 200] }));
 
     expect(await check(image, ['storefront', 'google', 'amazon'])).toEqual({
-      storefront: ['Storefront: under 2048 pixels on its longest side (it is 200 × 200)'],
+      storefront: ['Storefront: under 800 pixels on its longest side (it is 200 × 200)'],
       google: ['Google Merchant Center: smaller than 250 × 250 pixels (it is 200 × 200)'],
       amazon: ['Amazon: under 1000 pixels on its longest side (it is 200 × 200)'],
     });
