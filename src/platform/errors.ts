@@ -11,11 +11,19 @@
  *   rejected      a well-formed request that Shopify or ProductAI refused (422)
  *   unavailable   a service we depend on is not answering; try again later (503)
  *   limited       the caller sent too many requests; `retryAfterSeconds` says when to try (429)
+ *   too_large     what it sent is over a documented size limit, which the message names (413)
  *
  * The message of these errors is written for the merchant: the client shows it as it is.
  */
 export type ErrorKind =
-  'invalid' | 'unauthorized' | 'not_found' | 'conflict' | 'rejected' | 'unavailable' | 'limited';
+  | 'invalid'
+  | 'unauthorized'
+  | 'not_found'
+  | 'conflict'
+  | 'rejected'
+  | 'unavailable'
+  | 'limited'
+  | 'too_large';
 
 export interface AppErrorOptions {
   /** Per-field messages (a form shows them inline). */

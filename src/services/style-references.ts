@@ -10,6 +10,13 @@ import { readFile } from 'node:fs/promises';
 import { STYLE_REFERENCE_MAX_BYTES } from '../app-api/contract.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import type { ImageTooLargeError } from '../platform/image-limits.ts';
+import {
+  checkPixels,
+  MAX_DECODE_PIXELS,
+  MAX_UPLOAD_PIXELS,
+  megapixels,
+} from '../platform/image-limits.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import { downloadResult } from '../pipeline/publish/result-download.ts';
 import type { ShopStyleStore } from '../stores/shop-style.ts';
@@ -30,6 +37,14 @@ const notAnImage = () =>
     fields: { image: 'Choose a JPEG, PNG or WebP image.' },
   });
 
+const tooManyPixels = ({ width, height, limit }: ImageTooLargeError) =>
+  new AppError(
+    'too_large',
+    'style_image_too_large',
+    `The style image is ${width}×${height} pixels; it must be at most ${megapixels(limit)}.`,
+    { fields: { image: `Choose an image of at most ${megapixels(limit)}.` } },
+  );
+
 export function createStyleReferences(deps: {
   settings: ShopStyleStore;
   pipeline: Pipeline;
@@ -37,10 +52,15 @@ export function createStyleReferences(deps: {
 }) {
   const { images, generations, resultDownloads } = deps.pipeline.context;
 
+  /**
+   * `maxPixels`: checked on the header before anything is decoded. A merchant's upload may have
+   * MAX_UPLOAD_PIXELS; a ProductAI result as large as ProductAI makes them (an upscale).
+   */
   async function keep(
     shop: string,
     bytes: Buffer,
     source: { source: 'upload' | 'result'; generationId: string | null },
+    maxPixels: number,
   ): Promise<void> {
     if (bytes.length === 0 || bytes.length > STYLE_REFERENCE_MAX_BYTES) {
       throw new AppError('invalid', 'invalid_style_image', 'The style image must be under 10 MB.', {
@@ -50,6 +70,11 @@ export function createStyleReferences(deps: {
     const info = await images.info(bytes).catch(() => null);
     const contentType = info && CONTENT_TYPES[info.format];
     if (!contentType) throw notAnImage();
+    try {
+      checkPixels(info, maxPixels);
+    } catch (error) {
+      throw tooManyPixels(error as ImageTooLargeError);
+    }
     const limits = (side: number) => ({ maxSide: side, maxPixels: side * side });
     const kept = await images.fitWithin(bytes, limits(REFERENCE_MAX_SIDE));
     const thumbnail = await images.fitWithin(kept.data, limits(THUMBNAIL_MAX_SIDE));
@@ -64,7 +89,7 @@ export function createStyleReferences(deps: {
 
   return {
     upload: (shop: string, bytes: Buffer) =>
-      keep(shop, bytes, { source: 'upload', generationId: null }),
+      keep(shop, bytes, { source: 'upload', generationId: null }, MAX_UPLOAD_PIXELS),
 
     async fromResult(shop: string, generationId: string) {
       const generation = await generations.get(shop, generationId);
@@ -91,7 +116,7 @@ export function createStyleReferences(deps: {
       });
       try {
         const bytes = await readFile(download.path);
-        await keep(shop, bytes, { source: 'result', generationId });
+        await keep(shop, bytes, { source: 'result', generationId }, MAX_DECODE_PIXELS);
       } finally {
         await download.dispose();
       }

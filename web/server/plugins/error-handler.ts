@@ -23,6 +23,7 @@ const STATUS: Record<ErrorKind, number> = {
   rejected: 422,
   unavailable: 503,
   limited: 429,
+  too_large: 413,
 };
 
 /** body-parser, express.static and other http-errors style 4xx, by status. */
@@ -30,7 +31,7 @@ const CLIENT_ERRORS: Record<number, { kind: ErrorKind; code: string }> = {
   400: { kind: 'invalid', code: 'bad_request' },
   404: { kind: 'not_found', code: 'not_found' },
   405: { kind: 'invalid', code: 'method_not_allowed' },
-  413: { kind: 'invalid', code: 'payload_too_large' },
+  413: { kind: 'too_large', code: 'payload_too_large' },
   415: { kind: 'invalid', code: 'unsupported_media_type' },
 };
 
