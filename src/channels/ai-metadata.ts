@@ -5,6 +5,7 @@
  * Center asks for it in AI-made images, and the app reads it back from the file Shopify serves.
  */
 import sharp from 'sharp';
+import { MAX_DECODE_PIXELS } from '../platform/image-limits.ts';
 
 const SOURCE_TYPES = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
 
@@ -15,7 +16,7 @@ export const AI_SOURCE_TYPES: readonly string[] = [
 ];
 
 export async function readDigitalSourceType(image: Buffer): Promise<string | null> {
-  const { xmp } = await sharp(image).metadata();
+  const { xmp } = await sharp(image, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
   if (!xmp) return null;
   const text = xmp.toString('utf8');
   const match =

@@ -5,6 +5,7 @@
  * would cost ten times the time for the same answers), RGB, row after row.
  */
 import sharp from 'sharp';
+import { MAX_DECODE_PIXELS } from '../platform/image-limits.ts';
 
 export const MEASURE_SIDE = 1200;
 
@@ -18,9 +19,9 @@ export interface Raster {
 }
 
 export async function readRaster(image: Buffer): Promise<Raster> {
-  const meta = await sharp(image).metadata();
+  const meta = await sharp(image, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('Not a readable image');
-  const { data, info } = await sharp(image)
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_DECODE_PIXELS })
     .flatten({ background: '#ffffff' })
     .resize({
       width: MEASURE_SIDE,
@@ -45,7 +46,10 @@ export async function readRaster(image: Buffer): Promise<Raster> {
  * (measured on the rules' test image); read grey, it finds them.
  */
 export function rasterPng(raster: Raster): Promise<Buffer> {
-  return sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: 3 } })
+  return sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: 3 },
+    limitInputPixels: MAX_DECODE_PIXELS,
+  })
     .greyscale()
     .png({ compressionLevel: 1 })
     .toBuffer();

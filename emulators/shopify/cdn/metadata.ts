@@ -8,6 +8,7 @@
  * the app reads the file back and records what it finds (src/pipeline/publish/served-provenance.ts).
  * A transformed copy (`?width=`, `?format=`…) is always encoded again, so never has metadata.
  */
+import { MAX_DECODE_PIXELS } from '../media/limits.ts';
 import sharp from 'sharp';
 
 export const CDN_METADATA = ['keep', 'strip'] as const;
@@ -18,7 +19,8 @@ export function isCdnMetadata(value: unknown): value is CdnMetadata {
 }
 
 export async function stripMetadata(bytes: Buffer, mimeType: string): Promise<Buffer> {
-  const image = sharp(bytes);
+  // Bounded: a bomb stored through a staged upload would stall the emulator (media/limits.ts).
+  const image = sharp(bytes, { limitInputPixels: MAX_DECODE_PIXELS });
   if (mimeType === 'image/jpeg') return image.jpeg({ quality: 85 }).toBuffer();
   if (mimeType === 'image/webp') return image.webp({ quality: 85 }).toBuffer();
   if (mimeType === 'image/png') return image.png().toBuffer();

@@ -3,6 +3,7 @@
  * or cover exactly that box when `crop` names the region to keep, and convert to `format`
  * (jpg, png, webp). Without a format the image keeps its own.
  */
+import { MAX_DECODE_PIXELS } from '../media/limits.ts';
 import sharp, { type Sharp } from 'sharp';
 
 export interface TransformQuery {
@@ -50,7 +51,8 @@ export async function transformImage(
   mimeType: string,
   query: TransformQuery,
 ): Promise<{ bytes: Buffer; mimeType: string }> {
-  let image = sharp(bytes);
+  // Bounded: a bomb stored through a staged upload would stall the emulator (media/limits.ts).
+  let image = sharp(bytes, { limitInputPixels: MAX_DECODE_PIXELS });
   if (query.width || query.height) {
     image = image.resize({
       width: query.width,

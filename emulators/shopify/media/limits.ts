@@ -20,3 +20,11 @@ export const ACCEPTED_IMAGE_FORMATS: Record<string, string> = {
 };
 
 export const MEDIA_PER_PRODUCT = 250;
+
+/**
+ * The most pixels the emulator's CDN decodes (its transforms and metadata stripping): far above
+ * any image Shopify keeps (MAX_IMAGE_PIXELS), as the ProductAI emulator's own limit is
+ * (images/inspect.ts), so no file a test stores is refused, and an image bomb stored through a
+ * staged upload cannot stall the emulator the tests share.
+ */
+export const MAX_DECODE_PIXELS = 100_000_000;

@@ -200,7 +200,9 @@ export class MediaProcessor {
   ): Promise<ProcessingResult> {
     let meta: Metadata;
     try {
-      meta = await sharp(bytes).metadata();
+      // The header only, whatever it declares: the limits below answer a too-large image as
+      // Shopify does (sharp's own limit would throw, read here as "not an image").
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
       return problem('UNSUPPORTED_IMAGE_FILE_TYPE', 'The source is not an image.');
     }
