@@ -77,10 +77,11 @@ it('logs every request through nginx and the app without a credential it carried
         body: validation,
       },
     ),
-    // A body over nginx's limit: refused by nginx, whose error log would print the request line.
+    // A body over nginx's limit (10 MB): refused by nginx, whose error log would print the
+    // request line.
     await fetch(`${nginx.url}${webhookPath}`, {
       method: 'POST',
-      body: 'x'.repeat(3 * 1024 * 1024),
+      body: 'x'.repeat(11 * 1024 * 1024),
     }),
     // The app home as Shopify opens it.
     await fetch(`${nginx.url}/?${appHomeQuery(shop, secrets)}`, {
