@@ -1,6 +1,7 @@
 /**
  * Shopify's webhook deliveries, received: verified on the raw body by `@shopify/shopify-api`
- * (an unverified delivery is refused), then stored as a job (src/shopify/webhook-queue.ts)
+ * (an unverified delivery is refused, and so is a signed one older than Shopify's retry window:
+ * a replay, logged with what identifies it), then stored as a job (src/shopify/webhook-queue.ts)
  * BEFORE the answer, so a delivery acknowledged is never lost. When Redis cannot take the job
  * the answer says "unavailable" and Shopify redelivers; the handlers run in the worker process.
  */
@@ -11,7 +12,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { Shopify } from '../shopify/shopify-api.ts';
 import type { IntakeOutcome, WebhookIntake } from '../shopify/webhook-queue.ts';
-import { verifyShopifyWebhook } from '../shopify/webhooks.ts';
+import { pastRetryWindow, verifyShopifyWebhook } from '../shopify/webhooks.ts';
 
 export interface ShopifyWebhookDelivery {
   rawBody: Buffer;
@@ -46,6 +47,17 @@ export function createShopifyWebhooksService(deps: {
         webhookId: webhook.webhookId,
         dedupeId: webhook.dedupeId,
       });
+      if (pastRetryWindow(webhook.triggeredAt, deps.clock.now())) {
+        webhookLog.warn(
+          { triggeredAt: webhook.triggeredAt },
+          "webhook refused: signed, but older than Shopify's 48-hour retry window (a replay)",
+        );
+        throw new AppError(
+          'unauthorized',
+          'stale_webhook',
+          `Webhook rejected: triggered at ${webhook.triggeredAt}, older than Shopify's 48-hour retry window`,
+        );
+      }
       let outcome: IntakeOutcome;
       try {
         outcome = await deps.intake.accept(webhook);

@@ -109,6 +109,25 @@ export async function verifyShopifyWebhook(
 }
 
 /**
+ * How old a delivery may be: Shopify retries a delivery that failed for 48 hours after the
+ * event, with the event's time in `X-Shopify-Triggered-At` on every retry (shopify.dev, "About
+ * webhooks": failed deliveries are retried "for 48 hours"). A signed delivery older than that is
+ * not Shopify retrying: it is a captured one sent again (the HMAC covers the body, never the
+ * headers' date, so it stays valid forever). Five minutes more for clocks that differ.
+ */
+export const SHOPIFY_WEBHOOK_MAX_AGE_MS = 48 * 3_600_000 + 5 * 60_000;
+
+/**
+ * Whether a delivery triggered at `triggeredAt` (ISO 8601) is past Shopify's retry window at
+ * `now`. One without the header, or with a date that does not parse, is not judged (false): the
+ * HMAC already proved it is Shopify's body.
+ */
+export function pastRetryWindow(triggeredAt: string | null, now: number): boolean {
+  const at = triggeredAt === null ? Number.NaN : Date.parse(triggeredAt);
+  return !Number.isNaN(at) && now - at > SHOPIFY_WEBHOOK_MAX_AGE_MS;
+}
+
+/**
  * Runs one delivery to completion. It may run more than once for one delivery (a worker killed
  * mid-way, a retry after an error), so it must be idempotent: reload state, and converge.
  */

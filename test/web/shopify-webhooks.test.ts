@@ -4,10 +4,12 @@
  * webhook worker in-process, as the worker process does.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { AppModule } from '../../web/server/module.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { API_SECRET } from '../support/app-identity.ts';
 import { eventually, startTestApp } from '../support/app.ts';
 
@@ -27,7 +29,19 @@ const observerModule: AppModule = {
   },
 };
 
-const app = await startTestApp({ modules: [...APP_MODULES, observerModule] });
+/** The app's log lines, parsed. */
+const logged: Array<Record<string, unknown>> = [];
+const destination = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+    done();
+  },
+});
+
+const app = await startTestApp({
+  modules: [...APP_MODULES, observerModule],
+  overrides: { logger: createLogger({ level: 'info', destination }) },
+});
 const redis = app.deps.redis;
 const runsFor = (shop: string) => uninstalls.filter((s) => s === shop).length;
 
@@ -127,6 +141,40 @@ describe('Shopify webhook verification', () => {
     const headers = { ...shopifyHeaders(body, shop), 'X-Shopify-Topic': 'app/uninstalled' };
     expect((await signedPost(body, headers)).status).toBe(401);
     expect(runsFor(shop)).toBe(0);
+  });
+
+  it("refuses a signed delivery triggered longer ago than Shopify's 48-hour retry window, and logs it", async () => {
+    const shop = app.newShop();
+    const body = JSON.stringify({ shop_domain: shop });
+    const triggeredAt = new Date(Date.now() - 49 * 3_600_000).toISOString();
+    const headers: Record<string, string> = {
+      ...shopifyHeaders(body, shop),
+      'X-Shopify-Triggered-At': triggeredAt,
+    };
+    const response = await signedPost(body, headers);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({
+      error: 'stale_webhook',
+      message: `Webhook rejected: triggered at ${triggeredAt}, older than Shopify's 48-hour retry window`,
+    });
+    expect(await jobsWaiting()).toBe(0);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        shop,
+        webhookId: headers['X-Shopify-Webhook-Id'],
+        triggeredAt,
+        msg: expect.stringContaining('older than Shopify'),
+      }),
+    );
+  });
+
+  it('accepts a signed delivery Shopify retries within its 48-hour window', async () => {
+    const shop = app.newShop();
+    const body = JSON.stringify({ shop_domain: shop, customer: { id: 1 }, orders_requested: [] });
+    const triggeredAt = new Date(Date.now() - 47 * 3_600_000).toISOString();
+    const headers = { ...shopifyHeaders(body, shop), 'X-Shopify-Triggered-At': triggeredAt };
+    expect((await signedPost(body, headers)).status).toBe(200);
   });
 
   it('rejects an unsigned delivery with 401', async () => {
