@@ -12,7 +12,11 @@ import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 export interface RateLimitsConfig {
   /** Each shop's requests to /api (the shop its session token names). */
   api: RateLimit;
-  /** Each source address's requests to the public routes: /webhooks/* and /flow/*. */
+  /**
+   * Each source address's requests to the public routes, each family a bucket of its own with
+   * this budget: ProductAI's deliveries, Flow's actions, Shopify webhooks refused as not
+   * Shopify's (web/server/plugins/rate-limit.ts), other paths.
+   */
   publicRoutes: RateLimit;
   /** How long a refused request waits for its 429 (see RATE_LIMIT_REFUSAL_DELAY_MS below). */
   refusalDelayMs: number;
@@ -42,7 +46,10 @@ const count = z.coerce
  * merchant importing thousands of products sends a products/create and a few products/update
  * per product, tens a second, and several shops importing at once may share one address. 100 a
  * second with bursts of 1000 holds that; what Shopify or Flow sends past it gets a 429 and is
- * retried later, not lost. A flood from one address is cut to the same 100 a second.
+ * retried later, not lost. A flood from one address is cut to the same 100 a second, in the
+ * family it floods only (ProductAI's deliveries, Flow, refused Shopify webhooks each have a
+ * bucket of their own), and a webhook Shopify signed is never counted: so junk can never get
+ * Shopify's own deliveries refused, even where a proxy gives every sender one address.
  *
  * A refusal is answered after a second. A client that waits for its answers (a loop in a
  * script, or fifty of them) then slows to what its connections can hold, instead of keeping the

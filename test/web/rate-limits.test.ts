@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/app-api/contract.ts';
 import { SHOPIFY_WEBHOOK_MAX_BYTES } from '../../web/server/routes/shopify-webhooks.ts';
+import { API_SECRET } from '../support/app-identity.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 // Three requests at once, then one a minute: nothing comes back during a test.
@@ -104,9 +105,9 @@ describe('/api, per shop', () => {
 });
 
 describe('public routes, per source address', () => {
-  it('answers 429 past the budget, on every public route, before the route runs', async () => {
+  it('answers 429 past the budget, with Retry-After and the error body', async () => {
     const address = newAddress();
-    // Unsigned: the route itself would answer 401.
+    // Unsigned: the route itself answers 401.
     expect(await statuses(() => postFrom(app, address, '/webhooks/shopify'), 3)).toEqual([
       401, 401, 401,
     ]);
@@ -114,9 +115,50 @@ describe('public routes, per source address', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
     expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+  });
+
+  it('refuses Flow and ProductAI requests past their budget before the route runs', async () => {
+    const address = newAddress();
+    await statuses(() => postFrom(app, address, '/flow/actions/generate-photo'), 3);
     expect((await postFrom(app, address, '/flow/actions/generate-photo')).status).toBe(429);
     const productAi = `/webhooks/productai/${newShop()}/some-token`;
+    await statuses(() => postFrom(app, address, productAi), 3);
     expect((await postFrom(app, address, productAi)).status).toBe(429);
+  });
+
+  it('gives Shopify webhooks, Flow and ProductAI deliveries a bucket each', async () => {
+    const address = newAddress();
+    const productAi = `/webhooks/productai/${newShop()}/some-token`;
+    // Junk on two of them, far past the budget...
+    await statuses(() => postFrom(app, address, '/flow/actions/generate-photo'), 6);
+    await statuses(() => postFrom(app, address, productAi), 6);
+    // ...leaves the third its whole budget (the route's own answer: unsigned, 401).
+    expect(await statuses(() => postFrom(app, address, '/webhooks/shopify'), 3)).toEqual([
+      401, 401, 401,
+    ]);
+  });
+
+  it('never refuses a webhook Shopify signed, even from an address past its budget', async () => {
+    const address = newAddress();
+    await statuses(() => postFrom(app, address, '/webhooks/shopify'), 6);
+    expect((await postFrom(app, address, '/webhooks/shopify')).status).toBe(429);
+    // Compliance topics included: a customer's data request, signed by Shopify.
+    const shop = newShop();
+    const body = JSON.stringify({ shop_domain: shop, customer: { id: 1 }, orders_requested: [] });
+    const delivery = await app.call('/webhooks/shopify', {
+      method: 'POST',
+      body,
+      headers: {
+        'X-Forwarded-For': address,
+        'Content-Type': 'application/json',
+        'X-Shopify-Hmac-Sha256': createHmac('sha256', API_SECRET).update(body).digest('base64'),
+        'X-Shopify-Topic': 'customers/data_request',
+        'X-Shopify-Shop-Domain': shop,
+        'X-Shopify-Webhook-Id': randomUUID(),
+        'X-Shopify-API-Version': '2026-10',
+      },
+    });
+    expect(delivery.status).toBe(200);
   });
 
   it('leaves every other address its own budget', async () => {

@@ -1,7 +1,7 @@
 /**
  * Builds the Express app from its dependencies and feature modules. Order matters:
- * request context → HTTP metrics → rate limit per source address on the public routes → health →
- * Shopify webhooks (raw body) → modules' public routes → /api (CORS, auth and the shop's rate
+ * request context → HTTP metrics → rate limit per source address and route family on the public
+ * routes (Shopify's webhooks: of refused deliveries only) → health → Shopify webhooks (raw body) → modules' public routes → /api (CORS, auth and the shop's rate
  * limit, JSON) → app home and assets → the one error handler.
  */
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import type { AppModule } from './module.ts';
 import { requestContext } from './plugins/request-context.ts';
 import { httpMetrics } from './plugins/http-metrics.ts';
 import { errorHandler } from './plugins/error-handler.ts';
-import { addressRateLimit } from './plugins/rate-limit.ts';
+import { addressRateLimit, refusedWebhookRateLimit } from './plugins/rate-limit.ts';
 import { registerHealthz } from './routes/healthz.ts';
 import { registerPrivacyPolicy } from './routes/privacy.ts';
 import { registerShopifyWebhooks } from './routes/shopify-webhooks.ts';
@@ -46,7 +46,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
   registerPrivacyPolicy(root, deps.config.pipeline.retention);
-  registerShopifyWebhooks(root, deps.services.shopifyWebhooks);
+  registerShopifyWebhooks(root, deps.services.shopifyWebhooks, refusedWebhookRateLimit(deps));
 
   const publicRoutes = Router();
   const api = createApiRouter(deps);

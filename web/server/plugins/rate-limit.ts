@@ -9,8 +9,14 @@
  *    offline token is read, so a flood costs one Redis call a request. The count lives under the
  *    shop's prefix, erased with the shop, and expires once the shop's budget is full again.
  *  - public routes, per source address (`req.ip`: the socket's address, or the one the trusted
- *    proxies report, TRUST_PROXY): checked before any body is read. The count is app-wide and
- *    names no shop.
+ *    proxies report, TRUST_PROXY), each family with a bucket of its own (PUBLIC_ROUTE_FAMILIES):
+ *    junk sent to one never spends another's budget. The count is app-wide and names no shop.
+ *    Flow's action requests and ProductAI's deliveries are counted before any body is read.
+ *    Shopify's webhooks are counted only when refused (not signed by Shopify, or stale,
+ *    src/services/shopify-webhooks.ts): a delivery Shopify signed is never refused for rate,
+ *    compliance topics included, even behind a proxy chain that gives every sender one address.
+ *    The cost of that is a junk request's body (at most 1 MB) read and its HMAC computed before
+ *    it is counted; past the budget its 401 becomes a 429, after the refusal delay.
  *
  * A limiter that cannot reach Redis lets the request through (logged), at once while the
  * connection is down: an outage of the counter must not turn every request into a 500, nor add
@@ -19,11 +25,12 @@
  * within the sender's timeout, so Shopify redelivers).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { App } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { appWideKey, shopKeyspace } from '../../../src/platform/keys.ts';
 import { createRateLimiter, type RateLimiter } from '../../../src/platform/redis/rate-limit.ts';
+import { SHOPIFY_WEBHOOK_PATH } from '../routes/shopify-webhooks.ts';
 
 const shopCounts = shopKeyspace('rate-limit');
 
@@ -65,13 +72,57 @@ export function shopRateLimit(
   return (shop) => take(limiter, shopCounts.key(shop, 'api'), refusalDelayMs, deps);
 }
 
-/** Counts a request against its source address's budget for the public routes. */
+/** The public routes' families, by path prefix (lower case: Express matches paths so). */
+export const PUBLIC_ROUTE_FAMILIES = [
+  { prefix: '/webhooks/productai/', family: 'productai-webhooks' },
+  { prefix: '/flow/', family: 'flow' },
+] as const;
+
+/** What is neither: a path no route serves (its 404), counted apart from the others. */
+const OTHER_FAMILY = 'other';
+
+const pathOf = (url: string) => url.split('?')[0]!.toLowerCase();
+
+function familyOf(path: string): string {
+  return (
+    PUBLIC_ROUTE_FAMILIES.find(({ prefix }) => path.startsWith(prefix))?.family ?? OTHER_FAMILY
+  );
+}
+
+const addressKey = (family: string, address: string | undefined) =>
+  appWideKey('rate-limit', 'public', family, address ?? 'unknown');
+
+/**
+ * Counts a request against its source address's budget for its family of public routes, before
+ * the route runs. Shopify's webhook route is left to `refusedWebhookRateLimit`.
+ */
 export function addressRateLimit(deps: Pick<App, 'redis' | 'config' | 'logger'>): RequestHandler {
   const { publicRoutes, refusalDelayMs } = deps.config.rateLimits;
   const limiter = createRateLimiter(deps.redis, publicRoutes);
   return async (req, _res, next) => {
-    const key = appWideKey('rate-limit', 'public', req.ip ?? 'unknown');
-    await take(limiter, key, refusalDelayMs, deps);
+    const path = pathOf(req.originalUrl);
+    if (path.replace(/\/$/, '') === SHOPIFY_WEBHOOK_PATH) return next();
+    await take(limiter, addressKey(familyOf(path), req.ip), refusalDelayMs, deps);
     next();
+  };
+}
+
+/**
+ * On Shopify's webhook route, after it refused a delivery as not Shopify's (`unauthorized`):
+ * counts the refusal against the source address's budget, and past it answers 429 instead.
+ */
+export function refusedWebhookRateLimit(
+  deps: Pick<App, 'redis' | 'config' | 'logger'>,
+): ErrorRequestHandler {
+  const { publicRoutes, refusalDelayMs } = deps.config.rateLimits;
+  const limiter = createRateLimiter(deps.redis, publicRoutes);
+  return async (error, req, _res, next) => {
+    if (!(error instanceof AppError) || error.kind !== 'unauthorized') return next(error);
+    try {
+      await take(limiter, addressKey('shopify-webhooks', req.ip), refusalDelayMs, deps);
+    } catch (limited) {
+      return next(limited);
+    }
+    next(error);
   };
 }

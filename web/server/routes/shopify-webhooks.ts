@@ -1,10 +1,11 @@
 /**
  * Shopify's webhooks (the URI in shopify.app.toml), on the raw body: verified and stored before
- * the 200 by the use case (src/services/shopify-webhooks.ts); 401 when the HMAC does not match,
- * 503 when the delivery could not be stored (Shopify redelivers), 413 for a body larger than
- * Shopify ever sends.
+ * the 200 by the use case (src/services/shopify-webhooks.ts); 401 when the HMAC does not match
+ * or the delivery is older than Shopify's retry window, 503 when the delivery could not be stored
+ * (Shopify redelivers), 413 for a body larger than Shopify ever sends. `onRefused` sees the
+ * errors first (the rate limit of refused deliveries, web/server/plugins/rate-limit.ts).
  */
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { ShopifyWebhooksService } from '../../../src/app/index.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
@@ -31,15 +32,21 @@ function refuseLargerThan(maxBytes: number): RequestHandler {
   };
 }
 
-export function registerShopifyWebhooks(router: Router, webhooks: ShopifyWebhooksService): void {
+export function registerShopifyWebhooks(
+  router: Router,
+  webhooks: ShopifyWebhooksService,
+  onRefused: ErrorRequestHandler,
+): void {
+  const receive: RequestHandler = async (req, res) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await webhooks.receive({ rawBody, headers: req.headers }, req.log);
+    res.status(200).end();
+  };
   router.post(
     SHOPIFY_WEBHOOK_PATH,
     refuseLargerThan(SHOPIFY_WEBHOOK_MAX_BYTES),
     express.raw({ type: () => true, limit: SHOPIFY_WEBHOOK_MAX_BYTES }),
-    async (req, res) => {
-      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      await webhooks.receive({ rawBody, headers: req.headers }, req.log);
-      res.status(200).end();
-    },
+    receive,
+    onRefused,
   );
 }
