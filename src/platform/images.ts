@@ -58,9 +58,10 @@ const MARKED_QUALITY = 95;
 
 /**
  * Decodes at once per process. sharp decodes on libuv's thread pool (4 threads), where every
- * other request's crypto (session tokens), file and DNS work waits too: six 24 MP decodes at
- * once held all four threads and raised another shop's GET /api/settings p95 4x; one at a time
- * leaves three (bench/image-bombs.ts, figures in README.md, Bounded inputs).
+ * other request's crypto (session tokens), file and DNS work waits too. With 6 uploaders of
+ * 24 MP photos, another shop's GET /api/settings p95 rose 3.4-17.7x with 6 decodes at once,
+ * 5.3x with 2, 2.2-8.3x with 1 (bench/image-bombs.ts on 2 shared cores; README.md, Bounded
+ * inputs). One at a time leaves three threads, and at most one core to image work.
  */
 const DECODES_AT_ONCE = 1;
 
