@@ -227,6 +227,11 @@ export const GenerationView = z.object({
   state: GenerationState,
   reason: z.string().nullable(),
   action: z.string().nullable(),
+  /**
+   * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage;
+   * `reason` says so, and it is saved as soon as Shopify answers). Null otherwise.
+   */
+  waitingFor: z.enum(['shopify']).nullable().optional(),
   product: z.object({ id: z.string(), title: z.string(), imageUrl: z.string().nullable() }),
   sourceMediaIds: z.array(z.string()),
   sourceImageUrls: z.array(z.string()),

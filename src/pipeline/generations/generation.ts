@@ -21,7 +21,9 @@
  *          processing ──► failed   (ProductAI reported ERROR, or no result before the deadline)
  *              │
  *              ▼          (webhook or poll, whichever comes first: the loser's transition is stale)
- *            saving ──► failed     (Shopify refused the file or media processing FAILED)
+ *            saving ──► failed     (Shopify refused the file or media processing FAILED, or did not
+ *              │                    answer for the outage ceiling: publish/shopify-outage.ts; while
+ *              │                    it waits it stays `saving`, `waitingFor` says so)
  *              │
  *              ├──► in_review ──► saving (approve) | discarded (reject)   (review mode, options)
  *              ├──► discarded   (one of several tries of a changed result, not the one kept)
@@ -129,6 +131,30 @@ export interface FidelityTryRecord {
   first: string;
 }
 
+/**
+ * The save stages waiting out a Shopify outage (publish/shopify-outage.ts): when the first
+ * transient failure of this wait happened, and how many tries failed since. Counts only while
+ * the generation is `saving` and the wait began after its latest move to `saving` (a wait left
+ * over from a crash, or from before a review, is ignored); cleared by the next try that works.
+ */
+export interface ShopifyWait {
+  /** ISO 8601. */
+  since: string;
+  failures: number;
+}
+
+/** What a saving generation's view says while it waits for Shopify (its `reason`). */
+export const WAITING_FOR_SHOPIFY =
+  'Waiting for Shopify to come back — saved as soon as it answers.';
+
+/** The wait that counts: begun since the generation last entered `saving`, or none. */
+export function currentWait(generation: Generation): ShopifyWait | null {
+  const wait = generation.waitingFor;
+  if (!wait || generation.state !== 'saving') return null;
+  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  return !entered || Date.parse(wait.since) >= Date.parse(entered.at) ? wait : null;
+}
+
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
 
@@ -227,6 +253,8 @@ export interface Generation {
    * (the prompt sent, so its fingerprint, depends on it); null: none, or not sent yet.
    */
   style: StyleUsed | null;
+  /** Saving, Shopify unreachable: the wait (see ShopifyWait); null otherwise. */
+  waitingFor: ShopifyWait | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -353,12 +381,14 @@ export class GenerationNotFoundError extends AppError {
 
 /** The record as the app's clients see it (contract.ts). */
 export function toGenerationView(generation: Generation): GenerationView {
+  const waiting = currentWait(generation) !== null;
   return {
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: generation.reason,
-    action: generation.action,
+    reason: waiting ? WAITING_FOR_SHOPIFY : generation.reason,
+    action: waiting ? null : generation.action,
+    waitingFor: waiting ? 'shopify' : null,
     product: {
       id: generation.productId,
       title: generation.productTitle,
