@@ -1,7 +1,9 @@
 /**
  * Generations, as the merchant works with them one product at a time (the Generate page and the
  * product-page action): estimate, create (one or several options), list and read, and the
- * actions on one generation: approve, reject, undo, cancel and retry.
+ * actions on one generation: approve, reject, undo, cancel and retry (a paid result is saved
+ * again, never paid again: only a generation ProductAI never charged, or the merchant's explicit
+ * "Make a new one", sends a new request).
  *
  * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
  * problems, create refuses with them per field. Both name the chosen images the model does not
@@ -22,7 +24,11 @@ import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline } from '../pipeline/index.ts';
-import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
+import {
+  toGenerationView,
+  tryAgainOf,
+  type Generation,
+} from '../pipeline/generations/generation.ts';
 import {
   approveResult,
   rejectResult,
@@ -56,8 +62,12 @@ export interface GenerationsService {
   list(shop: string, query: GenerationListQuery): Promise<GenerationPage>;
   get(shop: string, id: string): Promise<GenerationView>;
   act(shop: string, id: string, action: GenerationAction): Promise<GenerationView>;
-  /** A failed generation made again with the same request: the NEW generation. */
-  retry(shop: string, id: string): Promise<GenerationView>;
+  /**
+   * A failed generation tried again: its result saved again at no cost where ProductAI made one
+   * (`resave`), or a new request at its cost (`new`, Make a new one); the NEW generation. Without
+   * a mode, what the generation offers (`tryAgain` in its view).
+   */
+  retry(shop: string, id: string, mode?: 'resave' | 'new'): Promise<GenerationView>;
 }
 
 export interface GenerationsServiceDeps {
@@ -229,15 +239,27 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return toGenerationView(await asMerchantAction(action, () => actions[action](shop, id)));
     },
 
-    retry: (shop, id) =>
+    retry: (shop, id, mode) =>
       asMerchantAction('retry', async () => {
         const failed = await found(shop, id);
-        if (failed.state !== 'failed') {
+        const offered = tryAgainOf(failed);
+        if (offered === null) {
           throw new AppError(
             'conflict',
             'invalid_state',
             'Only a failed generation can be retried.',
           );
+        }
+        if ((mode ?? offered) === 'resave') {
+          if (offered !== 'resave' || failed.productAiJobId === null) {
+            throw new AppError(
+              'conflict',
+              'nothing_to_save',
+              'ProductAI made no result for this generation to save again: make a new one.',
+            );
+          }
+          const productAiJobId = failed.productAiJobId;
+          return toGenerationView(await pipeline.resaveResult(shop, { ...failed, productAiJobId }));
         }
         const { generation } = await submit(
           shop,

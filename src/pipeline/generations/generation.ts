@@ -38,6 +38,13 @@
  * Terminal: published, failed, cancelled, discarded. Exactly one of them ends every generation;
  * `published` is left only by the merchant's undo (to `discarded`), never by the pipeline.
  *
+ * A paid result is never paid again: Try again on a failed generation whose job ProductAI
+ * accepted (and did not report an error: `tryAgainOf`) makes a new generation that adopts that
+ * job, `queued → processing` like an attached unclaimed result (below), 0 credits, `retryOf` the
+ * failed one, which stays failed; the job-id index moves to the new one, so only one of them
+ * saves it (receive/resave-result.ts). Only a generation ProductAI never charged, or the
+ * merchant's explicit "Make a new one", is sent again (a new request and charge).
+ *
  * Why `submitting` is a state of its own: it is written (atomically, from `queued`) immediately
  * before the HTTP request leaves, so a worker that finds a generation in `submitting` after a
  * crash knows the request may have reached ProductAI and does not send it again. That is the
@@ -155,6 +162,23 @@ export function currentWait(generation: Generation): ShopifyWait | null {
   return !entered || Date.parse(wait.since) >= Date.parse(entered.at) ? wait : null;
 }
 
+/** The history note of the move to `failed` when ProductAI's job ended with an error. */
+export const JOB_ERROR_NOTE = 'ProductAI reported an error';
+
+/**
+ * What Try again does for a failed generation (null: not failed). `resave`: ProductAI accepted
+ * its request (it names the job) and did not report an error, so its result is saved again from
+ * the job, costing nothing (receive/resave-result.ts). `new`: a new request with its cost, the
+ * only choice when ProductAI never charged, or made nothing (and the merchant's explicit "Make a
+ * new one" otherwise).
+ */
+export function tryAgainOf(generation: Generation): 'resave' | 'new' | null {
+  if (generation.state !== 'failed') return null;
+  if (generation.productAiJobId === null) return 'new';
+  const failed = generation.transitions.findLast((transition) => transition.state === 'failed');
+  return failed?.note?.startsWith(JOB_ERROR_NOTE) ? 'new' : 'resave';
+}
+
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
 
@@ -199,9 +223,9 @@ export interface Generation {
   bulkRunId: string | null;
   priority: Priority;
   /**
-   * The generation this one retries (a retry is a new submission with its own cost): a failed
-   * one the merchant retried, or the try before it whose result the fidelity check called
-   * changed (`tries`).
+   * The generation this one retries: a failed one the merchant retried (a new submission with
+   * its own cost, or, naming the failed one's job, its result saved again at no cost), or the
+   * try before it whose result the fidelity check called changed (`tries`).
    */
   retryOf: string | null;
   /**
@@ -389,6 +413,7 @@ export function toGenerationView(generation: Generation): GenerationView {
     reason: waiting ? WAITING_FOR_SHOPIFY : generation.reason,
     action: waiting ? null : generation.action,
     waitingFor: waiting ? 'shopify' : null,
+    tryAgain: tryAgainOf(generation),
     product: {
       id: generation.productId,
       title: generation.productTitle,

@@ -8,7 +8,9 @@
  *                                      (`fidelity`: faithful | check_it | changed, the check's verdict)
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
- *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
+ *   POST /api/generations/:id/retry    {mode?: 'resave' | 'new'} -> GenerationView of the NEW
+ *                                      generation (202): `resave` saves the paid result again at no
+ *                                      cost, `new` makes a new one at its cost (RetryGenerationRequest)
  */
 import { z } from 'zod';
 import {
@@ -17,6 +19,7 @@ import {
   FidelityVerdict,
   GenerationId,
   GenerationState,
+  RetryGenerationRequest,
   shopifyGid,
 } from '../../../src/app-api/contract.ts';
 import type { GenerationAction } from '../../../src/app/index.ts';
@@ -64,7 +67,9 @@ export const generationsApiModule: AppModule = {
     }
 
     api.post('/generations/:id/retry', async (req, res) => {
-      res.status(202).json(await generations.retry(shopOf(req), pathParam(req, GenerationId)));
+      const { mode } = parse(RetryGenerationRequest, req.body ?? {});
+      const id = pathParam(req, GenerationId);
+      res.status(202).json(await generations.retry(shopOf(req), id, mode));
     });
   },
 };
