@@ -129,6 +129,21 @@ export const CreateGenerationRequest = GenerationParams.extend({
 export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
 
 /**
+ * `Idempotency-Key`, the header of `POST /api/generations`: one per click (the app home and the
+ * extensions send a random UUID). The same key and request from the same shop within 24 hours
+ * answers the first answer and creates nothing; the same key with another request is a 400, and
+ * while the first is still running a 409 (src/stores/idempotency-keys.ts). Up to 255 visible
+ * ASCII characters.
+ */
+export { IDEMPOTENCY_HEADER as IDEMPOTENCY_KEY_HEADER } from './idempotency-key.ts';
+export const IdempotencyKey = z
+  .string()
+  .regex(
+    /^[\x21-\x7e]{1,255}$/,
+    'Idempotency-Key: 1 to 255 visible ASCII characters, one per click.',
+  );
+
+/**
  * Try again on a failed generation (its `tryAgain`): `resave` saves the result ProductAI already
  * made again, no new credits (409 `nothing_to_save` when it has none); `new` makes a new one, a
  * new request at its cost. Without a mode: `resave` where the generation offers it, else `new`,

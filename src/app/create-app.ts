@@ -259,6 +259,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     rules,
     services: createServices({
       config,
+      redis,
       shopify,
       webhookIntake,
       metrics,

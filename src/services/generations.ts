@@ -23,6 +23,7 @@ import type { Clock } from '../platform/clock.ts';
 import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { IdempotencyKeys } from '../stores/idempotency-keys.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import {
   toGenerationView,
@@ -57,8 +58,16 @@ export type GenerationAction = 'approve' | 'reject' | 'undo' | 'cancel';
 
 export interface GenerationsService {
   estimate(shop: string, request: CreateGenerationRequest): Promise<Estimate>;
-  /** Creates the generation (`options` of them, in one option group); answers the first. */
-  create(shop: string, request: CreateGenerationRequest): Promise<CreatedGeneration>;
+  /**
+   * Creates the generation (`options` of them, in one option group); answers the first. With an
+   * idempotency key (one per click), the same key and request again within the window answers
+   * the same generation(s) and creates nothing (stores/idempotency-keys.ts).
+   */
+  create(
+    shop: string,
+    request: CreateGenerationRequest,
+    options?: { idempotencyKey?: string },
+  ): Promise<CreatedGeneration>;
   list(shop: string, query: GenerationListQuery): Promise<GenerationPage>;
   get(shop: string, id: string): Promise<GenerationView>;
   act(shop: string, id: string, action: GenerationAction): Promise<GenerationView>;
@@ -72,6 +81,7 @@ export interface GenerationsService {
 
 export interface GenerationsServiceDeps {
   pipeline: Pipeline;
+  idempotency: IdempotencyKeys;
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   clock: Clock;
@@ -173,6 +183,20 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     };
   }
 
+  async function create(
+    shop: string,
+    request: CreateGenerationRequest,
+  ): Promise<CreatedGeneration> {
+    if (request.eachVariant) return createVariantSet(shop, request);
+    const results = resultsProblem(request.kind, request.model, request.options ?? 1);
+    if (results)
+      throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
+    const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
+      options: request.options,
+    });
+    return { ...toGenerationView(generation), leftOutMediaIds };
+  }
+
   const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
     approve: (shop, id) => approveResult(review, shop, id),
     reject: (shop, id) => rejectResult(review, shop, id),
@@ -208,15 +232,9 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       };
     },
 
-    async create(shop, request) {
-      if (request.eachVariant) return createVariantSet(shop, request);
-      const results = resultsProblem(request.kind, request.model, request.options ?? 1);
-      if (results)
-        throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
-      const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
-        options: request.options,
-      });
-      return { ...toGenerationView(generation), leftOutMediaIds };
+    async create(shop, request, { idempotencyKey } = {}) {
+      if (idempotencyKey === undefined) return create(shop, request);
+      return deps.idempotency.once(shop, idempotencyKey, request, () => create(shop, request));
     },
 
     async list(shop, { cursor, limit, ...filter }) {

@@ -3,7 +3,9 @@
  *
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
  *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202): the first
- *                                      option; `options: N` creates N generations in one group
+ *                                      option; `options: N` creates N generations in one group;
+ *                                      header Idempotency-Key: the same click again answers the same
+ *                                      generation(s), creating nothing (contract.ts IdempotencyKey)
  *   GET  /api/generations?state=&bulkRunId=&productId=&fidelity=&cursor=&limit= -> GenerationPage
  *                                      (`fidelity`: faithful | check_it | changed, the check's verdict)
  *   GET  /api/generations/:id          -> GenerationView
@@ -19,6 +21,8 @@ import {
   FidelityVerdict,
   GenerationId,
   GenerationState,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
   RetryGenerationRequest,
   shopifyGid,
 } from '../../../src/app-api/contract.ts';
@@ -49,7 +53,9 @@ export const generationsApiModule: AppModule = {
 
     api.post('/generations', async (req, res) => {
       const request = parse(CreateGenerationRequest, req.body);
-      res.status(202).json(await generations.create(shopOf(req), request));
+      const header = req.get(IDEMPOTENCY_KEY_HEADER);
+      const idempotencyKey = header === undefined ? undefined : parse(IdempotencyKey, header);
+      res.status(202).json(await generations.create(shopOf(req), request, { idempotencyKey }));
     });
 
     api.get('/generations', async (req, res) => {
