@@ -145,6 +145,8 @@ describe('Try again on a generation ProductAI made nothing for', () => {
     const retry = await shop.api<GenerationView>('POST', `/generations/${failed.id}/retry`);
     expect(retry.status).toBe(202);
     expect(retry.body.estimatedCredits).toBe(3);
+    // Settled before the next test asks Shopify for a media failure of its own.
+    expect((await shop.waitFor(retry.body.id, ['published', 'failed'])).state).toBe('published');
   });
 
   it('refuses a mode it does not know with a 400', async () => {
