@@ -175,8 +175,10 @@ export const JOB_ERROR_NOTE = 'ProductAI reported an error';
 export function tryAgainOf(generation: Generation): 'resave' | 'new' | null {
   if (generation.state !== 'failed') return null;
   if (generation.productAiJobId === null) return 'new';
-  const failed = generation.transitions.findLast((transition) => transition.state === 'failed');
-  return failed?.note?.startsWith(JOB_ERROR_NOTE) ? 'new' : 'resave';
+  const note = generation.transitions.findLast((entry) => entry.state === 'failed')?.note ?? '';
+  // Records failed before JOB_ERROR_NOTE existed noted a job's error as "result by <way>".
+  const jobError = note.startsWith(JOB_ERROR_NOTE) || note.startsWith('result by ');
+  return jobError ? 'new' : 'resave';
 }
 
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
