@@ -19,6 +19,11 @@ import type {
   ProductDetail,
   SettingsView,
 } from '../../src/app-api/contract.ts';
+import {
+  GATEWAY_STATUSES,
+  IDEMPOTENCY_HEADER,
+  newIdempotencyKey,
+} from '../../src/app-api/idempotency-key.ts';
 
 /** What the bulk-run estimate takes: the run's target and parameters, without its budget. */
 export type BulkEstimateRequest = Omit<CreateBulkRunRequest, 'creditBudget'>;
@@ -56,8 +61,9 @@ export const appApi = {
       'GET',
       `/api/generations?${new URLSearchParams({ productId, limit: String(limit) }).toString()}`,
     ),
+  /** One call per click: its key makes a click whose answer was lost one generation. */
   createGeneration: (body: CreateGenerationRequest) =>
-    request<CreatedGeneration>('POST', '/api/generations', body),
+    request<CreatedGeneration>('POST', '/api/generations', body, newIdempotencyKey()),
   /** What a generation would cost and make; with `eachVariant`, the product's values and images. */
   estimateGeneration: (body: CreateGenerationRequest) =>
     request<Estimate>('POST', '/api/generations/estimate', body),
@@ -67,16 +73,32 @@ export const appApi = {
     request<BulkRunView>('POST', '/api/bulk-runs', body),
 };
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/**
+ * With an idempotency key (a create), the request is sent once more when no answer or a
+ * gateway's came back: the key makes that safe (the same click, one generation).
+ */
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+  const send = () =>
+    fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const first = await send().catch((error: unknown) => {
+      if (!idempotencyKey) throw error;
+      return null;
     });
+    if (first && !(idempotencyKey && GATEWAY_STATUSES.includes(first.status))) response = first;
+    else {
+      await first?.body?.cancel();
+      response = await send();
+    }
   } catch {
     throw new AppApiError(0, { error: 'network', message: '' });
   }

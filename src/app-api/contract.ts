@@ -22,10 +22,12 @@
  *   GET    /api/collections/:id                 -> CollectionSummary
  *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
  *   POST   /api/generations                     CreateGenerationRequest -> CreatedGeneration (202)
- *                                                (the first option when several were asked for)
+ *                                                (the first option when several were asked for;
+ *                                                header Idempotency-Key: see IDEMPOTENCY_KEY)
  *   GET    /api/generations?state=&bulkRunId=&productId=&fidelity=&cursor=&limit= -> GenerationPage
  *   GET    /api/generations/:id                 -> GenerationView
- *   POST   /api/generations/:id/approve|reject|retry|undo|cancel -> GenerationView
+ *   POST   /api/generations/:id/approve|reject|undo|cancel -> GenerationView
+ *   POST   /api/generations/:id/retry           RetryGenerationRequest? -> GenerationView (202, the new one)
  *   GET    /api/option-groups/:id               -> OptionGroupView
  *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
@@ -125,6 +127,32 @@ export const CreateGenerationRequest = GenerationParams.extend({
   eachVariant: EachVariant.optional(),
 });
 export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequest>;
+
+/**
+ * `Idempotency-Key`, the header of `POST /api/generations`: one per click (the app home and the
+ * extensions send a random UUID). The same key and request from the same shop within 24 hours
+ * answers the first answer and creates nothing; the same key with another request is a 400, and
+ * while the first is still running a 409 (src/stores/idempotency-keys.ts). Up to 255 visible
+ * ASCII characters.
+ */
+export { IDEMPOTENCY_HEADER as IDEMPOTENCY_KEY_HEADER } from './idempotency-key.ts';
+export const IdempotencyKey = z
+  .string()
+  .regex(
+    /^[\x21-\x7e]{1,255}$/,
+    'Idempotency-Key: 1 to 255 visible ASCII characters, one per click.',
+  );
+
+/**
+ * Try again on a failed generation (its `tryAgain`): `resave` saves the result ProductAI already
+ * made again, no new credits (409 `nothing_to_save` when it has none); `new` makes a new one, a
+ * new request at its cost. Without a mode: `resave` where the generation offers it, else `new`,
+ * so a client that does not say can never pay twice.
+ */
+export const RetryGenerationRequest = z
+  .object({ mode: z.enum(['resave', 'new']).optional() })
+  .strict();
+export type RetryGenerationRequest = z.infer<typeof RetryGenerationRequest>;
 
 export const Estimate = z.object({
   /** For every option together. */
@@ -227,6 +255,17 @@ export const GenerationView = z.object({
   state: GenerationState,
   reason: z.string().nullable(),
   action: z.string().nullable(),
+  /**
+   * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage;
+   * `reason` says so, and it is saved as soon as Shopify answers). Null otherwise.
+   */
+  waitingFor: z.enum(['shopify']).nullable().optional(),
+  /**
+   * A failed generation's Try again: `resave` saves the result ProductAI already made (and
+   * charged) again, no new credits; `new` sends a new request, at its cost. Null: not failed.
+   * `POST /api/generations/:id/retry` does this one unless asked `{mode: 'new'}` (Make a new one).
+   */
+  tryAgain: z.enum(['resave', 'new']).nullable().optional(),
   product: z.object({ id: z.string(), title: z.string(), imageUrl: z.string().nullable() }),
   sourceMediaIds: z.array(z.string()),
   sourceImageUrls: z.array(z.string()),

@@ -19,7 +19,11 @@ import { createAdminFetch, type FetchFn } from '../shopify/admin-fetch.ts';
 import { createShopifyApi, type Shopify } from '../shopify/shopify-api.ts';
 import { createSessionTokenVerifier, type SessionTokenVerifier } from '../shopify/session-token.ts';
 import { createOfflineTokens, type OfflineTokens } from '../shopify/offline-tokens.ts';
-import { createAdminClientFactory, type AdminClientFactory } from '../shopify/admin-client.ts';
+import {
+  createAdminClientFactory,
+  type AdminClientFactory,
+  type AdminClientOptions,
+} from '../shopify/admin-client.ts';
 import { createWebhookRegistry, type WebhookRegistry } from '../shopify/webhooks.ts';
 import { registerWebhookHandlers } from '../shopify/webhook-handlers.ts';
 import { createInstallationCheck } from '../shopify/installation-check.ts';
@@ -105,6 +109,8 @@ export interface AppOverrides {
   fetch?: FetchFn;
   /** Passed to the token manager (tests use short margins). */
   refreshMarginMs?: number;
+  /** The Admin client's own retries (tests compress the backoff). */
+  adminRetry?: Pick<AdminClientOptions, 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
   /** A metrics registry of the caller's own. */
   metrics?: Metrics;
   /** The webhook queue's prefix and timings (tests isolate and compress them). */
@@ -154,6 +160,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     onThrottled: () => metrics.adminThrottled(),
+    ...overrides.adminRetry,
   });
   const webhookQueue = webhookQueueConfig(overrides.webhookQueue);
   const webhookIntake = createWebhookIntake({ redis, config: webhookQueue, logger });
@@ -252,6 +259,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     rules,
     services: createServices({
       config,
+      redis,
       shopify,
       webhookIntake,
       metrics,

@@ -60,6 +60,20 @@ export interface PipelineConfig {
     /** How often workers look for jobs whose lock expired (BullMQ `stalledInterval`). */
     stalledCheckMs: number;
   };
+  /** Saving a result to Shopify through an outage (publish/shopify-outage.ts). */
+  saving: {
+    /**
+     * Longest a result waits, in `saving`, for Shopify to answer again after a transient failure
+     * (5xx, 429 or THROTTLED beyond the client's own retries, a timeout, a reset, DNS), counted
+     * from the first failure of the wait; then the generation fails (and Try again saves it
+     * without a new charge).
+     */
+    outageCeilingMs: number;
+    /** First wait after a transient failure; doubled at each failure up to `outageMaxDelayMs`. */
+    outageFirstDelayMs: number;
+    /** Longest wait between two tries: how late after Shopify's return a result is saved. */
+    outageMaxDelayMs: number;
+  };
   retention: {
     /**
      * How long a finished generation's record (and its index entries) is kept after it ended.
@@ -150,6 +164,16 @@ export function defaultPipelineConfig(): PipelineConfig {
       lockMs: 30_000,
       stalledCheckMs: 30_000,
     },
+    // 6 h: Shopify's incidents (its status page's history) end within hours, and a result paid
+    // for is worth the wait; past that, something other than an outage is likely (the shop's
+    // access, a change of API), so the merchant is told, and Try again saves it later for free.
+    // A try every minute at most: saved within a minute of Shopify's return, and even hundreds
+    // of waiting results are a few Admin calls a second (jittered, so they do not arrive at once).
+    saving: {
+      outageCeilingMs: 6 * 60 * MINUTE,
+      outageFirstDelayMs: 5_000,
+      outageMaxDelayMs: MINUTE,
+    },
     retention: {
       generationMs: 90 * DAY,
       creditsByDayMs: 400 * DAY,
@@ -196,6 +220,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     polling: { ...base.polling, ...overrides.polling },
     submit: { ...base.submit, ...overrides.submit },
     stages: { ...base.stages, ...overrides.stages },
+    saving: { ...base.saving, ...overrides.saving },
     retention: { ...base.retention, ...overrides.retention },
     dispatcher: { ...base.dispatcher, ...overrides.dispatcher },
     reconcile: { ...base.reconcile, ...overrides.reconcile },
@@ -212,7 +237,8 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
  * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
- * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, GENERATION_RETENTION_DAYS (how
+ * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
+ * (how long a result waits for Shopify to come back, 6 h by default), GENERATION_RETENTION_DAYS (how
  * long finished generations are kept, 90 by default), and FIDELITY_THREADS (the fidelity
  * check's threads per worker process, 1 by default; 0 turns the check off there).
  */
@@ -258,6 +284,9 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
       recheckMs: number('PIPELINE_RECONCILE_RECHECK_MS') ?? base.reconcile.recheckMs,
       listingDelayMs: number('PIPELINE_JOB_LISTING_DELAY_MS') ?? base.reconcile.listingDelayMs,
       clockSkewMs: number('PIPELINE_CLOCK_SKEW_MS') ?? base.reconcile.clockSkewMs,
+    },
+    saving: {
+      outageCeilingMs: number('PIPELINE_SHOPIFY_OUTAGE_CEILING_MS') ?? base.saving.outageCeilingMs,
     },
     retention: {
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,

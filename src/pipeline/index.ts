@@ -51,6 +51,7 @@ import { createReviewBatchQueue } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
 import type { JobResults } from './receive/job-results.ts';
 import { createUnclaimedResults, type UnclaimedResults } from './receive/unclaimed-results.ts';
+import { createResaveResult, type ResaveResult } from './receive/resave-result.ts';
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 import type { PublishHandlers } from './stage-handlers.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
@@ -130,6 +131,11 @@ export interface Pipeline extends GenerationLine {
   reviewBatches: ReviewBatches;
   /** Paid results no generation could claim: listed for the merchant, attachable to a product. */
   unclaimedResults: UnclaimedResults;
+  /**
+   * A failed generation whose job ProductAI accepted, saved again from that job: a new
+   * generation adopting it, nothing sent, nothing charged (receive/resave-result.ts).
+   */
+  resaveResult: ResaveResult;
   /** When a shop's bulk requests will have been sent, from the shared queue and limit. */
   readonly forecaster: BulkForecaster;
   /** Stage workers, the dispatcher and the pipeline's other workers, in this process. */
@@ -224,6 +230,7 @@ export function createPipeline(
       line,
       context,
     }),
+    resaveResult: createResaveResult({ redis, jobResults, claims, queues, line, context }),
     forecaster: createBulkForecaster({ scheduler, limiter, config }),
     reviewBatches,
     receiveWebhook: createWebhookReceiver({

@@ -1,7 +1,9 @@
 /**
  * Generations, as the merchant works with them one product at a time (the Generate page and the
  * product-page action): estimate, create (one or several options), list and read, and the
- * actions on one generation: approve, reject, undo, cancel and retry.
+ * actions on one generation: approve, reject, undo, cancel and retry (a paid result is saved
+ * again, never paid again: only a generation ProductAI never charged, or the merchant's explicit
+ * "Make a new one", sends a new request).
  *
  * Nothing is created or charged for a request ProductAI would refuse: the estimate lists the
  * problems, create refuses with them per field. Both name the chosen images the model does not
@@ -21,8 +23,13 @@ import type { Clock } from '../platform/clock.ts';
 import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { IdempotencyKeys } from '../stores/idempotency-keys.ts';
 import type { Pipeline } from '../pipeline/index.ts';
-import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
+import {
+  toGenerationView,
+  tryAgainOf,
+  type Generation,
+} from '../pipeline/generations/generation.ts';
 import {
   approveResult,
   rejectResult,
@@ -51,17 +58,30 @@ export type GenerationAction = 'approve' | 'reject' | 'undo' | 'cancel';
 
 export interface GenerationsService {
   estimate(shop: string, request: CreateGenerationRequest): Promise<Estimate>;
-  /** Creates the generation (`options` of them, in one option group); answers the first. */
-  create(shop: string, request: CreateGenerationRequest): Promise<CreatedGeneration>;
+  /**
+   * Creates the generation (`options` of them, in one option group); answers the first. With an
+   * idempotency key (one per click), the same key and request again within the window answers
+   * the same generation(s) and creates nothing (stores/idempotency-keys.ts).
+   */
+  create(
+    shop: string,
+    request: CreateGenerationRequest,
+    options?: { idempotencyKey?: string },
+  ): Promise<CreatedGeneration>;
   list(shop: string, query: GenerationListQuery): Promise<GenerationPage>;
   get(shop: string, id: string): Promise<GenerationView>;
   act(shop: string, id: string, action: GenerationAction): Promise<GenerationView>;
-  /** A failed generation made again with the same request: the NEW generation. */
-  retry(shop: string, id: string): Promise<GenerationView>;
+  /**
+   * A failed generation tried again: its result saved again at no cost where ProductAI made one
+   * (`resave`), or a new request at its cost (`new`, Make a new one); the NEW generation. Without
+   * a mode, what the generation offers (`tryAgain` in its view).
+   */
+  retry(shop: string, id: string, mode?: 'resave' | 'new'): Promise<GenerationView>;
 }
 
 export interface GenerationsServiceDeps {
   pipeline: Pipeline;
+  idempotency: IdempotencyKeys;
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   clock: Clock;
@@ -163,6 +183,20 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     };
   }
 
+  async function create(
+    shop: string,
+    request: CreateGenerationRequest,
+  ): Promise<CreatedGeneration> {
+    if (request.eachVariant) return createVariantSet(shop, request);
+    const results = resultsProblem(request.kind, request.model, request.options ?? 1);
+    if (results)
+      throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
+    const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
+      options: request.options,
+    });
+    return { ...toGenerationView(generation), leftOutMediaIds };
+  }
+
   const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
     approve: (shop, id) => approveResult(review, shop, id),
     reject: (shop, id) => rejectResult(review, shop, id),
@@ -198,15 +232,9 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       };
     },
 
-    async create(shop, request) {
-      if (request.eachVariant) return createVariantSet(shop, request);
-      const results = resultsProblem(request.kind, request.model, request.options ?? 1);
-      if (results)
-        throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
-      const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
-        options: request.options,
-      });
-      return { ...toGenerationView(generation), leftOutMediaIds };
+    async create(shop, request, { idempotencyKey } = {}) {
+      if (idempotencyKey === undefined) return create(shop, request);
+      return deps.idempotency.once(shop, idempotencyKey, request, () => create(shop, request));
     },
 
     async list(shop, { cursor, limit, ...filter }) {
@@ -229,15 +257,27 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       return toGenerationView(await asMerchantAction(action, () => actions[action](shop, id)));
     },
 
-    retry: (shop, id) =>
+    retry: (shop, id, mode) =>
       asMerchantAction('retry', async () => {
         const failed = await found(shop, id);
-        if (failed.state !== 'failed') {
+        const offered = tryAgainOf(failed);
+        if (offered === null) {
           throw new AppError(
             'conflict',
             'invalid_state',
             'Only a failed generation can be retried.',
           );
+        }
+        if ((mode ?? offered) === 'resave') {
+          if (offered !== 'resave' || failed.productAiJobId === null) {
+            throw new AppError(
+              'conflict',
+              'nothing_to_save',
+              'ProductAI made no result for this generation to save again: make a new one.',
+            );
+          }
+          const productAiJobId = failed.productAiJobId;
+          return toGenerationView(await pipeline.resaveResult(shop, { ...failed, productAiJobId }));
         }
         const { generation } = await submit(
           shop,

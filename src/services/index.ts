@@ -5,6 +5,8 @@
  * call one method and answer. Failures are AppErrors (src/platform/errors.ts) whose kind the
  * web's one error handler maps to HTTP. Built once by the composition root (src/app).
  */
+import type { Redis } from '../platform/redis/connection.ts';
+import { createIdempotencyKeys } from '../stores/idempotency-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AppConfig } from '../platform/config.ts';
@@ -64,6 +66,8 @@ export interface Services {
 /** What the services are built from (the composition root's parts). */
 export interface ServiceDeps {
   config: AppConfig;
+  /** The app's Redis (the services' own small records: idempotency keys). */
+  redis: Redis;
   shopify: Shopify;
   webhookIntake: WebhookIntake;
   metrics: Metrics;
@@ -79,7 +83,10 @@ export interface ServiceDeps {
 
 export function createServices(deps: ServiceDeps): Services {
   return {
-    generations: createGenerationsService(deps),
+    generations: createGenerationsService({
+      ...deps,
+      idempotency: createIdempotencyKeys(deps.redis),
+    }),
     shopifyWebhooks: createShopifyWebhooksService({
       shopify: deps.shopify,
       intake: deps.webhookIntake,

@@ -28,6 +28,14 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ ...valid, PIPELINE_RATE_LIMIT: '30' }).pipeline.limiter.limit).toBe(30);
   });
 
+  it('waits for Shopify 6 hours by default, as long as PIPELINE_SHOPIFY_OUTAGE_CEILING_MS says', () => {
+    expect(loadAppConfig(valid).pipeline.saving.outageCeilingMs).toBe(6 * 3_600_000);
+    expect(
+      loadAppConfig({ ...valid, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS: '600000' }).pipeline.saving
+        .outageCeilingMs,
+    ).toBe(600_000);
+  });
+
   it('refuses a bad pipeline setting with a ConfigError, as for any other variable', () => {
     expect(() => loadAppConfig({ ...valid, PIPELINE_RATE_LIMIT: 'many' })).toThrow(ConfigError);
   });

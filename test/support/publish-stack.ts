@@ -52,6 +52,7 @@ export interface TestShop {
     method: string,
     path: string,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<{ status: number; body: T }>;
   waitFor(id: string, states: GenerationState[], deadlineMs?: number): Promise<Generation>;
   credits(): Promise<number>;
@@ -119,11 +120,19 @@ export async function startPublishHarness(
       return {
         shop,
         apiKey,
-        async api<T>(method: string, path: string, body?: unknown) {
+        async api<T>(
+          method: string,
+          path: string,
+          body?: unknown,
+          headers: Record<string, string> = {},
+        ) {
           const response = await app.call(`/api${path}`, {
             shop,
             method,
-            headers: body === undefined ? {} : { 'content-type': 'application/json' },
+            headers: {
+              ...headers,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
           const json = response.status === 204 ? undefined : await response.json();

@@ -114,7 +114,7 @@ describe('CORS for admin UI extensions', () => {
       headers: {
         Origin: 'https://extensions.shopifycdn.com',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization, content-type',
+        'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
       },
     });
     expect(response.status).toBe(204);
@@ -122,6 +122,8 @@ describe('CORS for admin UI extensions', () => {
       'https://extensions.shopifycdn.com',
     );
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+    // The product action's create sends one per click.
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/i);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });
 

@@ -25,7 +25,10 @@
  *   GET   /__emulator/shops/:shop/flow-triggers                      → flowTriggerReceive calls so far
  *   POST  /__emulator/flow/actions             {shop, url, properties, handle?, actionRunId?, forge?}
  *                                              → a Flow action request, signed as Flow signs it
- *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?}
+ *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?,
+ *                                               outage?: {status: 5xx} | {reset: true} | null}
+ *                                              (outage: every Admin GraphQL call fails so until
+ *                                              `outage: null`; the answer counts `outageCalls`)
  *   GET   /__emulator/cdn                                            → {metadata}
  *   POST  /__emulator/cdn                      {metadata: 'keep'|'strip'} → what the CDN does with the
  *                                              metadata of files it serves as uploaded (cdn/metadata.ts)
@@ -48,11 +51,23 @@ import { productPage } from './product-page.ts';
 import { sendFlowAction } from './flow-actions.ts';
 import { flowTriggersOf } from '../resolvers/flow.ts';
 import { CDN_METADATA, isCdnMetadata } from '../cdn/metadata.ts';
+import type { Outage } from './faults.ts';
 
 const PREFIX = '/__emulator';
 
 function badRequest(res: Response, message: string): void {
   res.status(400).json({ error: message });
+}
+
+/** An outage as asked for, null to end it, undefined when it is neither. */
+function parseOutage(value: unknown): Outage | null | undefined {
+  if (value === null) return null;
+  if (!value || typeof value !== 'object') return undefined;
+  const { status, reset } = value as { status?: unknown; reset?: unknown };
+  if (reset === true && status === undefined) return { reset: true };
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 500 && status <= 599)
+    return { status };
+  return undefined;
 }
 
 function count(value: unknown): number {
@@ -312,7 +327,21 @@ export function controlRouter(emu: EmulatorContext): Router {
     emu.faults.add('mediaFail', count(body['mediaFailNext']));
     const status = count(body['serverErrorStatus']);
     if (status >= 500 && status <= 599) emu.faults.serverErrorStatus = status;
-    res.json({ pending: emu.faults.snapshot(), serverErrorStatus: emu.faults.serverErrorStatus });
+    if ('outage' in body) {
+      const outage = parseOutage(body['outage']);
+      if (outage === undefined) {
+        badRequest(res, 'outage must be {status: 500-599}, {reset: true} or null');
+        return;
+      }
+      emu.faults.outage = outage;
+      emu.faults.outageCalls = 0;
+    }
+    res.json({
+      pending: emu.faults.snapshot(),
+      serverErrorStatus: emu.faults.serverErrorStatus,
+      outage: emu.faults.outage,
+      outageCalls: emu.faults.outageCalls,
+    });
   });
 
   return router;

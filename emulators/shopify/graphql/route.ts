@@ -45,6 +45,13 @@ export function graphqlRouter(emu: EmulatorContext, resolvers: ResolverMap): Rou
         });
         return;
       }
+      const outage = emu.faults.outage;
+      if (outage) {
+        emu.faults.outageCalls += 1;
+        if ('reset' in outage) req.socket.destroy();
+        else res.status(outage.status).json({ errors: 'Service Unavailable' });
+        return;
+      }
       if (emu.faults.take('serverError')) {
         res.status(emu.faults.serverErrorStatus).json({ errors: 'Internal Server Error' });
         return;

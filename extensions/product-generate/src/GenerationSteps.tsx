@@ -39,7 +39,13 @@ export function GenerationSteps({ generation }: { generation: GenerationView }) 
               <s-spinner accessibilityLabel={t('progress.working')} size="base" />
             )}
             <s-paragraph>
-              {t(held ? 'progress.states.held' : `progress.states.${generation.state}`)}
+              {t(
+                held
+                  ? 'progress.states.held'
+                  : generation.waitingFor === 'shopify'
+                    ? 'progress.states.waitingShopify'
+                    : `progress.states.${generation.state}`,
+              )}
               {generation.state === 'failed' && generation.reason ? ` ${generation.reason}` : ''}
             </s-paragraph>
           </s-stack>

@@ -77,7 +77,14 @@ function Moving({ generation, kind }: { generation: GenerationView; kind: string
           })}
         </s-text>
       </s-grid>
-      <s-paragraph color="subdued">{t(`progress.states.${generation.state}`)}</s-paragraph>
+      <s-paragraph color="subdued">
+        {/* Saving while Shopify is down: kept, and saved as soon as Shopify answers. */}
+        {t(
+          generation.waitingFor === 'shopify'
+            ? 'progress.states.waitingShopify'
+            : `progress.states.${generation.state}`,
+        )}
+      </s-paragraph>
     </s-stack>
   );
 }

@@ -21,7 +21,9 @@
  *          processing ──► failed   (ProductAI reported ERROR, or no result before the deadline)
  *              │
  *              ▼          (webhook or poll, whichever comes first: the loser's transition is stale)
- *            saving ──► failed     (Shopify refused the file or media processing FAILED)
+ *            saving ──► failed     (Shopify refused the file or media processing FAILED, or did not
+ *              │                    answer for the outage ceiling: publish/shopify-outage.ts; while
+ *              │                    it waits it stays `saving`, `waitingFor` says so)
  *              │
  *              ├──► in_review ──► saving (approve) | discarded (reject)   (review mode, options)
  *              ├──► discarded   (one of several tries of a changed result, not the one kept)
@@ -35,6 +37,13 @@
  *
  * Terminal: published, failed, cancelled, discarded. Exactly one of them ends every generation;
  * `published` is left only by the merchant's undo (to `discarded`), never by the pipeline.
+ *
+ * A paid result is never paid again: Try again on a failed generation whose job ProductAI
+ * accepted (and did not report an error: `tryAgainOf`) makes a new generation that adopts that
+ * job, `queued → processing` like an attached unclaimed result (below), 0 credits, `retryOf` the
+ * failed one, which stays failed; the job-id index moves to the new one, so only one of them
+ * saves it (receive/resave-result.ts). Only a generation ProductAI never charged, or the
+ * merchant's explicit "Make a new one", is sent again (a new request and charge).
  *
  * Why `submitting` is a state of its own: it is written (atomically, from `queued`) immediately
  * before the HTTP request leaves, so a worker that finds a generation in `submitting` after a
@@ -129,6 +138,49 @@ export interface FidelityTryRecord {
   first: string;
 }
 
+/**
+ * The save stages waiting out a Shopify outage (publish/shopify-outage.ts): when the first
+ * transient failure of this wait happened, and how many tries failed since. Counts only while
+ * the generation is `saving` and the wait began after its latest move to `saving` (a wait left
+ * over from a crash, or from before a review, is ignored); cleared by the next try that works.
+ */
+export interface ShopifyWait {
+  /** ISO 8601. */
+  since: string;
+  failures: number;
+}
+
+/** What a saving generation's view says while it waits for Shopify (its `reason`). */
+export const WAITING_FOR_SHOPIFY =
+  'Waiting for Shopify to come back — saved as soon as it answers.';
+
+/** The wait that counts: begun since the generation last entered `saving`, or none. */
+export function currentWait(generation: Generation): ShopifyWait | null {
+  const wait = generation.waitingFor;
+  if (!wait || generation.state !== 'saving') return null;
+  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  return !entered || Date.parse(wait.since) >= Date.parse(entered.at) ? wait : null;
+}
+
+/** The history note of the move to `failed` when ProductAI's job ended with an error. */
+export const JOB_ERROR_NOTE = 'ProductAI reported an error';
+
+/**
+ * What Try again does for a failed generation (null: not failed). `resave`: ProductAI accepted
+ * its request (it names the job) and did not report an error, so its result is saved again from
+ * the job, costing nothing (receive/resave-result.ts). `new`: a new request with its cost, the
+ * only choice when ProductAI never charged, or made nothing (and the merchant's explicit "Make a
+ * new one" otherwise).
+ */
+export function tryAgainOf(generation: Generation): 'resave' | 'new' | null {
+  if (generation.state !== 'failed') return null;
+  if (generation.productAiJobId === null) return 'new';
+  const note = generation.transitions.findLast((entry) => entry.state === 'failed')?.note ?? '';
+  // Records failed before JOB_ERROR_NOTE existed noted a job's error as "result by <way>".
+  const jobError = note.startsWith(JOB_ERROR_NOTE) || note.startsWith('result by ');
+  return jobError ? 'new' : 'resave';
+}
+
 /** Interactive: one product, a merchant waiting. Bulk: an item of a bulk run. */
 export type Priority = 'interactive' | 'bulk';
 
@@ -173,9 +225,9 @@ export interface Generation {
   bulkRunId: string | null;
   priority: Priority;
   /**
-   * The generation this one retries (a retry is a new submission with its own cost): a failed
-   * one the merchant retried, or the try before it whose result the fidelity check called
-   * changed (`tries`).
+   * The generation this one retries: a failed one the merchant retried (a new submission with
+   * its own cost, or, naming the failed one's job, its result saved again at no cost), or the
+   * try before it whose result the fidelity check called changed (`tries`).
    */
   retryOf: string | null;
   /**
@@ -227,6 +279,8 @@ export interface Generation {
    * (the prompt sent, so its fingerprint, depends on it); null: none, or not sent yet.
    */
   style: StyleUsed | null;
+  /** Saving, Shopify unreachable: the wait (see ShopifyWait); null otherwise. */
+  waitingFor: ShopifyWait | null;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -353,12 +407,15 @@ export class GenerationNotFoundError extends AppError {
 
 /** The record as the app's clients see it (contract.ts). */
 export function toGenerationView(generation: Generation): GenerationView {
+  const waiting = currentWait(generation) !== null;
   return {
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: generation.reason,
-    action: generation.action,
+    reason: waiting ? WAITING_FOR_SHOPIFY : generation.reason,
+    action: waiting ? null : generation.action,
+    waitingFor: waiting ? 'shopify' : null,
+    tryAgain: tryAgainOf(generation),
     product: {
       id: generation.productId,
       title: generation.productTitle,

@@ -9,6 +9,7 @@ import { createProcessingEstimates } from './processing-estimates.ts';
 import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 import type { FetchFn } from './result-download.ts';
 import { verify } from './verify-stage.ts';
+import { holdThroughOutage } from './shopify-outage.ts';
 
 export { ATTACH_GIVE_UP } from './attach-stage.ts';
 export { VERIFY_GIVE_UP } from './verify-stage.ts';
@@ -37,8 +38,9 @@ export function createPublishStages(
   // What they learn is kept in Redis (ctx.processingTimes), shared by every worker.
   const estimates = createProcessingEstimates(timing);
   return {
-    attachStage: (ref, ctx) => attach(ref, ctx, { fetch, estimates }),
-    verifyStage: (ref, ctx) => verify(ref, ctx, { timing, estimates }),
+    // Both wait out a Shopify outage rather than fail a paid result (shopify-outage.ts).
+    attachStage: holdThroughOutage((ref, ctx) => attach(ref, ctx, { fetch, estimates })),
+    verifyStage: holdThroughOutage((ref, ctx) => verify(ref, ctx, { timing, estimates })),
   };
 }
 

@@ -21,15 +21,18 @@ export class ShopifyFilesError extends Error {
   readonly code: ShopifyFilesErrorCode;
   /** Shopify's userError codes (FilesErrorCode / MediaUserErrorCode), when it sent any. */
   readonly userErrorCodes: string[];
+  /** The staged upload's HTTP status when it answered one; null otherwise (interrupted, ...). */
+  readonly httpStatus: number | null;
   constructor(
     message: string,
     code: ShopifyFilesErrorCode,
-    options: { cause?: unknown; userErrorCodes?: string[] } = {},
+    options: { cause?: unknown; userErrorCodes?: string[]; httpStatus?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'ShopifyFilesError';
     this.code = code;
     this.userErrorCodes = options.userErrorCodes ?? [];
+    this.httpStatus = options.httpStatus ?? null;
   }
 }
 

@@ -76,6 +76,7 @@ export async function uploadStaged(
     throw new ShopifyFilesError(
       `The upload to Shopify answered ${response.status}`,
       'staged_upload',
+      { httpStatus: response.status },
     );
   }
   return target.resourceUrl;

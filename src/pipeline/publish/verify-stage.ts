@@ -85,7 +85,10 @@ export async function verify(
   const check = generation.attempts.verify ?? 1;
   const sinceCreated = ctx.clock.now() - Date.parse(file.createdAt);
   if (file.status !== 'READY') {
-    if (ctx.clock.now() - savingSince(generation) > deps.timing.deadlineMs[generation.kind]) {
+    // Shopify's processing time: from the file's creation, or from the move to saving when
+    // later (an approval); an outage before the file existed is not part of it.
+    const processingSince = Math.max(savingSince(generation), Date.parse(file.createdAt));
+    if (ctx.clock.now() - processingSince > deps.timing.deadlineMs[generation.kind]) {
       return fail(ctx, ref, 'Shopify took too long to process the result.');
     }
     return later(recheckDelay(deps.timing, check, sinceCreated));

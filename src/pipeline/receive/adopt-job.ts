@@ -41,6 +41,8 @@ export async function adoptJob(
      * unclaimed result attached: the account whose key found the job). Else its submission's.
      */
     account?: string;
+    /** The job has ended (a result saved again): poll it at once, not at the first poll's time. */
+    pollNow?: boolean;
   },
 ): Promise<Generation> {
   const { jobResults, claims, queues } = deps;
@@ -60,7 +62,8 @@ export async function adoptJob(
     note: options.note,
     alsoSet: jobResults.ownerEntry(jobId, ref, account),
   });
-  await ctx.enqueue('await', ref, { delayMs: await firstPollDelay(ctx, processing) });
+  const delayMs = options.pollNow ? 0 : await firstPollDelay(ctx, processing);
+  await ctx.enqueue('await', ref, { delayMs });
   // A delivery can beat the job id to us: it was listed as unclaimed where it arrived.
   const noticedAt = await jobResults.noticedAt(jobId);
   if (noticedAt) {

@@ -7,6 +7,7 @@
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
 import {
+  JOB_ERROR_NOTE,
   StaleTransitionError,
   type Generation,
   type GenerationPatch,
@@ -50,7 +51,7 @@ export async function finishJob(
             reason: `ProductAI could not make this ${KIND_WORDS[end.kind]} (job ${end.jobId} ended with an error).`,
             action: 'Try again, perhaps with another prompt or model.',
           },
-      note: `result by ${options.via}`,
+      note: success ? `result by ${options.via}` : `${JOB_ERROR_NOTE} (by ${options.via})`,
       alsoSet: options.alsoSet,
     });
   } catch (error) {

@@ -39,6 +39,8 @@ export interface AppStandIn {
   url: string;
   /** Answers `route` with this status and JSON body from now on. */
   answer(route: Route, status: number, body: unknown): void;
+  /** Answers the next request to `route` with this, before the lasting answer (a gateway's 502). */
+  answerOnce(route: Route, status: number, body: unknown): void;
   /** Resolves with the next request to `route` (or one that already came and was not taken). */
   nextRequest(route: Route): Promise<RecordedRequest>;
   /** Every API request so far, in order. */
@@ -49,6 +51,7 @@ export interface AppStandIn {
 /** `bundles`: extension folder -> built bundle file, each served at /bundles/<folder>.js. */
 export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Promise<AppStandIn> {
   const answers = new Map<string, { status: number; body: unknown }>();
+  const onceAnswers = new Map<string, { status: number; body: unknown }[]>();
   const requests: RecordedRequest[] = [];
   const untaken: RecordedRequest[] = [];
   const waiting: Array<{ route: string; resolve: (request: RecordedRequest) => void }> = [];
@@ -94,7 +97,7 @@ export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Pro
         } satisfies ApiErrorBody);
         return;
       }
-      const answer = answers.get(route);
+      const answer = onceAnswers.get(route)?.shift() ?? answers.get(route);
       if (answer) sendJson(res, answer.status, answer.body);
       else sendJson(res, 404, { error: 'not_found', message: `No answer set for ${route}` });
       return;
@@ -109,6 +112,8 @@ export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     answer: (route, status, body) => answers.set(route, { status, body }),
+    answerOnce: (route, status, body) =>
+      onceAnswers.set(route, [...(onceAnswers.get(route) ?? []), { status, body }]),
     nextRequest: (route) => {
       const index = untaken.findIndex((request) => request.route === route);
       if (index !== -1) return Promise.resolve(untaken.splice(index, 1)[0] as RecordedRequest);

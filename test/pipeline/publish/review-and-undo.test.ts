@@ -1,8 +1,8 @@
 /**
  * What the merchant does with results, and what Shopify does to them: review mode (approve
  * links, reject deletes from Files), undo (unlinks, keeps the file, restores the previous
- * featured image), media FAILED (surfaced in the merchant's words), retry (a new submission
- * with its cost), and a result over Shopify's image limits (downscaled before upload).
+ * featured image), media FAILED (surfaced in the merchant's words), Make a new one (a new
+ * submission with its cost; saving a paid result again is resave.test.ts), and a result over Shopify's image limits (downscaled before upload).
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +146,7 @@ describe('media processing failures and retry', () => {
     expect((await shopFiles(shop.shop)).map((file) => file.id)).not.toContain(failed.fileId);
   });
 
-  it('retries a failed generation as a new submission with its cost', async () => {
+  it('makes a failed generation again as a new submission with its cost when asked to (Make a new one)', async () => {
     const shop = await harness.newShop();
     const product = await firstProduct(shop, 7);
     await harness.app.emulatorControl('/faults', { mediaFailNext: 1 });
@@ -154,7 +154,9 @@ describe('media processing failures and retry', () => {
     await shop.waitFor(created.id, ['failed']);
     const creditsBefore = await shop.credits();
 
-    const retry = await shop.api<GenerationView>('POST', `/generations/${created.id}/retry`);
+    const retry = await shop.api<GenerationView>('POST', `/generations/${created.id}/retry`, {
+      mode: 'new',
+    });
 
     expect(retry.status).toBe(202);
     expect(retry.body.id).not.toBe(created.id);

@@ -25,7 +25,8 @@ export function extensionCors(
     if (req.method !== 'OPTIONS') return next();
     if (origin && allowedOrigins.includes(origin)) {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
-      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      // Idempotency-Key: the product action's create sends one per click.
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
       res.setHeader('Access-Control-Max-Age', '600');
     }
     res.status(204).end();

@@ -3,12 +3,16 @@
  *
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
  *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202): the first
- *                                      option; `options: N` creates N generations in one group
+ *                                      option; `options: N` creates N generations in one group;
+ *                                      header Idempotency-Key: the same click again answers the same
+ *                                      generation(s), creating nothing (contract.ts IdempotencyKey)
  *   GET  /api/generations?state=&bulkRunId=&productId=&fidelity=&cursor=&limit= -> GenerationPage
  *                                      (`fidelity`: faithful | check_it | changed, the check's verdict)
  *   GET  /api/generations/:id          -> GenerationView
  *   POST /api/generations/:id/approve | reject | undo | cancel -> GenerationView
- *   POST /api/generations/:id/retry    -> GenerationView of the NEW generation (202)
+ *   POST /api/generations/:id/retry    {mode?: 'resave' | 'new'} -> GenerationView of the NEW
+ *                                      generation (202): `resave` saves the paid result again at no
+ *                                      cost, `new` makes a new one at its cost (RetryGenerationRequest)
  */
 import { z } from 'zod';
 import {
@@ -17,6 +21,9 @@ import {
   FidelityVerdict,
   GenerationId,
   GenerationState,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
+  RetryGenerationRequest,
   shopifyGid,
 } from '../../../src/app-api/contract.ts';
 import type { GenerationAction } from '../../../src/app/index.ts';
@@ -46,7 +53,9 @@ export const generationsApiModule: AppModule = {
 
     api.post('/generations', async (req, res) => {
       const request = parse(CreateGenerationRequest, req.body);
-      res.status(202).json(await generations.create(shopOf(req), request));
+      const header = req.get(IDEMPOTENCY_KEY_HEADER);
+      const idempotencyKey = header === undefined ? undefined : parse(IdempotencyKey, header);
+      res.status(202).json(await generations.create(shopOf(req), request, { idempotencyKey }));
     });
 
     api.get('/generations', async (req, res) => {
@@ -64,7 +73,9 @@ export const generationsApiModule: AppModule = {
     }
 
     api.post('/generations/:id/retry', async (req, res) => {
-      res.status(202).json(await generations.retry(shopOf(req), pathParam(req, GenerationId)));
+      const { mode } = parse(RetryGenerationRequest, req.body ?? {});
+      const id = pathParam(req, GenerationId);
+      res.status(202).json(await generations.retry(shopOf(req), id, mode));
     });
   },
 };

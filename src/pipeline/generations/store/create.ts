@@ -89,6 +89,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     productAiAccount: input.productAiAccount ?? null,
     tries: input.tries ?? null,
     retriedBy: null,
+    waitingFor: null,
     transitions: [{ state: 'queued', at }],
     // Starts empty: its counters are created by countAttempt.
     attempts: {},

@@ -45,6 +45,7 @@ export const FIELDS = [
   'provenanceKept',
   'variant',
   'style',
+  'waitingFor',
   'submittedAt',
   'productAiAccount',
   'tries',
@@ -98,6 +99,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.style ??= null; // not sent yet (or made before the shop style existed)
   record.tries ??= null; // never made again (or made before tries existed)
   record.retriedBy ??= null;
+  record.waitingFor ??= null; // never waited for Shopify (or made before the wait existed)
   return record as unknown as Generation;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ApiErrorBody } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
+import { GATEWAY_STATUSES, IDEMPOTENCY_HEADER } from '../shared/idempotency-key.ts';
 
 /** A failed call, carrying the server's merchant-readable message and per-field problems. */
 export class ApiError extends Error {
@@ -23,19 +24,43 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+interface RequestOptions {
+  /**
+   * The click's key (a create): sent as `Idempotency-Key`, and the request is sent once more with
+   * it when no answer or a gateway's came back, which the key makes safe.
+   */
+  idempotencyKey?: string;
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  { idempotencyKey }: RequestOptions = {},
+): Promise<T> {
   // A file (the shop style's image) is sent as it is, with its own type; anything else as JSON.
   const file = body instanceof Blob ? body : null;
-  try {
-    response = await fetch(`/api${path}`, {
+  const send = () =>
+    fetch(`/api${path}`, {
       method,
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': file ? file.type : 'application/json' }),
+        ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
       },
       body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
     });
+  let response: Response;
+  try {
+    const first = await send().catch((error: unknown) => {
+      if (!idempotencyKey) throw error;
+      return null;
+    });
+    if (first && !(idempotencyKey && GATEWAY_STATUSES.includes(first.status))) response = first;
+    else {
+      await first?.body?.cancel();
+      response = await send();
+    }
   } catch {
     throw new ApiError(0, { error: 'network', message: t('errors.network') });
   }
@@ -62,7 +87,8 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   /** PUTs a file as the request body (Content-Type: the file's type). */
   putFile: <T>(path: string, file: Blob) => request<T>('PUT', path, file),

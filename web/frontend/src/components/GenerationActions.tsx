@@ -1,7 +1,7 @@
 import { BlockStack, Button, ButtonGroup, Text } from '@shopify/polaris';
 import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
-import { ACTIONS_BY_STATE, type GenerationAction } from '../lib/generation-states.ts';
+import { actionsOf, type GenerationAction } from '../lib/generation-states.ts';
 import type { GenerationView } from '../shared/contract.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { formatCredits } from '../lib/format.ts';
@@ -14,6 +14,8 @@ const LABELS: Readonly<Record<GenerationAction, MessageKey>> = {
   approve: 'actions.approve',
   reject: 'actions.reject',
   retry: 'actions.retry',
+  resave: 'actions.resave',
+  remake: 'actions.remake',
   undo: 'actions.undo',
   cancel: 'actions.cancel',
 };
@@ -22,6 +24,8 @@ const DONE: Readonly<Record<GenerationAction, MessageKey>> = {
   approve: 'actions.approved',
   reject: 'actions.rejected',
   retry: 'actions.retried',
+  resave: 'actions.resaved',
+  remake: 'actions.retried',
   undo: 'actions.undone',
   cancel: 'actions.cancelled',
 };
@@ -41,6 +45,34 @@ function undoConfirmation(generation: GenerationView, run: () => void): Confirma
   };
 }
 
+/**
+ * Make a new one sends a new request although ProductAI made (and charged) a result already: it
+ * asks first, with the price. A result saved again shows 0 credits of its own: its request's
+ * price is then not known here, and the sentence says so without a number.
+ */
+function remakeConfirmation(generation: GenerationView, run: () => void): Confirmation {
+  const credits = generation.estimatedCredits;
+  return {
+    title: t('actions.remakeTitle', { title: generation.product.title }),
+    consequences: [
+      credits > 0
+        ? t('actions.remakeCost', { count: credits, credits: formatCredits(credits) })
+        : t('actions.remakeCostUnknown'),
+      t('actions.remakeInstead'),
+    ],
+    confirm: t('actions.remake'),
+    destructive: false,
+    run,
+  };
+}
+
+/** The request each action makes: Try again's two kinds both ask `retry`, saying which. */
+function requestOf(command: GenerationAction): { path: string; body?: unknown } {
+  if (command === 'resave') return { path: 'retry', body: { mode: 'resave' } };
+  if (command === 'remake') return { path: 'retry', body: { mode: 'new' } };
+  return { path: command };
+}
+
 interface Props {
   generation: GenerationView;
   /** The view the server returned (for retry: the new generation). */
@@ -51,9 +83,13 @@ interface Props {
 
 /** The actions that apply to a generation in its state, with their errors shown beside them. */
 export function GenerationActions({ generation, onChange, compact = false }: Props) {
-  const action = useAction(async (command: GenerationAction) =>
-    api.post<GenerationView>(`/generations/${encodeURIComponent(generation.id)}/${command}`),
-  );
+  const action = useAction(async (command: GenerationAction) => {
+    const { path, body } = requestOf(command);
+    return api.post<GenerationView>(
+      `/generations/${encodeURIComponent(generation.id)}/${path}`,
+      body,
+    );
+  });
   const perform = async (command: GenerationAction, message: MessageKey) => {
     const view = await action.run(command);
     if (view) {
@@ -62,19 +98,21 @@ export function GenerationActions({ generation, onChange, compact = false }: Pro
     }
   };
   const confirm = useConfirm();
-  const actions = ACTIONS_BY_STATE[generation.state];
+  const actions = actionsOf(generation);
   const size = compact ? 'slim' : 'medium';
   const buttons = actions.map((name) => (
     <Button
       key={name}
       size={size}
-      variant={name === 'approve' ? 'primary' : undefined}
+      variant={name === 'approve' || name === 'resave' ? 'primary' : undefined}
       tone={name === 'reject' || name === 'undo' ? 'critical' : undefined}
       disabled={action.pending}
       onClick={() =>
         name === 'undo'
           ? confirm.ask(undoConfirmation(generation, () => void perform(name, DONE[name])))
-          : perform(name, DONE[name])
+          : name === 'remake'
+            ? confirm.ask(remakeConfirmation(generation, () => void perform(name, DONE[name])))
+            : perform(name, DONE[name])
       }
       accessibilityLabel={`${t(LABELS[name])}: ${generation.product.title}`}
     >

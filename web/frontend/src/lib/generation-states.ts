@@ -5,7 +5,7 @@
  */
 import type { BadgeProps } from '@shopify/polaris';
 import { t } from '../i18n/index.ts';
-import type { GenerationState } from '../shared/contract.ts';
+import type { GenerationState, GenerationView } from '../shared/contract.ts';
 import { isTerminalState } from '../shared/generation-states.ts';
 
 export interface StateInfo {
@@ -78,9 +78,15 @@ export function isInFlight(state: GenerationState): boolean {
   return !isTerminalState(state) && state !== 'in_review';
 }
 
-export type GenerationAction = 'approve' | 'reject' | 'retry' | 'undo' | 'cancel';
+/**
+ * `retry` sends a new request at its cost (ProductAI never charged for this one); for a result
+ * ProductAI made and charged for, Try again is `resave` (saved again, no new credits) beside
+ * `remake` (Make a new one: a new request, confirmed with its cost).
+ */
+export type GenerationAction =
+  'approve' | 'reject' | 'retry' | 'resave' | 'remake' | 'undo' | 'cancel';
 
-/** The actions offered per state; the server re-checks every one (409 when it no longer applies). */
+/** The actions offered per state (see `actionsOf`); the server re-checks every one (409 when it no longer applies). */
 export const ACTIONS_BY_STATE: Readonly<Record<GenerationState, readonly GenerationAction[]>> = {
   queued: ['cancel'],
   paused: ['cancel'],
@@ -94,3 +100,12 @@ export const ACTIONS_BY_STATE: Readonly<Record<GenerationState, readonly Generat
   cancelled: [],
   discarded: [],
 };
+
+/** The actions a generation offers: a failed one whose result ProductAI made saves it again. */
+export function actionsOf(
+  generation: Pick<GenerationView, 'state' | 'tryAgain'>,
+): readonly GenerationAction[] {
+  if (generation.state === 'failed' && generation.tryAgain === 'resave')
+    return ['resave', 'remake'];
+  return ACTIONS_BY_STATE[generation.state];
+}

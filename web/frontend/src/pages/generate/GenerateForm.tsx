@@ -1,5 +1,6 @@
 import { Banner, BlockStack, Card, Layout, Page } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
+import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { useResource } from '../../api/useResource.ts';
@@ -52,8 +53,11 @@ export function GenerateForm({
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
   );
+  // One key per click: a click whose answer was lost makes one generation (server: 24 h).
   const submit = useAction((request: CreateGenerationRequest) =>
-    api.post<CreatedGeneration>('/generations', request),
+    api.post<CreatedGeneration>('/generations', request, {
+      idempotencyKey: newIdempotencyKey(),
+    }),
   );
   const limits = acceptedOptions(draft.kind, draft.params.model).images;
   // An upscale has one result (CostCard offers no choice): what was asked for a photo stays.

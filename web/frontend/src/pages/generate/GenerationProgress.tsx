@@ -91,6 +91,9 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
           >
             {generation.action ? <p>{serverText(generation.action)}</p> : null}
           </Banner>
+        ) : generation.waitingFor && generation.reason ? (
+          // Shopify is down: the result is kept and saved as soon as it answers.
+          <Banner tone="info" title={serverText(generation.reason)} />
         ) : null}
         {latest.error ? (
           <ErrorBanner title={t('generate.progressStale')} error={latest.error} />

@@ -1,0 +1,142 @@
+/**
+ * Saving waits out a Shopify outage: a result ProductAI made and charged for is not given up
+ * because Shopify was down for a minute. Around the attach and verify stages:
+ *  - a transient failure (a 5xx or a dropped connection on a mutation, a query or a throttle
+ *    still failing after the Admin client's own retries, a timeout, a reset, DNS, an interrupted
+ *    staged upload) keeps the generation `saving`, records the wait on it (`waitingFor`: its
+ *    view says "Waiting for Shopify to come back") and runs the stage again later, with capped
+ *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began;
+ *    a stage try that works ends the wait;
+ *  - a permanent failure (Shopify refused the input: a userError, a 4xx, a GraphQL error that
+ *    is not a throttle) fails the generation at once with the reason;
+ *  - anything else (Redis, ProductAI's file server) is the stage runtime's to retry as before.
+ * Repeating a stage is safe: both are idempotent by the generation's state (attach-stage.ts,
+ * verify-stage.ts), and a mutation that ran before its connection dropped is found, not redone.
+ */
+import {
+  AdminGraphqlError,
+  AdminHttpError,
+  AdminNetworkError,
+  AdminRetriesExhaustedError,
+  ShopifyUserErrors,
+} from '../../shopify/admin-errors.ts';
+import type { PipelineConfig } from '../config.ts';
+import type { PipelineContext, PipelineStageHandler } from '../context.ts';
+import { currentWait } from '../generations/generation.ts';
+import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
+import { fail } from './attach-stage.ts';
+import { ShopifyFilesError } from './shopify-files.ts';
+
+export type ShopifyFailure =
+  | { kind: 'transient' }
+  | { kind: 'permanent'; reason: string }
+  /** Not a failure of Shopify's: the stage runtime retries it as any other. */
+  | null;
+
+/** Whether an error of the save stages is Shopify's, and whether trying again can help. */
+export function classifyShopifyError(error: unknown): ShopifyFailure {
+  if (error instanceof AdminNetworkError || error instanceof AdminRetriesExhaustedError)
+    return { kind: 'transient' };
+  if (error instanceof AdminHttpError) {
+    if (error.status >= 500 || error.status === 429 || error.status === 408)
+      return { kind: 'transient' };
+    return { kind: 'permanent', reason: `Shopify refused the result (HTTP ${error.status}).` };
+  }
+  if (error instanceof AdminGraphqlError) {
+    if (error.errors.some((entry) => entry.extensions?.code === 'THROTTLED'))
+      return { kind: 'transient' };
+    return {
+      kind: 'permanent',
+      reason: `Shopify refused the result: ${error.errors[0]?.message}.`,
+    };
+  }
+  if (error instanceof ShopifyUserErrors) {
+    return {
+      kind: 'permanent',
+      reason: `Shopify refused the result: ${error.userErrors[0]?.message}.`,
+    };
+  }
+  if (error instanceof ShopifyFilesError) {
+    if (error.code === 'user_error') return { kind: 'permanent', reason: `${error.message}.` };
+    const status = error.httpStatus;
+    if (status !== null && status < 500 && status !== 429 && status !== 408)
+      return { kind: 'permanent', reason: `${error.message}.` };
+    return { kind: 'transient' };
+  }
+  return null;
+}
+
+/** The wait after the `failures`-th failure: doubling from the first, capped, half jittered. */
+export function outageDelay(saving: PipelineConfig['saving'], failures: number): number {
+  const ceiling = Math.min(
+    saving.outageMaxDelayMs,
+    saving.outageFirstDelayMs * 2 ** Math.min(failures - 1, 30),
+  );
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+/** A ceiling in the merchant's words: "6 hours", "1 minute", "1 second". */
+function duration(ms: number): string {
+  const [size, unit] =
+    ms >= 3_600_000
+      ? [ms / 3_600_000, 'hour']
+      : ms >= 60_000
+        ? [ms / 60_000, 'minute']
+        : [ms / 1_000, 'second'];
+  const value = Number(size.toFixed(1));
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+async function waitForShopify(
+  ref: GenerationRef,
+  ctx: PipelineContext,
+  error: unknown,
+): Promise<StageOutcome> {
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  if (!generation || generation.state !== 'saving') return DONE;
+  const now = ctx.clock.now();
+  const wait = currentWait(generation);
+  const since = wait ? Date.parse(wait.since) : now;
+  const failures = (wait?.failures ?? 0) + 1;
+  const { saving } = ctx.config;
+  if (now - since >= saving.outageCeilingMs) {
+    ctx.logger.error(
+      { ...ref, err: error, since: wait?.since },
+      'Shopify unreachable past the ceiling',
+    );
+    return fail(
+      ctx,
+      ref,
+      `Shopify did not answer for ${duration(saving.outageCeilingMs)}, so the result could not be saved.`,
+      'Save it again: ProductAI keeps it, no new credits.',
+    );
+  }
+  ctx.logger.warn({ ...ref, err: error, failures }, 'Shopify unreachable; saving later');
+  await ctx.generations.patch(
+    ref.shop,
+    ref.generationId,
+    { waitingFor: { since: new Date(since).toISOString(), failures } },
+    wait ? {} : { note: 'waiting for Shopify to come back' },
+  );
+  return later(outageDelay(saving, failures));
+}
+
+/** The stage, holding its generation through Shopify's outages (see the header). */
+export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHandler {
+  return async (ref, ctx) => {
+    let outcome: StageOutcome;
+    try {
+      outcome = await stage(ref, ctx);
+    } catch (error) {
+      const failure = classifyShopifyError(error);
+      if (!failure) throw error;
+      if (failure.kind === 'transient') return waitForShopify(ref, ctx, error);
+      ctx.logger.warn({ ...ref, err: error }, 'Shopify refused the result');
+      return fail(ctx, ref, failure.reason);
+    }
+    const after = await ctx.generations.get(ref.shop, ref.generationId);
+    if (after?.waitingFor)
+      await ctx.generations.patch(ref.shop, ref.generationId, { waitingFor: null });
+    return outcome;
+  };
+}

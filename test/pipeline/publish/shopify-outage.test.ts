@@ -1,0 +1,111 @@
+/**
+ * Saving waits out a Shopify outage (src/pipeline/publish/shopify-outage.ts): while the Admin API
+ * answers 502 or resets connections, a result being saved stays `saving`, says what it waits for,
+ * and is saved once Shopify answers, long after the stage's own tries would have run out; past
+ * the ceiling it fails with the reason (shopify-outage-ceiling.test.ts). The outage is the Shopify
+ * emulator's (`outage` fault).
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
+import { eventually } from '../../support/app.ts';
+import { productImage } from '../../support/product-images.ts';
+import { FAST } from '../../support/pipeline-stack.ts';
+import {
+  startPublishHarness,
+  type PublishHarness,
+  type TestShop,
+} from '../../support/publish-stack.ts';
+import { emulatorProducts } from '../../support/shop-media.ts';
+
+// More failed tries than the stage runtime's attempts: the old give-up point, passed.
+const PAST_THE_TRIES = (FAST.stages?.attempts ?? 4) + 2;
+
+let harness: PublishHarness;
+
+beforeAll(async () => {
+  harness = await startPublishHarness({
+    config: {
+      saving: { outageCeilingMs: 120_000, outageFirstDelayMs: 20, outageMaxDelayMs: 100 },
+    },
+    // The Admin client's own retries of a query, compressed (each stage try ends quickly).
+    overrides: { adminRetry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 } },
+  });
+});
+
+afterEach(async () => {
+  await harness.app.emulatorControl('/faults', { outage: null });
+});
+
+async function firstProduct(shop: TestShop, index: number): Promise<ProductDetail> {
+  const products = await emulatorProducts(harness.app, shop.shop);
+  return (await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(products[index]!)}`))
+    .body;
+}
+
+/** A generation with a result, handed to attach while Shopify is in the given outage. */
+async function savingDuringOutage(outage: unknown, index: number) {
+  const shop = await harness.newShop();
+  const product = await firstProduct(shop, index);
+  const png = await productImage('png', 300, 300);
+  const resultUrl = harness.images.serve(`/${shop.shop}/outage-${index}.png`, png);
+  const generation = await shop.savingGeneration(product, resultUrl, 'On a shelf');
+  await harness.app.emulatorControl('/faults', { outage });
+  await harness.pipeline.context.enqueue('attach', {
+    shop: shop.shop,
+    generationId: generation.id,
+  });
+  return { shop, generation };
+}
+
+async function record(shop: TestShop, id: string): Promise<Generation> {
+  return (await harness.pipeline.generations.get(shop.shop, id))!;
+}
+
+/** Waits until the save stages met the outage `failures` times in a row. */
+async function waitedThrough(shop: TestShop, id: string, failures: number): Promise<Generation> {
+  await eventually(
+    async () => ((await record(shop, id)).waitingFor?.failures ?? 0) >= failures,
+    30_000,
+  );
+  return record(shop, id);
+}
+
+describe('saving through a Shopify outage', () => {
+  it('keeps a result saving through 502s, past the stage’s tries, and saves it once Shopify answers', async () => {
+    const { shop, generation } = await savingDuringOutage({ status: 502 }, 1);
+
+    const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
+    expect(waiting.state).toBe('saving');
+
+    await harness.app.emulatorControl('/faults', { outage: null });
+    const published = await shop.waitFor(generation.id, ['published', 'failed']);
+    expect(published.state).toBe('published');
+    const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
+    expect(view.body).toMatchObject({ waitingFor: null, reason: null });
+  });
+
+  it('keeps a result saving while Shopify resets every connection, and saves it once it answers', async () => {
+    const { shop, generation } = await savingDuringOutage({ reset: true }, 3);
+
+    const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
+    expect(waiting.state).toBe('saving');
+
+    await harness.app.emulatorControl('/faults', { outage: null });
+    const published = await shop.waitFor(generation.id, ['published', 'failed']);
+    expect(published.state).toBe('published');
+  });
+
+  it('says in the generation’s view what it waits for', async () => {
+    const { shop, generation } = await savingDuringOutage({ status: 503 }, 6);
+    await waitedThrough(shop, generation.id, 1);
+
+    const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
+
+    expect(view.body).toMatchObject({
+      state: 'saving',
+      waitingFor: 'shopify',
+      reason: 'Waiting for Shopify to come back — saved as soon as it answers.',
+    });
+  });
+});
