@@ -37,7 +37,7 @@ export async function cutOut(input: Buffer, maxWidth: number, maxHeight: number)
   const keyed =
     transparent || !plain
       ? await sharp(data, rgba).png().toBuffer()
-      : await keyOut(data, width, height, corners[0]!);
+      : await mainParts(await keyOut(data, width, height, corners[0]!));
   return fit(keyed, maxWidth, maxHeight);
 }
 
@@ -72,6 +72,50 @@ async function keyOut(rgbaData: Buffer, width: number, height: number, backdrop:
     .toBuffer();
   return sharp(rgb, rgbRaw)
     .joinChannel(mask, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+}
+
+/** An alpha this high is seen: a letter's soft edge belongs to its letter and goes with it. */
+const SEEN = 8;
+
+/**
+ * The keyed photo's main parts: the largest opaque piece and any a sixth of its size or more
+ * (the two of a pair), as a scene generator reproduces the product and not the picture's
+ * caption or a price beside it. The demo's pictures carry a caption ("image 1 of 4") that the
+ * emulator used to carry into every scene, and its text changes misprinted that caption.
+ */
+async function mainParts(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const n = width * height;
+  const part = new Int32Array(n).fill(-1);
+  const sizes: number[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (part[start] !== -1 || data[start * 4 + 3]! < SEEN) continue;
+    const id = sizes.length;
+    let size = 0;
+    part[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      size++;
+      const x = i % width;
+      for (const j of [i - width, i + width, x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1])
+        if (j >= 0 && j < n && part[j] === -1 && data[j * 4 + 3]! >= SEEN) {
+          part[j] = id;
+          stack.push(j);
+        }
+    }
+    sizes.push(size);
+  }
+  const largest = Math.max(0, ...sizes);
+  for (let i = 0; i < n; i++) {
+    const id = part[i]!;
+    if (id >= 0 && sizes[id]! < largest / 6) data[i * 4 + 3] = 0;
+  }
+  return sharp(data, { raw: { width, height, channels: 4 } })
     .png()
     .toBuffer();
 }

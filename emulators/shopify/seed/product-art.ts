@@ -42,7 +42,7 @@ const SHAPES: Record<ArtKind, (c: string) => string> = {
   sneaker: (c) =>
     `<path d="M180 560 L200 400 Q320 380 420 300 L520 330 Q560 420 700 450 Q820 470 830 560 Z" fill="${c}"/><rect x="170" y="560" width="670" height="55" rx="25" fill="#fafafa" stroke="#333" stroke-width="6"/><path d="M430 340 l40 60 M470 330 l40 60 M510 345 l35 55" stroke="#fff" stroke-width="12"/>`,
   bottle: (c) =>
-    `<rect x="440" y="130" width="120" height="90" rx="15" fill="#555"/><path d="M430 220 h140 q60 60 60 140 v320 q0 40 -40 40 h-180 q-40 0 -40 -40 v-320 q0 -80 60 -140 Z" fill="${c}"/><rect x="390" y="420" width="220" height="140" fill="#ffffffaa"/>`,
+    `<rect x="440" y="130" width="120" height="90" rx="15" fill="#555"/><path d="M430 220 h140 q60 60 60 140 v320 q0 40 -40 40 h-180 q-40 0 -40 -40 v-320 q0 -80 60 -140 Z" fill="${c}"/><rect x="390" y="420" width="220" height="140" fill="#c9a45c"/>${lettering(500, 515, 64, 'H2O')}`,
   lamp: (c) =>
     `<path d="M350 200 h300 l80 220 h-460 Z" fill="${c}"/><rect x="485" y="420" width="30" height="260" fill="#444"/><ellipse cx="500" cy="690" rx="150" ry="35" fill="#444"/>`,
   backpack: (c) =>
@@ -56,25 +56,35 @@ const SHAPES: Record<ArtKind, (c: string) => string> = {
   headphones: (c) =>
     `<path d="M300 520 v-90 a200 200 0 0 1 400 0 v90" fill="none" stroke="#333" stroke-width="40"/><rect x="250" y="480" width="110" height="190" rx="40" fill="${c}"/><rect x="640" y="480" width="110" height="190" rx="40" fill="${c}"/>`,
   tshirt: (c) =>
-    `<path d="M380 190 q120 70 240 0 l180 100 -70 130 -70 -35 v360 h-360 v-360 l-70 35 -70 -130 Z" fill="${c}"/>`,
+    `<path d="M380 190 q120 70 240 0 l180 100 -70 130 -70 -35 v360 h-360 v-360 l-70 35 -70 -130 Z" fill="${c}"/>${lettering(500, 420, 58, 'SUN')}`,
   cap: (c) =>
     `<path d="M260 520 a240 240 0 0 1 480 0 Z" fill="${c}"/><path d="M500 520 h330 q-40 70 -330 60 Z" fill="${c}" stroke="#00000033" stroke-width="8"/><circle cx="500" cy="285" r="18" fill="#333"/>`,
   candle: (c) =>
-    `<rect x="380" y="330" width="240" height="360" rx="20" fill="${c}"/><path d="M500 330 v-40" stroke="#333" stroke-width="10"/><path d="M500 200 q45 60 0 95 q-45 -35 0 -95" fill="#f5a623"/>`,
+    `<rect x="380" y="330" width="240" height="360" rx="20" fill="${c}"/><path d="M500 330 v-40" stroke="#333" stroke-width="10"/><path d="M500 200 q45 60 0 95 q-45 -35 0 -95" fill="#f5a623"/><rect x="405" y="440" width="190" height="110" fill="#c9a45c"/>${lettering(500, 515, 60, 'SOY')}`,
 };
+
+/**
+ * A word printed on the product, as real products carry a brand or a label: what the product
+ * check reads and compares, and what the ProductAI emulator's text changes paint out or misprint.
+ */
+function lettering(x: number, y: number, size: number, word: string): string {
+  return `<text x="${x}" y="${y}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${size}" font-weight="bold" text-anchor="middle" fill="#1f1f1f">${word}</text>`;
+}
 
 const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function productSvg(spec: ArtSpec): string {
   const backdrop = BACKDROPS[spec.view % BACKDROPS.length]!;
-  // Later views zoom in and shift, like detail shots.
+  // Later views zoom in and shift, like detail shots, framed above the caption: a product
+  // drawn over its caption joined the two, and a scene generator would carry the caption along.
   const zoom = 1 + 0.18 * spec.view;
   const shift = spec.view % 2 === 0 ? 0 : 60;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${spec.width}" height="${spec.height}" viewBox="0 0 1000 1000" preserveAspectRatio="xMidYMid meet">
 <rect x="-2000" y="-2000" width="5000" height="5000" fill="${backdrop}"/>
 <ellipse cx="500" cy="760" rx="300" ry="40" fill="#00000018"/>
-<g transform="translate(${500 + shift} 450) scale(${zoom}) translate(-500 -450)">${SHAPES[spec.kind](spec.colour)}</g>
+<clipPath id="above-caption"><rect x="-2000" y="-2000" width="5000" height="2820"/></clipPath>
+<g clip-path="url(#above-caption)"><g transform="translate(${500 + shift} 450) scale(${zoom}) translate(-500 -450)">${SHAPES[spec.kind](spec.colour)}</g></g>
 <text x="500" y="880" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="54" font-weight="bold" text-anchor="middle" fill="#2b2b2b">${escapeXml(spec.title)}</text>
 <text x="500" y="940" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="32" text-anchor="middle" fill="#666">image ${spec.view + 1} of ${spec.views}</text>
 </svg>`;
