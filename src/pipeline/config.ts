@@ -187,10 +187,9 @@ export function defaultPipelineConfig(): PipelineConfig {
     claims: { pollMs: 250, waitMs: 5_000 },
     // A second is well within what a workflow reacting to "photo ready" can notice.
     flowTriggers: { relayMs: 1_000 },
-    // README, Quotas: 500 not-final generations is over half an hour of the whole app's
-    // ProductAI budget (15 a minute) and about 1.5 MB of Redis; 3 runs keep 150 waiting (a
-    // window of 50 each), leaving the shop's clicks room; ProductAI's variants query reads 100
-    // variants, and 25 values (×4 results) keep one click at 100 generations.
+    // README, Quotas per shop: 500 not-final generations is over half an hour of the whole
+    // app's ProductAI budget (15 a minute); 3 runs keep 150 waiting (a window of 50 each),
+    // leaving the shop's clicks room; 25 values (×4 results) keep one click at 100 generations.
     quotas: { pendingPerShop: 500, bulkRunsPerShop: 3, variantValuesPerSet: 25 },
     // One thread keeps up: a check is about 0.5 s of one core (the goal, bench/fidelity/), and
     // the app makes at most 15 results a minute for all shops (one every 4 s).

@@ -27,12 +27,10 @@ export function pendingIndexKeys(shop: string): string[] {
 /** A retry-after for work that frees as generations finish: about one ProductAI turn. */
 const RETRY_AFTER_SECONDS = 60;
 
+// Each message is one literal: the app home's French reads its fixed parts (locale files,
+// `server.*`; test/web/frontend-server-text.test.ts finds them here).
 export function pendingCapMessage(cap: number): string {
-  return (
-    `This store already has ${cap} generations in progress or waiting for review, its limit. ` +
-    'Each one published, rejected, cancelled or failed frees a place: approve or reject the ' +
-    'results waiting in Activity, or wait for the work in progress to finish.'
-  );
+  return `This store already has ${cap} generations in progress or waiting for review, its limit. Each one published, rejected, cancelled or failed frees a place: approve or reject the results waiting in Activity, or wait for the work in progress to finish.`;
 }
 
 export const PENDING_CAP_CODE = 'pending_generations_cap';
@@ -47,8 +45,7 @@ export function bulkRunsCapError(cap: number): AppError {
   return new AppError(
     'limited',
     'bulk_runs_cap',
-    `This store already has ${cap} bulk runs running, its limit. A run frees its place once ` +
-      'it has read all its products, or when it is paused or cancelled.',
+    `This store already has ${cap} bulk runs running, its limit. A run frees its place once it has read all its products, or when it is paused or cancelled.`,
     { retryAfterSeconds: RETRY_AFTER_SECONDS },
   );
 }
@@ -57,7 +54,6 @@ export function variantValuesCapError(cap: number, values: number, option: strin
   return new AppError(
     'limited',
     'variant_values_cap',
-    `This product has ${values} values of “${option}” with their own images; one request makes ` +
-      `at most ${cap}. Make the others one at a time, each from its own image.`,
+    `This product has ${values} values of “${option}” with their own images; one request makes at most ${cap}. Make the others one at a time, each from its own image.`,
   );
 }
