@@ -3,13 +3,14 @@
  * oldest waiting job's age of each BullMQ queue (pipeline stages, bulk expansion, Shopify
  * webhooks; `failed` includes webhooks that exhausted their attempts: alert on it), the
  * generations of every shop by state (the counters the transition script keeps: one HGETALL),
- * and how much of the shared ProductAI rate limit is in use.
+ * how much of the shared ProductAI rate limit is in use, and Redis's memory against maxmemory.
  */
 import type { Queue } from 'bullmq';
 import { openQueue } from '../platform/queues/open-queue.ts';
 import { QUEUE_NAMES } from '../pipeline/stages/queues.ts';
 import { BULK_EXPAND_QUEUE } from '../pipeline/bulk/bulk-runner.ts';
 import { appWideKeys } from '../pipeline/generations/keys.ts';
+import { memoryRatio, readRedisMemory } from '../platform/redis/memory.ts';
 import type { App } from './create-app.ts';
 
 const COUNTED_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
@@ -76,6 +77,17 @@ export function observeSharedState(deps: App): () => Promise<void> {
       { value: (await pipeline.internals.limiter.inUse()) / pipeline.config.limiter.limit },
     ],
   );
+  // Redis refuses every shop's writes at maxmemory (noeviction): alert well before
+  // (README, Quotas per shop). The ratio is 0 when no maxmemory is set.
+  metrics.gauge(
+    'redis_memory_used_ratio',
+    'Redis used_memory divided by maxmemory (0 when maxmemory is not set)',
+    [],
+    async () => [{ value: memoryRatio(await readRedisMemory(deps.redis)) }],
+  );
+  metrics.gauge('redis_memory_used_bytes', 'Redis used_memory', [], async () => [
+    { value: (await readRedisMemory(deps.redis)).usedBytes },
+  ]);
   return async () => {
     await Promise.all(readOnly.map((queue) => queue.close()));
   };

@@ -126,6 +126,19 @@ export interface PipelineConfig {
     /** How often a worker moves recorded transitions into trigger jobs (the trigger's delay). */
     relayMs: number;
   };
+  /**
+   * Per-shop caps, so one shop cannot fill Redis or the shared line for the others (README,
+   * Quotas, says why each value). A request past one is answered 429 with the cap and what
+   * frees it (limits/shop-quotas.ts).
+   */
+  quotas: {
+    /** Generations of one shop not yet final (queued to in review) at once. */
+    pendingPerShop: number;
+    /** Bulk runs of one shop still reading their products at once. */
+    bulkRunsPerShop: number;
+    /** Values made in one set "one for each colour" (each its own request). */
+    variantValuesPerSet: number;
+  };
   /** The fidelity check (src/fidelity), one pool per worker process. */
   fidelity: {
     /** Worker threads checking results at once (each one result, on one core). */
@@ -198,6 +211,10 @@ export function defaultPipelineConfig(): PipelineConfig {
     claims: { pollMs: 250, waitMs: 5_000 },
     // A second is well within what a workflow reacting to "photo ready" can notice.
     flowTriggers: { relayMs: 1_000 },
+    // README, Quotas per shop: 500 not-final generations is over half an hour of the whole
+    // app's ProductAI budget (15 a minute); 3 runs keep 150 waiting (a window of 50 each),
+    // leaving the shop's clicks room; 25 values (×4 results) keep one click at 100 generations.
+    quotas: { pendingPerShop: 500, bulkRunsPerShop: 3, variantValuesPerSet: 25 },
     // One thread keeps up: a check is about 0.5 s of one core (the goal, bench/fidelity/), and
     // the app makes at most 15 results a minute for all shops (one every 4 s).
     // 30 s: sixty times the goal, room for a queue behind a busy thread on a loaded machine.
@@ -226,6 +243,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     reconcile: { ...base.reconcile, ...overrides.reconcile },
     claims: { ...base.claims, ...overrides.claims },
     flowTriggers: { ...base.flowTriggers, ...overrides.flowTriggers },
+    quotas: { ...base.quotas, ...overrides.quotas },
     fidelity: { ...base.fidelity, ...overrides.fidelity },
   };
 }
@@ -239,7 +257,8 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
  * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
  * (how long a result waits for Shopify to come back, 6 h by default), GENERATION_RETENTION_DAYS (how
- * long finished generations are kept, 90 by default), and FIDELITY_THREADS (the fidelity
+ * long finished generations are kept, 90 by default), the per-shop quotas
+ * SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and VARIANT_VALUES_PER_SET_MAX, and FIDELITY_THREADS (the fidelity
  * check's threads per worker process, 1 by default; 0 turns the check off there).
  */
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
@@ -290,6 +309,11 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     },
     retention: {
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
+    },
+    quotas: {
+      pendingPerShop: number('SHOP_PENDING_GENERATIONS_MAX') ?? base.quotas.pendingPerShop,
+      bulkRunsPerShop: number('SHOP_BULK_RUNS_MAX') ?? base.quotas.bulkRunsPerShop,
+      variantValuesPerSet: number('VARIANT_VALUES_PER_SET_MAX') ?? base.quotas.variantValuesPerSet,
     },
     fidelity: {
       threads: count('FIDELITY_THREADS') ?? base.fidelity.threads,

@@ -204,7 +204,12 @@ export function createPipeline(
     review: context,
     enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
   });
-  const line = createGenerationLine({ generations, scheduler, shopPause });
+  const line = createGenerationLine({
+    generations,
+    scheduler,
+    shopPause,
+    pendingCap: config.quotas.pendingPerShop,
+  });
   registerShopRemoval(host.eraser, {
     ...stores,
     redis,

@@ -144,9 +144,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     const generations = optionGroup
       ? [{ ...generation, optionGroup }]
       : asOptions(generation, more.options ?? 1, deps.clock.now());
-    const created = [];
-    for (const generation of generations)
-      created.push(await pipeline.enqueueGeneration(generation));
+    // All the click's results or none, within the shop's cap of generations not yet final.
+    const created = await pipeline.enqueueWithinQuota(generations);
     return { generation: created[0]!, leftOutMediaIds: intake.leftOutMediaIds };
   }
 
@@ -172,10 +171,9 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       settings.defaults,
       request,
       deps.clock.now(),
+      pipeline.config.quotas.variantValuesPerSet,
     );
-    const created = [];
-    for (const generation of generations)
-      created.push(await pipeline.enqueueGeneration(generation));
+    const created = await pipeline.enqueueWithinQuota(generations);
     return {
       ...toGenerationView(created[0]!),
       leftOutMediaIds: [],
@@ -208,13 +206,10 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     async estimate(shop, request) {
       if (request.eachVariant) {
         const settings = await deps.settings.get(shop);
-        return estimateVariantSet(
-          deps.admin.forShop(shop),
-          shop,
-          settings.defaults,
-          request,
-          requestsPerMinute(),
-        );
+        return estimateVariantSet(deps.admin.forShop(shop), shop, settings.defaults, request, {
+          requestsPerMinute: requestsPerMinute(),
+          maxValues: pipeline.config.quotas.variantValuesPerSet,
+        });
       }
       const options = request.options ?? 1;
       const { intake } = await prepare(shop, asRequest(request), null);

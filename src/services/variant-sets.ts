@@ -11,11 +11,14 @@
  * its own job and charge, rate-limited like any other; a skipped value costs nothing. Refused
  * with a 4xx, before anything is made or charged: a kind other than a photo (a variant shows an
  * image), chosen media (each value's own image is
- * the source), an option the product does not have, no value with an image.
+ * the source), an option the product does not have, no value with an image. More values with
+ * images than the set cap (config quotas.variantValuesPerSet) is a 429 naming it: one click
+ * never floods the shop's line or its cap of generations not yet final.
  */
 import type { CreateGenerationRequest, Estimate, VariantSetCreated } from '../app-api/contract.ts';
 import { invalidFields, type FieldProblem } from '../platform/errors.ts';
 import { newGenerationId } from '../pipeline/generations/ids.ts';
+import { variantValuesCapError } from '../pipeline/limits/shop-quotas.ts';
 import type { NewGeneration } from '../pipeline/generations/generation.ts';
 import type { AdminGraphql } from '../pipeline/sources/admin-graphql.ts';
 import { asOptions } from '../pipeline/sources/new-generation.ts';
@@ -70,17 +73,21 @@ export async function estimateVariantSet(
   shop: string,
   defaults: ParamDefaults,
   request: CreateGenerationRequest,
-  requestsPerMinute: number,
+  limits: { requestsPerMinute: number; maxValues: number },
 ): Promise<Estimate> {
   const set = await intake(admin, shop, defaults, request, 'estimate');
   const made = set.estimate?.values.filter((value) => value.skipped === null).length ?? 0;
   const options = request.options ?? 1;
+  const overCap =
+    set.estimate && made > limits.maxValues
+      ? [variantValuesCapError(limits.maxValues, made, set.estimate.option).message]
+      : [];
   return {
     credits: set.credits * made * options,
     options,
     creditsPerOption: set.credits,
-    requestsPerMinute,
-    problems: set.ok ? [] : set.problems.map((problem) => problem.message),
+    requestsPerMinute: limits.requestsPerMinute,
+    problems: [...(set.ok ? [] : set.problems.map((problem) => problem.message)), ...overCap],
     leftOutMediaIds: [],
     ...(set.estimate ? { variants: set.estimate } : {}),
   };
@@ -96,11 +103,14 @@ export async function prepareVariantSet(
   defaults: ParamDefaults,
   request: CreateGenerationRequest,
   nowMs: number,
+  maxValues: number,
 ): Promise<{ generations: NewGeneration[]; set: Omit<VariantSetCreated, 'generationIds'> }> {
   const setId = newGenerationId(nowMs);
   const set = await intake(admin, shop, defaults, request, setId);
   if (!set.ok) throw invalidFields('invalid_generation', set.problems);
   const { option, values } = set.estimate;
+  if (set.generations.length > maxValues)
+    throw variantValuesCapError(maxValues, set.generations.length, option);
   // The options picker per value: each value's options in their own group, chosen in review.
   const options = request.options ?? 1;
   return {

@@ -28,4 +28,25 @@ describe('checkHealth', () => {
       body: { status: 'degraded', redis: 'down' },
     });
   });
+
+  it('warns, still ready, when Redis uses 80 % of its maxmemory or more', async () => {
+    const redis = { ...answering, info: () => memoryInfo(820, 1000) };
+    expect(await checkHealth('/readyz', { redis, isDraining: () => false })).toEqual({
+      status: 200,
+      body: { status: 'ok', redis: 'ok', redisMemoryRatio: 0.82, warnings: ['redis_memory_high'] },
+    });
+  });
+
+  it('gives the ratio without a warning below 80 %', async () => {
+    const redis = { ...answering, info: () => memoryInfo(500, 1000) };
+    const answer = await checkHealth('/readyz', { redis, isDraining: () => false });
+    expect(answer.body).toEqual({ status: 'ok', redis: 'ok', redisMemoryRatio: 0.5 });
+  });
 });
+
+/** `INFO memory` as Redis writes it (CRLF lines, a section header). */
+function memoryInfo(used: number, max: number): Promise<string> {
+  return Promise.resolve(
+    `# Memory\r\nused_memory:${used}\r\nused_memory_human:1K\r\nmaxmemory:${max}\r\nmaxmemory_policy:noeviction\r\n`,
+  );
+}

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
+import { pendingCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -69,6 +70,12 @@ describe('in French', () => {
   test('the parts that vary are kept, and translated when they are words of their own', () => {
     expect(serverText("Waiting: today's cap of 3 credits is below this rule's 5 per photo.")).toBe(
       'En attente : le plafond du jour de 3 crédits est inférieur aux 5 de cette règle par photo.',
+    );
+  });
+
+  test('a quota’s 429 reads in French, with its cap', () => {
+    expect(serverText(pendingCapMessage(500))).toBe(
+      'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
     );
   });
 

@@ -54,6 +54,11 @@ export interface PageProgress {
 
 export interface BulkRunStore {
   create(input: NewBulkRun): Promise<BulkRun>;
+  /**
+   * `create`, unless the shop already has `cap` runs still reading their products (running,
+   * expansion not done): then null, and nothing is written (lua/create-within-cap.lua).
+   */
+  createWithin(input: NewBulkRun, cap: number): Promise<BulkRun | null>;
   get(shop: string, id: string): Promise<BulkRun | null>;
   /** Newest first. */
   list(shop: string, limit?: number): Promise<BulkRun[]>;
@@ -184,6 +189,16 @@ const RELEASE = luaScript(new URL('./lua/release-credits.lua', import.meta.url),
   keys: ['run'],
   args: ['credits', 'updatedAt'],
 });
+const CREATE_WITHIN = luaScript(new URL('./lua/create-within-cap.lua', import.meta.url), {
+  keys: ['index', 'run'],
+  args: ['id', 'cap', 'runPrefix', 'lookback'],
+  rest: 'fields',
+});
+/**
+ * Runs looked at by the cap: a run older than the shop's 100 newest is not counted, which would
+ * take 100 runs started and finished while it still reads its products.
+ */
+const CAP_LOOKBACK = 100;
 const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url), {
   keys: ['run'],
   args: ['cursor', 'expanded', 'done', 'gone', 'updatedAt'],
@@ -204,29 +219,49 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     stale: (_id, current, action) => new BulkRunStateError(current, action as BulkRunAction),
   });
 
+  function newRun(input: NewBulkRun): BulkRun {
+    const now = clock.now();
+    const at = new Date(now).toISOString();
+    return {
+      ...input,
+      id: newGenerationId(now),
+      state: 'running',
+      expandedCount: 0,
+      creditsCommitted: 0,
+      skippedForBudget: 0,
+      skippedUnprocessable: 0,
+      skippedDone: 0,
+      variantProducts: 0,
+      variantResults: 0,
+      variantSingle: 0,
+      cursor: null,
+      expansionDone: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+
   return {
     async create(input) {
-      const now = clock.now();
-      const at = new Date(now).toISOString();
-      const run: BulkRun = {
-        ...input,
-        id: newGenerationId(now),
-        state: 'running',
-        expandedCount: 0,
-        creditsCommitted: 0,
-        skippedForBudget: 0,
-        skippedUnprocessable: 0,
-        skippedDone: 0,
-        variantProducts: 0,
-        variantResults: 0,
-        variantSingle: 0,
-        cursor: null,
-        expansionDone: false,
-        createdAt: at,
-        updatedAt: at,
-      };
+      const run = newRun(input);
       await records.create(run).exec();
       return run;
+    },
+
+    async createWithin(input, cap) {
+      const run = newRun(input);
+      const [created] = (await CREATE_WITHIN(
+        redis,
+        { index: indexKey(run.shop), run: runKey(run.shop, run.id) },
+        {
+          id: run.id,
+          cap,
+          runPrefix: runKey(run.shop, '_').slice(0, -1),
+          lookback: CAP_LOOKBACK,
+          fields: FIELDS.flatMap((field) => [field, JSON.stringify(run[field])]),
+        },
+      )) as [number, number];
+      return created === 1 ? run : null;
     },
 
     get: records.get,

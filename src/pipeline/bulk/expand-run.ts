@@ -16,16 +16,19 @@
  *     The run goes on reading the target so each product is counted for its own reason, as
  *     the estimate counts it (app-api/run-outcome.ts): a product without an image after the
  *     budget ran out is "no image", not "over budget";
- *  5. create and schedule its generation (bulk priority) in P1's fair scheduler: with options,
- *     one per option in one option group, which then waits for the merchant's choice in review.
- *     A crash between two options leaves the product with fewer options (the claim is then
- *     recorded): never more, and never a second charge.
+ *  5. create and schedule its generations (bulk priority) in P1's fair scheduler, all in one
+ *     atomic step within the shop's cap of generations not yet final (a shop at its cap makes
+ *     the run wait, as a full window does): with options, one per option in one option group,
+ *     which then waits for the merchant's choice in review.
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
+import type { PipelineConfig } from '../config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { PENDING_CAP_CODE, PENDING_STATES } from '../limits/shop-quotas.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { newGenerationId } from '../generations/ids.ts';
@@ -40,7 +43,12 @@ export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
 export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
 
 /** `enqueueGeneration` and `requeue` are the pipeline's: they put generations in its line. */
-export interface BulkDeps extends Pick<Pipeline, 'enqueueGeneration' | 'requeue' | 'forecaster'> {
+export interface BulkDeps extends Pick<
+  Pipeline,
+  'enqueueGeneration' | 'enqueueWithinQuota' | 'requeue' | 'forecaster'
+> {
+  /** The per-shop caps (config quotas): runs at once, generations not yet final. */
+  quotas: PipelineConfig['quotas'];
   runs: BulkRunStore;
   generations: GenerationStore;
   publishedResults: PublishedResults;
@@ -74,6 +82,9 @@ export async function expandNextPage(
   const counts = await deps.generations.countByState(shop, { bulkRunId: runId });
   const waiting = WAITING_STATES.reduce((sum, state) => sum + counts[state], 0);
   if (waiting >= limits.window) return 'window_full';
+  // The shop at its cap of generations not yet final: the run waits, as for a full window, and
+  // goes on as they finish (each product is still checked against the cap when it is added).
+  if ((await shopPending(deps, shop)) >= deps.quotas.pendingPerShop) return 'window_full';
 
   const admin = await deps.admin(shop);
   let page;
@@ -103,6 +114,8 @@ export async function expandNextPage(
   for (const product of page.products) {
     const outcome = await expandProduct(run, admin, product, done.has(product.id), deps);
     if (outcome === 'run_stopped') return 'finished';
+    // The page is read again later; its products already added are skipped by their claims.
+    if (outcome === 'shop_full') return 'window_full';
   }
   const last = page.nextCursor === null;
   await deps.runs.recordPage(shop, runId, {
@@ -115,7 +128,12 @@ export async function expandNextPage(
   return last ? 'finished' : 'more';
 }
 
-type ProductOutcome = 'created' | 'skipped' | 'run_stopped';
+type ProductOutcome = 'created' | 'skipped' | 'run_stopped' | 'shop_full';
+
+async function shopPending(deps: BulkDeps, shop: string): Promise<number> {
+  const counts = await deps.generations.countByState(shop);
+  return PENDING_STATES.reduce((sum, state) => sum + counts[state], 0);
+}
 
 /** What the claim of a skipped product holds: why it was skipped. */
 const DONE_MARKER = 'already-done';
@@ -155,11 +173,17 @@ async function expandProduct(
     await deps.runs.recordSkip(shop, runId, product.id, OVER_BUDGET_MARKER, 'skippedForBudget');
     return 'skipped';
   }
-  const generations: Generation[] = [];
-  for (const made of intake.generations) {
-    for (const option of asOptions(made, run.options, deps.clock.now())) {
-      generations.push(await deps.enqueueGeneration(option));
-    }
+  // The product's generations together, within the shop's cap: past it, none is made and its
+  // credits go back; the product is added when the run looks again (its claim holds no id yet).
+  let generations: Generation[];
+  try {
+    generations = await deps.enqueueWithinQuota(
+      intake.generations.flatMap((made) => asOptions(made, run.options, deps.clock.now())),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === PENDING_CAP_CODE)) throw error;
+    await deps.runs.releaseCredits(shop, runId, intake.credits * results);
+    return 'shop_full';
   }
   const made = run.eachVariant ? { set: intake.set, results } : undefined;
   await deps.runs.recordClaim(shop, runId, product.id, generations[0]!.id, made);

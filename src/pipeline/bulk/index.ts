@@ -45,6 +45,8 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     admin: async (shop) => host.admin.forShop(shop),
     clock: host.clock,
     enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
+    enqueueWithinQuota: (inputs) => pipeline.enqueueWithinQuota(inputs),
+    quotas: pipeline.config.quotas,
     requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),
     forecaster: pipeline.forecaster,
     publishedResults: pipeline.context.publishedResults,

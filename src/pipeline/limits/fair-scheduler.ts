@@ -55,6 +55,7 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import { generationKeys, queueKeys, type AppWideKeys } from '../generations/keys.ts';
 import type { Priority } from '../generations/generation.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
+import { pendingIndexKeys } from './shop-quotas.ts';
 
 export interface ScheduledItem {
   shop: string;
@@ -85,6 +86,16 @@ export interface FairScheduler {
    * the generation at the back of its shop's line, in one atomic step.
    */
   pushNew(item: ScheduledItem, writes: readonly (readonly string[])[]): Promise<void>;
+  /**
+   * `pushNew` for several generations of one shop and priority (a click's results), within the
+   * shop's cap of generations not yet final: all stored and in line, or none (`admitted: false`,
+   * with the shop's count). A cap of 0 admits all.
+   */
+  pushNewWithin(
+    items: readonly ScheduledItem[],
+    writes: readonly (readonly string[])[],
+    cap: number,
+  ): Promise<{ admitted: boolean; pending: number }>;
   /**
    * The next generation to submit, in fair order, now armed; null when nothing is waiting,
    * 'busy' when nothing waiting may be armed now: `lookahead` generations of its priority are
@@ -164,7 +175,8 @@ const POP = luaScript(new URL('./lua/pop-next.lua', import.meta.url), {
 });
 const PUSH_NEW = luaScript(new URL('./lua/create-in-line.lua', import.meta.url), {
   keys: ['waiting', 'ring', 'ringMembers', 'pausedShops', 'sequence', 'dispatching', 'lineDepths'],
-  args: ['shop', 'generationId', 'writes'],
+  args: ['shop', 'generationIds', 'writes', 'cap'],
+  rest: 'pendingIndexes',
 });
 const PAUSE = luaScript(new URL('./lua/pause-shop.lua', import.meta.url), {
   keys: ['pausedShops', 'waitingInteractive', 'depthsInteractive', 'waitingBulk', 'depthsBulk'],
@@ -232,17 +244,30 @@ export function createFairScheduler(deps: {
     await redis.publish(keys.wakeChannel, item.priority);
   }
 
+  const pushNewWithin: FairScheduler['pushNewWithin'] = async (items, writes, cap) => {
+    const first = items[0];
+    if (!first) return { admitted: true, pending: 0 };
+    if (items.some(({ shop, priority }) => shop !== first.shop || priority !== first.priority))
+      throw new Error('pushNewWithin: one shop and one priority at a time');
+    const [stored, pending] = (await PUSH_NEW(redis, lineKeys(first), {
+      shop: first.shop,
+      generationIds: JSON.stringify(items.map((item) => item.generationId)),
+      writes: JSON.stringify(writes),
+      cap,
+      pendingIndexes: cap > 0 ? pendingIndexKeys(first.shop) : [],
+    })) as [number, number];
+    if (stored === 1) await redis.publish(keys.wakeChannel, first.priority);
+    return { admitted: stored === 1, pending };
+  };
+
   return {
     push,
 
     async pushNew(item, writes) {
-      await PUSH_NEW(redis, lineKeys(item), {
-        shop: item.shop,
-        generationId: item.generationId,
-        writes: JSON.stringify(writes),
-      });
-      await redis.publish(keys.wakeChannel, item.priority);
+      await pushNewWithin([item], writes, 0);
     },
+
+    pushNewWithin,
 
     async pop(lookahead) {
       const [interactiveBefore, interactiveAfter] = queueKeys.waitingTemplate('interactive');

@@ -5,16 +5,24 @@
  * reason, until the merchant resumes the shop.
  *
  * A new generation is stored and put in line in one atomic step (create-in-line.lua): a crash
- * between the two would leave a `queued` generation nothing ever sends.
+ * between the two would leave a `queued` generation nothing ever sends. The same step checks the
+ * shop's cap of generations not yet final (`enqueueWithinQuota`, limits/shop-quotas.ts).
  */
 import type { Generation, GenerationState, NewGeneration } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
+import { pendingCapError } from '../limits/shop-quotas.ts';
 
 export interface GenerationLine {
   /** Creates a generation and puts it in line: interactive first, shops take turns. */
   enqueueGeneration(input: NewGeneration): Promise<Generation>;
+  /**
+   * Creates generations of one shop and priority (a click's results, a product's set) and puts
+   * them in line together, or none: throws the 429 (`limited`, pending_generations_cap) when
+   * they would take the shop past its cap of generations not yet final.
+   */
+  enqueueWithinQuota(inputs: readonly NewGeneration[]): Promise<Generation[]>;
   /**
    * Puts a generation created `queued` but not yet in line (store.createOnce) in line; doing it
    * again for one already in line changes nothing.
@@ -35,8 +43,10 @@ export function createGenerationLine(deps: {
   generations: GenerationStore;
   scheduler: FairScheduler;
   shopPause: ShopPause;
+  /** The shop's most generations not yet final (config quotas.pendingPerShop). */
+  pendingCap: number;
 }): GenerationLine {
-  const { generations, scheduler, shopPause } = deps;
+  const { generations, scheduler, shopPause, pendingCap } = deps;
 
   const itemOf = (generation: Generation) => ({
     shop: generation.shop,
@@ -56,6 +66,19 @@ export function createGenerationLine(deps: {
       const { generation, writes } = generations.prepare(input);
       await scheduler.pushNew(itemOf(generation), writes);
       return heldIfPaused(generation);
+    },
+
+    async enqueueWithinQuota(inputs) {
+      const prepared = inputs.map((input) => generations.prepare(input));
+      const { admitted } = await scheduler.pushNewWithin(
+        prepared.map(({ generation }) => itemOf(generation)),
+        prepared.flatMap(({ writes }) => writes),
+        pendingCap,
+      );
+      if (!admitted) throw pendingCapError(pendingCap);
+      const created = [];
+      for (const { generation } of prepared) created.push(await heldIfPaused(generation));
+      return created;
     },
 
     async admit(generation) {

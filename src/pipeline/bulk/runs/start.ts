@@ -1,12 +1,19 @@
 /** `start`: creates the run its plan describes and starts its expansion. */
 import { BulkRequestError } from './bulk-request-error.ts';
 import { plan } from './plan.ts';
+import { bulkRunsCapError } from '../../limits/shop-quotas.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 
 export function start(
   deps: Pick<
     BulkRunsDeps,
-    'admin' | 'publishedResults' | 'forecaster' | 'tallyLimits' | 'runs' | 'startExpansion'
+    | 'admin'
+    | 'publishedResults'
+    | 'forecaster'
+    | 'tallyLimits'
+    | 'runs'
+    | 'startExpansion'
+    | 'quotas'
   >,
 ): BulkRuns['start'] {
   return async (shop, request, defaults, onCreated) => {
@@ -16,24 +23,30 @@ export function start(
       request.target.type === 'products'
         ? { type: 'products' as const, productIds: [...new Set(request.target.productIds)] }
         : request.target;
-    const run = await deps.runs.create({
-      shop,
-      title: planned.title,
-      target,
-      kind: request.kind,
-      params: planned.params,
-      imagesPerProduct: planned.imagesPerProduct,
-      options: planned.options,
-      productCount: planned.estimate.productCount,
-      creditsPerProduct: planned.estimate.creditsPerProduct,
-      estimatedCredits: planned.estimate.estimatedCredits,
-      creditBudget: request.creditBudget ?? null,
-      includeDone: planned.estimate.includeDone,
-      plannedNoImage: planned.estimate.unprocessable,
-      plannedAlreadyDone: planned.estimate.alreadyDone,
-      eachVariant: request.eachVariant ?? null,
-      plannedVariantSets: planned.estimate.variantSets ?? null,
-    });
+    // Within the shop's cap of runs reading at once, checked and created in one atomic step.
+    const cap = deps.quotas.bulkRunsPerShop;
+    const run = await deps.runs.createWithin(
+      {
+        shop,
+        title: planned.title,
+        target,
+        kind: request.kind,
+        params: planned.params,
+        imagesPerProduct: planned.imagesPerProduct,
+        options: planned.options,
+        productCount: planned.estimate.productCount,
+        creditsPerProduct: planned.estimate.creditsPerProduct,
+        estimatedCredits: planned.estimate.estimatedCredits,
+        creditBudget: request.creditBudget ?? null,
+        includeDone: planned.estimate.includeDone,
+        plannedNoImage: planned.estimate.unprocessable,
+        plannedAlreadyDone: planned.estimate.alreadyDone,
+        eachVariant: request.eachVariant ?? null,
+        plannedVariantSets: planned.estimate.variantSets ?? null,
+      },
+      cap,
+    );
+    if (!run) throw bulkRunsCapError(cap);
     await onCreated?.(run);
     await deps.startExpansion(shop, run.id);
     return run;
