@@ -9,7 +9,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../dev/free-port.ts';
 import { spawnGroup, stopGroup } from '../../../dev/process-groups.ts';
 import { startPrivateRedis, type PrivateRedis } from '../../../dev/redis-server.ts';
