@@ -109,6 +109,12 @@ describe('in French', () => {
     );
   });
 
+  test('a generation waiting for ProductAI says so in French', () => {
+    expect(
+      serverText('Waiting for ProductAI to come back — the result is read as soon as it answers.'),
+    ).toBe('En attente du retour de ProductAI — le résultat est lu dès qu’il répond.');
+  });
+
   test('a text no entry knows is shown as the server wrote it', () => {
     expect(serverText('Something only the server knows.')).toBe('Something only the server knows.');
   });
