@@ -26,9 +26,16 @@ export interface FaultSettings {
   intakeDelayMs: number;
   /** Every webhook delivery waits this long before being sent. */
   webhookDelayMs: number;
+  /**
+   * An outage of job reads (GET /v1/api/job/:id, GET /v1/jobs and /v1/jobs/:id), until set back
+   * to 0: 1 resets every such connection, 500-599 answers every one with that status. Generation
+   * requests still work, as when a service's read path fails alone (the count faults above cannot
+   * say "for a while" to a client that retries reads itself).
+   */
+  jobReadOutage: number;
 }
 
-type Counter = Exclude<keyof FaultSettings, 'webhookDelayMs' | 'intakeDelayMs'>;
+type Counter = Exclude<keyof FaultSettings, 'webhookDelayMs' | 'intakeDelayMs' | 'jobReadOutage'>;
 
 const NONE: FaultSettings = {
   failNextJob: 0,
@@ -40,7 +47,10 @@ const NONE: FaultSettings = {
   slowIntakeNext: 0,
   intakeDelayMs: 0,
   webhookDelayMs: 0,
+  jobReadOutage: 0,
 };
+
+const JOB_READ = /^\/v1\/(api\/job\/|jobs(\/|$))/;
 
 export class Faults {
   private settings: FaultSettings = { ...NONE };
@@ -52,6 +62,10 @@ export class Faults {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
         throw new Error(`${name} must be a non-negative integer`);
       }
+      if (name === 'jobReadOutage' && value > 1 && (value < 500 || value > 599))
+        throw new Error('jobReadOutage must be 0 (none), 1 (connection reset) or 500-599');
+      if (name === 'jobReadOutage' && value !== this.settings.jobReadOutage)
+        this.jobReadOutageCalls = 0;
       this.settings[name as keyof FaultSettings] = value;
     }
     return this.current();
@@ -59,11 +73,12 @@ export class Faults {
 
   reset(): FaultSettings {
     this.settings = { ...NONE };
+    this.jobReadOutageCalls = 0;
     return this.current();
   }
 
-  current(): FaultSettings {
-    return { ...this.settings };
+  current(): FaultSettings & { jobReadOutageCalls: number } {
+    return { ...this.settings, jobReadOutageCalls: this.jobReadOutageCalls };
   }
 
   /** Consumes one unit of a counter; true when the fault applies to this event. */
@@ -71,6 +86,17 @@ export class Faults {
     if (this.settings[name] <= 0) return false;
     this.settings[name] -= 1;
     return true;
+  }
+
+  /** Job reads the outage has failed since it began (a test waits for the app to meet it). */
+  jobReadOutageCalls = 0;
+
+  /** How the outage fails this request, if it is a job read during one; counts it. */
+  jobReadFault(method: string, path: string): { reset: true } | { status: number } | null {
+    const outage = this.settings.jobReadOutage;
+    if (outage === 0 || method !== 'GET' || !JOB_READ.test(path)) return null;
+    this.jobReadOutageCalls += 1;
+    return outage === 1 ? { reset: true } : { status: outage };
   }
 
   get webhookDelayMs(): number {

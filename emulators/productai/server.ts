@@ -23,6 +23,9 @@ export function createListener(router: Router, state: EmulatorState) {
     };
     if (ctx.url.pathname.startsWith(CDN_PREFIX)) return serveCdn(ctx, state.files);
     if (ctx.url.pathname.startsWith('/v1/')) {
+      const outage = state.faults.jobReadFault(req.method ?? 'GET', ctx.url.pathname);
+      if (outage && 'reset' in outage) return void req.socket.destroy();
+      if (outage) return replyJson(ctx, outage.status, { error: 'Service Unavailable' });
       if (state.faults.take('serverErrorNext')) return replyJson(ctx, 500, SERVER_ERROR);
       ctx.hold = state.faults.take('hangNext');
     }

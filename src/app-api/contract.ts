@@ -257,9 +257,11 @@ export const GenerationView = z.object({
   action: z.string().nullable(),
   /**
    * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage;
-   * `reason` says so, and it is saved as soon as Shopify answers). Null otherwise.
+   * `reason` says so, and it is saved as soon as Shopify answers); `productai` while a
+   * `processing` generation's job cannot be read (ProductAI down: its deadline waits). Null
+   * otherwise.
    */
-  waitingFor: z.enum(['shopify']).nullable().optional(),
+  waitingFor: z.enum(['shopify', 'productai']).nullable().optional(),
   /**
    * A failed generation's Try again: `resave` saves the result ProductAI already made (and
    * charged) again, no new credits; `new` sends a new request, at its cost. Null: not failed.

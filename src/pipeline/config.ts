@@ -74,6 +74,33 @@ export interface PipelineConfig {
     /** Longest wait between two tries: how late after Shopify's return a result is saved. */
     outageMaxDelayMs: number;
   };
+  /** Reading results through a ProductAI outage (receive/productai-outage.ts). */
+  awaiting: {
+    /**
+     * Longest a generation waits, in `processing`, for ProductAI to answer its job reads again
+     * (5xx, 429, timeouts, resets, DNS beyond the client's own retries), from the first failure
+     * of the wait; then it fails (and Try again saves its result without a new charge). The wait
+     * does not count against `polling.deadlineMs`.
+     */
+    outageCeilingMs: number;
+    /** First wait after a failed read; doubled at each failure up to `outageMaxDelayMs`. */
+    outageFirstDelayMs: number;
+    /** Longest wait between two reads: how late after ProductAI's return a result is read. */
+    outageMaxDelayMs: number;
+  };
+  /**
+   * What Redis must confirm before a request leaves for ProductAI (submit/steps/durable.ts):
+   * `aof`, the primary's AOF fsynced (WAITAOF 1 0, Redis 7.2 or later with appendonly yes);
+   * `replicas`, `replicas` replicas have the writes (WAIT); `none`, nothing (a crash of the Redis
+   * host within a second of a send can lose its record, and recovery may send it again).
+   */
+  durability: {
+    mode: 'aof' | 'replicas' | 'none';
+    /** For `replicas`: how many must acknowledge. */
+    replicas: number;
+    /** How long the wait may take; past it the request is not sent (tried again later). */
+    timeoutMs: number;
+  };
   retention: {
     /**
      * How long a finished generation's record (and its index entries) is kept after it ended.
@@ -187,6 +214,19 @@ export function defaultPipelineConfig(): PipelineConfig {
       outageFirstDelayMs: 5_000,
       outageMaxDelayMs: MINUTE,
     },
+    // 6 h, as for Shopify (saving, above): a job ProductAI accepted is charged, and its outages,
+    // like any API's, end within hours; past that the merchant is told, and Try again reads the
+    // result later for free. A read every minute at most: the result is read within a minute of
+    // ProductAI's return, and hundreds of waiting generations are a few reads a second, jittered.
+    awaiting: {
+      outageCeilingMs: 6 * 60 * MINUTE,
+      outageFirstDelayMs: 5_000,
+      outageMaxDelayMs: MINUTE,
+    },
+    // Off by default (tests and the demo run a private Redis); pipelineConfigFromEnv makes `aof`
+    // the production default, the deployment compose.yaml runs. 1 s: `appendfsync everysec`
+    // fsyncs within a second anyway, and WAITAOF asks for it sooner (bench/durable-send.ts).
+    durability: { mode: 'none', replicas: 1, timeoutMs: 1_000 },
     retention: {
       generationMs: 90 * DAY,
       creditsByDayMs: 400 * DAY,
@@ -238,6 +278,8 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     submit: { ...base.submit, ...overrides.submit },
     stages: { ...base.stages, ...overrides.stages },
     saving: { ...base.saving, ...overrides.saving },
+    awaiting: { ...base.awaiting, ...overrides.awaiting },
+    durability: { ...base.durability, ...overrides.durability },
     retention: { ...base.retention, ...overrides.retention },
     dispatcher: { ...base.dispatcher, ...overrides.dispatcher },
     reconcile: { ...base.reconcile, ...overrides.reconcile },
@@ -256,11 +298,27 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
  * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
- * (how long a result waits for Shopify to come back, 6 h by default), GENERATION_RETENTION_DAYS (how
- * long finished generations are kept, 90 by default), the per-shop quotas
- * SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and VARIANT_VALUES_PER_SET_MAX, and FIDELITY_THREADS (the fidelity
+ * (how long a result waits for Shopify to come back, 6 h by default),
+ * PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS (how long a job's reads wait for ProductAI, 6 h),
+ * REDIS_DURABILITY (`aof` in production, else `none`; `replicas` with REDIS_DURABILITY_REPLICAS),
+ * REDIS_DURABILITY_TIMEOUT_MS, GENERATION_RETENTION_DAYS (how long finished generations are
+ * kept, 90 by default), the per-shop quotas SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and
+ * VARIANT_VALUES_PER_SET_MAX, and FIDELITY_THREADS (the fidelity
  * check's threads per worker process, 1 by default; 0 turns the check off there).
  */
+const DURABILITY_MODES = ['aof', 'replicas', 'none'] as const;
+
+/** REDIS_DURABILITY, `aof` by default in production (the deployment the README assumes). */
+function durabilityMode(
+  env: Record<string, string | undefined>,
+): PipelineConfig['durability']['mode'] {
+  const raw = env['REDIS_DURABILITY']?.trim();
+  if (!raw) return env['NODE_ENV'] === 'production' ? 'aof' : 'none';
+  const mode = DURABILITY_MODES.find((candidate) => candidate === raw);
+  if (!mode) throw new Error(`REDIS_DURABILITY must be one of ${DURABILITY_MODES.join(', ')}`);
+  return mode;
+}
+
 export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
   const number = (name: string): number | undefined => {
     const raw = env[name]?.trim();
@@ -306,6 +364,15 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     },
     saving: {
       outageCeilingMs: number('PIPELINE_SHOPIFY_OUTAGE_CEILING_MS') ?? base.saving.outageCeilingMs,
+    },
+    awaiting: {
+      outageCeilingMs:
+        number('PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS') ?? base.awaiting.outageCeilingMs,
+    },
+    durability: {
+      mode: durabilityMode(env),
+      replicas: number('REDIS_DURABILITY_REPLICAS') ?? base.durability.replicas,
+      timeoutMs: number('REDIS_DURABILITY_TIMEOUT_MS') ?? base.durability.timeoutMs,
     },
     retention: {
       generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,

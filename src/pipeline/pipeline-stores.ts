@@ -1,10 +1,11 @@
 /**
  * The pipeline's shared state in Redis, which every process (web and workers) builds the same
  * way: the generations, the shared rate limit, the fair scheduler's line, the results ProductAI
- * delivered by job id, and the submission claims.
+ * delivered by job id, the submission claims, and the wait for their writes' durability.
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Redis } from '../platform/redis/connection.ts';
+import { createDurability, type Durability } from '../platform/redis/durability.ts';
 import type { PipelineConfig } from './config.ts';
 import { flowTriggerOutbox } from './flow/trigger-delivery.ts';
 import { createGenerationStore, type GenerationStore } from './generations/generation-store.ts';
@@ -20,6 +21,11 @@ export interface PipelineStores {
   scheduler: FairScheduler;
   jobResults: JobResults;
   claims: SubmissionClaims;
+  /**
+   * Waits until the writes of this connection (the generations' and the claims') are durable:
+   * the submit stage's last step before a request leaves (submit/steps/durable.ts).
+   */
+  durability: Durability;
 }
 
 export function createPipelineStores(deps: {
@@ -52,5 +58,6 @@ export function createPipelineStores(deps: {
     scheduler: createFairScheduler({ redis, clock, keys }),
     jobResults: createJobResults({ redis, clock, keys }),
     claims: createSubmissionClaims({ redis, namespace: config.namespace }),
+    durability: createDurability(redis, config.durability),
   };
 }

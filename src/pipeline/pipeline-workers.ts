@@ -48,6 +48,9 @@ export async function startPipelineWorkers(
   deps: PipelineWorkerDeps,
 ): Promise<RunningPipelineWorkers> {
   const { connection, keys, config, clock, logger, scheduler, queues } = deps;
+  // Once, before any request can leave: the durability the configuration asks of Redis is one
+  // it can keep (platform/redis/durability.ts), or the worker does not start.
+  await deps.durability.check();
   const fidelity = deps.fidelity();
   const workers = startQueueWorkers({
     ...pipelineStages(deps, deps.publish),

@@ -30,6 +30,7 @@ import {
   type QueueHandlers,
 } from './stages/stage-registry.ts';
 import { createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
+import type { Durability } from '../platform/redis/durability.ts';
 
 /** Handlers tests and benchmarks may put in place of the publishing ones. */
 export type PublishHandlers = Partial<Record<'attach' | 'verify', PipelineStageHandler>>;
@@ -41,6 +42,7 @@ export interface StageHandlerDeps {
   shopPause: ShopPause;
   jobResults: JobResults;
   claims: SubmissionClaims;
+  durability: Durability;
   queues: PipelineQueues;
   /** Puts a generation back in line (reconciliation: a request ProductAI never received). */
   requeue(

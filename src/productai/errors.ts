@@ -90,6 +90,37 @@ export function isProductAiError(
   return error instanceof ProductAiError && (code === undefined || error.code === code);
 }
 
+/**
+ * The one classification of ProductAI's failures: `transient` when the service could not answer
+ * for now (a 5xx, a 429, a 408, a timeout, a reset, DNS: `server`, `rate_limited`, `not_sent`,
+ * `maybe_sent`; and a garbled answer, `invalid_response`, as a gateway's error page or a cut
+ * body gives), so the same call may work later; `permanent` when it answered no (a 4xx of the
+ * contract's error shapes: `validation`, `out_of_credits`, `missing_key`, `invalid_key`,
+ * `job_not_found`, `not_found`; an answer that breaks the contract; the caller's own abort), so
+ * asking again gets the same answer. Reads retry transient failures (http.ts, the await stage's
+ * outage wait); a POST that failed transiently may still have created its job, so it is never
+ * resent, only reconciled (`received`).
+ */
+export function productAiFailure(error: ProductAiError): 'transient' | 'permanent' {
+  switch (error.code) {
+    case 'server':
+    case 'rate_limited':
+    case 'not_sent':
+    case 'maybe_sent':
+    case 'invalid_response':
+      return 'transient';
+    case 'unexpected_status':
+      return error.status === 408 ? 'transient' : 'permanent';
+    default:
+      return 'permanent';
+  }
+}
+
+/** A ProductAI error worth asking again for (see productAiFailure). */
+export function isTransientProductAiError(error: unknown): error is ProductAiError {
+  return error instanceof ProductAiError && productAiFailure(error) === 'transient';
+}
+
 /** The error for a request refused by the catalogue's rules before it was sent. */
 export function localValidationError(
   problems: ValidationProblem[],

@@ -6,7 +6,12 @@
  * created a job and charged credits, and even a 5xx answer may come after the job was created;
  * the caller holds the context to reconcile it (see `ProductAiError.received`).
  */
-import { errorFromResponse, ProductAiError, type Received } from './errors.ts';
+import {
+  errorFromResponse,
+  isTransientProductAiError,
+  ProductAiError,
+  type Received,
+} from './errors.ts';
 import { trackProgress, type RequestProgress } from './request-progress.ts';
 
 export interface RetryPolicy {
@@ -75,8 +80,6 @@ const NOT_SENT_CODES = new Set([
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-
-const RETRYABLE_READ_FAILURES = new Set(['server', 'not_sent', 'maybe_sent']);
 
 export const abortableSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
@@ -156,11 +159,13 @@ export function createTransport(options: TransportOptions): Transport {
       try {
         return await sendOnce(request, label);
       } catch (error) {
+        // A 429 names its own wait (a minute by the spec), longer than a read's retries: its
+        // caller waits it (waitForJob, the await stage's outage wait).
         const retryable =
           retries &&
           attempt < policy.attempts &&
-          error instanceof ProductAiError &&
-          RETRYABLE_READ_FAILURES.has(error.code);
+          isTransientProductAiError(error) &&
+          error.code !== 'rate_limited';
         if (!retryable) throw error;
         const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
         // "Equal jitter": at least half the backoff, so retries never bunch up at zero.

@@ -5,7 +5,7 @@
  * comes after the usual delay (or after the 429's wait). A status the client does not know is
  * reported through `onStatus` and polling goes on.
  */
-import { ProductAiError } from './errors.ts';
+import { isTransientProductAiError, ProductAiError } from './errors.ts';
 import { abortableSleep, type CallOptions, type Sleep } from './http.ts';
 import type { Job } from './schemas.ts';
 
@@ -42,8 +42,6 @@ export interface WaitForJobDeps {
   now?: () => number;
   cadence?: Partial<Record<JobKind, PollCadence>>;
 }
-
-const TRANSIENT = new Set(['server', 'not_sent', 'maybe_sent', 'invalid_response', 'rate_limited']);
 
 /**
  * Resolves with the job once it is COMPLETED or ERROR (check `status`). Throws
@@ -87,7 +85,7 @@ export async function waitForJob(
       }
       if (job.status === 'COMPLETED' || job.status === 'ERROR') return job;
     } catch (error) {
-      if (!(error instanceof ProductAiError) || !TRANSIENT.has(error.code)) throw error;
+      if (!isTransientProductAiError(error)) throw error;
       lastError = error;
       if (error.retryAfterMs !== undefined) nextDelay = Math.max(nextDelay, error.retryAfterMs);
     }

@@ -36,6 +36,27 @@ describe('loadAppConfig', () => {
     ).toBe(600_000);
   });
 
+  it('waits for ProductAI 6 hours by default, as long as PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS says', () => {
+    expect(loadAppConfig(valid).pipeline.awaiting.outageCeilingMs).toBe(6 * 3_600_000);
+    expect(
+      loadAppConfig({ ...valid, PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS: '600000' }).pipeline.awaiting
+        .outageCeilingMs,
+    ).toBe(600_000);
+  });
+
+  it("makes a send's record durable on the AOF in production, as REDIS_DURABILITY says", () => {
+    const durability = (env: Record<string, string>) =>
+      loadAppConfig({ ...valid, ...env }).pipeline.durability;
+    expect(durability({ NODE_ENV: 'production' }).mode).toBe('aof');
+    expect(durability({ NODE_ENV: 'test' }).mode).toBe('none');
+    expect(
+      durability({ REDIS_DURABILITY: 'replicas', REDIS_DURABILITY_REPLICAS: '2' }),
+    ).toMatchObject({ mode: 'replicas', replicas: 2, timeoutMs: 1_000 });
+    expect(() => loadAppConfig({ ...valid, REDIS_DURABILITY: 'fsync' })).toThrow(
+      'REDIS_DURABILITY must be one of aof, replicas, none',
+    );
+  });
+
   it('refuses a bad pipeline setting with a ConfigError, as for any other variable', () => {
     expect(() => loadAppConfig({ ...valid, PIPELINE_RATE_LIMIT: 'many' })).toThrow(ConfigError);
   });

@@ -1,5 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, retryAfterMs } from '../../src/productai/errors.ts';
+import {
+  errorFromResponse,
+  ProductAiError,
+  productAiFailure,
+  retryAfterMs,
+  type ProductAiErrorCode,
+} from '../../src/productai/errors.ts';
+
+describe('productAiFailure: transient (ask again later) or permanent (the answer stands)', () => {
+  const failure = (code: ProductAiErrorCode, status?: number) =>
+    productAiFailure(new ProductAiError({ code, status, message: code, received: 'yes' }));
+
+  it('takes 5xx, 429, timeouts, resets and DNS failures for transient', () => {
+    expect(failure('server', 503)).toBe('transient');
+    expect(failure('rate_limited', 429)).toBe('transient');
+    expect(failure('not_sent')).toBe('transient'); // refused connection, DNS
+    expect(failure('maybe_sent')).toBe('transient'); // timeout, reset after sending
+    expect(failure('unexpected_status', 408)).toBe('transient');
+    expect(failure('invalid_response', 200)).toBe('transient'); // a gateway's page, a cut body
+  });
+
+  it("takes the contract's 4xx answers, an answer off the contract and an abort for permanent", () => {
+    for (const code of [
+      'validation',
+      'out_of_credits',
+      'missing_key',
+      'invalid_key',
+      'job_not_found',
+      'not_found',
+      'aborted',
+    ] as const)
+      expect(failure(code, 400)).toBe('permanent');
+    expect(failure('unexpected_status', 418)).toBe('permanent');
+  });
+});
 
 describe('retryAfterMs: how long a 429 asks to wait', () => {
   it('reads a Retry-After header in seconds or as an HTTP date', () => {

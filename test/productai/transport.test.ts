@@ -55,6 +55,24 @@ describe('retries of reads', () => {
     expect(delays[2]).toBeGreaterThan(499);
   });
 
+  it('leaves a 429 to its caller, which waits what it asks (a minute by the spec)', async () => {
+    server.script(json(429, { error: 'Too many requests, retry after 5 seconds' }), job('RUNNING'));
+    const error = await client({ readRetry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 } })
+      .getJob(5)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 5_000 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not retry a read ProductAI refused for good (400: no such job)', async () => {
+    server.script(json(400, { name: 'ApiError', message: 'Job not found' }), job('RUNNING'));
+    const error = await client({ readRetry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 } })
+      .getJob(5)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'job_not_found' });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('gives up after the last attempt with the server error', async () => {
     server.script(json(500, { error: 'Internal server error' }));
     const error = await client({

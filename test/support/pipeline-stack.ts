@@ -170,6 +170,8 @@ export async function startPipelineStack(options: {
   shopify?: Partial<ShopifyEmulatorOptions>;
   /** The ProductAI address the app uses; the emulator's by default. */
   productAiBaseUrl?: string;
+  /** A Redis of the test's own (the suite's by default). */
+  redisUrl?: string;
 }): Promise<PipelineStack> {
   const productAi = await startProductAiEmulator({
     jobMs: 150,
@@ -196,6 +198,7 @@ export async function startPipelineStack(options: {
       PRODUCTAI_WEBHOOK_ALLOWED_IPS: WEBHOOK_SOURCE,
       // Tests that hand attach a result of their own serve it from the image host.
       RESULT_DOWNLOAD_ORIGINS: images.url,
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     },
   });
   const { pipeline } = app.deps;
@@ -242,6 +245,8 @@ export async function startPipelineHarness(
     workers?: boolean;
     /** The ProductAI address the app uses; the emulator's by default. */
     productAiBaseUrl?: string;
+    /** A Redis of the test's own (the suite's by default). */
+    redisUrl?: string;
   } = {},
 ): Promise<PipelineHarness> {
   const stack = await startPipelineStack({
@@ -252,6 +257,7 @@ export async function startPipelineHarness(
     emulator: options.emulator,
     pipeline: { publish: { attach: publishAtOnce, verify: publishAtOnce }, ...options.pipeline },
     productAiBaseUrl: options.productAiBaseUrl,
+    redisUrl: options.redisUrl,
   });
   const { app, pipeline, images, productAiControl } = stack;
   const product = await productImage('png', 200, 200);

@@ -12,6 +12,9 @@ import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json'
 import { pendingCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+// The web server and the load balancer write a few answers of their own (a body over the limit).
+const WEB_SERVER = fileURLToPath(new URL('../../web/server/', import.meta.url));
+const NGINX = fileURLToPath(new URL('../../deploy/nginx.conf', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -25,7 +28,7 @@ function sources(dir: string): string[] {
 
 test("every server.* entry is still the server's wording", () => {
   // Source lines are wrapped: compare with the code's whitespace and string breaks folded away.
-  const code = sources(SRC)
+  const code = [...sources(SRC), ...sources(WEB_SERVER), readFileSync(NGINX, 'utf8')]
     .join('\n')
     .replace(/'\s*\+\s*'|\s+/g, ' ');
   const missing = Object.entries(en.server).flatMap(([key, english]) =>
@@ -97,6 +100,26 @@ describe('in French', () => {
     ).toBe(
       'Le modèle photo « Équilibré » nécessite au moins une image du produit : choisissez une des images de « Mug ».',
     );
+  });
+
+  test('the bounds on what a merchant sends read in French', () => {
+    expect(
+      serverText('The style image is 16383×16383 pixels; it must be at most 25 megapixels.'),
+    ).toBe('L’image de style fait 16383×16383 pixels ; elle doit faire au plus 25 mégapixels.');
+    expect(serverText('The body is larger than 10 MB.')).toBe('Le contenu envoyé dépasse 10 MB.');
+    expect(
+      serverText(
+        'The generated image is 16383×16383 pixels, more than the 67.1 megapixels the app reads.',
+      ),
+    ).toBe(
+      'L’image générée fait 16383×16383 pixels, plus que les 67.1 mégapixels que l’application lit.',
+    );
+  });
+
+  test('a generation waiting for ProductAI says so in French', () => {
+    expect(
+      serverText('Waiting for ProductAI to come back — the result is read as soon as it answers.'),
+    ).toBe('En attente du retour de ProductAI — le résultat est lu dès qu’il répond.');
   });
 
   test('a text no entry knows is shown as the server wrote it', () => {

@@ -44,7 +44,9 @@ export function GenerationSteps({ generation }: { generation: GenerationView }) 
                   ? 'progress.states.held'
                   : generation.waitingFor === 'shopify'
                     ? 'progress.states.waitingShopify'
-                    : `progress.states.${generation.state}`,
+                    : generation.waitingFor === 'productai'
+                      ? 'progress.states.waitingProductAi'
+                      : `progress.states.${generation.state}`,
               )}
               {generation.state === 'failed' && generation.reason ? ` ${generation.reason}` : ''}
             </s-paragraph>

@@ -78,11 +78,13 @@ function Moving({ generation, kind }: { generation: GenerationView; kind: string
         </s-text>
       </s-grid>
       <s-paragraph color="subdued">
-        {/* Saving while Shopify is down: kept, and saved as soon as Shopify answers. */}
+        {/* Saving while Shopify is down, or reading while ProductAI is: kept, and done as soon as it answers. */}
         {t(
           generation.waitingFor === 'shopify'
             ? 'progress.states.waitingShopify'
-            : `progress.states.${generation.state}`,
+            : generation.waitingFor === 'productai'
+              ? 'progress.states.waitingProductAi'
+              : `progress.states.${generation.state}`,
         )}
       </s-paragraph>
     </s-stack>

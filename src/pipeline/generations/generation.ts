@@ -139,26 +139,34 @@ export interface FidelityTryRecord {
 }
 
 /**
- * The save stages waiting out a Shopify outage (publish/shopify-outage.ts): when the first
- * transient failure of this wait happened, and how many tries failed since. Counts only while
- * the generation is `saving` and the wait began after its latest move to `saving` (a wait left
- * over from a crash, or from before a review, is ignored); cleared by the next try that works.
+ * A stage waiting out a service's outage: when the first transient failure of this wait
+ * happened, how many tries failed since, and whose (`on`): Shopify's while saving
+ * (publish/shopify-outage.ts; absent in records written before ProductAI's), ProductAI's while
+ * processing (receive/productai-outage.ts). Counts only while the generation is in that state and
+ * the wait began after its latest move to it (a wait left over from a crash, or from before a
+ * review, is ignored); cleared by the next try that gets an answer.
  */
 export interface ShopifyWait {
   /** ISO 8601. */
   since: string;
   failures: number;
+  on?: 'shopify' | 'productai';
 }
 
 /** What a saving generation's view says while it waits for Shopify (its `reason`). */
 export const WAITING_FOR_SHOPIFY =
   'Waiting for Shopify to come back — saved as soon as it answers.';
 
-/** The wait that counts: begun since the generation last entered `saving`, or none. */
+/** What a processing generation's view says while ProductAI does not answer (its `reason`). */
+export const WAITING_FOR_PRODUCTAI =
+  'Waiting for ProductAI to come back — the result is read as soon as it answers.';
+
+/** The wait that counts: begun since the generation last entered its waiting state, or none. */
 export function currentWait(generation: Generation): ShopifyWait | null {
   const wait = generation.waitingFor;
-  if (!wait || generation.state !== 'saving') return null;
-  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  const state = wait?.on === 'productai' ? 'processing' : 'saving';
+  if (!wait || generation.state !== state) return null;
+  const entered = generation.transitions.findLast((transition) => transition.state === state);
   return !entered || Date.parse(wait.since) >= Date.parse(entered.at) ? wait : null;
 }
 
@@ -281,6 +289,12 @@ export interface Generation {
   style: StyleUsed | null;
   /** Saving, Shopify unreachable: the wait (see ShopifyWait); null otherwise. */
   waitingFor: ShopifyWait | null;
+  /**
+   * How long ProductAI did not answer this generation's job reads, over the waits that ended
+   * (receive/productai-outage.ts): the await deadline is extended by it, so the deadline counts
+   * only time ProductAI answered. 0 when it always answered.
+   */
+  productAiUnreachableMs: number;
   /** When the request to ProductAI started; the await deadline counts from here. */
   submittedAt: string | null;
   /**
@@ -407,14 +421,19 @@ export class GenerationNotFoundError extends AppError {
 
 /** The record as the app's clients see it (contract.ts). */
 export function toGenerationView(generation: Generation): GenerationView {
-  const waiting = currentWait(generation) !== null;
+  const wait = currentWait(generation);
+  const waiting = wait !== null;
   return {
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: waiting ? WAITING_FOR_SHOPIFY : generation.reason,
+    reason: !wait
+      ? generation.reason
+      : wait.on === 'productai'
+        ? WAITING_FOR_PRODUCTAI
+        : WAITING_FOR_SHOPIFY,
     action: waiting ? null : generation.action,
-    waitingFor: waiting ? 'shopify' : null,
+    waitingFor: wait ? (wait.on ?? 'shopify') : null,
     tryAgain: tryAgainOf(generation),
     product: {
       id: generation.productId,

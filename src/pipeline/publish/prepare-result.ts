@@ -11,6 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GenerationKind } from '../../app-api/contract.ts';
 import type { SafeFetchPolicy } from '../../platform/http/safe-fetch.ts';
+import { ImageTooLargeError } from '../../platform/image-limits.ts';
 import type { ImageMarks, ImageProcessor } from '../../platform/images.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { downloadResult, type FetchFn } from './result-download.ts';
@@ -94,7 +95,16 @@ export async function prepareResult(
       );
     }
     const filename = `${name}.${extension}`;
-    const fitted = await fitShopifyLimits(deps.images, data, marks);
+    const fitted = await fitShopifyLimits(deps.images, data, marks).catch((error: unknown) => {
+      // Over the decode limit: no ProductAI result is that large, and no retry makes it smaller,
+      // so it fails now with the reason instead of using up the stage's tries. (The wording is
+      // spelt out for the page's French: web/frontend/src/i18n/server-text.ts.)
+      if (!(error instanceof ImageTooLargeError)) throw error;
+      throw new UnusableResultError(
+        `The generated image is ${error.width}×${error.height} pixels, more than the ${(error.limit / 1_000_000).toFixed(1)} megapixels the app reads`,
+        { cause: error },
+      );
+    });
     const path = join(download.dir, filename);
     await writeFile(path, fitted.data);
     const resourceUrl = await uploadStaged(deps.admin, deps.fetch, {

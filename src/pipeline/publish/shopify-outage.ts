@@ -20,12 +20,14 @@ import {
   AdminRetriesExhaustedError,
   ShopifyUserErrors,
 } from '../../shopify/admin-errors.ts';
-import type { PipelineConfig } from '../config.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 import { currentWait } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
+import { outageDelay, outageDuration as duration } from '../stages/outage-backoff.ts';
 import { fail } from './attach-stage.ts';
 import { ShopifyFilesError } from './shopify-files.ts';
+
+export { outageDelay } from '../stages/outage-backoff.ts';
 
 export type ShopifyFailure =
   | { kind: 'transient' }
@@ -64,27 +66,6 @@ export function classifyShopifyError(error: unknown): ShopifyFailure {
     return { kind: 'transient' };
   }
   return null;
-}
-
-/** The wait after the `failures`-th failure: doubling from the first, capped, half jittered. */
-export function outageDelay(saving: PipelineConfig['saving'], failures: number): number {
-  const ceiling = Math.min(
-    saving.outageMaxDelayMs,
-    saving.outageFirstDelayMs * 2 ** Math.min(failures - 1, 30),
-  );
-  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-}
-
-/** A ceiling in the merchant's words: "6 hours", "1 minute", "1 second". */
-function duration(ms: number): string {
-  const [size, unit] =
-    ms >= 3_600_000
-      ? [ms / 3_600_000, 'hour']
-      : ms >= 60_000
-        ? [ms / 60_000, 'minute']
-        : [ms / 1_000, 'second'];
-  const value = Number(size.toFixed(1));
-  return `${value} ${unit}${value === 1 ? '' : 's'}`;
 }
 
 async function waitForShopify(

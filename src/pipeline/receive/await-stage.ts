@@ -7,7 +7,9 @@
  * every 2 s) for the typical completion time, each poll reading the job's progress and placed
  * so that one lands at its expected end (job-progress.ts), then the same slow schedule
  * (poll-schedule.ts, which also says how the read rate stays bounded). At the deadline the
- * generation fails with a reason.
+ * generation fails with a reason. The deadline counts only time during which ProductAI answered:
+ * while its job reads fail transiently, the generation waits for it (productai-outage.ts) and
+ * the deadline moves by the time it was unreachable.
  *
  * Each poll asks ProductAI's job endpoint (job-check.ts), never a delivered result: a webhook
  * delivery only makes the check come sooner. The transition out of `processing` is atomic, so a
@@ -17,6 +19,7 @@ import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
 import { jobProgress } from './job-progress.ts';
 import { eager, nextPollDelay, pacedDelay, untilDeadline } from './poll-schedule.ts';
+import { productAiAnswered, waitForProductAi } from './productai-outage.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../submit/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -70,11 +73,15 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     const left = untilDeadline(ctx, generation);
     if (cadence !== null && progress?.state === 'running' && left > 0)
       return later(Math.min(pacedDelay(cadence, progress.endsInMs), left));
-    if ((await checkJob(deps, ctx, ref, generation, 'poll')) === 'settled') return DONE;
-    const polls = generation.attempts.await ?? 1;
-    const wait = await nextPollDelay(ctx, generation, polls);
+    const check = await checkJob(deps, ctx, ref, generation, 'poll');
+    if (check === 'unreachable') return waitForProductAi(ctx, ref, generation);
+    // Whatever it answered, a wait for ProductAI ends (and is counted) here.
+    const answered = await productAiAnswered(ctx, ref, generation);
+    if (check === 'settled') return DONE;
+    const polls = answered.attempts.await ?? 1;
+    const wait = await nextPollDelay(ctx, answered, polls);
     if (wait === null) {
-      await failAtDeadline(ctx, ref, generation);
+      await failAtDeadline(ctx, ref, answered);
       return DONE;
     }
     // Its progress could not be read, so this poll read twice: the next waits twice as long,

@@ -8,7 +8,7 @@
  * (submission-key.ts). A delivery's body is never used, so a forged one can at most make the app
  * ask ProductAI a little earlier.
  */
-import { isProductAiError } from '../../productai/errors.ts';
+import { isProductAiError, isTransientProductAiError } from '../../productai/errors.ts';
 import type { GenerationKind } from '../../app-api/contract.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationRef } from '../stages/stage.ts';
@@ -17,8 +17,12 @@ import type { PipelineContext } from '../context.ts';
 import { KIND_WORDS, finishJob } from './finish-job.ts';
 import { submissionKey } from './submission-key.ts';
 
-/** `settled`: the generation moved on (or someone else moved it); `running`: ask again later. */
-export type JobCheck = 'settled' | 'running';
+/**
+ * `settled`: the generation moved on (or someone else moved it); `running`: ProductAI answered,
+ * ask again later; `unreachable`: ProductAI did not answer (a transient failure after the
+ * client's own retries): the await stage waits it out (productai-outage.ts).
+ */
+export type JobCheck = 'settled' | 'running' | 'unreachable';
 
 const NOT_SENT_AGAIN =
   'ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.';
@@ -88,8 +92,10 @@ export async function checkJob(
       return 'settled';
     }
     if (!isProductAiError(error)) throw error;
-    // job_not_found, 5xx after the client's own retries, network: the next poll may succeed.
     ctx.logger.warn({ err: error, jobId, shop: ref.shop, via }, 'job check failed');
+    // 5xx, 429, network after the client's own retries: no answer, the deadline waits.
+    if (isTransientProductAiError(error)) return 'unreachable';
+    // job_not_found (or another answer): ProductAI answered; the next poll may succeed.
     return 'running';
   }
 }

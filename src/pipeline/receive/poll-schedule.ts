@@ -36,14 +36,20 @@
  */
 import type { Generation } from '../generations/generation.ts';
 import type { PipelineContext } from '../context.ts';
+import { unreachableMs } from './productai-outage.ts';
 
 function sinceSubmission(ctx: PipelineContext, generation: Generation): number {
   return ctx.clock.now() - Date.parse(generation.submittedAt ?? generation.createdAt);
 }
 
-/** How long `generation` may still wait for its result before it fails (0 or less: past it). */
+/**
+ * How long `generation` may still wait for its result before it fails (0 or less: past it). The
+ * deadline counts only time ProductAI answered: it moves by the time its reads went unanswered
+ * (productai-outage.ts).
+ */
 export function untilDeadline(ctx: PipelineContext, generation: Generation): number {
-  return ctx.config.polling.deadlineMs[generation.kind] - sinceSubmission(ctx, generation);
+  const answeredFor = sinceSubmission(ctx, generation) - unreachableMs(ctx.clock.now(), generation);
+  return ctx.config.polling.deadlineMs[generation.kind] - answeredFor;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { emulatorProducts } from '../../support/shop-media.ts';
 import { afterFile } from '../../support/teardown.ts';
 import { productImage } from '../../support/product-images.ts';
+import { pngDeclaring } from '../../support/declared-png.ts';
 
 let harness: PublishHarness;
 let internal: Listening;
@@ -74,6 +75,20 @@ describe('a result the download guard refuses', () => {
         "The result file's address was refused: only https addresses are downloaded, not http:.",
     });
     expect(internalConnections).toBe(before);
+    expect(files).toEqual([]);
+  });
+
+  it('fails the generation at once when the result declares more pixels than the app reads', async () => {
+    const url = harness.images.serve('/refused/bomb.png', pngDeclaring(16383, 16383));
+
+    const { ended, files } = await attachResult(url);
+
+    expect(ended).toMatchObject({
+      state: 'failed',
+      reason:
+        'The generated image is 16383×16383 pixels, more than the 67.1 megapixels the app reads.',
+    });
+    expect(ended.attempts['attach']).toBe(1);
     expect(files).toEqual([]);
   });
 

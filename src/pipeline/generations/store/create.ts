@@ -90,6 +90,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     tries: input.tries ?? null,
     retriedBy: null,
     waitingFor: null,
+    productAiUnreachableMs: 0,
     transitions: [{ state: 'queued', at }],
     // Starts empty: its counters are created by countAttempt.
     attempts: {},

@@ -46,6 +46,7 @@ export const FIELDS = [
   'variant',
   'style',
   'waitingFor',
+  'productAiUnreachableMs',
   'submittedAt',
   'productAiAccount',
   'tries',
@@ -100,6 +101,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.tries ??= null; // never made again (or made before tries existed)
   record.retriedBy ??= null;
   record.waitingFor ??= null; // never waited for Shopify (or made before the wait existed)
+  record.productAiUnreachableMs ??= 0; // ProductAI always answered (or made before it was counted)
   return record as unknown as Generation;
 }
 

@@ -1,13 +1,15 @@
 /**
  * `submit`: one submit job, its steps in order (each in its own file of this folder): the
  * generation still to send (or, naming its job already, to adopt: adopt-attached.ts), the checks that need no ProductAI, the fingerprint's claim and a
- * rate-limit slot, then the request and its outcome. Every path answers DONE; a retry is asked
+ * rate-limit slot, the record of the send made durable (durable.ts), then the request and its
+ * outcome. Every path answers DONE; a retry is asked
  * by throwing.
  */
 import { accountOf } from '../../limits/submission-claims.ts';
 import { DONE, type GenerationRef, type StageOutcome } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { adoptAttached } from './adopt-attached.ts';
+import { durable } from './durable.ts';
 import { loadQueued } from './load-queued.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { send } from './send.ts';
@@ -38,6 +40,7 @@ export async function submit(
     accountOf(prepared.apiKey),
   );
   if (!submitting) return DONE;
+  await durable(steps, ctx, ref);
   await send(steps, ctx, ref, submitting, prepared);
   return DONE;
 }

@@ -7,6 +7,7 @@ import type { FairScheduler } from '../../limits/fair-scheduler.ts';
 import type { JobResults } from '../../receive/job-results.ts';
 import type { SubmissionClaims } from '../../limits/submission-claims.ts';
 import type { PipelineQueues } from '../../stages/queues.ts';
+import type { Durability } from '../../../platform/redis/durability.ts';
 import type { ShopPause } from '../shop-pause.ts';
 
 export interface SubmitStageDeps {
@@ -15,5 +16,6 @@ export interface SubmitStageDeps {
   shopPause: ShopPause;
   jobResults: JobResults;
   claims: SubmissionClaims;
+  durability: Durability;
   queues: PipelineQueues;
 }

@@ -92,7 +92,7 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
             {generation.action ? <p>{serverText(generation.action)}</p> : null}
           </Banner>
         ) : generation.waitingFor && generation.reason ? (
-          // Shopify is down: the result is kept and saved as soon as it answers.
+          // Shopify or ProductAI is down: the result is kept and read or saved as soon as it answers.
           <Banner tone="info" title={serverText(generation.reason)} />
         ) : null}
         {latest.error ? (

@@ -1,0 +1,89 @@
+/**
+ * Reading a job through a ProductAI outage: a job ProductAI accepted is charged, so its result is
+ * not given up because ProductAI stopped answering for a while. Around the await stage's poll:
+ *  - a read that fails transiently (productai/errors.ts `productAiFailure`: a 5xx, a 429, a
+ *    timeout, a reset, DNS, still failing after the client's own retries) keeps the generation
+ *    `processing`, records the wait on it (`waitingFor`, on: 'productai': its view says "Waiting
+ *    for ProductAI to come back") and reads again later with capped exponential backoff and
+ *    jitter (stages/outage-backoff.ts), until `config.awaiting.outageCeilingMs` after the wait
+ *    began; then it fails with the reason, and Try again saves its result for free;
+ *  - the first read that gets an answer (any: the job's state, or "no such job") ends the wait
+ *    and adds its length to `productAiUnreachableMs`: the await deadline is extended by it
+ *    (poll-schedule.ts `untilDeadline`), so it counts only time during which ProductAI answered.
+ */
+import { currentWait, StaleTransitionError, type Generation } from '../generations/generation.ts';
+import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
+import { outageDelay, outageDuration } from '../stages/outage-backoff.ts';
+import type { PipelineContext } from '../context.ts';
+
+/** The current ProductAI wait of a processing generation, or null. */
+function productAiWait(generation: Generation) {
+  const wait = currentWait(generation);
+  return wait?.on === 'productai' ? wait : null;
+}
+
+/** How long ProductAI did not answer this generation's reads: waits ended, and the one under way. */
+export function unreachableMs(now: number, generation: Generation): number {
+  const wait = productAiWait(generation);
+  return (
+    (generation.productAiUnreachableMs ?? 0) +
+    (wait ? Math.max(0, now - Date.parse(wait.since)) : 0)
+  );
+}
+
+/** ProductAI answered a read: the wait (if any) ends and its length is counted. */
+export async function productAiAnswered(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: Generation,
+): Promise<Generation> {
+  const wait = productAiWait(generation);
+  if (!wait) return generation;
+  const patch = {
+    waitingFor: null,
+    productAiUnreachableMs: unreachableMs(ctx.clock.now(), generation),
+  };
+  await ctx.generations.patch(ref.shop, ref.generationId, patch, {
+    note: 'ProductAI answers again',
+  });
+  return { ...generation, ...patch };
+}
+
+/** A read failed transiently: wait and read again, or fail past the ceiling. */
+export async function waitForProductAi(
+  ctx: PipelineContext,
+  ref: GenerationRef,
+  generation: Generation & { productAiJobId: number },
+): Promise<StageOutcome> {
+  const now = ctx.clock.now();
+  const wait = productAiWait(generation);
+  const since = wait ? Date.parse(wait.since) : now;
+  const failures = (wait?.failures ?? 0) + 1;
+  const { awaiting } = ctx.config;
+  if (now - since >= awaiting.outageCeilingMs) {
+    ctx.logger.error({ ...ref, since: wait?.since }, 'ProductAI unreachable past the ceiling');
+    try {
+      await ctx.generations.transition(ref.shop, ref.generationId, {
+        from: ['processing'],
+        to: 'failed',
+        patch: {
+          waitingFor: null,
+          reason: `ProductAI did not answer for ${outageDuration(awaiting.outageCeilingMs)}, so the result of job ${generation.productAiJobId} could not be read.`,
+          action: 'Save it again: ProductAI keeps it, no new credits.',
+        },
+        note: 'ProductAI unreachable past the ceiling',
+      });
+    } catch (error) {
+      if (!(error instanceof StaleTransitionError)) throw error;
+    }
+    return DONE;
+  }
+  ctx.logger.warn({ ...ref, failures }, 'ProductAI unreachable; reading the job later');
+  await ctx.generations.patch(
+    ref.shop,
+    ref.generationId,
+    { waitingFor: { since: new Date(since).toISOString(), failures, on: 'productai' } },
+    wait ? {} : { note: 'waiting for ProductAI to come back' },
+  );
+  return later(outageDelay(awaiting, failures));
+}
