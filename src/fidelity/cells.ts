@@ -17,6 +17,13 @@ const REACH = 12;
 /** Mean squared deviation of the gradient under which a cell holds no edge worth comparing. */
 const FLAT = 16;
 
+/**
+ * Share of a cell away from the product's outline for it to count as inside: wholly inside lost
+ * two logos of twelve on the real photographs (a label near a bag's edge, a strap's tab), half
+ * kept all twelve.
+ */
+const INSIDE = 0.5;
+
 export interface Cell {
   /** The cell's column and row in the product's grid. */
   col: number;
@@ -24,6 +31,12 @@ export interface Cell {
   box: Box;
   /** Whether the source has edges here (a letter, a seam, a logo), or is plain. */
   textured: boolean;
+  /**
+   * Mostly inside the product, away from its outline: a cell across the outline holds the
+   * outline's contrast with the backdrop, which the result's scene sets anew (an ivory lamp's
+   * rim on an ivory wall read as detail faded).
+   */
+  inside: boolean;
   /** Edges' correlation at the best offset (1: alike; a plain cell that stays plain is 1). */
   correlation: number;
   /** The same where the homography puts the cell, unaligned. */
@@ -55,10 +68,18 @@ interface Sums {
  * offset at which its edges agree best: a coarse search every 3 px, then the pixels around it.
  */
 export function compareCells(
-  source: { width: number; height: number; mask: Uint8Array; box: Box; gradient: Float32Array },
+  source: {
+    width: number;
+    height: number;
+    mask: Uint8Array;
+    /** The product away from its outline (source-product.ts's `inner`). */
+    inner: Uint8Array;
+    box: Box;
+    gradient: Float32Array;
+  },
   result: { gradient: Float32Array; seen: Uint8Array },
 ): Grid {
-  const { width, height, mask, box } = source;
+  const { width, height, mask, inner, box } = source;
   const cols = Math.ceil(box.width / CELL);
   const rows = Math.ceil(box.height / CELL);
   const cells: Cell[] = [];
@@ -98,6 +119,7 @@ export function compareCells(
         row,
         box: cellBox,
         textured,
+        inside: onProduct(inner, width, cellBox) >= cellBox.width * cellBox.height * INSIDE,
         correlation: best.r,
         inPlace: correlation(here),
         energy: e1 > 0 ? e2 / e1 : 1,

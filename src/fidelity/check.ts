@@ -109,6 +109,7 @@ export async function measurePair(source: SourceProduct, image: Uint8Array): Pro
     {
       ...source,
       mask: within(source.mask),
+      inner: within(source.inner),
       gradient: gradientMagnitude(
         cv,
         atScale(cv, source.gray, width, height, scale),
@@ -131,7 +132,7 @@ export async function measurePair(source: SourceProduct, image: Uint8Array): Pro
     ...base,
     located: true,
     inliers: location.inliers,
-    stretch: stretchOf(location),
+    stretch: stretchOf(location, Math.min(source.box.width, source.box.height)),
     structure: shape.score,
     changedShare: shape.changedShare,
     inPlaceShare: shape.inPlaceShare,

@@ -107,8 +107,9 @@ export function structure(grid: Grid): Structure {
   // cell's edge strength is judged against the product's own median.
   const textured = cells.filter((c) => c.textured);
   const typical = median(textured.map((c) => c.energy)) || 1;
+  // Detail fades inside the product; its outline's contrast is the scene's.
   const faded = (c: Cell) =>
-    c.textured && c.energy / typical < FADED && c.correlation < FADED_AGREES;
+    c.inside && c.textured && c.energy / typical < FADED && c.correlation < FADED_AGREES;
   const largest = (member: (c: Cell) => boolean) => {
     const group = clusters(grid, member)[0];
     return group

@@ -7,6 +7,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eraseText, garbleText, recolour } from '../../emulators/productai/render/changes.ts';
+import { renderScene } from '../../emulators/productai/render/scene.ts';
+import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 
@@ -169,6 +171,33 @@ describe('the fidelity check', () => {
     });
     expect(report.verdict).toBe('faithful');
     expect(report.checks.text?.expected ?? []).not.toContain('IMAGE');
+  });
+
+  test("a product the colour of its sweep keeps its caption's words out of its lettering: a result without them is not asked for them", async () => {
+    // The demo's ivory lamp on an ivory sweep: the cut-out less the sweep would lose half of
+    // itself, so the cut-out keeps the caption; its words stand on the open sweep all the same.
+    const photo = await renderProductImage({
+      kind: 'lamp',
+      colour: '#e9e2cf',
+      title: 'Ivory Desk Lamp',
+      view: 0,
+      views: 4,
+      width: 1024,
+      height: 1024,
+      format: 'jpeg',
+    });
+    // In a scene of the demo's ProductAI, whose cut-out leaves the caption out.
+    const scene = await renderScene({
+      width: 1536,
+      height: 1024,
+      prompt: 'on a walnut desk by a window, morning light',
+      products: [photo],
+    });
+    const result = await scene.png().toBuffer();
+    const report = await checker.check({ sources: [photo], result, kind: 'image' });
+    expect(report.checks.located).toBe(true);
+    expect(report.checks.text?.expected ?? []).toEqual([]);
+    expect(report.findings.some((f) => f.startsWith('the lettering'))).toBe(false);
   });
 
   test('a result that cannot be read is check_it, never faithful', async () => {
