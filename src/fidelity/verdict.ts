@@ -66,8 +66,10 @@ const NOT_LINED_UP = 0.3;
  * Consistent matches from which the homography places the product well enough to compare it in
  * place: a real product placed by its look or by a few matches (16-43 on the real photographs)
  * disagrees in place on 31-69 % of its cells though each cell lines up when searched, and was
- * called "shape changed" on 7 faithful results of 102 in its pose, while the in-place measure
+ * called "shape changed" on 6 faithful results of 102 in its pose, while the in-place measure
  * caught no change there that another did not; drawn warps, which it is for, keep 50 or more.
+ * A product with too little detail for features (under ENOUGH_DETAIL) is still judged in place:
+ * its outline is all there is to compare, and its look places it (the demo's warped planters).
  */
 const PLACED_WELL = 50;
 
@@ -152,7 +154,7 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
         : 0;
     add(faded, 'a logo, lettering or detail is missing or blurred', fadedPart?.region);
     add(grade(m.stretch, limits.stretch), 'the product looks stretched');
-    if (kind === 'upscale' || m.inliers >= PLACED_WELL)
+    if (kind === 'upscale' || m.inliers >= PLACED_WELL || m.sourcePoints < ENOUGH_DETAIL)
       add(
         grade(m.inPlaceShare, limits.inPlaceShare),
         "the product's shape or detail changed",
