@@ -186,6 +186,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...valid, TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
   });
 
+  it('refuses a TRUST_PROXY hop count no proxy chain has, saying what it counts', () => {
+    expect(problemsOf({ ...valid, TRUST_PROXY: '12' })).toEqual([
+      'TRUST_PROXY must count the proxies in front of the app (at most 5), not 12',
+    ]);
+  });
+
   it('refuses TRUST_PROXY=true in production, saying why, and accepts it in development', () => {
     expect(problemsOf({ ...valid, TRUST_PROXY: 'true' })).toEqual([
       expect.stringContaining('TRUST_PROXY=true is not allowed in production'),
