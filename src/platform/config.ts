@@ -191,6 +191,12 @@ export interface AppConfig {
     appBridgeScriptUrl: string;
     /** Extra origins allowed to frame the app home (the demo's admin stand-in). */
     extraFrameAncestors: string[];
+    /**
+     * Origins the app home's CSP also allows for images, media and connections: outside
+     * production the local stand-ins (the emulators serve product images and results over
+     * http, the demo's admin frame); in production none (https only).
+     */
+    devOrigins: string[];
   };
   productAi: {
     baseUrl: string;
@@ -267,6 +273,18 @@ export function loadConfig(
     appHome: {
       appBridgeScriptUrl: e.APP_BRIDGE_SCRIPT_URL,
       extraFrameAncestors: e.DEV_FRAME_ANCESTORS ?? [],
+      devOrigins:
+        e.NODE_ENV === 'production'
+          ? []
+          : [
+              ...new Set([
+                new URL(e.PRODUCTAI_BASE_URL).origin,
+                ...(e.SHOPIFY_ADMIN_URL_OVERRIDE
+                  ? [new URL(e.SHOPIFY_ADMIN_URL_OVERRIDE).origin]
+                  : []),
+                ...(e.DEV_FRAME_ANCESTORS ?? []),
+              ]),
+            ],
     },
     productAi: {
       baseUrl: e.PRODUCTAI_BASE_URL,

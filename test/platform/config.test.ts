@@ -166,6 +166,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('lets the app home load from the local stand-ins outside production only', () => {
+    expect(loadConfig(valid).appHome.devOrigins).toEqual([]);
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      SHOPIFY_APP_URL: 'http://127.0.0.1:3000',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:9000/',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:9999/',
+      DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000',
+    });
+    expect(config.appHome.devOrigins).toEqual([
+      'http://127.0.0.1:9000',
+      'http://127.0.0.1:9999',
+      'http://127.0.0.1:8000',
+    ]);
+  });
+
   it('keeps metrics off without a token, and refuses a token short enough to guess', () => {
     expect(loadConfig(valid).metrics).toEqual({ token: null, port: 9464 });
     const token = 'a'.repeat(24);

@@ -63,6 +63,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
     apiKey: deps.config.shopify.apiKey,
     appBridgeSrc: deps.config.appHome.appBridgeScriptUrl,
     extraFrameAncestors: deps.config.appHome.extraFrameAncestors,
+    devOrigins: deps.config.appHome.devOrigins,
     frontendDist: options.frontendDist ?? DEFAULT_FRONTEND_DIST,
   });
   app.use(appHome);
