@@ -12,7 +12,8 @@ have() { command -v "$1" >/dev/null 2>&1; }
 
 have npm || fail "npm is missing: install Node.js 20 or newer (the project brings its own Node 22)."
 
-# Dependencies (and with them Node 22 from the npm package `node`): reinstall when the lock
+# Dependencies (and with them Node 22 from the npm package `node`, a development dependency:
+# the production image runs its base image's Node): reinstall when the lock
 # file changed since the last install.
 stamp=node_modules/.setup-lock-stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then

@@ -29,6 +29,8 @@ const commaList = z.string().transform((value) =>
  * proxy in front would let anyone claim to be ProductAI's webhook address.
  * Accepts false/true, a hop count, or a list of addresses/subnets (`loopback, 10.0.0.0/8`).
  */
+const MAX_PROXY_HOPS = 5;
+
 const trustProxy = z
   .string()
   .trim()
@@ -36,7 +38,18 @@ const trustProxy = z
     const lower = value.toLowerCase();
     if (lower === '' || lower === 'false' || lower === 'off' || lower === '0') return false;
     if (lower === 'true' || lower === 'on') return true;
-    if (/^\d+$/.test(lower)) return Number(lower);
+    if (/^\d+$/.test(lower)) {
+      // The proxies in front of the app (README, The proxy chain): nginx, a TLS terminator, a
+      // CDN. More than a few is a typo, and would let clients choose their address.
+      if (Number(lower) > MAX_PROXY_HOPS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must count the proxies in front of the app (at most ${MAX_PROXY_HOPS}), not ${lower}`,
+        });
+        return z.NEVER;
+      }
+      return Number(lower);
+    }
     const list = lower.split(/[\s,]+/).filter(Boolean);
     if (list.some((item) => !/^[0-9a-f:./]+$|^(loopback|linklocal|uniquelocal)$/.test(item))) {
       ctx.addIssue({
@@ -178,6 +191,12 @@ export interface AppConfig {
     appBridgeScriptUrl: string;
     /** Extra origins allowed to frame the app home (the demo's admin stand-in). */
     extraFrameAncestors: string[];
+    /**
+     * Origins the app home's CSP also allows for images, media and connections: outside
+     * production the local stand-ins (the emulators serve product images and results over
+     * http, the demo's admin frame); in production none (https only).
+     */
+    devOrigins: string[];
   };
   productAi: {
     baseUrl: string;
@@ -254,6 +273,18 @@ export function loadConfig(
     appHome: {
       appBridgeScriptUrl: e.APP_BRIDGE_SCRIPT_URL,
       extraFrameAncestors: e.DEV_FRAME_ANCESTORS ?? [],
+      devOrigins:
+        e.NODE_ENV === 'production'
+          ? []
+          : [
+              ...new Set([
+                new URL(e.PRODUCTAI_BASE_URL).origin,
+                ...(e.SHOPIFY_ADMIN_URL_OVERRIDE
+                  ? [new URL(e.SHOPIFY_ADMIN_URL_OVERRIDE).origin]
+                  : []),
+                ...(e.DEV_FRAME_ANCESTORS ?? []),
+              ]),
+            ],
     },
     productAi: {
       baseUrl: e.PRODUCTAI_BASE_URL,

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,7 +111,11 @@ async function startRedisAsComposeDoes(): Promise<void> {
   redis = spawn(binary!, [...flags, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], {
     stdio: 'ignore',
   });
-  redisUrl = `redis://127.0.0.1:${port}`;
+  // compose's own URL for the app, password included; only the host is this machine's.
+  redisUrl = String(compose.services.web!.environment.REDIS_URL).replace(
+    '@redis:6379',
+    `@127.0.0.1:${port}`,
+  );
   const client = new Redis(redisUrl, { retryStrategy: () => 50 });
   client.on('error', () => {}); // refused until redis-server listens; ping waits for it
   await client.ping();
@@ -136,6 +141,9 @@ beforeAll(async () => {
     SHOPIFY_API_SECRET: API_SECRET,
     SHOPIFY_APP_URL: 'https://stands-in-for-the-proxy.example',
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    REDIS_PASSWORD: randomBytes(16).toString('hex'),
+    // The round-robin proxy stands for lb, with nothing in front of it.
+    PROXY_HOPS: '1',
   }) as typeof compose;
 
   await startRedisAsComposeDoes();
@@ -228,7 +236,15 @@ describe('the image', () => {
     const modules = join(image.appDir, 'node_modules');
     for (const runtime of ['express', 'bullmq', 'sharp', 'prom-client'])
       expect(existsSync(join(modules, runtime)), runtime).toBe(true);
-    for (const devOnly of ['vitest', 'vite', '@shopify/cli', 'typescript', 'playwright-core'])
+    // `node`: the npm package of the project's Node for development; the image runs its own.
+    for (const devOnly of [
+      'vitest',
+      'vite',
+      '@shopify/cli',
+      'typescript',
+      'playwright-core',
+      'node',
+    ])
       expect(existsSync(join(modules, devOnly)), devOnly).toBe(false);
     expect(existsSync(join(image.appDir, 'web/frontend/dist/index.html'))).toBe(true);
     expect(existsSync(join(image.appDir, 'test'))).toBe(false);
@@ -269,6 +285,17 @@ describe('the image', () => {
       });
       await expect(check, replica.name).resolves.toBeDefined();
     }
+  });
+
+  it('runs on a Redis that refuses a client without compose’s password', async () => {
+    // A bare socket: a client library without the password gives up before it can say why.
+    const { hostname, port } = new URL(redisUrl);
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write('PING\r\n');
+    const [reply] = (await once(socket, 'data')) as [Buffer];
+    socket.destroy();
+    expect(String(reply)).toMatch(/^-NOAUTH/);
   });
 
   it('runs on a Redis configured as compose configures it (AOF, noeviction)', async () => {

@@ -166,6 +166,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('lets the app home load from the local stand-ins outside production only', () => {
+    expect(loadConfig(valid).appHome.devOrigins).toEqual([]);
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      SHOPIFY_APP_URL: 'http://127.0.0.1:3000',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:9000/',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:9999/',
+      DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000',
+    });
+    expect(config.appHome.devOrigins).toEqual([
+      'http://127.0.0.1:9000',
+      'http://127.0.0.1:9999',
+      'http://127.0.0.1:8000',
+    ]);
+  });
+
   it('keeps metrics off without a token, and refuses a token short enough to guess', () => {
     expect(loadConfig(valid).metrics).toEqual({ token: null, port: 9464 });
     const token = 'a'.repeat(24);
@@ -184,6 +201,12 @@ describe('loadConfig', () => {
     ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ ...valid, TRUST_PROXY: value }).http.trustProxy).toEqual(expected);
+  });
+
+  it('refuses a TRUST_PROXY hop count no proxy chain has, saying what it counts', () => {
+    expect(problemsOf({ ...valid, TRUST_PROXY: '12' })).toEqual([
+      'TRUST_PROXY must count the proxies in front of the app (at most 5), not 12',
+    ]);
   });
 
   it('refuses TRUST_PROXY=true in production, saying why, and accepts it in development', () => {

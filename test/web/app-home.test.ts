@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../support/app.ts';
 import { API_KEY } from '../support/app-identity.ts';
-import { builtEntryTags, frameAncestors, renderAppHome } from '../../web/server/routes/app-home.ts';
+import { builtEntryTags, renderAppHome } from '../../web/server/routes/app-home.ts';
+import { appHomeCsp, frameAncestors } from '../../web/server/routes/app-home-csp.ts';
 
 // A built front end as Vite writes it (index.html with hashed entry tags, assets/).
 const dist = mkdtempSync(join(tmpdir(), 'frontend-dist-'));
@@ -24,6 +25,22 @@ const app = await startTestApp({
   frontendDist: dist,
   env: { APP_BRIDGE_SCRIPT_URL: 'http://127.0.0.1:1/app-bridge-stand-in.js' },
 });
+
+const PRODUCTAI_BASE_URL = 'https://api.productai.photo';
+
+async function cspOf(path: string): Promise<string> {
+  const response = await app.call(path, { headers: { Accept: 'text/html' } });
+  expect(response.status).toBe(200);
+  return response.headers.get('content-security-policy') ?? '';
+}
+
+/** One directive of a policy, as written (its name and sources). */
+function directive(csp: string, name: string): string | undefined {
+  return csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.split(' ')[0] === name);
+}
 
 describe('app home', () => {
   it('carries the API key meta tag and App Bridge as the first script in <head>', async () => {
@@ -47,18 +64,34 @@ describe('app home', () => {
 
   it('lets only the shop’s admin and admin.shopify.com frame it', async () => {
     const shop = app.newShop();
-    const response = await app.call(`/?shop=${shop}`, { headers: { Accept: 'text/html' } });
-    expect(response.headers.get('content-security-policy')).toBe(
-      `frame-ancestors https://${shop} https://admin.shopify.com;`,
+    expect(directive(await cspOf(`/?shop=${shop}`), 'frame-ancestors')).toBe(
+      `frame-ancestors https://${shop} https://admin.shopify.com`,
     );
   });
 
   it('ignores a shop parameter that is not a shop domain', async () => {
-    const response = await app.call('/?shop=evil.example.com%20https://evil.example.com', {
-      headers: { Accept: 'text/html' },
-    });
-    expect(response.headers.get('content-security-policy')).toBe(
-      'frame-ancestors https://admin.shopify.com;',
+    expect(
+      directive(
+        await cspOf('/?shop=evil.example.com%20https://evil.example.com'),
+        'frame-ancestors',
+      ),
+    ).toBe('frame-ancestors https://admin.shopify.com');
+  });
+
+  it('runs only its own scripts and App Bridge’s, none inline', async () => {
+    expect(directive(await cspOf('/'), 'script-src')).toBe("script-src 'self' http://127.0.0.1:1");
+  });
+
+  it('falls back to its own origin for anything its policy does not name', async () => {
+    const csp = await cspOf('/settings');
+    expect(directive(csp, 'default-src')).toBe("default-src 'self'");
+    expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+    expect(directive(csp, 'base-uri')).toBe("base-uri 'self'");
+  });
+
+  it('connects to its own API, App Bridge and Shopify, and the emulators outside production', async () => {
+    expect(directive(await cspOf('/'), 'connect-src')).toBe(
+      `connect-src 'self' http://127.0.0.1:1 https://*.shopify.com ${new URL(PRODUCTAI_BASE_URL).origin} ${app.emulator.url}`,
     );
   });
 
@@ -80,6 +113,18 @@ describe('app home rendering', () => {
       styleTags: [],
     });
     expect(html).not.toContain('"><script>x');
+  });
+
+  it('loads images from https and the page’s own thumbnails, never plain http, in production', () => {
+    const csp = appHomeCsp('acme.myshopify.com', {
+      appBridgeSrc: 'https://cdn.shopify.com/shopifycloud/app-bridge.js',
+      extraFrameAncestors: [],
+      devOrigins: [],
+    });
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https:");
+    expect(directive(csp, 'media-src')).toBe("media-src 'self' blob: https:");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://cdn.shopify.com");
+    expect(csp).not.toContain('http:');
   });
 
   it('adds configured frame ancestors (the demo’s admin stand-in)', () => {

@@ -1,6 +1,6 @@
 /**
  * Builds the Express app from its dependencies and feature modules. Order matters:
- * request context → HTTP metrics → rate limit per source address and route family on the public
+ * request context → a proxy chain unlike TRUST_PROXY's, logged once → HTTP metrics → rate limit per source address and route family on the public
  * routes (Shopify's webhooks: of refused deliveries only) → health → Shopify webhooks (raw body) → modules' public routes → /api (CORS, auth and the shop's rate
  * limit, JSON) → app home and assets → the one error handler.
  */
@@ -9,6 +9,7 @@ import express, { Router, type Express } from 'express';
 import type { App } from '../../src/app/index.ts';
 import type { AppModule } from './module.ts';
 import { requestContext } from './plugins/request-context.ts';
+import { forwardedHopsCheck } from './plugins/forwarded-hops.ts';
 import { httpMetrics } from './plugins/http-metrics.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { addressRateLimit, refusedWebhookRateLimit } from './plugins/rate-limit.ts';
@@ -40,6 +41,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
     }),
   );
 
+  app.use(forwardedHopsCheck(deps.config.http.trustProxy, deps.logger));
   app.use(httpMetrics(deps.metrics));
   app.use(PUBLIC_ROUTE_PREFIXES, addressRateLimit(deps));
 
@@ -61,6 +63,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
     apiKey: deps.config.shopify.apiKey,
     appBridgeSrc: deps.config.appHome.appBridgeScriptUrl,
     extraFrameAncestors: deps.config.appHome.extraFrameAncestors,
+    devOrigins: deps.config.appHome.devOrigins,
     frontendDist: options.frontendDist ?? DEFAULT_FRONTEND_DIST,
   });
   app.use(appHome);

@@ -1,7 +1,7 @@
 /**
  * The admin page the browser tests work in (Chromium from test/support/chromium.ts): the app
  * inside the admin frame, every console error collected (a test fails on any it did not
- * expect), screenshots of whole pages written to test-artifacts/screenshots/.
+ * expect; a Content-Security-Policy violation counts as one), screenshots of whole pages written to test-artifacts/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,14 @@ export async function openAdminPage(
 ): Promise<AdminPage> {
   const context = await browser.newContext({ viewport, locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // A Content-Security-Policy violation is the browser's own log line, not a console call, so
+  // Playwright never reports it: every frame (the app's included) says it as a console error,
+  // and a test fails on a script, image or connection the app home's policy refuses.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} refused ${event.blockedURI}`);
+    });
+  });
   const page = await context.newPage();
   const errors: ConsoleError[] = [];
   const allowed: RegExp[] = [];

@@ -1,8 +1,8 @@
 /**
  * The app home: the HTML document Shopify's admin frames. Shopify requires the
  * `shopify-api-key` meta tag and the App Bridge script as the first script in <head> (a plain
- * synchronous script: App Bridge must run before the app's own code). The CSP lets only the
- * shop's admin and admin.shopify.com frame the page.
+ * synchronous script: App Bridge must run before the app's own code). Its CSP (app-home-csp.ts)
+ * says what the page may run, load and connect to, and who may frame it.
  *
  * The front end is the Vite build in web/frontend/dist: its entry tags are taken from the
  * built index.html and placed after App Bridge; its assets are served with long caching.
@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
-import { isShopDomain } from '../../../src/platform/keys.ts';
+import { appHomeCsp, type AppHomeCspOptions } from './app-home-csp.ts';
 
 export interface AppHomeParts {
   apiKey: string;
@@ -48,16 +48,6 @@ export function renderAppHome(parts: AppHomeParts): string {
   ].join('\n');
 }
 
-/** `frame-ancestors` for the shop named in the query (validated), plus configured extras. */
-export function frameAncestors(shop: unknown, extra: readonly string[] = []): string {
-  const sources = [
-    ...(isShopDomain(shop) ? [`https://${shop}`] : []),
-    'https://admin.shopify.com',
-    ...extra,
-  ];
-  return `frame-ancestors ${sources.join(' ')};`;
-}
-
 /** The entry tags of a built index.html (App Bridge and the API-key meta are ours to place). */
 export function builtEntryTags(indexHtml: string): { scriptTags: string[]; styleTags: string[] } {
   const scriptTags = [...indexHtml.matchAll(/<script\b[^>]*>[\s\S]*?<\/script>/gi)]
@@ -69,10 +59,8 @@ export function builtEntryTags(indexHtml: string): { scriptTags: string[]; style
   return { scriptTags, styleTags };
 }
 
-export interface AppHomeOptions {
+export interface AppHomeOptions extends AppHomeCspOptions {
   apiKey: string;
-  appBridgeSrc: string;
-  extraFrameAncestors: readonly string[];
   /** The front end's build folder (web/frontend/dist); used when it holds an index.html. */
   frontendDist: string;
 }
@@ -108,10 +96,7 @@ export function registerAppHome(router: Router, options: AppHomeOptions): void {
 
   router.get(/^\/(?!api\/|api$|webhooks\/|assets\/|healthz$).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
-    res.setHeader(
-      'Content-Security-Policy',
-      frameAncestors(req.query.shop, options.extraFrameAncestors),
-    );
+    res.setHeader('Content-Security-Policy', appHomeCsp(req.query.shop, options));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

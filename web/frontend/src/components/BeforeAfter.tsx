@@ -4,6 +4,7 @@ import type { GenerationView } from '../shared/contract.ts';
 import styles from './BeforeAfter.module.css';
 import { PixelSizes } from './PixelSizes.tsx';
 import { t } from '../i18n/index.ts';
+import { linkHref } from '../lib/link-href.ts';
 
 interface Props {
   generation: GenerationView;
@@ -70,21 +71,42 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
         <Icon source={ArrowRightIcon} tone="subdued" />
       </span>
       {result ? (
-        <a href={result.previewUrl} target="_blank" rel="noopener noreferrer">
-          <Thumbnail
-            source={result.mediaType === 'video' ? PlayIcon : result.previewUrl}
-            alt={t(
-              result.mediaType === 'video'
-                ? 'common.generatedVideoNewTab'
-                : 'common.generatedImageNewTab',
-              { title },
-            )}
-            size={size}
-          />
-        </a>
+        <ResultThumbnail result={result} title={title} size={size} />
       ) : (
         <Thumbnail source={ImageIcon} alt={t('common.noResultYet')} size={size} />
       )}
     </InlineStack>
+  );
+}
+
+/** The result, linked to itself in a new tab when its URL may be a link (https only). */
+function ResultThumbnail({
+  result,
+  title,
+  size,
+}: {
+  result: NonNullable<GenerationView['result']>;
+  title: string;
+  size: NonNullable<Props['size']>;
+}) {
+  const video = result.mediaType === 'video';
+  const href = linkHref(result.previewUrl);
+  const source = video ? PlayIcon : result.previewUrl;
+  if (href === null)
+    return (
+      <Thumbnail
+        source={source}
+        alt={t(video ? 'common.generatedVideoOf' : 'common.generatedImageOf', { title })}
+        size={size}
+      />
+    );
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      <Thumbnail
+        source={source}
+        alt={t(video ? 'common.generatedVideoNewTab' : 'common.generatedImageNewTab', { title })}
+        size={size}
+      />
+    </a>
   );
 }
