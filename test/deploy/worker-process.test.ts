@@ -41,6 +41,9 @@ async function startWorker(
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
+      // The test's Redis keeps nothing on disk, so production's durable send (WAITAOF) has no
+      // AOF to wait on; its start check has tests of its own (test/pipeline/submit).
+      REDIS_DURABILITY: 'none',
       SHOPIFY_API_KEY: 'worker-test-key',
       SHOPIFY_API_SECRET: 'worker-test-secret',
       SHOPIFY_APP_URL: 'https://app.example.com',
