@@ -37,7 +37,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startStack, type Stack } from '../dev/stack.ts';
-import { connectMerchant, productsWithImages } from '../test/browser/support/merchant.ts';
+import {
+  connectMerchant,
+  demoProducts,
+  productsWithImages,
+} from '../test/browser/support/merchant.ts';
 import { productAiControlAt } from '../test/support/productai-accounts.ts';
 import type {
   BulkRunView,
@@ -138,10 +142,24 @@ try {
   await appApi(other).updateSettings({ fidelityGuard: 'off', fidelityRetries: 0 });
   const otherProducts = await productsWithImages(other);
 
-  const all = await productsWithImages(stack);
-  const chosen = all.slice(0, Math.min(productCount, 250));
-  if (chosen.length < productCount)
-    log(`(the store has ${all.length} products with images: running on ${chosen.length})`);
+  // The demo's store seeds 80 products (dev/stack.ts sets no other count): the rest of the run
+  // is made of products added as a merchant adds them (one image each), through the emulator.
+  const withImages = async () => (await demoProducts(stack)).filter((p) => p.mediaCount > 0);
+  let all = await withImages();
+  const wanted = Math.min(productCount, 250);
+  for (let i = all.length; i < wanted; i += 1) {
+    const response = await fetch(`${stack.shopify.url}/__emulator/shops/${stack.shop}/products`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: `Fault bench product ${i + 1}`, images: 1 }),
+    });
+    if (!response.ok) throw new Error(`adding a product: ${response.status}`);
+  }
+  if (all.length < wanted) {
+    log(`(added ${wanted - all.length} products with one image to the store's ${all.length})`);
+    all = await withImages();
+  }
+  const chosen = all.slice(0, wanted);
 
   // A click of the other shop: Generate on one of its products, one option (the app home's call).
   let clickIndex = 0;
@@ -290,7 +308,10 @@ try {
   const clicking = (async () => {
     while (!runDone) {
       const { ms, ok } = await click().catch((error: unknown) => {
-        const what = `before the click: ${(error as Error).message.slice(0, 60)}`;
+        // Grouped by route and status: the product's id and the body's detail left out.
+        const what = `before the click: ${(error as Error).message
+          .replace(/\/\d+/g, '/:id')
+          .replace(/^(\S+ \S+ \d+).*$/s, '$1')}`;
         clickFailures.set(what, (clickFailures.get(what) ?? 0) + 1);
         return { ms: 0, ok: false };
       });
@@ -316,7 +337,15 @@ try {
       const expanded = view.state === 'completed' || view.state === 'cancelled';
       if (scheduleDone && expanded && done === generations.length) break;
       if (Date.now() - lastProgress >= 30_000) {
-        log(`  ${elapsed(runStart)}: ${done} of ${generations.length} settled (run ${view.state})`);
+        const states = new Map<string, number>();
+        for (const g of generations) {
+          const key = g.waitingFor ? `${g.state} (waiting for ${g.waitingFor})` : g.state;
+          states.set(key, (states.get(key) ?? 0) + 1);
+        }
+        log(
+          `  ${elapsed(runStart)}: ${done} of ${generations.length} settled (run ${view.state}; ` +
+            `${[...states].map(([state, n]) => `${state} ${n}`).join(', ')})`,
+        );
         lastProgress = Date.now();
       }
     } catch (error) {
