@@ -20,9 +20,9 @@ import type {
   SettingsView,
 } from '../../src/app-api/contract.ts';
 import {
-  GATEWAY_STATUSES,
   IDEMPOTENCY_HEADER,
   newIdempotencyKey,
+  sendWithResend,
 } from '../../src/app-api/idempotency-key.ts';
 
 /** What the bulk-run estimate takes: the run's target and parameters, without its budget. */
@@ -90,15 +90,7 @@ async function request<T>(
     fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let response: Response;
   try {
-    const first = await send().catch((error: unknown) => {
-      if (!idempotencyKey) throw error;
-      return null;
-    });
-    if (first && !(idempotencyKey && GATEWAY_STATUSES.includes(first.status))) response = first;
-    else {
-      await first?.body?.cancel();
-      response = await send();
-    }
+    response = await sendWithResend(send, idempotencyKey);
   } catch {
     throw new AppApiError(0, { error: 'network', message: '' });
   }

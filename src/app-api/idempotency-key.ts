@@ -16,3 +16,20 @@ export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * A click's request, sent once more with the same key when no answer or a gateway's came back
+ * (the key makes it safe); without a key, sent once. Throws what a failed last send throws.
+ */
+export async function sendWithResend(
+  send: () => Promise<Response>,
+  idempotencyKey: string | undefined,
+): Promise<Response> {
+  const first = await send().catch((error: unknown) => {
+    if (!idempotencyKey) throw error;
+    return null;
+  });
+  if (first && !(idempotencyKey && GATEWAY_STATUSES.includes(first.status))) return first;
+  await first?.body?.cancel();
+  return send();
+}

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorBody } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
-import { GATEWAY_STATUSES, IDEMPOTENCY_HEADER } from '../shared/idempotency-key.ts';
+import { IDEMPOTENCY_HEADER, sendWithResend } from '../shared/idempotency-key.ts';
 
 /** A failed call, carrying the server's merchant-readable message and per-field problems. */
 export class ApiError extends Error {
@@ -52,15 +52,7 @@ async function request<T>(
     });
   let response: Response;
   try {
-    const first = await send().catch((error: unknown) => {
-      if (!idempotencyKey) throw error;
-      return null;
-    });
-    if (first && !(idempotencyKey && GATEWAY_STATUSES.includes(first.status))) response = first;
-    else {
-      await first?.body?.cancel();
-      response = await send();
-    }
+    response = await sendWithResend(send, idempotencyKey);
   } catch {
     throw new ApiError(0, { error: 'network', message: t('errors.network') });
   }
