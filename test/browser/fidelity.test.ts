@@ -12,6 +12,7 @@ import { eventually } from './support/eventually.ts';
 import { markChanged, markChangedIds, productTitles } from './support/fidelity-reports.ts';
 import { openAdminPage, type AdminPage } from './support/browser.ts';
 import {
+  followedGeneration,
   generatePhoto,
   openBulkRunForReview,
   productsWithImages,
@@ -30,12 +31,6 @@ const RUN_PRODUCTS = 3;
 const TEST_TIMEOUT_MS = 4 * RESULT_TIMEOUT_MS;
 
 const suite = browserSuite('fidelity', { connectedMerchant: true });
-
-/** The generation the Generate page follows, named in its URL. */
-async function followedGeneration(admin: AdminPage): Promise<string> {
-  const frame = await (await admin.page.$('#app-frame'))!.contentFrame();
-  return new URL(frame!.url()).searchParams.get('generation')!;
-}
 
 test(
   'a changed result shows its badge and plain-worded finding in Activity; the viewer outlines what changed',
@@ -152,7 +147,7 @@ test(
     const [, product] = await productsWithImages(stack);
     await generatePhoto(admin, product!, 'Studio white');
     await waitForProgressState(admin, 'Ready for review');
-    await markChangedIds(stack, [await followedGeneration(admin)]);
+    await markChangedIds(stack, [(await followedGeneration(admin))!]);
 
     // The page reads the generation again while it waits for the merchant.
     const held = admin.app.getByText(/^Held for your review: the product check found a difference/);
@@ -173,7 +168,7 @@ test(
     const [, , , product] = await productsWithImages(stack);
     await generatePhoto(admin, product!, 'Studio white');
     await waitForProgressState(admin, 'Ready for review');
-    await markChangedIds(stack, [await followedGeneration(admin)]);
+    await markChangedIds(stack, [(await followedGeneration(admin))!]);
 
     await admin.open('/');
     // Its entry: the product's result the check called changed (others of it may be listed).
@@ -196,7 +191,7 @@ test(
     const [, , product] = await productsWithImages(stack);
     await generatePhoto(admin, product!, 'Studio white');
     await waitForProgressState(admin, 'Ready for review');
-    await markChangedIds(stack, [await followedGeneration(admin)]);
+    await markChangedIds(stack, [(await followedGeneration(admin))!]);
 
     const french = await openAdminPage(suite.browser, stack.frameUrl, undefined, 'fr-FR');
     try {
@@ -274,7 +269,7 @@ test(
     const [, , , , product] = await productsWithImages(stack);
     await generatePhoto(admin, product!, 'Studio white');
     await waitForProgressState(admin, 'Ready for review');
-    const changed = await followedGeneration(admin);
+    const changed = (await followedGeneration(admin))!;
     await markChangedIds(stack, [changed]);
     await generatePhoto(admin, product!, 'Studio white');
     await waitForProgressState(admin, 'Ready for review');

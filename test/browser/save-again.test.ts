@@ -32,11 +32,12 @@ test(
     const { admin, stack } = suite;
     const [item] = await productsWithImages(stack);
     await setReviewMode(admin, false);
-    // Shopify's processing of the result's media fails once: saving fails after ProductAI charged.
+    // Shopify's processing of this shop's next media fails: saving fails after ProductAI charged.
+    // (The emulator serves this test process's other files too: the fault waits for this shop.)
     await fetch(`${stack.shopify.url}/__emulator/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mediaFailNext: 1 }),
+      body: JSON.stringify({ mediaFailNext: 1, shop: stack.shop }),
     });
 
     await generatePhoto(admin, item!, 'Studio white');

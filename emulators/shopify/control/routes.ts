@@ -26,7 +26,8 @@
  *   POST  /__emulator/flow/actions             {shop, url, properties, handle?, actionRunId?, forge?}
  *                                              → a Flow action request, signed as Flow signs it
  *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?,
- *                                               outage?: {status: 5xx} | {reset: true} | null}
+ *                                               shop?, outage?: {status: 5xx} | {reset: true} | null}
+ *                                              (shop: the count faults wait for that shop's calls)
  *                                              (outage: every Admin GraphQL call fails so until
  *                                              `outage: null`; the answer counts `outageCalls`)
  *   GET   /__emulator/cdn                                            → {metadata}
@@ -322,9 +323,14 @@ export function controlRouter(emu: EmulatorContext): Router {
   router.post(`${PREFIX}/faults`, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body['clear'] === true) emu.faults.clear();
-    emu.faults.add('throttle', count(body['throttleNext']));
-    emu.faults.add('serverError', count(body['serverErrorNext']));
-    emu.faults.add('mediaFail', count(body['mediaFailNext']));
+    const shop = body['shop'];
+    if (shop !== undefined && (typeof shop !== 'string' || !isShopDomain(shop))) {
+      badRequest(res, 'shop must be a shop domain (name.myshopify.com)');
+      return;
+    }
+    emu.faults.add('throttle', count(body['throttleNext']), shop);
+    emu.faults.add('serverError', count(body['serverErrorNext']), shop);
+    emu.faults.add('mediaFail', count(body['mediaFailNext']), shop);
     const status = count(body['serverErrorStatus']);
     if (status >= 500 && status <= 599) emu.faults.serverErrorStatus = status;
     if ('outage' in body) {
@@ -337,7 +343,7 @@ export function controlRouter(emu: EmulatorContext): Router {
       emu.faults.outageCalls = 0;
     }
     res.json({
-      pending: emu.faults.snapshot(),
+      pending: emu.faults.snapshot(shop),
       serverErrorStatus: emu.faults.serverErrorStatus,
       outage: emu.faults.outage,
       outageCalls: emu.faults.outageCalls,

@@ -172,7 +172,7 @@ export async function runAdminOperation(
       },
     },
   });
-  if (emu.faults.take('throttle')) return throttled();
+  if (emu.faults.take('throttle', shop.domain)) return throttled();
   if (!emu.buckets.tryReserve(bucketKey, requested)) return throttled();
 
   const contextValue: ResolverContext = { emu, shop };

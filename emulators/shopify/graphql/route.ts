@@ -52,7 +52,7 @@ export function graphqlRouter(emu: EmulatorContext, resolvers: ResolverMap): Rou
         else res.status(outage.status).json({ errors: 'Service Unavailable' });
         return;
       }
-      if (emu.faults.take('serverError')) {
+      if (emu.faults.take('serverError', shop.domain)) {
         res.status(emu.faults.serverErrorStatus).json({ errors: 'Internal Server Error' });
         return;
       }

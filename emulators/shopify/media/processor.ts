@@ -153,7 +153,7 @@ export class MediaProcessor {
       processing: startProcessing(now, this.deps.processingMs),
     };
     shop.files.set(file.id, file);
-    const forcedFailure = this.deps.faults.take('mediaFail');
+    const forcedFailure = this.deps.faults.take('mediaFail', shop.domain);
     const work = (
       forcedFailure ? Promise.resolve(injectedFailure(file.kind)) : this.process(shop, file)
     )

@@ -119,7 +119,18 @@ export async function openAdminAction(admin: AdminPage, name: string): Promise<F
   return admin.page.frameLocator('dialog.action-modal iframe');
 }
 
-/** Generate → product → preset → Generate; leaves the progress card on screen. */
+/** The generation the Generate page follows, named in its URL (null before the first click). */
+export async function followedGeneration(admin: AdminPage): Promise<string | null> {
+  const frame = await (await admin.page.$('#app-frame'))?.contentFrame();
+  return frame ? new URL(frame.url()).searchParams.get('generation') : null;
+}
+
+/**
+ * Generate → product → preset → Generate; leaves the new generation's progress card on screen.
+ * Returns once the page follows the new generation: the page opens on the one this tab last
+ * followed, whose state a caller would otherwise read as the new one's (under load the click's
+ * request was still under way when such a caller moved on, and its generation was never made).
+ */
 export async function generatePhoto(
   admin: AdminPage,
   product: DemoProduct,
@@ -134,7 +145,12 @@ export async function generatePhoto(
   ).toBe(true);
   await admin.app.getByLabel('Preset').selectOption({ label: preset });
   if (withoutStyle) await admin.app.getByLabel('Without the shop style').check();
+  const before = await followedGeneration(admin);
   await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits?$/ }).click();
+  await eventually(async () => {
+    const now = await followedGeneration(admin);
+    return now !== null && now !== before;
+  }).toBe(true);
 }
 
 /**

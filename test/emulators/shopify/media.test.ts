@@ -151,6 +151,28 @@ describe('productUpdate with media', () => {
     expect(next.status).toBe('READY');
   });
 
+  it("keeps a fault that names a shop for that shop's media", async () => {
+    await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mediaFailNext: 1, shop: 'another-shop.myshopify.com' }),
+    });
+    const product = freshProduct();
+    const saved = await settled(product, (await addMedia(product, `${files.url}/photo.png`)).id);
+    expect(saved.status).toBe('READY');
+    const left = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shop: 'another-shop.myshopify.com' }),
+    });
+    expect(((await left.json()) as { pending: { mediaFail: number } }).pending.mediaFail).toBe(1);
+    await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ clear: true }),
+    });
+  });
+
   it('answers a userError for a product that does not exist', async () => {
     const result = await graphql<{
       productUpdate: { userErrors: { field: string[]; message: string }[] };
