@@ -10,7 +10,7 @@ import { axeViolations } from './support/axe.ts';
 import { confirm as answerConfirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
 import { markChanged, markChangedIds, productTitles } from './support/fidelity-reports.ts';
-import { openAdminPage, type AdminPage } from './support/browser.ts';
+import { openAdminPage } from './support/browser.ts';
 import {
   followedGeneration,
   generatePhoto,
