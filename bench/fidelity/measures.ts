@@ -39,7 +39,7 @@ async function measure(folder: string, file: string) {
       sources.set(pair.source, await analyseImage(await readFile(join(folder, pair.source))));
     const source = sources.get(pair.source);
     const measures: Measures = source
-      ? await measurePair(source, await readFile(join(folder, pair.result)))
+      ? await measurePair(source, await readFile(join(folder, pair.result)), pair.kind)
       : { readable: false, reason: 'the product image could not be read' };
     measured.push({ pair, measures });
     process.stderr.write(`\r${i + 1}/${pairs.length}`);

@@ -7,7 +7,7 @@
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-6';
+export const FIDELITY_VERSION = 'fidelity-7';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
@@ -71,7 +71,7 @@ const NOT_LINED_UP = 0.3;
  * A product with too little detail for features (under ENOUGH_DETAIL) is still judged in place:
  * its outline is all there is to compare, and its look places it (the demo's warped planters).
  */
-const PLACED_WELL = 50;
+export const PLACED_WELL = 50;
 
 /** A group of cells found on the result: share of the product's cells, place in the result. */
 interface Part {
@@ -144,7 +144,8 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
       `the ${colour.part.name} part has another colour`,
       colour.part.region,
     );
-  if (m.inliers === 0 && m.changedShare >= NOT_LINED_UP)
+  // An upscale is lined up by its frame (check.ts `inFrame`), whatever its features.
+  if (kind !== 'upscale' && m.inliers === 0 && m.changedShare >= NOT_LINED_UP)
     add(1, 'the product could not be lined up with its photo: compare it by eye');
   else {
     const fadedPart = m.faded;
