@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, KEY, OTHER_KEY, startApi, type Api } from './support/emulator.ts';
 import { startImageHost, type HostedImages } from '../../support/product-images.ts';
+import { changeProduct } from '../../../emulators/productai/render/change-product.ts';
 
 /** A red bottle with a yellow label reading ALPINE, on a plain white backdrop. */
 async function labelledBottle(): Promise<Buffer> {
@@ -146,5 +147,39 @@ describe('changes ordered through the control surface', () => {
     ]);
     await api.control('DELETE', `/accounts/${KEY}/changes`);
     expect((await api.control('GET', `/accounts/${KEY}/changes`)).body.pending).toEqual([]);
+  });
+});
+
+describe('a recolour', () => {
+  /** Mean spread of a pixel's channels over the opaque pixels: 0 for grey, black and white. */
+  async function colourfulness(png: Buffer): Promise<number> {
+    const { data, info } = await sharp(png)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let spread = 0,
+      seen = 0;
+    for (let i = 0; i < info.width * info.height; i++) {
+      if (data[i * 4 + 3]! < 128) continue;
+      spread += Math.max(data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!);
+      spread -= Math.min(data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!);
+      seen++;
+    }
+    return spread / seen;
+  }
+
+  it('gives a charcoal and white product a colour (a hue turn would leave it as it was)', async () => {
+    const sneaker = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">' +
+          '<rect width="200" height="70" fill="#3a3a3a"/><rect y="70" width="200" height="30" fill="#f8f8f8"/></svg>',
+      ),
+    )
+      .ensureAlpha()
+      .png()
+      .toBuffer();
+    const changed = await changeProduct(sneaker, { kind: 'recolour', strength: 0.6 });
+    expect(await colourfulness(sneaker)).toBeLessThan(2);
+    expect(await colourfulness(changed)).toBeGreaterThan(24);
   });
 });
