@@ -20,6 +20,7 @@ import {
   type PipelineConfigOverrides,
 } from '../../src/pipeline/index.ts';
 import { createPublishStages, type PublishTiming } from '../../src/pipeline/publish/index.ts';
+import type { AppModule } from '../../web/server/module.ts';
 import { API_MODULES } from '../../web/server/routes/api-modules.ts';
 import { sessionModule } from '../../web/server/routes/session.ts';
 import type { HostedImages } from './product-images.ts';
@@ -73,6 +74,8 @@ export async function startPublishHarness(
     colourProducts?: boolean;
     /** App overrides besides the pipeline's (the campaigns' clock, ...). */
     overrides?: Omit<AppOverrides, 'pipeline'>;
+    /** Server modules besides the session route and the API (the Flow action route, ...). */
+    modules?: readonly AppModule[];
   } = {},
 ): Promise<PublishHarness> {
   const stages = createPublishStages({ timing: FAST_PUBLISH });
@@ -85,7 +88,7 @@ export async function startPublishHarness(
     }),
     emulator: { rateLimitPerMin: 0, ...options.productAi },
     pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
-    modules: [sessionModule, ...API_MODULES],
+    modules: [sessionModule, ...API_MODULES, ...(options.modules ?? [])],
     shopify: {
       mediaProcessingMs: options.mediaProcessingMs ?? 150,
       colourProducts: options.colourProducts ?? false,

@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
-import { pendingCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
+import {
+  pendingCapMessage,
+  ruleAtCapRefusal,
+  tryAtCapHeldReason,
+} from '../../src/pipeline/limits/shop-quotas.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 // The web server and the load balancer write a few answers of their own (a body over the limit).
@@ -79,6 +83,22 @@ describe('in French', () => {
   test('a quota’s 429 reads in French, with its cap', () => {
     expect(serverText(pendingCapMessage(500))).toBe(
       'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
+    );
+  });
+
+  test('a rule’s product not made at the cap says why and what to do in French', () => {
+    const refusal = ruleAtCapRefusal(500);
+    expect(serverText(refusal.reason)).toBe(
+      'Non fait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite, quand le produit est arrivé. Rien n’a été facturé.',
+    );
+    expect(serverText(refusal.action)).toBe(
+      'Approuvez ou refusez les résultats en attente dans Activité pour libérer des places, puis relancez celle-ci.',
+    );
+  });
+
+  test('a changed result not made again at the cap says why in French', () => {
+    expect(serverText(tryAtCapHeldReason(500))).toBe(
+      'Non refait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite. Ce résultat attend votre validation à la place.',
     );
   });
 

@@ -28,7 +28,8 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { PipelineConfig } from '../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PENDING_CAP_CODE, PENDING_STATES } from '../limits/shop-quotas.ts';
+import { PENDING_STATES } from '../generations/keys.ts';
+import { PENDING_CAP_CODE } from '../limits/shop-quotas.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { newGenerationId } from '../generations/ids.ts';
@@ -42,11 +43,8 @@ export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
 export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
 export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
 
-/** `enqueueGeneration` and `requeue` are the pipeline's: they put generations in its line. */
-export interface BulkDeps extends Pick<
-  Pipeline,
-  'enqueueGeneration' | 'enqueueWithinQuota' | 'requeue' | 'forecaster'
-> {
+/** `enqueueWithinQuota` and `requeue` are the pipeline's: they put generations in its line. */
+export interface BulkDeps extends Pick<Pipeline, 'enqueueWithinQuota' | 'requeue' | 'forecaster'> {
   /** The per-shop caps (config quotas): runs at once, generations not yet final. */
   quotas: PipelineConfig['quotas'];
   runs: BulkRunStore;

@@ -44,7 +44,6 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     generations: pipeline.generations,
     admin: async (shop) => host.admin.forShop(shop),
     clock: host.clock,
-    enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
     enqueueWithinQuota: (inputs) => pipeline.enqueueWithinQuota(inputs),
     quotas: pipeline.config.quotas,
     requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),

@@ -57,6 +57,8 @@ import { sweepExpired } from './store/sweep-expired.ts';
 import type { GenerationStore, GenerationStoreDeps } from './store/types.ts';
 
 export type {
+  CapOfPending,
+  CreatedOnce,
   GenerationFilter,
   GenerationPageRequest,
   GenerationStore,

@@ -5,9 +5,18 @@
  * scheduler's rings, the ProductAI job-id index) is app-wide, under a namespace so that two
  * pipelines on one Redis (parallel test files) never see each other's.
  */
+import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { GenerationState } from './generation.ts';
 import type { Priority } from './generation.ts';
+
+/**
+ * The states a generation holds a place in the shop's quota (limits/shop-quotas.ts): every state
+ * before a final one, review included.
+ */
+export const PENDING_STATES: readonly GenerationState[] = GENERATION_STATES.filter(
+  (state) => !TERMINAL_STATES.includes(state),
+);
 
 const generations = shopKeyspace('generations');
 const queues = shopKeyspace('queue');
@@ -30,6 +39,9 @@ export const generationKeys = {
   indexPrefix: (shop: string) => `${generations.key(shop, 'index')}:`,
   all: (shop: string) => generations.key(shop, 'index', 'all'),
   byState: (shop: string, state: GenerationState) => generations.key(shop, 'index', 'state', state),
+  /** The state indexes of PENDING_STATES: the shop's pending count is the sum of their ZCARDs. */
+  pendingIndexes: (shop: string): string[] =>
+    PENDING_STATES.map((state) => generationKeys.byState(shop, state)),
   byBulkRun: (shop: string, runId: string) => generations.key(shop, 'index', 'bulk', runId),
   /**
    * A bulk run's generations in one state (`<bulkStatePrefix><runId>:<state>`): Activity's

@@ -26,6 +26,25 @@ export interface TransitionRequest {
   alsoSet?: { key: string; value: string };
 }
 
+/**
+ * `createOnce` within the shop's cap of generations not yet final (config quotas.pendingPerShop),
+ * checked in the same atomic step as the claim. `refused`: what to store past the cap (the
+ * generations, `failed` with this reason, under the claim); absent, nothing is stored.
+ */
+export interface CapOfPending {
+  cap: number;
+  refused?: { reason: string; action: string; note: string };
+}
+
+export interface CreatedOnce {
+  /** Stored now (false: the claim named them already, or the cap left nothing stored). */
+  created: boolean;
+  /** The claim's generations, made now or before; empty when the cap stored nothing. */
+  ids: string[];
+  /** Past the cap: the shop's count then, and whether the refusal was stored. */
+  overCap: { pending: number; refused: boolean } | null;
+}
+
 export interface GenerationFilter {
   state?: GenerationState;
   bulkRunId?: string;
@@ -62,7 +81,8 @@ export interface GenerationStore {
   createOnce(
     inputs: readonly NewGeneration[],
     once: { key: string; ttlMs: number },
-  ): Promise<{ created: boolean; ids: string[] }>;
+    within?: CapOfPending,
+  ): Promise<CreatedOnce>;
   get(shop: string, id: string): Promise<Generation | null>;
   /** Newest first. */
   list(
