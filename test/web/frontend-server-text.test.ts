@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
 import {
+  bulkRunAtCapMessage,
   pendingCapMessage,
   ruleAtCapRefusal,
   tryAtCapHeldReason,
@@ -83,6 +84,12 @@ describe('in French', () => {
   test('a quota’s 429 reads in French, with its cap', () => {
     expect(serverText(pendingCapMessage(500))).toBe(
       'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
+    );
+  });
+
+  test('a bulk run waiting at the cap says why in French', () => {
+    expect(serverText(bulkRunAtCapMessage(500))).toBe(
+      'En attente : cette boutique a 500 générations en cours ou en attente de validation, sa limite. Le traitement reprend de lui-même à mesure qu’elles se terminent ; approuver ou refuser les résultats en attente dans Activité libère des places plus tôt.',
     );
   });
 

@@ -37,6 +37,7 @@ export type NewBulkRun = Omit<
   | 'variantProducts'
   | 'variantResults'
   | 'variantSingle'
+  | 'atCapSince'
   | 'cursor'
   | 'expansionDone'
   | 'createdAt'
@@ -104,6 +105,11 @@ export interface BulkRunStore {
   ): Promise<void>;
   claimOf(shop: string, id: string, productId: string): Promise<string | null>;
   /**
+   * Records whether expansion is waiting for places under the shop's cap (`since`, ISO 8601) or
+   * not (null): the run card's waiting line.
+   */
+  setAtCap(shop: string, id: string, since: string | null): Promise<void>;
+  /**
    * Records a claimed product the run will not send, and counts it, in one step: `marker` is
    * what its claim holds (why it was skipped).
    */
@@ -130,7 +136,9 @@ const LATER_FIELDS: Pick<
   | 'variantProducts'
   | 'variantResults'
   | 'variantSingle'
+  | 'atCapSince'
 > = {
+  atCapSince: null,
   eachVariant: null,
   plannedVariantSets: null,
   variantProducts: 0,
@@ -171,6 +179,7 @@ const FIELDS = [
   'variantProducts',
   'variantResults',
   'variantSingle',
+  'atCapSince',
   'cursor',
   'expansionDone',
   'createdAt',
@@ -234,6 +243,7 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
       variantProducts: 0,
       variantResults: 0,
       variantSingle: 0,
+      atCapSince: null,
       cursor: null,
       expansionDone: false,
       createdAt: at,
@@ -322,6 +332,10 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     async claimOf(shop, id, productId) {
       const value = await redis.hget(claimsKey(shop, id), productId);
       return value ? value : null;
+    },
+
+    async setAtCap(shop, id, since) {
+      await redis.hset(runKey(shop, id), 'atCapSince', JSON.stringify(since));
     },
 
     async recordSkip(shop, id, productId, marker, counter) {

@@ -18,7 +18,8 @@
  *     budget ran out is "no image", not "over budget";
  *  5. create and schedule its generations (bulk priority) in P1's fair scheduler, all in one
  *     atomic step within the shop's cap of generations not yet final (a shop at its cap makes
- *     the run wait, as a full window does): with options, one per option in one option group,
+ *     the run wait, as a full window does, and the run records since when, which its card shows
+ *     until it adds a product again): with options, one per option in one option group,
  *     which then waits for the merchant's choice in review.
  */
 import type { Clock } from '../../platform/clock.ts';
@@ -82,7 +83,10 @@ export async function expandNextPage(
   if (waiting >= limits.window) return 'window_full';
   // The shop at its cap of generations not yet final: the run waits, as for a full window, and
   // goes on as they finish (each product is still checked against the cap when it is added).
-  if ((await shopPending(deps, shop)) >= deps.quotas.pendingPerShop) return 'window_full';
+  if ((await shopPending(deps, shop)) >= deps.quotas.pendingPerShop) {
+    await noteAtCap(deps, run, true);
+    return 'window_full';
+  }
 
   const admin = await deps.admin(shop);
   let page;
@@ -113,7 +117,11 @@ export async function expandNextPage(
     const outcome = await expandProduct(run, admin, product, done.has(product.id), deps);
     if (outcome === 'run_stopped') return 'finished';
     // The page is read again later; its products already added are skipped by their claims.
-    if (outcome === 'shop_full') return 'window_full';
+    if (outcome === 'shop_full') {
+      await noteAtCap(deps, run, true);
+      return 'window_full';
+    }
+    if (outcome === 'created') await noteAtCap(deps, run, false);
   }
   const last = page.nextCursor === null;
   await deps.runs.recordPage(shop, runId, {
@@ -127,6 +135,18 @@ export async function expandNextPage(
 }
 
 type ProductOutcome = 'created' | 'skipped' | 'run_stopped' | 'shop_full';
+
+/**
+ * Keeps the run's record of waiting at the shop's cap true (its card says why it waits), written
+ * only when it changes. `run` is as read at the start of this step; a page of products adds
+ * several, so it is updated in place once cleared.
+ */
+async function noteAtCap(deps: BulkDeps, run: BulkRun, atCap: boolean): Promise<void> {
+  if ((run.atCapSince !== null) === atCap) return;
+  const since = atCap ? new Date(deps.clock.now()).toISOString() : null;
+  await deps.runs.setAtCap(run.shop, run.id, since);
+  run.atCapSince = since;
+}
 
 async function shopPending(deps: BulkDeps, shop: string): Promise<number> {
   const counts = await deps.generations.countByState(shop);

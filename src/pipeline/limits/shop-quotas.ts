@@ -48,7 +48,7 @@ export function variantValuesCapError(cap: number, values: number, option: strin
 /**
  * What a source nobody is waiting on does at the pending cap (README, Quotas per shop): a rule's
  * new product is not made, and says so in Activity (a failed generation, nothing charged, which
- * the merchant retries once places free); a bulk run waits (bulk/expand-run.ts); a
+ * the merchant retries once places free); a bulk run waits (its run card says why, below); a
  * Flow action is answered 429 with `pendingCapMessage`, which Flow sends again later; a changed
  * result's next try is not made, and the result waits for review (`tryAtCapReason`).
  */
@@ -69,4 +69,9 @@ export function tryAtCapReason(cap: number): string {
 /** The same, as the reason Activity shows on the result waiting for review. */
 export function tryAtCapHeldReason(cap: number): string {
   return `Not made again: this store had ${cap} generations in progress or waiting for review, its limit. This result waits for your review instead.`;
+}
+
+/** A bulk run waiting for places under the cap: its card's line (runs/view.ts). */
+export function bulkRunAtCapMessage(cap: number): string {
+  return `Waiting: this store has ${cap} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.`;
 }
