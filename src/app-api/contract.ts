@@ -561,6 +561,11 @@ export const BulkRunView = z.object({
   /** Set while a running run waits for places under the shop's cap; null otherwise. */
   waiting: BulkRunWaiting.nullable().optional(),
   /**
+   * Set on a run cancelled for having stayed paused too long (README, Quotas per shop): when,
+   * and the merchant's words for it. Null otherwise.
+   */
+  expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),
+  /**
    * With `eachVariant`: the option and the run's sets so far (the estimate's until the run
    * has read every product); null for a run of one result per product.
    */

@@ -15,6 +15,14 @@ import {
   ruleAtCapRefusal,
   tryAtCapHeldReason,
 } from '../../src/pipeline/limits/shop-quotas.ts';
+import {
+  expiredInReviewReason,
+  expiredPausedReason,
+  expiryPeriod,
+} from '../../src/pipeline/line/expire-waiting.ts';
+import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
+
+const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 // The web server and the load balancer write a few answers of their own (a body over the limit).
@@ -106,6 +114,24 @@ describe('in French', () => {
   test('a changed result not made again at the cap says why in French', () => {
     expect(serverText(tryAtCapHeldReason(500))).toBe(
       'Non refait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite. Ce résultat attend votre validation à la place.',
+    );
+  });
+
+  test('an expired result’s reason reads in French, its ceiling too', () => {
+    expect(serverText(expiredInReviewReason(DAYS_30))).toBe(
+      'Expiré après 30 jours en attente de validation : non ajouté au produit. Le résultat reste dans Contenu > Fichiers.',
+    );
+  });
+
+  test('expired paused work reads in French, a bulk run’s too', () => {
+    expect(serverText(expiredPausedReason(DAYS_30))).toBe(
+      'Annulé après 30 jours en pause. Rien n’a été facturé ; relancez-le quand vous serez prêt.',
+    );
+    expect(serverText(expiredWithRunReason(DAYS_30))).toBe(
+      'Annulé avec son traitement groupé, en pause depuis 30 jours. Rien n’a été facturé.',
+    );
+    expect(serverText(runExpiredMessage(expiryPeriod(86_400_000)))).toBe(
+      'Annulé après 1 jour en pause ; rien n’a été facturé pour ce qu’il n’avait pas fait.',
     );
   });
 

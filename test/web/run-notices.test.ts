@@ -1,7 +1,7 @@
 /**
  * What a bulk run's card says besides its progress (web/frontend/src/lib/run-notices.ts, shown
- * by BulkRunCard on the Bulk runs page): why a running run waits at the shop's cap, in the
- * server's words.
+ * by BulkRunCard on the Bulk runs page): why a running run waits at the shop's cap, or that it
+ * expired after staying paused, in the server's words.
  */
 import { describe, expect, it } from 'vitest';
 import type { BulkRunView } from '../../src/app-api/contract.ts';
@@ -9,7 +9,7 @@ import { bulkRunAtCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
 import { runNotices } from '../../web/frontend/src/lib/run-notices.ts';
 
 const run = (more: Partial<BulkRunView>) =>
-  ({ state: 'running', waiting: null, ...more }) as BulkRunView;
+  ({ state: 'running', waiting: null, expired: null, ...more }) as BulkRunView;
 
 describe('a bulk run’s card', () => {
   it('says why a run waits at the shop’s cap, as a caution', () => {
@@ -19,7 +19,14 @@ describe('a bulk run’s card', () => {
     );
   });
 
-  it('says nothing more for a run that does not wait', () => {
+  it('says that a run expired after staying paused', () => {
+    const message = 'Cancelled after 30 days paused; nothing was charged for what it had not made.';
+    expect(
+      runNotices(run({ state: 'cancelled', expired: { at: '2026-12-29T10:00:00.000Z', message } })),
+    ).toEqual([{ tone: 'subdued', text: message }]);
+  });
+
+  it('says nothing more for a run that neither waits nor expired', () => {
     expect(runNotices(run({}))).toEqual([]);
   });
 });

@@ -48,6 +48,8 @@ export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was c
 export interface BulkDeps extends Pick<Pipeline, 'enqueueWithinQuota' | 'requeue' | 'forecaster'> {
   /** The per-shop caps (config quotas): runs at once, generations not yet final. */
   quotas: PipelineConfig['quotas'];
+  /** How long a run may stay paused before it expires (config expiry.pausedMs). */
+  expiry: Pick<PipelineConfig['expiry'], 'pausedMs'>;
   runs: BulkRunStore;
   generations: GenerationStore;
   publishedResults: PublishedResults;
@@ -217,13 +219,15 @@ async function expandProduct(
 
 /**
  * Holds a waiting generation of a run that is no longer running: `paused` with the run (its
- * resume puts it back in line) or `cancelled` with it (its reserved credits are released).
+ * resume puts it back in line) or `cancelled` with it (its reserved credits are released), with
+ * `cancelledReason` (the run's expiry says it was paused too long).
  * One that has moved on meanwhile (submitted) is left alone: it lands.
  */
 export async function holdBack(
   run: BulkRun,
   generation: Generation,
-  deps: BulkDeps,
+  deps: Pick<BulkDeps, 'generations' | 'runs'>,
+  cancelledReason = BULK_CANCELLED_REASON,
 ): Promise<void> {
   const cancelled = run.state === 'cancelled';
   try {
@@ -231,7 +235,7 @@ export async function holdBack(
       from: cancelled ? ['queued', 'paused'] : ['queued'],
       to: cancelled ? 'cancelled' : 'paused',
       patch: cancelled
-        ? { reason: BULK_CANCELLED_REASON, action: null }
+        ? { reason: cancelledReason, action: null, pausedBy: null }
         : { reason: BULK_PAUSED_REASON, action: BULK_PAUSED_ACTION, pausedBy: 'bulk-run' },
       note: cancelled ? 'bulk run cancelled' : 'bulk run paused',
     });

@@ -69,6 +69,12 @@ export const generationKeys = {
    * index entries to remove then: `id \n productId \n bulkRunId \n optionGroup`.
    */
   retention: (shop: string) => generations.key(shop, 'retention'),
+  /**
+   * Generations waiting on the merchant (in review) or paused, by when they expire (score, ms;
+   * member: the id): written by the transition that moves one in or out of those states
+   * (lua/includes/generation-counters.lua), read by the expiry sweep (line/expiry-sweeper.ts).
+   */
+  expiry: (shop: string) => generations.key(shop, 'expiry'),
   /** Job ids whose results reached this shop's webhook URL before any generation claimed them. */
   unclaimedJobs: (shop: string) => generations.key(shop, 'unclaimed-jobs'),
   /** [before, middle]: a record key is `before .. shop .. middle .. id` (for scripts, see above). */
@@ -125,6 +131,8 @@ export interface AppWideKeys {
   generationStates: string;
   /** Shops with finished generations to expire, scored by the earliest expiry (ms). */
   retentionShops: string;
+  /** Shops with work in review or paused, scored by the earliest time one is due to expire. */
+  expiryShops: string;
 }
 
 export function appWideKeys(namespace: string): AppWideKeys {
@@ -148,5 +156,6 @@ export function appWideKeys(namespace: string): AppWideKeys {
     bullPrefix: appWideKey('queue', namespace),
     generationStates: appWideKey('generations', namespace, 'states'),
     retentionShops: appWideKey('generations', namespace, 'retention-shops'),
+    expiryShops: appWideKey('generations', namespace, 'expiry-shops'),
   };
 }

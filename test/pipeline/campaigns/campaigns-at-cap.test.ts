@@ -1,12 +1,15 @@
 /**
  * Campaigns and the shop's limits (README, Quotas per shop): a campaign's bulk run waits at the
- * shop's cap of generations not yet final, as any run does, and says why.
+ * shop's cap of generations not yet final, as any run does, and says why; a result a campaign
+ * holds for its start waits for its campaign, not the review ceiling, however far ahead it is.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignView } from '../../../src/app-api/campaigns.ts';
+import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { bulkRunAtCapMessage } from '../../../src/pipeline/limits/shop-quotas.ts';
 import { fillToCap, rejectAll } from '../../support/shop-at-cap.ts';
 import {
+  DAY_MS,
   allHeld,
   campaignRequest,
   productsWithImages,
@@ -41,5 +44,23 @@ describe('a campaign and the shop’s limits', () => {
     await rejectAll(shop, group);
     const held = await waitForCampaign(shop, body.id, allHeld(2));
     expect(held.bulkRun.waiting).toBeNull();
+  });
+
+  it('keeps a result held for a start further ahead than the review ceiling', async () => {
+    const shop = await harness.newShop();
+    const products = await productsWithImages(harness.app, shop.shop, 1);
+    const { body } = await shop.api<CampaignView>(
+      'POST',
+      '/campaigns',
+      campaignRequest(harness.clock, products, { startInDays: 40, endInDays: 50 }),
+    );
+    const held = await waitForCampaign(shop, body.id, allHeld(1));
+    const later = createOffsetClock();
+    later.advance(31 * DAY_MS); // past the 30 days a result may wait in review
+    await harness.pipeline.sweepExpired(later);
+    const { generations } = await harness.pipeline.generations.list(shop.shop, {
+      bulkRunId: held.bulkRun.id,
+    });
+    expect(generations.map((generation) => generation.state)).toEqual(['in_review']);
   });
 });

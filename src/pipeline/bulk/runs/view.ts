@@ -1,7 +1,8 @@
 /**
  * `view`: the run as the app shows it, with its progress counts by state (the generation store's
  * per-run counters), its outcome (run-outcome.ts, as the estimate computed it), the campaign that
- * started it and, while it runs, its forecast and why it waits when the shop's cap holds it.
+ * started it and, while it runs, its forecast and why it waits when the shop's cap holds it; a
+ * run that expired after staying paused too long says so.
  */
 import type {
   BulkRunWaiting,
@@ -11,11 +12,13 @@ import type {
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { isTerminal } from '../../generations/generation.ts';
 import { bulkRunAtCapMessage } from '../../limits/shop-quotas.ts';
+import { expiryPeriod } from '../../line/expire-waiting.ts';
+import { runExpiredMessage } from './expire.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 
 export function view(
-  deps: Pick<BulkRunsDeps, 'generations' | 'forecaster' | 'quotas'>,
+  deps: Pick<BulkRunsDeps, 'generations' | 'forecaster' | 'quotas' | 'expiry'>,
 ): BulkRuns['view'] {
   return async (run, campaign = null) => {
     const counts = await deps.generations.countByState(run.shop, { bulkRunId: run.id });
@@ -44,6 +47,9 @@ export function view(
       counts,
       schedule: await scheduleOf(deps, run, counts),
       waiting: waitingOf(run, deps.quotas.pendingPerShop),
+      expired: run.expiredAt
+        ? { at: run.expiredAt, message: runExpiredMessage(expiryPeriod(deps.expiry.pausedMs)) }
+        : null,
       eachVariant: run.eachVariant,
       variantSets: variantSetsOf(run),
       createdAt: run.createdAt,

@@ -143,6 +143,21 @@ export interface GenerationStore {
    * shops whose expiry is due; returns how many entries were removed.
    */
   sweepExpired(options?: { batch?: number; shops?: number }): Promise<number>;
+  /**
+   * Work in review or paused whose expiry is due at `now` (ms): for up to `shops` shops whose
+   * earliest is due, at most `batch` ids each, earliest first.
+   */
+  dueToExpire(options: {
+    now: number;
+    shops: number;
+    batch: number;
+  }): Promise<{ shop: string; ids: string[] }[]>;
+  /** Moves a generation's expiry to `atMs`, if it is still scheduled to expire. */
+  postponeExpiry(shop: string, id: string, atMs: number): Promise<void>;
+  /** Takes a generation off the expiry set (one found in no state that expires). */
+  forgetExpiry(shop: string, id: string): Promise<void>;
+  /** Rescores a swept shop by its next expiry; answers it (ms), or null when none is left. */
+  settleExpiryShop(shop: string): Promise<number | null>;
   /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
   count(shop: string, filter?: GenerationFilter): Promise<number | null>;
   /** The options of one request, oldest first (at most MAX_OPTIONS). */
@@ -157,8 +172,14 @@ export interface GenerationStoreDeps {
    * App-wide keys: the per-state counters, the shops with generations to expire, and the job-id
    * index (its entries expire with their generations).
    */
-  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops' | 'jobPrefix'>;
+  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops' | 'jobPrefix' | 'expiryShops'>;
   retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
+  /**
+   * How long work may wait in review or paused before it expires (config `expiry`): each move
+   * into those states schedules it in the shop's expiry set, in the same atomic step. Absent: no
+   * work is scheduled to expire (a store on its own, in tests).
+   */
+  expiry?: Pick<PipelineConfig['expiry'], 'inReviewMs' | 'pausedMs'>;
   /**
    * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this
    * sorted set (scored by time) in the same atomic step, so whoever reacts to those moves (Flow

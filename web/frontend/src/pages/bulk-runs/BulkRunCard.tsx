@@ -102,7 +102,7 @@ export function BulkRunCard({ run, onChange }: Props) {
             ariaLabelledBy={headingId}
             tone={run.state === 'paused' ? 'highlight' : 'primary'}
           />
-          {/* Why it waits at the shop's cap: the server's words. */}
+          {/* Why it waits at the shop's cap, or that it expired: the server's words. */}
           {runNotices(run).map((notice) => (
             <Text key={notice.text} as="p" tone={notice.tone}>
               {notice.text}
