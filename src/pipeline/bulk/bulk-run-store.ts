@@ -84,6 +84,11 @@ export interface BulkRunStore {
   duePaused(nowMs: number, limit: number): Promise<{ shop: string; id: string }[]>;
   /** Looks at a paused run again at `atMs` (not due yet when looked at). */
   duePausedAt(shop: string, id: string, atMs: number): Promise<void>;
+  /**
+   * Schedules the expiry of a run paused before expiry existed (none scheduled) at `atMs`
+   * (scripts/schedule-waiting-expiry.ts).
+   */
+  schedulePaused(shop: string, id: string, atMs: number): Promise<void>;
   /** Takes a run off the set of paused runs (no longer paused, or gone). */
   forgetPaused(shop: string, id: string): Promise<void>;
   /** Reserves credits for one generation if the run is running and the budget allows. */
@@ -339,6 +344,10 @@ export function createBulkRunStore(deps: {
 
     async duePausedAt(shop, id, atMs) {
       await redis.zadd(pausedKey, 'XX', atMs, pausedMember(shop, id));
+    },
+
+    async schedulePaused(shop, id, atMs) {
+      await redis.zadd(pausedKey, 'NX', atMs, pausedMember(shop, id));
     },
 
     async forgetPaused(shop, id) {

@@ -63,6 +63,7 @@ import {
   dueToExpire,
   forgetExpiry,
   postponeExpiry,
+  scheduleWaitingExpiry,
   settleExpiryShop,
 } from './store/expiry.ts';
 import type { GenerationStore, GenerationStoreDeps } from './store/types.ts';
@@ -102,6 +103,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     postponeExpiry: postponeExpiry(deps),
     forgetExpiry: forgetExpiry(deps),
     settleExpiryShop: settleExpiryShop(deps),
+    scheduleWaitingExpiry: scheduleWaitingExpiry(deps),
     count: count(deps),
     optionGroup: optionGroup(deps),
   };

@@ -58,3 +58,34 @@ export function settleExpiryShop({ redis, keys }: ExpiryDeps): GenerationStore['
   };
 }
 
+/** Moves into review or a pause made before expiry existed left no entry: give each one. */
+export function scheduleWaitingExpiry(
+  deps: Pick<GenerationStoreDeps, 'redis' | 'keys' | 'expiry'>,
+): GenerationStore['scheduleWaitingExpiry'] {
+  const { redis, keys, expiry } = deps;
+  return async (shop) => {
+    if (!expiry) return 0;
+    const after = { in_review: expiry.inReviewMs, paused: expiry.pausedMs } as const;
+    let scheduled = 0;
+    for (const state of ['in_review', 'paused'] as const) {
+      const ids = await redis.zrangebylex(generationKeys.byState(shop, state), '-', '+');
+      for (const id of ids) {
+        const last = await redis.lrange(generationKeys.transitions(shop, id), -50, -1);
+        const entered = last
+          .map((entry) => JSON.parse(entry) as { state: string; at: string })
+          .findLast((entry) => entry.state === state);
+        if (!entered) continue;
+        const due = Date.parse(entered.at) + after[state];
+        // NX: an entry a move has written since is the true one. One left behind by a move out
+        // of the state meanwhile is forgotten by the sweep that finds it.
+        const [[, added]] = (await redis
+          .multi()
+          .zadd(generationKeys.expiry(shop), 'NX', due, id)
+          .zadd(keys.expiryShops, 'LT', due, shop)
+          .exec()) as [[unknown, number], unknown];
+        scheduled += added;
+      }
+    }
+    return scheduled;
+  };
+}

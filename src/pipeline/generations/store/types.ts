@@ -158,6 +158,12 @@ export interface GenerationStore {
   forgetExpiry(shop: string, id: string): Promise<void>;
   /** Rescores a swept shop by its next expiry; answers it (ms), or null when none is left. */
   settleExpiryShop(shop: string): Promise<number | null>;
+  /**
+   * Schedules the expiry of the shop's generations in review or paused that have none (moved
+   * there before expiry existed), from when they entered that state; answers how many. Run once
+   * after the upgrade (scripts/schedule-waiting-expiry.ts); a second run adds nothing.
+   */
+  scheduleWaitingExpiry(shop: string): Promise<number>;
   /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
   count(shop: string, filter?: GenerationFilter): Promise<number | null>;
   /** The options of one request, oldest first (at most MAX_OPTIONS). */
