@@ -516,6 +516,19 @@ export const BulkEstimate = z.object({
 export type BulkEstimate = z.infer<typeof BulkEstimate>;
 
 export const BulkRunState = z.enum(['running', 'paused', 'cancelled', 'completed']);
+/**
+ * Why a running run is not adding products now, when that is not its own doing: `pending_cap`,
+ * the shop holds its cap of generations not yet final (README, Quotas per shop). `message` says
+ * so in the merchant's words; the run goes on by itself as places free.
+ */
+export const BulkRunWaiting = z.object({
+  cause: z.literal('pending_cap'),
+  /** When the run found the shop at its cap (ISO 8601). */
+  since: z.string(),
+  message: z.string(),
+});
+export type BulkRunWaiting = z.infer<typeof BulkRunWaiting>;
+
 export const BulkRunView = z.object({
   id: z.string(),
   title: z.string(), // e.g. the collection's title or "12 selected products"
@@ -545,6 +558,13 @@ export const BulkRunView = z.object({
   counts: z.record(GenerationState, z.number().int()),
   /** null unless the run is running with requests still to send. */
   schedule: BulkSchedule.nullable(),
+  /** Set while a running run waits for places under the shop's cap; null otherwise. */
+  waiting: BulkRunWaiting.nullable().optional(),
+  /**
+   * Set on a run cancelled for having stayed paused too long (README, Quotas per shop): when,
+   * and the merchant's words for it. Null otherwise.
+   */
+  expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),
   /**
    * With `eachVariant`: the option and the run's sets so far (the estimate's until the run
    * has read every product); null for a run of one result per product.

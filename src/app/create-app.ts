@@ -47,6 +47,7 @@ import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
 import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
 import {
+  campaignKeepsInReview,
   createCampaignHolds,
   createCampaignService,
   createCampaignStore,
@@ -200,6 +201,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
         { reserve: (generation) => bulkRuns.tryGate.reserve(generation) },
         { reserve: (generation) => rules.tryGate.reserve(generation) },
       ),
+      // Work waiting too long in review or paused expires (line/expire-waiting.ts): a paused
+      // bulk run as a whole, with its generations; a campaign's held result waits for its end.
+      expiry: {
+        keepInReviewUntil: campaignKeepsInReview(campaignStore),
+        expireWithRun: (generation, now) => bulkRuns.expireWithRun(generation, now),
+      },
       // Built by each process that starts the stages (one pool of threads each), not by the web.
       // FIDELITY_THREADS=0 turns the check off in this process (its results are not checked).
       fidelity:

@@ -166,6 +166,22 @@ export interface PipelineConfig {
     /** Values made in one set "one for each colour" (each its own request). */
     variantValuesPerSet: number;
   };
+  /**
+   * Work waiting on the merchant is not kept for ever (README, Quotas per shop, says why each
+   * value): a result in review is discarded after `inReviewMs` (kept in Files), work paused
+   * (the shop's pause, a paused bulk run, the rules' daily cap) is cancelled after `pausedMs`,
+   * nothing charged; each says so in Activity, and frees its place under the pending cap.
+   */
+  expiry: {
+    /** How long a result may wait in review (from its move to `in_review`). */
+    inReviewMs: number;
+    /** How long a generation or a bulk run may stay paused (from its move to `paused`). */
+    pausedMs: number;
+    /** How often a worker looks for work due to expire. */
+    sweepEveryMs: number;
+    /** Generations expired per sweep and shop at most (bounds one pass's work). */
+    sweepBatch: number;
+  };
   /** The fidelity check (src/fidelity), one pool per worker process. */
   fidelity: {
     /** Worker threads checking results at once (each one result, on one core). */
@@ -255,6 +271,17 @@ export function defaultPipelineConfig(): PipelineConfig {
     // app's ProductAI budget (15 a minute); 3 runs keep 150 waiting (a window of 50 each),
     // leaving the shop's clicks room; 25 values (×4 results) keep one click at 100 generations.
     quotas: { pendingPerShop: 500, bulkRunsPerShop: 3, variantValuesPerSet: 25 },
+    // README, Quotas per shop: 30 days each. A result in review is already in the shop's Files
+    // (attach saves it there first), so its expiry loses nothing paid for; a month is longer
+    // than any review a merchant means to do, and short enough that a shop which stopped
+    // reviewing does not hold its places (and Redis) for good. Paused work was never charged:
+    // a month covers a merchant away for weeks who comes back to add credits or a key.
+    expiry: {
+      inReviewMs: 30 * DAY,
+      pausedMs: 30 * DAY,
+      sweepEveryMs: 10 * MINUTE,
+      sweepBatch: 200,
+    },
     // One thread keeps up: a check is about 0.5 s of one core (the goal, bench/fidelity/), and
     // the app makes at most 15 results a minute for all shops (one every 4 s).
     // 30 s: sixty times the goal, room for a queue behind a busy thread on a loaded machine.
@@ -286,6 +313,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
     claims: { ...base.claims, ...overrides.claims },
     flowTriggers: { ...base.flowTriggers, ...overrides.flowTriggers },
     quotas: { ...base.quotas, ...overrides.quotas },
+    expiry: { ...base.expiry, ...overrides.expiry },
     fidelity: { ...base.fidelity, ...overrides.fidelity },
   };
 }
@@ -303,7 +331,8 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * REDIS_DURABILITY (`aof` in production, else `none`; `replicas` with REDIS_DURABILITY_REPLICAS),
  * REDIS_DURABILITY_TIMEOUT_MS, GENERATION_RETENTION_DAYS (how long finished generations are
  * kept, 90 by default), the per-shop quotas SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and
- * VARIANT_VALUES_PER_SET_MAX, and FIDELITY_THREADS (the fidelity
+ * VARIANT_VALUES_PER_SET_MAX, IN_REVIEW_EXPIRY_DAYS and PAUSED_EXPIRY_DAYS (how long a result
+ * waits in review and paused work stays paused, 30 each), and FIDELITY_THREADS (the fidelity
  * check's threads per worker process, 1 by default; 0 turns the check off there).
  */
 const DURABILITY_MODES = ['aof', 'replicas', 'none'] as const;
@@ -381,6 +410,10 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
       pendingPerShop: number('SHOP_PENDING_GENERATIONS_MAX') ?? base.quotas.pendingPerShop,
       bulkRunsPerShop: number('SHOP_BULK_RUNS_MAX') ?? base.quotas.bulkRunsPerShop,
       variantValuesPerSet: number('VARIANT_VALUES_PER_SET_MAX') ?? base.quotas.variantValuesPerSet,
+    },
+    expiry: {
+      inReviewMs: (number('IN_REVIEW_EXPIRY_DAYS') ?? 30) * DAY,
+      pausedMs: (number('PAUSED_EXPIRY_DAYS') ?? 30) * DAY,
     },
     fidelity: {
       threads: count('FIDELITY_THREADS') ?? base.fidelity.threads,

@@ -12,7 +12,8 @@
  * process (tests, the demo) or many: every coordination point is in Redis.
  *
  * This file only assembles. Where the work is:
- *   line/                 putting generations in line, cancelling, a shop's removal
+ *   line/                 putting generations in line, cancelling, expiring what waits too long,
+ *                         a shop's removal
  *   stage-handlers.ts     THE registration of the stage handlers (submit/, receive/, publish/)
  *   stages/               the stage runtime (queues, workers), which knows no stage
  *   context.ts            what every stage handler receives
@@ -43,6 +44,8 @@ import type { RateLimiter } from './limits/rate-limiter.ts';
 import { cancelGeneration } from './line/cancel-generation.ts';
 import { createGenerationLine, type GenerationLine } from './line/generation-line.ts';
 import { registerShopRemoval } from './line/shop-removal.ts';
+import { createWaitingExpiry, type ExpiryPorts } from './line/expire-waiting.ts';
+import { sweepWaiting } from './line/expiry-sweeper.ts';
 import { createPipelineStores } from './pipeline-stores.ts';
 import { startPipelineWorkers, type RunningPipelineWorkers } from './pipeline-workers.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
@@ -67,6 +70,8 @@ export { toGenerationView } from './generations/generation.ts';
 export { bullConnection } from './stages/queues.ts';
 export { UNCERTAIN_CANCELLED_MESSAGE } from './line/cancel-generation.ts';
 export type { RunningPipelineWorkers } from './pipeline-workers.ts';
+export type { ExpiryPorts } from './line/expire-waiting.ts';
+export { expiryPeriod } from './line/expire-waiting.ts';
 
 /** What the pipeline needs from the app (a subset of web/server's AppDeps). */
 export interface PipelineHost {
@@ -97,6 +102,12 @@ export interface PipelineParts {
    */
   tryGate?: TryGate;
   /**
+   * What the bulk runs and the campaigns decide when work they own is due to expire (a paused
+   * run expires as a whole, a campaign's held result waits for its campaign): passed in, so the
+   * pipeline imports neither (line/expire-waiting.ts). Absent: each generation expires alone.
+   */
+  expiry?: ExpiryPorts;
+  /**
    * Makes the fidelity check's pool: called once by `startWorkers` (the stages' process), closed
    * when they stop; a web process makes none.
    */
@@ -112,6 +123,11 @@ export interface PipelineOptions {
   images?: ImageProcessor;
   /** Options for every ProductAI client (e.g. shorter read retries in tests). */
   productAi?: Omit<ProductAiClientOptions, 'apiKey' | 'baseUrl'>;
+  /**
+   * The clock the expiry sweep reads (tests move it days ahead); the host's otherwise. Expiry is
+   * scheduled on the host's clock, as every transition is.
+   */
+  expiryClock?: Clock;
 }
 
 /** Also `enqueueGeneration`, `admit`, `requeue` and `resumeShop`: see line/generation-line.ts. */
@@ -140,6 +156,11 @@ export interface Pipeline extends GenerationLine {
   readonly forecaster: BulkForecaster;
   /** Stage workers, the dispatcher and the pipeline's other workers, in this process. */
   startWorkers(): Promise<RunningPipelineWorkers>;
+  /**
+   * One pass of the expiry sweep (line/expiry-sweeper.ts) at `clock`'s now, which the workers
+   * run every `expiry.sweepEveryMs`: how many generations it expired.
+   */
+  sweepExpired(clock?: Clock): Promise<number>;
   close(): Promise<void>;
   /** Internals, for tests and benchmarks. */
   readonly internals: {
@@ -210,6 +231,12 @@ export function createPipeline(
     shopPause,
     pendingCap: config.quotas.pendingPerShop,
   });
+  const expirySweep = {
+    generations,
+    expiry: createWaitingExpiry({ generations, config: config.expiry, ports: parts.expiry ?? {} }),
+    config: config.expiry,
+    clock: options.expiryClock ?? clock,
+  };
   registerShopRemoval(host.eraser, {
     ...stores,
     redis,
@@ -264,7 +291,10 @@ export function createPipeline(
         fidelity: parts.fidelity,
         flowTriggers,
         reviewBatches,
+        expirySweep,
       }),
+    sweepExpired: async (clock = expirySweep.clock) =>
+      (await sweepWaiting({ ...expirySweep, clock })).expired,
     async close() {
       await Promise.all([queues.close(), flowTriggers.close(), reviewBatchQueue.close()]);
     },

@@ -41,6 +41,7 @@ export function createPipelineStores(deps: {
       clock,
       keys,
       retention: config.retention,
+      expiry: config.expiry,
       // Flow triggers are written in the same step as the transition that fires them.
       outbox: flowTriggerOutbox(config.namespace),
     }),

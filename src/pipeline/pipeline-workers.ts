@@ -1,8 +1,8 @@
 /**
  * What a worker process runs of the pipeline (`app.pipeline.startWorkers()`): the stage workers
  * with the handlers registered in stage-handlers.ts, the dispatcher that hands generations from
- * the line to the submit stage, the Flow trigger relay and worker, the review batch worker and
- * the retention sweeper. Any number of processes may run them: they coordinate through Redis.
+ * the line to the submit stage, the Flow trigger relay and worker, the review batch worker, the
+ * retention sweeper and the expiry sweeper (work waiting too long in review or paused). Any number of processes may run them: they coordinate through Redis.
  */
 import type { ConnectionOptions } from 'bullmq';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
@@ -14,6 +14,7 @@ import type { FlowTriggerDelivery } from './flow/trigger-delivery.ts';
 import type { GenerationStore } from './generations/generation-store.ts';
 import type { AppWideKeys } from './generations/keys.ts';
 import { startRetentionSweeper } from './generations/retention-sweeper.ts';
+import { startExpirySweeper } from './line/expiry-sweeper.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
 import { startReviewBatchWorker } from './publish/review-batch-queue.ts';
 import type { ReviewBatches } from './publish/review-batches.ts';
@@ -40,6 +41,8 @@ export interface PipelineWorkerDeps extends StageHandlerDeps {
   generations: GenerationStore;
   flowTriggers: FlowTriggerDelivery;
   reviewBatches: ReviewBatches;
+  /** What the expiry sweep works with (line/expiry-sweeper.ts). */
+  expirySweep: Omit<Parameters<typeof startExpirySweeper>[0], 'logger'>;
   /** Replacements for the publish handlers (tests, benchmarks). */
   publish?: PublishHandlers;
 }
@@ -84,9 +87,10 @@ export async function startPipelineWorkers(
     clock,
     logger,
   });
+  const expirySweeper = startExpirySweeper({ ...deps.expirySweep, logger });
   return {
     async stop() {
-      await Promise.all([dispatcher.stop(), sweeper.stop(), triggers.stop()]);
+      await Promise.all([dispatcher.stop(), sweeper.stop(), expirySweeper.stop(), triggers.stop()]);
       await Promise.all([workers.close(), reviewBatchWorker.close()]);
       await fidelity?.close();
     },

@@ -2,7 +2,8 @@
  * Shopify Flow's actions (extensions/flow-generate-photo), once the web has verified Flow's
  * signature: "Generate product photo" puts one generation in line per run
  * (src/pipeline/flow/flow-action.ts) and answers what Flow shows: 200 once it is queued, 422
- * with the merchant's message for bad input (not retried by Flow). A failure the app cannot
+ * with the merchant's message for bad input (not retried by Flow), 429 while the shop is at its
+ * cap of generations not yet final (sent again by Flow later). A failure the app cannot
  * answer for (Shopify or Redis unavailable) is `unavailable`: Flow retries the run later, and a
  * run is never made twice.
  */
@@ -29,7 +30,7 @@ export interface FlowActionsServiceDeps {
   logger: Logger;
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
-  pipeline: Pick<Pipeline, 'generations' | 'admit'>;
+  pipeline: Pick<Pipeline, 'generations' | 'admit' | 'config'>;
 }
 
 export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActionsService {
@@ -40,6 +41,7 @@ export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActi
     admin: async (shop) => deps.admin.forShop(shop),
     generations: pipeline.generations,
     admit: (generation) => pipeline.admit(generation),
+    pendingCap: pipeline.config.quotas.pendingPerShop,
   };
 
   return {

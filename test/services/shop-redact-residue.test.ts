@@ -172,12 +172,14 @@ async function shopWithEverything() {
   const { generationId: flowGeneration } = flow as { generationId: string };
   await shop.waitFor(flowGeneration, ['in_review']);
 
-  // A bulk run, expanded and in review.
+  // A bulk run, expanded, in review and paused.
   const { body: run } = await shop.api<BulkRunView>('POST', '/bulk-runs', {
     target: { type: 'products', productIds: [fifth!] },
     kind: 'upscale',
   });
   await waitForRun(shop, run.id, (view) => view.counts.in_review === 1);
+  // Paused: its expiry is scheduled in the app-wide set of paused runs.
+  expect((await shop.api('POST', `/bulk-runs/${run.id}/pause`)).status).toBe(200);
 
   // A campaign that starts tomorrow.
   const campaign = await app.deps.services.campaigns.create(

@@ -20,6 +20,8 @@ import {
   type PipelineConfigOverrides,
 } from '../../src/pipeline/index.ts';
 import { createPublishStages, type PublishTiming } from '../../src/pipeline/publish/index.ts';
+import type { Clock } from '../../src/platform/clock.ts';
+import type { AppModule } from '../../web/server/module.ts';
 import { API_MODULES } from '../../web/server/routes/api-modules.ts';
 import { sessionModule } from '../../web/server/routes/session.ts';
 import type { HostedImages } from './product-images.ts';
@@ -73,6 +75,15 @@ export async function startPublishHarness(
     colourProducts?: boolean;
     /** App overrides besides the pipeline's (the campaigns' clock, ...). */
     overrides?: Omit<AppOverrides, 'pipeline'>;
+    /** Server modules besides the session route and the API (the Flow action route, ...). */
+    modules?: readonly AppModule[];
+    /** The clock the workers' expiry sweeps read (tests move it days ahead). */
+    expiryClock?: Clock;
+    /**
+     * false: the pipeline's workers are not started (the bulk worker is), so generations stay
+     * in line, `queued`, where a test holds them.
+     */
+    pipelineWorkers?: boolean;
   } = {},
 ): Promise<PublishHarness> {
   const stages = createPublishStages({ timing: FAST_PUBLISH });
@@ -84,8 +95,11 @@ export async function startPublishHarness(
       namespace: uniqueNamespace('publish'),
     }),
     emulator: { rateLimitPerMin: 0, ...options.productAi },
-    pipeline: { publish: { attach: stages.attachStage, verify: stages.verifyStage } },
-    modules: [sessionModule, ...API_MODULES],
+    pipeline: {
+      publish: { attach: stages.attachStage, verify: stages.verifyStage },
+      expiryClock: options.expiryClock,
+    },
+    modules: [sessionModule, ...API_MODULES, ...(options.modules ?? [])],
     shopify: {
       mediaProcessingMs: options.mediaProcessingMs ?? 150,
       colourProducts: options.colourProducts ?? false,
@@ -94,15 +108,16 @@ export async function startPublishHarness(
   });
   const { app, pipeline, productAiControl } = stack;
   const bulk = app.deps.bulkRuns;
-  const workers = await pipeline.startWorkers();
+  const workers = options.pipelineWorkers === false ? null : await pipeline.startWorkers();
   const bulkWorker = bulk.startWorker({
     limits: options.expansion ?? { pageSize: 10, window: 20 },
     recheckMs: 100,
+    expiryClock: options.expiryClock,
   });
 
   afterFile(async () => {
     await bulkWorker.close();
-    await workers.stop();
+    await workers?.stop();
     await stack.close();
   });
 

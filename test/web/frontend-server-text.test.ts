@@ -9,7 +9,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
-import { pendingCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
+import {
+  bulkRunAtCapMessage,
+  pendingCapMessage,
+  ruleAtCapRefusal,
+  tryAtCapHeldReason,
+} from '../../src/pipeline/limits/shop-quotas.ts';
+import {
+  expiredInReviewReason,
+  expiredPausedReason,
+  expiryPeriod,
+} from '../../src/pipeline/line/expire-waiting.ts';
+import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
+
+const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 // The web server and the load balancer write a few answers of their own (a body over the limit).
@@ -79,6 +92,46 @@ describe('in French', () => {
   test('a quota’s 429 reads in French, with its cap', () => {
     expect(serverText(pendingCapMessage(500))).toBe(
       'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
+    );
+  });
+
+  test('a bulk run waiting at the cap says why in French', () => {
+    expect(serverText(bulkRunAtCapMessage(500))).toBe(
+      'En attente : cette boutique a 500 générations en cours ou en attente de validation, sa limite. Le traitement reprend de lui-même à mesure qu’elles se terminent ; approuver ou refuser les résultats en attente dans Activité libère des places plus tôt.',
+    );
+  });
+
+  test('a rule’s product not made at the cap says why and what to do in French', () => {
+    const refusal = ruleAtCapRefusal(500);
+    expect(serverText(refusal.reason)).toBe(
+      'Non fait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite, quand le produit est arrivé. Rien n’a été facturé.',
+    );
+    expect(serverText(refusal.action)).toBe(
+      'Approuvez ou refusez les résultats en attente dans Activité pour libérer des places, puis relancez celle-ci.',
+    );
+  });
+
+  test('a changed result not made again at the cap says why in French', () => {
+    expect(serverText(tryAtCapHeldReason(500))).toBe(
+      'Non refait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite. Ce résultat attend votre validation à la place.',
+    );
+  });
+
+  test('an expired result’s reason reads in French, its ceiling too', () => {
+    expect(serverText(expiredInReviewReason(DAYS_30))).toBe(
+      'Expiré après 30 jours en attente de validation : non ajouté au produit. Le résultat reste dans Contenu > Fichiers.',
+    );
+  });
+
+  test('expired paused work reads in French, a bulk run’s too', () => {
+    expect(serverText(expiredPausedReason(DAYS_30))).toBe(
+      'Annulé après 30 jours en pause. Rien n’a été facturé ; relancez-le quand vous serez prêt.',
+    );
+    expect(serverText(expiredWithRunReason(DAYS_30))).toBe(
+      'Annulé avec son traitement groupé, en pause depuis 30 jours. Rien n’a été facturé.',
+    );
+    expect(serverText(runExpiredMessage(expiryPeriod(86_400_000)))).toBe(
+      'Annulé après 1 jour en pause ; rien n’a été facturé pour ce qu’il n’avait pas fait.',
     );
   });
 

@@ -6,7 +6,7 @@
  * one atomic step, so concurrent expansions can never commit more than the budget.
  */
 import type { Clock } from '../../platform/clock.ts';
-import { shopKeyspace } from '../../platform/keys.ts';
+import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
@@ -37,6 +37,9 @@ export type NewBulkRun = Omit<
   | 'variantProducts'
   | 'variantResults'
   | 'variantSingle'
+  | 'atCapSince'
+  | 'pausedAt'
+  | 'expiredAt'
   | 'cursor'
   | 'expansionDone'
   | 'createdAt'
@@ -70,6 +73,24 @@ export interface BulkRunStore {
     to: StoredBulkRunState,
     action: BulkRunAction,
   ): Promise<BulkRun>;
+  /**
+   * Pauses a running run (atomic, else BulkRunStateError), stamping `pausedAt`, and schedules
+   * its expiry at `expiresAt` (ms) in the app-wide set of paused runs, in the same step.
+   */
+  pause(shop: string, id: string, expiresAt: number): Promise<BulkRun>;
+  /** Cancels a paused run for having stayed paused too long, stamping `expiredAt`. */
+  expire(shop: string, id: string): Promise<BulkRun>;
+  /** Paused runs whose expiry is due at `nowMs`, earliest first. */
+  duePaused(nowMs: number, limit: number): Promise<{ shop: string; id: string }[]>;
+  /** Looks at a paused run again at `atMs` (not due yet when looked at). */
+  duePausedAt(shop: string, id: string, atMs: number): Promise<void>;
+  /**
+   * Schedules the expiry of a run paused before expiry existed (none scheduled) at `atMs`
+   * (scripts/schedule-waiting-expiry.ts).
+   */
+  schedulePaused(shop: string, id: string, atMs: number): Promise<void>;
+  /** Takes a run off the set of paused runs (no longer paused, or gone). */
+  forgetPaused(shop: string, id: string): Promise<void>;
   /** Reserves credits for one generation if the run is running and the budget allows. */
   reserveCredits(shop: string, id: string, credits: number): Promise<boolean>;
   /**
@@ -104,6 +125,11 @@ export interface BulkRunStore {
   ): Promise<void>;
   claimOf(shop: string, id: string, productId: string): Promise<string | null>;
   /**
+   * Records whether expansion is waiting for places under the shop's cap (`since`, ISO 8601) or
+   * not (null): the run card's waiting line.
+   */
+  setAtCap(shop: string, id: string, since: string | null): Promise<void>;
+  /**
    * Records a claimed product the run will not send, and counts it, in one step: `marker` is
    * what its claim holds (why it was skipped).
    */
@@ -130,7 +156,13 @@ const LATER_FIELDS: Pick<
   | 'variantProducts'
   | 'variantResults'
   | 'variantSingle'
+  | 'atCapSince'
+  | 'pausedAt'
+  | 'expiredAt'
 > = {
+  atCapSince: null,
+  pausedAt: null,
+  expiredAt: null,
   eachVariant: null,
   plannedVariantSets: null,
   variantProducts: 0,
@@ -171,6 +203,9 @@ const FIELDS = [
   'variantProducts',
   'variantResults',
   'variantSingle',
+  'atCapSince',
+  'pausedAt',
+  'expiredAt',
   'cursor',
   'expansionDone',
   'createdAt',
@@ -204,8 +239,17 @@ const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url),
   args: ['cursor', 'expanded', 'done', 'gone', 'updatedAt'],
 });
 
-export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRunStore {
+export function createBulkRunStore(deps: {
+  redis: Redis;
+  clock: Clock;
+  /** Separates the app-wide set of paused runs of pipelines sharing one Redis. */
+  namespace: string;
+}): BulkRunStore {
   const { redis, clock } = deps;
+  // App-wide: paused runs by when they expire, member `<shop> <id>` (the expiry's sweep reads
+  // it, bulk/paused-expiry.ts); a run gone or resumed is dropped as it is read.
+  const pausedKey = appWideKey('bulk-runs-paused', deps.namespace);
+  const pausedMember = (shop: string, id: string) => `${shop} ${id}`;
   const nowIso = () => JSON.stringify(new Date(clock.now()).toISOString());
 
   const records = createStateRecords<BulkRun, StoredBulkRunState>({
@@ -234,6 +278,9 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
       variantProducts: 0,
       variantResults: 0,
       variantSingle: 0,
+      atCapSince: null,
+      pausedAt: null,
+      expiredAt: null,
       cursor: null,
       expansionDone: false,
       createdAt: at,
@@ -269,6 +316,43 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     list: (shop, limit = 50) => records.list(shop, limit),
 
     setState: (shop, id, from, to, action) => records.setState(shop, id, { from, to, action }),
+
+    pause: (shop, id, expiresAt) =>
+      records.setState(shop, id, {
+        from: ['running'],
+        to: 'paused',
+        action: 'pause',
+        stamp: 'pausedAt',
+        due: { key: pausedKey, member: pausedMember(shop, id), score: expiresAt },
+      }),
+
+    expire: (shop, id) =>
+      records.setState(shop, id, {
+        from: ['paused'],
+        to: 'cancelled',
+        action: 'cancel',
+        stamp: 'expiredAt',
+      }),
+
+    async duePaused(nowMs, limit) {
+      const members = await redis.zrangebyscore(pausedKey, '-inf', nowMs, 'LIMIT', 0, limit);
+      return members.map((member) => {
+        const [shop, id] = member.split(' ') as [string, string];
+        return { shop, id };
+      });
+    },
+
+    async duePausedAt(shop, id, atMs) {
+      await redis.zadd(pausedKey, 'XX', atMs, pausedMember(shop, id));
+    },
+
+    async schedulePaused(shop, id, atMs) {
+      await redis.zadd(pausedKey, 'NX', atMs, pausedMember(shop, id));
+    },
+
+    async forgetPaused(shop, id) {
+      await redis.zrem(pausedKey, pausedMember(shop, id));
+    },
 
     async reserveCredits(shop, id, credits) {
       return (
@@ -322,6 +406,10 @@ export function createBulkRunStore(deps: { redis: Redis; clock: Clock }): BulkRu
     async claimOf(shop, id, productId) {
       const value = await redis.hget(claimsKey(shop, id), productId);
       return value ? value : null;
+    },
+
+    async setAtCap(shop, id, since) {
+      await redis.hset(runKey(shop, id), 'atCapSince', JSON.stringify(since));
     },
 
     async recordSkip(shop, id, productId, marker, counter) {

@@ -65,6 +65,15 @@ export interface BulkRun {
   variantProducts: number;
   variantResults: number;
   variantSingle: number;
+  /**
+   * When expansion last stopped because the shop was at its cap of generations not yet final
+   * (ISO 8601); null once it adds a product again. What the run card's waiting line reads.
+   */
+  atCapSince: string | null;
+  /** When the run was last paused (ISO 8601); its expiry counts from here. Null: never. */
+  pausedAt: string | null;
+  /** When the run was cancelled for having stayed paused too long (ISO 8601); null otherwise. */
+  expiredAt: string | null;
   /** Where expansion continues: the collection page cursor, or the offset in the id list. */
   cursor: string | null;
   expansionDone: boolean;

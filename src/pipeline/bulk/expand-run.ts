@@ -18,7 +18,8 @@
  *     budget ran out is "no image", not "over budget";
  *  5. create and schedule its generations (bulk priority) in P1's fair scheduler, all in one
  *     atomic step within the shop's cap of generations not yet final (a shop at its cap makes
- *     the run wait, as a full window does): with options, one per option in one option group,
+ *     the run wait, as a full window does, and the run records since when, which its card shows
+ *     until it adds a product again): with options, one per option in one option group,
  *     which then waits for the merchant's choice in review.
  */
 import type { Clock } from '../../platform/clock.ts';
@@ -28,7 +29,8 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { Pipeline } from '../index.ts';
 import type { PipelineConfig } from '../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PENDING_CAP_CODE, PENDING_STATES } from '../limits/shop-quotas.ts';
+import { PENDING_STATES } from '../generations/keys.ts';
+import { PENDING_CAP_CODE } from '../limits/shop-quotas.ts';
 import type { PublishedResults } from '../publish/published-results.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { newGenerationId } from '../generations/ids.ts';
@@ -42,13 +44,12 @@ export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
 export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
 export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
 
-/** `enqueueGeneration` and `requeue` are the pipeline's: they put generations in its line. */
-export interface BulkDeps extends Pick<
-  Pipeline,
-  'enqueueGeneration' | 'enqueueWithinQuota' | 'requeue' | 'forecaster'
-> {
+/** `enqueueWithinQuota` and `requeue` are the pipeline's: they put generations in its line. */
+export interface BulkDeps extends Pick<Pipeline, 'enqueueWithinQuota' | 'requeue' | 'forecaster'> {
   /** The per-shop caps (config quotas): runs at once, generations not yet final. */
   quotas: PipelineConfig['quotas'];
+  /** How long a run may stay paused before it expires (config expiry.pausedMs). */
+  expiry: Pick<PipelineConfig['expiry'], 'pausedMs'>;
   runs: BulkRunStore;
   generations: GenerationStore;
   publishedResults: PublishedResults;
@@ -84,7 +85,10 @@ export async function expandNextPage(
   if (waiting >= limits.window) return 'window_full';
   // The shop at its cap of generations not yet final: the run waits, as for a full window, and
   // goes on as they finish (each product is still checked against the cap when it is added).
-  if ((await shopPending(deps, shop)) >= deps.quotas.pendingPerShop) return 'window_full';
+  if ((await shopPending(deps, shop)) >= deps.quotas.pendingPerShop) {
+    await noteAtCap(deps, run, true);
+    return 'window_full';
+  }
 
   const admin = await deps.admin(shop);
   let page;
@@ -115,7 +119,11 @@ export async function expandNextPage(
     const outcome = await expandProduct(run, admin, product, done.has(product.id), deps);
     if (outcome === 'run_stopped') return 'finished';
     // The page is read again later; its products already added are skipped by their claims.
-    if (outcome === 'shop_full') return 'window_full';
+    if (outcome === 'shop_full') {
+      await noteAtCap(deps, run, true);
+      return 'window_full';
+    }
+    if (outcome === 'created') await noteAtCap(deps, run, false);
   }
   const last = page.nextCursor === null;
   await deps.runs.recordPage(shop, runId, {
@@ -129,6 +137,18 @@ export async function expandNextPage(
 }
 
 type ProductOutcome = 'created' | 'skipped' | 'run_stopped' | 'shop_full';
+
+/**
+ * Keeps the run's record of waiting at the shop's cap true (its card says why it waits), written
+ * only when it changes. `run` is as read at the start of this step; a page of products adds
+ * several, so it is updated in place once cleared.
+ */
+async function noteAtCap(deps: BulkDeps, run: BulkRun, atCap: boolean): Promise<void> {
+  if ((run.atCapSince !== null) === atCap) return;
+  const since = atCap ? new Date(deps.clock.now()).toISOString() : null;
+  await deps.runs.setAtCap(run.shop, run.id, since);
+  run.atCapSince = since;
+}
 
 async function shopPending(deps: BulkDeps, shop: string): Promise<number> {
   const counts = await deps.generations.countByState(shop);
@@ -199,13 +219,15 @@ async function expandProduct(
 
 /**
  * Holds a waiting generation of a run that is no longer running: `paused` with the run (its
- * resume puts it back in line) or `cancelled` with it (its reserved credits are released).
+ * resume puts it back in line) or `cancelled` with it (its reserved credits are released), with
+ * `cancelledReason` (the run's expiry says it was paused too long).
  * One that has moved on meanwhile (submitted) is left alone: it lands.
  */
 export async function holdBack(
   run: BulkRun,
   generation: Generation,
-  deps: BulkDeps,
+  deps: Pick<BulkDeps, 'generations' | 'runs'>,
+  cancelledReason = BULK_CANCELLED_REASON,
 ): Promise<void> {
   const cancelled = run.state === 'cancelled';
   try {
@@ -213,7 +235,7 @@ export async function holdBack(
       from: cancelled ? ['queued', 'paused'] : ['queued'],
       to: cancelled ? 'cancelled' : 'paused',
       patch: cancelled
-        ? { reason: BULK_CANCELLED_REASON, action: null }
+        ? { reason: cancelledReason, action: null, pausedBy: null }
         : { reason: BULK_PAUSED_REASON, action: BULK_PAUSED_ACTION, pausedBy: 'bulk-run' },
       note: cancelled ? 'bulk run cancelled' : 'bulk run paused',
     });

@@ -15,6 +15,9 @@ import { BulkRunStateError } from './bulk-run.ts';
 import { createBulkRunStore, type BulkRunStore } from './bulk-run-store.ts';
 import { createBulkRuns, type BulkRuns } from './bulk-runs.ts';
 import { DEFAULT_EXPANSION_LIMITS, type BulkDeps, type ExpansionLimits } from './expand-run.ts';
+import { expirePausedRuns, expireWithRun, startPausedRunExpiry } from './paused-expiry.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ExpiryPorts } from '../line/expire-waiting.ts';
 
 export { BulkRequestError, type BulkRuns } from './bulk-runs.ts';
 export { BulkRunNotFoundError, BulkRunStateError, type BulkRun } from './bulk-run.ts';
@@ -25,6 +28,13 @@ export interface BulkRunService {
   store: BulkRunStore;
   /** Counts a changed result's next try on its run's budget (publish/fidelity-retry.ts). */
   tryGate: TryGate;
+  /** A generation its run paused is due to expire: the run expires with it (paused-expiry.ts). */
+  expireWithRun: NonNullable<ExpiryPorts['expireWithRun']>;
+  /**
+   * One pass over the paused runs due to expire at `clock`'s now (the worker runs one every
+   * `expiry.sweepEveryMs`); how many it looked at.
+   */
+  expirePausedRuns(clock?: Clock): Promise<number>;
   /** Expands running bulk runs in this process. */
   startWorker(options?: BulkWorkerOptions): BulkWorker;
 }
@@ -33,20 +43,26 @@ export interface BulkWorkerOptions {
   limits?: ExpansionLimits;
   /** How long a run whose window is full waits before looking again (default 5 s). */
   recheckMs?: number;
+  /** The clock paused runs' expiry reads (tests move it days ahead); the host's otherwise. */
+  expiryClock?: Clock;
 }
 
 export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): BulkRunService {
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
-  const store = createBulkRunStore({ redis: host.redis, clock: host.clock });
+  const store = createBulkRunStore({
+    redis: host.redis,
+    clock: host.clock,
+    namespace: pipeline.config.namespace,
+  });
   const deps: BulkDeps = {
     runs: store,
     generations: pipeline.generations,
     admin: async (shop) => host.admin.forShop(shop),
     clock: host.clock,
-    enqueueGeneration: (input) => pipeline.enqueueGeneration(input),
     enqueueWithinQuota: (inputs) => pipeline.enqueueWithinQuota(inputs),
     quotas: pipeline.config.quotas,
+    expiry: pipeline.config.expiry,
     requeue: (shop, id, from, note) => pipeline.requeue(shop, id, from, note),
     forecaster: pipeline.forecaster,
     publishedResults: pipeline.context.publishedResults,
@@ -59,6 +75,8 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
   // shop removes them with every other key under the shop's prefix.)
   host.eraser.onUninstall('bulk runs: cancel', async (shop) => {
     for (const run of await store.list(shop, Number.MAX_SAFE_INTEGER)) {
+      // Out of the app-wide set of paused runs too: nothing of the shop is left to expire there.
+      if (run.pausedAt !== null) await store.forgetPaused(shop, run.id);
       if (run.state === 'cancelled') continue;
       await store
         .setState(shop, run.id, ['running', 'paused'], 'cancelled', 'cancel')
@@ -87,13 +105,26 @@ export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): Bu
     tryGate,
     runs: createBulkRuns({ ...deps, startExpansion: (shop, runId) => queue.start(shop, runId) }),
     store,
-    startWorker: (options = {}) =>
-      startBulkWorker({
+    expireWithRun: expireWithRun(deps),
+    expirePausedRuns: (clock = host.clock) => expirePausedRuns({ ...deps, clock }),
+    startWorker(options = {}) {
+      const worker = startBulkWorker({
         connection,
         prefix,
         deps,
         limits: options.limits ?? DEFAULT_EXPANSION_LIMITS,
         recheckMs: options.recheckMs,
-      }),
+      });
+      const expiry = startPausedRunExpiry({
+        ...deps,
+        clock: options.expiryClock ?? host.clock,
+        everyMs: pipeline.config.expiry.sweepEveryMs,
+      });
+      return {
+        async close() {
+          await Promise.all([worker.close(), expiry.stop()]);
+        },
+      };
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
   type ResultHolds,
   type ResultPlacement,
 } from '../publish/result-holds.ts';
+import type { Generation } from '../generations/generation.ts';
 import type { CampaignStore } from './campaign-store.ts';
 
 export function createCampaignHolds(store: Pick<CampaignStore, 'ofRun'>): ResultHolds {
@@ -29,5 +30,21 @@ export function createCampaignHolds(store: Pick<CampaignStore, 'ofRun'>): Result
       }
       return { hold: true, note: `Arrived after ${named} ended: it will be discarded.` };
     },
+  };
+}
+
+/**
+ * How long a result a campaign holds may wait in review (line/expire-waiting.ts): until the
+ * campaign ends, whatever the review ceiling (a campaign may be scheduled further ahead than
+ * that); its end discards what it still holds. Null for any other result, or once it ended.
+ */
+export function campaignKeepsInReview(
+  store: Pick<CampaignStore, 'ofRun'>,
+): (generation: Generation) => Promise<number | null> {
+  return async (generation) => {
+    if (!generation.bulkRunId) return null;
+    const campaign = await store.ofRun(generation.shop, generation.bulkRunId);
+    if (!campaign || (campaign.state !== 'scheduled' && campaign.state !== 'live')) return null;
+    return Date.parse(campaign.endsAt);
   };
 }

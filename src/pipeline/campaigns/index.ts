@@ -18,7 +18,7 @@ import {
 } from './campaign-runner.ts';
 import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
 
-export { createCampaignHolds } from './campaign-holds.ts';
+export { campaignKeepsInReview, createCampaignHolds } from './campaign-holds.ts';
 export { createCampaignStore };
 import { createCampaigns, type Campaigns } from './campaigns.ts';
 

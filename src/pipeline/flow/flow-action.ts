@@ -17,6 +17,10 @@
  * What Flow shows: a 200 is success; a 4xx fails the step with our message and is not retried
  * (bad input: an unknown product, one without images, no usable ProductAI key, a preset the
  * shop does not have); a 5xx (Shopify or Redis unavailable) is retried by Flow later.
+ * At the shop's cap of generations not yet final the run waits: nothing is made (the cap is
+ * checked in the same step as the claim, so the run's claim is not taken either) and the answer
+ * is a 429 saying the cap and what frees it, which Flow sends again at increasing intervals for
+ * up to 24 hours; a run still refused then fails its step with that message in Flow's history.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -30,6 +34,7 @@ import { completeParams, referenceImageRange } from '../sources/request-rules.ts
 import { loadProductImages } from '../sources/source-images.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
+import { RETRY_AFTER_SECONDS, pendingCapMessage } from '../limits/shop-quotas.ts';
 
 /**
  * The action's request body (Flow's documented payload; `properties` keyed as in the TOML). A
@@ -63,10 +68,15 @@ export const FlowActionRequest = z.object({
 });
 export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
 
-/** `generationIds`: every generation of the run (one per colour with `each_variant`). */
+/**
+ * `generationIds`: every generation of the run (one per colour with `each_variant`). 429: the
+ * shop is at its cap of generations not yet final; nothing was made, and Flow sends the run again
+ * later (`retryAfterSeconds`), when places may have freed.
+ */
 export type FlowActionAnswer =
   | { status: 200; generationId: string; generationIds: string[]; duplicate: boolean }
-  | { status: 422; message: string };
+  | { status: 422; message: string }
+  | { status: 429; message: string; retryAfterSeconds: number };
 
 export interface FlowActionDeps {
   settings(shop: string): Promise<ShopSettings>;
@@ -74,6 +84,8 @@ export interface FlowActionDeps {
   generations: Pick<GenerationStore, 'createOnce' | 'get'>;
   /** Puts a created generation in line (pipeline.admit; idempotent). */
   admit(generation: Generation): Promise<Generation>;
+  /** The shop's most generations not yet final (config quotas.pendingPerShop). */
+  pendingCap: number;
 }
 
 const runs = shopKeyspace('flow-action-runs');
@@ -152,10 +164,18 @@ export async function runGeneratePhotoAction(
     ...generation,
     origin,
   }));
-  const { created, ids } = await deps.generations.createOnce(inputs, {
-    key: claimKey(shop, request.action_run_id),
-    ttlMs: RUN_CLAIM_TTL_MS,
-  });
+  const { created, ids, overCap } = await deps.generations.createOnce(
+    inputs,
+    { key: claimKey(shop, request.action_run_id), ttlMs: RUN_CLAIM_TTL_MS },
+    { cap: deps.pendingCap },
+  );
+  if (overCap) {
+    return {
+      status: 429,
+      message: pendingCapMessage(deps.pendingCap),
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    };
+  }
   for (const id of ids) {
     const generation = await deps.generations.get(shop, id);
     if (generation?.state === 'queued') await deps.admit(generation);

@@ -35,6 +35,11 @@
  * run, each retention member naming the indexes it sits in, so the sweep never needs the record.
  * Counters and bulk-run totals are separate keys: they survive it.
  *
+ * Expiry of work waiting on the merchant: a generation moving into `in_review` or `paused` is
+ * put, in the same step, in the shop's expiry set scored by when it is due (config `expiry`), and
+ * taken out by the move that ends the wait; the shop is in an app-wide set by its earliest. A
+ * sweep (line/expiry-sweeper.ts) reads what is due (`dueToExpire`) and ends it by `transition`.
+ *
  * Code: each operation is a file of store/ (as Shopify's shopify-app-js lays out a feature: one
  * factory, its types, one file per operation), a function that takes the part of the deps it
  * uses and answers the method, so this factory only assembles them. Shared by several:
@@ -54,9 +59,18 @@ import { creditsByDay } from './store/credits-by-day.ts';
 import { recountStates } from './store/recount-states.ts';
 import { forgetShop } from './store/forget-shop.ts';
 import { sweepExpired } from './store/sweep-expired.ts';
+import {
+  dueToExpire,
+  forgetExpiry,
+  postponeExpiry,
+  scheduleWaitingExpiry,
+  settleExpiryShop,
+} from './store/expiry.ts';
 import type { GenerationStore, GenerationStoreDeps } from './store/types.ts';
 
 export type {
+  CapOfPending,
+  CreatedOnce,
   GenerationFilter,
   GenerationPageRequest,
   GenerationStore,
@@ -85,6 +99,11 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     recountStates: recountStates(deps),
     forgetShop: forgetShop(deps),
     sweepExpired: sweepExpired(deps),
+    dueToExpire: dueToExpire(deps),
+    postponeExpiry: postponeExpiry(deps),
+    forgetExpiry: forgetExpiry(deps),
+    settleExpiryShop: settleExpiryShop(deps),
+    scheduleWaitingExpiry: scheduleWaitingExpiry(deps),
     count: count(deps),
     optionGroup: optionGroup(deps),
   };

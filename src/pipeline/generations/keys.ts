@@ -5,9 +5,18 @@
  * scheduler's rings, the ProductAI job-id index) is app-wide, under a namespace so that two
  * pipelines on one Redis (parallel test files) never see each other's.
  */
+import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { GenerationState } from './generation.ts';
 import type { Priority } from './generation.ts';
+
+/**
+ * The states a generation holds a place in the shop's quota (limits/shop-quotas.ts): every state
+ * before a final one, review included.
+ */
+export const PENDING_STATES: readonly GenerationState[] = GENERATION_STATES.filter(
+  (state) => !TERMINAL_STATES.includes(state),
+);
 
 const generations = shopKeyspace('generations');
 const queues = shopKeyspace('queue');
@@ -30,6 +39,9 @@ export const generationKeys = {
   indexPrefix: (shop: string) => `${generations.key(shop, 'index')}:`,
   all: (shop: string) => generations.key(shop, 'index', 'all'),
   byState: (shop: string, state: GenerationState) => generations.key(shop, 'index', 'state', state),
+  /** The state indexes of PENDING_STATES: the shop's pending count is the sum of their ZCARDs. */
+  pendingIndexes: (shop: string): string[] =>
+    PENDING_STATES.map((state) => generationKeys.byState(shop, state)),
   byBulkRun: (shop: string, runId: string) => generations.key(shop, 'index', 'bulk', runId),
   /**
    * A bulk run's generations in one state (`<bulkStatePrefix><runId>:<state>`): Activity's
@@ -57,6 +69,12 @@ export const generationKeys = {
    * index entries to remove then: `id \n productId \n bulkRunId \n optionGroup`.
    */
   retention: (shop: string) => generations.key(shop, 'retention'),
+  /**
+   * Generations waiting on the merchant (in review) or paused, by when they expire (score, ms;
+   * member: the id): written by the transition that moves one in or out of those states
+   * (lua/includes/generation-counters.lua), read by the expiry sweep (line/expiry-sweeper.ts).
+   */
+  expiry: (shop: string) => generations.key(shop, 'expiry'),
   /** Job ids whose results reached this shop's webhook URL before any generation claimed them. */
   unclaimedJobs: (shop: string) => generations.key(shop, 'unclaimed-jobs'),
   /** [before, middle]: a record key is `before .. shop .. middle .. id` (for scripts, see above). */
@@ -113,6 +131,8 @@ export interface AppWideKeys {
   generationStates: string;
   /** Shops with finished generations to expire, scored by the earliest expiry (ms). */
   retentionShops: string;
+  /** Shops with work in review or paused, scored by the earliest time one is due to expire. */
+  expiryShops: string;
 }
 
 export function appWideKeys(namespace: string): AppWideKeys {
@@ -136,5 +156,6 @@ export function appWideKeys(namespace: string): AppWideKeys {
     bullPrefix: appWideKey('queue', namespace),
     generationStates: appWideKey('generations', namespace, 'states'),
     retentionShops: appWideKey('generations', namespace, 'retention-shops'),
+    expiryShops: appWideKey('generations', namespace, 'expiry-shops'),
   };
 }

@@ -6,12 +6,9 @@
  * and recounts each shop in one atomic script (`recountStates`), so it is exact while the app
  * runs, and running it again changes nothing.
  */
-import { shopOfKey } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { GenerationStore } from './generation-store.ts';
-import { generationKeys } from './keys.ts';
-
-const SCAN_PAGE = 1_000;
+import { shopsWithGenerations } from './shops-with-generations.ts';
 
 export async function recountEveryShop(deps: {
   redis: Redis;
@@ -19,18 +16,10 @@ export async function recountEveryShop(deps: {
 }): Promise<{ shops: number; statesChanged: number }> {
   let shops = 0;
   let statesChanged = 0;
-  const stream = deps.redis.scanStream({
-    match: generationKeys.everyShopsAllIndex(),
-    count: SCAN_PAGE,
-  });
-  // SCAN may return a key twice; recounting a shop twice is harmless.
-  for await (const keys of stream as AsyncIterable<string[]>) {
-    for (const key of keys) {
-      const shop = shopOfKey(key);
-      if (!shop) continue;
-      shops += 1;
-      statesChanged += await deps.generations.recountStates(shop);
-    }
+  // SCAN may name a shop twice; recounting a shop twice is harmless.
+  for await (const shop of shopsWithGenerations(deps.redis)) {
+    shops += 1;
+    statesChanged += await deps.generations.recountStates(shop);
   }
   return { shops, statesChanged };
 }

@@ -55,7 +55,6 @@ import type { Redis } from '../../platform/redis/connection.ts';
 import { generationKeys, queueKeys, type AppWideKeys } from '../generations/keys.ts';
 import type { Priority } from '../generations/generation.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
-import { pendingIndexKeys } from './shop-quotas.ts';
 
 export interface ScheduledItem {
   shop: string;
@@ -82,14 +81,10 @@ export interface FairScheduler {
    */
   push(item: ScheduledItem, options?: { front?: boolean; arming?: string }): Promise<void>;
   /**
-   * Runs `writes` (the commands that store a new generation: GenerationStore.prepare) and puts
-   * the generation at the back of its shop's line, in one atomic step.
-   */
-  pushNew(item: ScheduledItem, writes: readonly (readonly string[])[]): Promise<void>;
-  /**
-   * `pushNew` for several generations of one shop and priority (a click's results), within the
-   * shop's cap of generations not yet final: all stored and in line, or none (`admitted: false`,
-   * with the shop's count). A cap of 0 admits all.
+   * Runs `writes` (the commands that store new generations: GenerationStore.prepare) and puts the
+   * generations, of one shop and priority (a click's results), at the back of its line in one
+   * atomic step, within the shop's cap of generations not yet final: all stored and in line, or
+   * none (`admitted: false`, with the shop's count). A cap of 0 admits all.
    */
   pushNewWithin(
     items: readonly ScheduledItem[],
@@ -254,7 +249,7 @@ export function createFairScheduler(deps: {
       generationIds: JSON.stringify(items.map((item) => item.generationId)),
       writes: JSON.stringify(writes),
       cap,
-      pendingIndexes: cap > 0 ? pendingIndexKeys(first.shop) : [],
+      pendingIndexes: cap > 0 ? generationKeys.pendingIndexes(first.shop) : [],
     })) as [number, number];
     if (stored === 1) await redis.publish(keys.wakeChannel, first.priority);
     return { admitted: stored === 1, pending };
@@ -262,10 +257,6 @@ export function createFairScheduler(deps: {
 
   return {
     push,
-
-    async pushNew(item, writes) {
-      await pushNewWithin([item], writes, 0);
-    },
 
     pushNewWithin,
 

@@ -5,27 +5,14 @@
  * written for the merchant, and the app home translates them (locale files, `server.*`).
  *
  * The pending count is never a counter of its own: it is read from the shop's state indexes
- * (ZCARD of each state not final) inside the script that stores new generations
- * (create-in-line.lua), so it is exact under concurrency and after a crash, and a generation
+ * (ZCARD of each state not final: generations/keys.ts `pendingIndexes`) inside the scripts that
+ * store new generations (create-in-line.lua, and create-once.lua for automatic work), so it is exact under concurrency and after a crash, and a generation
  * frees its place the moment its transition to a final state moves it out of those indexes.
  */
-import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { GenerationState } from '../generations/generation.ts';
-import { generationKeys } from '../generations/keys.ts';
-
-/** The states a generation holds a place in: every state before a final one, review included. */
-export const PENDING_STATES: readonly GenerationState[] = GENERATION_STATES.filter(
-  (state) => !TERMINAL_STATES.includes(state),
-);
-
-/** The shop's state indexes the pending count is read from (one ZCARD each). */
-export function pendingIndexKeys(shop: string): string[] {
-  return PENDING_STATES.map((state) => generationKeys.byState(shop, state));
-}
 
 /** A retry-after for work that frees as generations finish: about one ProductAI turn. */
-const RETRY_AFTER_SECONDS = 60;
+export const RETRY_AFTER_SECONDS = 60;
 
 // Each message is one literal: the app home's French reads its fixed parts (locale files,
 // `server.*`; test/web/frontend-server-text.test.ts finds them here).
@@ -56,4 +43,35 @@ export function variantValuesCapError(cap: number, values: number, option: strin
     'variant_values_cap',
     `This product has ${values} values of “${option}” with their own images; one request makes at most ${cap}. Make the others one at a time, each from its own image.`,
   );
+}
+
+/**
+ * What a source nobody is waiting on does at the pending cap (README, Quotas per shop): a rule's
+ * new product is not made, and says so in Activity (a failed generation, nothing charged, which
+ * the merchant retries once places free); a bulk run waits (its run card says why, below); a
+ * Flow action is answered 429 with `pendingCapMessage`, which Flow sends again later; a changed
+ * result's next try is not made, and the result waits for review (`tryAtCapReason`).
+ */
+export function ruleAtCapRefusal(cap: number): { reason: string; action: string; note: string } {
+  return {
+    reason: `Not made: this store had ${cap} generations in progress or waiting for review, its limit, when the product arrived. Nothing was charged.`,
+    action:
+      'Approve or reject the results waiting in Activity to free places, then retry this one.',
+    note: `Not made: the store's ${cap} places for generations in progress were taken`,
+  };
+}
+
+/** Why a changed result was not made again (fidelity-retry.ts adds it to the result's hold). */
+export function tryAtCapReason(cap: number): string {
+  return `the store has ${cap} generations in progress or waiting for review, its limit`;
+}
+
+/** The same, as the reason Activity shows on the result waiting for review. */
+export function tryAtCapHeldReason(cap: number): string {
+  return `Not made again: this store had ${cap} generations in progress or waiting for review, its limit. This result waits for your review instead.`;
+}
+
+/** A bulk run waiting for places under the cap: its card's line (runs/view.ts). */
+export function bulkRunAtCapMessage(cap: number): string {
+  return `Waiting: this store has ${cap} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.`;
 }

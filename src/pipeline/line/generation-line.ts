@@ -6,7 +6,10 @@
  *
  * A new generation is stored and put in line in one atomic step (create-in-line.lua): a crash
  * between the two would leave a `queued` generation nothing ever sends. The same step checks the
- * shop's cap of generations not yet final (`enqueueWithinQuota`, limits/shop-quotas.ts).
+ * shop's cap of generations not yet final (limits/shop-quotas.ts): every way in here is within it
+ * (clicks, their retries, Save again, an unclaimed result attached, a bulk run's products).
+ * Generations created elsewhere (store.createOnce: rules, Flow, a changed result's next try) are
+ * checked against the same cap when they are created, and only `admit`ted here.
  */
 import type { Generation, GenerationState, NewGeneration } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
@@ -15,7 +18,10 @@ import type { ShopPause } from '../submit/shop-pause.ts';
 import { pendingCapError } from '../limits/shop-quotas.ts';
 
 export interface GenerationLine {
-  /** Creates a generation and puts it in line: interactive first, shops take turns. */
+  /**
+   * Creates a generation and puts it in line: interactive first, shops take turns; within the
+   * shop's cap of generations not yet final, as `enqueueWithinQuota`.
+   */
   enqueueGeneration(input: NewGeneration): Promise<Generation>;
   /**
    * Creates generations of one shop and priority (a click's results, a product's set) and puts
@@ -61,25 +67,25 @@ export function createGenerationLine(deps: {
     return (await generations.get(generation.shop, generation.id)) ?? generation;
   }
 
+  async function enqueueWithinQuota(inputs: readonly NewGeneration[]): Promise<Generation[]> {
+    const prepared = inputs.map((input) => generations.prepare(input));
+    const { admitted } = await scheduler.pushNewWithin(
+      prepared.map(({ generation }) => itemOf(generation)),
+      prepared.flatMap(({ writes }) => writes),
+      pendingCap,
+    );
+    if (!admitted) throw pendingCapError(pendingCap);
+    const created = [];
+    for (const { generation } of prepared) created.push(await heldIfPaused(generation));
+    return created;
+  }
+
   return {
     async enqueueGeneration(input) {
-      const { generation, writes } = generations.prepare(input);
-      await scheduler.pushNew(itemOf(generation), writes);
-      return heldIfPaused(generation);
+      return (await enqueueWithinQuota([input]))[0]!;
     },
 
-    async enqueueWithinQuota(inputs) {
-      const prepared = inputs.map((input) => generations.prepare(input));
-      const { admitted } = await scheduler.pushNewWithin(
-        prepared.map(({ generation }) => itemOf(generation)),
-        prepared.flatMap(({ writes }) => writes),
-        pendingCap,
-      );
-      if (!admitted) throw pendingCapError(pendingCap);
-      const created = [];
-      for (const { generation } of prepared) created.push(await heldIfPaused(generation));
-      return created;
-    },
+    enqueueWithinQuota,
 
     async admit(generation) {
       await scheduler.push(itemOf(generation));

@@ -10,7 +10,9 @@
  *    work: `TryGate`, given by the composition root), then put in the pipeline's line like any
  *    generation (rate limit, fair turns, submit's claims). This one waits in review meanwhile.
  *    A gate that says no ends the tries: the new try is `cancelled` with the reason (nothing
- *    charged) and this result is held for review as without retries.
+ *    charged) and this result is held for review as without retries. So does the shop's cap of
+ *    generations not yet final (README, Quotas per shop), checked as the try is created: past
+ *    it no try is stored at all, and the hold's note says why it was not made again.
  *  - faithful after changed tries: the earlier tries still waiting are discarded, and this one
  *    goes where the holds and settings send it, as any faithful result (a rule or a campaign
  *    publishes it, a click's review mode holds it).
@@ -20,7 +22,8 @@
  *    records linked (`tries`, `retryOf`, `retriedBy`), so Activity shows them beside it.
  *
  * Crash-exact: the next try is created with a claim on this try's id (store.createOnce), so a
- * verify repeated after a crash anywhere gets the same try back, never a second one; its gate
+ * verify repeated after a crash anywhere gets the same try back, never a second one (refused by
+ * the cap, nothing is claimed: a repeat decides again, and the move below records one outcome); its gate
  * is idempotent per generation id and taken only while it is still `queued`; putting it in line
  * again changes nothing (and only `queued` can be submitted, once). Everything here happens
  * before this generation leaves `saving`, so a crash before that move repeats it all, and the
@@ -35,6 +38,7 @@ import {
   type Generation,
   type NewGeneration,
 } from '../generations/generation.ts';
+import { tryAtCapHeldReason, tryAtCapReason } from '../limits/shop-quotas.ts';
 import { fidelityHoldNote } from './fidelity-holds.ts';
 import { wasApprovedByMerchant } from './result-holds.ts';
 
@@ -45,7 +49,9 @@ const CLAIM_TTL_MS = 30 * 86_400_000;
 
 /** What verify does with this result; null: decide as for any result (holds, settings). */
 export type TryDecision =
-  { to: 'in_review'; note: string } | { to: 'discarded'; note: string; reason: string } | null;
+  | { to: 'in_review'; note: string; reason?: string }
+  | { to: 'discarded'; note: string; reason: string }
+  | null;
 
 const RANK: Record<FidelityRecord['verdict'], number> = {
   faithful: 3,
@@ -97,8 +103,16 @@ export async function decideTry(
     }
   }
   if (!generation.tries) return null;
-  return lastTry(ctx, generation, refusal);
+  const decision = await lastTry(ctx, generation, refusal);
+  // Past the shop's cap no try was stored to say why: the result waiting for review says it.
+  if (refusal === atCapRefusal(ctx) && decision?.to === 'in_review') {
+    return { ...decision, reason: tryAtCapHeldReason(ctx.config.quotas.pendingPerShop) };
+  }
+  return decision;
 }
+
+const atCapRefusal = (ctx: PipelineContext) =>
+  `not made again: ${tryAtCapReason(ctx.config.quotas.pendingPerShop)}`;
 
 /**
  * Makes the try after `generation` once, and puts it in line if its gate admits it; answers
@@ -128,10 +142,15 @@ async function nextTry(
     retryOf: generation.id,
     tries: { ...tries, number: tries.number + 1 },
   };
-  const { ids } = await ctx.generations.createOnce([input], {
-    key: claimKeys.key(shop, generation.id),
-    ttlMs: CLAIM_TTL_MS,
-  });
+  // Within the shop's cap of generations not yet final: past it the try is not made (nothing is
+  // stored, not even the claim), and this result waits for review as when a gate says no.
+  const cap = ctx.config.quotas.pendingPerShop;
+  const { ids, overCap } = await ctx.generations.createOnce(
+    [input],
+    { key: claimKeys.key(shop, generation.id), ttlMs: CLAIM_TTL_MS },
+    { cap },
+  );
+  if (overCap) return atCapRefusal(ctx);
   const id = ids[0]!;
   if (generation.retriedBy !== id) {
     await ctx.generations.patch(shop, generation.id, { tries, retriedBy: id });

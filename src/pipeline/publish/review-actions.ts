@@ -40,6 +40,8 @@ export const approveResult: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.transition(shop, id, {
     from: ['in_review'],
     to: 'saving',
+    // Why it waited (a try not made at the shop's cap) is answered by the approval.
+    patch: { reason: null, action: null },
     note: APPROVED_NOTE,
   });
   await deps.enqueue('verify', { shop, generationId: id });

@@ -105,7 +105,10 @@ export async function verify(
   await recordServedProvenance(ctx, generation, file.previewUrl);
   // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
   const tried = await decideTry(ctx, generation);
-  if (tried?.to === 'in_review') return move(ctx, ref, 'in_review', tried.note);
+  if (tried?.to === 'in_review') {
+    const why = tried.reason ? { reason: tried.reason, action: null } : undefined;
+    return move(ctx, ref, 'in_review', tried.note, why);
+  }
   if (tried?.to === 'discarded') {
     return move(ctx, ref, 'discarded', tried.note, { reason: tried.reason, action: null });
   }

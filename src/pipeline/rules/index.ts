@@ -87,6 +87,7 @@ export function createRulesService(
     clock,
     logger,
     imageWaits: (host.webhookQueue ?? DEFAULT_WEBHOOK_QUEUE_CONFIG).attempts - 1,
+    pendingCap: pipeline.config.quotas.pendingPerShop,
   };
   return {
     store,

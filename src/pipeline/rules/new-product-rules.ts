@@ -8,7 +8,10 @@
  *  2. per active matching rule, its generations (1-4 options, or with "one per colour" one per
  *     colour whose variants have their own image) are created with the claim
  *     (rule, product) in ONE atomic step (store.createOnce): a duplicate delivery, a redelivery,
- *     both topics, or a rerun after kill -9 find the claim and get the same ids back;
+ *     both topics, or a rerun after kill -9 find the claim and get the same ids back. The same
+ *     step checks the shop's cap of generations not yet final: past it, they are stored `failed`
+ *     with the reason instead (not made, nothing charged; the merchant retries from Activity),
+ *     so a rule never takes the shop past its cap, and a repeat never makes them after all;
  *  3. each claimed generation still `queued` is admitted: its credits reserved on today's cap
  *     (idempotent per generation id) and put in the fair scheduler's bulk lane, after any work
  *     already waiting for the cap, or `paused` at the end of that line with the reason
@@ -29,6 +32,7 @@ import { completeParams, referenceImageRange } from '../sources/request-rules.ts
 import { loadProductImages } from '../sources/source-images.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
+import { ruleAtCapRefusal } from '../limits/shop-quotas.ts';
 import { admitOrWait } from './cap-line.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
 import { rulePrompt } from './rule-prompt.ts';
@@ -137,8 +141,16 @@ async function runRule(
   const inputs = set
     ? set.map((generation) => ({ ...generation, origin }))
     : asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
-  const { ids } = await deps.generations.createOnce(inputs, claim);
+  // Within the shop's cap of generations not yet final: past it, the product is not made and its
+  // generations are stored failed with the reason, claim and all (a redelivery gets the same).
+  const { ids, overCap } = await deps.generations.createOnce(inputs, claim, {
+    cap: deps.pendingCap,
+    refused: ruleAtCapRefusal(deps.pendingCap),
+  });
   await deps.rules.addRecent(shop, rule.id, ids);
+  if (overCap) {
+    deps.logger.info({ shop, ruleId: rule.id, productId: facts.id, ...overCap }, 'rule at cap');
+  }
   await admitClaimed(deps, shop, ids);
   return ids;
 }

@@ -24,4 +24,6 @@ export interface RulesDeps {
   logger: Logger;
   /** Webhook attempts that wait for a product's images to be ready (attempts - 1). */
   imageWaits: number;
+  /** The shop's most generations not yet final (config quotas.pendingPerShop). */
+  pendingCap: number;
 }

@@ -1,7 +1,7 @@
 /**
  * Shopify Flow's action requests (extensions/flow-generate-photo, `runtime_url`):
  *
- *   POST /flow/actions/generate-photo   Flow's signed action payload -> 200 | 401 | 422 | 503
+ *   POST /flow/actions/generate-photo   Flow's signed action payload -> 200 | 401 | 422 | 429 | 503
  *
  * Public (Flow signs it; no session token): the raw body is verified here by
  * `@shopify/shopify-api`'s `flow.validate` (base64 HMAC-SHA256 of the body with the app's secret
@@ -13,7 +13,8 @@
  * done; 429 and 5xx are sent again, at increasing intervals for up to 24 hours; any other 4xx
  * fails the step with our message and is never sent again. So whatever is wrong with the request
  * itself (signature, JSON, a field such as a malformed `shopify_domain`) is a 4xx, and only what
- * may succeed later (Shopify or Redis unavailable) a 503.
+ * may succeed later a 503 (Shopify or Redis unavailable) or a 429 (the shop at its cap of
+ * generations not yet final: README, Quotas per shop).
  */
 import express from 'express';
 import { FlowActionRequest } from '../../../src/app/index.ts';
@@ -56,6 +57,8 @@ export const flowActionsModule: AppModule = {
           return;
         }
         const answer = await flowActions.generatePhoto(parsed.data);
+        // At the shop's cap: Flow sends a 429 again later, when places may have freed.
+        if (answer.status === 429) res.set('Retry-After', String(answer.retryAfterSeconds));
         res.status(answer.status).json(answer.status === 200 ? {} : { message: answer.message });
       },
     );

@@ -1,15 +1,25 @@
 /**
  * `view`: the run as the app shows it, with its progress counts by state (the generation store's
  * per-run counters), its outcome (run-outcome.ts, as the estimate computed it), the campaign that
- * started it and, while it runs, its forecast.
+ * started it and, while it runs, its forecast and why it waits when the shop's cap holds it; a
+ * run that expired after staying paused too long says so.
  */
-import type { BulkVariantSets, GenerationState } from '../../../app-api/contract.ts';
+import type {
+  BulkRunWaiting,
+  BulkVariantSets,
+  GenerationState,
+} from '../../../app-api/contract.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { isTerminal } from '../../generations/generation.ts';
+import { bulkRunAtCapMessage } from '../../limits/shop-quotas.ts';
+import { expiryPeriod } from '../../line/expire-waiting.ts';
+import { runExpiredMessage } from './expire.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 
-export function view(deps: Pick<BulkRunsDeps, 'generations' | 'forecaster'>): BulkRuns['view'] {
+export function view(
+  deps: Pick<BulkRunsDeps, 'generations' | 'forecaster' | 'quotas' | 'expiry'>,
+): BulkRuns['view'] {
   return async (run, campaign = null) => {
     const counts = await deps.generations.countByState(run.shop, { bulkRunId: run.id });
     const active = Object.entries(counts).some(
@@ -36,12 +46,22 @@ export function view(deps: Pick<BulkRunsDeps, 'generations' | 'forecaster'>): Bu
       campaign,
       counts,
       schedule: await scheduleOf(deps, run, counts),
+      waiting: waitingOf(run, deps.quotas.pendingPerShop),
+      expired: run.expiredAt
+        ? { at: run.expiredAt, message: runExpiredMessage(expiryPeriod(deps.expiry.pausedMs)) }
+        : null,
       eachVariant: run.eachVariant,
       variantSets: variantSetsOf(run),
       createdAt: run.createdAt,
       updatedAt: run.updatedAt,
     };
   };
+}
+
+/** Waiting for places under the shop's cap: only while the run still has products to add. */
+function waitingOf(run: BulkRun, cap: number): BulkRunWaiting | null {
+  if (run.state !== 'running' || run.expansionDone || run.atCapSince === null) return null;
+  return { cause: 'pending_cap', since: run.atCapSince, message: bulkRunAtCapMessage(cap) };
 }
 
 /**

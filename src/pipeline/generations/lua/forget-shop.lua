@@ -5,6 +5,7 @@
   KEYS[1] stateCounts     the shop's counts by state
   KEYS[2] appStateCounts  app-wide counts by state
   KEYS[3] retentionShops  app-wide: shops scored by their earliest expiry
+  KEYS[4] expiryShops     app-wide: shops with work in review or paused, by the earliest due
   ARGV[1] shop
 
   Returns the number of states the shop had counts in.
@@ -13,4 +14,5 @@ local counts = redis.call('HGETALL', KEYS[1])
 for i = 1, #counts, 2 do redis.call('HINCRBY', KEYS[2], counts[i], 0 - counts[i + 1]) end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
+redis.call('ZREM', KEYS[4], ARGV[1])
 return #counts / 2

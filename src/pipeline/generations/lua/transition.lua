@@ -2,7 +2,8 @@
   THE way a generation changes state: moves it to `to` if it is in one of the `from` states
   and, in the same step, writes the new state, the patch and the history entry, moves it between
   the state indexes (shop and bulk run), keeps the counters (generation-counters), gives a
-  terminal generation its retention, and optionally writes one more key (the job-id index).
+  terminal generation its retention, schedules (or ends) the expiry of one entering (or leaving)
+  review or a pause, and optionally writes one more key (the job-id index).
 
   KEYS[1] record            the generation's hash (JSON-encoded fields)
   KEYS[2] transitions       its list of transitions
@@ -43,6 +44,7 @@ if to ~= current then
     redis.call('ZADD', ctx.bulkStatePrefix .. bulk .. ':' .. to, 0, ARGV[3])
   end
   countState(ctx, current, to)
+  scheduleExpiry(ctx, ARGV[3], current, to)
   recordInOutbox(ctx, ARGV[3], to)
 end
 local charged = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits'))

@@ -2,20 +2,32 @@
  * The `ctx` argument of transition.lua and patch.lua: the key names and settings of what a write
  * keeps besides the record, in the same atomic step (lua/includes/generation-counters.lua: the
  * state and credit counters, retention (the record's, and its ProductAI job's entry in the
- * app-wide job-id index), the transition outbox).
+ * app-wide job-id index), the expiry of work in review or paused, the transition outbox).
  */
 import { TERMINAL_STATES } from '../../../app-api/generation-states.ts';
 import type { GenerationState } from '../generation.ts';
 import { generationKeys } from '../keys.ts';
 import type { GenerationStoreDeps } from './types.ts';
 
+/**
+ * The states whose work expires, and after how long in them (config `expiry`): the transition
+ * into one schedules it, the transition out of one ends that (generation-counters.lua).
+ */
+function expiringAfter(
+  expiry: NonNullable<GenerationStoreDeps['expiry']>,
+): Partial<Record<GenerationState, number>> {
+  return { in_review: expiry.inReviewMs, paused: expiry.pausedMs };
+}
+
 /** `to` is the state a transition moves to: a terminal one starts retention (`expireAt`). */
 export function countersContext(
-  deps: Pick<GenerationStoreDeps, 'clock' | 'keys' | 'retention' | 'outbox'>,
+  deps: Pick<GenerationStoreDeps, 'clock' | 'keys' | 'retention' | 'outbox' | 'expiry'>,
   shop: string,
   to?: GenerationState,
 ): string {
   const { clock, keys, retention, outbox } = deps;
+  const after = deps.expiry ? expiringAfter(deps.expiry) : null;
+  const waitMs = after && to ? after[to] : undefined;
   return JSON.stringify({
     shop,
     stateCounts: generationKeys.stateCounts(shop),
@@ -30,6 +42,12 @@ export function countersContext(
     expireAt:
       to && TERMINAL_STATES.includes(to) ? String(clock.now() + retention.generationMs) : null,
     outbox: to && outbox?.states.includes(to) ? outbox.key : null,
+    expiry: after && {
+      key: generationKeys.expiry(shop),
+      shops: keys.expiryShops,
+      states: Object.keys(after),
+      dueAt: waitMs === undefined ? null : String(clock.now() + waitMs),
+    },
     now: String(clock.now()),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * `forgetShop`: an erased shop leaves the app-wide state (its part of the app-wide counts, its
- * entry among the shops to sweep) in one script, so an erase retried after a crash subtracts
+ * entries among the shops to sweep and to expire) in one script, so an erase retried after a crash subtracts
  * its counts once.
  */
 import { luaScript } from '../../../platform/redis/lua-script.ts';
@@ -8,7 +8,7 @@ import { generationKeys } from '../keys.ts';
 import type { GenerationStore, GenerationStoreDeps } from './types.ts';
 
 const FORGET_SHOP = luaScript(new URL('../lua/forget-shop.lua', import.meta.url), {
-  keys: ['stateCounts', 'appStateCounts', 'retentionShops'],
+  keys: ['stateCounts', 'appStateCounts', 'retentionShops', 'expiryShops'],
   args: ['shop'],
 });
 
@@ -23,6 +23,7 @@ export function forgetShop({
         stateCounts: generationKeys.stateCounts(shop),
         appStateCounts: keys.generationStates,
         retentionShops: keys.retentionShops,
+        expiryShops: keys.expiryShops,
       },
       { shop },
     );

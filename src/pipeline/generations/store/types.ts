@@ -26,6 +26,25 @@ export interface TransitionRequest {
   alsoSet?: { key: string; value: string };
 }
 
+/**
+ * `createOnce` within the shop's cap of generations not yet final (config quotas.pendingPerShop),
+ * checked in the same atomic step as the claim. `refused`: what to store past the cap (the
+ * generations, `failed` with this reason, under the claim); absent, nothing is stored.
+ */
+export interface CapOfPending {
+  cap: number;
+  refused?: { reason: string; action: string; note: string };
+}
+
+export interface CreatedOnce {
+  /** Stored now (false: the claim named them already, or the cap left nothing stored). */
+  created: boolean;
+  /** The claim's generations, made now or before; empty when the cap stored nothing. */
+  ids: string[];
+  /** Past the cap: the shop's count then, and whether the refusal was stored. */
+  overCap: { pending: number; refused: boolean } | null;
+}
+
 export interface GenerationFilter {
   state?: GenerationState;
   bulkRunId?: string;
@@ -62,7 +81,8 @@ export interface GenerationStore {
   createOnce(
     inputs: readonly NewGeneration[],
     once: { key: string; ttlMs: number },
-  ): Promise<{ created: boolean; ids: string[] }>;
+    within?: CapOfPending,
+  ): Promise<CreatedOnce>;
   get(shop: string, id: string): Promise<Generation | null>;
   /** Newest first. */
   list(
@@ -123,6 +143,27 @@ export interface GenerationStore {
    * shops whose expiry is due; returns how many entries were removed.
    */
   sweepExpired(options?: { batch?: number; shops?: number }): Promise<number>;
+  /**
+   * Work in review or paused whose expiry is due at `now` (ms): for up to `shops` shops whose
+   * earliest is due, at most `batch` ids each, earliest first.
+   */
+  dueToExpire(options: {
+    now: number;
+    shops: number;
+    batch: number;
+  }): Promise<{ shop: string; ids: string[] }[]>;
+  /** Moves a generation's expiry to `atMs`, if it is still scheduled to expire. */
+  postponeExpiry(shop: string, id: string, atMs: number): Promise<void>;
+  /** Takes a generation off the expiry set (one found in no state that expires). */
+  forgetExpiry(shop: string, id: string): Promise<void>;
+  /** Rescores a swept shop by its next expiry; answers it (ms), or null when none is left. */
+  settleExpiryShop(shop: string): Promise<number | null>;
+  /**
+   * Schedules the expiry of the shop's generations in review or paused that have none (moved
+   * there before expiry existed), from when they entered that state; answers how many. Run once
+   * after the upgrade (scripts/schedule-waiting-expiry.ts); a second run adds nothing.
+   */
+  scheduleWaitingExpiry(shop: string): Promise<number>;
   /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
   count(shop: string, filter?: GenerationFilter): Promise<number | null>;
   /** The options of one request, oldest first (at most MAX_OPTIONS). */
@@ -137,8 +178,14 @@ export interface GenerationStoreDeps {
    * App-wide keys: the per-state counters, the shops with generations to expire, and the job-id
    * index (its entries expire with their generations).
    */
-  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops' | 'jobPrefix'>;
+  keys: Pick<AppWideKeys, 'generationStates' | 'retentionShops' | 'jobPrefix' | 'expiryShops'>;
   retention: Pick<PipelineConfig['retention'], 'generationMs' | 'creditsByDayMs' | 'sweepBatch'>;
+  /**
+   * How long work may wait in review or paused before it expires (config `expiry`): each move
+   * into those states schedules it in the shop's expiry set, in the same atomic step. Absent: no
+   * work is scheduled to expire (a store on its own, in tests).
+   */
+  expiry?: Pick<PipelineConfig['expiry'], 'inReviewMs' | 'pausedMs'>;
   /**
    * The transition outbox: a move INTO one of `states` also adds `shop \n id \n state` to this
    * sorted set (scored by time) in the same atomic step, so whoever reacts to those moves (Flow

@@ -8,6 +8,7 @@ import { instantToZoned } from '../../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type Clock, type OffsetClock } from '../../../../src/platform/clock.ts';
 import type { CampaignService } from '../../../../src/pipeline/campaigns/index.ts';
 import type { AppOverrides } from '../../../../src/app/index.ts';
+import type { PipelineConfigOverrides } from '../../../../src/pipeline/index.ts';
 import {
   startPublishHarness,
   type PublishHarness,
@@ -28,12 +29,14 @@ export interface CampaignHarness extends PublishHarness {
 
 /** The stack, and the process's campaign service on a movable clock, reconciling every 100 ms. */
 export async function startCampaignHarness(
-  options: { fidelity?: AppOverrides['fidelity'] } = {},
+  options: { fidelity?: AppOverrides['fidelity']; config?: PipelineConfigOverrides } = {},
 ): Promise<CampaignHarness> {
   const clock = createOffsetClock();
+  const { config, ...overrides } = options;
   const harness = await startPublishHarness({
     expansion: { pageSize: 5, window: 10 },
-    overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 }, ...options },
+    config,
+    overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 }, ...overrides },
   });
   return { ...harness, clock, campaigns: harness.app.deps.campaigns };
 }

@@ -38,6 +38,8 @@ const WORDS = new Set([
   'what',
   'which',
   'why',
+  // An expiry's ceiling ("30 days"): a known phrase of its own (server.periodDays).
+  'period',
 ]);
 
 const fixedLength = (english: string) => english.replace(/\{\{\w+\}\}/g, '').length;

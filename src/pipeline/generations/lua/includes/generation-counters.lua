@@ -1,8 +1,9 @@
 --[[
   What a write to a generation does besides the record, in the same atomic step: state counters
-  (shop and app-wide), credits charged per day and model, retention, the transition outbox.
+  (shop and app-wide), credits charged per day and model, retention, the expiry of work waiting
+  on the merchant, the transition outbox.
   Defines chargedOf(raw), field(name), countCredits(ctx, before), countState(ctx, from, to),
-  retain(ctx, id) and recordInOutbox(ctx, id, to).
+  retain(ctx, id), scheduleExpiry(ctx, id, from, to) and recordInOutbox(ctx, id, to).
   Expects KEYS[1] the generation's hash (JSON-encoded fields) and KEYS[2] its list of
   transitions; `ctx` (decoded JSON) holds the key names and settings
   (store/counters-context.ts).
@@ -56,6 +57,21 @@ local function retain(ctx, id)
   if job and job ~= 'null' then redis.call('PEXPIREAT', ctx.jobPrefix .. job, ctx.expireAt) end
   redis.call('ZADD', ctx.retention, ctx.expireAt, member)
   redis.call('ZADD', ctx.retentionShops, 'LT', ctx.expireAt, ctx.shop)
+end
+-- Work in a state that expires (in review, paused) is due `ctx.expiry.dueAt` after it entered
+-- it: leaving such a state takes it off the shop's expiry set, entering one puts it on (the
+-- shop scored by its earliest), so the set holds exactly the work that may expire, with no
+-- crash able to leave one behind or out.
+local function scheduleExpiry(ctx, id, from, to)
+  local expiry = ctx.expiry
+  if expiry == nil or expiry == cjson.null then return end
+  for _, state in ipairs(expiry.states) do
+    if state == from then redis.call('ZREM', expiry.key, id) end
+  end
+  if expiry.dueAt ~= cjson.null then
+    redis.call('ZADD', expiry.key, expiry.dueAt, id)
+    redis.call('ZADD', expiry.shops, 'LT', expiry.dueAt, ctx.shop)
+  end
 end
 local function recordInOutbox(ctx, id, to)
   if ctx.outbox == cjson.null then return end

@@ -14,6 +14,7 @@ import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { RunOutcome } from './RunOutcome.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
+import { runNotices } from '../../lib/run-notices.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits, formatRelative, formatRunName, kindLabel } from '../../lib/format.ts';
@@ -101,6 +102,12 @@ export function BulkRunCard({ run, onChange }: Props) {
             ariaLabelledBy={headingId}
             tone={run.state === 'paused' ? 'highlight' : 'primary'}
           />
+          {/* Why it waits at the shop's cap, or that it expired: the server's words. */}
+          {runNotices(run).map((notice) => (
+            <Text key={notice.text} as="p" tone={notice.tone}>
+              {notice.text}
+            </Text>
+          ))}
           <RunOutcome run={run} progress={progress} />
           <Text as="p" tone="subdued">
             {t('bulk.committed', {

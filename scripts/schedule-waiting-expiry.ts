@@ -1,0 +1,49 @@
+// Run once after upgrading to the release where waiting work expires (README, Quotas per shop):
+//   REDIS_URL=redis://... node scripts/schedule-waiting-expiry.ts
+// Results already in review and work already paused (generations and bulk runs) were moved
+// there before their expiry was scheduled with the move: each gets it now, counted from when it
+// entered that state (src/pipeline/generations/store/expiry.ts `scheduleWaitingExpiry`). Safe
+// while the app runs, and a second run adds nothing.
+import { systemClock } from '../src/platform/clock.ts';
+import { closeRedis, connectRedis } from '../src/platform/redis/connection.ts';
+import { pipelineConfigFromEnv } from '../src/pipeline/config.ts';
+import { createBulkRunStore } from '../src/pipeline/bulk/bulk-run-store.ts';
+import { pausedExpiresAt } from '../src/pipeline/bulk/runs/expire.ts';
+import { createGenerationStore } from '../src/pipeline/generations/generation-store.ts';
+import { appWideKeys } from '../src/pipeline/generations/keys.ts';
+import { shopsWithGenerations } from '../src/pipeline/generations/shops-with-generations.ts';
+
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl) {
+  console.error('REDIS_URL is required (the Redis the app uses)');
+  process.exit(1);
+}
+const config = pipelineConfigFromEnv(process.env);
+const redis = await connectRedis(redisUrl, { name: 'productai-schedule-expiry' });
+try {
+  const generations = createGenerationStore({
+    redis,
+    clock: systemClock,
+    keys: appWideKeys(config.namespace),
+    retention: config.retention,
+    expiry: config.expiry,
+  });
+  const runs = createBulkRunStore({ redis, clock: systemClock, namespace: config.namespace });
+  let shops = 0;
+  let scheduled = 0;
+  let pausedRuns = 0;
+  for await (const shop of shopsWithGenerations(redis)) {
+    shops += 1;
+    scheduled += await generations.scheduleWaitingExpiry(shop);
+    for (const run of await runs.list(shop, Number.MAX_SAFE_INTEGER)) {
+      if (run.state !== 'paused') continue;
+      await runs.schedulePaused(shop, run.id, pausedExpiresAt(run, config.expiry.pausedMs));
+      pausedRuns += 1;
+    }
+  }
+  console.log(
+    `${shops} shops: expiry scheduled for ${scheduled} generations; ${pausedRuns} paused runs looked at`,
+  );
+} finally {
+  await closeRedis(redis);
+}
