@@ -38,12 +38,6 @@ const RESULT_POINTS = 2500;
  * px wide in a 2,048 px landscape result is 56 px at 768, too few features for ORB.
  */
 const CLOSER_SEARCH_SIDE = 1536;
-/**
- * A product found by its look alone (coarse.ts) this alike is taken as placed there: measured
- * on real catalogue products put into real scenes, the same product matched 0.8 or more where
- * features found nothing (an exercise ball: 0.85).
- */
-const LOOKS_ALIKE = 0.75;
 /** An upscale whose width and height grew by shares this close kept its frame (rounding). */
 const FRAME_KEPT = 0.01;
 /** How far past its matches (GEOMETRY_SIDE pixels) the product is compared: a cell. */
@@ -90,7 +84,7 @@ export async function measurePair(
         ? find(cv, source, result, around(rough.box, result.width, result.height))
         : find(cv, source, result, undefined, true);
       // Still none, but the product's look as a whole is there: placed where it looks alike.
-      if (!located && rough && rough.score >= LOOKS_ALIKE) located = byLook(source, result, rough);
+      if (!located && rough?.alike) located = byLook(source, result, rough);
     }
   } catch {
     return { readable: false, reason: 'the result image could not be read' };
@@ -112,7 +106,7 @@ export async function measurePair(
   let again: Located | undefined;
   try {
     const { result, rough } = await closerLook();
-    if (rough && rough.score >= LOOKS_ALIKE) again = byLook(source, result, rough);
+    if (rough?.alike) again = byLook(source, result, rough);
   } catch {
     return measured;
   }

@@ -25,7 +25,27 @@ export interface Rough {
   box: Box;
   /** The normalised match there (1: the same look). */
   score: number;
+  /** Alike enough to place the product there when its features find nothing. */
+  alike: boolean;
 }
+
+/**
+ * A product this alike by its look (the normalised correlation) is placed there: measured on
+ * real catalogue products put into real scenes, the same product matched 0.8 or more where
+ * features found nothing (an exercise ball: 0.85).
+ */
+const LOOKS_ALIKE = 0.75;
+/**
+ * A product this alike by its colours (one less the normalised squared difference) is placed
+ * there when its look's correlation is not enough: a smooth product's look hardly varies inside
+ * it, so the correlation has little to go on (a foam roller in a busy scene: 0.58-0.62 at the
+ * wrong place; by colours 0.97 where it is). Other objects in the same scenes reach 0.96 by
+ * colours: placed, they are compared cell by cell like any product, and called "could not be
+ * lined up" or changed where their cells differ.
+ */
+const COLOURS_ALIKE = 0.93;
+
+type Method = 'look' | 'colours';
 
 export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Rough | undefined {
   const { box } = source;
@@ -40,10 +60,32 @@ export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Roug
       rgb.set(source.rgb.subarray(i * 3, i * 3 + 3), j * 3);
       on[j] = source.mask[i] ? 255 : 0;
     }
+  const byLook = refined(cv, result, source, crop, mask, 'look');
+  const found =
+    byLook && byLook.score >= LOOKS_ALIKE
+      ? { ...byLook, alike: true }
+      : (alikeByColours(refined(cv, result, source, crop, mask, 'colours')) ?? byLook);
+  for (const m of [crop, mask]) m.delete();
+  return found;
+}
+
+function alikeByColours(found: Omit<Rough, 'alike'> | undefined): Rough | undefined {
+  return found && found.score >= COLOURS_ALIKE ? { ...found, alike: true } : undefined;
+}
+
+/** The best match by `method`: a coarse search over sizes, then a finer one around its best. */
+function refined(
+  cv: OpenCv,
+  result: Pixels,
+  source: SourceProduct,
+  crop: InstanceType<OpenCv['Mat']>,
+  mask: InstanceType<OpenCv['Mat']>,
+  method: Method,
+): Rough | undefined {
   const longest = Math.max(result.width, result.height);
   // Sizes 15 % apart on a small copy, then 3 % apart around the best on a larger one: the
   // cells' alignment (cells.ts) reaches a few percent of the product, not fifteen.
-  const first = search(cv, result, crop, mask, SIDE / longest, SIZES);
+  const first = search(cv, result, crop, mask, SIDE / longest, SIZES, false, method);
   // The finer search looks only around the first's best (a third of its size each way, more
   // than its 15 % step can misplace): over the whole result it was most of a closer look's
   // time when the product is small in a large scene.
@@ -60,11 +102,12 @@ export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Roug
         FINE_SIDE / longest,
         [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
         true,
+        method,
       ),
       near,
     );
-  for (const m of [crop, mask]) m.delete();
-  return best ?? first;
+  const found = best ?? first;
+  return found && { ...found, alike: method === 'look' && found.score >= LOOKS_ALIKE };
 }
 
 /** `box` widened by a third of its size each way, in whole pixels within the result. */
@@ -93,6 +136,7 @@ function search(
   scale: number,
   sizes: number[],
   absolute = false,
+  method: Method = 'look',
 ): Rough | undefined {
   const image = small(cv, result, scale);
   const side = Math.max(image.cols, image.rows);
@@ -107,12 +151,23 @@ function search(
       scores = new cv.Mat();
     cv.resize(crop, templ, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
     cv.resize(mask, templMask, new cv.Size(w, h), 0, 0, cv.INTER_NEAREST);
-    cv.matchTemplate(image, templ, scores, cv.TM_CCOEFF_NORMED, templMask);
-    const { maxVal, maxLoc } = minMaxLoc(cv, scores);
-    if (Number.isFinite(maxVal) && maxVal >= MATCHES && (!best || maxVal > best.score))
+    const colours = method === 'colours';
+    cv.matchTemplate(
+      image,
+      templ,
+      scores,
+      colours ? cv.TM_SQDIFF_NORMED : cv.TM_CCOEFF_NORMED,
+      templMask,
+    );
+    const extremes = minMaxLoc(cv, scores);
+    // By colours the best is the least difference.
+    const score = colours ? 1 - extremes.minVal : extremes.maxVal;
+    const at = colours ? extremes.minLoc : extremes.maxLoc;
+    if (Number.isFinite(score) && score >= MATCHES && (!best || score > best.score))
       best = {
-        score: maxVal,
-        box: { x: maxLoc.x / scale, y: maxLoc.y / scale, width: w / scale, height: h / scale },
+        score,
+        alike: false,
+        box: { x: at.x / scale, y: at.y / scale, width: w / scale, height: h / scale },
       };
     for (const m of [templ, templMask, scores]) m.delete();
   }
@@ -123,7 +178,12 @@ function search(
 /** OpenCV.js's minMaxLoc takes the Mat alone and answers an object (its typings say otherwise). */
 function minMaxLoc(cv: OpenCv, mat: InstanceType<OpenCv['Mat']>) {
   return (
-    cv.minMaxLoc as unknown as (m: unknown) => { maxVal: number; maxLoc: { x: number; y: number } }
+    cv.minMaxLoc as unknown as (m: unknown) => {
+      minVal: number;
+      maxVal: number;
+      minLoc: { x: number; y: number };
+      maxLoc: { x: number; y: number };
+    }
   )(mat);
 }
 
