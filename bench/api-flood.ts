@@ -17,17 +17,17 @@
  *   node bench/api-flood.ts [seconds=30] [connections=50] [webProcesses=1] [logLevel=info]
  *                           [refusalDelayMs=the app's default]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { freePort } from '../dev/free-port.ts';
 import { fileURLToPath } from 'node:url';
 import {
   defaultSessionTokenClaims,
   signJwtHs256,
 } from '../emulators/shopify/auth/session-token.ts';
 import { BENCH_SHOP, startAppStack } from './bulk-app-stack.ts';
+import { startWeb, type WebProcess } from './web-process.ts';
 import { quantile } from './pipeline-support.ts';
 
 const MERCHANT_EVERY_MS = 100;
@@ -97,29 +97,6 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function startWeb(env: Record<string, string>): Promise<ChildProcess> {
-  const port = await freePort();
-  const main = fileURLToPath(new URL('../web/server/main.ts', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`web process exited (${child.exitCode})`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('web process not ready after 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  Object.assign(child, { url });
-  return child;
-}
-
 /** The merchant: a request every 100 ms, in turn over its views and the web processes. */
 async function merchant(
   urls: string[],
@@ -161,7 +138,7 @@ async function measure(): Promise<void> {
     moreShops: [normalShop],
     shopifyInOwnProcess: true,
   });
-  const webs: ChildProcess[] = [];
+  const webs: WebProcess[] = [];
   try {
     const env = {
       ...stack.env,
@@ -169,7 +146,7 @@ async function measure(): Promise<void> {
       ...(refusalDelay === undefined ? {} : { RATE_LIMIT_REFUSAL_DELAY_MS: refusalDelay }),
     };
     for (let i = 0; i < webProcesses; i += 1) webs.push(await startWeb(env));
-    const urls = webs.map((web) => (web as ChildProcess & { url: string }).url);
+    const urls = webs.map((web) => web.url);
     const signer = { apiKey: stack.env.SHOPIFY_API_KEY!, apiSecret: stack.env.SHOPIFY_API_SECRET! };
 
     await merchant(urls, normalShop, signer, 3); // warm-up: connections, JIT, scripts loaded

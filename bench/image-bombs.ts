@@ -17,16 +17,14 @@
  *
  *   node bench/image-bombs.ts [seconds=15]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort } from '../dev/free-port.ts';
 import { BENCH_SHOP, startAppStack } from './bulk-app-stack.ts';
+import { startWeb } from './web-process.ts';
 import { quantile } from './pipeline-support.ts';
 
 const OTHER_SHOP = 'bench-store-2.myshopify.com';
@@ -94,28 +92,6 @@ function call(
     req.once('error', reject);
     req.end(body?.bytes);
   });
-}
-
-async function startWeb(env: Record<string, string>): Promise<ChildProcess & { url: string }> {
-  const port = await freePort();
-  const main = fileURLToPath(new URL('../web/server/main.ts', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`web process exited (${child.exitCode})`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('web process not ready after 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Object.assign(child, { url });
 }
 
 interface Run {
