@@ -18,6 +18,7 @@ import type {
   GenerationView,
   ProductDetail,
   SettingsView,
+  ShopView,
 } from '../../src/app-api/contract.ts';
 import {
   IDEMPOTENCY_HEADER,
@@ -48,6 +49,8 @@ export class AppApiError extends Error {
 }
 
 export const appApi = {
+  /** The shop's clock: its Shopify time zone, the one every date is shown on. */
+  shop: () => request<ShopView>('GET', '/api/shop'),
   settings: () => request<SettingsView>('GET', '/api/settings'),
   product: (productId: string) =>
     request<ProductDetail>('GET', `/api/products/${encodeURIComponent(productId)}`),

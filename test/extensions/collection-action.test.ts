@@ -5,15 +5,14 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
 import { runOutcome } from '../../src/app-api/run-outcome.ts';
 import {
   bulkEstimate,
   bulkRun,
   collection,
   COLLECTION_ID,
-  NOW,
   settings,
+  runNameAsShown,
 } from './support/fixtures.ts';
 import { actionButton, fact, setChecked, setValue, useHarness } from './support/harness.ts';
 
@@ -101,7 +100,11 @@ test('asks for confirmation, then starts the run with the budget and links to it
   const banner = page.locator('s-banner[tone="success"]');
   await banner.waitFor();
   expect(await banner.getAttribute('heading')).toBe(
-    `Bulk run started: ${bulkRunName({ title: 'Summer mugs', createdAt: NOW })}`,
+    `Bulk run started: ${runNameAsShown('Summer mugs')}`,
+  );
+  // On the shop's clock (Tokyo), not the machine's: 10:00 UTC is 7 PM there.
+  expect(await banner.getAttribute('heading')).toMatch(
+    /^Bulk run started: Summer mugs · Jul 1, 7:00 PM( GMT\+9)?$/,
   );
   expect(await banner.locator('s-link').getAttribute('href')).toBe('app:bulk-runs?bulkRun=run-1');
   await actionButton(page, 'primary-action').click();

@@ -5,8 +5,7 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
-import { bulkEstimate, bulkRun, NOW, settings } from './support/fixtures.ts';
+import { bulkEstimate, bulkRun, runNameAsShown, settings } from './support/fixtures.ts';
 import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
 
 const SELECTED = [11, 12, 13].map((n) => `gid://shopify/Product/${n}`);
@@ -63,7 +62,7 @@ test('starts a run over the selected products after confirmation, without a budg
 
   expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
   // The run's name: its title and start time, as the Bulk runs page lists it.
-  const name = bulkRunName({ title: '3 selected products', createdAt: NOW });
+  const name = runNameAsShown('3 selected products');
   await page.locator(`s-banner[tone="success"][heading="Bulk run started: ${name}"]`).waitFor();
 });
 

@@ -21,6 +21,8 @@ import { useLoad } from '../use-load.ts';
 import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
 import { BulkRunReview } from './BulkRunReview.tsx';
 import { BulkRunStarted } from './BulkRunStarted.tsx';
+import { loadShopClock } from '../shop-clock.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 
 /** The contract's limit on an explicit product list. */
 const MAX_SELECTED_PRODUCTS = 250;
@@ -45,11 +47,14 @@ export function BulkRunAction({ target, describeTarget }: BulkRunActionProps) {
 }
 
 function BulkRunLoader({ target, describeTarget }: BulkRunActionProps) {
-  const loaded = useLoad(() => Promise.all([appApi.settings(), describeTarget()]), []);
+  const loaded = useLoad(
+    () => Promise.all([appApi.settings(), describeTarget(), loadShopClock()]),
+    [],
+  );
   if (loaded.state !== 'ready')
     return <LoadingOrFailed heading={t('bulk.heading')} loaded={loaded} />;
-  const [settings, title] = loaded.value;
-  return <BulkRunFlow target={target} title={title} settings={settings} />;
+  const [settings, title, clock] = loaded.value;
+  return <BulkRunFlow target={target} title={title} settings={settings} clock={clock} />;
 }
 
 type Step =
@@ -57,7 +62,12 @@ type Step =
   | { name: 'review'; estimate: BulkEstimate }
   | { name: 'started'; run: BulkRunView };
 
-function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: SettingsView }) {
+function BulkRunFlow(props: {
+  target: BulkRunTarget;
+  title: string;
+  settings: SettingsView;
+  clock: ShopClock;
+}) {
   const { target, title, settings } = props;
   const [draft, setDraft] = useState<BulkRunDraft>(() => ({
     model: initialModel(settings),
@@ -84,7 +94,7 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
     }
   };
 
-  if (step.name === 'started') return <BulkRunStarted run={step.run} />;
+  if (step.name === 'started') return <BulkRunStarted run={step.run} clock={props.clock} />;
   if (step.name === 'review') {
     return (
       <BulkRunReview

@@ -98,7 +98,6 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
   const { bulkRun, report } = campaign;
   const progress = bulkProgress(bulkRun);
   const headingId = `campaign-${campaign.id}`;
-  const zone = campaign.timeZone;
   return (
     // The card's id: the page scrolls a campaign just scheduled into view (useScrollToCard).
     <div id={campaign.id}>
@@ -111,8 +110,8 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
               <>
                 {bulkRun.title} ·{' '}
                 {t('campaigns.period', {
-                  start: formatDateTime(campaign.startsAt, zone),
-                  end: formatDateTime(campaign.endsAt, zone),
+                  start: formatDateTime(campaign.startsAt),
+                  end: formatDateTime(campaign.endsAt),
                 })}
               </>
             }
