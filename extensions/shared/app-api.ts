@@ -26,9 +26,6 @@ import {
   sendWithResend,
 } from '../../src/app-api/idempotency-key.ts';
 
-/** What the bulk-run estimate takes: the run's target and parameters, without its budget. */
-export type BulkEstimateRequest = Omit<CreateBulkRunRequest, 'creditBudget'>;
-
 /**
  * A request the app refused (4xx/5xx with an `ApiErrorBody`) or that never got an answer
  * (`status` 0, code `network`). `message` is written for the merchant when the server sent one.
@@ -70,7 +67,8 @@ export const appApi = {
   /** What a generation would cost and make; with `eachVariant`, the product's values and images. */
   estimateGeneration: (body: CreateGenerationRequest) =>
     request<Estimate>('POST', '/api/generations/estimate', body),
-  estimateBulkRun: (body: BulkEstimateRequest) =>
+  /** The run's target, parameters and budget: what it makes, skips, costs and when it is done. */
+  estimateBulkRun: (body: CreateBulkRunRequest) =>
     request<BulkEstimate>('POST', '/api/bulk-runs/estimate', body),
   createBulkRun: (body: CreateBulkRunRequest) =>
     request<BulkRunView>('POST', '/api/bulk-runs', body),

@@ -72,22 +72,39 @@ test('asks for confirmation, then starts the run with the budget and links to it
     includeDone: false,
     creditBudget: 40,
   };
-  const { page, app, closeCalls } = await openCollectionAction((stand) =>
-    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title)),
-  );
+  const { page, app, closeCalls } = await openCollectionAction((stand) => {
+    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title));
+    stand.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(12, 5, { finishInMs: 300_000 }));
+  });
+  await app.nextRequest('POST /api/bulk-runs/estimate');
   await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+  await page.getByText('Finishes in about 5 minutes', { exact: false }).waitFor();
+  // The server's plan within 40 credits: 8 of the 12 products, done sooner.
+  app.answer(
+    'POST /api/bulk-runs/estimate',
+    200,
+    bulkEstimate(12, 5, { creditBudget: 40, finishInMs: 120_000 }),
+  );
 
   await setValue(page.locator('s-number-field[name="creditBudget"]'), '40');
+  // The budget is one of the estimate's inputs: every figure is asked for again with it.
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
+    creditBudget: 40,
+  });
+  await fact(page, 'Estimated total').filter({ hasText: '40 credits' }).waitFor();
   await actionButton(page, 'primary-action').click();
 
   await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
   expect(await fact(page, 'Credit budget').textContent()).toBe('40 credits');
-  // 40 credits buy 8 of the 12 products at 5 credits each: the total is what the run will
-  // spend, as the app home's estimate and run card say (it said 60 beside a 40-credit budget).
+  // 40 credits buy 8 of the 12 products at 5 credits each: the products, the total and the
+  // finish time all say what the run will do (the finish time once said 5 minutes here).
+  expect(await fact(page, 'To make').textContent()).toBe('8');
   expect(await fact(page, 'Estimated total').textContent()).toBe('40 credits');
   await page
     .locator('s-banner[tone="info"]', { hasText: 'about 4 products will be skipped' })
     .waitFor();
+  await page.getByText('Finishes in about 2 minutes', { exact: false }).waitFor();
+  expect(await page.getByText('Finishes in about 5 minutes', { exact: false }).count()).toBe(0);
   // Where the results go, from the shop's review setting (off here), before anything starts.
   await page
     .getByText('Results go on the products at once, without review (your Publishing setting).')

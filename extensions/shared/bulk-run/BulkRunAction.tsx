@@ -8,17 +8,15 @@ import type {
   BulkEstimate,
   BulkRunTarget,
   BulkRunView,
-  CreateBulkRunRequest,
   SettingsView,
 } from '../../../src/app-api/contract.ts';
 import { appApi } from '../app-api.ts';
-import { parseBudget } from '../BudgetField.tsx';
 import { DeadEnd } from '../DeadEnd.tsx';
 import { t } from '../i18n.ts';
 import { LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { initialModel } from '../../../src/app-api/models.ts';
 import { useLoad } from '../use-load.ts';
-import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
+import { BulkRunForm, bulkRunRequest, type BulkRunDraft } from './BulkRunForm.tsx';
 import { BulkRunReview } from './BulkRunReview.tsx';
 import { BulkRunStarted } from './BulkRunStarted.tsx';
 import { loadShopClock } from '../shop-clock.ts';
@@ -84,7 +82,8 @@ function BulkRunFlow(props: {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      const run = await appApi.createBulkRun(createBulkRunRequest(target, draft));
+      // The run the merchant confirmed: the request its estimate was asked with.
+      const run = await appApi.createBulkRun(bulkRunRequest(target, draft));
       setStep({ name: 'started', run });
     } catch (error) {
       // Stay on the review with everything the merchant chose; the banner says what to change.
@@ -122,18 +121,4 @@ function BulkRunFlow(props: {
       onReview={(estimate) => setStep({ name: 'review', estimate })}
     />
   );
-}
-
-/** The request that starts the run the merchant reviewed. */
-function createBulkRunRequest(target: BulkRunTarget, draft: BulkRunDraft): CreateBulkRunRequest {
-  const budget = parseBudget(draft.budget);
-  return {
-    target,
-    kind: 'photo',
-    model: draft.model,
-    prompt: draft.prompt.trim(),
-    includeDone: draft.includeDone,
-    ...(draft.eachColour ? { eachVariant: {} } : {}),
-    ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
-  };
 }

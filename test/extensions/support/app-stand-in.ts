@@ -33,7 +33,7 @@ const REQUEST_SCHEMAS: Partial<Record<string, z.ZodType>> = {
   'POST /api/generations': CreateGenerationRequest,
   'POST /api/generations/estimate': CreateGenerationRequest,
   'POST /api/bulk-runs': CreateBulkRunRequest,
-  'POST /api/bulk-runs/estimate': CreateBulkRunRequest.omit({ creditBudget: true }),
+  'POST /api/bulk-runs/estimate': CreateBulkRunRequest,
 };
 
 export interface AppStandIn {

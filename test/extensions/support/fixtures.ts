@@ -166,27 +166,45 @@ export const collection: CollectionSummary = CollectionSummary.parse({
   productsCount: 12,
 });
 
-export function bulkEstimate(productCount: number, creditsPerProduct: number): BulkEstimate {
+/**
+ * The server's estimate for `productCount` products at `creditsPerProduct`, within `creditBudget`
+ * when given (the run outcome the server computes: products beyond the budget skipped), finishing
+ * in `finishInMs` when given (the queue's forecast for what the budget leaves in).
+ */
+export function bulkEstimate(
+  productCount: number,
+  creditsPerProduct: number,
+  { creditBudget = null, finishInMs }: { creditBudget?: number | null; finishInMs?: number } = {},
+): BulkEstimate {
+  const outcome = runOutcome({
+    productCount,
+    noImage: 0,
+    alreadyDone: 0,
+    includeDone: false,
+    options: 1,
+    creditsPerProduct,
+    creditBudget,
+  });
   return BulkEstimate.parse({
     productCount,
-    toProcess: productCount,
+    toProcess: outcome.toMake,
     unprocessable: 0,
     alreadyDone: 0,
     includeDone: false,
     checkedCount: productCount,
     options: 1,
     creditsPerProduct,
-    estimatedCredits: productCount * creditsPerProduct,
-    outcome: runOutcome({
-      productCount,
-      noImage: 0,
-      alreadyDone: 0,
-      includeDone: false,
-      options: 1,
-      creditsPerProduct,
-      creditBudget: null,
-    }),
-    schedule: null,
+    estimatedCredits: outcome.credits,
+    outcome,
+    schedule:
+      finishInMs === undefined
+        ? null
+        : {
+            requestsAhead: 0,
+            requestsToFinish: outcome.requests,
+            requestsPerMinute: 15,
+            finishInMs,
+          },
     problems: [],
   });
 }
