@@ -303,6 +303,14 @@ export const GenerationView = z.object({
   provenanceKept: z.boolean().nullable().optional(),
   /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
   variant: VariantTargetView.nullable().optional(),
+  /**
+   * How a published result went on its product, which is what Undo reverses (the app home's
+   * confirmation says so): `featured` made it the featured image in place of another (Undo puts
+   * that one back while the result is still featured), `added` after the media already there
+   * (Undo only takes it off), `variants` shown on its colour's variants (Undo gives them back
+   * their previous image). Null when it is not on the product.
+   */
+  placement: z.enum(['featured', 'added', 'variants']).nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
   style: StyleUsed.nullable().optional(),
   /**
