@@ -55,6 +55,7 @@ function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation
       t('bulk.cancelSent', { count: sent }),
     ],
     confirm: t('bulk.cancelRun'),
+    dismiss: t('bulk.keepRunning'),
     destructive: true,
     run: perform,
   };

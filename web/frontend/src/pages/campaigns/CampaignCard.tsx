@@ -68,6 +68,7 @@ function cancelConfirmation(campaign: CampaignView, run: () => void): Confirmati
       discarded(campaign, 'campaigns.discardedMade'),
     ],
     confirm: t('campaigns.cancel'),
+    dismiss: t('campaigns.keepScheduled'),
     destructive: true,
     run,
   };
@@ -82,6 +83,7 @@ function endConfirmation(campaign: CampaignView, run: () => void): Confirmation 
       discarded(campaign, 'campaigns.discardedNotLive'),
     ],
     confirm: t('campaigns.endNowConfirm'),
+    dismiss: t('campaigns.keepLive'),
     destructive: true,
     run,
   };
