@@ -33,7 +33,8 @@ test('shows how many products are selected and what they would cost', async () =
     prompt: 'On a seamless white studio background',
     includeDone: false,
   });
-  await page.getByText('A new AI photo for each product in 3 selected products.').waitFor();
+  // A sentence per count (it said "for each product in 3 selected products").
+  await page.getByText('A new AI photo for each of the 3 selected products.').waitFor();
   expect(await fact(page, 'Products').textContent()).toBe('3');
   expect(await fact(page, 'Estimated total').textContent()).toBe('15 credits');
 });
@@ -57,6 +58,7 @@ test('starts a run over the selected products after confirmation, without a budg
   await fact(page, 'Estimated total').filter({ hasText: '9 credits' }).waitFor();
   await actionButton(page, 'primary-action').click();
   await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  await page.getByText('Generate a new photo for each of the 3 selected products.').waitFor();
   expect(await fact(page, 'Credit budget').textContent()).toBe('No limit');
   await actionButton(page, 'primary-action').click();
 
@@ -64,6 +66,11 @@ test('starts a run over the selected products after confirmation, without a budg
   // The run's name: its title and start time, as the Bulk runs page lists it.
   const name = runNameAsShown('3 selected products');
   await page.locator(`s-banner[tone="success"][heading="Bulk run started: ${name}"]`).waitFor();
+});
+
+test('one selected product reads as one', async () => {
+  const { page } = await openSelectionAction(() => {}, [SELECTED[0]!]);
+  await page.getByText('A new AI photo for the selected product.').waitFor();
 });
 
 test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {

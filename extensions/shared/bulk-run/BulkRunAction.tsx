@@ -97,6 +97,7 @@ function BulkRunFlow(props: {
   if (step.name === 'review') {
     return (
       <BulkRunReview
+        target={target}
         title={title}
         draft={draft}
         estimate={step.estimate}

@@ -111,7 +111,7 @@ export function BulkRunForm(props: BulkRunFormProps) {
     <s-admin-action heading={t('bulk.heading')}>
       <s-stack direction="block" gap="base">
         <ShopStatusBanner settings={settings} />
-        <s-paragraph>{t('bulk.intro', { title })}</s-paragraph>
+        <s-paragraph>{introOf(target, title, 'bulk')}</s-paragraph>
         <PromptFields
           presets={settings.presets}
           model={draft.model}
@@ -201,6 +201,20 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
       )}
     </s-stack>
   );
+}
+
+/**
+ * What the run makes, for its target: "for each product in Summer mugs" for a collection; for a
+ * selection, a sentence of its own per count ("for each of the 2 selected products", "for the
+ * selected product"), never "for each product in 2 selected products".
+ */
+export function introOf(target: BulkRunTarget, title: string, step: 'bulk' | 'review'): string {
+  const selected = target.type === 'products';
+  const count = selected ? target.productIds.length : 0;
+  if (step === 'review') {
+    return t(selected ? 'review.introSelected' : 'review.intro', { title, count });
+  }
+  return t(selected ? 'bulk.introSelected' : 'bulk.intro', { title, count });
 }
 
 /** Products, then what happens to them: made, skipped for want of an image, already done. */

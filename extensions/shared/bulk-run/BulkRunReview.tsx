@@ -1,4 +1,4 @@
-import type { BulkEstimate } from '../../../src/app-api/contract.ts';
+import type { BulkEstimate, BulkRunTarget } from '../../../src/app-api/contract.ts';
 import { parseBudget } from '../BudgetField.tsx';
 import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
@@ -6,6 +6,7 @@ import { credits, t } from '../i18n.ts';
 import { modelName } from '../model-words.ts';
 import {
   estimateRows,
+  introOf,
   perLabel,
   PerColour,
   ScheduleNote,
@@ -13,6 +14,7 @@ import {
 } from './BulkRunForm.tsx';
 
 interface BulkRunReviewProps {
+  target: BulkRunTarget;
   title: string;
   draft: BulkRunDraft;
   estimate: BulkEstimate;
@@ -40,7 +42,7 @@ export function BulkRunReview(props: BulkRunReviewProps) {
     <s-admin-action heading={t('review.heading')}>
       <s-stack direction="block" gap="base">
         {props.error !== null && <ErrorBanner error={props.error} />}
-        <s-paragraph>{t('review.intro', { title: props.title })}</s-paragraph>
+        <s-paragraph>{introOf(props.target, props.title, 'review')}</s-paragraph>
         <Facts
           rows={[
             ...estimateRows(estimate),
