@@ -274,7 +274,7 @@ describe('every dialog, and the pages once they hold work', () => {
       await expectAccessible();
       await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
       await expectAccessible(); // as it is made
-      const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
+      const choices = admin.app.getByRole('radio', { name: /^Choose option \d$/ });
       await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(
         2,
       );
