@@ -139,6 +139,19 @@ test(
     await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
     await confirmation(admin, 'Schedule “Flash sale”?');
     await confirm(admin, 'Schedule campaign');
+    // Scheduled, the form starts afresh: its name, target and prompt kept made a duplicate one
+    // click away.
+    await eventually(() => admin.app.getByRole('heading', { name: 'Flash sale' }).count(), {
+      timeout: 10_000,
+    }).toBe(1);
+    await eventually(() => admin.app.getByLabel('Name').inputValue()).toBe('Holiday scenes');
+    expect(await admin.app.getByLabel('Prompt').inputValue()).toBe('');
+    expect(await admin.app.getByRole('button', { name: 'Select collection' }).isVisible()).toBe(
+      true,
+    );
+    expect(await admin.app.getByRole('button', { name: 'Schedule campaign' }).isDisabled()).toBe(
+      true,
+    );
     await eventually(
       () => admin.app.getByText(`Featured now: ${collection.withImages}`).isVisible(),
       {
