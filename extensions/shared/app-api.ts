@@ -18,15 +18,13 @@ import type {
   GenerationView,
   ProductDetail,
   SettingsView,
+  ShopView,
 } from '../../src/app-api/contract.ts';
 import {
   IDEMPOTENCY_HEADER,
   newIdempotencyKey,
   sendWithResend,
 } from '../../src/app-api/idempotency-key.ts';
-
-/** What the bulk-run estimate takes: the run's target and parameters, without its budget. */
-export type BulkEstimateRequest = Omit<CreateBulkRunRequest, 'creditBudget'>;
 
 /**
  * A request the app refused (4xx/5xx with an `ApiErrorBody`) or that never got an answer
@@ -48,6 +46,8 @@ export class AppApiError extends Error {
 }
 
 export const appApi = {
+  /** The shop's clock: its Shopify time zone, the one every date is shown on. */
+  shop: () => request<ShopView>('GET', '/api/shop'),
   settings: () => request<SettingsView>('GET', '/api/settings'),
   product: (productId: string) =>
     request<ProductDetail>('GET', `/api/products/${encodeURIComponent(productId)}`),
@@ -67,7 +67,8 @@ export const appApi = {
   /** What a generation would cost and make; with `eachVariant`, the product's values and images. */
   estimateGeneration: (body: CreateGenerationRequest) =>
     request<Estimate>('POST', '/api/generations/estimate', body),
-  estimateBulkRun: (body: BulkEstimateRequest) =>
+  /** The run's target, parameters and budget: what it makes, skips, costs and when it is done. */
+  estimateBulkRun: (body: CreateBulkRunRequest) =>
     request<BulkEstimate>('POST', '/api/bulk-runs/estimate', body),
   createBulkRun: (body: CreateBulkRunRequest) =>
     request<BulkRunView>('POST', '/api/bulk-runs', body),

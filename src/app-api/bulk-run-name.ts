@@ -1,21 +1,16 @@
 /**
- * A bulk run's name: its target and when it started ("Best Sellers · 23 Nov, 14:05"), so two runs
- * over one target read apart. One function for the app home and the admin extensions (browser-
- * safe, no dependencies), applied to the run the server sends; the time is on the merchant's
- * clock, the browser's, written for `locale` (the app home passes the admin's).
+ * A bulk run's name: its target and when it started ("Best Sellers · Nov 23, 2:05 PM"), so two
+ * runs over one target read apart. One function for the app home and the admin extensions
+ * (browser-safe), applied to the run the server sends; the start is on the shop's clock, written
+ * by the caller's formatter and labelled with the zone where the reader's clock differs
+ * (shop-time.ts).
  */
-const startFormats = new Map<string, Intl.DateTimeFormat>();
+import { formatShopTime, type FormatDate, type ShopClock } from './shop-time.ts';
 
-export function bulkRunName(run: { title: string; createdAt: string }, locale = 'en-GB'): string {
-  let format = startFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    startFormats.set(locale, format);
-  }
-  return `${run.title} · ${format.format(new Date(run.createdAt))}`;
+export function bulkRunName(
+  run: { title: string; createdAt: string },
+  clock: ShopClock,
+  format: FormatDate,
+): string {
+  return `${run.title} · ${formatShopTime(run.createdAt, clock, format, 'runStart')}`;
 }

@@ -9,6 +9,7 @@
  *
  * Routes:
  *   GET    /api/session                         -> { shop }
+ *   GET    /api/shop                            -> ShopView (the shop's clock: every date shown)
  *   GET    /api/settings                        -> SettingsView
  *   PATCH  /api/settings                        UpdateSettingsRequest -> SettingsView
  *   PUT    /api/settings/api-key                SaveApiKeyRequest -> SettingsView (400 invalid_api_key)
@@ -39,6 +40,7 @@
  *   GET    /api/bulk-runs/:id                   -> BulkRunView
  *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
  *   GET    /api/overview                        -> OverviewView
+ *   POST   /api/setup-guide/dismiss             -> SetupGuideView
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
  */
 import { z } from 'zod';
@@ -301,6 +303,14 @@ export const GenerationView = z.object({
   provenanceKept: z.boolean().nullable().optional(),
   /** One of a set made per variant: its value and variants (variant-sets.ts); null otherwise. */
   variant: VariantTargetView.nullable().optional(),
+  /**
+   * How a published result went on its product, which is what Undo reverses (the app home's
+   * confirmation says so): `featured` made it the featured image in place of another (Undo puts
+   * that one back while the result is still featured), `added` after the media already there
+   * (Undo only takes it off), `variants` shown on its colour's variants (Undo gives them back
+   * their previous image). Null when it is not on the product.
+   */
+  placement: z.enum(['featured', 'added', 'variants']).nullable().optional(),
   /** The shop style it was sent with (shop-style.ts); null: none, or not sent yet. */
   style: StyleUsed.nullable().optional(),
   /**
@@ -688,7 +698,25 @@ export const CollectionSummary = z.object({
 export type CollectionSummary = z.infer<typeof CollectionSummary>;
 
 // ---------------------------------------------------------------------------------------------
+// The shop
+
+/**
+ * What every page needs of the shop before it shows a date: its IANA time zone (Shopify's
+ * `Shop.ianaTimezone`). Every date the app home and the extensions show is on this clock
+ * (src/app-api/shop-time.ts), labelled with its zone where the viewer's clock reads otherwise.
+ */
+export const ShopView = z.object({
+  shop: z.string(),
+  timeZone: z.string(),
+});
+export type ShopView = z.infer<typeof ShopView>;
+
+// ---------------------------------------------------------------------------------------------
 // Overview
+
+/** The Overview's setup guide: dismissed (when), kept per shop (src/stores/setup-guide.ts). */
+export const SetupGuideView = z.object({ dismissedAt: z.string().nullable() });
+export type SetupGuideView = z.infer<typeof SetupGuideView>;
 
 export const OverviewView = z.object({
   connection: z.object({
@@ -701,5 +729,6 @@ export const OverviewView = z.object({
   creditsByDay: z.array(z.object({ day: z.string(), credits: z.number().int() })),
   creditsByModel: z.array(z.object({ model: z.string(), credits: z.number().int() })),
   bulkRuns: z.array(BulkRunView),
+  setupGuide: SetupGuideView,
 });
 export type OverviewView = z.infer<typeof OverviewView>;

@@ -53,6 +53,13 @@ function wallClockMs(instantMs: number, timeZone: string): number {
   );
 }
 
+/** How far `timeZone`'s clock is ahead of UTC at an instant (ms; negative west of Greenwich). */
+export function offsetMs(instantMs: number, timeZone: string): number {
+  // Whole seconds: the wall clock has no milliseconds.
+  const instant = Math.floor(instantMs / 1000) * 1000;
+  return wallClockMs(instant, timeZone) - instant;
+}
+
 /**
  * The instant (ms) at which the shop's clock shows `local`. A time skipped by a daylight-saving
  * change resolves to the same wall time under the offset before the change (one hour later on

@@ -27,6 +27,7 @@ import {
 import { createWebhookRegistry, type WebhookRegistry } from '../shopify/webhooks.ts';
 import { registerWebhookHandlers } from '../shopify/webhook-handlers.ts';
 import { createInstallationCheck } from '../shopify/installation-check.ts';
+import { createShopTimeZones, type ShopTimeZones } from '../shopify/shop-time-zone.ts';
 import {
   createWebhookIntake,
   webhookQueueConfig,
@@ -91,6 +92,8 @@ export interface App {
   bulkRuns: BulkRunService;
   campaigns: CampaignService;
   rules: RulesService;
+  /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
+  timeZones: ShopTimeZones;
   /** The use cases the web calls (src/services): one service per feature. */
   services: Services;
   /**
@@ -221,14 +224,15 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   );
   onClose('pipeline queues', () => pipeline.close());
   const bulkRuns = createBulkRunService(host, pipeline);
+  const timeZones = createShopTimeZones({ admin, clock });
   const campaigns = createCampaignService(
     host,
-    { pipeline, bulk: bulkRuns, store: campaignStore },
+    { pipeline, bulk: bulkRuns, store: campaignStore, timeZones },
     overrides.campaigns,
   );
   const rules = createRulesService(
     { ...host, webhookQueue },
-    { pipeline, store: ruleStore },
+    { pipeline, store: ruleStore, timeZones },
     overrides.rules,
   );
 
@@ -264,6 +268,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     bulkRuns,
     campaigns,
     rules,
+    timeZones,
     services: createServices({
       config,
       redis,
@@ -278,6 +283,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       bulkRuns,
       campaigns,
       rules,
+      timeZones,
     }),
     onClose,
     async close() {

@@ -34,6 +34,9 @@ import { createReviewService, type ReviewService } from './review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns.ts';
 import { createOverviewService, type OverviewService } from './overview.ts';
+import { createShopService, type ShopService } from './shop.ts';
+import { createSetupGuideStore } from '../stores/setup-guide.ts';
+import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
 export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
 export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
@@ -46,6 +49,7 @@ export type { ReviewService } from './review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
 export type { CampaignsService } from './campaigns.ts';
 export type { OverviewService } from './overview.ts';
+export type { ShopService } from './shop.ts';
 
 export interface Services {
   generations: GenerationsService;
@@ -61,6 +65,7 @@ export interface Services {
   bulkRuns: BulkRunsService;
   campaigns: CampaignsService;
   overview: OverviewService;
+  shop: ShopService;
 }
 
 /** What the services are built from (the composition root's parts). */
@@ -79,6 +84,7 @@ export interface ServiceDeps {
   bulkRuns: BulkRunService;
   campaigns: CampaignService;
   rules: RuleEngine;
+  timeZones: ShopTimeZones;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -102,6 +108,7 @@ export function createServices(deps: ServiceDeps): Services {
     review: createReviewService(deps),
     bulkRuns: createBulkRunsService(deps),
     campaigns: createCampaignsService(deps),
-    overview: createOverviewService(deps),
+    overview: createOverviewService({ ...deps, setupGuide: createSetupGuideStore(deps.redis) }),
+    shop: createShopService(deps),
   };
 }

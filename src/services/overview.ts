@@ -9,10 +9,11 @@
  * cached for a short while per shop, single-flight, so an overview polled every few seconds by
  * several tabs reads them once.
  */
-import type { GenerationState, OverviewView } from '../app-api/contract.ts';
+import type { GenerationState, OverviewView, SetupGuideView } from '../app-api/contract.ts';
 import type { Clock } from '../platform/clock.ts';
 import { singleFlightCache } from '../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
+import type { SetupGuideStore } from '../stores/setup-guide.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
@@ -30,6 +31,8 @@ type Spend = Pick<OverviewView, 'creditsByDay' | 'creditsByModel'>;
 
 export interface OverviewService {
   get(shop: string): Promise<OverviewView>;
+  /** The setup guide stays dismissed for the shop, in every browser. */
+  dismissSetupGuide(shop: string): Promise<SetupGuideView>;
 }
 
 export interface OverviewServiceDeps {
@@ -38,6 +41,7 @@ export interface OverviewServiceDeps {
   pipeline: Pipeline;
   bulkRuns: BulkRunService;
   campaigns: Pick<CampaignService, 'store'>;
+  setupGuide: SetupGuideStore;
 }
 
 export function createOverviewService(deps: OverviewServiceDeps): OverviewService {
@@ -51,12 +55,13 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
 
   return {
     async get(shop) {
-      const [settings, active, recent, runs, credits] = await Promise.all([
+      const [settings, active, recent, runs, credits, guideDismissedAt] = await Promise.all([
         deps.settings.get(shop),
         pipeline.generations.countByState(shop),
         pipeline.generations.list(shop, {}, { limit: RECENT }),
         bulk.store.list(shop, BULK_RUNS),
         spend.get(shop),
+        deps.setupGuide.dismissedAt(shop),
       ]);
       return {
         connection: {
@@ -68,7 +73,11 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
         recent: recent.generations.map(toGenerationView),
         ...credits,
         bulkRuns: await Promise.all(runs.map(view)),
+        setupGuide: { dismissedAt: guideDismissedAt },
       };
+    },
+    async dismissSetupGuide(shop) {
+      return { dismissedAt: await deps.setupGuide.dismiss(shop, new Date(deps.clock.now())) };
     },
   };
 }

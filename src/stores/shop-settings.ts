@@ -60,7 +60,7 @@ export interface ShopSettings {
   fidelityRetries: number;
   /** The channels its results are checked for (src/channels); the storefront alone by default. */
   channels: ChannelId[];
-  /** Placeholders: `{productTitle}`, `{prompt}`. */
+  /** Placeholders: `{productTitle}`, `{scene}` (the kind of image), `{prompt}` (alt-text.ts). */
   altTemplate: string;
   presets: PromptPreset[];
   /** The secret in the shop's ProductAI webhook URL, and when ProductAI's validation call came. */

@@ -92,7 +92,7 @@ describe('every dialog, and the pages once they hold work', () => {
       await admin.app.getByRole('button', { name: 'Cancel run' }).first().click();
       await confirmation(admin, /^Cancel “.+”\?$/);
       await expectAccessible();
-      await confirm(admin, 'Cancel');
+      await confirm(admin, 'Keep running');
 
       const runSummary = admin.app.getByText(/waiting for review, \d+ published/);
       await admin.app.getByRole('link', { name: 'See its generations' }).first().click();
@@ -191,7 +191,7 @@ describe('every dialog, and the pages once they hold work', () => {
       await cancel.click();
       await confirmation(admin, 'Cancel “Holiday scenes”?');
       await expectAccessible();
-      await confirm(admin, 'Cancel');
+      await confirm(admin, 'Keep campaign');
 
       // One that started three days ago on the store's clock: live once its scenes are made.
       await admin.app.getByLabel('Name').fill('Flash sale');
@@ -219,7 +219,7 @@ describe('every dialog, and the pages once they hold work', () => {
       await end.click();
       await confirmation(admin, 'End “Flash sale” now?');
       await expectAccessible();
-      await confirm(admin, 'Cancel');
+      await confirm(admin, 'Keep it live');
     },
     3 * RESULT_TIMEOUT_MS,
   );
@@ -274,7 +274,7 @@ describe('every dialog, and the pages once they hold work', () => {
       await expectAccessible();
       await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
       await expectAccessible(); // as it is made
-      const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
+      const choices = admin.app.getByRole('radio', { name: /^Choose option \d$/ });
       await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(
         2,
       );

@@ -73,7 +73,8 @@ test(
     expect(await admin.app.getByRole('progressbar').count()).toBeGreaterThan(0);
     await admin.screenshot('bulk-run-progress');
 
-    // Cancel asks first, with what it stops; the modal's Cancel leaves the run running.
+    // Cancel asks first, with what it stops; Keep running leaves the run running (the dialog
+    // once paired "Cancel" with "Cancel run").
     const cancelRun = admin.app.getByRole('button', { name: 'Cancel run' });
     const runTitle = (await run.textContent())!;
     await cancelRun.click();
@@ -89,7 +90,8 @@ test(
         .isVisible(),
     ).toBe(true);
     await screenshotBothWidths(admin, 'confirm-bulk-run-cancel');
-    await confirm(admin, 'Cancel');
+    expect(await cancelling.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await confirm(admin, 'Keep running');
     expect(await admin.app.getByText('Cancelled', { exact: true }).count()).toBe(0);
 
     await cancelRun.click();

@@ -82,7 +82,7 @@ test(
     }).toBe(true);
     await admin.screenshot('campaigns-upcoming');
 
-    // Cancelling asks first, with what it throws away; the modal's Cancel changes nothing.
+    // Cancelling asks first, with what it throws away; Keep campaign changes nothing.
     const cancelButton = admin.app.getByRole('button', { name: 'Cancel campaign: Holiday scenes' });
     await cancelButton.click();
     const cancelling = await confirmation(admin, 'Cancel “Holiday scenes”?');
@@ -99,7 +99,8 @@ test(
         .isVisible(),
     ).toBe(true);
     await screenshotBothWidths(admin, 'confirm-campaign-cancel');
-    await confirm(admin, 'Cancel');
+    expect(await cancelling.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await confirm(admin, 'Keep campaign');
     expect(await admin.app.getByText('Upcoming', { exact: true }).isVisible()).toBe(true);
 
     await cancelButton.click();
@@ -138,6 +139,19 @@ test(
     await admin.app.getByRole('button', { name: 'Schedule campaign' }).click();
     await confirmation(admin, 'Schedule “Flash sale”?');
     await confirm(admin, 'Schedule campaign');
+    // Scheduled, the form starts afresh: its name, target and prompt kept made a duplicate one
+    // click away.
+    await eventually(() => admin.app.getByRole('heading', { name: 'Flash sale' }).count(), {
+      timeout: 10_000,
+    }).toBe(1);
+    await eventually(() => admin.app.getByLabel('Name').inputValue()).toBe('Holiday scenes');
+    expect(await admin.app.getByLabel('Prompt').inputValue()).toBe('');
+    expect(await admin.app.getByRole('button', { name: 'Select collection' }).isVisible()).toBe(
+      true,
+    );
+    expect(await admin.app.getByRole('button', { name: 'Schedule campaign' }).isDisabled()).toBe(
+      true,
+    );
     await eventually(
       () => admin.app.getByText(`Featured now: ${collection.withImages}`).isVisible(),
       {
@@ -157,7 +171,7 @@ test(
         .isVisible(),
     ).toBe(true);
     await screenshotBothWidths(admin, 'confirm-campaign-end');
-    await confirm(admin, 'Cancel');
+    await confirm(admin, 'Keep it live');
     expect(await admin.app.getByText('Live', { exact: true }).isVisible()).toBe(true);
 
     await end.click();

@@ -105,11 +105,20 @@ test(
 
     await admin.open('/activity?state=published');
     await admin.screenshot('activity');
-    // Undo asks first: the product that loses the result and the credits not refunded.
+    // Undo asks first: the product that loses the result and the credits not refunded, and what
+    // happens to the product: this photo was added after its media (the shop's default), so
+    // nothing comes back in its place (it once said "the previous featured image is put back").
     const undo = admin.app.getByRole('button', { name: `Undo: ${item.title}` });
     await undo.click();
     const undoing = await confirmation(admin, `Undo on “${item.title}”?`);
-    expect(await undoing.getByText(/^1 product loses this result/).isVisible()).toBe(true);
+    expect(
+      await undoing
+        .getByText(
+          '1 product loses this result: it comes off the product’s media, where it was added after the images already there. Nothing else on the product changes. The file stays in Content › Files.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    expect(await undoing.getByText(/featured/).count()).toBe(0);
     expect(
       await undoing.getByText(/^The \d+ credits it cost are not refunded\.$/).isVisible(),
     ).toBe(true);

@@ -85,10 +85,19 @@ test(
     ).toBe(true);
     await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
 
-    const choices = admin.app.getByRole('checkbox', { name: 'Publish this one' });
+    // One result goes on the product: a single choice, radio buttons in one named group (they
+    // were checkboxes, which offered to publish several).
+    const group = admin.app.getByRole('radiogroup', { name: 'The result to publish' });
+    const choices = group.getByRole('radio', { name: /^Choose option \d$/ });
     await eventually(() => choices.count(), { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toBe(3);
     await screenshotBothWidths('options-picker');
-    await choices.nth(1).check();
+    // Chosen as a merchant does, by its label (Polaris draws the round box over the input).
+    await group.getByText('Choose option 1', { exact: true }).click();
+    await eventually(() => choices.nth(0).isChecked()).toBe(true);
+    await group.getByText('Choose option 2', { exact: true }).click();
+    await eventually(() => choices.nth(1).isChecked()).toBe(true);
+    expect(await choices.nth(0).isChecked()).toBe(false);
+    expect(await group.getByRole('checkbox').count()).toBe(0);
     await admin.app
       .getByRole('button', { name: 'Publish the chosen one, discard the others' })
       .click();

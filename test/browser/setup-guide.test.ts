@@ -1,10 +1,11 @@
 /**
  * The Overview opens with a setup guide that ticks itself off from the shop's real state: the
  * ProductAI key saved, the webhook connected, the first photo on a product; once all three are
- * done it can be dismissed, and stays dismissed.
+ * done it can be dismissed, and stays dismissed for the shop, in another browser too (it was
+ * kept in the browser's storage, and came back elsewhere).
  */
 import { expect, test } from 'vitest';
-import type { AdminPage } from './support/browser.ts';
+import { openAdminPage, type AdminPage } from './support/browser.ts';
 import {
   connectWebhook,
   generatePhoto,
@@ -76,11 +77,29 @@ test('ticks off the key, the webhook and the first photo, then can be dismissed'
   expect(await doneTasks(admin)).toHaveLength(3);
   await admin.screenshot('setup-guide-done');
 
+  // Dismissed on the server: the page hides it at once, and the app answers that it is kept.
+  const kept = admin.page.waitForResponse(
+    (response) => response.url().endsWith('/api/setup-guide/dismiss') && response.ok(),
+  );
   await guide(admin).getByRole('button', { name: 'Dismiss the setup guide' }).click();
+  await kept;
   await eventually(() => guide(admin).count()).toBe(0);
   await admin.open('/');
   await eventually(() =>
     admin.app.getByRole('heading', { name: 'Connection to ProductAI' }).isVisible(),
   ).toBe(true);
   expect(await guide(admin).count()).toBe(0);
+
+  // Another browser (nothing of the first one's storage): the guide stays dismissed.
+  const elsewhere = await openAdminPage(suite.browser, stack.frameUrl);
+  try {
+    await elsewhere.open('/');
+    await eventually(() =>
+      elsewhere.app.getByRole('heading', { name: 'Connection to ProductAI' }).isVisible(),
+    ).toBe(true);
+    expect(await guide(elsewhere).count()).toBe(0);
+    expect(elsewhere.unexpectedConsoleErrors()).toEqual([]);
+  } finally {
+    await elsewhere.close();
+  }
 });

@@ -2,12 +2,13 @@
  * Work the merchant just started stays in view: a new bulk run's card is brought into view (the
  * form that starts it is at the bottom of the page), and the Generate page keeps the generation
  * it follows in its URL, so a reload or a visit to another page and back shows its progress and
- * result again.
+ * result again, beside the inputs the merchant set (they once came back as the defaults).
  */
 import { expect, test } from 'vitest';
 import {
   RESULT_TIMEOUT_MS,
   smallestCollection,
+  followedGeneration,
   generatePhoto,
   pickInResourcePicker,
   productsWithImages,
@@ -55,6 +56,40 @@ test(
   },
   3 * RESULT_TIMEOUT_MS,
 );
+
+test('the Generate page keeps the prompt, model, aspect ratio and results across a reload', async () => {
+  const admin = await suite.openAdmin();
+  const [, product] = await productsWithImages(suite.stack);
+  await admin.open('/generate');
+  await admin.app.getByRole('button', { name: 'Select product' }).click();
+  await pickInResourcePicker(admin, 'Select product', product!.title);
+  await eventually(() =>
+    admin.app.getByText(product!.title, { exact: true }).first().isVisible(),
+  ).toBe(true);
+  const model = admin.app.getByLabel('Model', { exact: true });
+  const prompt = admin.app.getByLabel('Prompt', { exact: true });
+  const aspectRatio = admin.app.getByLabel('Aspect ratio');
+  const results = admin.app.getByLabel('Results', { exact: true });
+  await model.selectOption('nanobananapro');
+  await prompt.fill('On a teal velvet cushion, soft window light');
+  await aspectRatio.selectOption('PORTRAIT');
+  await results.selectOption({ label: '2 results to choose from' });
+  const before = await followedGeneration(admin);
+  await admin.app.getByRole('button', { name: /^Generate photo for \d+ credits$/ }).click();
+  await eventually(async () => {
+    const now = await followedGeneration(admin);
+    return now !== null && now !== before;
+  }).toBe(true);
+
+  await admin.page.reload();
+  await eventually(() =>
+    admin.app.getByText(product!.title, { exact: true }).first().isVisible(),
+  ).toBe(true);
+  await eventually(() => prompt.inputValue()).toBe('On a teal velvet cushion, soft window light');
+  expect(await model.inputValue()).toBe('nanobananapro');
+  expect(await aspectRatio.inputValue()).toBe('PORTRAIT');
+  expect(await results.inputValue()).toBe('2');
+});
 
 test('starting a bulk run brings its card into view, its heading focused', async () => {
   // Short enough that the form's button is below the run cards' place.

@@ -5,15 +5,14 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
 import { runOutcome } from '../../src/app-api/run-outcome.ts';
 import {
   bulkEstimate,
   bulkRun,
   collection,
   COLLECTION_ID,
-  NOW,
   settings,
+  runNameAsShown,
 } from './support/fixtures.ts';
 import { actionButton, fact, setChecked, setValue, useHarness } from './support/harness.ts';
 
@@ -73,22 +72,39 @@ test('asks for confirmation, then starts the run with the budget and links to it
     includeDone: false,
     creditBudget: 40,
   };
-  const { page, app, closeCalls } = await openCollectionAction((stand) =>
-    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title)),
-  );
+  const { page, app, closeCalls } = await openCollectionAction((stand) => {
+    stand.answer('POST /api/bulk-runs', 202, bulkRun(expected, collection.title));
+    stand.answer('POST /api/bulk-runs/estimate', 200, bulkEstimate(12, 5, { finishInMs: 300_000 }));
+  });
+  await app.nextRequest('POST /api/bulk-runs/estimate');
   await fact(page, 'Estimated total').filter({ hasText: '60 credits' }).waitFor();
+  await page.getByText('Finishes in about 5 minutes', { exact: false }).waitFor();
+  // The server's plan within 40 credits: 8 of the 12 products, done sooner.
+  app.answer(
+    'POST /api/bulk-runs/estimate',
+    200,
+    bulkEstimate(12, 5, { creditBudget: 40, finishInMs: 120_000 }),
+  );
 
   await setValue(page.locator('s-number-field[name="creditBudget"]'), '40');
+  // The budget is one of the estimate's inputs: every figure is asked for again with it.
+  expect((await app.nextRequest('POST /api/bulk-runs/estimate')).body).toMatchObject({
+    creditBudget: 40,
+  });
+  await fact(page, 'Estimated total').filter({ hasText: '40 credits' }).waitFor();
   await actionButton(page, 'primary-action').click();
 
   await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
   expect(await fact(page, 'Credit budget').textContent()).toBe('40 credits');
-  // 40 credits buy 8 of the 12 products at 5 credits each: the total is what the run will
-  // spend, as the app home's estimate and run card say (it said 60 beside a 40-credit budget).
+  // 40 credits buy 8 of the 12 products at 5 credits each: the products, the total and the
+  // finish time all say what the run will do (the finish time once said 5 minutes here).
+  expect(await fact(page, 'To make').textContent()).toBe('8');
   expect(await fact(page, 'Estimated total').textContent()).toBe('40 credits');
   await page
     .locator('s-banner[tone="info"]', { hasText: 'about 4 products will be skipped' })
     .waitFor();
+  await page.getByText('Finishes in about 2 minutes', { exact: false }).waitFor();
+  expect(await page.getByText('Finishes in about 5 minutes', { exact: false }).count()).toBe(0);
   // Where the results go, from the shop's review setting (off here), before anything starts.
   await page
     .getByText('Results go on the products at once, without review (your Publishing setting).')
@@ -101,7 +117,11 @@ test('asks for confirmation, then starts the run with the budget and links to it
   const banner = page.locator('s-banner[tone="success"]');
   await banner.waitFor();
   expect(await banner.getAttribute('heading')).toBe(
-    `Bulk run started: ${bulkRunName({ title: 'Summer mugs', createdAt: NOW })}`,
+    `Bulk run started: ${runNameAsShown('Summer mugs')}`,
+  );
+  // On the shop's clock (Tokyo), not the machine's: 10:00 UTC is 7 PM there.
+  expect(await banner.getAttribute('heading')).toMatch(
+    /^Bulk run started: Summer mugs · Jul 1, 7:00 PM( GMT\+9)?$/,
   );
   expect(await banner.locator('s-link').getAttribute('href')).toBe('app:bulk-runs?bulkRun=run-1');
   await actionButton(page, 'primary-action').click();

@@ -80,17 +80,21 @@ test('follows a photo being made step by step, then shows it as the latest on th
   expect(await block.locator('s-thumbnail').getAttribute('src')).toBe(
     'https://cdn.example/gen-2.png',
   );
-  expect(await block.getByText(/^Photo, added /).count()).toBe(1);
+  // When, on the shop's clock (Tokyo: 10:00 UTC is 7 PM), labelled unless the machine is there.
+  expect(await block.getByText(/^Photo, added Jul 1, 2026, 7:00 PM( GMT\+9)?$/).count()).toBe(1);
   expect(await block.locator('s-spinner').count()).toBe(0);
   expect(await block.getByText(/step \d of 5/).count()).toBe(0);
 });
 
-test('asks the app for the product it is on, and nothing else', async () => {
+test('asks the app for the product it is on and the shop’s clock, nothing else', async () => {
   const { app } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page([])));
 
   const request = await app.nextRequest(LIST_ROUTE);
   expect(request.route).toBe(LIST_ROUTE);
-  expect(app.requests.every(({ route }) => route === LIST_ROUTE)).toBe(true);
+  await app.nextRequest('GET /api/shop');
+  expect(app.requests.every(({ route }) => [LIST_ROUTE, 'GET /api/shop'].includes(route))).toBe(
+    true,
+  );
 });
 
 test('a product without AI photos says how to make one', async () => {

@@ -5,8 +5,7 @@
 import { expect, test } from 'vitest';
 import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
 import type { AppStandIn } from './support/app-stand-in.ts';
-import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';
-import { bulkEstimate, bulkRun, NOW, settings } from './support/fixtures.ts';
+import { bulkEstimate, bulkRun, runNameAsShown, settings } from './support/fixtures.ts';
 import { actionButton, fact, setValue, useHarness } from './support/harness.ts';
 
 const SELECTED = [11, 12, 13].map((n) => `gid://shopify/Product/${n}`);
@@ -34,7 +33,8 @@ test('shows how many products are selected and what they would cost', async () =
     prompt: 'On a seamless white studio background',
     includeDone: false,
   });
-  await page.getByText('A new AI photo for each product in 3 selected products.').waitFor();
+  // A sentence per count (it said "for each product in 3 selected products").
+  await page.getByText('A new AI photo for each of the 3 selected products.').waitFor();
   expect(await fact(page, 'Products').textContent()).toBe('3');
   expect(await fact(page, 'Estimated total').textContent()).toBe('15 credits');
 });
@@ -58,13 +58,19 @@ test('starts a run over the selected products after confirmation, without a budg
   await fact(page, 'Estimated total').filter({ hasText: '9 credits' }).waitFor();
   await actionButton(page, 'primary-action').click();
   await page.locator('s-admin-action[heading="Confirm bulk run"]').waitFor({ state: 'attached' });
+  await page.getByText('Generate a new photo for each of the 3 selected products.').waitFor();
   expect(await fact(page, 'Credit budget').textContent()).toBe('No limit');
   await actionButton(page, 'primary-action').click();
 
   expect((await app.nextRequest('POST /api/bulk-runs')).body).toEqual(expected);
   // The run's name: its title and start time, as the Bulk runs page lists it.
-  const name = bulkRunName({ title: '3 selected products', createdAt: NOW });
+  const name = runNameAsShown('3 selected products');
   await page.locator(`s-banner[tone="success"][heading="Bulk run started: ${name}"]`).waitFor();
+});
+
+test('one selected product reads as one', async () => {
+  const { page } = await openSelectionAction(() => {}, [SELECTED[0]!]);
+  await page.getByText('A new AI photo for the selected product.').waitFor();
 });
 
 test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {

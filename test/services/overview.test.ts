@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/platform/clock.ts';
 import { createOverviewService } from '../../src/services/overview.ts';
+import { createSetupGuideStore } from '../../src/stores/setup-guide.ts';
 import { startTestApp } from '../support/app.ts';
 import { storedGeneration } from './support/stored-generation.ts';
 
@@ -25,7 +26,8 @@ async function charged(shop: string, model: string, credits: number) {
 /** An overview service reading the app's stores on a clock standing at `at`. */
 function overviewAt(at: number) {
   const clock = createManualClock(at);
-  return { clock, overview: createOverviewService({ ...app.deps, clock }) };
+  const setupGuide = createSetupGuideStore(app.deps.redis);
+  return { clock, overview: createOverviewService({ ...app.deps, clock, setupGuide }) };
 }
 
 describe('the overview service', () => {

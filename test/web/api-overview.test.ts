@@ -1,6 +1,11 @@
 /** GET /api/overview: connection state, work by state, recent results, credits by day and model. */
 import { describe, expect, it } from 'vitest';
-import type { GenerationView, OverviewView, ProductDetail } from '../../src/app-api/contract.ts';
+import type {
+  GenerationView,
+  OverviewView,
+  ProductDetail,
+  SetupGuideView,
+} from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
 
@@ -53,5 +58,27 @@ describe('GET /api/overview', () => {
       { model: 'nanobanana2', credits: 5 },
       { model: 'nanobanana', credits: 3 },
     ]);
+  });
+});
+
+describe('POST /api/setup-guide/dismiss', () => {
+  it('keeps the guide dismissed for the shop, whatever browser asks next, and no other shop', async () => {
+    const shop = await harness.newShop();
+    const other = await harness.newShop();
+    expect((await shop.api<OverviewView>('GET', '/overview')).body.setupGuide).toEqual({
+      dismissedAt: null,
+    });
+
+    const first = await shop.api<SetupGuideView>('POST', '/setup-guide/dismiss');
+    expect(first.status).toBe(200);
+    expect(Date.parse(first.body.dismissedAt!)).not.toBeNaN();
+    // A second tab dismissing it again changes nothing: the first time stays.
+    const again = await shop.api<SetupGuideView>('POST', '/setup-guide/dismiss');
+    expect(again.body).toEqual(first.body);
+
+    expect((await shop.api<OverviewView>('GET', '/overview')).body.setupGuide).toEqual(first.body);
+    expect((await other.api<OverviewView>('GET', '/overview')).body.setupGuide).toEqual({
+      dismissedAt: null,
+    });
   });
 });

@@ -1,25 +1,41 @@
 /**
  * The app home's one formatter (web/frontend/src/lib/format.ts) follows the admin's locale: a
  * French admin reads French dates, numbers and plurals on every page (issue 15 found
- * "23 Nov, 22:10" beside "Nov 23, 10:15 PM").
+ * "23 Nov, 22:10" beside "Nov 23, 10:15 PM"); and every date is on the shop's clock, as
+ * `GET /api/shop` says it (issue 35 found the browser's beside the store's).
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type * as Format from '../../web/frontend/src/lib/format.ts';
 
 let format: typeof Format;
+/** The shop's zone the stand-in API answers: Tokyo, nine hours from this machine's UTC. */
+const SHOP_ZONE = 'Asia/Tokyo';
 
 beforeAll(async () => {
   // The admin opens the app home with ?locale=fr-FR (no App Bridge in this test).
   vi.stubGlobal('window', { location: { search: '?locale=fr-FR' } });
+  // The app's API, as far as the shop's clock goes.
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/shop'
+      ? new Response(JSON.stringify({ shop: 'x.myshopify.com', timeZone: SHOP_ZONE }))
+      : new Response('{}', { status: 404 }),
+  );
   await (await import('../../web/frontend/src/i18n/index.ts')).loadLanguage();
+  await (await import('../../web/frontend/src/lib/shop.ts')).shopReady();
   format = await import('../../web/frontend/src/lib/format.ts');
 });
 // Files share a process (vitest.config.ts): a `window` left behind made OpenCV's loader in a
 // later file take Node for a browser ("document is not defined").
 afterAll(() => vi.unstubAllGlobals());
 
-test('a date and time reads the French way, on the shop’s clock', () => {
-  expect(format.formatDateTime('2026-11-23T21:10:00Z', 'Europe/Paris')).toBe('23 nov. 2026, 22:10');
+/** A reader on this machine's clock reads the shop's zone named, unless the machine is in Tokyo. */
+const readerElsewhere = new Intl.DateTimeFormat().resolvedOptions().timeZone !== SHOP_ZONE;
+const label = (zone: string) => (readerElsewhere ? ` ${zone}` : '');
+
+test('a date and time reads the French way, on the shop’s clock, its zone named', () => {
+  expect(format.formatDateTime('2026-11-23T21:10:00Z')).toBe(
+    `24 nov. 2026, 06:10${label('UTC+9')}`,
+  );
 });
 
 test('credits are counted in French: singular up to 1, spaces between thousands', () => {
@@ -28,8 +44,15 @@ test('credits are counted in French: singular up to 1, spaces between thousands'
   expect(format.formatCredits(1234)).toBe('1\u202f234 crédits');
 });
 
-test("a bulk run's name carries its start in French", () => {
-  expect(format.formatRunName({ title: 'Été', createdAt: '2026-11-23T21:10:00Z' })).toMatch(
-    /^Été · 23 nov\., \d\d:10$/,
+test("a bulk run's name carries its start in French, on the shop’s clock", () => {
+  expect(format.formatRunName({ title: 'Été', createdAt: '2026-11-23T21:10:00Z' })).toBe(
+    `Été · 24 nov., 06:10${label('UTC+9')}`,
   );
+});
+
+test('a day the shop counted says so where the reader’s day may differ; a UTC day says UTC', () => {
+  expect(format.formatDay('2026-11-24', 'shop')).toBe(
+    readerElsewhere ? '24 nov., heure de la boutique' : '24 nov.',
+  );
+  expect(format.formatDay('2026-11-24', 'utc')).toBe('24 nov. (UTC)');
 });

@@ -146,6 +146,7 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
     { body: { generationId: ULID }, ids: ['generationId'] },
   ],
   'POST /api/shop/resume': 'no body',
+  'POST /api/setup-guide/dismiss': 'no body',
   'POST /api/generations/estimate': [
     { body: generationRequest, ids: ['productId', 'sourceMediaIds.0'] },
   ],

@@ -7,6 +7,9 @@
  *   POST  /__emulator/shops/:shop/uninstall    {deliver?}            → revoke tokens, send app/uninstalled
  *                                              (deliver: false revokes only; a test then sends its own)
  *   PATCH /__emulator/shops/:shop/tokens       {expireAccessTokens?, expireRefreshTokens?}
+ *   PATCH /__emulator/shops/:shop              {ianaTimezone?}       → the owner changes the shop's
+ *                                              time zone (Settings › General), as `Shop.ianaTimezone`
+ *                                              then reads
  *   POST  /__emulator/shops/:shop/staff-token                        → {token}: an Admin API token of
  *                                              the merchant's own (the demo admin's pages create products
  *                                              with it, as the admin does as the logged-in staff member)
@@ -69,6 +72,16 @@ function parseOutage(value: unknown): Outage | null | undefined {
   if (typeof status === 'number' && Number.isInteger(status) && status >= 500 && status <= 599)
     return { status };
   return undefined;
+}
+
+/** A zone this runtime knows, as Shopify offers only real IANA zones in its settings. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function count(value: unknown): number {
@@ -134,6 +147,20 @@ export function controlRouter(emu: EmulatorContext): Router {
     const deliver = (req.body as { deliver?: unknown } | undefined)?.deliver !== false;
     const deliveries = await uninstallShop(emu, shop, { deliver });
     res.json({ shop: shop.domain, installed: false, deliveries });
+  });
+
+  router.patch(`${PREFIX}/shops/:shop`, (req, res) => {
+    const shop = shopOr404(req, res);
+    if (!shop) return;
+    const { ianaTimezone } = (req.body ?? {}) as { ianaTimezone?: unknown };
+    if (ianaTimezone !== undefined) {
+      if (typeof ianaTimezone !== 'string' || !isTimeZone(ianaTimezone)) {
+        badRequest(res, 'ianaTimezone must be an IANA time zone name (America/New_York)');
+        return;
+      }
+      shop.ianaTimezone = ianaTimezone;
+    }
+    res.json({ shop: shop.domain, ianaTimezone: shop.ianaTimezone });
   });
 
   router.patch(`${PREFIX}/shops/:shop/tokens`, (req, res) => {

@@ -1,5 +1,7 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 import { t } from '../../shared/i18n.ts';
+import { shopTime } from '../../shared/shop-clock.ts';
 import { kindLabel } from './kind-label.ts';
 
 /** When the result went on the product: its last `published` transition. */
@@ -11,12 +13,16 @@ function publishedAt(generation: GenerationView): string {
 }
 
 /** The newest result on the product: its picture (a video has none here), what and when. */
-export function LatestResult({ generation }: { generation: GenerationView }) {
+export function LatestResult({
+  generation,
+  clock,
+}: {
+  generation: GenerationView;
+  clock: ShopClock;
+}) {
   const kind = kindLabel(generation.kind);
-  const date = shopify.i18n.formatDate(new Date(publishedAt(generation)), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // On the shop's clock, as the app's Activity shows it.
+  const date = shopTime(publishedAt(generation), clock);
   const image = generation.result?.mediaType === 'image' ? generation.result.previewUrl : null;
   return (
     <s-stack direction="inline" gap="base" alignItems="center">

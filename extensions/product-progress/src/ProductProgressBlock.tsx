@@ -9,6 +9,8 @@ import { appLinks } from '../../shared/app-links.ts';
 import { ErrorBanner } from '../../shared/errors.tsx';
 import { isMoving } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
+import { loadShopClock } from '../../shared/shop-clock.ts';
+import { useLoad } from '../../shared/use-load.ts';
 import { CurrentWork } from './CurrentWork.tsx';
 import { LatestResult } from './LatestResult.tsx';
 import { productProgress, type ProductProgress } from './product-progress.ts';
@@ -38,7 +40,9 @@ export function ProductProgressBlock({ productId }: { productId: string | undefi
 
 function ProductProgressLoader({ productId }: { productId: string }) {
   const loaded = useProductGenerations(productId);
-  if (loaded.state === 'loading') {
+  // Asked beside the first read; it never fails (the merchant's clock, labelled, instead).
+  const clock = useLoad(loadShopClock, []);
+  if (loaded.state === 'loading' || clock.state !== 'ready') {
     return (
       <Block>
         <s-spinner accessibilityLabel={t('block.loading')} size="base" />
@@ -60,7 +64,7 @@ function ProductProgressLoader({ productId }: { productId: string }) {
       <s-stack direction="block" gap="base">
         {current.length === 0 && latest === null && <s-paragraph>{t('block.empty')}</s-paragraph>}
         {current.length > 0 && <CurrentWork entries={current.slice(0, SHOWN)} />}
-        {latest && <LatestResult generation={latest} />}
+        {latest && <LatestResult generation={latest} clock={clock.value} />}
         {title !== undefined && (
           <s-link href={appLinks.productActivity(productId, title)}>
             {hidden > 0 ? t('block.seeMore', { count: hidden }) : t('block.seeAll')}

@@ -8,19 +8,19 @@ import type {
   BulkEstimate,
   BulkRunTarget,
   BulkRunView,
-  CreateBulkRunRequest,
   SettingsView,
 } from '../../../src/app-api/contract.ts';
 import { appApi } from '../app-api.ts';
-import { parseBudget } from '../BudgetField.tsx';
 import { DeadEnd } from '../DeadEnd.tsx';
 import { t } from '../i18n.ts';
 import { LoadingOrFailed } from '../LoadingOrFailed.tsx';
 import { initialModel } from '../../../src/app-api/models.ts';
 import { useLoad } from '../use-load.ts';
-import { BulkRunForm, type BulkRunDraft } from './BulkRunForm.tsx';
+import { BulkRunForm, bulkRunRequest, type BulkRunDraft } from './BulkRunForm.tsx';
 import { BulkRunReview } from './BulkRunReview.tsx';
 import { BulkRunStarted } from './BulkRunStarted.tsx';
+import { loadShopClock } from '../shop-clock.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 
 /** The contract's limit on an explicit product list. */
 const MAX_SELECTED_PRODUCTS = 250;
@@ -45,11 +45,14 @@ export function BulkRunAction({ target, describeTarget }: BulkRunActionProps) {
 }
 
 function BulkRunLoader({ target, describeTarget }: BulkRunActionProps) {
-  const loaded = useLoad(() => Promise.all([appApi.settings(), describeTarget()]), []);
+  const loaded = useLoad(
+    () => Promise.all([appApi.settings(), describeTarget(), loadShopClock()]),
+    [],
+  );
   if (loaded.state !== 'ready')
     return <LoadingOrFailed heading={t('bulk.heading')} loaded={loaded} />;
-  const [settings, title] = loaded.value;
-  return <BulkRunFlow target={target} title={title} settings={settings} />;
+  const [settings, title, clock] = loaded.value;
+  return <BulkRunFlow target={target} title={title} settings={settings} clock={clock} />;
 }
 
 type Step =
@@ -57,7 +60,12 @@ type Step =
   | { name: 'review'; estimate: BulkEstimate }
   | { name: 'started'; run: BulkRunView };
 
-function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: SettingsView }) {
+function BulkRunFlow(props: {
+  target: BulkRunTarget;
+  title: string;
+  settings: SettingsView;
+  clock: ShopClock;
+}) {
   const { target, title, settings } = props;
   const [draft, setDraft] = useState<BulkRunDraft>(() => ({
     model: initialModel(settings),
@@ -74,7 +82,8 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
     setSubmitting(true);
     setSubmitError(null);
     try {
-      const run = await appApi.createBulkRun(createBulkRunRequest(target, draft));
+      // The run the merchant confirmed: the request its estimate was asked with.
+      const run = await appApi.createBulkRun(bulkRunRequest(target, draft));
       setStep({ name: 'started', run });
     } catch (error) {
       // Stay on the review with everything the merchant chose; the banner says what to change.
@@ -84,10 +93,11 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
     }
   };
 
-  if (step.name === 'started') return <BulkRunStarted run={step.run} />;
+  if (step.name === 'started') return <BulkRunStarted run={step.run} clock={props.clock} />;
   if (step.name === 'review') {
     return (
       <BulkRunReview
+        target={target}
         title={title}
         draft={draft}
         estimate={step.estimate}
@@ -112,18 +122,4 @@ function BulkRunFlow(props: { target: BulkRunTarget; title: string; settings: Se
       onReview={(estimate) => setStep({ name: 'review', estimate })}
     />
   );
-}
-
-/** The request that starts the run the merchant reviewed. */
-function createBulkRunRequest(target: BulkRunTarget, draft: BulkRunDraft): CreateBulkRunRequest {
-  const budget = parseBudget(draft.budget);
-  return {
-    target,
-    kind: 'photo',
-    model: draft.model,
-    prompt: draft.prompt.trim(),
-    includeDone: draft.includeDone,
-    ...(draft.eachColour ? { eachVariant: {} } : {}),
-    ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
-  };
 }

@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { BulkEstimate, BulkRunTarget, SettingsView } from '../../../src/app-api/contract.ts';
+import { aboutDuration } from '../../../src/app-api/about-duration.ts';
+import type {
+  BulkEstimate,
+  BulkRunTarget,
+  CreateBulkRunRequest,
+  SettingsView,
+} from '../../../src/app-api/contract.ts';
 import type { ImageModelId } from '../../../src/productai/catalogue.ts';
 import { appApi } from '../app-api.ts';
 import { BudgetField, parseBudget } from '../BudgetField.tsx';
@@ -23,8 +29,33 @@ export interface BulkRunDraft {
   eachColour: boolean;
 }
 
-/** Typing a prompt asks for a new estimate once the typing pauses (it decides what is done). */
-const PROMPT_SETTLE_MS = 500;
+/**
+ * Typing a prompt or a budget asks for a new estimate once the typing pauses: the prompt decides
+ * what is already done, the budget what is made and when the run finishes.
+ */
+const SETTLE_MS = 500;
+
+/**
+ * The request the draft stands for: the run's target and options, and its budget when the field
+ * holds a valid one. The estimate is asked with exactly this, and the run started with it.
+ */
+export function bulkRunRequest(
+  target: BulkRunTarget,
+  draft: Pick<BulkRunDraft, 'model' | 'prompt' | 'budget' | 'includeDone' | 'eachColour'>,
+  perProduct?: number,
+): CreateBulkRunRequest {
+  const prompt = draft.prompt.trim();
+  const budget = parseBudget(draft.budget, perProduct);
+  return {
+    target,
+    kind: 'photo',
+    model: draft.model,
+    ...(prompt ? { prompt } : {}),
+    includeDone: draft.includeDone,
+    ...(draft.eachColour ? { eachVariant: {} } : {}),
+    ...(budget.valid && budget.credits !== undefined ? { creditBudget: budget.credits } : {}),
+  };
+}
 
 interface BulkRunFormProps {
   target: BulkRunTarget;
@@ -37,29 +68,37 @@ interface BulkRunFormProps {
 
 export function BulkRunForm(props: BulkRunFormProps) {
   const { target, title, settings, draft } = props;
+  // One product's cost, from the last estimate (it does not depend on the budget).
+  const [perProduct, setPerProduct] = useState<number | undefined>(undefined);
   // The server counts the products (a collection's membership lives in Shopify), which of them
-  // the options cannot serve or already served (the prompt is one of the options), and prices.
-  const prompt = useSettled(draft.prompt.trim(), PROMPT_SETTLE_MS);
-  const estimate = useLoad(
-    () =>
-      appApi.estimateBulkRun({
-        target,
-        kind: 'photo',
-        model: draft.model,
-        ...(prompt ? { prompt } : {}),
-        includeDone: draft.includeDone,
-        ...(draft.eachColour ? { eachVariant: {} } : {}),
-      }),
-    [draft.model, prompt, draft.includeDone, draft.eachColour],
+  // the options cannot serve or already served (the prompt is one of the options), what the
+  // budget leaves out, the price and the finish time: every figure the form and the confirmation
+  // show comes from this one estimate, asked again whenever one of them would change.
+  const settled = useSettled(JSON.stringify(bulkRunRequest(target, draft, perProduct)), SETTLE_MS);
+  const loaded = useLoad(
+    async () => ({
+      request: settled,
+      estimate: await appApi.estimateBulkRun(JSON.parse(settled) as CreateBulkRunRequest),
+    }),
+    [settled],
   );
+  const estimate: Loaded<BulkEstimate> =
+    loaded.state === 'ready' ? { state: 'ready', value: loaded.value.estimate } : loaded;
+  if (estimate.state === 'ready' && estimate.value.creditsPerProduct !== perProduct) {
+    setPerProduct(estimate.value.creditsPerProduct);
+  }
+  // An estimate of what the merchant typed a moment ago is not one to confirm.
+  const current =
+    loaded.state === 'ready' &&
+    loaded.value.request === JSON.stringify(bulkRunRequest(target, draft, perProduct));
   const [showErrors, setShowErrors] = useState(false);
   const change = (patch: Partial<BulkRunDraft>) => props.onDraftChange({ ...draft, ...patch });
 
   const promptMissing = draft.prompt.trim() === '';
-  const perProduct = estimate.state === 'ready' ? estimate.value.creditsPerProduct : undefined;
   const ready =
     canSubmit(settings) &&
     estimate.state === 'ready' &&
+    current &&
     estimate.value.toProcess > 0 &&
     promptLength(draft.prompt).error === undefined;
   const review = () => {
@@ -72,7 +111,7 @@ export function BulkRunForm(props: BulkRunFormProps) {
     <s-admin-action heading={t('bulk.heading')}>
       <s-stack direction="block" gap="base">
         <ShopStatusBanner settings={settings} />
-        <s-paragraph>{t('bulk.intro', { title })}</s-paragraph>
+        <s-paragraph>{introOf(target, title, 'bulk')}</s-paragraph>
         <PromptFields
           presets={settings.presets}
           model={draft.model}
@@ -164,6 +203,20 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
   );
 }
 
+/**
+ * What the run makes, for its target: "for each product in Summer mugs" for a collection; for a
+ * selection, a sentence of its own per count ("for each of the 2 selected products", "for the
+ * selected product"), never "for each product in 2 selected products".
+ */
+export function introOf(target: BulkRunTarget, title: string, step: 'bulk' | 'review'): string {
+  const selected = target.type === 'products';
+  const count = selected ? target.productIds.length : 0;
+  if (step === 'review') {
+    return t(selected ? 'review.introSelected' : 'review.intro', { title, count });
+  }
+  return t(selected ? 'bulk.introSelected' : 'bulk.intro', { title, count });
+}
+
 /** Products, then what happens to them: made, skipped for want of an image, already done. */
 export function estimateRows(estimate: BulkEstimate): [string, string][] {
   const count = (value: number) => shopify.i18n.formatNumber(value);
@@ -212,14 +265,21 @@ export function PerColour({ estimate }: { estimate: BulkEstimate }) {
   );
 }
 
-/** When the run should finish, and why it takes that long: the limit every store shares. */
+/**
+ * When the run should finish, and why it takes that long: the limit every store shares. From the
+ * estimate made with the budget, so it counts only the products the budget leaves in.
+ */
 export function ScheduleNote({ estimate }: { estimate: BulkEstimate }) {
   const schedule = estimate.schedule;
   if (!schedule) return null;
-  const minutes = Math.max(1, Math.ceil(schedule.finishInMs / 60_000));
+  const about = aboutDuration(schedule.finishInMs);
+  const duration =
+    about.unit === 'minutes'
+      ? t('bulk.minutes', { count: about.count })
+      : t('bulk.hours', { hours: shopify.i18n.formatNumber(about.count) });
   return (
     <s-paragraph color="subdued">
-      {t('bulk.finishes', { duration: t('bulk.minutes', { count: minutes }) })}.{' '}
+      {t('bulk.finishes', { duration })}.{' '}
       {t('bulk.queueNote', {
         perMinute: shopify.i18n.formatNumber(schedule.requestsPerMinute),
         ahead: shopify.i18n.formatNumber(schedule.requestsAhead),

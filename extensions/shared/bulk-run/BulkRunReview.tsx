@@ -1,12 +1,12 @@
-import type { BulkEstimate } from '../../../src/app-api/contract.ts';
+import type { BulkEstimate, BulkRunTarget } from '../../../src/app-api/contract.ts';
 import { parseBudget } from '../BudgetField.tsx';
 import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
 import { modelName } from '../model-words.ts';
-import { runOutcome } from '../../../src/app-api/run-outcome.ts';
 import {
   estimateRows,
+  introOf,
   perLabel,
   PerColour,
   ScheduleNote,
@@ -14,6 +14,7 @@ import {
 } from './BulkRunForm.tsx';
 
 interface BulkRunReviewProps {
+  target: BulkRunTarget;
   title: string;
   draft: BulkRunDraft;
   estimate: BulkEstimate;
@@ -25,31 +26,23 @@ interface BulkRunReviewProps {
   onStart: () => void;
 }
 
-/** The confirmation step: everything the run will do and cost, before anything is spent. */
+/**
+ * The confirmation step: everything the run will do and cost, before anything is spent. Every
+ * figure (products, credits, skipped for the budget, the finish time) is the estimate's, which
+ * the form asked with this very budget and options: the server's one plan (runOutcome and the
+ * queue's forecast together), so none of them can lag behind the others.
+ */
 export function BulkRunReview(props: BulkRunReviewProps) {
   const { draft, estimate } = props;
   const budget = parseBudget(draft.budget);
   const budgetCredits = budget.valid ? budget.credits : undefined;
-  // The run's outcome under this budget, as the app home's estimate and run card count it.
-  const outcome = runOutcome({
-    productCount: estimate.productCount,
-    noImage: estimate.unprocessable,
-    alreadyDone: estimate.alreadyDone,
-    includeDone: estimate.includeDone,
-    options: estimate.options,
-    creditsPerProduct: estimate.creditsPerProduct,
-    creditBudget: budgetCredits ?? null,
-    // A product in colours makes one photo per colour: the photos beyond one per product.
-    variantExtra: estimate.variantSets
-      ? estimate.variantSets.results - estimate.variantSets.products
-      : 0,
-  });
+  const { outcome } = estimate;
   const skipped = outcome.skipped.overBudget;
   return (
     <s-admin-action heading={t('review.heading')}>
       <s-stack direction="block" gap="base">
         {props.error !== null && <ErrorBanner error={props.error} />}
-        <s-paragraph>{t('review.intro', { title: props.title })}</s-paragraph>
+        <s-paragraph>{introOf(props.target, props.title, 'review')}</s-paragraph>
         <Facts
           rows={[
             ...estimateRows(estimate),

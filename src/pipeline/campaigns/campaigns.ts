@@ -8,11 +8,9 @@
 import type { CampaignView, CreateCampaignRequest } from '../../app-api/campaigns.ts';
 import { instantToZoned, zonedToInstant } from '../../app-api/zoned-time.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { SHOP_TIME_ZONE } from '../../shopify/operations/shop.ts';
 import { BulkRequestError, type BulkProblem, type BulkRuns } from '../bulk/bulk-runs.ts';
 import type { BulkRunStore } from '../bulk/bulk-run-store.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import type { ParamDefaults } from '../sources/request-rules.ts';
 import { atStake } from './at-stake.ts';
 import { CampaignNotFoundError, runCampaign, type Campaign } from './campaign.ts';
@@ -40,16 +38,12 @@ export interface CampaignsDeps {
   generations: Pick<GenerationStore, 'get'>;
   queue: CampaignQueue;
   clock: Clock;
-  admin(shop: string): Promise<AdminGraphql>;
+  /** The shop's IANA time zone (src/shopify/shop-time-zone.ts). */
+  timeZone(shop: string): Promise<string>;
 }
 
 export function createCampaigns(deps: CampaignsDeps): Campaigns {
-  async function timeZone(shop: string): Promise<string> {
-    const data = await (
-      await deps.admin(shop)
-    ).request<{ shop: { ianaTimezone: string } }>(SHOP_TIME_ZONE);
-    return data.shop.ianaTimezone;
-  }
+  const { timeZone } = deps;
 
   function schedule(request: CreateCampaignRequest, zone: string) {
     const problems: BulkProblem[] = [];

@@ -11,6 +11,7 @@ import { appWideKeys } from '../generations/keys.ts';
 import type { Pipeline, PipelineHost } from '../index.ts';
 import { bullConnection } from '../stages/queues.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
 import {
   createCampaignQueue,
   startCampaignWorker,
@@ -48,7 +49,13 @@ export interface CampaignService {
 
 export function createCampaignService(
   host: PipelineHost,
-  parts: { pipeline: Pipeline; bulk: BulkRunService; store: CampaignStore },
+  /** `timeZones`: the app's one reader of the shops' clocks (src/shopify/shop-time-zone.ts). */
+  parts: {
+    pipeline: Pipeline;
+    bulk: BulkRunService;
+    store: CampaignStore;
+    timeZones: ShopTimeZones;
+  },
   options: CampaignOptions = {},
 ): CampaignService {
   const { pipeline, bulk, store } = parts;
@@ -70,7 +77,7 @@ export function createCampaignService(
       generations: pipeline.generations,
       queue,
       clock,
-      admin,
+      timeZone: (shop) => parts.timeZones.of(shop),
     }),
     store,
     startWorker: (workerOptions = {}) =>

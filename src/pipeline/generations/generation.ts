@@ -420,6 +420,17 @@ export class GenerationNotFoundError extends AppError {
 }
 
 /** The record as the app's clients see it (contract.ts). */
+/**
+ * How a published result sits on its product, from what verify recorded: a result of a set is
+ * on its variants (never featured); a featured result replaced the featured media it remembered
+ * for undo; any other was added after the product's media (or is the product's only media).
+ */
+function placementOf(generation: Generation): GenerationView['placement'] {
+  if (generation.state !== 'published' || !generation.mediaId) return null;
+  if (generation.variant) return 'variants';
+  return generation.previousFeaturedMediaId !== null ? 'featured' : 'added';
+}
+
 export function toGenerationView(generation: Generation): GenerationView {
   const wait = currentWait(generation);
   const waiting = wait !== null;
@@ -472,6 +483,7 @@ export function toGenerationView(generation: Generation): GenerationView {
       value: generation.variant.value,
       variantIds: generation.variant.variantIds,
     },
+    placement: placementOf(generation),
     style: generation.style,
     tries: generation.tries && {
       ...generation.tries,

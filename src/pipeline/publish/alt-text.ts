@@ -1,85 +1,60 @@
 /**
  * Alt text for a result, from the shop's template (settings: `{productTitle}`, `{scene}`,
  * `{prompt}`). An empty placeholder leaves no dangling separator, and the text fits Shopify's
- * 512 limit.
+ * 512 limit; with the default template it stays under 125 characters, read in one go by screen
+ * readers as accessibility guidance asks.
  *
- * `{scene}` (the default template's) describes where the product is, from the prompt's first
- * sentence, shortened at a word so the whole alt text stays under 125 characters: screen readers
- * read alt text in one go and accessibility guidance keeps it under about 125 characters; the
- * whole prompt ("...soft morning light, shallow depth of field, 85 mm lens") describes how to
- * shoot, not what the picture shows. "On a marble table" reads as "Mug on a marble table".
+ * Alt text says what the image shows, so it is written from the result, never from the prompt:
+ * a prompt is what the merchant wished for ("on a pure white studio background"), and a model
+ * may make something else (issue 35 found that alt text under a teal backdrop). The app does not
+ * see what a result depicts, so `{scene}` says only what it knows for sure: the kind of image
+ * ("Ceramic mug in an AI-generated photo"). `{prompt}` stays for a merchant who asks for the
+ * prompt's words in their own template.
  */
+import type { GenerationKind } from '../../app-api/contract.ts';
 
 export const MAX_ALT_LENGTH = 512;
-/** The length a described image stays under with `{scene}`. */
+/** The length the default template's text stays under. */
 export const SCENE_ALT_LENGTH = 124;
 
-const PREPOSITION = /^(on|in|at|against|beside|by|under|over|near|with|inside|outside|atop)\b/i;
-const ARTICLE = /^(a|an|the)\b/i;
+/** What the app knows each kind of result is, as a phrase that follows the product's title. */
+const KIND_PHRASE: Readonly<Record<GenerationKind, string>> = {
+  photo: 'in an AI-generated photo',
+  video: 'in an AI-generated video',
+  // The product's own photo, enlarged: nothing in it was made anew.
+  upscale: 'in an upscaled photo',
+};
 
 export function renderAltText(
   template: string,
-  values: { productTitle: string; prompt: string | undefined },
+  values: { productTitle: string; kind: GenerationKind; prompt: string | undefined },
 ): string {
-  const prompt = (values.prompt ?? '').trim();
-  const fill = (scene: string) =>
-    tidy(
-      template
-        .replaceAll('{productTitle}', values.productTitle.trim())
-        .replaceAll('{prompt}', prompt)
-        .replaceAll('{scene}', scene),
-    );
-  if (!template.includes('{scene}')) return capped(fill(''), MAX_ALT_LENGTH);
-  const room = SCENE_ALT_LENGTH - fill('').length;
-  return capped(fill(shorten(sceneOf(prompt), room)), MAX_ALT_LENGTH);
+  const scene = KIND_PHRASE[values.kind];
+  const text = tidy(
+    template
+      .replaceAll('{productTitle}', shortTitle(values.productTitle.trim(), template, scene))
+      .replaceAll('{prompt}', (values.prompt ?? '').trim())
+      .replaceAll('{scene}', scene),
+  );
+  return capped(text, MAX_ALT_LENGTH);
 }
-
-/** "The product standing on…": the prompt's own name for the product, which the title replaces. */
-const THE_PRODUCT = /^(?:the|your) (?:product|item)\b,?\s*/i;
-/** "Top-down flat lay of the product on…": a kind of shot of the product. */
-const SHOT_OF_THE_PRODUCT = /^(.+?)\s+of (?:the|your) (?:product|item)\b,?\s*/i;
-/** How the preset library places the product: "standing on", "placed on", "resting against". */
-const PLACED = /^\w+(?:ing|ed)\s+(?:on|in|at|against|beside|by|under|over|near|inside|atop)\b/i;
 
 /**
- * The prompt's first sentence as a phrase that follows the product's name, so the alt text reads
- * as a sentence: "The product standing on a marble counter" gives "Mug standing on a marble
- * counter" (it gave "Mug in the product standing on a…"), "Top-down flat lay of the product on
- * pastel paper" gives "Mug in a top-down flat lay on pastel paper".
+ * The product's title, cut at a word when a very long one would take the default template's
+ * text past SCENE_ALT_LENGTH (the kind of image is what is left whole: it is the sentence's
+ * point, and a title's start names the product).
  */
-function sceneOf(prompt: string): string {
-  const sentence = (prompt.split(/[.!?;\n]/)[0] ?? '').trim().replace(/,$/, '');
-  const shot = SHOT_OF_THE_PRODUCT.exec(sentence);
-  if (shot) {
-    const kind = lowerFirst(shot[1]!);
-    const article = ARTICLE.test(kind) ? '' : /^[aeiou]/.test(kind) ? 'an ' : 'a ';
-    return `in ${article}${kind} ${sentence.slice(shot[0].length)}`.trim();
-  }
-  const first = sentence.replace(THE_PRODUCT, '');
-  if (first === '') return '';
-  const lower = lowerFirst(first);
-  if (first !== sentence && PLACED.test(first)) return lower;
-  if (PREPOSITION.test(first)) return lower;
-  if (ARTICLE.test(first)) return `in ${lower}`;
-  return `– ${first}`;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-/** At most `room` characters, cut at a word and at a comma when there is one. */
-function shorten(scene: string, room: number): string {
-  if (scene.length <= room) return scene;
-  if (room <= 0) return '';
-  const cut = scene.slice(0, room + 1);
-  const atComma = cut.lastIndexOf(',');
+function shortTitle(title: string, template: string, scene: string): string {
+  if (!template.includes('{scene}') || template.includes('{prompt}')) return title;
+  const rest = template.replaceAll('{productTitle}', '').replaceAll('{scene}', scene).length;
+  const room = SCENE_ALT_LENGTH - rest;
+  if (title.length <= room) return title;
+  const cut = title.slice(0, room + 1);
   const atWord = cut.lastIndexOf(' ');
-  const end = atComma > room / 2 ? atComma : atWord > 0 ? atWord : room;
-  return scene.slice(0, end).replace(/[\s,–-]+$/, '');
+  return title.slice(0, atWord > room / 2 ? atWord : room).replace(/[\s,–-]+$/, '');
 }
 
-// "Mug – " (no prompt, e.g. an upscale) becomes "Mug": trim separators left at either end.
+// "Mug – " (an empty placeholder) becomes "Mug": trim separators left at either end.
 function tidy(text: string): string {
   return text.replace(/^[\s\-–—:|,]+|[\s\-–—:|,]+$/g, '').replace(/\s{2,}/g, ' ');
 }

@@ -78,8 +78,10 @@ export async function attach(
   // bytes uploaded and inside the product the fidelity check located.
   const checked = await checkFidelity(ctx, generation);
   await checkChannels(ctx, checked, prepared.image);
+  // Written from what the app knows of the result (its kind), not from the prompt's wishes.
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
+    kind: generation.kind,
     prompt: generation.params.prompt,
   });
   let file, name;

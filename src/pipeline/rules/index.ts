@@ -7,7 +7,7 @@
  *   const worker = rules.startWorker();                      // worker processes, tests, the demo
  */
 import type { Clock } from '../../platform/clock.ts';
-import { SHOP_TIME_ZONE } from '../../shopify/operations/index.ts';
+import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
 import {
   DEFAULT_WEBHOOK_QUEUE_CONFIG,
   type WebhookQueueConfig,
@@ -44,12 +44,10 @@ export interface RulesService {
  */
 export type RulesHost = PipelineHost & { webhookQueue?: Pick<WebhookQueueConfig, 'attempts'> };
 
-/** A shop's time zone rarely changes: read it from Shopify at most hourly per process. */
-const TIME_ZONE_TTL_MS = 3_600_000;
-
 export function createRulesService(
   host: RulesHost,
-  parts: { pipeline: Pipeline; store: RuleStore },
+  /** `timeZones`: the app's one reader of the shops' clocks (src/shopify/shop-time-zone.ts). */
+  parts: { pipeline: Pipeline; store: RuleStore; timeZones: ShopTimeZones },
   options: { clock?: Clock } = {},
 ) {
   const { pipeline, store } = parts;
@@ -61,18 +59,8 @@ export function createRulesService(
   host.onClose('rules release queue', () => queue.close());
   host.eraser.onErase('rules: release jobs', (shop) => queue.eraseShop(shop));
   const spend = createDailySpend({ redis: host.redis });
-  const zones = new Map<string, { zone: string; at: number }>();
   const admin = async (shop: string) => host.admin.forShop(shop);
-
-  async function timeZone(shop: string): Promise<string> {
-    const known = zones.get(shop);
-    if (known && clock.now() - known.at < TIME_ZONE_TTL_MS) return known.zone;
-    const data = await (
-      await admin(shop)
-    ).request<{ shop: { ianaTimezone: string } }>(SHOP_TIME_ZONE);
-    zones.set(shop, { zone: data.shop.ianaTimezone, at: clock.now() });
-    return data.shop.ianaTimezone;
-  }
+  const timeZone = (shop: string) => parts.timeZones.of(shop);
 
   const deps: RulesDeps = {
     redis: host.redis,

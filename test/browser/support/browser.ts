@@ -46,8 +46,10 @@ export async function openAdminPage(
   viewport = { width: 1280, height: 900 },
   /** The browser's language, which the admin stand-in passes to the app as its `locale`. */
   locale?: string,
+  /** The browser's clock (an IANA zone): the machine's unless given. */
+  timezoneId?: string,
 ): Promise<AdminPage> {
-  const context = await browser.newContext({ viewport, locale });
+  const context = await browser.newContext({ viewport, locale, timezoneId });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // A Content-Security-Policy violation is the browser's own log line, not a console call, so
   // Playwright never reports it: every frame (the app's included) says it as a console error,

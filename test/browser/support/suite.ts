@@ -17,8 +17,15 @@ export interface BrowserSuite {
   readonly browser: Browser;
   /** This test's admin page. */
   readonly admin: AdminPage;
-  /** Opens this test's admin page at another viewport size (with `adminEachTest: false`). */
-  openAdmin(viewport?: { width: number; height: number }): Promise<AdminPage>;
+  /**
+   * Opens this test's admin page at another viewport size, or with the browser on another clock
+   * (`timezoneId`), with `adminEachTest: false`; a second call closes the first page, after the
+   * checks every test's page gets.
+   */
+  openAdmin(
+    viewport?: { width: number; height: number },
+    options?: { timezoneId?: string },
+  ): Promise<AdminPage>;
 }
 
 export interface BrowserSuiteOptions {
@@ -85,8 +92,15 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
     get admin() {
       return started(admin, 'The admin page');
     },
-    async openAdmin(viewport) {
-      admin = await openAdminPage(this.browser, this.stack.frameUrl, viewport);
+    async openAdmin(viewport, options = {}) {
+      if (admin) await finishTest(admin, stack, { name: 'before another page' });
+      admin = await openAdminPage(
+        this.browser,
+        this.stack.frameUrl,
+        viewport,
+        undefined,
+        options.timezoneId,
+      );
       return admin;
     },
   };

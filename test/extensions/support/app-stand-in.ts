@@ -18,6 +18,7 @@ import {
   type ApiErrorBody,
 } from '../../../src/app-api/contract.ts';
 import { extensionHostPage } from '../../../dev/admin-frame/pages/extension-host-page.ts';
+import { shopView } from './fixtures.ts';
 
 export type Route = `${'GET' | 'POST'} /api/${string}`;
 
@@ -32,7 +33,7 @@ const REQUEST_SCHEMAS: Partial<Record<string, z.ZodType>> = {
   'POST /api/generations': CreateGenerationRequest,
   'POST /api/generations/estimate': CreateGenerationRequest,
   'POST /api/bulk-runs': CreateBulkRunRequest,
-  'POST /api/bulk-runs/estimate': CreateBulkRunRequest.omit({ creditBudget: true }),
+  'POST /api/bulk-runs/estimate': CreateBulkRunRequest,
 };
 
 export interface AppStandIn {
@@ -50,7 +51,11 @@ export interface AppStandIn {
 
 /** `bundles`: extension folder -> built bundle file, each served at /bundles/<folder>.js. */
 export async function startAppStandIn(bundles: ReadonlyMap<string, string>): Promise<AppStandIn> {
-  const answers = new Map<string, { status: number; body: unknown }>();
+  // Every extension that shows a date asks for the shop's clock first (extensions/shared/
+  // shop-clock.ts): the fixtures' shop, until a test answers otherwise.
+  const answers = new Map<string, { status: number; body: unknown }>([
+    ['GET /api/shop', { status: 200, body: shopView() }],
+  ]);
   const onceAnswers = new Map<string, { status: number; body: unknown }[]>();
   const requests: RecordedRequest[] = [];
   const untaken: RecordedRequest[] = [];

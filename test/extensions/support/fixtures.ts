@@ -13,13 +13,38 @@ import {
   GenerationView,
   ProductDetail,
   SettingsView,
+  ShopView,
   type CreateBulkRunRequest,
   type CreateGenerationRequest,
 } from '../../../src/app-api/contract.ts';
 import { runOutcome } from '../../../src/app-api/run-outcome.ts';
+import { bulkRunName } from '../../../src/app-api/bulk-run-name.ts';
+import { viewerTimeZone } from '../../../src/app-api/shop-time.ts';
 
 /** When every fixture happened (the runs' start, the webhook's connection). */
 export const NOW = '2026-07-01T10:00:00.000Z';
+
+/**
+ * The shop's clock: Tokyo, nine hours from the machine's UTC, so a date the extensions wrote on
+ * the merchant's clock instead (Jul 1, 10:00 AM) would not read as the shop's (7:00 PM).
+ */
+export const SHOP_TIME_ZONE = 'Asia/Tokyo';
+
+/**
+ * A run started at NOW as an English merchant on this machine reads its name: on the shop's
+ * clock ("Summer mugs · Jul 1, 7:00 PM"), with the zone ("GMT+9") unless the machine is in Tokyo.
+ */
+export function runNameAsShown(title: string): string {
+  return bulkRunName(
+    { title, createdAt: NOW },
+    { timeZone: SHOP_TIME_ZONE, viewerTimeZone: viewerTimeZone() },
+    (date, options) => new Intl.DateTimeFormat('en', options).format(date),
+  );
+}
+
+export function shopView(): ShopView {
+  return ShopView.parse({ shop: 'test-shop.myshopify.com', timeZone: SHOP_TIME_ZONE });
+}
 
 export function settings(overrides: Partial<SettingsView> = {}): SettingsView {
   return SettingsView.parse({
@@ -141,27 +166,45 @@ export const collection: CollectionSummary = CollectionSummary.parse({
   productsCount: 12,
 });
 
-export function bulkEstimate(productCount: number, creditsPerProduct: number): BulkEstimate {
+/**
+ * The server's estimate for `productCount` products at `creditsPerProduct`, within `creditBudget`
+ * when given (the run outcome the server computes: products beyond the budget skipped), finishing
+ * in `finishInMs` when given (the queue's forecast for what the budget leaves in).
+ */
+export function bulkEstimate(
+  productCount: number,
+  creditsPerProduct: number,
+  { creditBudget = null, finishInMs }: { creditBudget?: number | null; finishInMs?: number } = {},
+): BulkEstimate {
+  const outcome = runOutcome({
+    productCount,
+    noImage: 0,
+    alreadyDone: 0,
+    includeDone: false,
+    options: 1,
+    creditsPerProduct,
+    creditBudget,
+  });
   return BulkEstimate.parse({
     productCount,
-    toProcess: productCount,
+    toProcess: outcome.toMake,
     unprocessable: 0,
     alreadyDone: 0,
     includeDone: false,
     checkedCount: productCount,
     options: 1,
     creditsPerProduct,
-    estimatedCredits: productCount * creditsPerProduct,
-    outcome: runOutcome({
-      productCount,
-      noImage: 0,
-      alreadyDone: 0,
-      includeDone: false,
-      options: 1,
-      creditsPerProduct,
-      creditBudget: null,
-    }),
-    schedule: null,
+    estimatedCredits: outcome.credits,
+    outcome,
+    schedule:
+      finishInMs === undefined
+        ? null
+        : {
+            requestsAhead: 0,
+            requestsToFinish: outcome.requests,
+            requestsPerMinute: 15,
+            finishInMs,
+          },
     problems: [],
   });
 }

@@ -55,7 +55,8 @@ describe('publishing results to product media', () => {
     expect(added.id).toBe(generation.mediaId);
     expect(added.id).toBe(generation.fileId);
     expect(added.status).toBe('READY');
-    expect(added.alt).toBe(`${product.title} on a marble counter`);
+    // What the app knows of the result, not the prompt's words (the model may not have obeyed).
+    expect(added.alt).toBe(`${product.title} in an AI-generated photo`);
   });
 
   it('marks a result not checked when the worker runs without the fidelity check, and publishes it', async () => {
@@ -131,6 +132,8 @@ describe('publishing results to product media', () => {
     expect(generation.state).toBe('published');
     const media = await productMedia(harness.app, shop.shop, product.id);
     expect(media.map((item) => item.id)).toContain(generation.mediaId);
-    expect(media.find((item) => item.id === generation.mediaId)?.alt).toBe(product.title);
+    expect(media.find((item) => item.id === generation.mediaId)?.alt).toBe(
+      `${product.title} in an upscaled photo`,
+    );
   });
 });

@@ -116,6 +116,9 @@ describe('undo', () => {
     await expect
       .poll(async () => (await productMedia(harness.app, shop.shop, product.id))[0]?.id)
       .toBe(published.mediaId);
+    // The view says so, for Undo's confirmation to say what comes back.
+    const view = await shop.api<GenerationView>('GET', `/generations/${created.id}`);
+    expect(view.body.placement).toBe('featured');
 
     const undone = await shop.api<GenerationView>('POST', `/generations/${created.id}/undo`);
 
@@ -128,6 +131,25 @@ describe('undo', () => {
       .toEqual(mediaBefore.map((item) => item.id));
     const file = (await shopFiles(shop.shop)).find((item) => item.id === published.fileId);
     expect(file).toMatchObject({ status: 'READY', references: [] });
+    expect(undone.body.placement).toBeNull();
+  });
+
+  it('says a result added after the media is only taken off: nothing was replaced', async () => {
+    const shop = await harness.newShop();
+    const product = await firstProduct(shop, 6);
+    const mediaBefore = await productMedia(harness.app, shop.shop, product.id);
+    const created = await photo(shop, product);
+    await shop.waitFor(created.id, ['published']);
+
+    const view = await shop.api<GenerationView>('GET', `/generations/${created.id}`);
+    expect(view.body.placement).toBe('added');
+
+    await shop.api<GenerationView>('POST', `/generations/${created.id}/undo`);
+    await expect
+      .poll(async () =>
+        (await productMedia(harness.app, shop.shop, product.id)).map((item) => item.id),
+      )
+      .toEqual(mediaBefore.map((item) => item.id));
   });
 });
 

@@ -73,6 +73,9 @@ describe('one result per colour', () => {
     );
     const media = (await productMedia(harness.app, shop.shop, productId)).map((item) => item.id);
     expect(media).toEqual(expect.arrayContaining(published.map((generation) => generation.fileId)));
+    // What Undo would reverse, as its confirmation says it: each colour's variants.
+    const view = await shop.api<GenerationView>('GET', `/generations/${ids[0]!}`);
+    expect(view.body.placement).toBe('variants');
     // Charged per colour, as estimated.
     const charged = published.reduce((sum, generation) => sum + generation.chargedCredits!, 0);
     expect(charged).toBe(estimate.body.credits);

@@ -8,9 +8,11 @@ import { productsApiModule } from './api-products.ts';
 import { reviewApiModule } from './api-review.ts';
 import { rulesApiModule } from './api-rules.ts';
 import { settingsApiModule } from './api-settings.ts';
+import { shopApiModule } from './api-shop.ts';
 import { unclaimedResultsApiModule } from './api-unclaimed-results.ts';
 
 export const API_MODULES: readonly AppModule[] = [
+  shopApiModule,
   settingsApiModule,
   productsApiModule,
   generationsApiModule,

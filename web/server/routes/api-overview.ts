@@ -1,7 +1,9 @@
 /**
  * GET /api/overview -> OverviewView: the connection (key, webhook), a paused shop's reason,
  * generations by state, recent results, credits spent by day and by model over the last 30
- * days, and the latest bulk runs (the use case: src/services/overview.ts).
+ * days, the latest bulk runs and whether the setup guide was dismissed
+ * (the use case: src/services/overview.ts).
+ * POST /api/setup-guide/dismiss -> SetupGuideView: the guide stays dismissed for the shop.
  */
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
@@ -13,6 +15,10 @@ export const overviewApiModule: AppModule = {
 
     api.get('/overview', async (req, res) => {
       res.json(await overview.get(shopOf(req)));
+    });
+
+    api.post('/setup-guide/dismiss', async (req, res) => {
+      res.json(await overview.dismissSetupGuide(shopOf(req)));
     });
   },
 };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, toApiError, type ApiError } from './client.ts';
+import { shopReady } from '../lib/shop.ts';
 
 export interface Resource<T> {
   /** The last good answer for this path (kept while a later poll fails). */
@@ -26,7 +27,9 @@ const RETRY_AFTER_ERROR_MS = 5000;
 /**
  * GETs `/api${path}` and, with `poll`, polls it: the next request starts after the previous one
  * ended, so a slow server never gets overlapping requests. Live updates are polling by design
- * (no extra server machinery, works behind any proxy).
+ * (no extra server machinery, works behind any proxy). The data is handed over once the shop's
+ * clock is known too (asked in parallel, once per page load: lib/shop.ts), so a page shows its
+ * dates on the shop's clock from its first render.
  */
 export function useResource<T>(path: string | null, poll: Poll<T> | null = null): Resource<T> {
   const [state, setState] = useState<State<T>>({ path });
@@ -48,7 +51,7 @@ export function useResource<T>(path: string | null, poll: Poll<T> | null = null)
     const load = async () => {
       const next = pollRef.current;
       try {
-        const data = await api.get<T>(path);
+        const [data] = await Promise.all([api.get<T>(path), shopReady()]);
         if (cancelled) return;
         setState({ path, data });
         schedule(typeof next === 'function' ? next(data) : next);

@@ -9,6 +9,11 @@ export interface Confirmation {
   consequences: ReactNode[];
   /** The confirming button's label: the action itself, never "OK". */
   confirm: string;
+  /**
+   * The other button's label, "Cancel" unless said: an action that is itself a cancel names
+   * what staying means ("Keep running" beside "Cancel run"), never "Cancel" beside "Cancel run".
+   */
+  dismiss?: string;
   /** Takes something away (a critical button). */
   destructive: boolean;
   run: () => void;
@@ -38,7 +43,9 @@ export function ConfirmModal({ confirmation, onClose }: Props) {
           onClose();
         },
       }}
-      secondaryActions={[{ content: t('common.cancel'), onAction: onClose }]}
+      secondaryActions={[
+        { content: confirmation.dismiss ?? t('common.cancel'), onAction: onClose },
+      ]}
     >
       <Modal.Section>
         <BlockStack gap="200">

@@ -30,13 +30,25 @@ const DONE: Readonly<Record<GenerationAction, MessageKey>> = {
   cancel: 'actions.cancelled',
 };
 
-/** Undo takes a live result off its product: it asks first, saying what comes back. */
+/**
+ * What Undo does to the product, by how the result went on it (`placement`, from what the
+ * server recorded when it published it): only a result made featured in place of another gives
+ * that one its place back; one added after the media already there just comes off.
+ */
+const UNDO_DOES: Readonly<Record<NonNullable<GenerationView['placement']>, MessageKey>> = {
+  featured: 'actions.undoFeatured',
+  added: 'actions.undoAdded',
+  variants: 'actions.undoVariants',
+};
+
+/** Undo takes a live result off its product: it asks first, saying what happens to the product. */
 function undoConfirmation(generation: GenerationView, run: () => void): Confirmation {
   const { credits } = generationCost(generation);
+  const does = generation.placement ? UNDO_DOES[generation.placement] : 'actions.undoTakesOff';
   return {
     title: t('actions.undoTitle', { title: generation.product.title }),
     consequences: [
-      t('actions.undoLoses'),
+      t(does, { value: generation.variant?.value ?? '' }),
       t('actions.undoNotRefunded', { count: credits, credits: formatCredits(credits) }),
     ],
     confirm: t('actions.undo'),

@@ -1,19 +1,32 @@
 import { bulkRunName } from '../shared/bulk-run-name.ts';
 import type { GenerationKind } from '../shared/contract.ts';
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
+import { formatShopTime, needsZoneLabel, type FormatDate } from '../shared/shop-time.ts';
 import { locale, numberFormat, t, type MessageKey } from '../i18n/index.ts';
+import { shopClock } from './shop.ts';
 
 // The one place numbers and dates are written: every Intl formatter follows the admin's locale,
 // so a date reads "23 nov. 2026, 22:10" in French and "Nov 23, 2026, 10:10 PM" in English on
-// every page (issue 15 found both "23 Nov, 22:10" and "Nov 23, 10:15 PM").
-const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+// every page (issue 15 found both "23 Nov, 22:10" and "Nov 23, 10:15 PM"), and every date is on
+// the shop's clock, labelled where the browser's differs (issue 35 found two clocks).
 const dayFormat = new Intl.DateTimeFormat(locale, {
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
 });
 const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The admin's language's formatter for these options (made once per set of options). */
+const formatDate: FormatDate = (date, options) => {
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
+};
 
 export function formatCredits(credits: number): string {
   return t('format.credits', { count: credits });
@@ -35,20 +48,26 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** A date and time, on the browser's clock or, with `timeZone`, on the shop's. */
-export function formatDateTime(iso: string, timeZone?: string): string {
-  if (!timeZone) return dateTimeFormat.format(new Date(iso));
-  let format = zonedFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-    zonedFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+/** A date and time on the shop's clock: "Nov 29, 2026, 4:27 AM" (+ " EST" where mistakable). */
+export function formatDateTime(iso: string): string {
+  return formatShopTime(iso, shopClock(), formatDate);
 }
 
-/** "Mar 4" for a `YYYY-MM-DD` day key. */
-export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+/**
+ * "Mar 4" for a `YYYY-MM-DD` day key the server counted on `counted`'s clock: the shop's (the
+ * rules' day) or UTC's (the credits' days: their counters are kept per UTC day). Labelled
+ * ("Mar 4, store time", "Mar 4 (UTC)") where the reader's clock would make it another day.
+ */
+export function formatDay(day: string, counted: 'shop' | 'utc'): string {
+  const text = dayFormat.format(new Date(`${day}T00:00:00Z`));
+  const now = new Date();
+  const clock = shopClock();
+  if (counted === 'shop')
+    return needsZoneLabel(now, clock) ? t('format.dayInStore', { day: text }) : text;
+  const utcIsEveryones =
+    !needsZoneLabel(now, { ...clock, viewerTimeZone: 'UTC' }) &&
+    !needsZoneLabel(now, { ...clock, timeZone: 'UTC' });
+  return utcIsEveryones ? text : t('format.dayUtc', { day: text });
 }
 
 /** "2 minutes ago", "yesterday"; exact time beyond a week. */
@@ -62,9 +81,9 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   return formatDateTime(iso);
 }
 
-/** A bulk run's name: its target and when it started ("Best Sellers · 23 Nov, 14:05"). */
+/** A bulk run's name: its target and its start on the shop's clock ("Best Sellers · Nov 23, 2:05 PM"). */
 export function formatRunName(run: { title: string; createdAt: string }): string {
-  return bulkRunName(run, locale);
+  return bulkRunName(run, shopClock(), formatDate);
 }
 
 /** "Photo", "Video", "Upscale". */

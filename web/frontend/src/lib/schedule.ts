@@ -1,13 +1,14 @@
+import { aboutDuration } from '../shared/about-duration.ts';
 import type { BulkSchedule } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
 import { formatNumber } from './format.ts';
 
-/** "about 4 minutes" (at least a minute: the forecast is not to the second). */
+/** "about 4 minutes", "about 2.5 hours" (rounded as every screen rounds it). */
 export function formatDuration(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 90) return t('format.aboutMinutes', { count: minutes });
-  const hours = Math.round(minutes / 6) / 10;
-  return t('format.aboutHours', { hours: formatNumber(hours) });
+  const about = aboutDuration(ms);
+  return about.unit === 'minutes'
+    ? t('format.aboutMinutes', { count: about.count })
+    : t('format.aboutHours', { hours: formatNumber(about.count) });
 }
 
 /** Why a run takes the time it takes: the limit every store shares, and the queue before it. */

@@ -25,6 +25,11 @@ function OptionMedia({ option, index }: { option: GenerationView; index: number 
 
 interface Props {
   options: readonly GenerationView[];
+  /**
+   * With controls that choose one option (radio buttons), the question they answer: the grid is
+   * their group, named by it, so a screen reader says "1 of 3" and what the choice is for.
+   */
+  choiceLabel?: string;
   isChosen?: (option: GenerationView) => boolean;
   /** What the merchant does with one option (tick it, choose it), under its picture. */
   control: (option: GenerationView, index: number) => ReactNode;
@@ -34,10 +39,13 @@ interface Props {
  * The options of one request side by side, after the product's own image: on Generate (tick
  * the ones to publish) and in Activity's viewer (choose one for a bulk run's product).
  */
-export function OptionsGrid({ options, isChosen, control }: Props) {
+export function OptionsGrid({ options, choiceLabel, isChosen, control }: Props) {
   const first = options[0];
   return (
-    <div className={styles.grid}>
+    <div
+      className={styles.grid}
+      {...(choiceLabel ? { role: 'radiogroup', 'aria-label': choiceLabel } : {})}
+    >
       {first?.sourceImageUrls[0] ? (
         <figure className={styles.option}>
           <img

@@ -56,6 +56,7 @@ function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation
       t('bulk.cancelSent', { count: sent }),
     ],
     confirm: t('bulk.cancelRun'),
+    dismiss: t('bulk.keepRunning'),
     destructive: true,
     run: perform,
   };

@@ -15,6 +15,7 @@ import { formatCredits } from '../../lib/format.ts';
 import { reviewSentence } from '../../lib/review-mode.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import { PROMPT_MAX_LENGTH } from '../../shared/prompt-limits.ts';
+import { formatDuration, queueSentence } from '../../lib/schedule.ts';
 import { budgetHelp, parseBudget } from './budget.ts';
 import type {
   BulkEstimate,
@@ -97,7 +98,9 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
   const startBlocker =
     problems[0] ?? (estimate.pending || !estimate.data ? t('bulk.waitingEstimate') : undefined);
 
-  // Starting spends credits: the confirmation says on what, and where the results go.
+  // Starting spends credits: the confirmation says on what, where the results go and when it is
+  // done. Every figure is the estimate's, asked with this very budget and these options (the
+  // start waits while a newer one is on its way), so none lags behind another.
   const askToStart = () => {
     const planned = estimate.data;
     if (!planned) return;
@@ -112,6 +115,14 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
       title: t('bulk.startTitle', { count: products }),
       consequences: [
         t('bulk.startSent', { count: products, credits }),
+        ...(planned.schedule
+          ? [
+              t('bulk.estimate.doneIn', {
+                duration: formatDuration(planned.schedule.finishInMs),
+                queue: queueSentence(planned.schedule),
+              }),
+            ]
+          : []),
         reviewSentence(settings.reviewMode, options),
       ],
       confirm: t('bulk.start'),

@@ -68,6 +68,7 @@ function cancelConfirmation(campaign: CampaignView, run: () => void): Confirmati
       discarded(campaign, 'campaigns.discardedMade'),
     ],
     confirm: t('campaigns.cancel'),
+    dismiss: t('campaigns.keepScheduled'),
     destructive: true,
     run,
   };
@@ -82,6 +83,7 @@ function endConfirmation(campaign: CampaignView, run: () => void): Confirmation 
       discarded(campaign, 'campaigns.discardedNotLive'),
     ],
     confirm: t('campaigns.endNowConfirm'),
+    dismiss: t('campaigns.keepLive'),
     destructive: true,
     run,
   };
@@ -98,7 +100,6 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
   const { bulkRun, report } = campaign;
   const progress = bulkProgress(bulkRun);
   const headingId = `campaign-${campaign.id}`;
-  const zone = campaign.timeZone;
   return (
     // The card's id: the page scrolls a campaign just scheduled into view (useScrollToCard).
     <div id={campaign.id}>
@@ -111,8 +112,8 @@ export function CampaignCard({ campaign, now, onChange }: Props) {
               <>
                 {bulkRun.title} ·{' '}
                 {t('campaigns.period', {
-                  start: formatDateTime(campaign.startsAt, zone),
-                  end: formatDateTime(campaign.endsAt, zone),
+                  start: formatDateTime(campaign.startsAt),
+                  end: formatDateTime(campaign.endsAt),
                 })}
               </>
             }

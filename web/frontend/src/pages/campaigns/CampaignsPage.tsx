@@ -1,4 +1,5 @@
 import { Card, EmptyState } from '@shopify/polaris';
+import { useState } from 'react';
 import { useResource } from '../../api/useResource.ts';
 import { RunListPage } from '../../components/RunListPage.tsx';
 import { useScrollToCard } from '../../components/useScrollToCard.ts';
@@ -18,6 +19,9 @@ export default function CampaignsPage() {
   const list = useResource<CampaignList>('/campaigns', POLL_MS);
   const now = useNow();
   const shownId = useLocation().params.get('campaign');
+  // A new form after each campaign scheduled: its name, target and prompt kept would make a
+  // duplicate one click away.
+  const [formNumber, setFormNumber] = useState(0);
   useScrollToCard(shownId, list.data?.campaigns);
   return (
     <RunListPage
@@ -40,9 +44,11 @@ export default function CampaignsPage() {
             <CampaignCard key={campaign.id} campaign={campaign} now={now} onChange={list.reload} />
           ))}
           <NewCampaignCard
+            key={formNumber}
             settings={settingsView}
             timeZone={timeZone}
             onCreated={(campaign) => {
+              setFormNumber((number) => number + 1);
               setQueryParam('campaign', campaign.id);
               list.reload();
             }}

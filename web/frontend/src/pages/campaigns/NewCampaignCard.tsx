@@ -90,7 +90,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     const created = await create.run({ ...run, name: name.trim(), ...schedule, reviewFirst });
     if (created) {
       shopify.toast.show(t('campaigns.scheduled'));
-      setChosen(null);
+      // The page gives the next campaign a new form (CampaignsPage).
       onCreated(created);
     }
   };

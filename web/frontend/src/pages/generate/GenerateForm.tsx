@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Card, Layout, Page } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
@@ -25,6 +25,8 @@ import { ProductCard } from './ProductCard.tsx';
 import { SourceImagesCard } from './SourceImagesCard.tsx';
 import { VariantSetCard } from './VariantSetCard.tsx';
 import { blockers } from './blockers.ts';
+import { keepDraft, keptDraft } from './kept-draft.ts';
+import { shopDomain } from '../../lib/shop.ts';
 import { t } from '../../i18n/index.ts';
 
 interface Props {
@@ -42,13 +44,16 @@ export function GenerateForm({
   generationId,
 }: Props) {
   const [productId, setProductId] = useState(initialProductId);
+  const shop = shopDomain();
+  // What the merchant set before a reload, kept for the tab's session (kept-draft.ts).
+  const [kept] = useState(() => keptDraft(shop, settings.defaults));
   const [imageIds, setImageIds] = useState<string[]>([]);
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
-  const [askedOptions, setOptions] = useState(1);
+  const [draft, setDraft] = useState<Draft>(() => kept?.draft ?? initialDraft(settings.defaults));
+  const [askedOptions, setOptions] = useState(kept?.options ?? 1);
   // One photo per colour (a set made per variant): each colour's own image is its source.
-  const [eachColour, setEachColour] = useState(false);
+  const [eachColour, setEachColour] = useState(kept?.eachColour ?? false);
   // Sent as written, without the shop style (this request only).
-  const [withoutStyle, setWithoutStyle] = useState(false);
+  const [withoutStyle, setWithoutStyle] = useState(kept?.withoutStyle ?? false);
   const [created, setCreated] = useState<GenerationView | null>(null);
   const product = useResource<ProductDetail>(
     productId ? `/products/${encodeURIComponent(productId)}` : null,
@@ -67,13 +72,45 @@ export function GenerateForm({
     ? askedOptions
     : 1;
 
-  // A newly loaded product starts with its first image chosen (most models use one image).
-  const firstImageId = product.data?.images[0]?.id;
+  // A newly loaded product starts with the images kept for it before a reload, else its first
+  // image (most models use one image).
+  const images = product.data?.images;
+  const firstImageId = images?.[0]?.id;
   useEffect(() => {
-    setImageIds(firstImageId ? [firstImageId] : []);
+    const known = images ?? [];
+    const before = keptDraft(shop, settings.defaults)?.images;
+    const ids =
+      before && before.productId === productId
+        ? before.ids.filter((id) => known.some((image) => image.id === id))
+        : [];
+    setImageIds(ids.length > 0 ? ids : firstImageId ? [firstImageId] : []);
+    // Only when another product's images arrive: a choice within them is the merchant's.
   }, [firstImageId]);
-  // Another product starts with one photo for the product, not a set.
-  useEffect(() => setEachColour(false), [productId]);
+  // Another product starts with one photo for the product, not a set (the first one shown keeps
+  // what was kept for it).
+  const shownProduct = useRef(productId);
+  useEffect(() => {
+    if (shownProduct.current === productId) return;
+    shownProduct.current = productId;
+    setEachColour(false);
+  }, [productId]);
+  // Kept as it changes; the images only once they are the shown product's own (while another
+  // product's images load, the kept choice stays as it was).
+  useEffect(() => {
+    const own =
+      productId !== null &&
+      imageIds.length > 0 &&
+      imageIds.every((id) => images?.some((image) => image.id === id));
+    keepDraft(shop, {
+      draft,
+      options: askedOptions,
+      eachColour,
+      withoutStyle,
+      images: own
+        ? { productId, ids: imageIds }
+        : (keptDraft(shop, settings.defaults)?.images ?? null),
+    });
+  }, [shop, draft, askedOptions, eachColour, withoutStyle, productId, imageIds, images, settings]);
 
   // A model taking fewer images keeps the first ones chosen.
   useEffect(() => {

@@ -3,12 +3,12 @@ import {
   BlockStack,
   Button,
   Card,
-  Checkbox,
   InlineStack,
   Link,
+  RadioButton,
   Text,
 } from '@shopify/polaris';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
 import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
@@ -21,19 +21,22 @@ interface Props {
 }
 
 /**
- * The options of one request, side by side as they arrive: the merchant ticks the one (or the
- * few) to publish; the others are discarded without touching the product.
+ * The options of one request, side by side as they arrive: the merchant chooses the one to
+ * publish (radio buttons: one choice, as the product gets one result); the others are discarded
+ * without touching the product.
  */
 export function OptionsPicker({ groupId, onDone }: Props) {
   const { group, choose, options, waiting, making, decided, published } = useOptionGroup(groupId);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const radioName = useId();
   const first = options[0];
 
   const publish = async () => {
-    const answer = await choose.run(chosen);
+    if (!chosen) return;
+    const answer = await choose.run([chosen]);
     if (answer) {
-      group.reload(); // the chosen ones are being published: follow them live again
-      shopify.toast.show(t('generate.options.publishing', { count: chosen.length }));
+      group.reload(); // the chosen one is being published: follow it live again
+      shopify.toast.show(t('generate.options.publishing'));
     }
   };
 
@@ -57,17 +60,16 @@ export function OptionsPicker({ groupId, onDone }: Props) {
         ) : null}
         <OptionsGrid
           options={options}
-          isChosen={(option) => chosen.includes(option.id)}
-          control={(option) =>
+          choiceLabel={t('generate.options.whichOne')}
+          isChosen={(option) => chosen === option.id}
+          control={(option, index) =>
             option.state === 'in_review' ? (
-              <Checkbox
-                label={t('generate.options.publishThis')}
-                checked={chosen.includes(option.id)}
-                onChange={(checked) =>
-                  setChosen((ids) =>
-                    checked ? [...ids, option.id] : ids.filter((id) => id !== option.id),
-                  )
-                }
+              <RadioButton
+                label={t('generate.options.chooseOption', { number: index + 1 })}
+                name={radioName}
+                id={`${radioName}-${option.id}`}
+                checked={chosen === option.id}
+                onChange={() => setChosen(option.id)}
               />
             ) : null
           }
@@ -82,11 +84,11 @@ export function OptionsPicker({ groupId, onDone }: Props) {
           {waiting.length > 0 ? (
             <Button
               variant="primary"
-              disabled={chosen.length === 0 || making > 0}
+              disabled={chosen === null || making > 0}
               loading={choose.pending}
               onClick={publish}
             >
-              {t('generate.options.publish', { count: Math.max(1, chosen.length) })}
+              {t('generate.options.publish')}
             </Button>
           ) : null}
           {published && first ? (

@@ -1,11 +1,11 @@
 import { BlockStack, Button, Card, Icon, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { CheckCircleIcon } from '@shopify/polaris-icons';
 import { useId, useState } from 'react';
-import type { OverviewView } from '../../shared/contract.ts';
+import { api } from '../../api/client.ts';
+import { useAction } from '../../api/useAction.ts';
+import { ErrorBanner } from '../../components/ErrorBanner.tsx';
+import type { OverviewView, SetupGuideView } from '../../shared/contract.ts';
 import { t } from '../../i18n/index.ts';
-
-/** Remembered in the browser: the guide is finished, so nothing on the server needs it. */
-const DISMISSED_KEY = 'productai.setupGuide.dismissed';
 
 /** A task not done yet: the empty dashed circle of Polaris's setup guide (no icon of its own). */
 function OpenCircleIcon(props: React.SVGProps<SVGSVGElement>) {
@@ -56,20 +56,26 @@ function tasksOf(overview: OverviewView): Task[] {
 /**
  * Polaris's setup guide: a card with a checklist that ticks itself off from the shop's state
  * (the Overview's own data, refreshed with it), the next task open with its action, and a way
- * to dismiss it once every task is done.
+ * to dismiss it once every task is done. The dismissal is the shop's, kept on the server
+ * (`POST /api/setup-guide/dismiss`): it holds in every browser and for every staff member (kept
+ * in one browser's storage, the guide came back in another).
  */
 export function SetupGuideCard({ overview }: { overview: OverviewView }) {
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === 'yes');
+  // Hidden at the click; the server's answer (and every later Overview) keeps it so.
+  const [dismissedHere, setDismissedHere] = useState(false);
+  const dismissal = useAction(() => api.post<SetupGuideView>('/setup-guide/dismiss'));
   const countId = useId();
   const headingId = useId();
   const tasks = tasksOf(overview);
   const doneCount = tasks.filter((task) => task.done).length;
   const complete = doneCount === tasks.length;
+  const dismissed = overview.setupGuide.dismissedAt !== null || dismissedHere;
   if (dismissed && complete) return null;
   const next = tasks.find((task) => !task.done);
-  const dismiss = () => {
-    localStorage.setItem(DISMISSED_KEY, 'yes');
-    setDismissed(true);
+  const dismiss = async () => {
+    setDismissedHere(true);
+    // Not kept: the guide comes back with the reason, to dismiss again.
+    if (!(await dismissal.run())) setDismissedHere(false);
   };
   return (
     <section aria-labelledby={headingId}>
@@ -83,7 +89,7 @@ export function SetupGuideCard({ overview }: { overview: OverviewView }) {
               {complete ? (
                 <Button
                   variant="plain"
-                  onClick={dismiss}
+                  onClick={() => void dismiss()}
                   accessibilityLabel={t('overview.setup.dismissLabel')}
                 >
                   {t('overview.setup.dismiss')}
@@ -93,6 +99,9 @@ export function SetupGuideCard({ overview }: { overview: OverviewView }) {
             <Text as="p" tone="subdued">
               {t('overview.setup.intro')}
             </Text>
+            {dismissal.error ? (
+              <ErrorBanner error={dismissal.error} onDismiss={dismissal.clearError} />
+            ) : null}
             <InlineStack gap="200" blockAlign="center" wrap={false}>
               <span id={countId} aria-live="polite">
                 <Text as="span" variant="bodySm">
