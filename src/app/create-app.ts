@@ -105,8 +105,16 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** What tests, benchmarks and the demo may replace; production passes none. */
+/**
+ * What tests, benchmarks and the demo may replace (production passes none), and what a
+ * process's role sets (`adminKeepFree`: the worker process's).
+ */
 export interface AppOverrides {
+  /**
+   * The share of each shop's Admin API cost bucket this process leaves to the others: the
+   * worker's background calls leave room for the web process's clicks (cost-throttle.ts).
+   */
+  adminKeepFree?: number;
   logger?: Logger;
   clock?: Clock;
   /** The network fetch under the emulator routing (tests wrap it to observe traffic). */
@@ -164,6 +172,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     clock,
     logger,
     onThrottled: () => metrics.adminThrottled(),
+    keepFree: overrides.adminKeepFree,
     ...overrides.adminRetry,
   });
   const webhookQueue = webhookQueueConfig(overrides.webhookQueue);

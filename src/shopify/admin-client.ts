@@ -56,6 +56,11 @@ export interface AdminClientOptions {
   /** Backoff: base * 2^(attempt-1), capped (defaults 250 ms, 8 s). */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * The share of each shop's cost bucket this process's calls leave to other processes (0-1):
+   * the worker process leaves room for the web process's interactive calls (cost-throttle.ts).
+   */
+  keepFree?: number;
   /** Per-attempt timeout (default 30 s). */
   timeoutMs?: number;
   /** Told of every throttled attempt (THROTTLED or HTTP 429) before its retry (metrics). */
@@ -119,7 +124,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
   const maxDelayMs = options.maxDelayMs ?? 8_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
   // One bucket model per shop for the whole process (every client of a shop shares it).
-  const throttle = createCostThrottle(clock);
+  const throttle = createCostThrottle(clock, { keepFree: options.keepFree ?? 0 });
 
   const backoff = (attempt: number) => {
     const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));

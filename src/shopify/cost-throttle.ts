@@ -17,7 +17,11 @@
  *   answer teaches the bucket before a burst can overdraw it.
  *
  * The model is per process; several processes sharing a shop's bucket still meet THROTTLED now
- * and then, which the client retries.
+ * and then, which the client retries. A process whose calls can wait (the worker's: a bulk
+ * run's product pages, saving results) leaves `keepFree` of each bucket to the others: without
+ * it a bulk run held a shop's bucket at 5-70 points of 2,000, and the merchant's click on the
+ * product page's action (the web process reading the product) was throttled until its retries
+ * ran out and answered 503.
  */
 import type { Clock } from '../platform/clock.ts';
 
@@ -68,7 +72,7 @@ interface Bucket {
   timer: { at: number; cancel: AbortController } | null;
 }
 
-export function createCostThrottle(clock: Clock): CostThrottle {
+export function createCostThrottle(clock: Clock, { keepFree = 0 } = {}): CostThrottle {
   const buckets = new Map<string, Bucket>();
   const costs = new Map<string, number>();
 
@@ -92,7 +96,8 @@ export function createCostThrottle(clock: Clock): CostThrottle {
     const status = bucket.status;
     if (!status) return null;
     const needed =
-      Math.min(cost, status.maximumAvailable) - (refilled(bucket, status) - bucket.reserved);
+      Math.min(cost + keepFree * status.maximumAvailable, status.maximumAvailable) -
+      (refilled(bucket, status) - bucket.reserved);
     if (needed <= 0) return 0;
     return status.restoreRate > 0 ? Math.ceil((needed / status.restoreRate) * 1000) : null;
   }

@@ -87,6 +87,19 @@ describe('cost throttle', () => {
     expect(admitted).toEqual(['first', 'second']);
   });
 
+  it('leaves its share free for other processes: a call waits until the bucket holds it and that share', async () => {
+    const clock = steppedClock();
+    // The worker's: a quarter of the bucket (25 of 100 points) stays for the web process's clicks.
+    const throttle = createCostThrottle(clock, { keepFree: 0.25 });
+    await knownBucket(throttle, 60);
+    const admitted: string[] = [];
+    void track(throttle.admit(SHOP, 50), admitted, 'page');
+    await clock.advance(299);
+    expect(admitted).toEqual([]);
+    await clock.advance(1); // 75 held at 50/s: 50 and the 25 left free
+    expect(admitted).toEqual(['page']);
+  });
+
   it('gives back the unused part of a reservation when Shopify reports the bucket', async () => {
     const clock = steppedClock();
     const throttle = createCostThrottle(clock);

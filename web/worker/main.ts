@@ -13,8 +13,14 @@ import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';
 import { startHealthServer } from './health-server.ts';
 
+/**
+ * The share of a shop's Admin API bucket the worker's calls leave to the web process's: a
+ * merchant's click reads a product or two (10-60 points), a bulk run's pages take what is left.
+ */
+const WORKER_KEEPS_FREE = 0.25;
+
 async function main(): Promise<void> {
-  const app = await createApp(loadAppConfig(process.env));
+  const app = await createApp(loadAppConfig(process.env), { adminKeepFree: WORKER_KEEPS_FREE });
   const workers = await startWorkers(app);
   const { logger, config, redis } = app;
   // Metrics first and the health server last: once /livez answers, the process is complete and
