@@ -247,25 +247,40 @@ describe('shared rate limiter', () => {
     expect(await l.tryAcquire('c', BULK)).toBeGreaterThan(0);
   });
 
+  /**
+   * When the slot `slotId` asks for again is free, by the limiter's answer: between the moments
+   * just before and just after it asked (the bounds hold whatever the machine's load).
+   */
+  async function freeAt(l: TestLimiter, slotId: string) {
+    const before = Date.now();
+    const wait = await l.tryAcquire(slotId, BULK);
+    return { earliest: before + wait, latest: Date.now() + wait };
+  }
+
   it('counts a settled slot from its latest possible arrival: the answer, or sent + margin', async () => {
-    const l = limiter(1, 300, { arrivalMarginMs: 50 });
+    const l = limiter(1, 3_000, { arrivalMarginMs: 500 });
     expect(await l.tryAcquire('gen1', BULK)).toBe(0);
-    await systemClock.sleep(200);
+    const sent = await l.grantedAt('gen1');
+    await systemClock.sleep(1_000);
     await l.settle('gen1');
-    // Sent ~200 ms ago, so it arrived within 50 ms of sending: free ~100 ms from now.
-    const wait = await l.tryAcquire('gen1', BULK);
-    expect(wait).toBeGreaterThan(50);
-    expect(wait).toBeLessThanOrEqual(160);
+    // Answered a second or more after it was sent, so it arrived within 500 ms of sending: free
+    // 3.5 s after the send (counted from the answer it would be 4 s or more).
+    const free = await freeAt(l, 'gen1');
+    expect(free.earliest).toBeLessThanOrEqual(sent + 3_500 + 5);
+    expect(free.latest).toBeGreaterThanOrEqual(sent + 3_500 - 5);
   });
 
   it('counts a settled slot from the answer, under a new name', async () => {
-    const l = limiter(1, 300);
+    const l = limiter(1, 3_000);
     expect(await l.tryAcquire('gen1', BULK)).toBe(0);
-    await systemClock.sleep(200);
+    const sent = await l.grantedAt('gen1');
+    await systemClock.sleep(1_000);
+    const answering = Date.now();
     await l.settle('gen1');
-    // 200 ms after the first acquire; the slot now counts from the settle time.
-    const wait = await l.tryAcquire('gen1', BULK);
-    expect(wait).toBeGreaterThan(200);
+    // The slot now counts from the answer, a second or more after the send: free 3 s after it.
+    const free = await freeAt(l, 'gen1');
+    expect(free.latest).toBeGreaterThanOrEqual(answering + 3_000 - 5);
+    expect(free.earliest).toBeGreaterThan(sent + 3_000);
     expect(await l.inUse()).toBe(1);
   });
 
