@@ -184,7 +184,10 @@ describe('shared rate limiter', () => {
   });
 
   it('gives bulk requests their slots in the order their generations were armed', async () => {
-    const l = limiter(5, 1_000);
+    // Slots a second apart: the earlier arming's hold on the next slot outlasts a loaded
+    // machine's late timer (at 200 ms apart, a sleep overrunning by 200 ms, as this file's other
+    // tests saw at load 12-20, would let the later through).
+    const l = limiter(5, 5_000);
     await l.acquire('earlier', BULK);
     // The later arming asks first (its submit job was quicker); both wait for the next slot.
     const wait = await l.tryAcquire('later', armed(8));
