@@ -59,6 +59,12 @@ export interface PipelineConfig {
     lockMs: number;
     /** How often workers look for jobs whose lock expired (BullMQ `stalledInterval`). */
     stalledCheckMs: number;
+    /**
+     * Turns one shop may hold at once at each stage after ProductAI (attach, verify), across
+     * every worker process (limits/stage-turns.ts): another shop's result waits for at most
+     * this many of a shop's at each stage.
+     */
+    turnsPerShop: number;
   };
   /** Saving a result to Shopify through an outage (publish/shopify-outage.ts). */
   saving: {
@@ -203,6 +209,11 @@ export function defaultPipelineConfig(): PipelineConfig {
       backoffMs: 2_000,
       lockMs: 30_000,
       stalledCheckMs: 30_000,
+      // 2: one of a shop's results downloads and is checked while another is sent to Shopify, so
+      // a shop alone keeps both kinds of work going, far faster than the 15 results a minute
+      // ProductAI makes for all shops; another shop's result waits for at most 2 of it at each
+      // stage (test/pipeline/publish/fair-saving.test.ts).
+      turnsPerShop: 2,
     },
     // 6 h: Shopify's incidents (its status page's history) end within hours, and a result paid
     // for is worth the wait; past that, something other than an outage is likely (the shop's

@@ -33,6 +33,7 @@ import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
 import { createUploadPacer } from './limits/upload-pacer.ts';
 import type { PipelineQueues } from './stages/queues.ts';
+import type { StageTurns, TurnStage } from './limits/stage-turns.ts';
 import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
 
 export interface PipelineContext extends StageContext {
@@ -69,8 +70,16 @@ export interface PipelineContext extends StageContext {
   fidelity?: FidelityChecker;
   /** Measures results against the shop's chosen channels (attach, publish/channel-step.ts). */
   channels: ChannelChecker;
-  /** Starts a stage for a generation; deduplicated by (generation, stage). */
+  /**
+   * Starts a stage for a generation; deduplicated by (generation, stage). Attach and verify are
+   * taken in turns by shop (limits/stage-turns.ts): the generation joins its shop's line there.
+   */
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Shopify answered again after an outage: the results of every shop waiting on it are due
+   * now, in turn (limits/stage-turns.ts), rather than each at the end of its own backoff.
+   */
+  shopifyBack(): Promise<void>;
 }
 
 /** A stage of this pipeline: a handler given the whole `PipelineContext`. */
@@ -85,6 +94,7 @@ export function createPipelineContext(deps: {
   admin: AdminClientFactory;
   generations: GenerationStore;
   queues: PipelineQueues;
+  turns: StageTurns;
   holds: ResultHolds;
   tries?: FidelityTries;
   channels: ChannelChecker;
@@ -93,7 +103,9 @@ export function createPipelineContext(deps: {
   /** Every ProductAI client's options: the service's address, status counting, retries. */
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
-  const { queues } = deps;
+  const { queues, turns } = deps;
+  const isTurnStage = (stage: StageName): stage is TurnStage =>
+    (turns.queues as readonly StageName[]).includes(stage);
   const productAi = (apiKey: string) => createProductAiClient({ ...deps.productAi, apiKey });
   return {
     generations: deps.generations,
@@ -119,6 +131,12 @@ export function createPipelineContext(deps: {
     holds: deps.holds,
     tries: deps.tries,
     channels: deps.channels,
-    enqueue: (stage, ref, options) => queues.add(stage, ref, ref.generationId, options),
+    enqueue: (stage, ref, options) => {
+      const { shop, generationId } = ref;
+      return isTurnStage(stage)
+        ? turns.put(stage, { shop, generationId }, options?.delayMs)
+        : queues.add(stage, ref, generationId, options);
+    },
+    shopifyBack: () => turns.outageEnded(),
   };
 }
