@@ -6,7 +6,9 @@
  *    staged upload) keeps the generation `saving`, records the wait on it (`waitingFor`: its
  *    view says "Waiting for Shopify to come back") and runs the stage again later, with capped
  *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began;
- *    a stage try that works ends the wait;
+ *    a stage try that works ends the wait, and the waits of every other result (of every shop)
+ *    with it: they are tried at once, each shop's in turn (limits/stage-turns.ts), so the
+ *    results of all shops resume together when Shopify comes back;
  *  - a permanent failure (Shopify refused the input: a userError, a 4xx, a GraphQL error that
  *    is not a throttle) fails the generation at once with the reason;
  *  - anything else (Redis, ProductAI's file server) is the stage runtime's to retry as before.
@@ -99,7 +101,9 @@ async function waitForShopify(
     { waitingFor: { since: new Date(since).toISOString(), failures } },
     wait ? {} : { note: 'waiting for Shopify to come back' },
   );
-  return later(outageDelay(saving, failures));
+  // Marked as a wait on Shopify's outage: it ends early, with every shop's, once Shopify
+  // answers one of them again (below, and limits/stage-turns.ts).
+  return later(outageDelay(saving, failures), 'shopify');
 }
 
 /** The stage, holding its generation through Shopify's outages (see the header). */
@@ -116,8 +120,12 @@ export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHan
       return fail(ctx, ref, failure.reason);
     }
     const after = await ctx.generations.get(ref.shop, ref.generationId);
-    if (after?.waitingFor)
+    if (after?.waitingFor) {
       await ctx.generations.patch(ref.shop, ref.generationId, { waitingFor: null });
+      // Shopify answers again: the other results waiting for it, of every shop, try now, in
+      // their shops' turns, instead of each after the rest of a backoff of up to a minute.
+      await ctx.shopifyBack();
+    }
     return outcome;
   };
 }
