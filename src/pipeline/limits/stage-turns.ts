@@ -16,7 +16,9 @@
  *     comes back when one ends, so giving a turn never looks at a shop that may not take one;
  *   - the waits (sorted sets by time): a generation whose stage runs again later (verify while
  *     Shopify processes the file; either stage through a Shopify outage) holds no turn while it
- *     waits, and joins its line when the time comes. Waits on an outage are kept apart: when
+ *     waits, and joins its line when the time comes, ahead of the shop's generations that have
+ *     not had a turn yet (it was being served: a result waiting for Shopify is not overtaken by
+ *     the whole line once Shopify is back). Waits on an outage are kept apart: when
  *     Shopify answers again, all of them are due at once, every shop's (`outageEnded`), so the
  *     shops' results come back through their lines in turn instead of each at the end of a
  *     backoff of up to a minute, in whatever order the jitter drew;
@@ -33,7 +35,11 @@
  * between giving it and adding the job, or the job was lost: BullMQ gave up a job stalled too
  * often) is given back by `recoverStale`, the generation at the front of its line: it runs
  * again, which a handler finds done or does. A job whose worker died keeps its turn and is run
- * again by BullMQ, as before. Every change of a line, a wait or a turn is one script.
+ * again by BullMQ, as before; until then (the lock's time, then the next stalled check: up to
+ * 30 + 30 s by default, `stages.lockMs`, `stages.stalledCheckMs`) the shop's other results at
+ * that stage wait behind its turns, where before they went on in another worker: the price of
+ * bounding a shop's turns, paid after a crash only. Every change of a line, a wait or a turn is
+ * one script.
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Redis } from '../../platform/redis/connection.ts';

@@ -104,6 +104,24 @@ describe('turns at a stage', () => {
     expect(await takeAll(t)).toEqual(['a:A1']);
   });
 
+  it('give a generation back from its wait its turn before the shop’s generations that have had none', async () => {
+    const clock = createManualClock();
+    const t = turns(clock);
+    const a = uniqueShop('a');
+    await put(t, a, ['A1', 'A2']);
+    const waiting = await take(t);
+    await t.end(
+      'attach',
+      { shop: a, generationId: waiting.generationId, turn: waiting.token },
+      { delayMs: 500 },
+    );
+    await take(t);
+    await put(t, a, ['A3', 'A4']);
+    clock.advance(500);
+
+    expect(await takeAll(t)).toEqual(['a:A1']);
+  });
+
   it('give every shop’s generations waiting on an outage their turns at once when it ends', async () => {
     const t = turns();
     const [a, b] = [uniqueShop('a'), uniqueShop('b')];

@@ -31,5 +31,5 @@ if dueAt > 0 then
   if first[1] == member then return 1 end
   return 0
 end
-redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[7]), ARGV[2])
+redis.call('ZADD', KEYS[1], linePlace(redis.call('INCR', KEYS[7]), 'new'), ARGV[2])
 return offerTurn(KEYS[3], KEYS[4], KEYS[1], KEYS[2], ARGV[1], ARGV[4])

@@ -1,7 +1,8 @@
 --[[
   Gives back a turn whose job is gone (a feeder died between giving the turn and adding its
   job, or the job was lost): if it is still current, the generation goes back to the front of
-  its shop's line, to be given a new turn; either way the turn's record goes.
+  its shop's line (turn-ring.lua `linePlace`), to be given a new turn; either way the turn's
+  record goes.
 
   KEYS[1] line         the shop's generations waiting for a turn here (sorted set)
   KEYS[2] held         the shop's generations holding a turn here (hash id -> token)
@@ -20,6 +21,6 @@
 redis.call('ZREM', KEYS[5], ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. ARGV[3])
 if redis.call('HGET', KEYS[2], ARGV[2]) ~= ARGV[3] then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[2])
-redis.call('ZADD', KEYS[1], -redis.call('INCR', KEYS[6]), ARGV[2])
+redis.call('ZADD', KEYS[1], linePlace(redis.call('INCR', KEYS[6]), 'lost'), ARGV[2])
 offerTurn(KEYS[3], KEYS[4], KEYS[1], KEYS[2], ARGV[1], ARGV[4])
 return 1

@@ -1,9 +1,9 @@
 --[[
-  Gives the next turn at a stage: first the waits that have come due join their shops' lines
-  (at most `promoteMax` of each kind a call), then the shop at the head of the ring gives its
-  oldest waiting generation a turn (a new token) and goes to the back of the ring if it may
-  take another, else leaves it. A generation that holds a turn already is dropped from the line
-  on the way: it is being run.
+  Gives the next turn at a stage: first the waits that have come due join their shops' lines,
+  ahead of the generations that have not had a turn yet (at most `promoteMax` of each kind a
+  call), then the shop at the head of the ring gives the first generation of its line a turn
+  (a new token) and goes to the back of the ring if it may take another, else leaves it. A
+  generation that holds a turn already is dropped from the line on the way: it is being run.
 
   KEYS[1] ring         shops that may take a turn, in turn order (list)
   KEYS[2] ringMembers  the ring's shops (set)
@@ -31,7 +31,7 @@ for _, waits in ipairs({KEYS[3], KEYS[4]}) do
   for _, member in ipairs(ready) do
     redis.call('ZREM', waits, member)
     local shop, id = string.match(member, '^(%S+) (%S+)$')
-    redis.call('ZADD', line(shop), 'NX', redis.call('INCR', KEYS[6]), id)
+    redis.call('ZADD', line(shop), 'NX', linePlace(redis.call('INCR', KEYS[6]), 'back'), id)
     offerTurn(KEYS[1], KEYS[2], line(shop), held(shop), shop, ARGV[6])
   end
 end
