@@ -27,6 +27,7 @@ import {
 } from './publish/learned-processing-times.ts';
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
+import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
@@ -52,6 +53,8 @@ export interface PipelineContext extends StageContext {
   publishedResults: PublishedResults;
   /** Results' file names, claimed per shop (attach). */
   fileNames: FileNames;
+  /** When each shop's saves first met the Shopify outage they are in (publish/shopify-outage.ts). */
+  shopifyDown: ShopifyDownSince;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
@@ -123,6 +126,7 @@ export function createPipelineContext(deps: {
     resultDownloads: deps.resultDownloads,
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
+    shopifyDown: createShopifyDownSince(deps.redis),
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),
     clock: deps.clock,

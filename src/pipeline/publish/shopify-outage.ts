@@ -5,7 +5,8 @@
  *    still failing after the Admin client's own retries, a timeout, a reset, DNS, an interrupted
  *    staged upload) keeps the generation `saving`, records the wait on it (`waitingFor`: its
  *    view says "Waiting for Shopify to come back") and runs the stage again later, with capped
- *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began;
+ *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began
+ *    (when the shop's saves first met this outage: shopify-down-since.ts);
  *    a stage try that works ends the wait, and the waits of every other result (of every shop)
  *    with it: they are tried at once, each shop's in turn (limits/stage-turns.ts), so the
  *    results of all shops resume together when Shopify comes back;
@@ -79,9 +80,12 @@ async function waitForShopify(
   if (!generation || generation.state !== 'saving') return DONE;
   const now = ctx.clock.now();
   const wait = currentWait(generation);
-  const since = wait ? Date.parse(wait.since) : now;
-  const failures = (wait?.failures ?? 0) + 1;
   const { saving } = ctx.config;
+  // A result's first failure joins the shop's outage where it began (shopify-down-since.ts).
+  const since = wait
+    ? Date.parse(wait.since)
+    : await ctx.shopifyDown.since(ref.shop, now, 2 * saving.outageCeilingMs);
+  const failures = (wait?.failures ?? 0) + 1;
   if (now - since >= saving.outageCeilingMs) {
     ctx.logger.error(
       { ...ref, err: error, since: wait?.since },
@@ -119,6 +123,7 @@ export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHan
       ctx.logger.warn({ ...ref, err: error }, 'Shopify refused the result');
       return fail(ctx, ref, failure.reason);
     }
+    await ctx.shopifyDown.answered(ref.shop);
     const after = await ctx.generations.get(ref.shop, ref.generationId);
     if (after?.waitingFor) {
       await ctx.generations.patch(ref.shop, ref.generationId, { waitingFor: null });
