@@ -60,6 +60,18 @@ describe('the cap of generations not yet final', () => {
     expect(body.message).toContain('approve or reject the results waiting in Activity');
   });
 
+  it('refuses a click past the cap before it reads anything from Shopify: 429 at once while Shopify is down', async () => {
+    const { shop, target } = await shopAtCap();
+    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    try {
+      const { status, body } = await click(shop, target, 1);
+      expect(status).toBe(429);
+      expect(body.error).toBe('pending_generations_cap');
+    } finally {
+      await harness.app.emulatorControl('/faults', { outage: null });
+    }
+  });
+
   it('makes none of a click’s results when they do not all fit', async () => {
     const shop = await harness.newShop();
     const target = await productWithImages(shop);
