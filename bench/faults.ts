@@ -27,15 +27,21 @@
  * is not what this measures); everything else runs as in production.
  *
  *   node bench/faults.ts [--products 100] [--job-ms 1500] [--rate-window-ms 6000]
- *     [--shopify-outage-at-s 10] [--shopify-outage-s 120]
- *     [--productai-outage-at-s 20] [--productai-outage-s 90] [--wait-deadline-s 60]
- *     [--slow-intake-at-s 15] [--slow-intakes 3] [--submit-timeout-s 5] [--intake-late-s 3]
- *     [--worker-kills-at-s 30,70,150] [--worker-down-s 2]
- *     [--redis-kills-at-s 100,170] [--redis-down-s 1]
- *     [--flood-at-s 140] [--flood-s 60] [--flood-connections 20] [--flood-bulk-every 10]
+ *     [--productai-outage-at-s 5] [--productai-outage-s 90] [--wait-deadline-s 60]
+ *     [--slow-intake-at-s 60] [--slow-intakes 3] [--submit-timeout-s 5] [--intake-late-s 3]
+ *     [--shopify-outage-at-s 100] [--shopify-outage-s 120]
+ *     [--worker-kills-at-s 30,110,200] [--worker-down-s 2]
+ *     [--redis-kills-at-s 80,170] [--redis-down-s 1]
+ *     [--flood-at-s 230] [--flood-s 60] [--flood-connections 20] [--flood-bulk-every 10]
  *     [--pending-cap 100] [--idle-clicks 30] [--click-every-s 2] [--deadline-min 30]
  *
- * An empty list (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out.
+ * The default schedule lets each fault meet the work it is about: the run's first results are
+ * made while ProductAI's reads fail (they wait in `processing` past the deadline), are read back
+ * into `saving` just before Shopify fails (they wait there), the slow intake leaves a submission
+ * `uncertain` (which holds the run's fingerprint until reconciliation finds its job:
+ * limits/submission-claims.ts), and the flood comes while the saving backlog drains, so that its
+ * results and the timed shop's take turns with the run's (limits/stage-turns.ts). An empty list
+ * (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -61,20 +67,20 @@ const { values: args } = parseArgs({
     products: { type: 'string', default: '100' },
     'job-ms': { type: 'string', default: '1500' },
     'rate-window-ms': { type: 'string', default: '6000' },
-    'shopify-outage-at-s': { type: 'string', default: '10' },
+    'shopify-outage-at-s': { type: 'string', default: '100' },
     'shopify-outage-s': { type: 'string', default: '120' },
-    'productai-outage-at-s': { type: 'string', default: '20' },
+    'productai-outage-at-s': { type: 'string', default: '5' },
     'productai-outage-s': { type: 'string', default: '90' },
     'wait-deadline-s': { type: 'string', default: '60' },
-    'slow-intake-at-s': { type: 'string', default: '15' },
+    'slow-intake-at-s': { type: 'string', default: '60' },
     'slow-intakes': { type: 'string', default: '3' },
     'submit-timeout-s': { type: 'string', default: '5' },
     'intake-late-s': { type: 'string', default: '3' },
-    'worker-kills-at-s': { type: 'string', default: '30,70,150' },
+    'worker-kills-at-s': { type: 'string', default: '30,110,200' },
     'worker-down-s': { type: 'string', default: '2' },
-    'redis-kills-at-s': { type: 'string', default: '100,170' },
+    'redis-kills-at-s': { type: 'string', default: '80,170' },
     'redis-down-s': { type: 'string', default: '1' },
-    'flood-at-s': { type: 'string', default: '140' },
+    'flood-at-s': { type: 'string', default: '230' },
     'flood-s': { type: 'string', default: '60' },
     'flood-connections': { type: 'string', default: '20' },
     'flood-bulk-every': { type: 'string', default: '10' },
