@@ -16,7 +16,7 @@ import {
   defaultSessionTokenClaims,
   signJwtHs256,
 } from '../emulators/shopify/auth/session-token.ts';
-import { startEmulatorProcess } from './emulator-process.ts';
+import { startEmulatorProcess } from '../dev/emulator-process.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import type { PipelineConfig } from '../src/pipeline/config.ts';
 import { createApp, loadAppConfig, type App, type AppOverrides } from '../src/app/index.ts';
@@ -55,7 +55,7 @@ export async function startAppStack(options: {
     'restoreRate' | 'bucketSize' | 'graphqlLatencyMs' | 'mediaProcessingMs'
   >;
   /**
-   * Runs the Shopify emulator in a process of its own (emulator-process.ts), for benchmarks
+   * Runs the Shopify emulator in a process of its own (dev/emulator-process.ts), for benchmarks
    * that time the app's requests: Shopify's work is not on the app's event loop in production.
    */
   shopifyInOwnProcess?: boolean;

@@ -2,73 +2,92 @@
  * The fault bench (issue 31): a bulk run of N products through the app's web and worker
  * processes of the demo's whole stack (dev/stack.ts: Redis with its append-only file, the
  * Shopify and ProductAI emulators), driven through the app's API as the app home drives it,
- * with a schedule of faults on the way:
+ * with a schedule of faults on the way (faults/schedule.ts): Shopify's Admin API answering 502,
+ * ProductAI's job reads answering 503 (its webhooks dropped) for longer than the wait deadline,
+ * ProductAI's intake creating jobs seconds after the app's request gave up, the worker and Redis
+ * `kill -9`ed, and a second shop FLOODING the API (four-result clicks and bulk runs on many
+ * connections: its quotas answer 429) while a third shop's clicks are timed throughout.
  *
- * - Shopify's Admin API answers every call 502 for a while, mid-save (the emulator's `outage`);
- * - ProductAI's job reads answer 503 for a while, its webhooks dropped meanwhile so that only
- *   reads can bring results (the emulator's `jobReadOutage`, `dropNextWebhook`);
- * - the worker process `kill -9`, a few times, each time started again;
- * - Redis `kill -9`, then started again on its append-only file;
- * - a second shop clicking Generate throughout (its click time, idle before the run and during).
- *
- * Then it prints what the issue's goals are measured by: generations by final state, ProductAI
- * jobs charged ÷ generations (the emulator's job records), results paid for but not on the
- * product, the time from the last fault's end to the last generation settled, and the other
- * shop's click p95 during the run against idle. A script that prints figures, not a test.
+ * Then it prints what the issue's goals are measured by: every shop's generations by final
+ * state, ProductAI jobs charged ÷ generations (the emulator's job records), paid results lost
+ * (neither on the product nor waiting in review), the time from the last fault's end to the last
+ * generation settled, and the third shop's click p95 idle (before the run and after it, as the
+ * machine's own load moves) against during the flood and the whole run, with where the machine's
+ * time went meanwhile (faults/probes.ts: CPU per process, the web process's event loop). A
+ * script that prints figures, not a test.
  *
  * Time compressed as bench/fidelity/demo-run.ts does (short ProductAI jobs, quick media
- * processing, a 6 s rate-limit window) and the fidelity check off (its threads are the bottleneck
- * of a run on 2 cores and not what this measures). Every time is an option, in seconds from the
- * bulk run's start:
+ * processing, a 6 s rate-limit window) and through the app's own configuration, which the app
+ * processes read from the environment as in production: the wait deadline
+ * (PIPELINE_POLL_DEADLINE_MS, 15 min for photos in production) 60 s, so the ProductAI outage
+ * outlasts it; a request's timeout (PIPELINE_SUBMIT_TIMEOUT_MS, 30 s) 5 s, so a slow intake
+ * outlasts it by seconds; a shop's pending generations (SHOP_PENDING_GENERATIONS_MAX, 500) 100,
+ * so the flood reaches it in seconds and its generations drain in minutes. The fidelity check
+ * is off in the worker (FIDELITY_THREADS=0: its thread took ~0.65 of a core of the two here and
+ * is not what this measures); everything else runs as in production.
  *
  *   node bench/faults.ts [--products 100] [--job-ms 1500] [--rate-window-ms 6000]
- *     [--shopify-outage-at-s 10] [--shopify-outage-s 120]
- *     [--productai-outage-at-s 20] [--productai-outage-s 90]
- *     [--worker-kills-at-s 30,70,150] [--worker-down-s 2]
- *     [--redis-kills-at-s 100] [--redis-down-s 1]
- *     [--idle-clicks 20] [--click-every-s 3] [--deadline-min 13]
+ *     [--productai-outage-at-s 5] [--productai-outage-s 90] [--wait-deadline-s 60]
+ *     [--slow-intake-at-s 60] [--slow-intakes 3] [--submit-timeout-s 5] [--intake-late-s 3]
+ *     [--shopify-outage-at-s 100] [--shopify-outage-s 120]
+ *     [--worker-kills-at-s 30,110,200] [--worker-down-s 2]
+ *     [--redis-kills-at-s 80,170] [--redis-down-s 1]
+ *     [--flood-at-s 230] [--flood-s 60] [--flood-connections 20] [--flood-bulk-every 10]
+ *     [--pending-cap 100] [--idle-clicks 30] [--click-every-s 2] [--deadline-min 30]
  *
- * An empty list (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out.
+ * The default schedule lets each fault meet the work it is about: the run's first results are
+ * made while ProductAI's reads fail (they wait in `processing` past the deadline), are read back
+ * into `saving` just before Shopify fails (they wait there), the slow intake leaves a submission
+ * `uncertain` (which holds the run's fingerprint until reconciliation finds its job:
+ * limits/submission-claims.ts), and the flood comes while the saving backlog drains, so that its
+ * results and the timed shop's take turns with the run's (limits/stage-turns.ts). An empty list
+ * (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startStack, type Stack } from '../dev/stack.ts';
-import {
-  connectMerchant,
-  demoProducts,
-  productsWithImages,
-} from '../test/browser/support/merchant.ts';
-import { productAiControlAt } from '../test/support/productai-accounts.ts';
-import type {
-  BulkRunView,
-  CreateBulkRunRequest,
-  CreateGenerationRequest,
-  GenerationView,
-} from '../src/app-api/contract.ts';
+import { freePort } from '../dev/free-port.ts';
+import { DEMO, startStack } from '../dev/stack.ts';
+import type { BulkRunView, CreateBulkRunRequest, GenerationView } from '../src/app-api/contract.ts';
+import { demoProducts } from '../test/browser/support/merchant.ts';
 import { appApi } from './fidelity/demo-run/app-api.ts';
-import { redisKill9AndRestart, workerControl } from './faults/processes.ts';
-import { accountJobs, p95, readFigures, settled } from './faults/figures.ts';
+import { startClicker, startFlood, type FloodAnswers } from './faults/children.ts';
+import { accountJobs, readFigures, settled, type Figures } from './faults/figures.ts';
+import { workerControl } from './faults/processes.ts';
+import { childrenMatching, startProbes } from './faults/probes.ts';
+import { clickLines, figureLines, probeLines } from './faults/report.ts';
+import { runSchedule } from './faults/schedule.ts';
+import { benchShop, type BenchShop } from './faults/shops.ts';
 
 const { values: args } = parseArgs({
   options: {
     products: { type: 'string', default: '100' },
     'job-ms': { type: 'string', default: '1500' },
     'rate-window-ms': { type: 'string', default: '6000' },
-    'shopify-outage-at-s': { type: 'string', default: '10' },
+    'shopify-outage-at-s': { type: 'string', default: '100' },
     'shopify-outage-s': { type: 'string', default: '120' },
-    'productai-outage-at-s': { type: 'string', default: '20' },
+    'productai-outage-at-s': { type: 'string', default: '5' },
     'productai-outage-s': { type: 'string', default: '90' },
-    'worker-kills-at-s': { type: 'string', default: '30,70,150' },
+    'wait-deadline-s': { type: 'string', default: '60' },
+    'slow-intake-at-s': { type: 'string', default: '60' },
+    'slow-intakes': { type: 'string', default: '3' },
+    'submit-timeout-s': { type: 'string', default: '5' },
+    'intake-late-s': { type: 'string', default: '3' },
+    'worker-kills-at-s': { type: 'string', default: '30,110,200' },
     'worker-down-s': { type: 'string', default: '2' },
-    'redis-kills-at-s': { type: 'string', default: '100' },
+    'redis-kills-at-s': { type: 'string', default: '80,170' },
     'redis-down-s': { type: 'string', default: '1' },
-    'idle-clicks': { type: 'string', default: '20' },
-    'click-every-s': { type: 'string', default: '3' },
-    'deadline-min': { type: 'string', default: '13' },
+    'flood-at-s': { type: 'string', default: '230' },
+    'flood-s': { type: 'string', default: '60' },
+    'flood-connections': { type: 'string', default: '20' },
+    'flood-bulk-every': { type: 'string', default: '10' },
+    'pending-cap': { type: 'string', default: '100' },
+    'idle-clicks': { type: 'string', default: '30' },
+    'click-every-s': { type: 'string', default: '2' },
+    'deadline-min': { type: 'string', default: '30' },
   },
 });
 const seconds = (name: keyof typeof args) => Number(args[name]) * 1000;
@@ -79,10 +98,27 @@ const times = (name: keyof typeof args) =>
     .map((s) => Number(s) * 1000);
 const productCount = Number(args.products);
 const deadline = Date.now() + Number(args['deadline-min']) * 60_000;
-const POLL_MS = 2_000;
-const OTHER_SHOP = 'other-store.myshopify.com';
-const OTHER_KEY = 'other-productai-key';
+/**
+ * How often every shop's generations are read (all pages, as Activity lists them): the bench's
+ * own load on the web process, the same in every window but idle, so not too often.
+ */
+const POLL_MS = 5_000;
+/** Clicks before the idle window, not counted: the shop's first token, a cold process. */
+const WARM_UP_CLICKS = 5;
+const SHOPS = {
+  other: { shop: 'other-store.myshopify.com', key: 'other-productai-key' },
+  flood: { shop: 'flood-store.myshopify.com', key: 'flood-productai-key' },
+};
 
+// The app processes read their configuration from the environment (dev/stack.ts passes this
+// one on), compressed as the header says.
+Object.assign(process.env, {
+  FIDELITY_THREADS: '0',
+  PIPELINE_POLL_DEADLINE_MS: String(seconds('wait-deadline-s')),
+  PIPELINE_SUBMIT_TIMEOUT_MS: String(seconds('submit-timeout-s')),
+  SHOP_PENDING_GENERATIONS_MAX: String(args['pending-cap']),
+});
+const metrics = { token: randomBytes(18).toString('base64url'), port: await freePort() };
 const logs = join(mkdtempSync(join(tmpdir(), 'faults-')), 'app');
 const started = Date.now();
 const stack = await startStack({
@@ -92,6 +128,12 @@ const stack = await startStack({
   rateLimitWindowMs: Number(args['rate-window-ms']),
   logLevel: 'warn',
   logFiles: logs,
+  // The web process's metrics (its event loop), on a port of its own.
+  processEnv: { web: { METRICS_TOKEN: metrics.token, METRICS_PORT: String(metrics.port) } },
+  // Its renders off this process's loop, which runs the Shopify emulator the clicks call, and
+  // on the cores' spare time: they stand for ProductAI's own servers.
+  productAiInOwnProcess: true,
+  productAiNiceness: 10,
 });
 const worker = workerControl(stack, `${logs}-worker.log`);
 const stopAll = async () => {
@@ -102,13 +144,22 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stopAll().finally(() => process.exit(130)));
 }
 
-/** The app's API for a shop, a fresh session token a call; 429s waited out. */
-async function call<T>(shop: string, method: string, path: string, body?: unknown): Promise<T> {
+const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(line);
+const caller = (shop: BenchShop) => ({
+  appUrl: stack.appUrl,
+  shop: shop.stack.shop,
+  apiKey: DEMO.apiKey,
+  apiSecret: DEMO.apiSecret,
+});
+
+/** The app's API as the demo store's merchant; 429s waited out. */
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   for (;;) {
     const response = await fetch(`${stack.appUrl}/api${path}`, {
       method,
       headers: {
-        Authorization: `Bearer ${stack.shopify.signSessionToken(shop)}`,
+        Authorization: `Bearer ${stack.shopify.signSessionToken(stack.shop)}`,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -123,24 +174,17 @@ async function call<T>(shop: string, method: string, path: string, body?: unknow
   }
 }
 
-const elapsed = (from = started) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
-const log = (line: string) => console.log(line);
+/** Resolves once `clicks` has `count` more entries than now. */
+async function clicksMore(clicks: readonly unknown[], count: number): Promise<void> {
+  const target = clicks.length + count;
+  while (clicks.length < target) await delay(200);
+}
 
 try {
-  // The shop under faults, and the other shop whose clicks are timed.
-  await connectMerchant(stack);
-  const shopApi = appApi(stack);
-  await shopApi.updateSettings({ fidelityGuard: 'off', fidelityRetries: 0 });
-  const settings = await shopApi.settings();
-  stack.shopify.installShop(OTHER_SHOP);
-  await productAiControlAt(stack.productAi.url)('POST', '/accounts', {
-    key: OTHER_KEY,
-    credits: 1_000_000,
-  });
-  const other: Stack = { ...stack, shop: OTHER_SHOP, productAiKey: OTHER_KEY };
-  await connectMerchant(other);
-  await appApi(other).updateSettings({ fidelityGuard: 'off', fidelityRetries: 0 });
-  const otherProducts = await productsWithImages(other);
+  // The shop under faults (the demo store), the timed shop, the flooding shop.
+  const runShop = await benchShop(stack, stack.shop, stack.productAiKey, { clicksOf: 0 });
+  const other = await benchShop(stack, SHOPS.other.shop, SHOPS.other.key);
+  const flood = await benchShop(stack, SHOPS.flood.shop, SHOPS.flood.key, { results: 4 });
 
   // The demo's store seeds 80 products (dev/stack.ts sets no other count): the rest of the run
   // is made of products added as a merchant adds them (one image each), through the emulator.
@@ -161,241 +205,221 @@ try {
   }
   const chosen = all.slice(0, wanted);
 
-  // A click of the other shop: Generate on one of its products, one option (the app home's call).
-  let clickIndex = 0;
-  const clickFailures = new Map<string, number>();
-  const click = async (): Promise<{ ms: number; ok: boolean }> => {
-    const product = otherProducts[clickIndex++ % otherProducts.length]!;
-    const detail = await call<{ images: { id: string }[] }>(
-      OTHER_SHOP,
-      'GET',
-      `/products/${product.numericId}`,
-    );
-    const request: CreateGenerationRequest = {
-      kind: 'photo',
-      productId: product.id,
-      sourceMediaIds: detail.images.slice(0, 1).map((i) => i.id),
-      model: settings.defaults.model,
-      prompt: settings.presets[0]!.prompt,
-      options: 1,
-    };
-    const t0 = performance.now();
-    const response = await fetch(`${stack.appUrl}/api/generations`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${stack.shopify.signSessionToken(OTHER_SHOP)}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': randomUUID(),
-      },
-      body: JSON.stringify(request),
-    }).catch(() => null);
-    const ms = performance.now() - t0;
-    if (response) await response.arrayBuffer();
-    if (!response?.ok) {
-      const what = response ? String(response.status) : 'no answer';
-      clickFailures.set(what, (clickFailures.get(what) ?? 0) + 1);
-    }
-    return { ms, ok: response?.ok ?? false };
+  // The timed shop clicks Generate from now to the end, in a process of its own.
+  const clicker = startClicker({
+    caller: caller(other),
+    requests: other.clicks,
+    everyMs: seconds('click-every-s'),
+  });
+  let floodPid: number | undefined;
+  const roles = {
+    web: 'web/server/main.ts',
+    worker: 'web/worker/main.ts',
+    redis: 'redis-server',
+    'productai emulator': 'emulators/productai/cli.ts',
   };
-  const idle: number[] = [];
-  let idleFailed = 0;
-  for (let i = 0; i < Number(args['idle-clicks']); i += 1) {
-    const { ms, ok } = await click();
-    if (ok) idle.push(ms);
-    else idleFailed += 1;
-    await delay(seconds('click-every-s') / 2);
-  }
+  // Looked up every 5 s (a worker or Redis started again has a new pid): a look reads /proc whole.
+  let found = new Map<string, number>();
+  let foundAt = 0;
+  const probes = startProbes({
+    pids: async () => {
+      if (Date.now() - foundAt >= 5_000) {
+        found = await childrenMatching(Object.values(roles));
+        foundAt = Date.now();
+      }
+      return {
+        ...Object.fromEntries(Object.entries(roles).map(([role, n]) => [role, found.get(n)])),
+        clicker: clicker.pid,
+        flooder: floodPid,
+      };
+    },
+    webMetrics: { url: `http://127.0.0.1:${metrics.port}/metrics`, token: metrics.token },
+  });
+  await clicksMore(clicker.clicks, WARM_UP_CLICKS);
+  probes.open('idle before');
+  await clicksMore(clicker.clicks, Number(args['idle-clicks']));
+  await probes.close('idle before');
 
   log(
     `# Fault bench: ${new Date().toISOString()}; bulk run of ${chosen.length} products ` +
-      `(photo, ${settings.defaults.model}), ProductAI jobs ${args['job-ms']} ms, rate window ` +
-      `${args['rate-window-ms']} ms; app logs ${logs}-*.log`,
+      `(photo, ${runShop.settings.defaults.model}), ProductAI jobs ${args['job-ms']} ms, rate window ` +
+      `${args['rate-window-ms']} ms, wait deadline ${args['wait-deadline-s']} s, request timeout ` +
+      `${args['submit-timeout-s']} s, pending cap ${args['pending-cap']}; app logs ${logs}-*.log`,
   );
   const request: CreateBulkRunRequest = {
     target: { type: 'products', productIds: chosen.map((p) => p.id) },
     kind: 'photo',
-    model: settings.defaults.model,
-    prompt: settings.presets[0]!.prompt,
+    model: runShop.settings.defaults.model,
+    prompt: runShop.settings.presets[0]!.prompt,
     imagesPerProduct: 1,
     includeDone: true,
   };
-  const run = await call<BulkRunView>(stack.shop, 'POST', '/bulk-runs', request);
+  const run = await call<BulkRunView>('POST', '/bulk-runs', request);
   const runStart = Date.now();
+  probes.open('run');
   const at = (ms: number) => delay(Math.max(0, runStart + ms - Date.now()));
   let lastFaultEnd = runStart;
   const faultEnded = (what: string) => {
     lastFaultEnd = Math.max(lastFaultEnd, Date.now());
     log(`  ${elapsed(runStart)}: ${what}`);
   };
-  const skipped: string[] = [];
+  const faultBegan = (what: string) => log(`  ${elapsed(runStart)}: ${what}`);
+  const schedule = runSchedule(
+    stack,
+    worker,
+    {
+      shopifyOutage: { atMs: seconds('shopify-outage-at-s'), forMs: seconds('shopify-outage-s') },
+      productAiOutage: {
+        atMs: seconds('productai-outage-at-s'),
+        forMs: seconds('productai-outage-s'),
+      },
+      slowIntake: {
+        atMs: seconds('slow-intake-at-s'),
+        submissions: Number(args['slow-intakes']),
+        delayMs: seconds('submit-timeout-s') + seconds('intake-late-s'),
+      },
+      workerKillsAtMs: times('worker-kills-at-s'),
+      workerDownMs: seconds('worker-down-s'),
+      redisKillsAtMs: times('redis-kills-at-s'),
+      redisDownMs: seconds('redis-down-s'),
+    },
+    at,
+    faultEnded,
+    faultBegan,
+  );
 
-  // The schedule, each fault on its own timer.
-  const shopifyControl = async (body: unknown) => {
-    const response = await fetch(`${stack.shopify.url}/__emulator/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+  // The flood: four-result clicks on the flooding shop's products and, every so often, a bulk
+  // run over ten of them, on many connections at once.
+  let floodAnswers: FloodAnswers | null = null;
+  const flooding = (async () => {
+    if (seconds('flood-s') <= 0) return;
+    await at(seconds('flood-at-s'));
+    const running = startFlood({
+      caller: caller(flood),
+      clicks: flood.clicks,
+      bulkRun: {
+        target: { type: 'products', productIds: flood.productIds.slice(0, 10) },
+        kind: 'photo',
+        model: flood.settings.defaults.model,
+        prompt: flood.settings.presets[0]!.prompt,
+        imagesPerProduct: 1,
+        includeDone: true,
+      } satisfies CreateBulkRunRequest,
+      seconds: seconds('flood-s') / 1000,
+      connections: Number(args['flood-connections']),
+      bulkEvery: Number(args['flood-bulk-every']),
     });
-    return (await response.json()) as { outageCalls?: number };
-  };
-  const productAiFaults = (body: unknown) =>
-    productAiControlAt(stack.productAi.url)('POST', '/faults', body) as Promise<{
-      jobReadOutageCalls?: number;
-    }>;
-  const schedule: Promise<void>[] = [];
-  if (seconds('shopify-outage-s') > 0)
-    schedule.push(
-      (async () => {
-        await at(seconds('shopify-outage-at-s'));
-        await shopifyControl({ outage: { status: 502 } });
-        log(`  ${elapsed(runStart)}: Shopify Admin answers 502 for ${args['shopify-outage-s']} s`);
-        await at(seconds('shopify-outage-at-s') + seconds('shopify-outage-s'));
-        // An empty POST answers the count; ending the outage resets it.
-        const { outageCalls } = await shopifyControl({});
-        await shopifyControl({ outage: null });
-        faultEnded(`Shopify back (${outageCalls ?? '?'} Admin calls answered 502)`);
-      })(),
+    floodPid = running.process.pid;
+    probes.open('flood');
+    faultBegan(
+      `${flood.stack.shop} floods the API on ${args['flood-connections']} connections ` +
+        `for ${args['flood-s']} s`,
     );
-  if (seconds('productai-outage-s') > 0)
-    schedule.push(
-      (async () => {
-        await at(seconds('productai-outage-at-s'));
-        await productAiFaults({ jobReadOutage: 503, dropNextWebhook: 100_000 });
-        log(
-          `  ${elapsed(runStart)}: ProductAI job reads answer 503, webhooks dropped, for ` +
-            `${args['productai-outage-s']} s`,
-        );
-        await at(seconds('productai-outage-at-s') + seconds('productai-outage-s'));
-        const { jobReadOutageCalls } = (await productAiControlAt(stack.productAi.url)(
-          'GET',
-          '/faults',
-        )) as { jobReadOutageCalls?: number };
-        await productAiFaults({ jobReadOutage: 0, dropNextWebhook: 0 });
-        faultEnded(`ProductAI reads back (${jobReadOutageCalls ?? '?'} reads answered 503)`);
-      })(),
-    );
-  schedule.push(
-    (async () => {
-      for (const t of times('worker-kills-at-s')) {
-        await at(t);
-        await worker.kill9AndRestart(seconds('worker-down-s'));
-        faultEnded(`worker kill -9 #${worker.kills}, started again`);
-      }
-    })(),
-  );
-  schedule.push(
-    (async () => {
-      let n = 0;
-      for (const t of times('redis-kills-at-s')) {
-        await at(t);
-        try {
-          await redisKill9AndRestart(stack, seconds('redis-down-s'));
-          faultEnded(`Redis kill -9 #${(n += 1)}, started again on its AOF`);
-        } catch (error) {
-          skipped.push(`Redis kill -9 at ${t / 1000} s: ${(error as Error).message}`);
-        }
-      }
-    })(),
-  );
-  let scheduleDone = false;
-  const scheduleAll = Promise.all(schedule).then(() => void (scheduleDone = true));
-  scheduleAll.catch(() => {});
-
-  // The other shop clicks throughout; the run is polled until every generation settled.
-  const during: number[] = [];
-  let duringFailed = 0;
-  let runDone = false;
-  const clicking = (async () => {
-    while (!runDone) {
-      const { ms, ok } = await click().catch((error: unknown) => {
-        // Grouped by route and status: the product's id and the body's detail left out.
-        const what = `before the click: ${(error as Error).message
-          .replace(/\/\d+/g, '/:id')
-          .replace(/^(\S+ \S+ \d+).*$/s, '$1')}`;
-        clickFailures.set(what, (clickFailures.get(what) ?? 0) + 1);
-        return { ms: 0, ok: false };
-      });
-      if (ok) during.push(ms);
-      else duringFailed += 1;
-      await delay(seconds('click-every-s'));
-    }
+    floodAnswers = await running.done;
+    await probes.close('flood');
+    faultEnded('flood over');
   })();
+  let scheduleDone = false;
+  const faultsDone = Promise.all([schedule.done, flooding]).then(() => void (scheduleDone = true));
+  faultsDone.catch((error: unknown) => log(`a fault failed: ${(error as Error).message}`));
 
-  let generations: GenerationView[] = [];
+  // Every shop's generations, read until every one has settled (the run's and the others').
+  const shops = [runShop, other, flood];
+  let generations = new Map<BenchShop, GenerationView[]>();
+  /** When the last of the run's and the flood's generations settled (the timed shop's go on). */
   let lastSettledAt = runStart;
-  let lastProgress = Date.now();
-  let doneCount = -1;
-  for (;;) {
-    const web = stack.stoppedProcesses().filter((line) => line.startsWith('web'));
-    if (web.length > 0) throw new Error(web.join('; '));
-    try {
-      const view = await call<BulkRunView>(stack.shop, 'GET', `/bulk-runs/${run.id}`);
-      generations = (await shopApi.generations()).filter((g) => g.bulkRunId === run.id);
-      const done = generations.filter(settled).length;
-      if (done !== doneCount) lastSettledAt = Date.now();
-      doneCount = done;
-      const expanded = view.state === 'completed' || view.state === 'cancelled';
-      if (scheduleDone && expanded && done === generations.length) break;
-      if (Date.now() - lastProgress >= 30_000) {
-        const states = new Map<string, number>();
-        for (const g of generations) {
-          const key = g.waitingFor ? `${g.state} (waiting for ${g.waitingFor})` : g.state;
-          states.set(key, (states.get(key) ?? 0) + 1);
-        }
-        log(
-          `  ${elapsed(runStart)}: ${done} of ${generations.length} settled (run ${view.state}; ` +
-            `${[...states].map(([state, n]) => `${state} ${n}`).join(', ')})`,
+  /**
+   * `progress`: until the run's and the flood's generations have all settled (the timed shop
+   * clicks on meanwhile), saying how far they are every 30 s; else until every one has.
+   */
+  const untilSettled = async (progress: boolean) => {
+    let lastProgress = Date.now();
+    let doneCount = -1;
+    for (;;) {
+      const web = stack.stoppedProcesses().filter((line) => line.startsWith('web'));
+      if (web.length > 0) throw new Error(web.join('; '));
+      try {
+        const view = await call<BulkRunView>('GET', `/bulk-runs/${run.id}`);
+        generations = new Map(
+          await Promise.all(
+            shops.map(async (shop) => [shop, await appApi(shop.stack).generations()] as const),
+          ),
         );
-        lastProgress = Date.now();
+        const everyOne = [...generations.values()].flat();
+        const faulted = [runShop, flood].flatMap((shop) => generations.get(shop) ?? []);
+        const done = faulted.filter(settled).length;
+        if (progress && done !== doneCount) lastSettledAt = Date.now();
+        doneCount = done;
+        const expanded = view.state === 'completed' || view.state === 'cancelled';
+        if (scheduleDone && expanded && (progress ? faulted : everyOne).every(settled)) return;
+        if (progress && Date.now() - lastProgress >= 30_000) {
+          const states = new Map<string, number>();
+          for (const g of everyOne) {
+            const key = g.waitingFor ? `${g.state} (waiting for ${g.waitingFor})` : g.state;
+            states.set(key, (states.get(key) ?? 0) + 1);
+          }
+          log(
+            `  ${elapsed(runStart)}: ${everyOne.filter(settled).length} of ${everyOne.length} ` +
+              `settled (run ${view.state}; ` +
+              `${[...states].map(([state, n]) => `${state} ${n}`).join(', ')})`,
+          );
+          lastProgress = Date.now();
+        }
+      } catch (error) {
+        // Redis down, or the web process between answers: read again at the next poll.
+        log(`  ${elapsed(runStart)}: read failed: ${(error as Error).message.slice(0, 120)}`);
       }
-    } catch (error) {
-      // Redis down, or the web process between answers: read again at the next poll.
-      log(`  ${elapsed(runStart)}: read failed: ${(error as Error).message.slice(0, 120)}`);
+      if (Date.now() > deadline) {
+        log(`deadline reached: figures on what settled by now`);
+        return;
+      }
+      await delay(POLL_MS);
     }
-    if (Date.now() > deadline) {
-      log(`deadline reached: figures on what settled by now`);
-      break;
-    }
-    await delay(POLL_MS);
-  }
-  runDone = true;
-  await clicking;
-  await Promise.race([scheduleAll, delay(1)]);
+  };
+  await untilSettled(true);
+  await probes.close('run');
+  const runEnd = Date.now();
+  probes.open('idle after');
+  await clicksMore(clicker.clicks, Number(args['idle-clicks']));
+  await probes.close('idle after');
+  const clicks = await clicker.stop();
+  probes.stop();
+  await Promise.race([faultsDone, delay(1)]);
+  // The timed shop's last clicks settle too before anything is counted.
+  await untilSettled(false);
 
-  const jobs = await accountJobs(stack.productAi.url, stack.productAiKey);
-  const figures = await readFigures(generations, jobs, stack.shopify.url, stack.shop);
-  const unsettled = generations.filter((g) => !settled(g)).length;
-  log(`run took ${elapsed(runStart)} (${elapsed()} with the stack's start)\n`);
-  log(`generations: ${figures.generations} (${unsettled} not settled)`);
-  for (const [state, n] of [...figures.byState].sort((a, b) => b[1] - a[1]))
-    log(`  ${state.padEnd(10)} ${n}`);
   log(
-    `ProductAI jobs charged ÷ generations: ${figures.charged} / ${figures.generations} = ` +
-      `${(figures.charged / Math.max(1, figures.generations)).toFixed(3)} ` +
-      `(${figures.refunded} refunded after ERROR; ${figures.orphanJobs} charged jobs of no generation)`,
+    `run took ${((runEnd - runStart) / 1000).toFixed(0)} s (${elapsed()} with the stack's start and the idle clicks)\n`,
   );
-  log(`results paid for but not on the product: ${figures.paidNotOnProduct}`);
-  for (const example of figures.lostExamples) log(`  ${example}`);
+  const figures = new Map<string, Figures>();
+  for (const shop of shops) {
+    const jobs = await accountJobs(stack.productAi.url, shop.stack.productAiKey);
+    const own = generations.get(shop) ?? [];
+    figures.set(shop.stack.shop, await readFigures(own, jobs, stack.shopify.url, shop.stack.shop));
+  }
+  for (const line of figureLines(figures, generations)) log(line);
   log(
     `time from the last fault's end to the last generation settled: ` +
       `${((lastSettledAt - lastFaultEnd) / 1000).toFixed(0)} s`,
   );
-  const idleP95 = p95(idle);
-  const duringP95 = p95(during);
+  const windows = probes.figures();
+  for (const line of clickLines(clicks, windows, { runStart, runEnd, other: other.stack.shop }))
+    log(line);
+  if (floodAnswers) {
+    const answers: FloodAnswers = floodAnswers;
+    for (const [kind, counts] of Object.entries(answers))
+      log(
+        `flood ${kind}: ${Object.entries(counts)
+          .sort((a, b) => b[1] - a[1])
+          .map(([what, n]) => `${what} ×${n}`)
+          .join(', ')}`,
+      );
+  }
+  for (const line of probeLines(windows)) log(line);
+  for (const line of schedule.skipped) log(`skipped: ${line}`);
   log(
-    `other shop's click p95: idle ${idleP95.toFixed(0)} ms (${idle.length} clicks, ${idleFailed} failed), ` +
-      `during the run ${duringP95.toFixed(0)} ms (${during.length} clicks, ${duringFailed} failed): ` +
-      `${(duringP95 / idleP95).toFixed(2)}× idle`,
-  );
-  if (clickFailures.size > 0)
-    log(`  clicks failed: ${[...clickFailures].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
-  for (const g of generations.filter((x) => x.state === 'failed').slice(0, 5))
-    log(`failed: ${g.product.title}: ${g.reason} (try again: ${g.tryAgain ?? '-'})`);
-  for (const line of skipped) log(`skipped: ${line}`);
-  log(
-    'not run: ProductAI slow intake (jobs created after the request gave up), one shop flooding ' +
-      'the API; the polling deadline (15 min, not configurable) is longer than the ProductAI outage; ' +
-      "Redis runs REDIS_DURABILITY=none (the stack's development default; its Redis 7.0 has no WAITAOF)",
+    "not run: Redis `WAITAOF` (REDIS_DURABILITY=none, the stack's development default; its " +
+      'Redis 7.0 has none)',
   );
 } finally {
   await stopAll();

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
-import { startEmulatorProcess } from './emulator-process.ts';
+import { startEmulatorProcess } from '../dev/emulator-process.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { closeRedis, connectRedis, type Redis } from '../src/platform/redis/connection.ts';
 import { createApp, loadAppConfig, type App } from '../src/app/index.ts';

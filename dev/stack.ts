@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,12 @@ import {
   startShopifyEmulator,
   type ShopifyEmulator,
 } from '../emulators/shopify/index.ts';
-import { startProductAiEmulator, type ProductAiEmulator } from '../emulators/productai/index.ts';
+import {
+  startProductAiEmulator,
+  type ProductAiEmulator,
+  type ProductAiEmulatorOptions,
+} from '../emulators/productai/index.ts';
+import { startEmulatorProcess } from './emulator-process.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -83,6 +88,26 @@ export interface StackOptions {
   terminalLogs?: boolean;
   /** Told when an app process stops by itself (not by stop()). */
   onProcessExit?: (name: AppProcessName, exit: number | NodeJS.Signals) => void;
+  /**
+   * More environment for one app process only, over the shared one (a benchmark reading the
+   * web process's metrics: a port the worker must not take too).
+   */
+  processEnv?: Partial<Record<AppProcessName, NodeJS.ProcessEnv>>;
+  /**
+   * Runs the ProductAI emulator in a process of its own (its CLI), as the real service is: its
+   * renders and their garbage collection then do not hold up the event loop of whoever started
+   * the stack, which also runs the Shopify emulator (a benchmark timing clicks: the fault bench
+   * measured its own loop's p99 at 70-340 ms with the renders in it). Its control routes are
+   * HTTP either way.
+   */
+  productAiInOwnProcess?: boolean;
+  /**
+   * With `productAiInOwnProcess`: that process's CPU priority (nice, 0-19). ProductAI renders on
+   * its own servers; on a benchmark's two cores its emulator's renders took 0.45-0.72 of a core
+   * beside the app's few hundredths (the fault bench), so a benchmark timing the app gives them
+   * the spare time only.
+   */
+  productAiNiceness?: number;
 }
 
 export type AppProcessName = 'web' | 'worker';
@@ -123,6 +148,17 @@ type ProcessOutput =
   { file: string } | { terminal: { minLevel: number; name: string } } | 'inherit';
 
 function startProcess(entry: string, env: NodeJS.ProcessEnv, output: ProcessOutput): ChildProcess {
+  if (output !== 'inherit' && 'file' in output) {
+    // The process writes its file itself: through a pipe, its (synchronous) log writes would
+    // wait whenever this process's loop is slow to drain it (a benchmark's, busy with the
+    // emulators), holding the app's event loop up with them.
+    const log = openSync(output.file, 'w');
+    try {
+      return spawnGroup(process.execPath, [entry], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+    } finally {
+      closeSync(log);
+    }
+  }
   const piped = output !== 'inherit';
   const child = spawnGroup(process.execPath, [entry], {
     cwd: ROOT,
@@ -130,15 +166,9 @@ function startProcess(entry: string, env: NodeJS.ProcessEnv, output: ProcessOutp
     stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'],
   });
   if (output === 'inherit') return child;
-  if ('file' in output) {
-    const log = createWriteStream(output.file);
-    child.stdout!.pipe(log);
-    child.stderr!.pipe(log);
-  } else {
-    const { minLevel, name } = output.terminal;
-    pipeFormattedLogs(child.stdout!, process.stdout, minLevel, `[${name}]`);
-    pipeFormattedLogs(child.stderr!, process.stderr, minLevel, `[${name}]`);
-  }
+  const { minLevel, name } = output.terminal;
+  pipeFormattedLogs(child.stdout!, process.stdout, minLevel, `[${name}]`);
+  pipeFormattedLogs(child.stderr!, process.stderr, minLevel, `[${name}]`);
   return child;
 }
 
@@ -159,6 +189,37 @@ async function untilHealthy(url: string, child: ChildProcess, deadlineMs = 30_00
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${deadlineMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The ProductAI emulator started by its CLI (`productAiInOwnProcess`), with the same options. */
+async function productAiProcess(
+  options: ProductAiEmulatorOptions & { accounts: Record<string, number>; jobMs: number },
+  niceness: number | undefined,
+): Promise<ProductAiEmulator> {
+  const args = [
+    '--job-ms',
+    String(options.jobMs),
+    ...Object.entries(options.accounts).flatMap(([key, credits]) => [
+      '--account',
+      `${key}=${credits}`,
+    ]),
+    ...(options.rateLimitWindowMs === undefined
+      ? []
+      : ['--rate-limit-window-ms', String(options.rateLimitWindowMs)]),
+    ...(options.webhookSourceAddress
+      ? ['--webhook-source-address', options.webhookSourceAddress]
+      : []),
+    '--change-rate',
+    String(options.changeRate ?? 0),
+    '--change-seed',
+    String(options.changeSeed ?? 1),
+  ];
+  const emulator = await startEmulatorProcess(
+    'productai',
+    args,
+    niceness === undefined ? {} : { niceness },
+  );
+  return { url: emulator.url, port: Number(new URL(emulator.url).port), close: emulator.stop };
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -197,7 +258,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : { mediaProcessingMs: options.mediaProcessingMs }),
     });
     closers.push(() => shopify.close());
-    const productAi = await startProductAiEmulator({
+    const productAiOptions = {
       accounts: { [productAiKey]: options.productAiCredits ?? DEMO.productAiCredits },
       jobMs: options.jobMs,
       ...(options.rateLimitWindowMs === undefined
@@ -207,7 +268,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       changeRate: options.productChangeRate ?? 0,
       // A fixed seed: a fresh demo changes the same jobs every time.
       changeSeed: 17,
-    });
+    } satisfies ProductAiEmulatorOptions;
+    const productAi = options.productAiInOwnProcess
+      ? await productAiProcess(productAiOptions, options.productAiNiceness)
+      : await startProductAiEmulator(productAiOptions);
     closers.push(() => productAi.close());
 
     const env: NodeJS.ProcessEnv = {
@@ -246,7 +310,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : options.terminalLogs
           ? { terminal: { minLevel: levelNumber(options.logLevel), name } }
           : 'inherit';
-      const child = startProcess(entry, env, output);
+      const child = startProcess(entry, { ...env, ...options.processEnv?.[name] }, output);
       processes.set(name, { child, log: log ?? 'the output above' });
       closers.push(() => stopGroup(child));
       child.once('exit', (code, signal) => {

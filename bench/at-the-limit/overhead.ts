@@ -28,7 +28,7 @@
  *   node bench/at-the-limit/overhead.ts [clicks=40] [bulk=150]
  */
 import { loadavg } from 'node:os';
-import { startEmulatorProcess } from '../emulator-process.ts';
+import { startEmulatorProcess } from '../../dev/emulator-process.ts';
 import { BENCH_SHOP, startAppStack } from '../bulk-app-stack.ts';
 import { quantile } from '../pipeline-support.ts';
 import { pipelineConfig, productAiWebhookUrl } from '../../src/pipeline/index.ts';

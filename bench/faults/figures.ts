@@ -48,8 +48,13 @@ export interface Figures {
   refunded: number;
   /** Charged jobs of no generation of the run (a second request for one product, recovery...). */
   orphanJobs: number;
-  /** Completed (charged) jobs whose result is on no product: paid for, lost. */
+  /**
+   * Completed (charged) jobs whose result is neither on its product nor waiting in review with
+   * its file in Files (a result of several the merchant asked for waits there): paid for, lost.
+   */
   paidNotOnProduct: number;
+  /** Completed jobs whose result waits in review, its file in Files. */
+  inReview: number;
   lostExamples: string[];
 }
 
@@ -65,6 +70,7 @@ export async function readFigures(
   for (const g of generations) if (g.productAiJobId !== null) byJob.set(g.productAiJobId, g);
   const media = new Map<string, Set<string>>();
   let paidNotOnProduct = 0;
+  let inReview = 0;
   let orphanJobs = 0;
   const lostExamples: string[] = [];
   for (const job of jobs) {
@@ -72,6 +78,10 @@ export async function readFigures(
     const generation = byJob.get(job.id);
     if (!generation) orphanJobs += 1;
     if (job.status !== 'COMPLETED') continue;
+    if (generation?.state === 'in_review' && generation.result?.fileId) {
+      inReview += 1;
+      continue;
+    }
     const mediaId = generation?.result?.mediaId ?? null;
     let onProduct = false;
     if (generation && mediaId) {
@@ -94,6 +104,7 @@ export async function readFigures(
     refunded: jobs.filter((j) => j.status === 'ERROR').length,
     orphanJobs,
     paidNotOnProduct,
+    inReview,
     lostExamples,
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { spawnGroup, stopGroup } from '../../dev/process-groups.ts';
@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORKER_ENTRY = 'web/worker/main.ts';
 
 /** This process's direct children whose command line contains `needle`. */
-function childPids(needle: string): number[] {
+export function childPids(needle: string): number[] {
   const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
     encoding: 'utf8',
   });
@@ -67,14 +67,18 @@ export function workerControl(stack: Stack, logFile: string): WorkerControl {
       await untilGone(pid);
       control.kills += 1;
       await delay(downMs);
-      const log = createWriteStream(logFile, { flags: 'a' });
-      const child = spawnGroup(process.execPath, [WORKER_ENTRY], {
-        cwd: ROOT,
-        env: stack.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.pipe(log);
-      child.stderr!.pipe(log);
+      // It writes its log file itself, as dev/stack.ts starts it.
+      const log = openSync(logFile, 'a');
+      let child: ChildProcess;
+      try {
+        child = spawnGroup(process.execPath, [WORKER_ENTRY], {
+          cwd: ROOT,
+          env: stack.env,
+          stdio: ['ignore', log, log],
+        });
+      } finally {
+        closeSync(log);
+      }
       ours = child;
     },
     async stop() {

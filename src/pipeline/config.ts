@@ -59,6 +59,12 @@ export interface PipelineConfig {
     lockMs: number;
     /** How often workers look for jobs whose lock expired (BullMQ `stalledInterval`). */
     stalledCheckMs: number;
+    /**
+     * Turns one shop may hold at once at each stage after ProductAI (attach, verify), across
+     * every worker process (limits/stage-turns.ts): another shop's result waits for at most
+     * this many of a shop's at each stage.
+     */
+    turnsPerShop: number;
   };
   /** Saving a result to Shopify through an outage (publish/shopify-outage.ts). */
   saving: {
@@ -219,6 +225,11 @@ export function defaultPipelineConfig(): PipelineConfig {
       backoffMs: 2_000,
       lockMs: 30_000,
       stalledCheckMs: 30_000,
+      // 2: one of a shop's results downloads and is checked while another is sent to Shopify, so
+      // a shop alone keeps both kinds of work going, far faster than the 15 results a minute
+      // ProductAI makes for all shops; another shop's result waits for at most 2 of it at each
+      // stage (test/pipeline/publish/fair-saving.test.ts).
+      turnsPerShop: 2,
     },
     // 6 h: Shopify's incidents (its status page's history) end within hours, and a result paid
     // for is worth the wait; past that, something other than an outage is likely (the shop's
@@ -323,7 +334,9 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  * PIPELINE_RATE_WINDOW_MS (e.g. when ProductAI grants the app's address a larger budget),
  * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI), the timings crash recovery
  * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
- * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_DISPATCH_RECOVER_MS,
+ * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_POLL_DEADLINE_MS (the wait for a
+ * result, all kinds: 15 min for images, 30 for video by default), PIPELINE_SUBMIT_TIMEOUT_MS (a
+ * generation request's, 30 s; the fault bench compresses both), PIPELINE_DISPATCH_RECOVER_MS,
  * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
  * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
  * (how long a result waits for Shopify to come back, 6 h by default),
@@ -367,6 +380,7 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
   };
   const base = defaultPipelineConfig();
   const firstPoll = number('PIPELINE_FIRST_POLL_MS');
+  const deadline = number('PIPELINE_POLL_DEADLINE_MS');
   return pipelineConfig({
     limiter: {
       limit: number('PIPELINE_RATE_LIMIT') ?? base.limiter.limit,
@@ -377,7 +391,11 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
       firstPollMs: firstPoll
         ? { photo: firstPoll, upscale: firstPoll, video: firstPoll }
         : base.polling.firstPollMs,
+      deadlineMs: deadline
+        ? { photo: deadline, upscale: deadline, video: deadline }
+        : base.polling.deadlineMs,
     },
+    submit: { timeoutMs: number('PIPELINE_SUBMIT_TIMEOUT_MS') ?? base.submit.timeoutMs },
     stages: {
       lockMs: number('PIPELINE_STAGE_LOCK_MS') ?? base.stages.lockMs,
       stalledCheckMs: number('PIPELINE_STALLED_CHECK_MS') ?? base.stages.stalledCheckMs,

@@ -27,12 +27,14 @@ import {
 } from './publish/learned-processing-times.ts';
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
+import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
 import { createUploadPacer } from './limits/upload-pacer.ts';
 import type { PipelineQueues } from './stages/queues.ts';
+import type { StageTurns, TurnStage } from './limits/stage-turns.ts';
 import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
 
 export interface PipelineContext extends StageContext {
@@ -51,6 +53,8 @@ export interface PipelineContext extends StageContext {
   publishedResults: PublishedResults;
   /** Results' file names, claimed per shop (attach). */
   fileNames: FileNames;
+  /** When each shop's saves first met the Shopify outage they are in (publish/shopify-outage.ts). */
+  shopifyDown: ShopifyDownSince;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
@@ -69,8 +73,16 @@ export interface PipelineContext extends StageContext {
   fidelity?: FidelityChecker;
   /** Measures results against the shop's chosen channels (attach, publish/channel-step.ts). */
   channels: ChannelChecker;
-  /** Starts a stage for a generation; deduplicated by (generation, stage). */
+  /**
+   * Starts a stage for a generation; deduplicated by (generation, stage). Attach and verify are
+   * taken in turns by shop (limits/stage-turns.ts): the generation joins its shop's line there.
+   */
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Shopify answered again after an outage: the results of every shop waiting on it are due
+   * now, in turn (limits/stage-turns.ts), rather than each at the end of its own backoff.
+   */
+  shopifyBack(): Promise<void>;
 }
 
 /** A stage of this pipeline: a handler given the whole `PipelineContext`. */
@@ -85,6 +97,7 @@ export function createPipelineContext(deps: {
   admin: AdminClientFactory;
   generations: GenerationStore;
   queues: PipelineQueues;
+  turns: StageTurns;
   holds: ResultHolds;
   tries?: FidelityTries;
   channels: ChannelChecker;
@@ -93,7 +106,9 @@ export function createPipelineContext(deps: {
   /** Every ProductAI client's options: the service's address, status counting, retries. */
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
-  const { queues } = deps;
+  const { queues, turns } = deps;
+  const isTurnStage = (stage: StageName): stage is TurnStage =>
+    (turns.queues as readonly StageName[]).includes(stage);
   const productAi = (apiKey: string) => createProductAiClient({ ...deps.productAi, apiKey });
   return {
     generations: deps.generations,
@@ -111,6 +126,7 @@ export function createPipelineContext(deps: {
     resultDownloads: deps.resultDownloads,
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
+    shopifyDown: createShopifyDownSince(deps.redis),
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),
     clock: deps.clock,
@@ -119,6 +135,12 @@ export function createPipelineContext(deps: {
     holds: deps.holds,
     tries: deps.tries,
     channels: deps.channels,
-    enqueue: (stage, ref, options) => queues.add(stage, ref, ref.generationId, options),
+    enqueue: (stage, ref, options) => {
+      const { shop, generationId } = ref;
+      return isTurnStage(stage)
+        ? turns.put(stage, { shop, generationId }, options?.delayMs)
+        : queues.add(stage, ref, generationId, options);
+    },
+    shopifyBack: () => turns.outageEnded(),
   };
 }

@@ -41,6 +41,7 @@ import { appWideKeys } from './generations/keys.ts';
 import { createBulkForecaster, type BulkForecaster } from './limits/bulk-forecaster.ts';
 import type { FairScheduler } from './limits/fair-scheduler.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
+import type { StageTurns } from './limits/stage-turns.ts';
 import { cancelGeneration } from './line/cancel-generation.ts';
 import { createGenerationLine, type GenerationLine } from './line/generation-line.ts';
 import { registerShopRemoval } from './line/shop-removal.ts';
@@ -166,6 +167,7 @@ export interface Pipeline extends GenerationLine {
   readonly internals: {
     limiter: RateLimiter;
     scheduler: FairScheduler;
+    turns: StageTurns;
     queues: PipelineQueues;
     jobResults: JobResults;
     shopPause: ShopPause;
@@ -185,7 +187,7 @@ export function createPipeline(
   const connection = bullConnection(host.config.redisUrl);
   const queues = createPipelineQueues({ connection, prefix, config, logger, redis });
   const stores = createPipelineStores({ redis, clock, keys, config });
-  const { generations, limiter, scheduler, jobResults, claims } = stores;
+  const { generations, limiter, scheduler, turns, jobResults, claims } = stores;
   const flowTriggers = createFlowTriggerDelivery({
     redis,
     connection,
@@ -204,6 +206,7 @@ export function createPipeline(
     admin: host.admin,
     generations,
     queues,
+    turns,
     holds: parts.holds,
     // `line` is made below, from this context; a try is admitted long after both exist.
     tries: { gate: parts.tryGate ?? allGates(), admit: (generation) => line.admit(generation) },
@@ -298,6 +301,6 @@ export function createPipeline(
     async close() {
       await Promise.all([queues.close(), flowTriggers.close(), reviewBatchQueue.close()]);
     },
-    internals: { limiter, scheduler, queues, jobResults, shopPause, flowTriggers },
+    internals: { limiter, scheduler, turns, queues, jobResults, shopPause, flowTriggers },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The pipeline's shared state in Redis, which every process (web and workers) builds the same
- * way: the generations, the shared rate limit, the fair scheduler's line, the results ProductAI
- * delivered by job id, the submission claims, and the wait for their writes' durability.
+ * way: the generations, the shared rate limit, the fair scheduler's line, the shops' turns at
+ * the stages after ProductAI, the results ProductAI delivered by job id, the submission claims,
+ * and the wait for their writes' durability.
  */
 import type { Clock } from '../platform/clock.ts';
 import type { Redis } from '../platform/redis/connection.ts';
@@ -12,6 +13,7 @@ import { createGenerationStore, type GenerationStore } from './generations/gener
 import type { AppWideKeys } from './generations/keys.ts';
 import { createFairScheduler, type FairScheduler } from './limits/fair-scheduler.ts';
 import { createRateLimiter, type RateLimiter } from './limits/rate-limiter.ts';
+import { createStageTurns, type StageTurns } from './limits/stage-turns.ts';
 import { createSubmissionClaims, type SubmissionClaims } from './limits/submission-claims.ts';
 import { createJobResults, type JobResults } from './receive/job-results.ts';
 
@@ -19,6 +21,8 @@ export interface PipelineStores {
   generations: GenerationStore;
   limiter: RateLimiter;
   scheduler: FairScheduler;
+  /** The shops' turns at attach and verify. */
+  turns: StageTurns;
   jobResults: JobResults;
   claims: SubmissionClaims;
   /**
@@ -57,6 +61,7 @@ export function createPipelineStores(deps: {
       ...config.limiter,
     }),
     scheduler: createFairScheduler({ redis, clock, keys }),
+    turns: createStageTurns({ redis, clock, keys, perShop: config.stages.turnsPerShop }),
     jobResults: createJobResults({ redis, clock, keys }),
     claims: createSubmissionClaims({ redis, namespace: config.namespace }),
     durability: createDurability(redis, config.durability),

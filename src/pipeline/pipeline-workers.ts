@@ -1,8 +1,10 @@
 /**
  * What a worker process runs of the pipeline (`app.pipeline.startWorkers()`): the stage workers
  * with the handlers registered in stage-handlers.ts, the dispatcher that hands generations from
- * the line to the submit stage, the Flow trigger relay and worker, the review batch worker, the
- * retention sweeper and the expiry sweeper (work waiting too long in review or paused). Any number of processes may run them: they coordinate through Redis.
+ * the line to the submit stage, the turn feeder that hands the shops' turns at attach and
+ * verify to their stages, the Flow trigger relay and worker, the review batch worker, the
+ * retention sweeper and the expiry sweeper (work waiting too long in review or paused). Any
+ * number of processes may run them: they coordinate through Redis.
  */
 import type { ConnectionOptions } from 'bullmq';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
@@ -16,6 +18,8 @@ import type { AppWideKeys } from './generations/keys.ts';
 import { startRetentionSweeper } from './generations/retention-sweeper.ts';
 import { startExpirySweeper } from './line/expiry-sweeper.ts';
 import { startDispatcher } from './limits/dispatcher.ts';
+import type { StageTurns } from './limits/stage-turns.ts';
+import { startTurnFeeder } from './limits/turn-feeder.ts';
 import { startReviewBatchWorker } from './publish/review-batch-queue.ts';
 import type { ReviewBatches } from './publish/review-batches.ts';
 import { pipelineStages, type PublishHandlers, type StageHandlerDeps } from './stage-handlers.ts';
@@ -26,8 +30,10 @@ export interface RunningPipelineWorkers {
 }
 
 export interface PipelineWorkerDeps extends StageHandlerDeps {
-  /** The dispatcher's own subscriber connection (woken when work is put in line). */
+  /** For the dispatcher's and the turn feeder's own subscriber connections. */
   redisUrl: string;
+  /** The shops' turns at attach and verify (limits/stage-turns.ts). */
+  turns: StageTurns;
   connection: ConnectionOptions;
   keys: AppWideKeys;
   clock: Clock;
@@ -58,6 +64,7 @@ export async function startPipelineWorkers(
   const workers = startQueueWorkers({
     ...pipelineStages(deps, deps.publish),
     ctx: { ...deps.context, fidelity },
+    turns: deps.turns,
     connection,
     prefix: keys.bullPrefix,
     config,
@@ -68,6 +75,15 @@ export async function startPipelineWorkers(
     scheduler,
     queues,
     subscriber,
+    keys,
+    config,
+    clock,
+    logger,
+  });
+  const feeder = await startTurnFeeder({
+    turns: deps.turns,
+    queues,
+    subscriber: await connectRedis(deps.redisUrl, { name: 'productai-turn-feeder-wake' }),
     keys,
     config,
     clock,
@@ -90,7 +106,13 @@ export async function startPipelineWorkers(
   const expirySweeper = startExpirySweeper({ ...deps.expirySweep, logger });
   return {
     async stop() {
-      await Promise.all([dispatcher.stop(), sweeper.stop(), expirySweeper.stop(), triggers.stop()]);
+      await Promise.all([
+        dispatcher.stop(),
+        feeder.stop(),
+        sweeper.stop(),
+        expirySweeper.stop(),
+        triggers.stop(),
+      ]);
       await Promise.all([workers.close(), reviewBatchWorker.close()]);
       await fidelity?.close();
     },

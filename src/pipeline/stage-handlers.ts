@@ -10,6 +10,8 @@
  *
  * The stage runtime (stages/) knows none of them: it is handed this set, and its workers refuse
  * to start when a queue has no handler (stages/stage-registry.ts). A new stage is added here.
+ * Attach and verify are taken in turns by shop (limits/stage-turns.ts, handed to the workers by
+ * pipeline-workers.ts): their handlers are written as any other's.
  */
 import type { GenerationState } from './generations/generation.ts';
 import type { FairScheduler } from './limits/fair-scheduler.ts';

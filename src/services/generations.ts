@@ -131,6 +131,8 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
     request: GenerationRequest,
     more: { retryOf?: Generation; options?: number } = {},
   ) {
+    // A shop at its cap is refused before its product is read from Shopify (generation-line.ts).
+    await pipeline.refuseAtCap(shop, more.retryOf?.optionGroup ? 1 : (more.options ?? 1));
     const { intake, settings } = await prepare(shop, request, more.retryOf?.id ?? null);
     requireUsableKey(settings);
     if (!intake.ok) throw invalidFields('invalid_generation', intake.problems);
@@ -163,6 +165,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
 
   /** One generation per value of the option, in one set; answers the first with the set. */
   async function createVariantSet(shop: string, request: CreateGenerationRequest) {
+    await pipeline.refuseAtCap(shop, 1);
     const settings = await deps.settings.get(shop);
     requireUsableKey(settings);
     const { generations, set } = await prepareVariantSet(

@@ -28,6 +28,24 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ ...valid, PIPELINE_RATE_LIMIT: '30' }).pipeline.limiter.limit).toBe(30);
   });
 
+  it('waits 15 minutes for a photo by default (30 for a video), as long as PIPELINE_POLL_DEADLINE_MS says for every kind', () => {
+    expect(loadAppConfig(valid).pipeline.polling.deadlineMs).toEqual({
+      photo: 900_000,
+      upscale: 900_000,
+      video: 1_800_000,
+    });
+    expect(
+      loadAppConfig({ ...valid, PIPELINE_POLL_DEADLINE_MS: '60000' }).pipeline.polling.deadlineMs,
+    ).toEqual({ photo: 60_000, upscale: 60_000, video: 60_000 });
+  });
+
+  it('gives a generation request 30 s by default, as long as PIPELINE_SUBMIT_TIMEOUT_MS says', () => {
+    expect(loadAppConfig(valid).pipeline.submit.timeoutMs).toBe(30_000);
+    expect(
+      loadAppConfig({ ...valid, PIPELINE_SUBMIT_TIMEOUT_MS: '5000' }).pipeline.submit.timeoutMs,
+    ).toBe(5_000);
+  });
+
   it('waits for Shopify 6 hours by default, as long as PIPELINE_SHOPIFY_OUTAGE_CEILING_MS says', () => {
     expect(loadAppConfig(valid).pipeline.saving.outageCeilingMs).toBe(6 * 3_600_000);
     expect(

@@ -60,6 +60,18 @@ describe('the cap of generations not yet final', () => {
     expect(body.message).toContain('approve or reject the results waiting in Activity');
   });
 
+  it('refuses a click past the cap before it reads anything from Shopify: 429 at once while Shopify is down', async () => {
+    const { shop, target } = await shopAtCap();
+    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    try {
+      const { status, body } = await click(shop, target, 1);
+      expect(status).toBe(429);
+      expect(body.error).toBe('pending_generations_cap');
+    } finally {
+      await harness.app.emulatorControl('/faults', { outage: null });
+    }
+  });
+
   it('makes none of a click’s results when they do not all fit', async () => {
     const shop = await harness.newShop();
     const target = await productWithImages(shop);
@@ -103,32 +115,50 @@ describe('the cap of generations not yet final', () => {
   });
 });
 
+/** A shop with a run still reading its products, as one of a large collection is for a while. */
+async function shopReadingARun() {
+  const shop = await harness.newShop();
+  const ids = (await seededProducts(harness.app, shop.shop))
+    .filter((product) => product.mediaCount > 0)
+    .slice(0, 2)
+    .map((product) => product.id);
+  await harness.bulk.store.create({
+    shop: shop.shop,
+    title: 'Reading',
+    target: { type: 'products', productIds: ids },
+    kind: 'upscale',
+    params: {},
+    imagesPerProduct: 1,
+    options: 1,
+    productCount: 2,
+    creditsPerProduct: 1,
+    estimatedCredits: 2,
+    creditBudget: null,
+    includeDone: false,
+    plannedNoImage: 0,
+    plannedAlreadyDone: 0,
+    eachVariant: null,
+    plannedVariantSets: null,
+  });
+  return { shop, ids };
+}
+
 describe('the cap of bulk runs at once', () => {
+  it('refuses a run past the cap before it reads anything from Shopify: 429 at once while Shopify is down', async () => {
+    const { shop, ids } = await shopReadingARun();
+    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    try {
+      const request = { target: { type: 'products', productIds: ids }, kind: 'upscale' };
+      const { status, body } = await shop.api<ApiErrorBody>('POST', '/bulk-runs', request);
+      expect(status).toBe(429);
+      expect(body.error).toBe('bulk_runs_cap');
+    } finally {
+      await harness.app.emulatorControl('/faults', { outage: null });
+    }
+  });
+
   it('refuses a second run while one is still reading its products (429)', async () => {
-    const shop = await harness.newShop();
-    const ids = (await seededProducts(harness.app, shop.shop))
-      .filter((product) => product.mediaCount > 0)
-      .slice(0, 2)
-      .map((product) => product.id);
-    // A run still reading its products, as one of a large collection is for a while.
-    await harness.bulk.store.create({
-      shop: shop.shop,
-      title: 'Reading',
-      target: { type: 'products', productIds: ids },
-      kind: 'upscale',
-      params: {},
-      imagesPerProduct: 1,
-      options: 1,
-      productCount: 2,
-      creditsPerProduct: 1,
-      estimatedCredits: 2,
-      creditBudget: null,
-      includeDone: false,
-      plannedNoImage: 0,
-      plannedAlreadyDone: 0,
-      eachVariant: null,
-      plannedVariantSets: null,
-    });
+    const { shop, ids } = await shopReadingARun();
     const request = { target: { type: 'products', productIds: ids }, kind: 'upscale' };
     const { status, body } = await shop.api<ApiErrorBody>('POST', '/bulk-runs', request);
     expect(status).toBe(429);

@@ -62,6 +62,8 @@ export interface BulkRunStore {
    * expansion not done): then null, and nothing is written (lua/create-within-cap.lua).
    */
   createWithin(input: NewBulkRun, cap: number): Promise<BulkRun | null>;
+  /** How many of the shop's runs are still reading their products, as `createWithin` counts. */
+  readingCount(shop: string): Promise<number>;
   get(shop: string, id: string): Promise<BulkRun | null>;
   /** Newest first. */
   list(shop: string, limit?: number): Promise<BulkRun[]>;
@@ -234,6 +236,10 @@ const CREATE_WITHIN = luaScript(new URL('./lua/create-within-cap.lua', import.me
  * take 100 runs started and finished while it still reads its products.
  */
 const CAP_LOOKBACK = 100;
+const COUNT_READING = luaScript(new URL('./lua/count-reading.lua', import.meta.url), {
+  keys: ['index'],
+  args: ['runPrefix', 'lookback'],
+});
 const RECORD_PAGE = luaScript(new URL('./lua/record-page.lua', import.meta.url), {
   keys: ['run'],
   args: ['cursor', 'expanded', 'done', 'gone', 'updatedAt'],
@@ -309,6 +315,14 @@ export function createBulkRunStore(deps: {
         },
       )) as [number, number];
       return created === 1 ? run : null;
+    },
+
+    async readingCount(shop) {
+      return (await COUNT_READING(
+        redis,
+        { index: indexKey(shop) },
+        { runPrefix: runKey(shop, '_').slice(0, -1), lookback: CAP_LOOKBACK },
+      )) as number;
     },
 
     get: records.get,

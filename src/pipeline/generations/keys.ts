@@ -7,7 +7,7 @@
  */
 import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
-import type { GenerationState } from './generation.ts';
+import type { GenerationState, StageName } from './generation.ts';
 import type { Priority } from './generation.ts';
 
 /**
@@ -89,6 +89,14 @@ export const queueKeys = {
   waiting: (shop: string, priority: Priority) => queues.key(shop, 'waiting', priority),
   waitingTemplate: (priority: Priority) =>
     splitAroundShop(queues.key(PLACEHOLDER_SHOP, 'waiting', priority)),
+  /** The shop's generations waiting for a turn at a stage (limits/stage-turns.ts): FIFO. */
+  turnLine: (shop: string, stage: StageName) => queues.key(shop, 'turn-line', stage),
+  turnLineTemplate: (stage: StageName) =>
+    splitAroundShop(queues.key(PLACEHOLDER_SHOP, 'turn-line', stage)),
+  /** The shop's generations holding a turn at a stage: a hash id -> the turn's token. */
+  turnsHeld: (shop: string, stage: StageName) => queues.key(shop, 'turns-held', stage),
+  turnsHeldTemplate: (stage: StageName) =>
+    splitAroundShop(queues.key(PLACEHOLDER_SHOP, 'turns-held', stage)),
 };
 
 export interface AppWideKeys {
@@ -129,10 +137,29 @@ export interface AppWideKeys {
   bullPrefix: string;
   /** Generations of every shop by state: a hash state -> count (for metrics). */
   generationStates: string;
+  /** The app-wide part of a stage's turns (limits/stage-turns.ts). */
+  turns(stage: StageName): TurnKeys;
+  /** Pub/sub channel that wakes idle turn feeders: a shop may take a turn, or a wait ends sooner. */
+  turnWakeChannel: string;
   /** Shops with finished generations to expire, scored by the earliest expiry (ms). */
   retentionShops: string;
   /** Shops with work in review or paused, scored by the earliest time one is due to expire. */
   expiryShops: string;
+}
+
+export interface TurnKeys {
+  /** Shops that may take a turn (work waiting, fewer turns held than allowed), in turn order. */
+  ring: string;
+  /** Members of `ring` (so a shop is in it at most once). */
+  ringMembers: string;
+  /** Generations to put in line later: member `<shop> <id>`, score when (ms). */
+  due: string;
+  /** The same for waits on a service's outage, all made due at once when it answers again. */
+  outageDue: string;
+  /** Turns given: member `<shop> <id> <token>`, score when (ms), for the recovery of lost ones. */
+  running: string;
+  /** Monotonic counter: places in line (FIFO) and turn tokens. */
+  sequence: string;
 }
 
 export function appWideKeys(namespace: string): AppWideKeys {
@@ -157,5 +184,14 @@ export function appWideKeys(namespace: string): AppWideKeys {
     generationStates: appWideKey('generations', namespace, 'states'),
     retentionShops: appWideKey('generations', namespace, 'retention-shops'),
     expiryShops: appWideKey('generations', namespace, 'expiry-shops'),
+    turns: (stage) => ({
+      ring: appWideKey('turns', namespace, stage, 'ring'),
+      ringMembers: appWideKey('turns', namespace, stage, 'ring-members'),
+      due: appWideKey('turns', namespace, stage, 'due'),
+      outageDue: appWideKey('turns', namespace, stage, 'outage-due'),
+      running: appWideKey('turns', namespace, stage, 'running'),
+      sequence: appWideKey('turns', namespace, stage, 'sequence'),
+    }),
+    turnWakeChannel: appWideKey('turns', namespace, 'wake'),
   };
 }

@@ -18,6 +18,7 @@ import type { PipelineConfig } from '../config.ts';
 import type { AppWideKeys } from '../generations/keys.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
 import type { ArmedItem, FairScheduler } from './fair-scheduler.ts';
+import { createWakeSignal } from './wake-signal.ts';
 
 /**
  * A submit job per arming, not per generation: a generation put back and chosen again gets its
@@ -38,29 +39,6 @@ export interface DispatcherDeps {
   config: PipelineConfig;
   clock: Clock;
   logger: Logger;
-}
-
-/** A wake-up that many waits can share: `notify` resolves them all. */
-function createWakeSignal() {
-  let waiters: (() => void)[] = [];
-  return {
-    notify() {
-      const current = waiters;
-      waiters = [];
-      for (const wake of current) wake();
-    },
-    wait(ms: number, clock: Clock, signal: AbortSignal): Promise<void> {
-      return new Promise((resolve) => {
-        const controller = new AbortController();
-        const done = () => {
-          controller.abort();
-          resolve();
-        };
-        waiters.push(done);
-        clock.sleep(ms, AbortSignal.any([signal, controller.signal])).then(done, done);
-      });
-    },
-  };
 }
 
 export async function startDispatcher(deps: DispatcherDeps): Promise<Dispatcher> {

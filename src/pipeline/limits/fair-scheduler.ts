@@ -91,6 +91,8 @@ export interface FairScheduler {
     writes: readonly (readonly string[])[],
     cap: number,
   ): Promise<{ admitted: boolean; pending: number }>;
+  /** The shop's generations not yet final, counted as `pushNewWithin` counts them (one trip). */
+  pendingOf(shop: string): Promise<number>;
   /**
    * The next generation to submit, in fair order, now armed; null when nothing is waiting,
    * 'busy' when nothing waiting may be armed now: `lookahead` generations of its priority are
@@ -257,6 +259,14 @@ export function createFairScheduler(deps: {
 
   return {
     push,
+
+    async pendingOf(shop) {
+      const keys = generationKeys.pendingIndexes(shop);
+      const counts = await keys
+        .reduce((pipeline, key) => pipeline.zcard(key), redis.pipeline())
+        .exec();
+      return (counts ?? []).reduce((sum, [, count]) => sum + Number(count ?? 0), 0);
+    },
 
     pushNewWithin,
 

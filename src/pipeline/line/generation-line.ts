@@ -30,6 +30,13 @@ export interface GenerationLine {
    */
   enqueueWithinQuota(inputs: readonly NewGeneration[]): Promise<Generation[]>;
   /**
+   * Throws the same 429 when `adding` more would take the shop past its cap, counted as the
+   * cap's script counts (one round trip): the look a click takes before it reads anything from
+   * Shopify, so that a shop flooding past its cap costs a Redis read a click, not Admin calls and
+   * the web process's time. `enqueueWithinQuota`'s script stays the exact check.
+   */
+  refuseAtCap(shop: string, adding: number): Promise<void>;
+  /**
    * Puts a generation created `queued` but not yet in line (store.createOnce) in line; doing it
    * again for one already in line changes nothing.
    */
@@ -86,6 +93,12 @@ export function createGenerationLine(deps: {
     },
 
     enqueueWithinQuota,
+
+    async refuseAtCap(shop, adding) {
+      if (pendingCap <= 0) return;
+      if ((await scheduler.pendingOf(shop)) + adding > pendingCap)
+        throw pendingCapError(pendingCap);
+    },
 
     async admit(generation) {
       await scheduler.push(itemOf(generation));

@@ -1,10 +1,11 @@
 /**
  * The pipeline's part when a shop goes: on uninstall its waiting work is cancelled (nothing more
  * is sent for a shop that left), on erasure (shop/redact) what the pipeline keeps about the shop
- * outside its generations is forgotten: its job-id index entries, its place in the line, and
- * its jobs in the pipeline's queues (stage, review-batch and Flow trigger jobs, whose ids carry
- * its generation ids or its opaque id) with the queue events naming them. Registered with the
- * shop eraser (stores/shop-eraser.ts).
+ * outside its generations is forgotten: its job-id index entries, its place in the line and in
+ * the turns after ProductAI (limits/stage-turns.ts), and its jobs in the pipeline's queues
+ * (stage, review-batch and Flow trigger jobs, whose ids carry its generation ids or its opaque
+ * id) with the queue events naming them. Registered with the shop eraser
+ * (stores/shop-eraser.ts).
  */
 import { shopTrace, type ShopTrace } from '../../platform/queues/erase-shop-jobs.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
@@ -12,6 +13,7 @@ import type { ShopEraser } from '../../stores/shop-eraser.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
+import type { StageTurns } from '../limits/stage-turns.ts';
 import type { JobResults } from '../receive/job-results.ts';
 
 /** A queue that holds jobs of shops (pipeline stages, review batches, Flow triggers). */
@@ -23,6 +25,7 @@ export interface ShopRemovalDeps {
   redis: Redis;
   generations: GenerationStore;
   scheduler: FairScheduler;
+  turns: Pick<StageTurns, 'removeShop'>;
   jobResults: JobResults;
   jobQueues: readonly ShopJobQueue[];
 }
@@ -58,11 +61,11 @@ export async function cancelShopWork(deps: ShopRemovalDeps, shop: string): Promi
 }
 
 /**
- * Forgets the shop's ProductAI job ids (the job-id index), its place in the line, and its jobs
- * in the pipeline's queues.
+ * Forgets the shop's ProductAI job ids (the job-id index), its place in the line and in the
+ * turns, and its jobs in the pipeline's queues.
  */
 export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promise<void> {
-  const { generations, jobResults, scheduler } = deps;
+  const { generations, jobResults, scheduler, turns } = deps;
   const jobIds: number[] = [];
   const generationIds: string[] = [];
   for (let cursor: string | null = null; ;) {
@@ -76,6 +79,7 @@ export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promis
   }
   await jobResults.forget(shop, jobIds);
   await scheduler.removeShop(shop);
+  await turns.removeShop(shop);
   const trace = await shopTrace(deps.redis, shop, generationIds);
   for (const queue of deps.jobQueues) await queue.eraseShop(shop, trace);
 }

@@ -5,8 +5,11 @@
  *    still failing after the Admin client's own retries, a timeout, a reset, DNS, an interrupted
  *    staged upload) keeps the generation `saving`, records the wait on it (`waitingFor`: its
  *    view says "Waiting for Shopify to come back") and runs the stage again later, with capped
- *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began;
- *    a stage try that works ends the wait;
+ *    exponential backoff and jitter, until `config.saving.outageCeilingMs` after the wait began
+ *    (when the shop's saves first met this outage: shopify-down-since.ts);
+ *    a stage try that works ends the wait, and the waits of every other result (of every shop)
+ *    with it: they are tried at once, each shop's in turn (limits/stage-turns.ts), so the
+ *    results of all shops resume together when Shopify comes back;
  *  - a permanent failure (Shopify refused the input: a userError, a 4xx, a GraphQL error that
  *    is not a throttle) fails the generation at once with the reason;
  *  - anything else (Redis, ProductAI's file server) is the stage runtime's to retry as before.
@@ -77,9 +80,12 @@ async function waitForShopify(
   if (!generation || generation.state !== 'saving') return DONE;
   const now = ctx.clock.now();
   const wait = currentWait(generation);
-  const since = wait ? Date.parse(wait.since) : now;
-  const failures = (wait?.failures ?? 0) + 1;
   const { saving } = ctx.config;
+  // A result's first failure joins the shop's outage where it began (shopify-down-since.ts).
+  const since = wait
+    ? Date.parse(wait.since)
+    : await ctx.shopifyDown.since(ref.shop, now, 2 * saving.outageCeilingMs);
+  const failures = (wait?.failures ?? 0) + 1;
   if (now - since >= saving.outageCeilingMs) {
     ctx.logger.error(
       { ...ref, err: error, since: wait?.since },
@@ -99,7 +105,9 @@ async function waitForShopify(
     { waitingFor: { since: new Date(since).toISOString(), failures } },
     wait ? {} : { note: 'waiting for Shopify to come back' },
   );
-  return later(outageDelay(saving, failures));
+  // Marked as a wait on Shopify's outage: it ends early, with every shop's, once Shopify
+  // answers one of them again (below, and limits/stage-turns.ts).
+  return later(outageDelay(saving, failures), 'shopify');
 }
 
 /** The stage, holding its generation through Shopify's outages (see the header). */
@@ -115,9 +123,14 @@ export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHan
       ctx.logger.warn({ ...ref, err: error }, 'Shopify refused the result');
       return fail(ctx, ref, failure.reason);
     }
+    await ctx.shopifyDown.answered(ref.shop);
     const after = await ctx.generations.get(ref.shop, ref.generationId);
-    if (after?.waitingFor)
+    if (after?.waitingFor) {
       await ctx.generations.patch(ref.shop, ref.generationId, { waitingFor: null });
+      // Shopify answers again: the other results waiting for it, of every shop, try now, in
+      // their shops' turns, instead of each after the rest of a backoff of up to a minute.
+      await ctx.shopifyBack();
+    }
     return outcome;
   };
 }

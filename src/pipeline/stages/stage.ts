@@ -8,7 +8,10 @@
  *  - Move the generation only with `ctx.generations.transition({ from, to })`: a
  *    StaleTransitionError means another worker or a webhook got there first; return `done`.
  *  - Return `{ status: 'later', delayMs }` to run the same stage again later (poll again, Shopify
- *    still processing): the job is parked as delayed, not failed, and keeps its id.
+ *    still processing): the job is parked as delayed, not failed, and keeps its id; in a stage
+ *    taken in turns (`StageTurns`, below) its turn ends and the generation waits that long for
+ *    the next. `later(ms, service)` says the wait is on a service's outage: in a stage taken in
+ *    turns it ends early, for every shop, once the service answers again.
  *  - Throw for transient failures (network, 5xx, Redis): the queue retries with backoff; when the
  *    retries run out the generation is given the stage's `GiveUpRule` (a merchant-readable reason),
  *    registered with the handler.
@@ -31,15 +34,21 @@ export interface GenerationRef {
   generationId: string;
   /** Submit jobs: the fair scheduler's arming the job serves (limits/fair-scheduler.ts). */
   arming?: string;
+  /** Jobs of a stage taken in turns (`StageTurns`): the turn the job serves. */
+  turn?: string;
 }
 
 export type StageOutcome =
   | { status: 'done' }
-  /** Run this stage again for the same generation after `delayMs` (not counted as a failure). */
-  | { status: 'later'; delayMs: number };
+  /**
+   * Run this stage again for the same generation after `delayMs` (not counted as a failure);
+   * `outage`: the wait is on that service's outage.
+   */
+  | { status: 'later'; delayMs: number; outage?: string };
 
 export const DONE: StageOutcome = { status: 'done' };
-export const later = (delayMs: number): StageOutcome => ({ status: 'later', delayMs });
+export const later = (delayMs: number, outage?: string): StageOutcome =>
+  outage === undefined ? { status: 'later', delayMs } : { status: 'later', delayMs, outage };
 
 export interface EnqueueOptions {
   /** Start the job no earlier than this many ms from now. */
@@ -50,6 +59,27 @@ export interface EnqueueOptions {
 export interface StageContext {
   generations: Pick<GenerationStore, 'countAttempt' | 'transition'>;
   logger: Logger;
+}
+
+/**
+ * Stages whose jobs are handed out in turns instead of added to their queue as they come (the
+ * pipeline's limits/stage-turns.ts: shops take turns, a few jobs of one shop at a time), so
+ * that one tenant's backlog in a queue shared by all never holds another's job for more than a
+ * few of its own. BullMQ's FIFO queue cannot say that: groups are BullMQ Pro's. A job carries
+ * the turn it serves. The runtime asks whether the turn is still current before the handler
+ * runs (a turn given again after its job was lost leaves a late copy of that job nothing to
+ * do), and ends it when the handler is done, gave up, or wants to run later: that wait is then
+ * the turns', outside BullMQ, so a waiting generation holds no turn.
+ */
+export interface StageTurns {
+  readonly queues: readonly string[];
+  isCurrent(queue: string, ref: GenerationRef): Promise<boolean>;
+  /** Ends the turn; with `later`, the generation waits `delayMs` for its next. */
+  end(
+    queue: string,
+    ref: GenerationRef,
+    later?: { delayMs: number; outage?: string },
+  ): Promise<void>;
 }
 
 /** A stage: one job's work for one generation, given the context the workers were started with. */

@@ -9,13 +9,19 @@
  *    no job will ever move.
  * A worker that dies mid-job loses its lock; after `lockMs` another worker's stalled check
  * (every `stalledCheckMs`) runs the job again: only that stage repeats.
+ *
+ * In a stage taken in turns (`turns`, stage.ts `StageTurns`), a job whose turn is no longer
+ * current does nothing, and the job's end is its turn's end: done or given up ends it, `later`
+ * ends it with the wait (instead of BullMQ's delay), a throw with tries left keeps it (BullMQ's
+ * retry is the same turn). The turn ends inside the job, before BullMQ completes it: a crash in
+ * between runs the job again, which finds its turn ended and does nothing.
  */
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, StaleTransitionError, type StageName } from '../generations/generation.ts';
 import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
-import type { StageContext } from './stage.ts';
+import type { StageContext, StageTurns } from './stage.ts';
 import { checkStageHandlers, type GiveUpRules, type QueueHandlers } from './stage-registry.ts';
 
 export type { QueueHandlers } from './stage-registry.ts';
@@ -59,6 +65,8 @@ export function startQueueWorkers<Ctx extends StageContext>(options: {
   giveUp: GiveUpRules;
   /** Handed to every handler as it is. */
   ctx: Ctx;
+  /** The stages taken in turns, if any. */
+  turns?: StageTurns;
   connection: ConnectionOptions;
   prefix: string;
   config: PipelineConfig;
@@ -66,6 +74,8 @@ export function startQueueWorkers<Ctx extends StageContext>(options: {
 }): RunningWorkers {
   const { ctx, giveUp, connection, prefix, config, logger } = options;
   const handlers = checkStageHandlers(options.handlers);
+  const turnsOf = (queue: QueueName) =>
+    options.turns?.queues.includes(queue) ? options.turns : undefined;
   const concurrency: Record<QueueName, number> = {
     ...config.stages.concurrency,
     result: config.stages.concurrency.await,
@@ -76,13 +86,18 @@ export function startQueueWorkers<Ctx extends StageContext>(options: {
     const worker = new Worker<JobData>(
       queue,
       async (job: Job<JobData>, token?: string) => {
+        // A job without a turn (added before its stage was taken in turns) runs as it did.
+        const turns = job.data.turn === undefined ? undefined : turnsOf(queue);
+        if (turns && !(await turns.isCurrent(queue, job.data))) return;
         try {
           if (isStage(queue))
             await ctx.generations.countAttempt(job.data.shop, job.data.generationId, queue);
           const outcome = await handler(job.data, ctx);
           if (outcome.status === 'later') {
+            const { delayMs, outage } = outcome;
+            if (turns) return await turns.end(queue, job.data, { delayMs, outage });
             // BullMQ schedules delayed jobs on the wall clock.
-            await job.moveToDelayed(Date.now() + outcome.delayMs, token);
+            await job.moveToDelayed(Date.now() + delayMs, token);
             throw new DelayedError();
           }
         } catch (error) {
@@ -90,6 +105,7 @@ export function startQueueWorkers<Ctx extends StageContext>(options: {
           if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) throw error;
           await onExhausted(queue, job.data, error, ctx, giveUp);
         }
+        await turns?.end(queue, job.data);
       },
       {
         connection,

@@ -258,6 +258,17 @@ describe('a worker killed at each stage', () => {
     await kill(restarted);
   });
 
+  it("attach, killed while two shops' results hold their turns: the new worker saves each once", async () => {
+    const worker = await startWorker({ CRASH_AFTER_OPERATION: 'FileCreate' });
+    const many = await shopWithBatch(5);
+    const one = await shopWithBatch(1);
+    await worker.exited;
+    const restarted = await startWorker();
+    await expectExactlyOnce(many);
+    await expectExactlyOnce(one);
+    await kill(restarted);
+  });
+
   it('verify: killed right after the file was linked to the product; the repeat links nothing twice', async () => {
     const worker = await startWorker({ CRASH_AFTER_OPERATION: 'FileUpdate' });
     const s = await shopWithBatch(3);

@@ -14,12 +14,8 @@
 
   Returns {1, running before} when created, {0, running} when the cap refused it.
 ]]
-local running = 0
-local ids = redis.call('ZREVRANGEBYLEX', KEYS[1], '+', '-', 'LIMIT', 0, tonumber(ARGV[4]))
-for _, id in ipairs(ids) do
-  local run = redis.call('HMGET', ARGV[3] .. id, 'state', 'expansionDone')
-  if run[1] == '"running"' and run[2] ~= 'true' then running = running + 1 end
-end
+--- @include "reading-runs"
+local running = readingRuns(KEYS[1], ARGV[3], ARGV[4])
 if running >= tonumber(ARGV[2]) then return { 0, running } end
 redis.call('HSET', KEYS[2], unpack(ARGV, 5))
 redis.call('ZADD', KEYS[1], 0, ARGV[1])

@@ -17,6 +17,11 @@ export function start(
   >,
 ): BulkRuns['start'] {
   return async (shop, request, defaults, onCreated) => {
+    // A shop at its cap is refused before its products are read from Shopify (the plan reads
+    // them all): a flood of requests past it costs a Redis read each. `createWithin` below
+    // stays the exact check.
+    const cap = deps.quotas.bulkRunsPerShop;
+    if ((await deps.runs.readingCount(shop)) >= cap) throw bulkRunsCapError(cap);
     const planned = await plan(deps, shop, request, defaults);
     if (planned.problems.length > 0) throw new BulkRequestError(planned.problems);
     const target =
@@ -24,7 +29,6 @@ export function start(
         ? { type: 'products' as const, productIds: [...new Set(request.target.productIds)] }
         : request.target;
     // Within the shop's cap of runs reading at once, checked and created in one atomic step.
-    const cap = deps.quotas.bulkRunsPerShop;
     const run = await deps.runs.createWithin(
       {
         shop,

@@ -17,8 +17,8 @@
   ARGV[3] writes  JSON array of commands [command, ...args] that store the generations (the
                   generation store's `prepare`)
   ARGV[4] cap     the shop's most generations not yet final, or 0 for none
-  ARGV[5...] pendingIndexes  the shop's index of each state not yet final (shop-quotas.ts
-                  pendingIndexKeys; the same shop's keys as KEYS, so passed as a list here)
+  ARGV[5...] pendingIndexes  the shop's index of each state not yet final (generations/keys.ts
+                  pendingIndexes; the same shop's keys as KEYS, so passed as a list here)
 
   Returns {1, pending before} when stored, {0, pending} when the cap refused them.
 ]]
