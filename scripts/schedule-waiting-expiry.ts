@@ -5,29 +5,12 @@
 // entered that state (src/pipeline/generations/store/expiry.ts `scheduleWaitingExpiry`). Safe
 // while the app runs, and a second run adds nothing.
 import { systemClock } from '../src/platform/clock.ts';
-import { closeRedis, connectRedis } from '../src/platform/redis/connection.ts';
-import { pipelineConfigFromEnv } from '../src/pipeline/config.ts';
 import { createBulkRunStore } from '../src/pipeline/bulk/bulk-run-store.ts';
 import { pausedExpiresAt } from '../src/pipeline/bulk/runs/expire.ts';
-import { createGenerationStore } from '../src/pipeline/generations/generation-store.ts';
-import { appWideKeys } from '../src/pipeline/generations/keys.ts';
 import { shopsWithGenerations } from '../src/pipeline/generations/shops-with-generations.ts';
+import { withPipelineRedis } from './upgrade/pipeline-redis.ts';
 
-const redisUrl = process.env.REDIS_URL;
-if (!redisUrl) {
-  console.error('REDIS_URL is required (the Redis the app uses)');
-  process.exit(1);
-}
-const config = pipelineConfigFromEnv(process.env);
-const redis = await connectRedis(redisUrl, { name: 'productai-schedule-expiry' });
-try {
-  const generations = createGenerationStore({
-    redis,
-    clock: systemClock,
-    keys: appWideKeys(config.namespace),
-    retention: config.retention,
-    expiry: config.expiry,
-  });
+await withPipelineRedis('productai-schedule-expiry', async ({ redis, config, generations }) => {
   const runs = createBulkRunStore({ redis, clock: systemClock, namespace: config.namespace });
   let shops = 0;
   let scheduled = 0;
@@ -44,6 +27,4 @@ try {
   console.log(
     `${shops} shops: expiry scheduled for ${scheduled} generations; ${pausedRuns} paused runs looked at`,
   );
-} finally {
-  await closeRedis(redis);
-}
+});
