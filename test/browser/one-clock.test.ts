@@ -12,7 +12,7 @@ import { formatShopTime, type FormatDate } from '../../src/app-api/shop-time.ts'
 import { instantToZoned } from '../../src/app-api/zoned-time.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
 import { eventually } from './support/eventually.ts';
-import { productsWithImages } from './support/merchant.ts';
+import { appApi, productsWithImages } from './support/merchant.ts';
 import type { Stack } from './support/stack.ts';
 import { browserSuite } from './support/suite.ts';
 
@@ -22,19 +22,6 @@ const SHOP_ZONE = 'Asia/Tokyo';
 /** As the app home writes in the browser's default language (en-US). */
 const english: FormatDate = (date, options) =>
   new Intl.DateTimeFormat('en-US', options).format(date);
-
-async function appApi<T>(stack: Stack, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${stack.appUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${stack.shopify.signSessionToken(stack.shop)}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** "Jul 1": today on the shop's clock, as the rule card writes a day. */
 function shopToday(): string {

@@ -80,22 +80,37 @@ async function saveWebhookInStudio(stack: Stack, url: string): Promise<void> {
 }
 
 /**
+ * The app's own API as the app home calls it (a session token of the file's shop); throws with
+ * the app's answer when it refuses.
+ */
+export async function appApi<T>(
+  stack: Stack,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${stack.appUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${stack.shopify.signSessionToken(stack.shop)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
  * A merchant ready to generate: the ProductAI key saved (and valid), the webhook connected. Set
  * up through the app's API, as the Settings page calls it: the screens' own steps are checked in
  * settings.test.ts and setup-guide.test.ts, and through them this set-up cost 21 files a page
  * load and a save each (about 1 s of CPU a file).
  */
 export async function connectMerchant(stack: Stack): Promise<void> {
-  const response = await fetch(`${stack.appUrl}/api/settings/api-key`, {
-    method: 'PUT',
-    headers: {
-      Authorization: `Bearer ${stack.shopify.signSessionToken(stack.shop)}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ apiKey: stack.productAiKey }),
+  const settings = await appApi<SettingsView>(stack, 'PUT', '/settings/api-key', {
+    apiKey: stack.productAiKey,
   });
-  if (!response.ok) throw new Error(`Settings refused the key: ${await response.text()}`);
-  const settings = (await response.json()) as SettingsView;
   if (settings.apiKey.state !== 'valid') throw new Error(`the key is ${settings.apiKey.state}`);
   await saveWebhookInStudio(stack, settings.webhook.url);
 }
