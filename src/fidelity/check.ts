@@ -167,6 +167,7 @@ async function measureAt(
       ),
     },
     { gradient: gradientMagnitude(cv, toGray(cv, warped), width, height), seen: warped.seen },
+    location.inliers === 0,
   );
   const shape = structure(grid);
   // Colours where the edges agree: a cell hidden by a prop in front is not a recoloured part.
