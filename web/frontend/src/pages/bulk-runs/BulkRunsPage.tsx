@@ -34,7 +34,10 @@ export default function BulkRunsPage() {
             settings={settingsView}
             onStarted={(run) => {
               setQueryParam('bulkRun', run.id);
-              runs.reload();
+              // Its card at once from the answer, not after another request: the card pushes the
+              // form down, within the click's 500 ms only if it comes without a second wait
+              // (507 ms after the click at load 20).
+              runs.replace({ bulkRuns: [run, ...(runs.data?.bulkRuns ?? [])] });
             }}
           />
         </>
