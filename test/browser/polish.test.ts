@@ -4,7 +4,6 @@
  * and Upscale on Bulk runs moves nothing on the page (no layout shift once the estimate is in),
  * a campaign just scheduled is brought into view, an active rule is not described as off.
  */
-import type { Frame } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { eventually } from './support/eventually.ts';
 import { appFrame } from './support/keyboard.ts';
@@ -14,6 +13,7 @@ import {
   productsWithImages,
 } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
+import { pageVitals, recordPageVitals } from './support/vitals.ts';
 
 const suite = browserSuite('polish', { connectedMerchant: true });
 
@@ -53,53 +53,9 @@ test('Bulk runs: an upscale offers no results per product; the budget says why i
   ).toBe(true);
 });
 
-interface LayoutShift {
-  value: number;
-  /** Milliseconds since the last click or key press in the app. */
-  sinceInput: number;
-  sources: string[];
-}
-
-/**
- * Starts recording the app page's layout shifts (Chromium's Layout Instability API) with the
- * time since the last input. The admin frame runs the app in the admin's process, where Chromium
- * never marks a shift as `hadRecentInput` (all six toggles' own shifts, 5-11 ms after the click,
- * came without it), so the 500 ms window of the definition of CLS is applied here.
- */
-async function recordLayoutShifts(frame: Frame): Promise<void> {
-  await frame.evaluate(() => {
-    const recorded = window as unknown as { layoutShifts: LayoutShift[]; lastInput: number };
-    recorded.layoutShifts = [];
-    recorded.lastInput = -Infinity;
-    for (const type of ['pointerdown', 'keydown']) {
-      document.addEventListener(type, () => (recorded.lastInput = performance.now()), true);
-    }
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        startTime: number;
-        value: number;
-        sources: { node?: Node | null }[];
-      }[]) {
-        recorded.layoutShifts.push({
-          value: entry.value,
-          sinceInput: entry.startTime - recorded.lastInput,
-          sources: entry.sources.map((source) => source.node?.textContent?.slice(0, 60) ?? ''),
-        });
-      }
-    }).observe({ type: 'layout-shift' });
-  });
-}
-
-/** The shifts CLS counts: those not within 500 ms of an input (the page's answer to it). */
-async function unexpectedLayoutShifts(frame: Frame): Promise<LayoutShift[]> {
-  const shifts = await frame.evaluate(
-    () => (window as unknown as { layoutShifts: LayoutShift[] }).layoutShifts,
-  );
-  return shifts.filter((shift) => shift.sinceInput > 500);
-}
-
 test('Bulk runs: switching Photo and Upscale three times shifts nothing once the estimate is in (CLS 0)', async () => {
   const { admin } = suite;
+  await recordPageVitals(admin);
   await admin.open('/bulk-runs');
   await admin.app.getByRole('button', { name: 'Select collection' }).click();
   await pickInResourcePicker(admin, 'Select collection', await smallestCollection(suite.stack));
@@ -107,7 +63,7 @@ test('Bulk runs: switching Photo and Upscale three times shifts nothing once the
   const start = admin.app.getByRole('button', { name: 'Start bulk run' });
   await eventually(() => start.isEnabled()).toBe(true);
   const frame = await appFrame(admin);
-  await recordLayoutShifts(frame);
+  const before = (await pageVitals(frame)).shifts.length;
   for (let round = 0; round < 3; round += 1) {
     // An upscale is estimated and can start; a photo then waits for its prompt.
     await admin.app.getByRole('button', { name: 'Upscale' }).click();
@@ -120,12 +76,13 @@ test('Bulk runs: switching Photo and Upscale three times shifts nothing once the
   // The last estimate has arrived (Start is enabled): a shift it caused has been recorded.
   await admin.app.getByRole('button', { name: 'Upscale' }).click();
   await eventually(() => start.isEnabled()).toBe(true);
-  expect(await unexpectedLayoutShifts(frame)).toEqual([]);
+  expect((await pageVitals(frame)).shifts.slice(before)).toEqual([]);
 });
 
 test('Generate: switching Photo, Video and Upscale shifts nothing once the price is in (CLS 0)', async () => {
   const { admin, stack } = suite;
   const [product] = await productsWithImages(stack);
+  await recordPageVitals(admin);
   await admin.open('/generate');
   await admin.app.getByRole('button', { name: 'Select product' }).click();
   await pickInResourcePicker(admin, 'Select product', product!.title);
@@ -133,7 +90,7 @@ test('Generate: switching Photo, Video and Upscale shifts nothing once the price
   const submit = admin.app.getByRole('button', { name: /^(Generate|Upscale) .* for \d+ credits$/ });
   await eventually(() => submit.isEnabled()).toBe(true);
   const frame = await appFrame(admin);
-  await recordLayoutShifts(frame);
+  const before = (await pageVitals(frame)).shifts.length;
   for (let round = 0; round < 3; round += 1) {
     for (const kind of ['Video', 'Upscale', 'Photo']) {
       await admin.app.getByRole('button', { name: kind, exact: true }).click();
@@ -145,7 +102,7 @@ test('Generate: switching Photo, Video and Upscale shifts nothing once the price
   // The last price has come back: a shift it caused has been recorded.
   await admin.app.getByRole('button', { name: 'Upscale', exact: true }).click();
   await eventually(() => submit.isEnabled()).toBe(true);
-  expect(await unexpectedLayoutShifts(frame)).toEqual([]);
+  expect((await pageVitals(frame)).shifts.slice(before)).toEqual([]);
 });
 
 test('Campaigns: a campaign just scheduled is scrolled into view, its heading focused', async () => {

@@ -1,5 +1,5 @@
 import { BlockStack, Card, Layout, Page, useIndexResourceState } from '@shopify/polaris';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -12,7 +12,6 @@ import type {
   BulkRunView,
   GenerationPage,
   GenerationState,
-  GenerationView,
   ReviewBatchAction,
 } from '../../shared/contract.ts';
 import { ActivityEmptyState } from './ActivityEmptyState.tsx';
@@ -21,7 +20,7 @@ import { ActivityPagination } from './ActivityPagination.tsx';
 import { ActivityTable } from './ActivityTable.tsx';
 import { ConfirmReviewModal, type ReviewConfirmation } from './ConfirmReviewModal.tsx';
 import { ReviewBatchProgress } from './ReviewBatchProgress.tsx';
-import { ReviewViewer } from './ReviewViewer.tsx';
+import { ViewerSlot, type ViewerOpener } from './ViewerSlot.tsx';
 import { RunReviewCard } from './RunReviewCard.tsx';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
 import { VariantSetReview, variantSetsOf } from './VariantSetReview.tsx';
@@ -87,8 +86,7 @@ export default function ActivityPage() {
   const selection = useIndexResourceState(generations);
   const batch = useReviewBatch(reload);
   const [confirmation, setConfirmation] = useState<ReviewConfirmation | null>(null);
-  // The viewer goes through the page as it was when opened, so decisions do not reshuffle it.
-  const [viewer, setViewer] = useState<{ items: GenerationView[]; index: number } | null>(null);
+  const viewer = useRef<ViewerOpener>(null);
 
   if (list.loading && !list.data) return <PageSkeleton title={t('nav.activity')} cards={1} />;
   if (!list.data) {
@@ -176,7 +174,7 @@ export default function ActivityPage() {
                   allSelected={selection.allResourcesSelected}
                   onSelectionChange={selection.handleSelectionChange}
                   bulkActions={bulkActions}
-                  onOpen={(index) => setViewer({ items: generations, index })}
+                  onOpen={(index) => viewer.current?.open(generations, index)}
                   onChange={reload}
                 />
               )}
@@ -206,26 +204,7 @@ export default function ActivityPage() {
         </Layout.Section>
       </Layout>
       <ConfirmReviewModal confirmation={confirmation} onClose={() => setConfirmation(null)} />
-      {viewer ? (
-        <ReviewViewer
-          generations={viewer.items}
-          index={viewer.index}
-          waiting={run.data?.counts.in_review ?? null}
-          onIndexChange={(index) => setViewer((current) => current && { ...current, index })}
-          onClose={() => setViewer(null)}
-          onDecided={(views) => {
-            const decided = new Map(views.map((view) => [view.id, view]));
-            setViewer(
-              (current) =>
-                current && {
-                  ...current,
-                  items: current.items.map((item) => decided.get(item.id) ?? item),
-                },
-            );
-            reload();
-          }}
-        />
-      ) : null}
+      <ViewerSlot ref={viewer} waiting={run.data?.counts.in_review ?? null} onDecided={reload} />
     </Page>
   );
 }

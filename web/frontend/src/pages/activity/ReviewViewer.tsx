@@ -1,7 +1,7 @@
 import { BlockStack, Button, InlineStack, Modal, Text } from '@shopify/polaris';
 import { StyleUsed } from '../../components/StyleUsed.tsx';
 import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -32,10 +32,34 @@ function SizedImage({
   /** The part of the image the fidelity check flagged, outlined over it. */
   highlight?: Region | null;
 }) {
-  const image = <img src={src} alt={alt} className={zoom === 'fit' ? styles.fit : styles.actual} />;
+  const frame = useRef<HTMLDivElement>(null);
+  // Actual size opens on the middle of the picture, where the product is: the scroll started at
+  // its top-left corner, mostly empty backdrop (issue 35). Again when the image arrives.
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (zoom !== 'actual' || !element) return;
+    const centre = () => {
+      element.scrollLeft = (element.scrollWidth - element.clientWidth) / 2;
+      element.scrollTop = (element.scrollHeight - element.clientHeight) / 2;
+    };
+    centre();
+    const image = element.querySelector('img');
+    image?.addEventListener('load', centre);
+    return () => image?.removeEventListener('load', centre);
+  }, [zoom, src]);
+  // Decoded off the frame that answers ← → (a 2048 px picture held the next paint back): the
+  // title, badges and frame show at once, the picture as soon as it is decoded.
+  const image = (
+    <img
+      src={src}
+      alt={alt}
+      decoding="async"
+      className={zoom === 'fit' ? styles.fit : styles.actual}
+    />
+  );
   return (
     <figure className={styles.figure}>
-      <div className={styles.frame}>
+      <div className={styles.frame} ref={frame}>
         {highlight ? (
           // Actual size: the outline's box is the image's own; fit: both fill the frame.
           <div className={zoom === 'fit' ? styles.fit : styles.outlined}>

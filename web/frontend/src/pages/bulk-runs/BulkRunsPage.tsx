@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useResource } from '../../api/useResource.ts';
 import { RunListPage } from '../../components/RunListPage.tsx';
 import { useScrollToCard } from '../../components/useScrollToCard.ts';
@@ -6,6 +7,7 @@ import type { BulkRunView, SettingsView } from '../../shared/contract.ts';
 import { BulkRunCard } from './BulkRunCard.tsx';
 import { BulkRunsEmptyState } from './BulkRunsEmptyState.tsx';
 import { NewBulkRunCard } from './NewBulkRunCard.tsx';
+import { StartingRunCard } from './StartingRunCard.tsx';
 import { t } from '../../i18n/index.ts';
 
 const POLL_MS = 3000;
@@ -16,6 +18,7 @@ export default function BulkRunsPage() {
   const runs = useResource<{ bulkRuns: BulkRunView[] }>('/bulk-runs', POLL_MS);
   const shownRunId = useLocation().params.get('bulkRun');
   useScrollToCard(shownRunId, runs.data?.bulkRuns);
+  const [starting, setStarting] = useState(false);
   return (
     <RunListPage
       title={t('nav.bulkRuns')}
@@ -26,15 +29,20 @@ export default function BulkRunsPage() {
     >
       {(settingsView, { bulkRuns }) => (
         <>
-          {bulkRuns.length === 0 ? <BulkRunsEmptyState /> : null}
+          {bulkRuns.length === 0 && !starting ? <BulkRunsEmptyState /> : null}
+          {starting ? <StartingRunCard /> : null}
           {bulkRuns.map((run) => (
             <BulkRunCard key={run.id} run={run} onChange={runs.reload} />
           ))}
           <NewBulkRunCard
             settings={settingsView}
+            onStarting={setStarting}
             onStarted={(run) => {
               setQueryParam('bulkRun', run.id);
-              runs.reload();
+              // Its card at once from the answer, not after another request: the card pushes the
+              // form down, within the click's 500 ms only if it comes without a second wait
+              // (507 ms after the click at load 20).
+              runs.replace({ bulkRuns: [run, ...(runs.data?.bulkRuns ?? [])] });
             }}
           />
         </>

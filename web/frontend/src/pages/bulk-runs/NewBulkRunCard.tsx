@@ -30,10 +30,12 @@ import type { ChosenTarget } from './TargetPicker.tsx';
 
 interface Props {
   settings: SettingsView;
+  /** The merchant confirmed: the run is being started (true) or its answer came (false). */
+  onStarting: (starting: boolean) => void;
   onStarted: (run: BulkRunView) => void;
 }
 
-export function NewBulkRunCard({ settings, onStarted }: Props) {
+export function NewBulkRunCard({ settings, onStarting, onStarted }: Props) {
   const [chosen, setChosen] = useState<ChosenTarget | null>(null);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(settings.defaults));
   const [imagesText, setImagesText] = useState('1');
@@ -133,7 +135,9 @@ export function NewBulkRunCard({ settings, onStarted }: Props) {
 
   const onStart = async () => {
     if (!request || budget.error) return;
+    onStarting(true);
     const run = await start.run({ ...request, creditBudget: budget.credits });
+    onStarting(false);
     if (run) {
       shopify.toast.show(t('bulk.started'));
       setChosen(null);
