@@ -94,14 +94,14 @@ function newGeneration(shop: string, index: number) {
 }
 
 /**
- * One charged generation of the run, submitted `index % 30` days ago: published, or (one in five)
+ * One charged generation of the run, submitted `index % 30` days ago: published, or (one in four)
  * waiting for review with the product check's verdict.
  */
 async function finishedGeneration(shop: string, index: number): Promise<Generation> {
   let generation = await store.create(newGeneration(shop, index));
   const submittedAt = new Date(clock.now() - (index % 30) * DAY_MS).toISOString();
   const last =
-    index % 5 === 0
+    index % 4 === 0
       ? ({ to: 'in_review', patch: { fidelity: fidelityOf(index) } } as const)
       : ({
           to: 'published',
@@ -128,8 +128,9 @@ async function finishedGeneration(shop: string, index: number): Promise<Generati
 
 function fidelityOf(index: number) {
   return {
-    // Half of those in review changed: 100 at 1k, so the run's flagged page is full at every size.
-    verdict: index % 10 === 0 ? ('changed' as const) : ('check_it' as const),
+    // Half of those in review changed: 113 at 1k, so the run's flagged page (100) is full at
+    // every size.
+    verdict: index % 8 === 0 ? ('changed' as const) : ('check_it' as const),
     findings: [],
     checks: {},
     region: null,
