@@ -1,7 +1,7 @@
 /**
  * A cache whose concurrent misses share one computation: while a key's value is being computed,
  * every other caller for that key awaits the same promise instead of starting its own. Measured
- * before it (bench/overview-history.ts): 10 simultaneous Overview loads of one shop ran 10 full
+ * before it (bench/history-growth.ts): 10 simultaneous Overview loads of one shop ran 10 full
  * computations. A failed computation is not cached (the next caller tries again).
  */
 import type { Clock } from './clock.ts';

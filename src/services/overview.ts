@@ -18,7 +18,7 @@ import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import { toGenerationView } from '../pipeline/generations/generation.ts';
+import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
 import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
 
 const DAYS = 30;
@@ -58,7 +58,7 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
       const [settings, active, recent, runs, credits, guideDismissedAt] = await Promise.all([
         deps.settings.get(shop),
         pipeline.generations.countByState(shop),
-        pipeline.generations.list(shop, {}, { limit: RECENT }),
+        recentResults(pipeline.generations, shop),
         bulk.store.list(shop, BULK_RUNS),
         spend.get(shop),
         deps.setupGuide.dismissedAt(shop),
@@ -70,7 +70,7 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
         },
         paused: settings.paused,
         active: active as Record<GenerationState, number>,
-        recent: recent.generations.map(toGenerationView),
+        recent: recent.map(toGenerationView),
         ...credits,
         bulkRuns: await Promise.all(runs.map(view)),
         setupGuide: { dismissedAt: guideDismissedAt },
@@ -80,6 +80,24 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
       return { dismissedAt: await deps.setupGuide.dismiss(shop, new Date(deps.clock.now())) };
     },
   };
+}
+
+/**
+ * The newest results (published, or waiting for review), then the newest other generations if
+ * fewer than RECENT have one: a cancelled bulk run filled the card with seven rows of "No result
+ * yet" over the results before it. Three pages of RECENT from the indexes, whatever the history.
+ */
+async function recentResults(store: GenerationStore, shop: string): Promise<Generation[]> {
+  const [published, inReview, newest] = await Promise.all(
+    [{ state: 'published' as const }, { state: 'in_review' as const }, {}].map(
+      async (filter) => (await store.list(shop, filter, { limit: RECENT })).generations,
+    ),
+  );
+  const newestFirst = (a: Generation, b: Generation) => (a.id < b.id ? 1 : -1);
+  const results = [...published!, ...inReview!].sort(newestFirst).slice(0, RECENT);
+  const chosen = new Set(results.map((generation) => generation.id));
+  const others = newest!.filter((generation) => !chosen.has(generation.id));
+  return [...results, ...others.slice(0, RECENT - results.length)].sort(newestFirst);
 }
 
 /** The last DAYS days (UTC) of credit counters, today included. */

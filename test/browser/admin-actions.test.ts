@@ -53,6 +53,14 @@ test(
     await admin.screenshot('admin-action-product');
     await action.getByRole('button', { name: 'Generate photo' }).click();
     await eventually(() => action.getByText('Generation started').isVisible()).toBe(true);
+    // The steps' numbers sit inside the modal's padding, in from the banner's edge by a marker's
+    // width (issue 35: the list was inline and its markers hung in the padding).
+    const left = (element: Element) => element.getBoundingClientRect().left;
+    const [step, banner] = [
+      await action.locator('s-list-item').first().evaluate(left),
+      await action.locator('s-banner').evaluate(left),
+    ];
+    expect(step - banner).toBeGreaterThanOrEqual(20);
     await action.getByRole('button', { name: 'Done' }).click();
     await eventually(() => admin.page.getByRole('dialog').count()).toBe(0);
 

@@ -90,19 +90,30 @@ for (const viewport of [
 
     // Its confirmation says the same products, credits and finish time as the estimate made
     // with the budget: one set of numbers (the admin action's once said the whole collection's
-    // time beside the budget's products). At 1280 px: on a phone Polaris's dialog box measures
-    // nothing (its sheet is drawn by its children), which the confirmation helper reads as hidden.
-    if (viewport.width !== 1280) return;
+    // time beside the budget's products). On a phone Polaris's dialog box measures nothing (its
+    // sheet is drawn by its children): its words are awaited instead, and each of its parts
+    // must fit the screen's width (issue 35).
     const doneIn = admin.app.getByText(/^Done in about \d+ minutes?\. ProductAI takes 15/);
     const estimated = (await doneIn.textContent())!;
     await start.click();
-    const asking = await confirmation(admin, 'Start a bulk run on 2 products?');
-    expect(
-      await asking
-        .getByText('2 products are sent to ProductAI, for at most 10 credits.')
-        .isVisible(),
-    ).toBe(true);
+    const question = 'Start a bulk run on 2 products?';
+    const asking =
+      viewport.width === 1280
+        ? await confirmation(admin, question)
+        : admin.app.getByRole('dialog', { name: question });
+    const sent = asking.getByText('2 products are sent to ProductAI, for at most 10 credits.');
+    await eventually(() => sent.isVisible()).toBe(true);
     expect(await asking.getByText(estimated, { exact: true }).isVisible()).toBe(true);
+    const outside = await asking.evaluate((dialog) =>
+      [...dialog.querySelectorAll('*')]
+        .filter((part) => {
+          const box = part.getBoundingClientRect();
+          return box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5);
+        })
+        .map((part) => `${part.tagName.toLowerCase()}: ${part.textContent?.slice(0, 40)}`),
+    );
+    expect(outside, `the confirmation at ${viewport.width} px`).toEqual([]);
+    await admin.screenshot(`bulk-estimate-confirmation-${viewport.width}`);
     await confirm(admin, 'Cancel');
   });
 }

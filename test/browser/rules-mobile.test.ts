@@ -7,6 +7,7 @@ import type { FrameLocator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
+import { axeViolations } from './support/axe.ts';
 
 const suite = browserSuite('rules-mobile', { adminEachTest: false });
 
@@ -34,6 +35,34 @@ function overflowing(app: FrameLocator): Promise<string[]> {
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
   });
 }
+
+// Issue 35: the cap's error appeared at the bottom of the long dialog and the view stayed put.
+test('a rule saved without a daily cap takes the merchant to the cap and its error', async () => {
+  const admin = await suite.openAdmin({ width: 375, height: 740 });
+  await admin.open('/settings');
+  await eventually(() => admin.app.getByRole('button', { name: 'Add rule' }).isVisible()).toBe(
+    true,
+  );
+  await admin.app.getByRole('button', { name: 'Add rule' }).click();
+  const editor = admin.app.getByRole('dialog', { name: 'New rule for new products' });
+  await editor.getByLabel('Rule name').fill('No cap yet');
+  await editor.getByLabel('Preset').selectOption({ label: 'Studio white' });
+  const cap = editor.getByLabel('Daily credit cap for automatic photos');
+  await cap.fill('');
+  await editor.getByLabel('Rule name').focus(); // the view is at the top of the dialog
+
+  await editor.getByRole('button', { name: 'Save rule' }).click();
+
+  await eventually(() => cap.evaluate((input) => input === document.activeElement)).toBe(true);
+  const error = editor.getByText('Set a daily credit cap: a whole number of credits, 1 or more.');
+  for (const shown of [cap, error]) {
+    const box = await shown.boundingBox();
+    expect(box, 'on screen').not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+  }
+  expect(await axeViolations(admin)).toEqual([]);
+});
 
 test('at 375 px the Automatic photos card and the rule editor fit the screen', async () => {
   const admin = await suite.openAdmin({ width: 375, height: 740 });

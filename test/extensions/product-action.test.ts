@@ -358,6 +358,49 @@ test('one photo for each colour sends eachVariant without images, priced per col
   );
 });
 
+// Issue 35: the set's started screen said nothing of its progress.
+test('the started screen of a colour set follows its photos step by step', async () => {
+  const request: CreateGenerationRequest = {
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+    sourceMediaIds: [],
+    eachVariant: {},
+  };
+  const set = createdSet(request);
+  const { page, app } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations/estimate', 200, colourSetEstimate);
+    stand.answer('POST /api/generations', 202, set);
+    stand.answer('GET /api/generations/gen-1', 200, { ...set, state: 'published' });
+    stand.answer('GET /api/generations/gen-2', 200, { ...set, id: 'gen-2', state: 'processing' });
+    stand.answer('GET /api/generations/gen-3', 200, { ...set, id: 'gen-3', state: 'queued' });
+  });
+  const choice = page.locator('s-checkbox[name="eachVariant"]');
+  await choice.waitFor({ state: 'attached' });
+  await setChecked(choice, true);
+  await fact(page, 'Cost').filter({ hasText: '15 credits' }).waitFor();
+  await actionButton(page, 'primary-action').click();
+
+  const steps = page.locator('s-section[heading="Progress"] s-list-item');
+  const status = page.locator(
+    's-box[accessibilityRole="status"], s-box[accessibilityrole="status"]',
+  );
+  await status.filter({ hasText: '1 of 3 on the product.' }).waitFor();
+  expect(await steps.allTextContents()).toEqual([
+    'Queued: now (1)',
+    'Sending to ProductAI: 2 done',
+    'ProductAI is making it: now (1)',
+    'Saving to your files: 1 done',
+    'On the product: 1 done',
+  ]);
+
+  app.answer('GET /api/generations/gen-2', 200, { ...set, id: 'gen-2', state: 'published' });
+  app.answer('GET /api/generations/gen-3', 200, { ...set, id: 'gen-3', state: 'published' });
+  await status.filter({ hasText: '3 of 3 on the product.' }).waitFor();
+  expect(await steps.last().textContent()).toBe('On the product: done');
+});
+
 test('shows the API error message in a critical banner and keeps what the merchant entered', async () => {
   const message = 'Your ProductAI account is out of credits. Top up in the studio, then try again.';
   const { page } = await openProductAction((app) =>

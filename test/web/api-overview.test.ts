@@ -8,6 +8,7 @@ import type {
 } from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
+import { photoRequest } from '../support/generations.ts';
 
 const harness = apiHarness();
 
@@ -57,6 +58,39 @@ describe('GET /api/overview', () => {
       { model: 'upscale', credits: 20 },
       { model: 'nanobanana2', credits: 5 },
       { model: 'nanobanana', credits: 3 },
+    ]);
+  });
+});
+
+describe('the Overview’s recent results', () => {
+  // Issue 35: a cancelled bulk run filled the card with rows reading "No result yet".
+  it('shows the newest results before newer work that has none', async () => {
+    const shop = await harness.newShop();
+    const [seeded] = (await seededProducts(harness.app, shop.shop)).filter((p) => p.mediaCount > 0);
+    const product = (
+      await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(seeded!.id)}`)
+    ).body;
+    const { body: made } = await shop.api<GenerationView>('POST', '/generations', {
+      productId: product.id,
+      sourceMediaIds: [product.images[0]!.id],
+      kind: 'photo',
+      model: 'nanobanana',
+      prompt: 'On a marble counter',
+    });
+    await shop.waitFor(made.id, ['published']);
+    const store = harness.pipeline.generations;
+    const cancelled: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const { id } = await store.create(photoRequest(shop.shop, { bulkRunId: 'run1' }));
+      await store.transition(shop.shop, id, { from: ['queued'], to: 'cancelled' });
+      cancelled.push(id);
+    }
+
+    const { body } = await shop.api<OverviewView>('GET', '/overview');
+
+    expect(body.recent.map((generation) => generation.id)).toEqual([
+      ...cancelled.slice(1).reverse(),
+      made.id,
     ]);
   });
 });

@@ -21,6 +21,15 @@ import {
   expiryPeriod,
 } from '../../src/pipeline/line/expire-waiting.ts';
 import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
+import { BULK_CANCELLED_REASON, BULK_PAUSED_REASON } from '../../src/pipeline/bulk/expand-run.ts';
+import {
+  CAMPAIGN_ENDED_REASON,
+  NEVER_SHOWN_REASON,
+} from '../../src/pipeline/campaigns/campaign-phases.ts';
+import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
+import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
+import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';
+import { mediaFailureReason } from '../../src/pipeline/publish/media-failure.ts';
 
 const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
@@ -203,5 +212,23 @@ describe('in French', () => {
     expect(knownServerText('not checked: the check took longer than 20 s')).toBe(
       'non vérifié : le contrôle a duré plus de 20 s',
     );
+  });
+
+  // Issue 35: "Cancelled with its bulk run; nothing was charged." stayed English on a French page.
+  test('every reason the pipeline stores with a generation reads in French', async () => {
+    const { knownServerText } = await import('../../web/frontend/src/i18n/server-text.ts');
+    const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW'].map(
+      (code) => mediaFailureReason([{ code, message: '', details: null }]),
+    );
+    const stored = [
+      BULK_PAUSED_REASON,
+      BULK_CANCELLED_REASON,
+      CAMPAIGN_ENDED_REASON,
+      NEVER_SHOWN_REASON,
+      ...[UNCERTAIN_MESSAGE, KEY_CHANGED_MESSAGE, UNCERTAIN_CANCELLED_MESSAGE, ...media].flatMap(
+        (message) => [message.reason, message.action],
+      ),
+    ];
+    expect(stored.filter((english) => knownServerText(english) === null)).toEqual([]);
   });
 });

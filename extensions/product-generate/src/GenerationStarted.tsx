@@ -4,13 +4,15 @@ import { fidelityReasons, isFlagged } from '../../shared/fidelity.tsx';
 import { credits, t } from '../../shared/i18n.ts';
 import { Started } from '../../shared/Started.tsx';
 import { GenerationSteps } from './GenerationSteps.tsx';
+import { SetSteps } from './SetSteps.tsx';
 import { useFollowed } from './use-followed.ts';
 
 /**
  * The generation is queued in the app; its progress shows here until the photo is on the product
  * (and on the Activity page). Several
  * results wait in the app's Generate page, side by side, for the merchant to choose one. A set
- * (one photo for each colour) is followed in Activity, filtered to the product.
+ * (one photo for each colour) shows its steps here too, and is followed in Activity, filtered to
+ * the product.
  */
 export function GenerationStarted(props: {
   generation: CreatedGeneration;
@@ -35,7 +37,9 @@ export function GenerationStarted(props: {
           href: appLinks.productActivity(generation.product.id, props.productTitle),
           label: t('started.viewActivity'),
         }}
-      />
+      >
+        <SetSteps first={generation} ids={generation.variantSet.generationIds} />
+      </Started>
     );
   }
   if (options > 1) {

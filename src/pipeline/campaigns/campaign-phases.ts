@@ -50,7 +50,7 @@ export interface PhaseDeps extends ReviewDeps {
 export type PhaseHandler = (deps: PhaseDeps, shop: string, id: string) => Promise<PhaseOutcome>;
 
 export const CAMPAIGN_ENDED_REASON = 'The campaign ended: removed from the product, kept in Files.';
-const NEVER_SHOWN_REASON = 'The campaign ended before this result went live: discarded.';
+export const NEVER_SHOWN_REASON = 'The campaign ended before this result went live: discarded.';
 
 const goLive: PhaseHandler = async (deps, shop, id) => {
   let campaign = await deps.campaigns.get(shop, id);

@@ -14,7 +14,7 @@
  *
  * Counters (lua/includes/generation-counters.lua), written in the same atomic step as the
  * change that causes them, so they are exact and reading them is O(1) in the shop's history
- * (measured by bench/overview-history.ts: a full re-read took 2.7 s at 50,000 generations):
+ * (measured by bench/history-growth.ts: a full re-read took 2.7 s at 50,000 generations):
  *  - generations by state, per shop and app-wide (create counts `queued`, each transition moves
  *    one from its state to the next);
  *  - credits charged, per shop, day (UTC, of `submittedAt`, else `createdAt`) and model (or

@@ -5,6 +5,7 @@
  * scheduler's rings, the ProductAI job-id index) is app-wide, under a namespace so that two
  * pipelines on one Redis (parallel test files) never see each other's.
  */
+import type { FidelityVerdict } from '../../app-api/contract.ts';
 import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { GenerationState, StageName } from './generation.ts';
@@ -50,6 +51,13 @@ export const generationKeys = {
   bulkStatePrefix: (shop: string) => `${generations.key(shop, 'index', 'bulk-state')}:`,
   byBulkRunState: (shop: string, runId: string, state: GenerationState) =>
     generations.key(shop, 'index', 'bulk-state', runId, state),
+  /**
+   * A bulk run's generations in review whose product check said `verdict`
+   * (`<bulkStatePrefix><runId>:in_review:<verdict>`, kept by lua/includes/generation-counters.lua):
+   * the run's "changed" and "check it" results, a page and an exact count however many wait.
+   */
+  byBulkRunVerdict: (shop: string, runId: string, verdict: FidelityVerdict) =>
+    generations.key(shop, 'index', 'bulk-state', runId, 'in_review', verdict),
   /** The options of one request (at most MAX_OPTIONS members). */
   byOptionGroup: (shop: string, group: string) => generations.key(shop, 'index', 'options', group),
   byProduct: (shop: string, productId: string) =>

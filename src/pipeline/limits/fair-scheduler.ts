@@ -121,9 +121,9 @@ export interface FairScheduler {
   removeShop(shop: string): Promise<void>;
   /**
    * What waits beside a shop's bulk work, for its forecast: null while the shop is paused. Its
-   * depths go `beyondOwn` past the shop's own line (or to the deepest line). One round trip,
-   * flat in the number of shops; an upper bound, since ids cancelled meanwhile are dropped only
-   * at pop.
+   * depths go `beyondOwn` past the shop's own line, or as far as another shop's line goes,
+   * whichever is less. One round trip, flat in the number of shops and in the shop's own line;
+   * an upper bound, since ids cancelled meanwhile are dropped only at pop.
    */
   waitingBeside(shop: string, beyondOwn: number): Promise<WaitingBeside | null>;
 }
@@ -135,8 +135,8 @@ export interface WaitingBeside {
   ownBulk: number;
   /**
    * `othersAtDepth[d - 1]`: how many other shops (not paused) have at least `d` bulk
-   * generations waiting. So `min(their line, n)` summed over the other shops is the sum of the
-   * first `n` entries.
+   * generations waiting, ending where no other shop waits any deeper. So `min(their line, n)`
+   * summed over the other shops is the sum of the first `n` entries.
    */
   othersAtDepth: readonly number[];
 }

@@ -15,7 +15,7 @@ export interface ForecastInput {
   interactive: number;
   /**
    * `othersAtDepth[d - 1]`: the other shops with at least `d` bulk generations waiting (the
-   * fair scheduler's line depths), at least as far as `ownAhead + own`.
+   * fair scheduler's line depths), as far as `ownAhead + own` or the deepest of their lines.
    */
   othersAtDepth: readonly number[];
   /** The shop's bulk requests already waiting before this run's remaining ones. */

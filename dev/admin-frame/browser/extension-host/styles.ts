@@ -54,5 +54,8 @@ s-paragraph[color='subdued'], s-text[color='subdued'] { color: #616161; }
 s-text[type='strong'] { font-weight: 650; }
 s-text[tone='critical'] { color: #8e1f0b; }
 s-unordered-list { display: block; padding-left: 20px; }
+/* Block with room for its numbers, as Polaris's: inline, its markers hung in the modal's padding. */
+s-ordered-list { display: block; padding-left: 24px; }
+s-ordered-list > s-list-item { list-style-type: decimal; }
 s-list-item { display: list-item; }
 `;

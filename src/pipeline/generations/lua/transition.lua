@@ -1,7 +1,7 @@
 --[[
   THE way a generation changes state: moves it to `to` if it is in one of the `from` states
   and, in the same step, writes the new state, the patch and the history entry, moves it between
-  the state indexes (shop and bulk run), keeps the counters (generation-counters), gives a
+  the state indexes (shop and bulk run, a run's results in review by verdict), keeps the counters (generation-counters), gives a
   terminal generation its retention, schedules (or ends) the expiry of one entering (or leaving)
   review or a pause, and optionally writes one more key (the job-id index).
 
@@ -48,8 +48,10 @@ if to ~= current then
   recordInOutbox(ctx, ARGV[3], to)
 end
 local charged = chargedOf(redis.call('HGET', KEYS[1], 'chargedCredits'))
+local verdict = verdictOf()
 redis.call('HSET', KEYS[1], 'state', ARGV[5], 'updatedAt', ARGV[6])
 for i = 10, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+indexVerdict(ctx, ARGV[3], current, verdict)
 redis.call('RPUSH', KEYS[2], ARGV[7])
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[8]) end
 countCredits(ctx, charged)

@@ -45,13 +45,25 @@ export function list({ redis }: Pick<GenerationStoreDeps, 'redis'>): GenerationS
 export function count({ redis }: Pick<GenerationStoreDeps, 'redis'>): GenerationStore['count'] {
   return async (shop, filter = {}) => {
     // Exact when one index serves the whole filter: a product with another filter is not, nor
-    // a verdict (read from the records).
-    const exact = !(filter.productId && (filter.state || filter.bulkRunId)) && !filter.fidelity;
+    // a verdict (read from the records) but for a run's results in review.
+    const exact =
+      !(filter.productId && (filter.state || filter.bulkRunId)) &&
+      (!filter.fidelity || runVerdictIndex(shop, filter) !== null);
     return exact ? redis.zcard(indexFor(shop, filter)) : null;
   };
 }
 
+/** A run's results in review with one verdict, and nothing else: one index holds them. */
+function runVerdictIndex(shop: string, filter: GenerationFilter): string | null {
+  const { bulkRunId, state, fidelity, productId } = filter;
+  return bulkRunId && state === 'in_review' && fidelity && !productId
+    ? generationKeys.byBulkRunVerdict(shop, bulkRunId, fidelity)
+    : null;
+}
+
 function indexFor(shop: string, filter: GenerationFilter): string {
+  const byVerdict = runVerdictIndex(shop, filter);
+  if (byVerdict) return byVerdict;
   if (filter.bulkRunId && filter.state) {
     return generationKeys.byBulkRunState(shop, filter.bulkRunId, filter.state);
   }

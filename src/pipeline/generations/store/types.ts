@@ -49,7 +49,10 @@ export interface GenerationFilter {
   state?: GenerationState;
   bulkRunId?: string;
   productId?: string;
-  /** The fidelity check's verdict on the result (no index: applied in memory). */
+  /**
+   * The fidelity check's verdict on the result: indexed for a run's results in review
+   * (keys.ts byBulkRunVerdict), applied in memory otherwise.
+   */
   fidelity?: FidelityVerdict;
 }
 

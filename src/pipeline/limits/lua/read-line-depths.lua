@@ -13,7 +13,11 @@
   Returns nil while the shop is paused, else {interactive, ownBulk, others at depth 1, 2, ...}:
   the interactive generations waiting (every shop not paused), the shop's own waiting bulk
   generations, and for each depth d the other shops (not paused) with at least d waiting, up to
-  the shop's own depth plus `beyondOwn` or the deepest line, whichever is less.
+  the shop's own depth plus `beyondOwn`, and no further than the other shops' lines go: past
+  their deepest every later depth is 0 too (fewer shops at each depth), and the forecast sums
+  what it is given. So the read grows with the other shops' lines, not with the shop's own: a
+  run of 5,000 queued products alone read all 5,000 depths (25 ms a forecast, 124 ms at 20,000;
+  issue 35), where it now reads one.
 ]]
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return false end
 local interactive = 0
@@ -21,19 +25,13 @@ for _, shops in ipairs(redis.call('HVALS', KEYS[2])) do
   interactive = interactive + tonumber(shops)
 end
 local own = redis.call('ZCARD', KEYS[4])
-local shopsAt, deepest = {}, 0
-local fields = redis.call('HGETALL', KEYS[3])
-for i = 1, #fields, 2 do
-  local depth = tonumber(fields[i])
-  shopsAt[depth] = tonumber(fields[i + 1])
-  deepest = math.max(deepest, depth)
-end
 local reply = {interactive, own}
-for depth = 1, math.min(deepest, own + tonumber(ARGV[2])) do
+for depth = 1, own + tonumber(ARGV[2]) do
   -- Never below 0: lines that held generations before the depths were kept (an upgrade) are
   -- counted short until they drain, and a forecast is "about" anyway.
-  local others = shopsAt[depth] or 0
+  local others = tonumber(redis.call('HGET', KEYS[3], depth) or '0')
   if depth <= own then others = math.max(0, others - 1) end
+  if others == 0 then break end
   reply[#reply + 1] = others
 end
 return reply

@@ -5,6 +5,7 @@ import styles from './BeforeAfter.module.css';
 import { PixelSizes } from './PixelSizes.tsx';
 import { t } from '../i18n/index.ts';
 import { linkHref } from '../lib/link-href.ts';
+import { isTerminalState } from '../shared/generation-states.ts';
 
 interface Props {
   generation: GenerationView;
@@ -73,7 +74,12 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
       {result ? (
         <ResultThumbnail result={result} title={title} size={size} />
       ) : (
-        <Thumbnail source={ImageIcon} alt={t('common.noResultYet')} size={size} />
+        // A finished generation without a result will never have one: "yet" would promise it.
+        <Thumbnail
+          source={ImageIcon}
+          alt={t(isTerminalState(generation.state) ? 'common.noResult' : 'common.noResultYet')}
+          size={size}
+        />
       )}
     </InlineStack>
   );

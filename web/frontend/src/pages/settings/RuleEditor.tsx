@@ -11,7 +11,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
@@ -54,6 +54,15 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
       : newRuleDraft(defaults, overview.dailyCap),
   );
   const [showProblems, setShowProblems] = useState(false);
+  // Counts the saves that found problems: each takes the merchant to the first of them (the
+  // daily cap's sits below the fold of a long dialog, and nothing moved when it appeared).
+  const [problemsFound, setProblemsFound] = useState(0);
+  useEffect(() => {
+    if (problemsFound === 0) return;
+    const first = document.querySelector<HTMLElement>('[role="dialog"] [aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView({ block: 'center' });
+  }, [problemsFound]);
   const save = useAction((request: ReturnType<typeof ruleRequest>) =>
     rule ? api.put<RuleView>(`/rules/${rule.id}`, request) : api.post<RuleView>('/rules', request),
   );
@@ -63,12 +72,13 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
   const onSave = async () => {
     if (Object.keys(ruleProblems(draft)).length > 0) {
       setShowProblems(true);
+      setProblemsFound((count) => count + 1);
       return;
     }
     if (await save.run(ruleRequest(draft, presets))) {
       shopify.toast.show(t(rule ? 'rules.saved' : 'rules.added'));
       onSaved();
-    }
+    } else setProblemsFound((count) => count + 1);
   };
   const pickCollections = async () => {
     const picked = await shopify.resourcePicker({
