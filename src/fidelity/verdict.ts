@@ -4,11 +4,10 @@
  * structure almost exactly, so their limits are tighter. A verdict lists the findings of its
  * own level only: a changed result says what changed, not also what merely looked doubtful.
  */
-import { CELL } from './cells.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-7';
+export const FIDELITY_VERSION = 'fidelity-8';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
@@ -30,12 +29,6 @@ interface Limits {
   stretch: Limit;
   /** Share of the product's cells that disagree where one homography puts them (bent). */
   inPlaceShare: Limit;
-  /**
-   * A part changed: a group of touching cells whose edges disagree even aligned on their own,
-   * this many cells, at least `side` cells tall and wide (a line of cells along a rim or a seam
-   * is the camera's), on a product features placed well (PLACED_WELL).
-   */
-  unlikePart: { cells: number; side: number };
 }
 
 /**
@@ -50,7 +43,6 @@ export const LIMITS: Record<FidelityKind, Limits> = {
     faded: { cells: 3, share: 0.02 },
     stretch: [1.08, 1.12],
     inPlaceShare: [0.3, 0.4],
-    unlikePart: { cells: 5, side: 2 },
   },
   upscale: {
     colour: [0.8, 1],
@@ -59,7 +51,6 @@ export const LIMITS: Record<FidelityKind, Limits> = {
     faded: { cells: 2, share: 0.01 },
     stretch: [1.02, 1.04],
     inPlaceShare: [0.06, 0.1],
-    unlikePart: { cells: 5, side: 2 },
   },
 };
 
@@ -86,8 +77,6 @@ export const PLACED_WELL = 50;
 interface Part {
   share: number;
   cells: number;
-  /** Its size in the source's frame (pixels): CELL per cell. */
-  box: { width: number; height: number };
   region: FidelityRegion;
 }
 
@@ -178,8 +167,6 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
         "the product's shape or detail changed",
         m.unlike?.region,
       );
-    if (m.inliers >= PLACED_WELL && m.unlike && isPart(m.unlike, limits.unlikePart))
-      add(2, "the product's shape or detail changed", m.unlike.region);
   }
   for (const word of m.text?.missing ?? []) add(2, `the lettering '${word}' is missing or changed`);
   for (const word of m.text?.unread ?? [])
@@ -208,17 +195,6 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
     region,
     version: FIDELITY_VERSION,
   };
-}
-
-/**
- * Whether a group of unlike cells is a part of the product that changed: measured on the real
- * photographs, a product placed by 50 or more matches shows on its faithful results groups of
- * 3 cells at most, or a line of 7 along a rim (one cell wide); other words written over a
- * label, 5-26 cells in a block (2 of 6 were caught by nothing else).
- */
-function isPart(group: Part, limit: Limits['unlikePart']): boolean {
-  const side = Math.min(group.box.width, group.box.height);
-  return group.cells >= limit.cells && side >= limit.side * CELL;
 }
 
 /** A result the check cannot read goes to a person: `check_it`, never `faithful`. */
