@@ -161,6 +161,16 @@ export const WAITING_FOR_SHOPIFY =
 export const WAITING_FOR_PRODUCTAI =
   'Waiting for ProductAI to come back — the result is read as soon as it answers.';
 
+/** The history note of a save's first failure in a Shopify outage (publish/shopify-outage.ts). */
+export const SHOPIFY_WAIT_NOTE = 'waiting for Shopify to come back';
+
+/** Whether the save in progress has met a Shopify outage: its move to saving carries the note. */
+export function metShopifyOutage(generation: Generation): boolean {
+  if (generation.state !== 'saving') return false;
+  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  return entered?.note?.includes(SHOPIFY_WAIT_NOTE) ?? false;
+}
+
 /** The wait that counts: begun since the generation last entered its waiting state, or none. */
 export function currentWait(generation: Generation): ShopifyWait | null {
   const wait = generation.waitingFor;
