@@ -18,7 +18,7 @@ import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import { toGenerationView } from '../pipeline/generations/generation.ts';
+import { generationViews } from './generation-views.ts';
 import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
 
 const DAYS = 30;
@@ -70,7 +70,7 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
         },
         paused: settings.paused,
         active: active as Record<GenerationState, number>,
-        recent: recent.generations.map(toGenerationView),
+        recent: await generationViews(pipeline, shop, recent.generations),
         ...credits,
         bulkRuns: await Promise.all(runs.map(view)),
         setupGuide: { dismissedAt: guideDismissedAt },

@@ -441,20 +441,33 @@ function placementOf(generation: Generation): GenerationView['placement'] {
   return generation.previousFeaturedMediaId !== null ? 'featured' : 'added';
 }
 
-export function toGenerationView(generation: Generation): GenerationView {
+/**
+ * `shopifyDown`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts), so a
+ * saving generation with no wait of its own, in its shop's line behind the ones that met it,
+ * waits for Shopify too.
+ */
+export function toGenerationView(
+  generation: Generation,
+  shop: { shopifyDown: boolean } = { shopifyDown: false },
+): GenerationView {
   const wait = currentWait(generation);
-  const waiting = wait !== null;
+  const waitingFor = wait
+    ? (wait.on ?? 'shopify')
+    : shop.shopifyDown && generation.state === 'saving'
+      ? 'shopify'
+      : null;
   return {
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: !wait
-      ? generation.reason
-      : wait.on === 'productai'
-        ? WAITING_FOR_PRODUCTAI
-        : WAITING_FOR_SHOPIFY,
-    action: waiting ? null : generation.action,
-    waitingFor: wait ? (wait.on ?? 'shopify') : null,
+    reason:
+      waitingFor === null
+        ? generation.reason
+        : waitingFor === 'productai'
+          ? WAITING_FOR_PRODUCTAI
+          : WAITING_FOR_SHOPIFY,
+    action: waitingFor === null ? generation.action : null,
+    waitingFor,
     tryAgain: tryAgainOf(generation),
     product: {
       id: generation.productId,
