@@ -41,7 +41,9 @@
  * `uncertain` (which holds the run's fingerprint until reconciliation finds its job:
  * limits/submission-claims.ts), and the flood comes while the saving backlog drains, so that its
  * results and the timed shop's take turns with the run's (limits/stage-turns.ts). An empty list
- * (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out.
+ * (`--worker-kills-at-s ''`) or a duration of 0 leaves that fault out; `--flood-connections 0`
+ * keeps the flood's slot with no flood in it, the control for the flood's clicks (the run's
+ * saving backlog drains then too, and the emulators serve it on the same cores).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -289,11 +291,21 @@ try {
   );
 
   // The flood: four-result clicks on the flooding shop's products and, every so often, a bulk
-  // run over ten of them, on many connections at once.
+  // run over ten of them, on many connections at once. On no connection (a control run), its
+  // slot is still a window: the timed shop's clicks then, under the same schedule's work and
+  // emulators, are what the flood's are compared with.
   let floodAnswers: FloodAnswers | null = null;
   const flooding = (async () => {
     if (seconds('flood-s') <= 0) return;
     await at(seconds('flood-at-s'));
+    if (Number(args['flood-connections']) === 0) {
+      probes.open('flood');
+      faultBegan(`the flood's slot, no flood (control) for ${args['flood-s']} s`);
+      await delay(seconds('flood-s'));
+      await probes.close('flood');
+      faultBegan(`the flood's slot over (not a fault: the last fault's end stays as it was)`);
+      return;
+    }
     const running = startFlood({
       caller: caller(flood),
       clicks: flood.clicks,

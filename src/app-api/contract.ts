@@ -258,8 +258,9 @@ export const GenerationView = z.object({
   reason: z.string().nullable(),
   action: z.string().nullable(),
   /**
-   * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage;
-   * `reason` says so, and it is saved as soon as Shopify answers); `productai` while a
+   * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage,
+   * met by this one or by the shop's results ahead of it in line; `reason` says so, and it is
+   * saved as soon as Shopify answers); `productai` while a
    * `processing` generation's job cannot be read (ProductAI down: its deadline waits). Null
    * otherwise.
    */

@@ -41,6 +41,7 @@ import {
   prepareGeneration,
   type GenerationRequest,
 } from '../pipeline/sources/new-generation.ts';
+import { generationViews } from './generation-views.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { estimateVariantSet, prepareVariantSet } from './variant-sets.ts';
 import { requireUsableKey } from './usable-key.ts';
@@ -241,14 +242,15 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         pipeline.generations.count(shop, filter),
       ]);
       return {
-        generations: page.generations.map(toGenerationView),
+        generations: await generationViews(pipeline, shop, page.generations),
         nextCursor: page.nextCursor,
         total,
       };
     },
 
     async get(shop, id) {
-      return toGenerationView(await found(shop, id));
+      const [view] = await generationViews(pipeline, shop, [await found(shop, id)]);
+      return view!;
     },
 
     async act(shop, id, action) {

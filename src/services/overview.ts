@@ -18,7 +18,8 @@ import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
+import type { Generation } from '../pipeline/generations/generation.ts';
+import { generationViews } from './generation-views.ts';
 import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
 
 const DAYS = 30;
@@ -70,7 +71,7 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
         },
         paused: settings.paused,
         active: active as Record<GenerationState, number>,
-        recent: recent.map(toGenerationView),
+        recent: await generationViews(pipeline, shop, recent),
         ...credits,
         bulkRuns: await Promise.all(runs.map(view)),
         setupGuide: { dismissedAt: guideDismissedAt },

@@ -48,7 +48,7 @@ export interface ReviewServiceDeps {
 }
 
 function groupView(id: string, generations: Generation[]): OptionGroupView {
-  return { id, generations: generations.map(toGenerationView) };
+  return { id, generations: generations.map((generation) => toGenerationView(generation)) };
 }
 
 export function createReviewService(deps: ReviewServiceDeps): ReviewService {
@@ -78,7 +78,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
             generationIds,
             approveFlagged,
           })
-        ).map(toGenerationView),
+        ).map((generation) => toGenerationView(generation)),
       })),
 
     startBatch: (shop, { action, target, approveFlagged }) =>

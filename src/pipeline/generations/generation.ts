@@ -161,6 +161,16 @@ export const WAITING_FOR_SHOPIFY =
 export const WAITING_FOR_PRODUCTAI =
   'Waiting for ProductAI to come back — the result is read as soon as it answers.';
 
+/** The history note of a save's first failure in a Shopify outage (publish/shopify-outage.ts). */
+export const SHOPIFY_WAIT_NOTE = 'waiting for Shopify to come back';
+
+/** Whether the save in progress has met a Shopify outage: its move to saving carries the note. */
+export function metShopifyOutage(generation: Generation): boolean {
+  if (generation.state !== 'saving') return false;
+  const entered = generation.transitions.findLast((transition) => transition.state === 'saving');
+  return entered?.note?.includes(SHOPIFY_WAIT_NOTE) ?? false;
+}
+
 /** The wait that counts: begun since the generation last entered its waiting state, or none. */
 export function currentWait(generation: Generation): ShopifyWait | null {
   const wait = generation.waitingFor;
@@ -431,20 +441,33 @@ function placementOf(generation: Generation): GenerationView['placement'] {
   return generation.previousFeaturedMediaId !== null ? 'featured' : 'added';
 }
 
-export function toGenerationView(generation: Generation): GenerationView {
+/**
+ * `shopifyDown`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts), so a
+ * saving generation with no wait of its own, in its shop's line behind the ones that met it,
+ * waits for Shopify too.
+ */
+export function toGenerationView(
+  generation: Generation,
+  shop: { shopifyDown: boolean } = { shopifyDown: false },
+): GenerationView {
   const wait = currentWait(generation);
-  const waiting = wait !== null;
+  const waitingFor = wait
+    ? (wait.on ?? 'shopify')
+    : shop.shopifyDown && generation.state === 'saving'
+      ? 'shopify'
+      : null;
   return {
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: !wait
-      ? generation.reason
-      : wait.on === 'productai'
-        ? WAITING_FOR_PRODUCTAI
-        : WAITING_FOR_SHOPIFY,
-    action: waiting ? null : generation.action,
-    waitingFor: wait ? (wait.on ?? 'shopify') : null,
+    reason:
+      waitingFor === null
+        ? generation.reason
+        : waitingFor === 'productai'
+          ? WAITING_FOR_PRODUCTAI
+          : WAITING_FOR_SHOPIFY,
+    action: waitingFor === null ? generation.action : null,
+    waitingFor,
     tryAgain: tryAgainOf(generation),
     product: {
       id: generation.productId,

@@ -7,6 +7,9 @@
  * first failure, they would fail a ceiling's time after those (a few at a time, each 6 hours
  * later), though Shopify had not answered the shop for as long.
  *
+ * Also what the shop's saving results waiting in line say meanwhile: waiting for Shopify
+ * (services/generation-views.ts).
+ *
  * Forgotten when Shopify answers the shop again, or a while after the ceiling (nothing left to
  * say then: every result that meets the outage fails at once).
  */
@@ -20,6 +23,8 @@ export interface ShopifyDownSince {
   since(shop: string, now: number, keepMs: number): Promise<number>;
   /** Shopify answered the shop: its outage, if any, is over. */
   answered(shop: string): Promise<void>;
+  /** Whether the shop's saves are waiting out an outage now. */
+  isDown(shop: string): Promise<boolean>;
 }
 
 export function createShopifyDownSince(redis: Redis): ShopifyDownSince {
@@ -31,6 +36,9 @@ export function createShopifyDownSince(redis: Redis): ShopifyDownSince {
     },
     async answered(shop) {
       await redis.del(keys.key(shop));
+    },
+    async isDown(shop) {
+      return (await redis.exists(keys.key(shop))) === 1;
     },
   };
 }

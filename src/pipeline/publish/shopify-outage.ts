@@ -24,7 +24,7 @@ import {
   ShopifyUserErrors,
 } from '../../shopify/admin-errors.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';
-import { currentWait } from '../generations/generation.ts';
+import { SHOPIFY_WAIT_NOTE, currentWait } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
 import { outageDelay, outageDuration as duration } from '../stages/outage-backoff.ts';
 import { fail } from './attach-stage.ts';
@@ -103,7 +103,7 @@ async function waitForShopify(
     ref.shop,
     ref.generationId,
     { waitingFor: { since: new Date(since).toISOString(), failures } },
-    wait ? {} : { note: 'waiting for Shopify to come back' },
+    wait ? {} : { note: SHOPIFY_WAIT_NOTE },
   );
   // Marked as a wait on Shopify's outage: it ends early, with every shop's, once Shopify
   // answers one of them again (below, and limits/stage-turns.ts).

@@ -55,7 +55,7 @@ async function savingDuringOutage(outage: unknown, index: number) {
     shop: shop.shop,
     generationId: generation.id,
   });
-  return { shop, generation };
+  return { shop, product, generation };
 }
 
 async function record(shop: TestShop, id: string): Promise<Generation> {
@@ -101,6 +101,25 @@ describe('saving through a Shopify outage', () => {
     await waitedThrough(shop, generation.id, 1);
 
     const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
+
+    expect(view.body).toMatchObject({
+      state: 'saving',
+      waitingFor: 'shopify',
+      reason: 'Waiting for Shopify to come back — saved as soon as it answers.',
+    });
+  });
+
+  it('says the same of a result waiting in its shop’s line behind the outage', async () => {
+    const { shop, product, generation } = await savingDuringOutage({ status: 502 }, 7);
+    await waitedThrough(shop, generation.id, 1);
+    // The shop's next result to save, not tried yet: in line behind the one that met the outage.
+    const inLine = await shop.savingGeneration(
+      product,
+      harness.images.serve(`/${shop.shop}/in-line.png`, await productImage('png', 300, 300)),
+      'On a table',
+    );
+
+    const view = await shop.api<GenerationView>('GET', `/generations/${inLine.id}`);
 
     expect(view.body).toMatchObject({
       state: 'saving',

@@ -5,8 +5,9 @@
  * it replaced. Against the Shopify emulator (real schema, media processed in 400 ms here).
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
+import { createOffsetClock } from '../../../src/platform/clock.ts';
 import type { PipelineContext } from '../../../src/pipeline/context.ts';
 import { createPublishStages, type PublishTiming } from '../../../src/pipeline/publish/index.ts';
 import { createLearnedProcessingTimes } from '../../../src/pipeline/publish/learned-processing-times.ts';
@@ -43,6 +44,10 @@ beforeAll(async () => {
   });
 });
 
+afterEach(async () => {
+  await harness.app.emulatorControl('/faults', { outage: null });
+});
+
 /**
  * The attach and verify handlers of a fresh app (nothing learned yet, in Redis either), run by
  * hand as the workers run them: each verify run counted first, the stage a handler starts
@@ -57,8 +62,11 @@ async function handRun() {
   const { attachStage, verifyStage } = createPublishStages({ timing: TIMING });
   const { generations, context } = harness.pipeline;
   const started: Array<{ stage: StageName; delayMs: number }> = [];
+  // Real time, moved forward where a test lets minutes pass (an outage) without waiting them.
+  const clock = createOffsetClock();
   const ctx: PipelineContext = {
     ...context,
+    clock,
     processingTimes: createLearnedProcessingTimes(
       harness.app.deps.redis,
       `verify-timing-${randomUUID()}`,
@@ -70,6 +78,7 @@ async function handRun() {
   let n = 0;
   return {
     started,
+    clock,
     /** A saving generation with a result of its own, attached: its file is being processed. */
     async attached() {
       n += 1;
@@ -130,6 +139,23 @@ describe('verifying a new file', () => {
     // Between the check that found it unfinished and the one that found it READY.
     expect(second.firstCheckMs).toBeGreaterThanOrEqual(PROCESSING_MS - 100);
     expect(second.firstCheckMs).toBeLessThan(PROCESSING_MS + 1_000);
+  });
+
+  it('learns nothing of Shopify’s processing time from a file whose checks met a Shopify outage', async () => {
+    const run = await handRun();
+    const first = await run.attached();
+    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    expect(await run.verify(first.ref)).toMatchObject({ status: 'later', outage: 'shopify' });
+    await harness.app.emulatorControl('/faults', { outage: null });
+    await run.ready(first.fileId);
+    // Shopify answers again two minutes after the file was made: READY at the first check since.
+    run.clock.advance(120_000);
+    expect(await run.verify(first.ref)).toEqual({ status: 'done' });
+
+    const second = await run.attached();
+
+    // Not the outage's two minutes: the next file is checked as if the first had not been seen.
+    expect(second.firstCheckMs).toBe(TIMING.firstCheckMs);
   });
 });
 
