@@ -34,19 +34,10 @@ import { luaScript } from '../../platform/redis/lua-script.ts';
 
 /** What ProductAI can tell back about a job; upscales all look alike (a fixed prompt). */
 export interface Fingerprint {
-  /** The ProductAI account: `accountOf` its API key. */
+  /** The ProductAI account: `accountOf` its API key (src/productai/account.ts). */
   account: string;
   model: string;
   prompt: string;
-}
-
-/**
- * The ProductAI account an API key opens, as a SHA-256 of the key: recorded on a generation when
- * it enters `submitting` (`productAiAccount`), so its claim and its job are looked up in the
- * account the request went to even after the merchant changed the key. Never the key itself.
- */
-export function accountOf(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('base64url');
 }
 
 /** The submission a claim belongs to. */

@@ -21,7 +21,7 @@ import { withRedisLock } from '../../platform/redis/lock.ts';
 import type { ProductAiClient } from '../../productai/client.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopStyleStore, StyleReferenceImage } from '../../stores/shop-style.ts';
-import { accountOf } from '../limits/submission-claims.ts';
+import { accountOf } from '../../productai/account.ts';
 import type { UploadPacer } from '../limits/upload-pacer.ts';
 import { sentPrompt } from './style-prompt.ts';
 
