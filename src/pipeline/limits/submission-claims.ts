@@ -23,7 +23,7 @@
  * Cost: a request holds its claim for its round trip (about a second); at 15 requests a minute
  * (one every 4 s) same-prompt bulk items rarely meet, and a waiting one holds no rate-limit slot.
  */
-import { sentPrompt } from '../sources/style-prompt.ts';
+import { sentPrompt } from '../generations/style-prompt.ts';
 import { createHash } from 'node:crypto';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { appWideKey } from '../../platform/keys.ts';

@@ -23,7 +23,7 @@ import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopStyleStore, StyleReferenceImage } from '../../stores/shop-style.ts';
 import { accountOf } from '../../productai/account.ts';
 import type { UploadPacer } from '../limits/upload-pacer.ts';
-import { sentPrompt } from './style-prompt.ts';
+import { sentPrompt } from '../generations/style-prompt.ts';
 
 /**
  * How long a hosted copy is used. The spec shows no expiry for upload-asset's URL; a day is
