@@ -55,7 +55,7 @@ import {
   type CampaignOptions,
   type CampaignService,
 } from '../pipeline/campaigns/index.ts';
-import { createRulesService, type RulesService } from '../pipeline/rules/index.ts';
+import { createRuleEngine, type RuleEngine } from '../pipeline/rules/index.ts';
 import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
 import { createServices, type Services } from '../services/index.ts';
 import type { Config } from './config.ts';
@@ -91,7 +91,7 @@ export interface App {
   pipeline: Pipeline;
   bulkRuns: BulkRunService;
   campaigns: CampaignService;
-  rules: RulesService;
+  rules: RuleEngine;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
   /** The use cases the web calls (src/services): one service per feature. */
@@ -239,7 +239,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     { pipeline, bulk: bulkRuns, store: campaignStore, timeZones },
     overrides.campaigns,
   );
-  const rules = createRulesService(
+  const rules = createRuleEngine(
     { ...host, webhookQueue },
     { pipeline, store: ruleStore, timeZones },
     overrides.rules,

@@ -19,7 +19,7 @@ import type { WebhookReceiver } from '../pipeline/receive/webhook-receiver.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunService } from '../pipeline/bulk/index.ts';
 import type { CampaignService } from '../pipeline/campaigns/index.ts';
-import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
+import type { RuleEngine } from '../pipeline/rules/index.ts';
 import { createGenerationsService, type GenerationsService } from './generations.ts';
 import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from './settings.ts';
