@@ -67,6 +67,20 @@ export default {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycles',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'A folder of src/ (and each folder inside one: pipeline/limits, pipeline/sources…) is a ' +
+        'room with one job; two rooms that import each other, even through different files and ' +
+        'type-only imports, are one room in two places: neither can be read, moved or tested ' +
+        'without the other. A folder depends on another when a file anywhere under it imports a ' +
+        'file in the other (a folder and its own subfolder are one, so never a cycle). What both ' +
+        'need goes to a room they both build on.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
       name: 'platform-imports-nothing-of-ours',
       severity: 'error',
       comment:

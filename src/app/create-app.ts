@@ -46,16 +46,16 @@ import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
 import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
-import { createBulkRunService, type BulkRunService } from '../pipeline/bulk/index.ts';
+import { createBulkRunEngine, type BulkRunEngine } from '../pipeline/bulk/index.ts';
 import {
   campaignKeepsInReview,
   createCampaignHolds,
-  createCampaignService,
+  createCampaignEngine,
   createCampaignStore,
   type CampaignOptions,
-  type CampaignService,
+  type CampaignEngine,
 } from '../pipeline/campaigns/index.ts';
-import { createRulesService, type RulesService } from '../pipeline/rules/index.ts';
+import { createRuleEngine, type RuleEngine } from '../pipeline/rules/index.ts';
 import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
 import { createServices, type Services } from '../services/index.ts';
 import type { Config } from './config.ts';
@@ -89,9 +89,9 @@ export interface App {
   background: BackgroundWork;
   /** The generation pipeline: enqueue, receive ProductAI's webhooks, run the stages. */
   pipeline: Pipeline;
-  bulkRuns: BulkRunService;
-  campaigns: CampaignService;
-  rules: RulesService;
+  bulkRuns: BulkRunEngine;
+  campaigns: CampaignEngine;
+  rules: RuleEngine;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
   /** The use cases the web calls (src/services): one service per feature. */
@@ -232,14 +232,14 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     overrides.pipeline,
   );
   onClose('pipeline queues', () => pipeline.close());
-  const bulkRuns = createBulkRunService(host, pipeline);
+  const bulkRuns = createBulkRunEngine(host, pipeline);
   const timeZones = createShopTimeZones({ admin, clock });
-  const campaigns = createCampaignService(
+  const campaigns = createCampaignEngine(
     host,
     { pipeline, bulk: bulkRuns, store: campaignStore, timeZones },
     overrides.campaigns,
   );
-  const rules = createRulesService(
+  const rules = createRuleEngine(
     { ...host, webhookQueue },
     { pipeline, store: ruleStore, timeZones },
     overrides.rules,

@@ -59,7 +59,7 @@ import { createResaveResult, type ResaveResult } from './receive/resave-result.t
 import { createWebhookReceiver, type WebhookReceiver } from './receive/webhook-receiver.ts';
 import type { PublishHandlers } from './stage-handlers.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
-import { createShopPause, type ShopPause } from './submit/shop-pause.ts';
+import { createShopPause, type ShopPause } from './line/shop-pause.ts';
 
 export {
   productAiWebhookUrl,

@@ -24,7 +24,7 @@ import { createReconcileStage } from './receive/reconcile.ts';
 import { createResultStage } from './receive/result-stage.ts';
 import { AWAIT_GIVE_UP, createAwaitStage } from './receive/await-stage.ts';
 import type { PipelineQueues } from './stages/queues.ts';
-import type { ShopPause } from './submit/shop-pause.ts';
+import type { ShopPause } from './line/shop-pause.ts';
 import type { PipelineContext, PipelineStageHandler } from './context.ts';
 import {
   checkStageHandlers,

@@ -5,6 +5,7 @@
 export * from './catalogue.ts';
 export * from './schemas.ts';
 export * from './errors.ts';
+export { accountOf } from './account.ts';
 export {
   DEFAULT_READ_RETRY,
   DEFAULT_TIMEOUT_MS,

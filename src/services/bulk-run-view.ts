@@ -1,11 +1,11 @@
 /** A bulk run as the app shows it, naming the campaign that started it (if one did). */
 import type { BulkRunView } from '../app-api/contract.ts';
-import type { BulkRun, BulkRunService } from '../pipeline/bulk/index.ts';
-import { runCampaign, type CampaignService } from '../pipeline/campaigns/index.ts';
+import type { BulkRun, BulkRunEngine } from '../pipeline/bulk/index.ts';
+import { runCampaign, type CampaignEngine } from '../pipeline/campaigns/index.ts';
 
 export function bulkRunViewer(deps: {
-  bulkRuns: BulkRunService;
-  campaigns: Pick<CampaignService, 'store'>;
+  bulkRuns: BulkRunEngine;
+  campaigns: Pick<CampaignEngine, 'store'>;
 }): (run: BulkRun) => Promise<BulkRunView> {
   return async (run) => {
     const campaign = await deps.campaigns.store.ofRun(run.shop, run.id);

@@ -7,8 +7,8 @@
 import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../app-api/contract.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { BulkRunService } from '../pipeline/bulk/index.ts';
-import type { CampaignService } from '../pipeline/campaigns/index.ts';
+import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
+import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { requireUsableKey } from './usable-key.ts';
@@ -30,8 +30,8 @@ export interface BulkRunsService {
 
 export interface BulkRunsServiceDeps {
   settings: ShopSettingsStore;
-  bulkRuns: BulkRunService;
-  campaigns: Pick<CampaignService, 'store'>;
+  bulkRuns: BulkRunEngine;
+  campaigns: Pick<CampaignEngine, 'store'>;
 }
 
 export function createBulkRunsService(deps: BulkRunsServiceDeps): BulkRunsService {

@@ -10,7 +10,7 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import {
   CampaignStateError,
   type Campaign,
-  type CampaignService,
+  type CampaignEngine,
 } from '../pipeline/campaigns/index.ts';
 import { requireUsableKey } from './usable-key.ts';
 
@@ -30,7 +30,7 @@ export interface CampaignsService {
 
 export interface CampaignsServiceDeps {
   settings: ShopSettingsStore;
-  campaigns: CampaignService;
+  campaigns: CampaignEngine;
 }
 
 /** A campaign in a state the action does not apply to, with what the merchant can do. */
@@ -51,12 +51,12 @@ async function inState<T>(work: () => Promise<T>, allowed: string): Promise<T> {
 }
 
 export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsService {
-  const { service, store } = deps.campaigns;
-  const view = (campaign: Campaign) => service.view(campaign);
+  const { campaigns: lifecycle, store } = deps.campaigns;
+  const view = (campaign: Campaign) => lifecycle.view(campaign);
 
   return {
     async list(shop) {
-      const [timeZone, campaigns] = await Promise.all([service.timeZone(shop), store.list(shop)]);
+      const [timeZone, campaigns] = await Promise.all([lifecycle.timeZone(shop), store.list(shop)]);
       return { timeZone, campaigns: await Promise.all(campaigns.map(view)) };
     },
 
@@ -65,7 +65,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsSer
       requireUsableKey(settings);
       // Without a choice, the campaign's scenes wait for review when the shop's results do.
       const reviewFirst = request.reviewFirst ?? settings.reviewMode;
-      return view(await service.create(shop, { ...request, reviewFirst }, settings.defaults));
+      return view(await lifecycle.create(shop, { ...request, reviewFirst }, settings.defaults));
     },
 
     async get(shop, id) {
@@ -76,7 +76,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsSer
 
     async cancel(shop, id) {
       const campaign = await inState(
-        () => service.cancel(shop, id),
+        () => lifecycle.cancel(shop, id),
         'only a campaign that has not started can be cancelled; end it instead',
       );
       return view(campaign);
@@ -84,7 +84,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsSer
 
     async end(shop, id) {
       const campaign = await inState(
-        () => service.endNow(shop, id),
+        () => lifecycle.endNow(shop, id),
         'only a live campaign can be ended',
       );
       return view(campaign);

@@ -17,9 +17,9 @@ import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { WebhookReceiver } from '../pipeline/receive/webhook-receiver.ts';
 import type { Pipeline } from '../pipeline/index.ts';
-import type { BulkRunService } from '../pipeline/bulk/index.ts';
-import type { CampaignService } from '../pipeline/campaigns/index.ts';
-import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
+import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
+import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
+import type { RuleEngine } from '../pipeline/rules/index.ts';
 import { createGenerationsService, type GenerationsService } from './generations.ts';
 import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from './settings.ts';
@@ -81,8 +81,8 @@ export interface ServiceDeps {
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   pipeline: Pipeline;
-  bulkRuns: BulkRunService;
-  campaigns: CampaignService;
+  bulkRuns: BulkRunEngine;
+  campaigns: CampaignEngine;
   rules: RuleEngine;
   timeZones: ShopTimeZones;
 }

@@ -15,8 +15,8 @@ import { singleFlightCache } from '../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { SetupGuideStore } from '../stores/setup-guide.ts';
 import type { Pipeline } from '../pipeline/index.ts';
-import type { BulkRunService } from '../pipeline/bulk/index.ts';
-import type { CampaignService } from '../pipeline/campaigns/index.ts';
+import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
+import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
 import type { Generation } from '../pipeline/generations/generation.ts';
 import { generationViews } from './generation-views.ts';
@@ -40,8 +40,8 @@ export interface OverviewServiceDeps {
   clock: Clock;
   settings: ShopSettingsStore;
   pipeline: Pipeline;
-  bulkRuns: BulkRunService;
-  campaigns: Pick<CampaignService, 'store'>;
+  bulkRuns: BulkRunEngine;
+  campaigns: Pick<CampaignEngine, 'store'>;
   setupGuide: SetupGuideStore;
 }
 

@@ -22,7 +22,7 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import { RuleNotFoundError } from '../stores/rule-store.ts';
 import type { Pipeline } from '../pipeline/index.ts';
 import type { Generation } from '../pipeline/generations/generation.ts';
-import type { RulesService as RuleEngine } from '../pipeline/rules/index.ts';
+import type { RuleEngine } from '../pipeline/rules/index.ts';
 import { capBelowCostMessage, ruleCost, type RuleCost } from '../pipeline/rules/rule-cost.ts';
 import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
 import {

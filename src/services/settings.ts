@@ -16,7 +16,7 @@ import { IMAGE_RESOLUTIONS, imageAspectRatiosFor, isImageModelId } from '../prod
 import { isProductAiError } from '../productai/errors.ts';
 import type { ShopSettings, ShopSettingsStore } from '../stores/shop-settings.ts';
 import { productAiWebhookUrl, type Pipeline } from '../pipeline/index.ts';
-import { PAUSE_MESSAGES } from '../pipeline/submit/shop-pause.ts';
+import { PAUSE_MESSAGES } from '../pipeline/line/shop-pause.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The architecture rules of .dependency-cruiser.js can fail: each one is run, through
  * dependency-cruiser's API with the real config file, against a tiny tree made here that breaks
- * it on purpose (a cycle, platform -> pipeline, src -> web, stage runtime -> stage…) next to
+ * it on purpose (a cycle, a folder cycle, platform -> pipeline, src -> web, stage runtime -> stage…) next to
  * imports it must allow. The reported violations must be exactly the planted ones, so a rule
  * weakened or dropped in the config, or one that starts flagging what it allows, fails here.
  */
@@ -27,6 +27,26 @@ const FIXTURES: Record<string, string> = {
   'src/pipeline/generations/b.ts': `import type { A } from './a.ts';\nexport type B = { a?: A };\n`,
   'web/frontend/src/Page.tsx': `import { Card } from './Card.tsx';\nexport const Page = () => <Card />;\n`,
   'web/frontend/src/Card.tsx': `import { Page } from './Page.tsx';\nexport const Card = () => (Page ? <p /> : null);\n`,
+
+  // 1b. folder cycles in src/, with no cycle between files: limits -> sources -> limits; a folder
+  // and its subfolder using each other (pipeline/index.ts, limits/claims.ts) is no cycle
+  'src/pipeline/limits/claims.ts': [
+    `import type { PipelineConfig } from '../config.ts';`,
+    `import { prompt } from '../sources/prompt.ts';`, // violation: the way back is style.ts's
+    `export const claim = (c: PipelineConfig) => [c, prompt];`,
+  ].join('\n'),
+  'src/pipeline/limits/pacer.ts': `export interface Pacer { wait(): Promise<void> }\n`,
+  'src/pipeline/sources/prompt.ts': `export const prompt = 'a mug';\n`,
+  'src/pipeline/sources/style.ts': [
+    `import type { Pacer } from '../limits/pacer.ts';`, // violation: the way back is claims.ts's
+    `import { prompt } from './prompt.ts';`,
+    `export const style = (p: Pacer) => [p, prompt];`,
+  ].join('\n'),
+  'src/pipeline/index.ts': [
+    `import { claim } from './limits/claims.ts';`,
+    `import { style } from './sources/style.ts';`,
+    `export const pipeline = [claim, style];`,
+  ].join('\n'),
 
   // 2. platform imports only builtins, npm packages and platform
   'src/platform/logger.ts': [
@@ -130,6 +150,10 @@ const EXPECTED: Record<string, string[]> = {
   'no-circular': [
     'src/pipeline/generations/a.ts -> src/pipeline/generations/b.ts',
     'web/frontend/src/Card.tsx -> web/frontend/src/Page.tsx',
+  ],
+  'no-folder-cycles': [
+    'src/pipeline/limits -> src/pipeline/sources',
+    'src/pipeline/sources -> src/pipeline/limits',
   ],
   'platform-imports-nothing-of-ours': ['src/platform/logger.ts -> src/pipeline/config.ts'],
   'fidelity-imports-only-platform': ['src/fidelity/check.ts -> src/pipeline/config.ts'],

@@ -17,10 +17,10 @@ import type {
 } from '../../src/app-api/contract.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { FlowActionRequest } from '../../src/services/flow-actions.ts';
-import { accountOf } from '../../src/pipeline/limits/submission-claims.ts';
+import { accountOf } from '../../src/productai/account.ts';
 import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits/upload-pacer.ts';
 import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';
-import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/sources/style-prompt.ts';
+import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/generations/style-prompt.ts';
 import { productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
 import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';

@@ -11,7 +11,7 @@ import type {
 } from '../../emulators/productai/index.ts';
 import type { GenerationState, ProductDetail } from '../../src/app-api/contract.ts';
 import type { AppOverrides } from '../../src/app/index.ts';
-import type { BulkRunService } from '../../src/pipeline/bulk/index.ts';
+import type { BulkRunEngine } from '../../src/pipeline/bulk/index.ts';
 import type { ExpansionLimits } from '../../src/pipeline/bulk/expand-run.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
 import {
@@ -40,7 +40,7 @@ export interface PublishHarness {
   app: TestApp;
   productAi: ProductAiEmulator;
   pipeline: Pipeline;
-  bulk: BulkRunService;
+  bulk: BulkRunEngine;
   images: HostedImages;
   newShop(options?: { credits?: number }): Promise<TestShop>;
   productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;

@@ -1,6 +1,7 @@
 /**
- * Bulk runs, assembled for the app: the service the API routes use, and the worker that expands
- * runs (started wherever the pipeline's workers run).
+ * The bulk runs' engine, assembled for the app: the runs and their store for
+ * services/bulk-runs.ts, and the worker that expands runs (started wherever the pipeline's
+ * workers run).
  *
  *   const bulk = app.bulkRuns;           // built once by src/app/create-app.ts
  *   await bulk.runs.start(shop, request, defaults);
@@ -23,7 +24,7 @@ export { BulkRequestError, type BulkRuns } from './bulk-runs.ts';
 export { BulkRunNotFoundError, BulkRunStateError, type BulkRun } from './bulk-run.ts';
 export type { ExpansionLimits } from './expand-run.ts';
 
-export interface BulkRunService {
+export interface BulkRunEngine {
   runs: BulkRuns;
   store: BulkRunStore;
   /** Counts a changed result's next try on its run's budget (publish/fidelity-retry.ts). */
@@ -47,7 +48,7 @@ export interface BulkWorkerOptions {
   expiryClock?: Clock;
 }
 
-export function createBulkRunService(host: PipelineHost, pipeline: Pipeline): BulkRunService {
+export function createBulkRunEngine(host: PipelineHost, pipeline: Pipeline): BulkRunEngine {
   const connection = bullConnection(host.config.redisUrl);
   const prefix = appWideKeys(pipeline.config.namespace).bullPrefix;
   const store = createBulkRunStore({

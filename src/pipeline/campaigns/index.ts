@@ -1,12 +1,13 @@
 /**
- * Campaigns, assembled for the app: the service the API routes use, and the worker that runs
- * their phases on time (started wherever the pipeline's workers run).
+ * The campaigns' engine, assembled for the app: what a campaign does (create, cancel, end now,
+ * view) for services/campaigns.ts, and the worker that runs the phases on time (started
+ * wherever the pipeline's workers run).
  *
  *   const campaigns = app.campaigns;          // built once by src/app/create-app.ts
- *   await campaigns.service.create(shop, request, defaults);
+ *   await campaigns.campaigns.create(shop, request, defaults);
  *   const worker = campaigns.startWorker();   // worker processes, tests, the demo
  */
-import type { BulkRunService } from '../bulk/index.ts';
+import type { BulkRunEngine } from '../bulk/index.ts';
 import { appWideKeys } from '../generations/keys.ts';
 import type { Pipeline, PipelineHost } from '../index.ts';
 import { bullConnection } from '../stages/queues.ts';
@@ -40,24 +41,24 @@ export interface CampaignOptions {
   sweepRecheckMs?: number;
 }
 
-export interface CampaignService {
-  service: Campaigns;
+export interface CampaignEngine {
+  campaigns: Campaigns;
   store: CampaignStore;
-  /** Runs the phases in this process; `reconcileMs` overrides the service's. */
+  /** Runs the phases in this process; `reconcileMs` overrides the engine's. */
   startWorker(options?: Pick<CampaignOptions, 'reconcileMs'>): CampaignWorker;
 }
 
-export function createCampaignService(
+export function createCampaignEngine(
   host: PipelineHost,
   /** `timeZones`: the app's one reader of the shops' clocks (src/shopify/shop-time-zone.ts). */
   parts: {
     pipeline: Pipeline;
-    bulk: BulkRunService;
+    bulk: BulkRunEngine;
     store: CampaignStore;
     timeZones: ShopTimeZones;
   },
   options: CampaignOptions = {},
-): CampaignService {
+): CampaignEngine {
   const { pipeline, bulk, store } = parts;
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'campaigns' });
@@ -70,7 +71,7 @@ export function createCampaignService(
   host.eraser.onUninstall('campaigns: stop schedules', (shop) => store.forgetShop(shop));
   host.eraser.onErase('campaigns: phase jobs', (shop) => queue.eraseShop(shop));
   return {
-    service: createCampaigns({
+    campaigns: createCampaigns({
       campaigns: store,
       runs: bulk.runs,
       runStore: bulk.store,

@@ -309,7 +309,7 @@ export interface Generation {
   submittedAt: string | null;
   /**
    * The ProductAI account the request went to (a SHA-256 of the API key then saved, never the
-   * key; limits/submission-claims.ts `accountOf`), written with `submittedAt` (for an unclaimed
+   * key; src/productai/account.ts `accountOf`), written with `submittedAt` (for an unclaimed
    * result attached: the account whose key found the job). Its claim and its job are looked up
    * there, with that key (receive/submission-key.ts), so a key changed meanwhile cannot make a
    * sent request look unsent, nor its result unreadable while the old key is kept.

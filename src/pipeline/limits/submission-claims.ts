@@ -23,7 +23,7 @@
  * Cost: a request holds its claim for its round trip (about a second); at 15 requests a minute
  * (one every 4 s) same-prompt bulk items rarely meet, and a waiting one holds no rate-limit slot.
  */
-import { sentPrompt } from '../sources/style-prompt.ts';
+import { sentPrompt } from '../generations/style-prompt.ts';
 import { createHash } from 'node:crypto';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { appWideKey } from '../../platform/keys.ts';
@@ -34,19 +34,10 @@ import { luaScript } from '../../platform/redis/lua-script.ts';
 
 /** What ProductAI can tell back about a job; upscales all look alike (a fixed prompt). */
 export interface Fingerprint {
-  /** The ProductAI account: `accountOf` its API key. */
+  /** The ProductAI account: `accountOf` its API key (src/productai/account.ts). */
   account: string;
   model: string;
   prompt: string;
-}
-
-/**
- * The ProductAI account an API key opens, as a SHA-256 of the key: recorded on a generation when
- * it enters `submitting` (`productAiAccount`), so its claim and its job are looked up in the
- * account the request went to even after the merchant changed the key. Never the key itself.
- */
-export function accountOf(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('base64url');
 }
 
 /** The submission a claim belongs to. */

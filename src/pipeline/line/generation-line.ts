@@ -1,7 +1,7 @@
 /**
  * Putting generations in line: the fair scheduler's line (limits/fair-scheduler.ts), from which
  * the dispatcher hands them to the submit stage. A generation put in line while its shop is
- * paused (no credits, no key: submit/shop-pause.ts) waits as `paused` instead, with the shop's
+ * paused (no credits, no key: shop-pause.ts) waits as `paused` instead, with the shop's
  * reason, until the merchant resumes the shop.
  *
  * A new generation is stored and put in line in one atomic step (create-in-line.lua): a crash
@@ -14,7 +14,7 @@
 import type { Generation, GenerationState, NewGeneration } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
-import type { ShopPause } from '../submit/shop-pause.ts';
+import type { ShopPause } from './shop-pause.ts';
 import { pendingCapError } from '../limits/shop-quotas.ts';
 
 export interface GenerationLine {

@@ -14,7 +14,6 @@ import { StaleTransitionError } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { StageTurns } from '../limits/stage-turns.ts';
-import type { JobResults } from '../receive/job-results.ts';
 
 /** A queue that holds jobs of shops (pipeline stages, review batches, Flow triggers). */
 export interface ShopJobQueue {
@@ -26,7 +25,11 @@ export interface ShopRemovalDeps {
   generations: GenerationStore;
   scheduler: FairScheduler;
   turns: Pick<StageTurns, 'removeShop'>;
-  jobResults: JobResults;
+  /**
+   * The job-id index (receive/job-results.ts), by what a removal uses of it: receive/ puts
+   * generations back in line, so line/ naming its type would make the two folders a cycle.
+   */
+  jobResults: { forget(shop: string, jobIds: readonly number[]): Promise<void> };
   jobQueues: readonly ShopJobQueue[];
 }
 

@@ -21,7 +21,7 @@ import { jobProgress } from './job-progress.ts';
 import { eager, nextPollDelay, pacedDelay, untilDeadline } from './poll-schedule.ts';
 import { productAiAnswered, waitForProductAi } from './productai-outage.ts';
 import type { Generation } from '../generations/generation.ts';
-import type { ShopPause } from '../submit/shop-pause.ts';
+import type { ShopPause } from '../line/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type GiveUpRule } from '../stages/stage.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';

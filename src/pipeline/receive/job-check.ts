@@ -12,7 +12,7 @@ import { isProductAiError, isTransientProductAiError } from '../../productai/err
 import type { GenerationKind } from '../../app-api/contract.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationRef } from '../stages/stage.ts';
-import type { ShopPause } from '../submit/shop-pause.ts';
+import type { ShopPause } from '../line/shop-pause.ts';
 import type { PipelineContext } from '../context.ts';
 import { KIND_WORDS, finishJob } from './finish-job.ts';
 import { submissionKey } from './submission-key.ts';

@@ -29,7 +29,8 @@
  */
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationState } from '../generations/generation.ts';
-import { accountOf, generationFingerprint } from '../limits/submission-claims.ts';
+import { accountOf } from '../../productai/account.ts';
+import { generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';

@@ -6,7 +6,7 @@
  * enqueues, which keeps its answer fast; this job does the work, and a crash repeats it.
  */
 import { DONE } from '../stages/stage.ts';
-import type { ShopPause } from '../submit/shop-pause.ts';
+import type { ShopPause } from '../line/shop-pause.ts';
 import type { PipelineStageHandler } from '../context.ts';
 import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';

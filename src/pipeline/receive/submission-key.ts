@@ -18,7 +18,7 @@
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { PipelineConfig } from '../config.ts';
 import type { Generation } from '../generations/generation.ts';
-import { accountOf } from '../limits/submission-claims.ts';
+import { accountOf } from '../../productai/account.ts';
 
 /** After the longest await deadline: a poll retried after a crash or a restart still finds it. */
 const KEEP_MARGIN_MS = 10 * 60_000;

@@ -25,7 +25,7 @@ import {
   type GenerationKind,
 } from '../generations/generation.ts';
 import type { GenerationLine } from '../line/generation-line.ts';
-import { accountOf } from '../limits/submission-claims.ts';
+import { accountOf } from '../../productai/account.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { PipelineContext } from '../context.ts';
 import { ATTACHED_NOTE, adoptJob, type AdoptJobDeps } from './adopt-job.ts';

@@ -24,7 +24,7 @@ import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
 import type { RulesDeps } from './rules-deps.ts';
 import { shopDay } from './shop-day.ts';
 
-export interface RulesService {
+export interface RuleEngine {
   store: RuleStore;
   spend: DailySpend;
   timeZone(shop: string): Promise<string>;
@@ -44,7 +44,7 @@ export interface RulesService {
  */
 export type RulesHost = PipelineHost & { webhookQueue?: Pick<WebhookQueueConfig, 'attempts'> };
 
-export function createRulesService(
+export function createRuleEngine(
   host: RulesHost,
   /** `timeZones`: the app's one reader of the shops' clocks (src/shopify/shop-time-zone.ts). */
   parts: { pipeline: Pipeline; store: RuleStore; timeZones: ShopTimeZones },
@@ -93,5 +93,5 @@ export function createRulesService(
     },
     startWorker: () => startReleaseWorker({ connection, prefix, deps, clock, logger }),
     tryGate: { reserve: (generation) => reserveTry(deps, generation) },
-  } satisfies RulesService;
+  } satisfies RuleEngine;
 }

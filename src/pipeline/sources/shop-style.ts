@@ -21,9 +21,9 @@ import { withRedisLock } from '../../platform/redis/lock.ts';
 import type { ProductAiClient } from '../../productai/client.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopStyleStore, StyleReferenceImage } from '../../stores/shop-style.ts';
-import { accountOf } from '../limits/submission-claims.ts';
+import { accountOf } from '../../productai/account.ts';
 import type { UploadPacer } from '../limits/upload-pacer.ts';
-import { sentPrompt } from './style-prompt.ts';
+import { sentPrompt } from '../generations/style-prompt.ts';
 
 /**
  * How long a hosted copy is used. The spec shows no expiry for upload-asset's URL; a day is

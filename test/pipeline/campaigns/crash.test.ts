@@ -33,7 +33,7 @@ it('a worker killed between "featured set" and "published" is followed by one th
   );
   const campaigns = app.deps.campaigns;
   const { defaults } = await app.deps.settings.get(shop);
-  const campaign = await campaigns.service.create(
+  const campaign = await campaigns.campaigns.create(
     shop,
     campaignRequest(systemClock, products),
     defaults,

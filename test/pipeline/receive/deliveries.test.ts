@@ -18,7 +18,7 @@ import {
   type PipelineHarness,
   type TestShop,
 } from '../../support/pipeline-stack.ts';
-import { accountOf } from '../../../src/pipeline/limits/submission-claims.ts';
+import { accountOf } from '../../../src/productai/account.ts';
 import { deliver, startForgerHost, type ForgerHost } from '../../support/productai-deliveries.ts';
 
 /** Every URL the stand-in publish downloaded, as the attach stage downloads `resultUrl`. */

@@ -6,7 +6,7 @@
  * (src/pipeline/submit/steps/after-crash.ts, src/pipeline/receive/reconcile.ts).
  */
 import { beforeAll, expect, it } from 'vitest';
-import { accountOf } from '../../../src/pipeline/limits/submission-claims.ts';
+import { accountOf } from '../../../src/productai/account.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 let h: PipelineHarness;

@@ -6,7 +6,7 @@
 import type { ProductAiError } from '../../../productai/errors.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
-import { PAUSE_MESSAGES, type PauseCause } from '../shop-pause.ts';
+import { PAUSE_MESSAGES, type PauseCause } from '../../line/shop-pause.ts';
 import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
 import { move } from './move.ts';

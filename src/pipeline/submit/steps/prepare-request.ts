@@ -6,7 +6,7 @@
 import { validateRequest } from '../../../productai/catalogue.ts';
 import type { StyleUsed } from '../../../app-api/contract.ts';
 import { toProductAiRequest, type ProductAiRequest } from '../../sources/request-rules.ts';
-import { sentPrompt } from '../../sources/style-prompt.ts';
+import { sentPrompt } from '../../generations/style-prompt.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';

@@ -5,7 +5,7 @@
  * outcome. Every path answers DONE; a retry is asked
  * by throwing.
  */
-import { accountOf } from '../../limits/submission-claims.ts';
+import { accountOf } from '../../../productai/account.ts';
 import { DONE, type GenerationRef, type StageOutcome } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { adoptAttached } from './adopt-attached.ts';

@@ -8,7 +8,7 @@ import type { JobResults } from '../../receive/job-results.ts';
 import type { SubmissionClaims } from '../../limits/submission-claims.ts';
 import type { PipelineQueues } from '../../stages/queues.ts';
 import type { Durability } from '../../../platform/redis/durability.ts';
-import type { ShopPause } from '../shop-pause.ts';
+import type { ShopPause } from '../../line/shop-pause.ts';
 
 export interface SubmitStageDeps {
   limiter: RateLimiter;

@@ -6,7 +6,7 @@
 import type { CampaignView, CreateCampaignRequest } from '../../../../src/app-api/campaigns.ts';
 import { instantToZoned } from '../../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type Clock, type OffsetClock } from '../../../../src/platform/clock.ts';
-import type { CampaignService } from '../../../../src/pipeline/campaigns/index.ts';
+import type { CampaignEngine } from '../../../../src/pipeline/campaigns/index.ts';
 import type { AppOverrides } from '../../../../src/app/index.ts';
 import type { PipelineConfigOverrides } from '../../../../src/pipeline/index.ts';
 import {
@@ -24,10 +24,10 @@ export const SHOP_TIME_ZONE = 'America/New_York';
 
 export interface CampaignHarness extends PublishHarness {
   clock: OffsetClock;
-  campaigns: CampaignService;
+  campaigns: CampaignEngine;
 }
 
-/** The stack, and the process's campaign service on a movable clock, reconciling every 100 ms. */
+/** The stack, and the process's campaign engine on a movable clock, reconciling every 100 ms. */
 export async function startCampaignHarness(
   options: { fidelity?: AppOverrides['fidelity']; config?: PipelineConfigOverrides } = {},
 ): Promise<CampaignHarness> {
