@@ -89,7 +89,7 @@ const SEEN = 8;
 
 /**
  * The keyed photo's main parts: the largest opaque piece and any a sixth of its size or more
- * beside it (the two of a pair), as a scene generator reproduces the product and not the picture's
+ * (the two of a pair), as a scene generator reproduces the product and not the picture's
  * caption or a price beside it. The demo's pictures carry a caption ("image 1 of 4") that the
  * emulator used to carry into every scene, and its text changes misprinted that caption.
  */
@@ -119,25 +119,9 @@ async function mainParts(png: Buffer): Promise<Buffer> {
     sizes.push(size);
   }
   const largest = Math.max(0, ...sizes);
-  const main = sizes.indexOf(largest);
-  // Each part's top and bottom row: a part wholly under the largest is the picture's, not the
-  // product's: a title in bold letters, which touch one another at a small size and reach a
-  // sixth of a thin product (the demo's headphones at 300 px), or a shadow drawn apart under
-  // it. The headphones carried their title into scenes, and the demo's text changes painted
-  // over it (a faithful product counted as a change the check missed).
-  const top = new Int32Array(sizes.length).fill(height),
-    bottom = new Int32Array(sizes.length).fill(-1);
   for (let i = 0; i < n; i++) {
     const id = part[i]!;
-    if (id < 0) continue;
-    const y = Math.floor(i / width);
-    top[id] = Math.min(top[id]!, y);
-    bottom[id] = Math.max(bottom[id]!, y);
-  }
-  const below = (id: number) => top[id]! > bottom[main]!;
-  for (let i = 0; i < n; i++) {
-    const id = part[i]!;
-    if (id >= 0 && (sizes[id]! < largest / 6 || below(id))) data[i * 4 + 3] = 0;
+    if (id >= 0 && sizes[id]! < largest / 6) data[i * 4 + 3] = 0;
   }
   return sharp(data, { raw: { width, height, channels: 4 } })
     .png()
