@@ -3,12 +3,16 @@
  * tests of where the merchant sees the check. The stack's app runs as processes configured by
  * environment only (dev/stack.ts), so the scripted checker of the pipeline tests
  * (test/support/fidelity.ts) cannot be handed to them, and the ProductAI emulator cannot change
- * a product yet: the report (the scripted checker's own) is written on the record where attach
- * writes it, the generation's hash field `fidelity` (store/record.ts, JSON). Everything that
- * reads it is the real app: the API's views and filters, the batches by verdict, the page.
+ * a product yet: the report (the scripted checker's own) is written by the generation store's
+ * patch, as attach writes it (the record's `fidelity` field and the run's index by verdict).
+ * Everything that reads it is the real app: the API's views and filters, the batches by
+ * verdict, the page.
  */
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
-import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import { pipelineConfigFromEnv } from '../../../src/pipeline/config.ts';
+import { createGenerationStore } from '../../../src/pipeline/generations/generation-store.ts';
+import { appWideKeys, generationKeys } from '../../../src/pipeline/generations/keys.ts';
 import type { FidelityReport } from '../../../src/fidelity/fidelity-report.ts';
 import { CHANGED_REPORT } from '../../support/fidelity.ts';
 import type { Stack } from './stack.ts';
@@ -37,9 +41,7 @@ export async function markChanged(
       : generationKeys.byState(stack.shop, 'in_review');
     const ids = await redis.zrange(index, 0, String(count - 1));
     if (ids.length < count) throw new Error(`only ${ids.length} results wait for review`);
-    for (const id of ids) {
-      await redis.hset(generationKeys.record(stack.shop, id), 'fidelity', JSON.stringify(report));
-    }
+    await writeReport(redis, stack.shop, ids, report);
     return ids;
   } finally {
     await closeRedis(redis);
@@ -75,13 +77,24 @@ export async function markChangedIds(
   }
 }
 
+/**
+ * Through the generation store's patch, as attach writes a verdict: its script keeps the run's
+ * results in review indexed by verdict, which Activity's flagged lists read.
+ */
 async function writeReport(
   redis: Redis,
   shop: string,
   ids: readonly string[],
   report: FidelityReport,
 ): Promise<void> {
-  for (const id of ids) {
-    await redis.hset(generationKeys.record(shop, id), 'fidelity', JSON.stringify(report));
-  }
+  const { namespace, retention, expiry } = pipelineConfigFromEnv({});
+  const generations = createGenerationStore({
+    redis,
+    clock: systemClock,
+    keys: appWideKeys(namespace),
+    retention,
+    expiry,
+  });
+  const fidelity = { ...report, region: report.region ?? null };
+  for (const id of ids) await generations.patch(shop, id, { fidelity });
 }
