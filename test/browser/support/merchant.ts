@@ -191,9 +191,13 @@ export async function openBulkRunForReview(
 }
 
 /** Waits until the followed generation shows this state (by its badge text). */
-export async function waitForProgressState(admin: AdminPage, label: string): Promise<void> {
+export async function waitForProgressState(
+  admin: AdminPage,
+  label: string,
+  timeout = RESULT_TIMEOUT_MS,
+): Promise<void> {
   await eventually(() => admin.app.getByText(label, { exact: true }).first().isVisible(), {
-    timeout: RESULT_TIMEOUT_MS,
+    timeout,
     interval: 500,
   }).toBe(true);
 }
