@@ -55,7 +55,7 @@ import { freePort } from '../dev/free-port.ts';
 import { DEMO, startStack } from '../dev/stack.ts';
 import type { BulkRunView, CreateBulkRunRequest, GenerationView } from '../src/app-api/contract.ts';
 import { demoProducts } from '../test/browser/support/merchant.ts';
-import { appApi } from './fidelity/demo-run/app-api.ts';
+import { appApi, appRequest } from './fidelity/demo-run/app-api.ts';
 import { startClicker, startFlood, type FloodAnswers } from './faults/children.ts';
 import { accountJobs, readFigures, settled, type Figures } from './faults/figures.ts';
 import { workerControl } from './faults/processes.ts';
@@ -156,25 +156,7 @@ const caller = (shop: BenchShop) => ({
 });
 
 /** The app's API as the demo store's merchant; 429s waited out. */
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  for (;;) {
-    const response = await fetch(`${stack.appUrl}/api${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${stack.shopify.signSessionToken(stack.shop)}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status === 429) {
-      await delay(1_500);
-      continue;
-    }
-    if (!response.ok)
-      throw new Error(`${method} /api${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-}
+const call = appRequest(stack);
 
 /** Resolves once `clicks` has `count` more entries than now. */
 async function clicksMore(clicks: readonly unknown[], count: number): Promise<void> {

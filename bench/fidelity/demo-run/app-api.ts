@@ -26,8 +26,12 @@ export interface AppApi {
 /** The /api budget is 10 requests a second a shop; a 429 is waited out, not counted as a failure. */
 const RETRY_AFTER_429_MS = 1_500;
 
-export function appApi(stack: Pick<Stack, 'appUrl' | 'shop' | 'shopify'>): AppApi {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * One call to the app's API as the stack's merchant, a 429 waited out; the benches that drive
+ * the app (this demo run, bench/faults.ts) call it.
+ */
+export function appRequest(stack: Pick<Stack, 'appUrl' | 'shop' | 'shopify'>) {
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     for (;;) {
       const response = await fetch(`${stack.appUrl}/api${path}`, {
         method,
@@ -47,8 +51,11 @@ export function appApi(stack: Pick<Stack, 'appUrl' | 'shop' | 'shopify'>): AppAp
       }
       return (await response.json()) as T;
     }
-  }
+  };
+}
 
+export function appApi(stack: Pick<Stack, 'appUrl' | 'shop' | 'shopify'>): AppApi {
+  const call = appRequest(stack);
   return {
     settings: () => call<SettingsView>('GET', '/settings'),
     updateSettings: (patch) => call<SettingsView>('PATCH', '/settings', patch),
