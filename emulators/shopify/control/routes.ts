@@ -29,8 +29,11 @@
  *   POST  /__emulator/flow/actions             {shop, url, properties, handle?, actionRunId?, forge?}
  *                                              → a Flow action request, signed as Flow signs it
  *   POST  /__emulator/faults                   {throttleNext?, serverErrorNext?, serverErrorStatus?, mediaFailNext?, clear?,
- *                                               shop?, outage?: {status: 5xx} | {reset: true} | null}
+ *                                               shop?, outage?: {status: 5xx} | {reset: true} | null,
+ *                                               holdMedia?: boolean}
  *                                              (shop: the count faults wait for that shop's calls)
+ *                                              (holdMedia, with a shop: its new media stay
+ *                                              PROCESSING until `holdMedia: false`)
  *                                              (outage: every Admin GraphQL call fails so until
  *                                              `outage: null`; the answer counts `outageCalls`)
  *   GET   /__emulator/cdn                                            → {metadata}
@@ -354,6 +357,15 @@ export function controlRouter(emu: EmulatorContext): Router {
     if (shop !== undefined && (typeof shop !== 'string' || !isShopDomain(shop))) {
       badRequest(res, 'shop must be a shop domain (name.myshopify.com)');
       return;
+    }
+    const hold = body['holdMedia'];
+    if (hold !== undefined) {
+      if (typeof hold !== 'boolean' || typeof shop !== 'string') {
+        badRequest(res, 'holdMedia must be true or false, with the shop it holds');
+        return;
+      }
+      if (hold) emu.faults.holdMedia(shop);
+      else emu.faults.releaseMedia(shop);
     }
     emu.faults.add('throttle', count(body['throttleNext']), shop);
     emu.faults.add('serverError', count(body['serverErrorNext']), shop);

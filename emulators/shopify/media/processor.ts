@@ -155,7 +155,9 @@ export class MediaProcessor {
     shop.files.set(file.id, file);
     const forcedFailure = this.deps.faults.take('mediaFail', shop.domain);
     const work = (
-      forcedFailure ? Promise.resolve(injectedFailure(file.kind)) : this.process(shop, file)
+      forcedFailure
+        ? Promise.resolve(injectedFailure(file.kind))
+        : this.deps.faults.mediaReleased(shop.domain).then(() => this.process(shop, file))
     )
       .catch((error: unknown) => problem('IMAGE_PROCESSING_FAILURE', String(error)))
       .then((result) => {
@@ -174,6 +176,7 @@ export class MediaProcessor {
   /** Shutdown: abandons the fetches under way (their media end FAILED) and waits for them. */
   async stop(): Promise<void> {
     this.stopping.abort(new Error('the emulator is shutting down'));
+    this.deps.faults.releaseMedia();
     await this.idle();
   }
 
