@@ -77,8 +77,13 @@ export interface PipelineConfig {
     outageCeilingMs: number;
     /** First wait after a transient failure; doubled at each failure up to `outageMaxDelayMs`. */
     outageFirstDelayMs: number;
-    /** Longest wait between two tries: how late after Shopify's return a result is saved. */
+    /** Longest wait between a result's two tries. */
     outageMaxDelayMs: number;
+    /**
+     * While results wait on an outage, how often a worker asks Shopify whether it answers
+     * again (publish/shopify-probe.ts): how late after Shopify's return they are saved.
+     */
+    probeEveryMs: number;
   };
   /** Reading results through a ProductAI outage (receive/productai-outage.ts). */
   awaiting: {
@@ -234,12 +239,14 @@ export function defaultPipelineConfig(): PipelineConfig {
     // 6 h: Shopify's incidents (its status page's history) end within hours, and a result paid
     // for is worth the wait; past that, something other than an outage is likely (the shop's
     // access, a change of API), so the merchant is told, and Try again saves it later for free.
-    // A try every minute at most: saved within a minute of Shopify's return, and even hundreds
-    // of waiting results are a few Admin calls a second (jittered, so they do not arrive at once).
+    // A result's own try every minute at most: even hundreds of waiting results are a few Admin
+    // calls a second (jittered, so they do not arrive at once). A probe every 5 s ends every
+    // wait within 5 s of Shopify's return, for one cost point a probe.
     saving: {
       outageCeilingMs: 6 * 60 * MINUTE,
       outageFirstDelayMs: 5_000,
       outageMaxDelayMs: MINUTE,
+      probeEveryMs: 5_000,
     },
     // 6 h, as for Shopify (saving, above): a job ProductAI accepted is charged, and its outages,
     // like any API's, end within hours; past that the merchant is told, and Try again reads the

@@ -73,6 +73,8 @@ export interface StageTurns extends RuntimeTurns {
    * shop at every stage, are due now.
    */
   outageEnded(): Promise<void>;
+  /** A shop with a generation waiting on the outage at any stage, the one due first (null: none). */
+  outageWaitingShop(): Promise<string | null>;
   /**
    * Gives back turns given more than `olderThanMs` ago whose job is not pending: each
    * generation goes back to the front of its line.
@@ -221,6 +223,21 @@ export function createStageTurns(deps: {
         )) as number;
       }
       if (moved > 0) await wake(1);
+    },
+
+    async outageWaitingShop() {
+      let first: { shop: string; dueAt: number } | null = null;
+      for (const stage of TURN_STAGES) {
+        const [member, dueAt] = await redis.zrange(
+          keys.turns(stage).outageDue,
+          '0',
+          '0',
+          'WITHSCORES',
+        );
+        if (member === undefined || (first && first.dueAt <= Number(dueAt))) continue;
+        first = { shop: member.split(' ')[0]!, dueAt: Number(dueAt) };
+      }
+      return first?.shop ?? null;
     },
 
     async recoverStale(stage, olderThanMs, isPending) {

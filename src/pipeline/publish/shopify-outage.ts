@@ -9,7 +9,9 @@
  *    (when the shop's saves first met this outage: shopify-down-since.ts);
  *    a stage try that works ends the wait, and the waits of every other result (of every shop)
  *    with it: they are tried at once, each shop's in turn (limits/stage-turns.ts), so the
- *    results of all shops resume together when Shopify comes back;
+ *    results of all shops resume together when Shopify comes back; a probe asks Shopify every
+ *    few seconds meanwhile, and its answer ends them too (shopify-probe.ts);
+ *  - a result's first try while its shop's saves meet an outage joins the wait without a call;
  *  - a permanent failure (Shopify refused the input: a userError, a 4xx, a GraphQL error that
  *    is not a throttle) fails the generation at once with the reason;
  *  - anything else (Redis, ProductAI's file server) is the stage runtime's to retry as before.
@@ -24,7 +26,7 @@ import {
   ShopifyUserErrors,
 } from '../../shopify/admin-errors.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';
-import { SHOPIFY_WAIT_NOTE, currentWait } from '../generations/generation.ts';
+import { SHOPIFY_WAIT_NOTE, currentWait, type Generation } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
 import { outageDelay, outageDuration as duration } from '../stages/outage-backoff.ts';
 import { fail } from './attach-stage.ts';
@@ -71,12 +73,14 @@ export function classifyShopifyError(error: unknown): ShopifyFailure {
   return null;
 }
 
+/** `error`: what the try met; null when none was made (the shop's outage was known). */
 async function waitForShopify(
   ref: GenerationRef,
   ctx: PipelineContext,
   error: unknown,
+  known?: Generation,
 ): Promise<StageOutcome> {
-  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  const generation = known ?? (await ctx.generations.get(ref.shop, ref.generationId));
   if (!generation || generation.state !== 'saving') return DONE;
   const now = ctx.clock.now();
   const wait = currentWait(generation);
@@ -98,7 +102,10 @@ async function waitForShopify(
       'Save it again: ProductAI keeps it, no new credits.',
     );
   }
-  ctx.logger.warn({ ...ref, err: error, failures }, 'Shopify unreachable; saving later');
+  ctx.logger.warn(
+    { ...ref, err: error ?? 'the shop’s saves meet an outage', failures },
+    'Shopify unreachable; saving later',
+  );
   await ctx.generations.patch(
     ref.shop,
     ref.generationId,
@@ -110,9 +117,24 @@ async function waitForShopify(
   return later(outageDelay(saving, failures), 'shopify');
 }
 
+/**
+ * A first try while the shop's saves are known to meet an outage joins the wait without asking
+ * Shopify: through an outage of hours, the shop's hundreds of results do not each call it (and
+ * at 2 s waits under load, the waiting ones' tries took every turn of the shop before the
+ * others had their first). The waiting ones' own tries and the probe (shopify-probe.ts) find
+ * Shopify's return.
+ */
+async function joinsKnownOutage(ref: GenerationRef, ctx: PipelineContext) {
+  if (!(await ctx.shopifyDown.isDown(ref.shop))) return null;
+  const generation = await ctx.generations.get(ref.shop, ref.generationId);
+  return generation?.state === 'saving' && !currentWait(generation) ? generation : null;
+}
+
 /** The stage, holding its generation through Shopify's outages (see the header). */
 export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHandler {
   return async (ref, ctx) => {
+    const waiting = await joinsKnownOutage(ref, ctx);
+    if (waiting) return waitForShopify(ref, ctx, null, waiting);
     let outcome: StageOutcome;
     try {
       outcome = await stage(ref, ctx);
