@@ -99,7 +99,10 @@ export const FAST: PipelineConfigOverrides = {
     // the deadline set their own.
     deadlineMs: { photo: 60_000, upscale: 60_000, video: 60_000 },
   },
-  submit: { timeoutMs: 2_000 },
+  // Far past the emulator's answer (a few ms): at 2 s a request beside 14 busy processes on 2
+  // cores timed out, and its generation went through `uncertain` where the test expected a
+  // plain submission. The tests of a request that never answers (`hangNext`) wait this long.
+  submit: { timeoutMs: 8_000 },
   stages: {
     concurrency: { submit: 4, await: 10, attach: 4, verify: 4 },
     attempts: 4,
