@@ -110,7 +110,7 @@ export async function startBenchPipeline(options: {
           deadlineMs: { photo: 600_000, upscale: 600_000, video: 600_000 },
         },
         // The line's benchmarks put backlogs past one shop's cap of generations not yet final
-        // (500: README, Quotas per shop) in line: the cap is not what they measure.
+        // (500: docs/operations.md, Quotas per shop) in line: the cap is not what they measure.
         quotas: { pendingPerShop: 1_000_000 },
         ...options.config,
       }),

@@ -529,7 +529,7 @@ export type BulkEstimate = z.infer<typeof BulkEstimate>;
 export const BulkRunState = z.enum(['running', 'paused', 'cancelled', 'completed']);
 /**
  * Why a running run is not adding products now, when that is not its own doing: `pending_cap`,
- * the shop holds its cap of generations not yet final (README, Quotas per shop). `message` says
+ * the shop holds its cap of generations not yet final (docs/operations.md, Quotas per shop). `message` says
  * so in the merchant's words; the run goes on by itself as places free.
  */
 export const BulkRunWaiting = z.object({
@@ -572,7 +572,7 @@ export const BulkRunView = z.object({
   /** Set while a running run waits for places under the shop's cap; null otherwise. */
   waiting: BulkRunWaiting.nullable().optional(),
   /**
-   * Set on a run cancelled for having stayed paused too long (README, Quotas per shop): when,
+   * Set on a run cancelled for having stayed paused too long (docs/operations.md, Quotas per shop): when,
    * and the merchant's words for it. Null otherwise.
    */
   expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),

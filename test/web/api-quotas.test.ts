@@ -1,5 +1,5 @@
 /**
- * Per-shop quotas (README, Quotas): a shop at its cap of generations not yet final, or of bulk
+ * Per-shop quotas (docs/operations.md, Quotas per shop): a shop at its cap of generations not yet final, or of bulk
  * runs reading at once, gets a 429 that names the cap and what frees it, and nothing is made;
  * every other shop's click is still accepted; the cap frees as the shop's generations end.
  * Small caps, so a test reaches them with a few clicks (config quotas).
