@@ -7,7 +7,7 @@
 // measured, not asserted.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 
@@ -57,31 +57,59 @@ function isPipelineInside(path: string): boolean {
   return path.startsWith('src/pipeline/') && path !== 'src/pipeline/index.ts';
 }
 
-/** The comments of a file: the TypeScript scanner for script files, line comments otherwise. */
-function comments(path: string): string[] {
-  const text = readFileSync(join(ROOT, path), 'utf8');
-  const ext = extname(path);
-  if (ext === '.lua') return text.split('\n').flatMap((line) => line.match(/--.*$/) ?? []);
-  if (ext === '.sh') return text.split('\n').flatMap((line) => line.match(/(^|\s)#.*$/) ?? []);
-  if (ext === '.css') return text.match(/\/\*[\s\S]*?\*\//g) ?? [];
-  const variant = ext === '.tsx' ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text);
-  const found: string[] = [];
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (
-      kind === ts.SyntaxKind.SingleLineCommentTrivia ||
-      kind === ts.SyntaxKind.MultiLineCommentTrivia
-    ) {
-      found.push(scanner.getTokenText());
-    }
-  }
-  return found;
+interface Comment {
+  text: string;
+  line: number;
 }
 
-function linesNamingAnIssue(texts: string[]): number {
-  return texts
-    .flatMap((text) => text.split('\n'))
-    .filter((line) => NAMES_AN_ISSUE.some((pattern) => pattern.test(line))).length;
+function lineComments(text: string, pattern: RegExp): Comment[] {
+  return text.split('\n').flatMap((line, index) => {
+    const found = line.match(pattern);
+    return found ? [{ text: found[0], line: index + 1 }] : [];
+  });
+}
+
+const LUA_BLOCK = /--\[(=*)\[[\s\S]*?\]\1\]/g;
+
+/** The comments of a file: the TypeScript parser's comment ranges for script files. */
+function comments(path: string): Comment[] {
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  const ext = extname(path);
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const blocks = (pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((found) => ({ text: found[0], line: lineOf(found.index) }));
+  if (ext === '.lua') {
+    const outsideBlocks = text.replace(LUA_BLOCK, (block) => block.replace(/[^\n]/g, ' '));
+    return [...blocks(LUA_BLOCK), ...lineComments(outsideBlocks, /--.*$/)];
+  }
+  if (ext === '.sh') return lineComments(text, /(^|\s)#.*$/);
+  if (ext === '.css') return blocks(/\/\*[\s\S]*?\*\//g);
+  const kind =
+    ext === '.tsx' ? ts.ScriptKind.TSX : ext === '.ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
+  const ranges = new Map<number, number>();
+  const visit = (node: ts.Node): void => {
+    for (const range of [
+      ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
+      ...(ts.getTrailingCommentRanges(text, node.end) ?? []),
+    ]) {
+      ranges.set(range.pos, range.end);
+    }
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return [...ranges].map(([pos, end]) => ({ text: text.slice(pos, end), line: lineOf(pos) }));
+}
+
+/** Where each line naming an issue is: `path:line`. */
+function linesNamingAnIssue(path: string, texts: Comment[]): string[] {
+  return texts.flatMap(({ text, line }) =>
+    text
+      .split('\n')
+      .flatMap((part, index) =>
+        NAMES_AN_ISSUE.some((pattern) => pattern.test(part)) ? [`${path}:${line + index}`] : [],
+      ),
+  );
 }
 
 const cruise = await cruiseSrc();
@@ -107,18 +135,14 @@ const longFiles = filesUnder('src', (path) => CODE.has(extname(path)))
 const codeFiles = COMMENT_ROOTS.flatMap((dir) =>
   filesUnder(dir, (path) => CODE.has(extname(path)) && !path.endsWith('.d.ts')),
 );
-const commentsNamingAnIssue = codeFiles.reduce(
-  (sum, path) => sum + linesNamingAnIssue(comments(path)),
-  0,
-);
+const commentsNamingAnIssue = codeFiles.flatMap((path) => linesNamingAnIssue(path, comments(path)));
 const docs = [
   'README.md',
   ...filesUnder('docs', (path) => path.endsWith('.md')),
   ...COMMENT_ROOTS.flatMap((dir) => filesUnder(dir, (path) => path.endsWith('README.md'))),
 ];
-const docLinesNamingAnIssue = docs.reduce(
-  (sum, path) => sum + linesNamingAnIssue([readFileSync(join(ROOT, path), 'utf8')]),
-  0,
+const docLinesNamingAnIssue = docs.flatMap((path) =>
+  linesNamingAnIssue(path, [{ text: readFileSync(join(ROOT, path), 'utf8'), line: 1 }]),
 );
 
 console.log(`folder cycles in src/:                          ${folderCycles}`);
@@ -133,13 +157,15 @@ console.log(
 for (const { path, lines } of longFiles) console.log(`  ${String(lines).padStart(5)}  ${path}`);
 console.log(`README.md lines:                                ${lineCount('README.md')}`);
 console.log(
-  `comment lines naming an issue:                  ${commentsNamingAnIssue} ` +
+  `comment lines naming an issue:                  ${commentsNamingAnIssue.length} ` +
     `(in ${COMMENT_ROOTS.join(', ')})`,
 );
 console.log(
-  `doc lines naming an issue:                      ${docLinesNamingAnIssue} ` +
+  `doc lines naming an issue:                      ${docLinesNamingAnIssue.length} ` +
     `(README.md, docs/, the folders' README.md)`,
 );
 if (process.argv.includes('--verbose')) {
-  for (const edge of intoPipeline) console.log(`  ${relative('.', edge)}`);
+  for (const where of [...intoPipeline, ...commentsNamingAnIssue, ...docLinesNamingAnIssue]) {
+    console.log(`  ${where}`);
+  }
 }
