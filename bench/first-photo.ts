@@ -5,7 +5,7 @@
  * first with only the key saved (the README's step 1, before the webhook is connected at step 5:
  * results come by polling), then with the webhook connected. Against the demo's stack and its
  * production timings (the pipeline's default polling, Shopify's media processing), each run on
- * another product. Prints p50/p95 per way; goal under 3 s both ways (issue 15).
+ * another product. Prints p50/p95 per way; goal under 3 s both ways.
  *
  *   node bench/first-photo.ts [runs per way, default 4]
  */

@@ -18,7 +18,7 @@ const COMMENT_ROOTS = ['src', 'test', 'bench', 'scripts', 'web', 'emulators', 'd
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.cache', '.demo', 'test-artifacts']);
 const CODE = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.lua', '.sh', '.css']);
 
-/** "issue 12", "issues 17 and 30", "#31", "P2": a name for a piece of history, not a reason. */
+/** The word issue with a number, a hash with one, a phase (P and a digit): history, not a reason. */
 const NAMES_AN_ISSUE = [/\bissues?\s+#?\d+/i, /(^|[\s(])#\d{1,3}\b/, /\bP\d\b/];
 
 interface Cruise {

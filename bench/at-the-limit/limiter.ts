@@ -1,5 +1,5 @@
 /**
- * The limiter section of bench/at-the-limit.ts (issue 16): the shared limit with a 50-shop bulk
+ * The limiter section of bench/at-the-limit.ts: the shared limit with a 50-shop bulk
  * backlog and clicks from 5 other shops, in compressed time (15 per 5 s instead of 15 per 60 s,
  * the emulator's limit and the app's scaled together; one app process with its workers, real
  * Redis, the ProductAI emulator in its own process, results published at once).

@@ -1,5 +1,5 @@
 /**
- * The fair scheduler at 100, 1,000 and 10,000 installed shops (issue 16, "Ten thousand shops").
+ * The fair scheduler at 100, 1,000 and 10,000 installed shops
  *
  * For each size, a fresh private Redis and the app as production builds it
  * (bench/pipeline-support.ts), then:

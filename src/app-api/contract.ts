@@ -34,6 +34,7 @@
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
  *                                                (409 flagged_results: see ApproveFlagged)
  *   GET    /api/review-batches/:id              -> ReviewBatchView
+ *   POST   /api/variant-sets/:id/decision       DecideVariantSetRequest -> VariantSetView
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
  *   GET    /api/bulk-runs                       -> { bulkRuns: BulkRunView[] }
@@ -41,7 +42,10 @@
  *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
  *   GET    /api/overview                        -> OverviewView
  *   POST   /api/setup-guide/dismiss             -> SetupGuideView
+ *   GET    /api/unclaimed-results               -> UnclaimedResultList (unclaimed-results.ts)
+ *   POST   /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
+ *   /api/rules, /api/rules-cap                 see rules.ts
  */
 import { z } from 'zod';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
@@ -335,7 +339,7 @@ export type GenerationView = z.infer<typeof GenerationView>;
 export const ApproveFlagged = z.literal(true).optional();
 
 /**
- * A product's set of results made one per variant (issue 18), decided together:
+ * A product's set of results made one per variant, decided together:
  *   POST /api/variant-sets/:id/decision   DecideVariantSetRequest -> VariantSetView
  * `generationIds`: the results decided (every result of the set waiting in review when absent;
  * a value asked with several options is chosen among by naming one).

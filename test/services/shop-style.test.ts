@@ -1,5 +1,5 @@
 /**
- * The shop style (issue 18, second half), on the real app and both emulators: Settings → Style
+ * The shop style, on the real app and both emulators: Settings → Style
  * stores a phrase (checked) and a reference image (uploaded, or a result the merchant liked);
  * every request follows the shop's style unless it says `style: 'none'`; the reference is
  * uploaded once per ProductAI account through upload-asset and reused, uploaded again when the

@@ -2,7 +2,7 @@
  * The app as production wires it, for the publish, bulk and API tests: the server with the
  * pipeline module, the session route and the app's API modules; both emulators as real servers;
  * the suite's Redis; the pipeline's workers (real submit/await, real attach/verify) and the
- * bulk-run worker in-process. Timings are compressed (P1's FAST pipeline config, Shopify media
+ * bulk-run worker in-process. Timings are compressed (the FAST pipeline config, Shopify media
  * processing in 150 ms, publish checks every 50 ms).
  */
 import type {

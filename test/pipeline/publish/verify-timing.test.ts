@@ -1,5 +1,5 @@
 /**
- * How soon the verify stage asks Shopify about a new file, and how often (issue 16): the first
+ * How soon the verify stage asks Shopify about a new file, and how often: the first
  * check once Shopify's processing time for that kind and size has passed, as the files before
  * showed it, then a short backoff; never more status checks per result than the fixed schedule
  * it replaced. Against the Shopify emulator (real schema, media processed in 400 ms here).

@@ -1,5 +1,5 @@
 /**
- * A rule of "one per colour" (issue 18): a new product whose colour variants have their own
+ * A rule of "one per colour": a new product whose colour variants have their own
  * images gets one photo per colour, each for its variants, and the daily cap counts each colour
  * on its own; a product without such variants gets the rule's usual photo.
  */
