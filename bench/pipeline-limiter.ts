@@ -14,7 +14,8 @@
 import { loadavg } from 'node:os';
 import { pipelineConfig } from '../src/pipeline/index.ts';
 import { RATE_LIMITED_NOTE } from '../src/pipeline/submit/submit-stage.ts';
-import { quantile, startBenchPipeline, until } from './pipeline-support.ts';
+import { quantile, startBenchPipeline } from './pipeline-support.ts';
+import { until } from '../test/support/until.ts';
 
 const N = Number(process.argv[2] ?? 500);
 const LIMIT = 15;
@@ -32,13 +33,14 @@ try {
   for (let i = 0; i < N; i += 1) await bench.enqueue(shop, 'bulk', i);
   const started = Date.now();
   await until(
+    'the run submitted',
     async () => {
       const counts = await bench.pipeline.generations.countByState(shop, {
         bulkRunId: 'bench-run',
       });
       return counts.queued + counts.submitting + counts.paused === 0;
     },
-    (N / LIMIT + 5) * WINDOW_MS * 2,
+    { deadlineMs: (N / LIMIT + 5) * WINDOW_MS * 2 },
   );
 
   let rateLimited = 0;

@@ -182,12 +182,3 @@ export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
-
-/** Polls `check` until it is true (benchmarks have no events to await on the emulator side). */
-export async function until(check: () => Promise<boolean>, deadlineMs: number): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('benchmark condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -28,7 +28,8 @@ import { loadavg } from 'node:os';
 import { pipelineConfig } from '../../src/pipeline/index.ts';
 import { RATE_LIMITED_NOTE } from '../../src/pipeline/submit/submit-stage.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
-import { quantile, startBenchPipeline, until, type BenchPipeline } from '../pipeline-support.ts';
+import { quantile, startBenchPipeline, type BenchPipeline } from '../pipeline-support.ts';
+import { until } from '../../test/support/until.ts';
 
 const LIMIT = 15;
 const WINDOW_MS = 5_000;
@@ -80,11 +81,12 @@ async function run(): Promise<void> {
     }
     const total = BULK_SHOPS * BULK_PER_SHOP + CLICKS;
     await until(
+      'the line empty',
       async () => {
         const counts = await bench.pipeline.generations.countByStateAppWide();
         return counts.queued + counts.submitting === 0;
       },
-      (total / LIMIT + 10) * WINDOW_MS * 2,
+      { deadlineMs: (total / LIMIT + 10) * WINDOW_MS * 2 },
     );
 
     const generations = new Map<string, Generation[]>();

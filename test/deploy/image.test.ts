@@ -35,6 +35,7 @@ import { cleanCopy, REPO } from './support/clean-copy.ts';
 import { interpolate, parseComposeYaml, type ComposeValue } from './support/compose-file.ts';
 import { buildWithoutDocker, type BuiltImage } from './support/dockerfile.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.ts';
+import { until } from '../support/until.ts';
 
 const API_KEY = 'rehearsal-client-id';
 const API_SECRET = 'rehearsal-client-secret';
@@ -215,22 +216,6 @@ async function control<T>(url: string, method = 'GET', body?: unknown): Promise<
   return (await response.json()) as T;
 }
 
-async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  deadlineMs: number,
-): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not yet after ${deadlineMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('the image', () => {
   it('holds production dependencies only, the built app home, and runs as a non-root user', () => {
     const modules = join(image.appDir, 'node_modules');
@@ -332,9 +317,11 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
     // Mid-run: some results are in, others are on their way.
     await until(
       'first results',
-      () => api<BulkRunView>('GET', `/bulk-runs/${run.id}`),
-      (view) => (view.counts.published ?? 0) >= 2,
-      120_000,
+      async () => {
+        const view = await api<BulkRunView>('GET', `/bulk-runs/${run.id}`);
+        return (view.counts.published ?? 0) >= 2 && view;
+      },
+      { deadlineMs: 120_000, intervalMs: 250 },
     );
     const web = replicas.find((replica) => replica.name === 'web-1')!;
     const worker = replicas.find((replica) => replica.name === 'worker-1')!;
@@ -343,9 +330,11 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
 
     const done = await until(
       'the run',
-      () => api<BulkRunView>('GET', `/bulk-runs/${run.id}`),
-      (view) => view.state === 'completed',
-      300_000,
+      async () => {
+        const view = await api<BulkRunView>('GET', `/bulk-runs/${run.id}`);
+        return view.state === 'completed' && view;
+      },
+      { deadlineMs: 300_000, intervalMs: 250 },
     );
 
     const { generations } = await api<GenerationPage>('GET', `/generations?limit=100`);

@@ -26,10 +26,10 @@ import type { Redis } from '../../src/platform/redis/connection.ts';
 import { bullConnection } from '../../src/pipeline/index.ts';
 import { WEBHOOK_QUEUE, webhookJobId } from '../../src/shopify/webhook-queue.ts';
 import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
 import { testRedisUrl } from '../support/redis.ts';
 import { waitForRun } from '../support/seeded-shop.ts';
+import { until } from '../support/until.ts';
 
 const harness = await startPublishHarness({
   // A webhook whose handler throws is given up after two quick tries.
@@ -200,15 +200,22 @@ async function shopWithEverything() {
     return created.product.id;
   };
   const admitted = await newProduct('First arrival');
-  await eventually(async () => (await stateOfNew(admitted)) === 'in_review', 20_000);
+  await until(
+    'the first arrival in review',
+    async () => (await stateOfNew(admitted)) === 'in_review',
+    { deadlineMs: 20_000 },
+  );
   const held = await newProduct('Second arrival');
-  await eventually(async () => (await stateOfNew(held)) === 'paused', 20_000);
+  await until('the second arrival paused', async () => (await stateOfNew(held)) === 'paused', {
+    deadlineMs: 20_000,
+  });
 
   // A webhook the app could not handle (a payload its handler refuses), given up.
   const broken = await deliver(shop.shop, 'app/scopes_update', { payload: { current: 'all' } });
-  await eventually(
+  await until(
+    'the broken webhook given up',
     async () => (await app.deps.webhookIntake.queue.getJobState(jobOf(broken))) === 'failed',
-    10_000,
+    { deadlineMs: 10_000 },
   );
 
   const { generations } = await app.deps.pipeline.generations.list(shop.shop, {}, { limit: 100 });

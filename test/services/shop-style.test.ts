@@ -22,8 +22,8 @@ import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits
 import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';
 import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/generations/style-prompt.ts';
 import { productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
+import { until } from '../support/until.ts';
 
 const harness = await startPublishHarness();
 const { app } = harness;
@@ -232,7 +232,9 @@ describe('automatic work follows the shop style too', () => {
       model: 'nanobanana',
       prompt: 'On a wooden table',
     });
-    await eventually(async () => (await jobsOf(shop.apiKey)).length === 2, 20_000);
+    await until('both requests sent', async () => (await jobsOf(shop.apiKey)).length === 2, {
+      deadlineMs: 20_000,
+    });
 
     const jobs = await jobsOf(shop.apiKey);
     expect(jobs.every((job) => job.styleReference && job.prompt.includes(PHRASE))).toBe(true);

@@ -131,12 +131,3 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
-
-/** Polls `check` until it returns true or the deadline passes (for work done off the request). */
-export async function eventually(check: () => Promise<boolean>, deadlineMs = 5_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -11,7 +11,8 @@ import {
   FLOW_GENERATE_PHOTO_PATH,
   flowActionsModule,
 } from '../../../web/server/routes/flow-actions.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('flow', { modules: [flowActionsModule] });
 
@@ -81,6 +82,7 @@ async function settled(shop: string, state: Generation['state']): Promise<Genera
     `a generation ${state}`,
     async () =>
       (await generationsOf(shop)).find((generation) => generation.state === state) ?? null,
+    { deadlineMs: 30_000 },
   );
 }
 
@@ -88,6 +90,7 @@ async function oneTrigger(shop: string, handle: string): Promise<ReceivedTrigger
   const found = await until(
     `trigger ${handle}`,
     async () => (await triggersOf(shop)).find((trigger) => trigger.handle === handle) ?? null,
+    { deadlineMs: 30_000 },
   );
   // Later relay passes and retries must not send it again.
   await stack.pipeline.internals.flowTriggers.relay();

@@ -9,7 +9,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { eventually } from '../../support/app.ts';
 import { productImage } from '../../support/product-images.ts';
 import {
   startPublishHarness,
@@ -17,6 +16,7 @@ import {
   type TestShop,
 } from '../../support/publish-stack.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Results of the shop with many, and how many of them may be saved before the other's: those
@@ -117,12 +117,16 @@ describe('saving shared fairly between shops', () => {
     await save(one, [oneResult!]);
     // Every result has met the outage and waits for Shopify; the lone one has met it three
     // times, so its own next try is 1-2 s away (the waits double from 0.5 s up to 2 s).
-    await eventually(async () => {
-      const failures = async (shop: TestShop, result: Generation) =>
-        (await harness.pipeline.generations.get(shop.shop, result.id))?.waitingFor?.failures ?? 0;
-      for (const result of manyResults) if ((await failures(many, result)) < 1) return false;
-      return (await failures(one, oneResult!)) >= 3;
-    }, 30_000);
+    await until(
+      'every result to meet the outage',
+      async () => {
+        const failures = async (shop: TestShop, result: Generation) =>
+          (await harness.pipeline.generations.get(shop.shop, result.id))?.waitingFor?.failures ?? 0;
+        for (const result of manyResults) if ((await failures(many, result)) < 1) return false;
+        return (await failures(one, oneResult!)) >= 3;
+      },
+      { deadlineMs: 30_000 },
+    );
 
     await harness.app.emulatorControl('/faults', { outage: null });
 

@@ -8,7 +8,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { eventually } from '../../support/app.ts';
 import { productImage } from '../../support/product-images.ts';
 import { FAST } from '../../support/pipeline-stack.ts';
 import {
@@ -17,6 +16,7 @@ import {
   type TestShop,
 } from '../../support/publish-stack.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
 
 // More failed tries than the stage runtime's attempts: the old give-up point, passed.
 const PAST_THE_TRIES = (FAST.stages?.attempts ?? 4) + 2;
@@ -64,9 +64,10 @@ async function record(shop: TestShop, id: string): Promise<Generation> {
 
 /** Waits until the save stages met the outage `failures` times in a row. */
 async function waitedThrough(shop: TestShop, id: string, failures: number): Promise<Generation> {
-  await eventually(
+  await until(
+    'the save to meet the outage again',
     async () => ((await record(shop, id)).waitingFor?.failures ?? 0) >= failures,
-    30_000,
+    { deadlineMs: 30_000 },
   );
   return record(shop, id);
 }

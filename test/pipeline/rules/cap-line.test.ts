@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -46,7 +47,7 @@ async function newProduct(shop: string, title: string, tag: string) {
     images: 1,
   })) as { product: { id: string }; deliveries: { eventId: string }[] };
   const done = webhookDoneKey(app.deps.webhookQueue, deliveries[0]!.eventId);
-  await eventually(async () => (await app.deps.redis.exists(done)) === 1);
+  await until('the webhook handled', async () => (await app.deps.redis.exists(done)) === 1);
   return product.id;
 }
 

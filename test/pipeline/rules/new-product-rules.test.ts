@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -39,7 +40,7 @@ interface Created {
 /** Resolves once the app's webhook job for this delivery has run its handler to the end. */
 async function handled(shop: string, delivery: Delivery): Promise<void> {
   const done = webhookDoneKey(app.deps.webhookQueue, delivery.eventId);
-  await eventually(async () => (await app.deps.redis.exists(done)) === 1);
+  await until('the webhook handled', async () => (await app.deps.redis.exists(done)) === 1);
 }
 
 async function updateProduct(shop: string, numericId: number, change: { tags: string[] }) {
@@ -68,7 +69,10 @@ describe('rules for new products', () => {
       images: 1,
     });
     expect(deliveries.map((d) => d.status)).toEqual([200]);
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
+    await until(
+      "the product's generation",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
     // A duplicate delivery (new webhook, same product) and a redelivery of the same one.
     await app.emulatorControl('/webhooks', {
       shop,
@@ -111,7 +115,10 @@ describe('rules for new products', () => {
       },
     )) as Created;
     expect(first.deliveries.map((d) => d.status)).toEqual([200]);
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
+    await until(
+      "the product's generation",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
     const second = (await app.emulatorControl(
       `/shops/${shop}/products/${product.numericId}/images`,
       {
@@ -145,9 +152,15 @@ describe('rules for new products', () => {
     // nanobanana2 at 2K costs 5 credits (catalogue): a cap of 7 admits one product a day.
     await app.deps.rules.store.save(shop, { ...RULE, dailyCap: 7 });
     const a = await createProduct(shop, { title: 'Dress A', tags: ['summer'], images: 1 });
-    await eventually(async () => (await generationsOf(shop, a.product.id)).length === 1);
+    await until(
+      "product A's generation",
+      async () => (await generationsOf(shop, a.product.id)).length === 1,
+    );
     const b = await createProduct(shop, { title: 'Dress B', tags: ['summer'], images: 1 });
-    await eventually(async () => (await generationsOf(shop, b.product.id))[0]?.state === 'paused');
+    await until(
+      "product B's generation paused",
+      async () => (await generationsOf(shop, b.product.id))[0]?.state === 'paused',
+    );
     const [waiting] = await generationsOf(shop, b.product.id);
     expect(waiting!.reason).toBe(
       "Waiting: today's cap of 7 credits is reached; continues tomorrow.",

@@ -5,9 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { productTitled } from '../../support/seeded-shop.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -50,7 +51,10 @@ describe('a rule of one photo per colour', () => {
     const rule = await app.deps.rules.store.save(shop, PER_COLOUR);
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
-    await eventually(async () => (await generationsOf(shop, mug)).length === 3);
+    await until(
+      "the mug's three photos",
+      async () => (await generationsOf(shop, mug)).length === 3,
+    );
     await created(shop, mug);
 
     const generations = await generationsOf(shop, mug);
@@ -70,7 +74,7 @@ describe('a rule of one photo per colour', () => {
     await app.deps.rules.store.save(shop, { ...PER_COLOUR, dailyCap: 10 });
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
-    await eventually(async () =>
+    await until('a colour paused by the cap', async () =>
       (await generationsOf(shop, mug)).some((generation) => generation.state === 'paused'),
     );
 
@@ -90,7 +94,10 @@ describe('a rule of one photo per colour', () => {
       title: 'Plain tote',
       images: 1,
     })) as { product: { id: string } };
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
+    await until(
+      "the product's one photo",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
     const [generation] = await generationsOf(shop, product.id);
     expect(generation!.variant ?? null).toBe(null);
   });

@@ -8,8 +8,9 @@
  */
 import { expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('rules-kill', { webhooksInWorkers: true });
 
@@ -40,10 +41,14 @@ it('makes one generation, one ProductAI job and one charge when a worker is kill
 
   const worker = await stack.startWorker();
   try {
-    const made = await until('the generation waiting for review', async () => {
-      const [generation] = await generationsOf(shop, product.id);
-      return generation?.state === 'in_review' ? generation : null;
-    });
+    const made = await until(
+      'the generation waiting for review',
+      async () => {
+        const [generation] = await generationsOf(shop, product.id);
+        return generation?.state === 'in_review' ? generation : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(made.id).toBe(claimed!.id);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     const { jobs } = (await stack.productAiControl(

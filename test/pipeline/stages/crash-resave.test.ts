@@ -8,7 +8,8 @@
 import { expect, it } from 'vitest';
 import { isTerminal, type Generation } from '../../../src/pipeline/generations/generation.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('crash-resave');
 const { kill, productAiControl, startWorker } = stack;
@@ -23,10 +24,14 @@ async function shopifyGet(path: string): Promise<unknown> {
 }
 
 async function settled(shop: string, id: string): Promise<Generation> {
-  return until(`generation ${id} to end`, async () => {
-    const current = await stack.pipeline.generations.get(shop, id);
-    return current && isTerminal(current.state) && current;
-  });
+  return until(
+    `generation ${id} to end`,
+    async () => {
+      const current = await stack.pipeline.generations.get(shop, id);
+      return current && isTerminal(current.state) && current;
+    },
+    { deadlineMs: 30_000 },
+  );
 }
 
 it('a worker killed while saving a result again: saved once, on the product once, charged once', async () => {
