@@ -124,7 +124,11 @@ async function deliver(
   topic: string,
   extra: Record<string, unknown> = {},
 ): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic, ...extra })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', {
+    shop,
+    topic,
+    ...extra,
+  })) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
@@ -192,7 +196,7 @@ async function shopWithEverything() {
   const stateOfNew = async (productId: string) =>
     (await app.deps.pipeline.generations.list(shop.shop, { productId })).generations[0]?.state;
   const newProduct = async (title: string) => {
-    const created = (await app.emulatorControl(`/shops/${shop.shop}/products`, {
+    const created = (await app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
       title,
       tags: ['arrival'],
       images: 1,
@@ -267,7 +271,7 @@ it('leaves no key or value naming a shop once it is uninstalled and redacted', a
   events.on('failed', ({ jobId, failedReason }) => endOf(jobId).settle(failedReason));
   await events.waitUntilReady();
   const handled = (delivery: Delivery) => endOf(jobOf(delivery)).promise;
-  await app.emulatorControl(`/shops/${shop.shop}/uninstall`, { deliver: false });
+  await app.shopifyControl('POST', `/shops/${shop.shop}/uninstall`, { deliver: false });
   const uninstalled = await deliver(shop.shop, 'app/uninstalled');
   await handled(uninstalled);
   const redact = await deliver(shop.shop, 'shop/redact');

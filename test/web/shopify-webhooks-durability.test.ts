@@ -93,14 +93,14 @@ async function kill(child: ChildProcess): Promise<void> {
 }
 
 async function deliver(shop: string, topic: string): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', { shop, topic })) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
 }
 
 async function redeliver(webhookId: string): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl(`/webhooks/${webhookId}/redeliver`)) as {
+  const { deliveries } = (await app.shopifyControl('POST', `/webhooks/${webhookId}/redeliver`)) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
@@ -114,7 +114,7 @@ describe('durable Shopify webhooks', () => {
   it('refuses a delivery while Redis is down, marks nothing, and takes its redelivery', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
-    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
 
     await redis.stop();
     const refused = await deliver(shop, 'app/uninstalled');
@@ -145,7 +145,7 @@ describe('durable Shopify webhooks', () => {
   it('finishes an erase whose worker was killed in the middle of it', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
-    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
     for (let i = 0; i < 1_500; i++) await app.deps.redis.set(generations.key(shop, `g${i}`), '{}');
     const first = await startWorker(true);
 

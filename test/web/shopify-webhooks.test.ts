@@ -51,14 +51,18 @@ async function deliver(
   topic: string,
   extra: Record<string, unknown> = {},
 ): Promise<Delivery[]> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic, ...extra })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', {
+    shop,
+    topic,
+    ...extra,
+  })) as {
     deliveries: Delivery[];
   };
   return deliveries;
 }
 
 async function redeliver(webhookId: string): Promise<Delivery[]> {
-  const { deliveries } = (await app.emulatorControl(`/webhooks/${webhookId}/redeliver`)) as {
+  const { deliveries } = (await app.shopifyControl('POST', `/webhooks/${webhookId}/redeliver`)) as {
     deliveries: Delivery[];
   };
   return deliveries;
@@ -76,7 +80,7 @@ async function activeShop(): Promise<string> {
 
 /** The app uninstalled in Shopify without its own `app/uninstalled` (a test sends that). */
 async function uninstalledQuietly(shop: string): Promise<void> {
-  await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+  await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
 }
 
 /** The shop's keys, but for its API rate limit's counter, which expires on its own. */
@@ -214,7 +218,7 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const other = await activeShop();
     const otherKeys = (await keysOf(other)).sort();
-    await app.emulatorControl(`/shops/${shop}/uninstall`);
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`);
     // The key goes last (after the hooks and the session): once it is gone the uninstall is done.
     await until(
       'the ProductAI key erased',
@@ -231,14 +235,14 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     // The uninstall's first delivery finds the app unreachable (Shopify will retry it).
     app.emulator.setWebhookUrl('http://127.0.0.1:9/unreachable');
-    const { deliveries } = (await app.emulatorControl(`/shops/${shop}/uninstall`)) as {
+    const { deliveries } = (await app.shopifyControl('POST', `/shops/${shop}/uninstall`)) as {
       deliveries: Delivery[];
     };
     app.emulator.setWebhookUrl(`${app.url}/webhooks/shopify`);
     expect(deliveries[0]?.status).toBeNull();
     // The merchant reinstalls and opens the app: Shopify refuses the revoked token, App Bridge
     // retries with a fresh session token, and a token exchange makes the new installation.
-    await app.emulatorControl(`/shops/${shop}/install`);
+    await app.shopifyControl('POST', `/shops/${shop}/install`);
     expect((await app.call('/api/products', { shop })).status).toBe(401);
     expect((await app.call('/api/products', { shop })).status).toBe(200);
     const fresh = await app.deps.sessions.get(shop);
@@ -275,7 +279,7 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const other = await activeShop();
     const otherKeys = (await keysOf(other)).sort();
-    await app.emulatorControl(`/shops/${shop}/uninstall`);
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`);
     expect((await deliver(shop, 'shop/redact'))[0]?.status).toBe(200);
     // Not even the delivery's own done marker: it lives outside the shop's prefix.
     await until("the shop's keys erased", async () => (await keysOf(shop)).length === 0);

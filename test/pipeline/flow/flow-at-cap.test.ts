@@ -34,7 +34,7 @@ interface FlowAnswer {
 async function runAction(shop: string, actionRunId: string): Promise<FlowAnswer> {
   const product = (await seededProducts(harness.app, shop)).find((p) => p.mediaCount > 0)!;
   const numericId = product.id.slice(product.id.lastIndexOf('/') + 1);
-  return (await harness.app.emulatorControl('/flow/actions', {
+  return (await harness.app.shopifyControl('POST', '/flow/actions', {
     shop,
     url: `${harness.app.url}${FLOW_GENERATE_PHOTO_PATH}`,
     properties: { product_id: numericId, prompt: 'On a marble table' },

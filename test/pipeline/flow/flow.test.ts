@@ -13,6 +13,7 @@ import {
 } from '../../../web/server/routes/flow-actions.ts';
 import { crashStack } from '../support/crash-stack.ts';
 import { until } from '../../support/until.ts';
+import type { EmulatorControl } from '../../support/emulator-control.ts';
 
 const stack = crashStack('flow', { modules: [flowActionsModule] });
 
@@ -27,15 +28,8 @@ interface ReceivedTrigger {
   payload: Record<string, unknown>;
 }
 
-async function shopify(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopify: EmulatorControl = (method, path, body) =>
+  stack.app.shopifyControl(method, path, body);
 
 /** Flow runs the action step for `shop` (the emulator signs it; `forge` signs it wrongly). */
 function runAction(

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 /** `count` results of `shop` made by ProductAI and waiting to be saved (not yet handed on). */
@@ -112,7 +112,7 @@ describe('saving shared fairly between shops', () => {
     const one = await harness.newShop();
     const manyResults = await resultsToSave(many, MANY);
     const [oneResult] = await resultsToSave(one, 1);
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     await save(many, manyResults);
     await save(one, [oneResult!]);
     // Every result has met the outage and waits for Shopify; the lone one has met it three
@@ -128,7 +128,7 @@ describe('saving shared fairly between shops', () => {
       { deadlineMs: 30_000 },
     );
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
 
     const saved = await publishedAt(one, oneResult!);
     expect(await publishedBefore(many, manyResults, saved)).toBeLessThanOrEqual(AT_MOST_AHEAD);

@@ -333,10 +333,9 @@ describe('the fidelity check decides before a result goes live', () => {
     const trigger = await until(
       'the ready-for-review trigger',
       async () => {
-        const { triggers } = (await harness.app.emulatorControl(
-          `/shops/${shop.shop}/flow-triggers`,
-          undefined,
+        const { triggers } = (await harness.app.shopifyControl(
           'GET',
+          `/shops/${shop.shop}/flow-triggers`,
         )) as { triggers: { handle: string; payload: Record<string, unknown> }[] };
         return triggers.find((one) => one.payload['Generation ID'] === held.id) ?? null;
       },

@@ -40,8 +40,9 @@ interface StoredFile {
 }
 
 async function storedFiles(shop: string): Promise<StoredFile[]> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop}/files`);
-  return ((await response.json()) as { files: StoredFile[] }).files;
+  return (
+    (await harness.app.shopifyControl('GET', `/shops/${shop}/files`)) as { files: StoredFile[] }
+  ).files;
 }
 
 async function productOf(shop: TestShop): Promise<ProductDetail & { handle: string }> {

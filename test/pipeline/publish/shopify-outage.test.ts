@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 async function firstProduct(shop: TestShop, index: number): Promise<ProductDetail> {
@@ -50,7 +50,7 @@ async function savingDuringOutage(outage: unknown, index: number) {
   const png = await productImage('png', 300, 300);
   const resultUrl = harness.images.serve(`/${shop.shop}/outage-${index}.png`, png);
   const generation = await shop.savingGeneration(product, resultUrl, 'On a shelf');
-  await harness.app.emulatorControl('/faults', { outage });
+  await harness.app.shopifyControl('POST', '/faults', { outage });
   await harness.pipeline.context.enqueue('attach', {
     shop: shop.shop,
     generationId: generation.id,
@@ -79,7 +79,7 @@ describe('saving through a Shopify outage', () => {
     const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
     expect(waiting.state).toBe('saving');
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
     const published = await shop.waitFor(generation.id, ['published', 'failed']);
     expect(published.state).toBe('published');
     const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
@@ -92,7 +92,7 @@ describe('saving through a Shopify outage', () => {
     const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
     expect(waiting.state).toBe('saving');
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
     const published = await shop.waitFor(generation.id, ['published', 'failed']);
     expect(published.state).toBe('published');
   });

@@ -41,7 +41,7 @@ async function generationOf(shop: string, productId: string) {
 
 /** A new product in the store; resolves once its products/create job has run to the end. */
 async function newProduct(shop: string, title: string, tag: string) {
-  const { product, deliveries } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product, deliveries } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title,
     tags: [tag],
     images: 1,

@@ -44,15 +44,15 @@ async function handled(shop: string, delivery: Delivery): Promise<void> {
 }
 
 async function updateProduct(shop: string, numericId: number, change: { tags: string[] }) {
-  return (await app.emulatorControl(
+  return (await app.shopifyControl(
+    'PATCH',
     `/shops/${shop}/products/${numericId}`,
     change,
-    'PATCH',
   )) as Created;
 }
 
 async function createProduct(shop: string, body: Record<string, unknown>): Promise<Created> {
-  return (await app.emulatorControl(`/shops/${shop}/products`, body)) as Created;
+  return (await app.shopifyControl('POST', `/shops/${shop}/products`, body)) as Created;
 }
 
 async function generationsOf(shop: string, productId: string) {
@@ -74,13 +74,13 @@ describe('rules for new products', () => {
       async () => (await generationsOf(shop, product.id)).length === 1,
     );
     // A duplicate delivery (new webhook, same product) and a redelivery of the same one.
-    await app.emulatorControl('/webhooks', {
+    await app.shopifyControl('POST', '/webhooks', {
       shop,
       topic: 'products/create',
       payload: { admin_graphql_api_id: product.id },
       repeat: 2,
     });
-    await app.emulatorControl(`/webhooks/${deliveries[0]!.webhookId}/redeliver`);
+    await app.shopifyControl('POST', `/webhooks/${deliveries[0]!.webhookId}/redeliver`);
     const [generation] = await generationsOf(shop, product.id);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     expect(generation!.origin).toEqual({ type: 'rule', id: rule.id, label: 'Summer dresses' });
@@ -108,7 +108,8 @@ describe('rules for new products', () => {
       tags: ['summer'],
     });
     expect(deliveries.map((d) => d.status)).toEqual([200]);
-    const first = (await app.emulatorControl(
+    const first = (await app.shopifyControl(
+      'POST',
       `/shops/${shop}/products/${product.numericId}/images`,
       {
         count: 1,
@@ -119,14 +120,15 @@ describe('rules for new products', () => {
       "the product's generation",
       async () => (await generationsOf(shop, product.id)).length === 1,
     );
-    const second = (await app.emulatorControl(
+    const second = (await app.shopifyControl(
+      'POST',
       `/shops/${shop}/products/${product.numericId}/images`,
       {
         count: 1,
       },
     )) as Created;
     expect(second.deliveries.map((d) => d.status)).toEqual([200]);
-    await app.emulatorControl(`/webhooks/${second.deliveries[0]!.webhookId}/redeliver`);
+    await app.shopifyControl('POST', `/webhooks/${second.deliveries[0]!.webhookId}/redeliver`);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
   });
 

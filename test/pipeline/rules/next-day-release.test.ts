@@ -46,7 +46,10 @@ async function stateOf(shop: string, productId: string) {
 }
 
 async function newProduct(shop: string, title: string): Promise<string> {
-  const created = (await app.emulatorControl(`/shops/${shop}/products`, { title, images: 1 })) as {
+  const created = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
+    title,
+    images: 1,
+  })) as {
     product: { id: string };
   };
   return created.product.id;

@@ -34,7 +34,7 @@ const idOf = async (shop: string, title: string) => (await productTitled(app, sh
 
 /** Shopify tells the app the product was created (the seeded ones were there before). */
 async function created(shop: string, productId: string) {
-  await app.emulatorControl('/webhooks', {
+  await app.shopifyControl('POST', '/webhooks', {
     shop,
     topic: 'products/create',
     payload: { admin_graphql_api_id: productId },
@@ -90,7 +90,7 @@ describe('a rule of one photo per colour', () => {
   it('gives a product without colour variants its usual single photo', async () => {
     const shop = await installedShop();
     await app.deps.rules.store.save(shop, PER_COLOUR);
-    const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+    const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
       title: 'Plain tote',
       images: 1,
     })) as { product: { id: string } };

@@ -32,7 +32,7 @@ it('records a failed generation with the reason when the product never has an im
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
   const rule = await app.deps.rules.store.save(shop, RULE);
-  const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title: 'Ceramic vase',
     images: 1,
     imagesProcessingMs: 600_000,

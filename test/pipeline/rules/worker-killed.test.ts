@@ -28,11 +28,15 @@ it('makes one generation, one ProductAI job and one charge when a worker is kill
   // Killed the moment the shop's time zone arrives: the generation is claimed for (rule,
   // product), its credits not yet reserved on the day's cap, nothing put in line.
   const doomed = await stack.startWorker({ CRASH_AFTER_OPERATION: 'ShopTimeZone' });
-  const { product, deliveries } = (await stack.app.emulatorControl(`/shops/${shop}/products`, {
-    title: 'Linen dress',
-    tags: ['summer'],
-    images: 1,
-  })) as { product: { id: string }; deliveries: { status: number | null }[] };
+  const { product, deliveries } = (await stack.app.shopifyControl(
+    'POST',
+    `/shops/${shop}/products`,
+    {
+      title: 'Linen dress',
+      tags: ['summer'],
+      images: 1,
+    },
+  )) as { product: { id: string }; deliveries: { status: number | null }[] };
   expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
   await doomed.exited;
   const [claimed, ...others] = await generationsOf(shop, product.id);

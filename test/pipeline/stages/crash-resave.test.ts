@@ -17,11 +17,7 @@ const { kill, productAiControl, startWorker } = stack;
 const CREDITS = 10_000;
 const PROMPT = 'Crash test resave scene';
 
-async function shopifyGet(path: string): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopifyGet = (path: string) => stack.app.shopifyControl('GET', path);
 
 async function settled(shop: string, id: string): Promise<Generation> {
   return until(
@@ -56,7 +52,7 @@ it('a worker killed while saving a result again: saved once, on the product once
   );
   if (!intake.ok) throw new Error(JSON.stringify(intake.problems));
   // Shopify's processing of the result fails: ProductAI made and charged it, saving failed.
-  await stack.app.emulatorControl('/faults', { mediaFailNext: 1 });
+  await stack.app.shopifyControl('POST', '/faults', { mediaFailNext: 1 });
   const created = await stack.pipeline.enqueueGeneration(intake.generation);
   const failed = await settled(shop, created.id);
   expect(failed.state).toBe('failed');

@@ -26,8 +26,7 @@ const CREDITS = 10_000;
 /** A shop with its own ProductAI account and one photo generation of a click, queued. */
 async function clickedPhoto(): Promise<{ shop: string; apiKey: string; first: Generation }> {
   const { shop, apiKey } = await stack.newShop({ credits: CREDITS });
-  const response = await fetch(`${stack.app.emulator.url}/__emulator/shops/${shop}/products`);
-  const { products } = (await response.json()) as {
+  const { products } = (await stack.app.shopifyControl('GET', `/shops/${shop}/products`)) as {
     products: { id: string; mediaCount: number }[];
   };
   const product = products.find((one) => one.mediaCount > 0)!;

@@ -72,11 +72,7 @@ async function shopWithBatch(
   return { shop, apiKey, batch };
 }
 
-async function shopifyGet(path: string): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopifyGet = (path: string) => stack.app.shopifyControl('GET', path);
 
 /** The jobs ProductAI recorded for an account. */
 async function jobsOf(apiKey: string): Promise<{ id: number; credits: number }[]> {

@@ -13,7 +13,7 @@ export async function ruleResult(
   title: string,
   deadlineMs?: number,
 ): Promise<Generation> {
-  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+  const { product } = (await harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
     title,
     tags: ['summer'],
     images: 1,
