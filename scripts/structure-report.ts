@@ -1,10 +1,10 @@
-// How far the code base is from a layout a newcomer can read, in five figures:
-//   npm run structure
+// How far the code base is from a layout a newcomer can read, in a few figures:
+//   npm run structure [-- --verbose]   (--verbose: where each counted thing is)
 // folder cycles in src/ (dependency-cruiser's no-folder-cycles rule), imports into src/pipeline's
 // insides from the rest of src/ that do not go through pipeline/index.ts, files in src/ over 400
-// lines (the model catalogue is data and is let off), the README's length, and comments (and doc
-// lines) naming an issue instead of saying why. It prints the figures and exits 0: they are
-// measured, not asserted.
+// lines (the model catalogue is data and is let off), the README's length, comments (and doc
+// lines) naming an issue instead of saying why, and how often the test toolkit's helpers are
+// defined. It prints the figures and exits 0: they are measured, not asserted.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -112,6 +112,13 @@ function linesNamingAnIssue(path: string, texts: Comment[]): string[] {
   );
 }
 
+/** The test toolkit's helpers that must each be defined once, by the pattern of a definition. */
+const TEST_HELPERS: Record<string, RegExp> = {
+  until: /\bfunction until\b/g,
+  eventually: /\bfunction eventually\b/g,
+  TestShop: /\binterface TestShop\b|\btype TestShop\s*=/g,
+};
+
 const cruise = await cruiseSrc();
 const folderCycles = cruise.summary.violations.filter(
   (violation) => violation.rule.name === 'no-folder-cycles',
@@ -136,6 +143,13 @@ const codeFiles = COMMENT_ROOTS.flatMap((dir) =>
   filesUnder(dir, (path) => CODE.has(extname(path)) && !path.endsWith('.d.ts')),
 );
 const commentsNamingAnIssue = codeFiles.flatMap((path) => linesNamingAnIssue(path, comments(path)));
+const testFiles = ['test', 'bench'].flatMap((dir) =>
+  filesUnder(dir, (path) => /\.tsx?$/.test(path)),
+);
+const helperDefinitions = Object.entries(TEST_HELPERS).map(([name, pattern]) => {
+  const where = testFiles.filter((path) => pattern.test(readFileSync(join(ROOT, path), 'utf8')));
+  return { name, where };
+});
 const docs = [
   'README.md',
   ...filesUnder('docs', (path) => path.endsWith('.md')),
@@ -164,7 +178,14 @@ console.log(
   `doc lines naming an issue:                      ${docLinesNamingAnIssue.length} ` +
     `(README.md, docs/, the folders' README.md)`,
 );
+console.log(
+  `test helpers defined (want 1 each):             ` +
+    helperDefinitions.map(({ name, where }) => `${name} ${where.length}`).join(', '),
+);
 if (process.argv.includes('--verbose')) {
+  for (const { name, where } of helperDefinitions) {
+    for (const path of where) console.log(`  ${name}: ${path}`);
+  }
   for (const where of [...intoPipeline, ...commentsNamingAnIssue, ...docLinesNamingAnIssue]) {
     console.log(`  ${where}`);
   }
