@@ -20,7 +20,7 @@
 
 /** Rule 5, the one place to tighten: what web/ may import from src/ (anything else is a violation). */
 const WEB_MAY_IMPORT_FROM_SRC = [
-  '^src/app/', // the composition root and the application services
+  '^src/app/', // the composition root, which hands the routes the services (app.services)
   '^src/app-api/', // the contract between the server and the frontend
   '^src/platform/', // infrastructure (logger, redis, config…): allowed for now
 ];
@@ -148,7 +148,7 @@ export default {
       severity: 'error',
       comment:
         'web/ (HTTP server, worker process, frontend) is a delivery layer: it reaches the core ' +
-        'only through the composition root and application services (src/app), the contract ' +
+        'only through the composition root (src/app, which hands it the services), the contract ' +
         '(src/app-api) and, for now, src/platform. The allowed list is WEB_MAY_IMPORT_FROM_SRC ' +
         'at the top of this file.',
       from: { path: '^web/' },

@@ -10,7 +10,7 @@
 # image for good, so every build runs the Node it was tested on. This digest is the
 # `22-bookworm-slim` of Node 22.23.1 (>= 22.18, which runs the TypeScript sources). To move to a
 # newer Node: `docker buildx imagetools inspect node:22-bookworm-slim` prints the tag's current
-# digest (README, The image and compose); test/deploy/supply-chain.test.ts refuses a FROM or a
+# digest (docs/operations.md, The image and compose); test/deploy/supply-chain.test.ts refuses a FROM or a
 # compose image without one. The image's own Node runs the app: the npm package `node` (the
 # project's Node for development and tests) is a development dependency and never installed here.
 ARG NODE_IMAGE=node:22-bookworm-slim@sha256:53ada149d435c38b14476cb57e4a7da73c15595aba79bd6971b547ceb6d018bf

@@ -1,6 +1,6 @@
 /**
- * Benchmark: one shop floods the API while another uses the app normally (issue 14, "Rate
- * limits"). The app runs as production runs it: `node web/server/main.ts` in processes of its
+ * Benchmark: one shop floods the API while another uses the app normally (docs/operations.md,
+ * Rate limits). The app runs as production runs it: `node web/server/main.ts` in processes of its
  * own (LOG_LEVEL info by default, the access log written to /dev/null: its cost is counted),
  * on a private Redis, with the Shopify emulator in its own process; the flood comes from a
  * child process of this script, so the load generator's work is not on the measured loop.

@@ -1,5 +1,5 @@
 /**
- * At the limit (issue 16), all its figures in one run: each section is a script under
+ * At the limit, all its figures in one run: each section is a script under
  * bench/at-the-limit/ that starts what it needs, prints its section and stops it. The sections
  * run one after the other, each in a process of its own, so none measures while another loads
  * the machine or in a heap and event loop another left behind (run in one process after the
@@ -56,7 +56,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-console.log(`# At the limit (issue 16) — ${new Date().toISOString()}, load average ${load()}`);
+console.log(`# At the limit — ${new Date().toISOString()}, load average ${load()}`);
 for (const section of SECTIONS) {
   if (chosen.length > 0 && !chosen.includes(section.name)) continue;
   console.log(`\n## ${section.title} (bench/at-the-limit/${section.name}.ts)`);

@@ -14,8 +14,8 @@ import {
   productMedia,
   productsWithImages,
 } from '../test/browser/support/merchant.ts';
-import { until } from '../test/browser/support/until.ts';
 import { launchChromium } from '../test/support/chromium.ts';
+import { until } from '../test/support/until.ts';
 
 const runs = Number(process.argv[2] ?? 3);
 const jobMs = Number(process.env.DEMO_JOB_MS ?? 6_000);
@@ -40,7 +40,7 @@ try {
     await action.getByText('Generation started').waitFor();
     await action.getByRole('button', { name: 'Done' }).click();
     await until('the photo on the product', async () => (await ready()) > before, {
-      timeoutMs: 120_000,
+      deadlineMs: 120_000,
       intervalMs: 50,
     });
     const published = Date.now() - clicked;

@@ -1,5 +1,5 @@
 /**
- * The fault bench (issue 31): a bulk run of N products through the app's web and worker
+ * The fault bench: a bulk run of N products through the app's web and worker
  * processes of the demo's whole stack (dev/stack.ts: Redis with its append-only file, the
  * Shopify and ProductAI emulators), driven through the app's API as the app home drives it,
  * with a schedule of faults on the way (faults/schedule.ts): Shopify's Admin API answering 502,
@@ -8,7 +8,7 @@
  * `kill -9`ed, and a second shop FLOODING the API (four-result clicks and bulk runs on many
  * connections: its quotas answer 429) while a third shop's clicks are timed throughout.
  *
- * Then it prints what the issue's goals are measured by: every shop's generations by final
+ * Then it prints what its goals are measured by: every shop's generations by final
  * state, ProductAI jobs charged ÷ generations (the emulator's job records), paid results lost
  * (neither on the product nor waiting in review), the time from the last fault's end to the last
  * generation settled, and the third shop's click p95 idle (before the run and after it, as the

@@ -5,7 +5,7 @@
  * first with only the key saved (the README's step 1, before the webhook is connected at step 5:
  * results come by polling), then with the webhook connected. Against the demo's stack and its
  * production timings (the pipeline's default polling, Shopify's media processing), each run on
- * another product. Prints p50/p95 per way; goal under 3 s both ways (issue 15).
+ * another product. Prints p50/p95 per way; goal under 3 s both ways.
  *
  *   node bench/first-photo.ts [runs per way, default 4]
  */
@@ -23,11 +23,11 @@ import {
   productsWithImages,
   saveApiKey,
 } from '../test/browser/support/merchant.ts';
-import { until } from '../test/browser/support/until.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import type { DemoProduct } from '../test/browser/support/merchant.ts';
 import type { Browser } from 'playwright-core';
 import type { Stack } from '../test/browser/support/stack.ts';
+import { until } from '../test/support/until.ts';
 
 const runs = Number(process.argv[2] ?? 4);
 // Not a multiple of the 2 s polling cadence, whose polls would then land right at the job's end.
@@ -68,7 +68,7 @@ async function clickToPhoto(browser: Browser, stack: Stack, product: DemoProduct
     const clicked = Date.now();
     await generate.click();
     await until('the photo on the product', async () => (await ready()) > before, {
-      timeoutMs: 120_000,
+      deadlineMs: 120_000,
       intervalMs: 50,
     });
     const took = Date.now() - clicked;
@@ -91,7 +91,9 @@ try {
   if (products.length < 2 * runs) throw new Error(`only ${products.length} products with images`);
   const setup = await openAdminPage(browser, stack.frameUrl);
   await saveApiKey(setup, stack.productAiKey);
-  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible());
+  await until('the saved key', () => setup.app.getByText('Valid', { exact: true }).isVisible(), {
+    deadlineMs: 10_000,
+  });
   const figures: Record<string, number[]> = { 'without the webhook': [], 'with the webhook': [] };
   for (const product of products.slice(0, runs))
     figures['without the webhook']!.push((await clickToPhoto(browser, stack, product)) - jobMs);

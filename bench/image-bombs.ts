@@ -1,11 +1,11 @@
 /**
- * Benchmark: image bombs and large style images against one web process (issue 31, "Bounded
- * inputs"). The app runs as production runs it (`node web/server/main.ts` in a process of its
+ * Benchmark: image bombs and large style images against one web process (docs/operations.md,
+ * Bounded inputs). The app runs as production runs it (`node web/server/main.ts` in a process of its
  * own, the Shopify emulator in another); the uploads and the other shop's requests come from
  * this script.
  *
  *  - another shop: GET /api/settings every 100 ms (a session token per request, as App Bridge);
- *  - bombs, as issue 31 sent them: 6 parallel `PUT /api/settings/style/reference` of a ~800 KB
+ *  - bombs: 6 parallel `PUT /api/settings/style/reference` of a ~800 KB
  *    PNG declaring 16383 x 16383 pixels (268 MP, sharp's default limit), once; the other shop is
  *    measured until all six are answered, and for at least BOMB_WINDOW_MS;
  *  - large images: 6 uploaders, each sending a real 24 MP JPEG (6000 x 4000, under both the byte
@@ -33,7 +33,7 @@ const IDLE_SECONDS = 10;
 const PARALLEL = 6;
 const BOMB_WINDOW_MS = 5_000;
 
-/** The bomb of the issue: one flat colour compresses ~1000:1, so 268 MP fit in ~800 KB. */
+/** The bomb: one flat colour compresses ~1000:1, so 268 MP fit in ~800 KB. */
 async function bomb(): Promise<Buffer> {
   const path = join(tmpdir(), 'image-bomb-16383.png');
   if (existsSync(path)) return readFileSync(path);

@@ -11,7 +11,8 @@
  * The full picture, utilisation and fairness across 50 shops included: bench/at-the-limit.ts.
  * Run: node bench/pipeline-fairness.ts [clicks]
  */
-import { quantile, startBenchPipeline, until } from './pipeline-support.ts';
+import { quantile, startBenchPipeline } from './pipeline-support.ts';
+import { until } from '../test/support/until.ts';
 
 const LIMIT = 15;
 const WINDOW_MS = 3_000;
@@ -42,10 +43,14 @@ try {
     const generation = await bench.pipeline.generations.get(shop, id);
     return generation?.submittedAt ? Date.parse(generation.submittedAt) : null;
   };
-  await until(async () => {
-    for (const click of clicks) if ((await sentAt(click.shop, click.id)) === null) return false;
-    return true;
-  }, 10 * WINDOW_MS);
+  await until(
+    'every click sent',
+    async () => {
+      for (const click of clicks) if ((await sentAt(click.shop, click.id)) === null) return false;
+      return true;
+    },
+    { deadlineMs: 10 * WINDOW_MS },
+  );
 
   const aSent: number[] = [];
   for (const item of bulk) {

@@ -110,7 +110,7 @@ export async function startBenchPipeline(options: {
           deadlineMs: { photo: 600_000, upscale: 600_000, video: 600_000 },
         },
         // The line's benchmarks put backlogs past one shop's cap of generations not yet final
-        // (500: README, Quotas per shop) in line: the cap is not what they measure.
+        // (500: docs/operations.md, Quotas per shop) in line: the cap is not what they measure.
         quotas: { pendingPerShop: 1_000_000 },
         ...options.config,
       }),
@@ -181,13 +181,4 @@ export async function startBenchPipeline(options: {
 export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
-/** Polls `check` until it is true (benchmarks have no events to await on the emulator side). */
-export async function until(check: () => Promise<boolean>, deadlineMs: number): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('benchmark condition not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

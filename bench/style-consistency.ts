@@ -1,5 +1,5 @@
 /**
- * Consistency benchmark (issue 18): how much the backgrounds of one bulk run differ, with and
+ * Consistency benchmark: how much the backgrounds of one bulk run differ, with and
  * without the shop style. Two shops of the same seeded catalogue each run one 20-product bulk
  * run (one prompt, nanobanana, through both emulators and the real pipeline); the second shop
  * has a style phrase and a style reference image. For each result the background is read where

@@ -23,7 +23,7 @@ const started = startStack({
   framePort: Number(process.env.DEMO_PORT ?? 0),
   jobMs: Number(process.env.DEMO_JOB_MS ?? 6_000),
   productChangeRate: Number(process.env.DEMO_CHANGE_RATE ?? 0.05),
-  // Products sold in several colours, to make one photo per colour (issue 18).
+  // Products sold in several colours, to make one photo per colour.
   colourProducts: true,
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   terminalLogs: true,

@@ -1,5 +1,5 @@
 // Run once after upgrading to the release where a bulk run's results in review are indexed by
-// the product check's verdict (issue 35):
+// the product check's verdict:
 //   REDIS_URL=redis://... node scripts/index-run-verdicts.ts
 // Results that were already in review with a verdict are written again with the verdict they
 // have, which adds their entry in the same atomic step (lua/includes/generation-counters.lua

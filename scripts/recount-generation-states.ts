@@ -1,4 +1,4 @@
-// Run once after upgrading to the release with generation counters (README, Deploy):
+// Run once after upgrading to the release with generation counters (docs/operations.md, Deploy):
 //   REDIS_URL=redis://... node scripts/recount-generation-states.ts
 // Counts the generations created before the counters existed (src/pipeline/generations/
 // recount-states.ts); safe while the app runs, and a second run changes nothing.

@@ -1,4 +1,4 @@
-// Run once after upgrading to the release where waiting work expires (README, Quotas per shop):
+// Run once after upgrading to the release where waiting work expires (docs/operations.md, Quotas per shop):
 //   REDIS_URL=redis://... node scripts/schedule-waiting-expiry.ts
 // Results already in review and work already paused (generations and bulk runs) were moved
 // there before their expiry was scheduled with the move: each gets it now, counted from when it

@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { until } from './browser/support/until.ts';
+import { until } from './support/until.ts';
 
 const stateDir = mkdtempSync(join(tmpdir(), 'demo-state-'));
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -117,7 +117,7 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     npm.kill(signal);
     await exited;
     await until('every process the demo started to stop', async () => !started.some(isAlive), {
-      timeoutMs: 30_000,
+      deadlineMs: 30_000,
     });
     running = undefined;
   },
@@ -137,6 +137,8 @@ test('a refused request shows in the terminal as one readable line, not JSON', a
     `^\\[web\\] ${refused.status} POST /api/generations — .+ \\(shop demo-store\\.myshopify\\.com\\)$`,
     'm',
   );
-  await until('the refused request in the terminal', async () => line.test(demo.output()));
+  await until('the refused request in the terminal', async () => line.test(demo.output()), {
+    deadlineMs: 10_000,
+  });
   expect(demo.output()).not.toMatch(/^\S*\s*\{"level"/m);
 }, 90_000);

@@ -1,5 +1,5 @@
 /**
- * The limiter section of bench/at-the-limit.ts (issue 16): the shared limit with a 50-shop bulk
+ * The limiter section of bench/at-the-limit.ts: the shared limit with a 50-shop bulk
  * backlog and clicks from 5 other shops, in compressed time (15 per 5 s instead of 15 per 60 s,
  * the emulator's limit and the app's scaled together; one app process with its workers, real
  * Redis, the ProductAI emulator in its own process, results published at once).
@@ -28,7 +28,8 @@ import { loadavg } from 'node:os';
 import { pipelineConfig } from '../../src/pipeline/index.ts';
 import { RATE_LIMITED_NOTE } from '../../src/pipeline/submit/submit-stage.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
-import { quantile, startBenchPipeline, until, type BenchPipeline } from '../pipeline-support.ts';
+import { quantile, startBenchPipeline, type BenchPipeline } from '../pipeline-support.ts';
+import { until } from '../../test/support/until.ts';
 
 const LIMIT = 15;
 const WINDOW_MS = 5_000;
@@ -80,11 +81,12 @@ async function run(): Promise<void> {
     }
     const total = BULK_SHOPS * BULK_PER_SHOP + CLICKS;
     await until(
+      'the line empty',
       async () => {
         const counts = await bench.pipeline.generations.countByStateAppWide();
         return counts.queued + counts.submitting === 0;
       },
-      (total / LIMIT + 10) * WINDOW_MS * 2,
+      { deadlineMs: (total / LIMIT + 10) * WINDOW_MS * 2 },
     );
 
     const generations = new Map<string, Generation[]>();

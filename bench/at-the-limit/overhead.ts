@@ -1,5 +1,5 @@
 /**
- * What the app adds around each result, at the limit (issue 16), in compressed time: 15 requests
+ * What the app adds around each result, at the limit, in compressed time: 15 requests
  * per 5 s window at both ends, ProductAI jobs of 1 s, Shopify's media processing as the emulator
  * models it (1.5 s: the verify stage's wait is measured against it). Both emulators run in
  * processes of their own; the app (API server, webhook receiver, pipeline workers with the real

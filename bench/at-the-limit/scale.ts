@@ -1,5 +1,5 @@
 /**
- * The fair scheduler at 100, 1,000 and 10,000 installed shops (issue 16, "Ten thousand shops").
+ * The fair scheduler at 100, 1,000 and 10,000 installed shops
  *
  * For each size, a fresh private Redis and the app as production builds it
  * (bench/pipeline-support.ts), then:
@@ -38,7 +38,8 @@ import { shopKeyPattern } from '../../src/platform/keys.ts';
 import { appWideKeys, queueKeys } from '../../src/pipeline/generations/keys.ts';
 import type { StateCounts } from '../../src/pipeline/generations/generation-store.ts';
 import { commandStats, commandsBetween, type CommandStats } from '../../dev/redis-command-stats.ts';
-import { quantile, startBenchPipeline, until, type BenchPipeline } from '../pipeline-support.ts';
+import { quantile, startBenchPipeline, type BenchPipeline } from '../pipeline-support.ts';
+import { until } from '../../test/support/until.ts';
 
 const LIMIT = 15;
 const WINDOW_MS = 3_000;
@@ -263,6 +264,7 @@ async function measure(shops: number): Promise<ScaleRow> {
     const sent = sentRequests(await bench.pipeline.generations.countByStateAppWide());
     const waits: number[] = [];
     await until(
+      'every click sent',
       async () => {
         waits.length = 0;
         for (const click of clicks) {
@@ -272,7 +274,7 @@ async function measure(shops: number): Promise<ScaleRow> {
         }
         return true;
       },
-      10 * LIVE_WINDOWS * WINDOW_MS,
+      { deadlineMs: 10 * LIVE_WINDOWS * WINDOW_MS },
     );
 
     return {

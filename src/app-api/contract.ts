@@ -34,6 +34,7 @@
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
  *                                                (409 flagged_results: see ApproveFlagged)
  *   GET    /api/review-batches/:id              -> ReviewBatchView
+ *   POST   /api/variant-sets/:id/decision       DecideVariantSetRequest -> VariantSetView
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
  *   GET    /api/bulk-runs                       -> { bulkRuns: BulkRunView[] }
@@ -41,7 +42,10 @@
  *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
  *   GET    /api/overview                        -> OverviewView
  *   POST   /api/setup-guide/dismiss             -> SetupGuideView
+ *   GET    /api/unclaimed-results               -> UnclaimedResultList (unclaimed-results.ts)
+ *   POST   /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
+ *   /api/rules, /api/rules-cap                 see rules.ts
  */
 import { z } from 'zod';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
@@ -335,7 +339,7 @@ export type GenerationView = z.infer<typeof GenerationView>;
 export const ApproveFlagged = z.literal(true).optional();
 
 /**
- * A product's set of results made one per variant (issue 18), decided together:
+ * A product's set of results made one per variant, decided together:
  *   POST /api/variant-sets/:id/decision   DecideVariantSetRequest -> VariantSetView
  * `generationIds`: the results decided (every result of the set waiting in review when absent;
  * a value asked with several options is chosen among by naming one).
@@ -529,7 +533,7 @@ export type BulkEstimate = z.infer<typeof BulkEstimate>;
 export const BulkRunState = z.enum(['running', 'paused', 'cancelled', 'completed']);
 /**
  * Why a running run is not adding products now, when that is not its own doing: `pending_cap`,
- * the shop holds its cap of generations not yet final (README, Quotas per shop). `message` says
+ * the shop holds its cap of generations not yet final (docs/operations.md, Quotas per shop). `message` says
  * so in the merchant's words; the run goes on by itself as places free.
  */
 export const BulkRunWaiting = z.object({
@@ -572,7 +576,7 @@ export const BulkRunView = z.object({
   /** Set while a running run waits for places under the shop's cap; null otherwise. */
   waiting: BulkRunWaiting.nullable().optional(),
   /**
-   * Set on a run cancelled for having stayed paused too long (README, Quotas per shop): when,
+   * Set on a run cancelled for having stayed paused too long (docs/operations.md, Quotas per shop): when,
    * and the merchant's words for it. Null otherwise.
    */
   expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),

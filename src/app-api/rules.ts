@@ -74,7 +74,7 @@ export const SaveRuleRequest = z.object({
   imagesSent: z.number().int().min(1).max(10),
   destination: RuleDestination,
   /**
-   * "One per colour" (issue 18): a new product whose colour variants have their own images
+   * "One per colour": a new product whose colour variants have their own images
    * gets one photo per colour, each on its variants, each admitted on the daily cap on its own;
    * a product without such variants gets the rule's usual photo. Photos, one option. Absent or
    * null: one result per product (rules saved before it read so).

@@ -24,7 +24,7 @@ export interface RunOutcomeInput {
   creditsPerProduct: number;
   creditBudget: number | null;
   /**
-   * One per variant (issue 18): the results beyond one per product that the products to make
+   * One per variant: the results beyond one per product that the products to make
    * add with their sets (a 3-colour product adds 2). `creditsPerProduct` is then per result.
    * With `overBudget` given, the extra of the products made (the run's own count).
    */

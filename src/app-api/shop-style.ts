@@ -1,5 +1,5 @@
 /**
- * A shop style (issue 18, second half): a phrase added to every prompt the app sends and an
+ * A shop style: a phrase added to every prompt the app sends and an
  * optional style reference image, sent as an extra reference image to the models that take
  * several. Browser-safe: zod only (the limits: style-limits.ts); contract.ts builds on these schemas.
  */

@@ -3,7 +3,7 @@
  * the shop's clock (its Shopify time zone, `GET /api/shop`), the clock the rules' day and the
  * campaigns' times are on, and labelled with its zone ("Nov 29, 4:27 AM EST") wherever the
  * reader's own clock shows another time at that instant, so a date is never read on the wrong
- * clock (issue 35 found Activity on the browser's clock beside a rule card on the store's).
+ * clock (two clocks on one screen, the browser's beside the store's, read as a day apart).
  *
  * Browser-safe, no dependencies but zoned-time.ts. The caller brings the formatter of its
  * language (the app home an `Intl.DateTimeFormat` of the admin's locale, an extension

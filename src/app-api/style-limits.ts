@@ -1,5 +1,5 @@
 /**
- * The shop style's limits (issue 18), for the server's checks and the Settings page's fields.
+ * The shop style's limits, for the server's checks and the Settings page's fields.
  * Browser-safe: no imports.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Whether a request can carry the shop's style reference image (issue 18), for the server that
+ * Whether a request can carry the shop's style reference image, for the server that
  * builds the request and for the pickers that say so beside the model before anything is sent.
  * Browser-safe: it imports only the catalogue.
  *

@@ -1,5 +1,5 @@
 /**
- * One result per variant (issue 18): a request made once for each value of one of the product's
+ * One result per variant: a request made once for each value of one of the product's
  * options ("one for each colour"), each from the image that value's variants show, with the same
  * scene, model and settings, so the set matches. Each result goes on the product and on the
  * variants of its value. Browser-safe: zod only; contract.ts builds on these schemas.

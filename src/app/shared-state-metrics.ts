@@ -78,7 +78,7 @@ export function observeSharedState(deps: App): () => Promise<void> {
     ],
   );
   // Redis refuses every shop's writes at maxmemory (noeviction): alert well before
-  // (README, Quotas per shop). The ratio is 0 when no maxmemory is set.
+  // (docs/operations.md, Quotas per shop). The ratio is 0 when no maxmemory is set.
   metrics.gauge(
     'redis_memory_used_ratio',
     'Redis used_memory divided by maxmemory (0 when maxmemory is not set)',

@@ -165,8 +165,8 @@ export interface PipelineConfig {
     relayMs: number;
   };
   /**
-   * Per-shop caps, so one shop cannot fill Redis or the shared line for the others (README,
-   * Quotas, says why each value). A request past one is answered 429 with the cap and what
+   * Per-shop caps, so one shop cannot fill Redis or the shared line for the others
+   * (docs/operations.md, Quotas per shop, says why each value). A request past one is answered 429 with the cap and what
    * frees it (limits/shop-quotas.ts).
    */
   quotas: {
@@ -178,7 +178,7 @@ export interface PipelineConfig {
     variantValuesPerSet: number;
   };
   /**
-   * Work waiting on the merchant is not kept for ever (README, Quotas per shop, says why each
+   * Work waiting on the merchant is not kept for ever (docs/operations.md, Quotas per shop, says why each
    * value): a result in review is discarded after `inReviewMs` (kept in Files), work paused
    * (the shop's pause, a paused bulk run, the rules' daily cap) is cancelled after `pausedMs`,
    * nothing charged; each says so in Activity, and frees its place under the pending cap.
@@ -285,11 +285,11 @@ export function defaultPipelineConfig(): PipelineConfig {
     claims: { pollMs: 250, waitMs: 5_000 },
     // A second is well within what a workflow reacting to "photo ready" can notice.
     flowTriggers: { relayMs: 1_000 },
-    // README, Quotas per shop: 500 not-final generations is over half an hour of the whole
+    // docs/operations.md, Quotas per shop: 500 not-final generations is over half an hour of the whole
     // app's ProductAI budget (15 a minute); 3 runs keep 150 waiting (a window of 50 each),
     // leaving the shop's clicks room; 25 values (×4 results) keep one click at 100 generations.
     quotas: { pendingPerShop: 500, bulkRunsPerShop: 3, variantValuesPerSet: 25 },
-    // README, Quotas per shop: 30 days each. A result in review is already in the shop's Files
+    // docs/operations.md, Quotas per shop: 30 days each. A result in review is already in the shop's Files
     // (attach saves it there first), so its expiry loses nothing paid for; a month is longer
     // than any review a merchant means to do, and short enough that a shop which stopped
     // reviewing does not hold its places (and Redis) for good. Paused work was never charged:
@@ -357,7 +357,7 @@ export function pipelineConfig(overrides: PipelineConfigOverrides = {}): Pipelin
  */
 const DURABILITY_MODES = ['aof', 'replicas', 'none'] as const;
 
-/** REDIS_DURABILITY, `aof` by default in production (the deployment the README assumes). */
+/** REDIS_DURABILITY, `aof` by default in production (the deployment docs/operations.md assumes). */
 function durabilityMode(
   env: Record<string, string | undefined>,
 ): PipelineConfig['durability']['mode'] {

@@ -1,11 +1,13 @@
 /**
- * The generation pipeline, assembled: what the rest of the app uses.
+ * The generation pipeline, assembled: what the rest of the app is meant to use. (Services and the
+ * composition root still import some of the pipeline's files directly; `npm run structure`
+ * counts those imports.)
  *
  *   const pipeline = app.pipeline;                   // built once by src/app/create-app.ts
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
  *   await pipeline.resumeShop(shop);                 // after credits were added / a key saved
  *   await pipeline.requeue(shop, id, ['paused']);    // e.g. a bulk run's resume
- *   pipeline.receiveWebhook(delivery);               // the ProductAI webhook route
+ *   pipeline.receiveWebhook(delivery);               // ProductAI's webhook (its service)
  *   const workers = await pipeline.startWorkers();   // web/worker/main.ts, tests, the demo
  *
  * The web process enqueues and receives; worker processes run the stages. Both may be the same
@@ -74,7 +76,7 @@ export type { RunningPipelineWorkers } from './pipeline-workers.ts';
 export type { ExpiryPorts } from './line/expire-waiting.ts';
 export { expiryPeriod } from './line/expire-waiting.ts';
 
-/** What the pipeline needs from the app (a subset of web/server's AppDeps). */
+/** What the pipeline needs from the app, given by the composition root (src/app/create-app.ts). */
 export interface PipelineHost {
   config: Pick<AppConfig, 'redisUrl' | 'productAi'>;
   redis: Redis;
@@ -135,7 +137,7 @@ export interface PipelineOptions {
 export interface Pipeline extends GenerationLine {
   readonly config: PipelineConfig;
   readonly generations: GenerationStore;
-  /** The context stage handlers receive (also for P2's review actions). */
+  /** The context stage handlers receive (also the review actions', which run outside a stage). */
   readonly context: PipelineContext;
   /**
    * Cancels a generation not sent yet (queued or paused), or one whose request may have been

@@ -39,7 +39,7 @@ const trustProxy = z
     if (lower === '' || lower === 'false' || lower === 'off' || lower === '0') return false;
     if (lower === 'true' || lower === 'on') return true;
     if (/^\d+$/.test(lower)) {
-      // The proxies in front of the app (README, The proxy chain): nginx, a TLS terminator, a
+      // The proxies in front of the app (docs/operations.md, The proxy chain): nginx, a TLS terminator, a
       // CDN. More than a few is a typo, and would let clients choose their address.
       if (Number(lower) > MAX_PROXY_HOPS) {
         ctx.addIssue({

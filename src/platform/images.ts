@@ -5,8 +5,8 @@
  *
  * Writing metadata: a PNG gets its XMP without being encoded again (png-xmp.ts: pixels and
  * bytes untouched); a JPEG or WebP is encoded again by sharp (it has no metadata-only write) at
- * quality 95, with XMP and EXIF. Measured by bench/provenance-metadata.ts (README, AI
- * transparency).
+ * quality 95, with XMP and EXIF. Measured by bench/provenance-metadata.ts
+ * (docs/features/ai-transparency.md).
  *
  * Bounded (image-limits.ts): `info` reads the header only, never decodes; `fitWithin` refuses an
  * image whose header declares more than MAX_DECODE_PIXELS before decoding it (and sharp gets the
@@ -60,7 +60,7 @@ const MARKED_QUALITY = 95;
  * Decodes at once per process. sharp decodes on libuv's thread pool (4 threads), where every
  * other request's crypto (session tokens), file and DNS work waits too. With 6 uploaders of
  * 24 MP photos, another shop's GET /api/settings p95 rose 3.4-17.7x with 6 decodes at once,
- * 5.3x with 2, 2.2-8.3x with 1 (bench/image-bombs.ts on 2 shared cores; README.md, Bounded
+ * 5.3x with 2, 2.2-8.3x with 1 (bench/image-bombs.ts on 2 shared cores; docs/operations.md, Bounded
  * inputs). One at a time leaves three threads, and at most one core to image work.
  */
 const DECODES_AT_ONCE = 1;

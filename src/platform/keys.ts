@@ -5,7 +5,7 @@
  *  - erasing a shop is one prefix scan (`shopKeyPattern`), whatever concerns exist by then;
  *  - the braces keep a shop's keys together (a hash tag). That does not make the app Redis
  *    Cluster-ready: app-wide keys and BullMQ's queues span slots and no test runs on a cluster,
- *    so the app runs on a single primary (README, Deploy).
+ *    so the app runs on a single primary (docs/operations.md, Deploy).
  *
  * The only keys outside a shop are app-wide state that belongs to no tenant (the shared
  * ProductAI rate limiter, the job-id index whose values name the shop); they are built with

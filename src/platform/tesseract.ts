@@ -24,7 +24,7 @@ const LANG_PATH = join(
 /**
  * A Tesseract worker thread for English. Its resolution is set: the images read (crops and
  * renders, most without a density) made it warn "Invalid resolution 25 dpi. Using 70 instead."
- * on stderr once per read, 194 lines in one demo run (issue 35). 70 is what it used for them.
+ * on stderr once per read, 194 lines in one demo run. 70 is what it used for them.
  */
 export async function startTesseract(): Promise<Worker> {
   const worker = await createWorker('eng', 1, {

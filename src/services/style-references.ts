@@ -1,5 +1,5 @@
 /**
- * The shop style's reference image (issue 18), as the merchant sets it: an image uploaded on
+ * The shop style's reference image, as the merchant sets it: an image uploaded on
  * Settings, or a photo result they liked ("Use as shop style"). Either is checked to be a JPEG,
  * PNG or WebP ProductAI takes, made at most REFERENCE_MAX_SIDE px on its long side (a style is
  * colours and light, and a smaller image uploads faster and sits smaller in Redis), and kept with

@@ -1,5 +1,5 @@
 /**
- * A shop's style, kept with its settings (issue 18): the style phrase, the style reference image
+ * A shop's style, kept with its settings: the style phrase, the style reference image
  * (its bytes, a thumbnail and where it came from) and, per ProductAI account, the hosted copy
  * upload-asset made of it.
  *

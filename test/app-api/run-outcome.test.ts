@@ -1,7 +1,7 @@
 /**
  * A run's expected outcome: the one computation behind the estimate, the bulk confirmation and
- * the run card (issue 15: the estimate said 295 credits with a 150-credit budget, and split the
- * skipped products differently from the finished run).
+ * the run card, so none of them can say 295 credits under a 150-credit budget, or split the
+ * skipped products differently from the finished run.
  */
 import { describe, expect, it } from 'vitest';
 import { runOutcome, type RunOutcomeInput } from '../../src/app-api/run-outcome.ts';
@@ -29,7 +29,7 @@ describe('a run’s expected outcome', () => {
   });
 
   it('makes only what the budget covers and counts the rest as over budget, apart from those without an image', () => {
-    // The issue's run: 64 products, 5 without an image, 5 credits each, a 150-credit budget.
+    // A merchant's run: 64 products, 5 without an image, 5 credits each, a 150-credit budget.
     const outcome = runOutcome(run({ noImage: 5, creditBudget: 150 }));
     expect(outcome).toMatchObject({ toMake: 30, credits: 150, requests: 30 });
     expect(outcome.skipped).toEqual({ noImage: 5, alreadyDone: 0, overBudget: 29, total: 34 });

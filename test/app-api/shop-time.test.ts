@@ -1,7 +1,7 @@
 /**
  * The one way dates are written (src/app-api/shop-time.ts): on the shop's clock, in the reader's
- * language, with the zone's name only where the reader's clock shows another time (issue 35:
- * Activity said "Nov 29, 04:27 AM" on the browser's clock beside "Today (Nov 28)" on the store's).
+ * language, with the zone's name only where the reader's clock shows another time (two
+ * clocks unlabelled read "Nov 29, 04:27 AM" beside "Today (Nov 28)" for the same moment).
  */
 import { describe, expect, it } from 'vitest';
 import { bulkRunName } from '../../src/app-api/bulk-run-name.ts';

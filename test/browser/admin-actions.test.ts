@@ -54,7 +54,7 @@ test(
     await action.getByRole('button', { name: 'Generate photo' }).click();
     await eventually(() => action.getByText('Generation started').isVisible()).toBe(true);
     // The steps' numbers sit inside the modal's padding, in from the banner's edge by a marker's
-    // width (issue 35: the list was inline and its markers hung in the padding).
+    // width (an inline list hangs its markers in the padding).
     const left = (element: Element) => element.getBoundingClientRect().left;
     const [step, banner] = [
       await action.locator('s-list-item').first().evaluate(left),

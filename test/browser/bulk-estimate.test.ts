@@ -92,7 +92,7 @@ for (const viewport of [
     // with the budget: one set of numbers (the admin action's once said the whole collection's
     // time beside the budget's products). On a phone Polaris's dialog box measures nothing (its
     // sheet is drawn by its children): its words are awaited instead, and each of its parts
-    // must fit the screen's width (issue 35).
+    // must fit the screen's width.
     const doneIn = admin.app.getByText(/^Done in about \d+ minutes?\. ProductAI takes 15/);
     const estimated = (await doneIn.textContent())!;
     await start.click();

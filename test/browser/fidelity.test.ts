@@ -1,5 +1,5 @@
 /**
- * Where the merchant sees the fidelity check (issue 17): a changed result's badge and findings
+ * Where the merchant sees the fidelity check: a changed result's badge and findings
  * in Activity, the large viewer's outline of what changed beside the figures, a bulk run's
  * changed results filtered and rejected together, and the fidelity guard in Settings. Real app,
  * real pipeline, both emulators, in Chromium inside the admin frame; the check's report is the

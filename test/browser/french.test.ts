@@ -1,5 +1,5 @@
 /**
- * The app home in French (issue 15): with the admin in French (the stand-in passes the browser's
+ * The app home in French: with the admin in French (the stand-in passes the browser's
  * language as `locale`, as the admin passes the merchant's), every page of the router reads in
  * French. Each page is read in English and in French and holds no English left behind
  * (support/english-left.ts). Writes the French screenshots to test-artifacts/screenshots/ (and

@@ -1,5 +1,5 @@
 /**
- * Nothing moves under the merchant (issue 35): a whole working session, page by page (pick a
+ * Nothing moves under the merchant: a whole working session, page by page (pick a
  * product, generate, wait for the result; a bulk run followed to its end; the large viewer
  * stepped through ten results and zoomed), keeps each page's CLS within 0.05, and the viewer's
  * zoom opens on the middle of the result, where the product is. Layout shifts do not depend on

@@ -1,8 +1,8 @@
 /**
  * One clock: every date the merchant reads is on the shop's (its Shopify time zone), whatever the
  * browser's, and carries the zone's name where the browser's clock would read another time
- * (issue 35: the rule card said "Today (Nov 28)" on the store's clock while Activity and Bulk runs
- * said "Nov 29, 04:27 AM" on the browser's). The shop here is in Tokyo, nine hours from the
+ * (on two clocks unlabelled, a rule card's "Today (Nov 28)" sits beside Activity's
+ * "Nov 29, 04:27 AM" for the same moment). The shop here is in Tokyo, nine hours from the
  * machine's clock; the merchant's browser is in New York, then in Tokyo too.
  */
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Small things a reviewer notices (issue 15, Polish), each as a merchant meets it: an upscale
+ * Small things a reviewer notices, each as a merchant meets it: an upscale
  * offers no results to choose from, the budget field says why it refuses "abc", switching Photo
  * and Upscale on Bulk runs moves nothing on the page (no layout shift once the estimate is in),
  * a campaign just scheduled is brought into view, an active rule is not described as off.

@@ -1,5 +1,5 @@
 /**
- * The product page's action (extensions/product-generate) in French (issue 15): with the admin
+ * The product page's action (extensions/product-generate) in French: with the admin
  * in French (the stand-in gives an extension the locale file of the browser's language, as the
  * admin gives the staff member's), the admin names the action from its locale file (`t:name`)
  * and the action's form and started screen hold no English left behind

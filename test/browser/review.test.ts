@@ -152,7 +152,7 @@ test(
     await screenshotBothWidths('review-viewer');
     await admin.page.keyboard.press('a');
     // The viewer's position and counts change with the decision, and so does the run's summary
-    // behind it: at once, not on its next 5 s poll (issue 15: stale 5-10 s).
+    // behind it: at once, not on its next 5 s poll (which leaves it stale for 5-10 s).
     await eventually(() =>
       viewer.getByText(`(2 of ${inReview} · ${inReview - 1} to review)`).isVisible(),
     ).toBe(true);

@@ -36,7 +36,7 @@ function overflowing(app: FrameLocator): Promise<string[]> {
   });
 }
 
-// Issue 35: the cap's error appeared at the bottom of the long dialog and the view stayed put.
+// The cap's error is at the bottom of a long dialog: the view must go to it, not stay put.
 test('a rule saved without a daily cap takes the merchant to the cap and its error', async () => {
   const admin = await suite.openAdmin({ width: 375, height: 740 });
   await admin.open('/settings');

@@ -2,7 +2,7 @@
  * Settings in the real app, in Chromium, inside the admin frame: the API key is checked with
  * ProductAI before it is saved, a refused key is an inline error, edits go through the save bar,
  * the webhook shows as connected once the ProductAI studio saved its URL, and the shop style
- * (issue 18) keeps its phrase and its image.
+ * keeps its phrase and its image.
  */
 import sharp from 'sharp';
 import { expect, test } from 'vitest';

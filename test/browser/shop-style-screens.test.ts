@@ -1,5 +1,5 @@
 /**
- * The shop style on the screens that send work and list it (issue 18): the Generate page can
+ * The shop style on the screens that send work and list it: the Generate page can
  * send one photo without the style, Activity's rows say which were sent with it, and the rule
  * list says a rule makes one photo per colour. Real app, both emulators, in Chromium.
  */

@@ -1,5 +1,5 @@
 /**
- * One photo for each colour from the product page's action and the Generate page (issue 18): the
+ * One photo for each colour from the product page's action and the Generate page: the
  * choice is offered for a
  * product sold in colours, lists each colour beside the image it would be made from, prices the
  * set per colour, and makes one photo per colour, each shown on its colour's variant; in review,

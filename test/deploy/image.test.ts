@@ -35,6 +35,8 @@ import { cleanCopy, REPO } from './support/clean-copy.ts';
 import { interpolate, parseComposeYaml, type ComposeValue } from './support/compose-file.ts';
 import { buildWithoutDocker, type BuiltImage } from './support/dockerfile.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/round-robin-proxy.ts';
+import { emulatorControlAt } from '../support/emulator-control.ts';
+import { until } from '../support/until.ts';
 
 const API_KEY = 'rehearsal-client-id';
 const API_SECRET = 'rehearsal-client-secret';
@@ -205,32 +207,6 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
-async function control<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-}
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  deadlineMs: number,
-): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not yet after ${deadlineMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('the image', () => {
   it('holds production dependencies only, the built app home, and runs as a non-root user', () => {
     const modules = join(image.appDir, 'node_modules');
@@ -317,12 +293,14 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
     // drawings are not yet sure (src/fidelity/README.md), so the shop lets every result publish
     // and what this counts stays what it is about: each product once, each charge once.
     await api<SettingsView>('PATCH', '/settings', { fidelityGuard: 'off' });
-    await control(`${productAi.url}/__emulator/accounts/${PRODUCTAI_KEY}/webhook`, 'PUT', {
+    const productAiControl = emulatorControlAt(productAi.url);
+    const shopifyControl = emulatorControlAt(shopify.url);
+    await productAiControl('PUT', `/accounts/${PRODUCTAI_KEY}/webhook`, {
       url: settings.webhook.url,
     });
-    const { products } = await control<{ products: { id: string; mediaCount: number }[] }>(
-      `${shopify.url}/__emulator/shops/${DEFAULT_SHOP}/products`,
-    );
+    const { products } = (await shopifyControl('GET', `/shops/${DEFAULT_SHOP}/products`)) as {
+      products: { id: string; mediaCount: number }[];
+    };
     const chosen = products.filter((product) => product.mediaCount > 0).slice(0, PRODUCTS);
     const run = await api<BulkRunView>('POST', '/bulk-runs', {
       target: { type: 'products', productIds: chosen.map((product) => product.id) },
@@ -332,9 +310,11 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
     // Mid-run: some results are in, others are on their way.
     await until(
       'first results',
-      () => api<BulkRunView>('GET', `/bulk-runs/${run.id}`),
-      (view) => (view.counts.published ?? 0) >= 2,
-      120_000,
+      async () => {
+        const view = await api<BulkRunView>('GET', `/bulk-runs/${run.id}`);
+        return (view.counts.published ?? 0) >= 2 && view;
+      },
+      { deadlineMs: 120_000, intervalMs: 250 },
     );
     const web = replicas.find((replica) => replica.name === 'web-1')!;
     const worker = replicas.find((replica) => replica.name === 'worker-1')!;
@@ -343,9 +323,11 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
 
     const done = await until(
       'the run',
-      () => api<BulkRunView>('GET', `/bulk-runs/${run.id}`),
-      (view) => view.state === 'completed',
-      300_000,
+      async () => {
+        const view = await api<BulkRunView>('GET', `/bulk-runs/${run.id}`);
+        return view.state === 'completed' && view;
+      },
+      { deadlineMs: 300_000, intervalMs: 250 },
     );
 
     const { generations } = await api<GenerationPage>('GET', `/generations?limit=100`);
@@ -355,14 +337,15 @@ describe('the rehearsal: a bulk run while one web and one worker are killed', ()
     const uncertain = ofRun.filter((generation) => generation.state === 'uncertain');
     let duplicates = 0;
     for (const product of chosen) {
-      const { media } = await control<{ media: unknown[] }>(
-        `${shopify.url}/__emulator/shops/${DEFAULT_SHOP}/products/${product.id.split('/').pop()}/media`,
-      );
+      const { media } = (await shopifyControl(
+        'GET',
+        `/shops/${DEFAULT_SHOP}/products/${product.id.split('/').pop()}/media`,
+      )) as { media: unknown[] };
       duplicates += Math.max(0, media.length - product.mediaCount - 1);
     }
-    const { jobs } = await control<{ jobs: { id: number; status: string; credits: number }[] }>(
-      `${productAi.url}/__emulator/jobs?key=${PRODUCTAI_KEY}`,
-    );
+    const { jobs } = (await productAiControl('GET', `/jobs?key=${PRODUCTAI_KEY}`)) as {
+      jobs: { id: number; status: string; credits: number }[];
+    };
     const charged = jobs.filter((job) => job.status !== 'ERROR' && job.credits > 0);
     const recorded = new Set(ofRun.map((generation) => generation.productAiJobId));
     const doubleCharges = charged.filter((job) => !recorded.has(job.id)).length;

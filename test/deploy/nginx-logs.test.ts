@@ -11,9 +11,10 @@ import { Writable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger.ts';
 import { pipelineConfig } from '../../src/pipeline/index.ts';
-import { eventually, startTestApp } from '../support/app.ts';
+import { startTestApp } from '../support/app.ts';
 import { uniqueNamespace } from '../support/generations.ts';
 import { startNginx, type RunningNginx } from './support/nginx.ts';
+import { until } from '../support/until.ts';
 
 const appLog: string[] = [];
 const destination = new Writable({
@@ -104,8 +105,14 @@ it('logs every request through nginx and the app without a credential it carried
   expect(answers.map((answer) => answer.status)).toEqual([200, 200, 413, 200, 200, 200]);
 
   // nginx writes its line once the answer is sent, the app once it is finished: wait for them.
-  await eventually(async () => (await nginx.accessLog()).length >= answers.length + 1); // + /livez
-  await eventually(async () => appLog.filter((line) => line.includes('"res":')).length >= 5);
+  await until(
+    "every request in nginx's access log",
+    async () => (await nginx.accessLog()).length >= answers.length + 1,
+  ); // + /livez
+  await until(
+    "the app's access log",
+    async () => appLog.filter((line) => line.includes('"res":')).length >= 5,
+  );
 
   const access = await nginx.accessLog();
   const logs = { app: appLog, 'nginx access': access, 'nginx error': await nginx.errorLog() };

@@ -1,6 +1,6 @@
 /**
- * What the image and compose take from others, and what they trust (issue 31, "Deploy as it will
- * really run"), read from the files themselves: base images by digest, no install script run
+ * What the image and compose take from others, and what they trust (docs/operations.md,
+ * Deploy), read from the files themselves: base images by digest, no install script run
  * unless named, the base image's Node rather than the npm package's, a Redis password, and the
  * proxy chain stated by the operator. test/deploy/image.test.ts builds and runs them.
  */

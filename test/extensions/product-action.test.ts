@@ -358,7 +358,7 @@ test('one photo for each colour sends eachVariant without images, priced per col
   );
 });
 
-// Issue 35: the set's started screen said nothing of its progress.
+// A set's started screen follows its photos, as a single photo's does.
 test('the started screen of a colour set follows its photos step by step', async () => {
   const request: CreateGenerationRequest = {
     productId: PRODUCT_ID,

@@ -8,6 +8,7 @@ import {
   WebhookPayloadError,
 } from '../../src/productai/webhook.ts';
 import { startTestEmulator } from './support/emulator.ts';
+import { productAiControlAt } from '../support/productai-accounts.ts';
 
 describe('parseWebhookPayload', () => {
   it('reads a success result, turning the decimal job_id into a number', () => {
@@ -107,10 +108,8 @@ describe('deliveries from the emulator', () => {
     });
     try {
       const webhookUrl = `${receiver.url}/hook`;
-      await fetch(`${emulator.url}/__emulator/accounts/hooked/webhook`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: webhookUrl }),
+      await productAiControlAt(emulator.url)('PUT', '/accounts/hooked/webhook', {
+        url: webhookUrl,
       });
       await emulator.faults({ failNextJob: 1 });
       const { id } = await emulator.client('hooked').generate({ model: 'gpt-2', prompt: 'p' });

@@ -12,7 +12,7 @@ const flowActions = app.deps.services.flowActions;
 
 /** A product with one image; its numeric id, as Flow sends it. */
 async function productWithImage(shop: string): Promise<string> {
-  const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title: 'Linen dress',
     images: 1,
   })) as { product: { id: string } };

@@ -18,7 +18,7 @@ async function installedShop(): Promise<string> {
 
 /** A product made on the emulator with `images` images; its id. */
 async function newProduct(shop: string, title: string, images: number): Promise<string> {
-  const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title,
     images,
   })) as { product: { id: string } };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startProductAiEmulator } from '../../emulators/productai/index.ts';
 import { startTestApp } from '../support/app.ts';
+import { productAiControlAt } from '../support/productai-accounts.ts';
 
 const productAi = await startProductAiEmulator({ jobMs: 150 });
 afterAll(() => productAi.close());
@@ -18,19 +19,12 @@ const app = await startTestApp({
 });
 const settings = app.deps.services.settings;
 
-async function control(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${productAi.url}/__emulator${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
+const productAiControl = productAiControlAt(productAi.url);
 
 /** A key with an account behind it, which ProductAI's key-check accepts. */
 async function knownKey(): Promise<string> {
   const key = `key-${randomUUID()}`;
-  await control('/accounts', { key, credits: 10 });
+  await productAiControl('POST', '/accounts', { key, credits: 10 });
   return key;
 }
 
@@ -59,7 +53,7 @@ describe('saving a ProductAI key', () => {
     const shop = app.newShop();
     const saved = await knownKey();
     await settings.saveApiKey(shop, saved);
-    await control('/faults', { serverErrorNext: 10 });
+    await productAiControl('POST', '/faults', { serverErrorNext: 10 });
     try {
       await expect(settings.saveApiKey(shop, await knownKey())).rejects.toMatchObject({
         kind: 'unavailable',
@@ -67,7 +61,7 @@ describe('saving a ProductAI key', () => {
         retryAfterSeconds: 30,
       });
     } finally {
-      await fetch(`${productAi.url}/__emulator/faults`, { method: 'DELETE' });
+      await productAiControl('DELETE', '/faults');
     }
     expect(await app.deps.settings.getApiKey(shop)).toBe(saved);
   });

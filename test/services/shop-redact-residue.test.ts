@@ -26,10 +26,10 @@ import type { Redis } from '../../src/platform/redis/connection.ts';
 import { bullConnection } from '../../src/pipeline/index.ts';
 import { WEBHOOK_QUEUE, webhookJobId } from '../../src/shopify/webhook-queue.ts';
 import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
 import { testRedisUrl } from '../support/redis.ts';
 import { waitForRun } from '../support/seeded-shop.ts';
+import { until } from '../support/until.ts';
 
 const harness = await startPublishHarness({
   // A webhook whose handler throws is given up after two quick tries.
@@ -124,7 +124,11 @@ async function deliver(
   topic: string,
   extra: Record<string, unknown> = {},
 ): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic, ...extra })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', {
+    shop,
+    topic,
+    ...extra,
+  })) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
@@ -192,7 +196,7 @@ async function shopWithEverything() {
   const stateOfNew = async (productId: string) =>
     (await app.deps.pipeline.generations.list(shop.shop, { productId })).generations[0]?.state;
   const newProduct = async (title: string) => {
-    const created = (await app.emulatorControl(`/shops/${shop.shop}/products`, {
+    const created = (await app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
       title,
       tags: ['arrival'],
       images: 1,
@@ -200,15 +204,22 @@ async function shopWithEverything() {
     return created.product.id;
   };
   const admitted = await newProduct('First arrival');
-  await eventually(async () => (await stateOfNew(admitted)) === 'in_review', 20_000);
+  await until(
+    'the first arrival in review',
+    async () => (await stateOfNew(admitted)) === 'in_review',
+    { deadlineMs: 20_000 },
+  );
   const held = await newProduct('Second arrival');
-  await eventually(async () => (await stateOfNew(held)) === 'paused', 20_000);
+  await until('the second arrival paused', async () => (await stateOfNew(held)) === 'paused', {
+    deadlineMs: 20_000,
+  });
 
   // A webhook the app could not handle (a payload its handler refuses), given up.
   const broken = await deliver(shop.shop, 'app/scopes_update', { payload: { current: 'all' } });
-  await eventually(
+  await until(
+    'the broken webhook given up',
     async () => (await app.deps.webhookIntake.queue.getJobState(jobOf(broken))) === 'failed',
-    10_000,
+    { deadlineMs: 10_000 },
   );
 
   const { generations } = await app.deps.pipeline.generations.list(shop.shop, {}, { limit: 100 });
@@ -260,7 +271,7 @@ it('leaves no key or value naming a shop once it is uninstalled and redacted', a
   events.on('failed', ({ jobId, failedReason }) => endOf(jobId).settle(failedReason));
   await events.waitUntilReady();
   const handled = (delivery: Delivery) => endOf(jobOf(delivery)).promise;
-  await app.emulatorControl(`/shops/${shop.shop}/uninstall`, { deliver: false });
+  await app.shopifyControl('POST', `/shops/${shop.shop}/uninstall`, { deliver: false });
   const uninstalled = await deliver(shop.shop, 'app/uninstalled');
   await handled(uninstalled);
   const redact = await deliver(shop.shop, 'shop/redact');

@@ -1,5 +1,5 @@
 /**
- * The shop style (issue 18, second half), on the real app and both emulators: Settings → Style
+ * The shop style, on the real app and both emulators: Settings → Style
  * stores a phrase (checked) and a reference image (uploaded, or a result the merchant liked);
  * every request follows the shop's style unless it says `style: 'none'`; the reference is
  * uploaded once per ProductAI account through upload-asset and reused, uploaded again when the
@@ -22,8 +22,8 @@ import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits
 import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';
 import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/generations/style-prompt.ts';
 import { productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { eventually } from '../support/app.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
+import { until } from '../support/until.ts';
 
 const harness = await startPublishHarness();
 const { app } = harness;
@@ -232,7 +232,9 @@ describe('automatic work follows the shop style too', () => {
       model: 'nanobanana',
       prompt: 'On a wooden table',
     });
-    await eventually(async () => (await jobsOf(shop.apiKey)).length === 2, 20_000);
+    await until('both requests sent', async () => (await jobsOf(shop.apiKey)).length === 2, {
+      deadlineMs: 20_000,
+    });
 
     const jobs = await jobsOf(shop.apiKey);
     expect(jobs.every((job) => job.styleReference && job.prompt.includes(PHRASE))).toBe(true);

@@ -17,7 +17,7 @@ async function installedShop(): Promise<string> {
 }
 
 async function newProduct(shop: string): Promise<string> {
-  const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title: 'Linen dress',
     images: 0,
   })) as { product: { id: string } };

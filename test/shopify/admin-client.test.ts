@@ -39,7 +39,7 @@ const throttledCount = () =>
   ).length;
 
 beforeEach(async () => {
-  await stack.emulatorControl('/faults', { body: { clear: true } });
+  await stack.shopifyControl('POST', '/faults', { clear: true });
 });
 
 describe('Admin GraphQL client', () => {
@@ -52,7 +52,7 @@ describe('Admin GraphQL client', () => {
   it('retries an operation Shopify answered THROTTLED', async () => {
     const admin = await clientForNewShop();
     const before = throttledCount();
-    await stack.emulatorControl('/faults', { body: { throttleNext: 2 } });
+    await stack.shopifyControl('POST', '/faults', { throttleNext: 2 });
     const data = await admin.request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
     expect(data.shop.myshopifyDomain).toBe(admin.shop);
     expect(throttledCount() - before).toBe(2);
@@ -60,17 +60,13 @@ describe('Admin GraphQL client', () => {
 
   it('retries a query after a 5xx', async () => {
     const admin = await clientForNewShop();
-    await stack.emulatorControl('/faults', {
-      body: { serverErrorNext: 2, serverErrorStatus: 503 },
-    });
+    await stack.shopifyControl('POST', '/faults', { serverErrorNext: 2, serverErrorStatus: 503 });
     await expect(admin.request(ShopQuery)).resolves.toBeDefined();
   });
 
   it('does not retry a mutation after a 5xx: it may have run', async () => {
     const admin = await clientForNewShop();
-    await stack.emulatorControl('/faults', {
-      body: { serverErrorNext: 1, serverErrorStatus: 500 },
-    });
+    await stack.shopifyControl('POST', '/faults', { serverErrorNext: 1, serverErrorStatus: 500 });
     const error = await admin
       .request(RenameFile, { files: [{ id: 'gid://shopify/MediaImage/1', alt: 'x' }] })
       .catch((e: unknown) => e);

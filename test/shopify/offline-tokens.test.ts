@@ -62,10 +62,7 @@ describe('offline tokens', () => {
   it('recover from an access token Shopify rejects by refreshing it', async () => {
     const { shop, sessionToken } = stack.newShop();
     const initial = await stack.tokens.ensure(shop, sessionToken());
-    await stack.emulatorControl(`/shops/${shop}/tokens`, {
-      method: 'PATCH',
-      body: { expireAccessTokens: true },
-    });
+    await stack.shopifyControl('PATCH', `/shops/${shop}/tokens`, { expireAccessTokens: true });
     const data = await stack.admin
       .forShop(shop)
       .request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
@@ -76,9 +73,9 @@ describe('offline tokens', () => {
   it('report a revoked token as re-authentication needed, then exchange again', async () => {
     const { shop, sessionToken } = stack.newShop();
     await stack.tokens.ensure(shop, sessionToken());
-    await stack.emulatorControl(`/shops/${shop}/tokens`, {
-      method: 'PATCH',
-      body: { expireAccessTokens: true, expireRefreshTokens: true },
+    await stack.shopifyControl('PATCH', `/shops/${shop}/tokens`, {
+      expireAccessTokens: true,
+      expireRefreshTokens: true,
     });
     await expect(stack.admin.forShop(shop).request(ShopQuery)).rejects.toBeInstanceOf(
       ReauthRequiredError,
@@ -100,7 +97,7 @@ describe('offline tokens', () => {
 
   it('refuse the exchange for a shop that uninstalled the app', async () => {
     const { shop, sessionToken } = stack.newShop();
-    await stack.emulatorControl(`/shops/${shop}/uninstall`);
+    await stack.shopifyControl('POST', `/shops/${shop}/uninstall`);
     await expect(stack.tokens.ensure(shop, sessionToken())).rejects.toThrow(
       'Shopify rejected the session token',
     );

@@ -18,6 +18,7 @@ import {
 } from '../../src/shopify/webhook-queue.ts';
 import { createWebhookRegistry, type ShopifyWebhook } from '../../src/shopify/webhooks.ts';
 import { testRedisUrl, uniqueShop } from '../support/redis.ts';
+import { until } from '../support/until.ts';
 
 const redis = await connectRedis(testRedisUrl());
 const config = webhookQueueConfig({
@@ -87,14 +88,6 @@ function webhook(topic: string, shop = uniqueShop()): ShopifyWebhook {
   };
 }
 
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const stateOf = async (delivery: ShopifyWebhook) =>
   (await intake.queue.getJob(webhookJobId(delivery)))?.getState() ?? 'gone';
 
@@ -110,8 +103,8 @@ describe('webhook worker', () => {
     const delivery = webhook('test/flaky');
     failuresLeft.set(delivery.shop, 2);
     expect(await intake.accept(delivery)).toBe('enqueued');
-    await until(() => succeeded.includes(delivery.shop));
-    await until(async () => (await stateOf(delivery)) === 'gone');
+    await until('the delivery handled', () => succeeded.includes(delivery.shop));
+    await until('the job gone', async () => (await stateOf(delivery)) === 'gone');
     expect(await intake.accept(delivery)).toBe('done');
   });
 
@@ -119,10 +112,10 @@ describe('webhook worker', () => {
     const delivery = webhook('test/broken');
     failuresLeft.set(delivery.shop, config.attempts);
     await intake.accept(delivery);
-    await until(async () => (await stateOf(delivery)) === 'failed');
+    await until('the job failed', async () => (await stateOf(delivery)) === 'failed');
     // Said from the worker's 'failed' event, which BullMQ emits after the job has moved: at load
     // 10 a clean clone read the state before the line was written.
-    await until(() =>
+    await until("the worker's 'gave up' line", () =>
       logLines.some(
         (line) =>
           line.level === 50 &&
@@ -134,7 +127,7 @@ describe('webhook worker', () => {
     expect(await intake.accept(delivery)).toBe('enqueued');
     expect(await stateOf(delivery)).toBe('failed');
     await startWorker();
-    await until(() => succeeded.includes(delivery.shop));
+    await until('the delivery handled', () => succeeded.includes(delivery.shop));
   });
 });
 
@@ -163,7 +156,7 @@ describe('what a webhook job keeps of a shop', () => {
     const other = webhook('test/unhandled');
     await intake.accept(delivery);
     await intake.accept(other);
-    await until(async () => (await stateOf(delivery)) === 'failed');
+    await until('the job failed', async () => (await stateOf(delivery)) === 'failed');
 
     await intake.eraseShop(delivery.shop);
 

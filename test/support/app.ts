@@ -27,6 +27,7 @@ import { startServer, type RunningServer } from '../../web/server/server.ts';
 import { testRedisUrl, uniqueShop } from './redis.ts';
 import { afterFile } from './teardown.ts';
 import { API_KEY, API_SECRET } from './app-identity.ts';
+import { emulatorControlAt, type EmulatorControl } from './emulator-control.ts';
 
 export interface TestApp {
   url: string;
@@ -38,8 +39,8 @@ export interface TestApp {
   sessionToken(shop: string): string;
   /** fetch against the app; `shop` adds a fresh session token for it. */
   call(path: string, init?: RequestInit & { shop?: string }): Promise<Response>;
-  /** The emulator's /__emulator control surface: POST `body` (JSON) by default; a GET sends none. */
-  emulatorControl(path: string, body?: unknown, method?: string): Promise<unknown>;
+  /** The Shopify emulator's control surface (emulator-control.ts). */
+  shopifyControl: EmulatorControl;
 }
 
 export interface TestAppOptions {
@@ -116,27 +117,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (shop) headers.set('Authorization', `Bearer ${emulator.signSessionToken(shop)}`);
       return fetch(`${server.url}${path}`, { ...init, headers });
     },
-    async emulatorControl(path, body = {}, method = 'POST') {
-      // fetch refuses a body on a GET (or HEAD): those are reads and send none.
-      const sendsBody = method !== 'GET' && method !== 'HEAD';
-      const response = await fetch(`${emulator.url}/__emulator${path}`, {
-        method,
-        ...(sendsBody
-          ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
-          : {}),
-      });
-      if (!response.ok)
-        throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
+    shopifyControl: emulatorControlAt(emulator.url),
   };
-}
-
-/** Polls `check` until it returns true or the deadline passes (for work done off the request). */
-export async function eventually(check: () => Promise<boolean>, deadlineMs = 5_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -27,6 +27,7 @@ import type {
   GenerationState,
   NewGeneration,
 } from '../../src/pipeline/generations/generation.ts';
+import type { ProductDetail } from '../../src/app-api/contract.ts';
 import type { StageHandler } from '../../src/pipeline/stages/stage.ts';
 import type { AppOverrides } from '../../src/app/index.ts';
 import type { AppModule } from '../../web/server/module.ts';
@@ -63,16 +64,34 @@ export interface PipelineHarness {
   quiet(): Promise<void>;
 }
 
+/**
+ * A shop of a pipeline test stack (this file's harness, the publish harness, the API tests): the
+ * app installed, a ProductAI account of its own with its key saved; what a test does as it.
+ */
 export interface TestShop {
   shop: string;
   apiKey: string;
   webhookUrl: string;
+  /** Calls the app's API as this shop (fresh session token); JSON in and out. */
+  api<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>;
   /** A photo generation for a product of this shop, created and put in line. */
   enqueue(overrides?: Partial<NewGeneration>): Promise<Generation>;
   /** Resolves with the generation once it is in one of `states` (rejects at the deadline). */
   waitFor(id: string, states: GenerationState[], deadlineMs?: number): Promise<Generation>;
+  /** The credits left on the shop's ProductAI account. */
+  credits(): Promise<number>;
   /** ProductAI jobs of the shop's account, as the emulator recorded them. */
   jobs(): Promise<{ id: number; status: string; prompt: string }[]>;
+  /**
+   * A photo generation for `product` whose ProductAI result is `resultUrl`: created and moved
+   * straight to `saving`, as if submitted and finished, but not handed to attach.
+   */
+  savingGeneration(product: ProductDetail, resultUrl: string, prompt: string): Promise<Generation>;
 }
 
 /** A publish step for tests that stop at the pipeline core: saving → published at once. */
@@ -156,6 +175,12 @@ export interface PipelineStack {
     states: readonly GenerationState[],
     deadlineMs: number,
   ): Promise<Generation>;
+  /** The TestShop of `shop`, once connected; `waitDeadlineMs` is its waitFor's default patience. */
+  testShop(
+    shop: string,
+    account: { apiKey: string; webhookUrl: string },
+    options: { waitDeadlineMs: number },
+  ): TestShop;
   /** Closes the image host and the ProductAI emulator (the app closes itself after the file). */
   close(): Promise<void>;
 }
@@ -208,7 +233,9 @@ export async function startPipelineStack(options: {
 
   const productAiControl = productAiControlAt(productAi.url);
 
-  return {
+  // The product image every enqueued generation shows, made once for the stack.
+  let product: Promise<Buffer> | undefined;
+  const stack: PipelineStack = {
     app,
     productAi,
     pipeline,
@@ -233,11 +260,102 @@ export async function startPipelineStack(options: {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
+    testShop(shop, { apiKey, webhookUrl }, { waitDeadlineMs }) {
+      let productNumber = 0;
+      return {
+        shop,
+        apiKey,
+        webhookUrl,
+        async api<T>(
+          method: string,
+          path: string,
+          body?: unknown,
+          headers: Record<string, string> = {},
+        ) {
+          const response = await app.call(`/api${path}`, {
+            shop,
+            method,
+            headers: {
+              ...headers,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          const json = response.status === 204 ? undefined : await response.json();
+          return { status: response.status, body: json as T };
+        },
+        async enqueue(overrides = {}) {
+          productNumber += 1;
+          product ??= productImage('png', 200, 200);
+          const imageUrl = images.serve(`/${shop}/${productNumber}.png`, await product);
+          return pipeline.enqueueGeneration({
+            shop,
+            kind: 'photo',
+            productId: `gid://shopify/Product/${productNumber}`,
+            productTitle: `Product ${productNumber}`,
+            productImageUrl: imageUrl,
+            sourceMediaIds: [`gid://shopify/MediaImage/${productNumber}`],
+            sourceImageUrls: [imageUrl],
+            params: {
+              model: 'nanobanana',
+              prompt: `Scene for product ${productNumber}`,
+              outputFormat: 'png',
+            },
+            estimatedCredits: 3,
+            priority: 'interactive',
+            ...overrides,
+          });
+        },
+        waitFor: (id, states, deadlineMs = waitDeadlineMs) =>
+          stack.waitFor(shop, id, states, deadlineMs),
+        async credits() {
+          const account = (await productAiControl('GET', `/accounts/${apiKey}`)) as {
+            credits: number;
+          };
+          return account.credits;
+        },
+        async jobs() {
+          const { jobs } = (await productAiControl(
+            'GET',
+            `/jobs?key=${encodeURIComponent(apiKey)}`,
+          )) as {
+            jobs: { id: number; status: string; prompt: string }[];
+          };
+          return jobs;
+        },
+        async savingGeneration(product, resultUrl, prompt) {
+          const { generations } = pipeline;
+          const created = await generations.create({
+            shop,
+            kind: 'photo',
+            productId: product.id,
+            productTitle: product.title,
+            productImageUrl: null,
+            sourceMediaIds: [product.images[0]!.id],
+            sourceImageUrls: [product.images[0]!.url],
+            params: { model: 'nanobanana', prompt, outputFormat: 'png' },
+            estimatedCredits: 3,
+            priority: 'interactive',
+          });
+          await generations.transition(shop, created.id, { from: ['queued'], to: 'submitting' });
+          await generations.transition(shop, created.id, {
+            from: ['submitting'],
+            to: 'processing',
+          });
+          return generations.transition(shop, created.id, {
+            from: ['processing'],
+            to: 'saving',
+            patch: { resultUrl },
+          });
+        },
+      };
+    },
     async close() {
       await images.close();
       await productAi.close();
     },
   };
+  return stack;
 }
 
 export async function startPipelineHarness(
@@ -263,7 +381,6 @@ export async function startPipelineHarness(
     redisUrl: options.redisUrl,
   });
   const { app, pipeline, images, productAiControl } = stack;
-  const product = await productImage('png', 200, 200);
   let workers: Awaited<ReturnType<Pipeline['startWorkers']>> | null = null;
 
   const shops: string[] = [];
@@ -295,44 +412,8 @@ export async function startPipelineHarness(
     async newShop({ credits = 10_000, webhook = true } = {}) {
       const shop = app.newShop();
       shops.push(shop);
-      const { apiKey, webhookUrl } = await stack.connectAccount(shop, { credits, webhook });
-      let productNumber = 0;
-      return {
-        shop,
-        apiKey,
-        webhookUrl,
-        enqueue(overrides = {}) {
-          productNumber += 1;
-          const imageUrl = images.serve(`/${shop}/${productNumber}.png`, product);
-          return pipeline.enqueueGeneration({
-            shop,
-            kind: 'photo',
-            productId: `gid://shopify/Product/${productNumber}`,
-            productTitle: `Product ${productNumber}`,
-            productImageUrl: imageUrl,
-            sourceMediaIds: [`gid://shopify/MediaImage/${productNumber}`],
-            sourceImageUrls: [imageUrl],
-            params: {
-              model: 'nanobanana',
-              prompt: `Scene for product ${productNumber}`,
-              outputFormat: 'png',
-            },
-            estimatedCredits: 3,
-            priority: 'interactive',
-            ...overrides,
-          });
-        },
-        waitFor: (id, states, deadlineMs = 15_000) => stack.waitFor(shop, id, states, deadlineMs),
-        async jobs() {
-          const { jobs } = (await productAiControl(
-            'GET',
-            `/jobs?key=${encodeURIComponent(apiKey)}`,
-          )) as {
-            jobs: { id: number; status: string; prompt: string }[];
-          };
-          return jobs;
-        },
-      };
+      const account = await stack.connectAccount(shop, { credits, webhook });
+      return stack.testShop(shop, account, { waitDeadlineMs: 15_000 });
     },
   };
   if (options.workers !== false) await harness.startWorkers();

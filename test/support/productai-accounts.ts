@@ -5,22 +5,13 @@
  */
 import { productAiWebhookUrl } from '../../src/pipeline/index.ts';
 import type { TestApp } from './app.ts';
+import { emulatorControlAt, type EmulatorControl } from './emulator-control.ts';
 
-/** A call to the emulator's control surface; its JSON answer, or an error naming the path. */
-export type ProductAiControl = (method: string, path: string, body?: unknown) => Promise<unknown>;
+/** A call to the ProductAI emulator's control surface (emulator-control.ts). */
+export type ProductAiControl = EmulatorControl;
 
 export function productAiControlAt(emulatorUrl: string): ProductAiControl {
-  return async (method, path, body) => {
-    const response = await fetch(`${emulatorUrl}/__emulator${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) {
-      throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-    }
-    return response.json();
-  };
+  return emulatorControlAt(emulatorUrl);
 }
 
 /**

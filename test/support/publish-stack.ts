@@ -2,18 +2,16 @@
  * The app as production wires it, for the publish, bulk and API tests: the server with the
  * pipeline module, the session route and the app's API modules; both emulators as real servers;
  * the suite's Redis; the pipeline's workers (real submit/await, real attach/verify) and the
- * bulk-run worker in-process. Timings are compressed (P1's FAST pipeline config, Shopify media
+ * bulk-run worker in-process. Timings are compressed (the FAST pipeline config, Shopify media
  * processing in 150 ms, publish checks every 50 ms).
  */
 import type {
   ProductAiEmulator,
   ProductAiEmulatorOptions,
 } from '../../emulators/productai/index.ts';
-import type { GenerationState, ProductDetail } from '../../src/app-api/contract.ts';
 import type { AppOverrides } from '../../src/app/index.ts';
 import type { BulkRunEngine } from '../../src/pipeline/bulk/index.ts';
 import type { ExpansionLimits } from '../../src/pipeline/bulk/expand-run.ts';
-import type { Generation } from '../../src/pipeline/generations/generation.ts';
 import {
   pipelineConfig,
   type Pipeline,
@@ -26,9 +24,12 @@ import { API_MODULES } from '../../web/server/routes/api-modules.ts';
 import { sessionModule } from '../../web/server/routes/session.ts';
 import type { HostedImages } from './product-images.ts';
 import type { TestApp } from './app.ts';
-import { FAST, startPipelineStack } from './pipeline-stack.ts';
+import { FAST, startPipelineStack, type TestShop } from './pipeline-stack.ts';
+import type { ProductAiControl } from './productai-accounts.ts';
 import { uniqueNamespace } from './generations.ts';
 import { afterFile } from './teardown.ts';
+
+export type { TestShop } from './pipeline-stack.ts';
 
 export const FAST_PUBLISH: PublishTiming = {
   firstCheckMs: 50,
@@ -43,26 +44,7 @@ export interface PublishHarness {
   bulk: BulkRunEngine;
   images: HostedImages;
   newShop(options?: { credits?: number }): Promise<TestShop>;
-  productAiControl(method: string, path: string, body?: unknown): Promise<unknown>;
-}
-
-export interface TestShop {
-  shop: string;
-  apiKey: string;
-  /** Calls the app's API as this shop (fresh session token); JSON in and out. */
-  api<T = unknown>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: T }>;
-  waitFor(id: string, states: GenerationState[], deadlineMs?: number): Promise<Generation>;
-  credits(): Promise<number>;
-  /**
-   * A photo generation for `product` whose ProductAI result is `resultUrl`: created and moved
-   * straight to `saving`, as if submitted and finished, but not handed to attach.
-   */
-  savingGeneration(product: ProductDetail, resultUrl: string, prompt: string): Promise<Generation>;
+  productAiControl: ProductAiControl;
 }
 
 export async function startPublishHarness(
@@ -131,61 +113,8 @@ export async function startPublishHarness(
     async newShop({ credits = 100_000 } = {}) {
       const shop = app.newShop();
       await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-      const { apiKey } = await stack.connectAccount(shop, { credits, webhook: true });
-      return {
-        shop,
-        apiKey,
-        async api<T>(
-          method: string,
-          path: string,
-          body?: unknown,
-          headers: Record<string, string> = {},
-        ) {
-          const response = await app.call(`/api${path}`, {
-            shop,
-            method,
-            headers: {
-              ...headers,
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          const json = response.status === 204 ? undefined : await response.json();
-          return { status: response.status, body: json as T };
-        },
-        waitFor: (id, states, deadlineMs = 20_000) => stack.waitFor(shop, id, states, deadlineMs),
-        async credits() {
-          const account = (await productAiControl('GET', `/accounts/${apiKey}`)) as {
-            credits: number;
-          };
-          return account.credits;
-        },
-        async savingGeneration(product, resultUrl, prompt) {
-          const { generations } = pipeline;
-          const created = await generations.create({
-            shop,
-            kind: 'photo',
-            productId: product.id,
-            productTitle: product.title,
-            productImageUrl: null,
-            sourceMediaIds: [product.images[0]!.id],
-            sourceImageUrls: [product.images[0]!.url],
-            params: { model: 'nanobanana', prompt, outputFormat: 'png' },
-            estimatedCredits: 3,
-            priority: 'interactive',
-          });
-          await generations.transition(shop, created.id, { from: ['queued'], to: 'submitting' });
-          await generations.transition(shop, created.id, {
-            from: ['submitting'],
-            to: 'processing',
-          });
-          return generations.transition(shop, created.id, {
-            from: ['processing'],
-            to: 'saving',
-            patch: { resultUrl },
-          });
-        },
-      };
+      const account = await stack.connectAccount(shop, { credits, webhook: true });
+      return stack.testShop(shop, account, { waitDeadlineMs: 20_000 });
     },
   };
 }

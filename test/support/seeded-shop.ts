@@ -15,9 +15,10 @@ export interface SeededProduct {
 
 /** The shop's products as the emulator holds them now, in its order. */
 export async function seededProducts(app: TestApp, shop: string): Promise<SeededProduct[]> {
-  const response = await fetch(`${app.emulator.url}/__emulator/shops/${shop}/products`);
-  if (!response.ok) throw new Error(`emulator products of ${shop}: ${response.status}`);
-  return ((await response.json()) as { products: SeededProduct[] }).products;
+  const { products } = (await app.shopifyControl('GET', `/shops/${shop}/products`)) as {
+    products: SeededProduct[];
+  };
+  return products;
 }
 
 /** The product with this title as the emulator holds it now (seeded titles are unique). */

@@ -1,5 +1,5 @@
 /**
- * A shop holding its cap of generations not yet final (README, Quotas per shop), the way a
+ * A shop holding its cap of generations not yet final (docs/operations.md, Quotas per shop), the way a
  * merchant gets there: one click for as many results as the cap, each its own generation, all of
  * which wait for review (several results always do), so no place frees itself during a test.
  */

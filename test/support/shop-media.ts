@@ -16,10 +16,7 @@ export interface EmulatorMedia {
 }
 
 async function control<T>(app: TestApp, path: string): Promise<T> {
-  const response = await fetch(`${app.emulator.url}/__emulator${path}`);
-  if (!response.ok)
-    throw new Error(`emulator ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return (await app.shopifyControl('GET', path)) as T;
 }
 
 /** The shop's product gids, in the emulator's order. */

@@ -65,11 +65,10 @@ describe('GET /api/session', () => {
   it('answers a revoked offline token with the re-auth response, then recovers on retry', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/shop-name', { shop })).status).toBe(200);
-    await app.emulatorControl(
-      `/shops/${shop}/tokens`,
-      { expireAccessTokens: true, expireRefreshTokens: true },
-      'PATCH',
-    );
+    await app.shopifyControl('PATCH', `/shops/${shop}/tokens`, {
+      expireAccessTokens: true,
+      expireRefreshTokens: true,
+    });
 
     const rejected = await app.call('/api/shop-name', { shop });
     expect(rejected.status).toBe(401);
@@ -83,7 +82,7 @@ describe('GET /api/session', () => {
 
   it('answers with the re-auth response when the shop uninstalled the app', async () => {
     const shop = app.newShop();
-    await app.emulatorControl(`/shops/${shop}/uninstall`);
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`);
     const response = await app.call('/api/session', { shop });
     expect(response.status).toBe(401);
     expect(response.headers.get(RETRY)).toBe('1');

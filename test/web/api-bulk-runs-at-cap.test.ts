@@ -1,5 +1,5 @@
 /**
- * A bulk run at the shop's cap of generations not yet final (README, Quotas per shop): it adds
+ * A bulk run at the shop's cap of generations not yet final (docs/operations.md, Quotas per shop): it adds
  * no product past the cap, says why in its view (what the Bulk runs page shows), and goes on by
  * itself as places free. A small cap, taken by one click's results waiting in review.
  */

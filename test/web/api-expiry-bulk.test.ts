@@ -1,5 +1,5 @@
 /**
- * A bulk run paused too long expires (README, Quotas per shop): once paused for 30 days it is
+ * A bulk run paused too long expires (docs/operations.md, Quotas per shop): once paused for 30 days it is
  * cancelled as a whole, its waiting generations with it (their reserved credits given back),
  * each saying why, and its card says so; found by its own schedule or by one of its paused
  * generations. The pipeline's workers do not run here, so a run's products wait in line, where

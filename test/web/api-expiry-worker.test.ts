@@ -1,5 +1,5 @@
 /**
- * The workers expire waiting work on their own (README, Quotas per shop): their sweeps run every
+ * The workers expire waiting work on their own (docs/operations.md, Quotas per shop): their sweeps run every
  * `expiry.sweepEveryMs` (50 ms here) on a clock the test moves days ahead, and the merchant sees
  * the result: a result in review discarded, a paused bulk run cancelled, each saying why.
  */

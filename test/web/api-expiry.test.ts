@@ -1,5 +1,5 @@
 /**
- * Work waiting on the merchant expires (README, Quotas per shop): a result in review past the
+ * Work waiting on the merchant expires (docs/operations.md, Quotas per shop): a result in review past the
  * review ceiling is discarded, kept in Files, and says so in Activity; work paused past the
  * pause ceiling is cancelled, nothing charged; either frees its place under the shop's cap. The
  * sweep runs on a clock the test moves days ahead (each pass as the workers run it); the records

@@ -63,7 +63,7 @@ describe('GET /api/overview', () => {
 });
 
 describe('the Overview’s recent results', () => {
-  // Issue 35: a cancelled bulk run filled the card with rows reading "No result yet".
+  // A cancelled bulk run's work must not fill the card with rows reading "No result yet".
   it('shows the newest results before newer work that has none', async () => {
     const shop = await harness.newShop();
     const [seeded] = (await seededProducts(harness.app, shop.shop)).filter((p) => p.mediaCount > 0);

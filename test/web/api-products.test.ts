@@ -55,7 +55,10 @@ describe('GET /api/products', () => {
     }
 
     async function newProduct(title: string) {
-      await harness.app.emulatorControl(`/shops/${shop.shop}/products`, { title, images: 1 });
+      await harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
+        title,
+        images: 1,
+      });
     }
 
     it('finds a product by two words of its title, and by its full title', async () => {

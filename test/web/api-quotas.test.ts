@@ -1,5 +1,5 @@
 /**
- * Per-shop quotas (README, Quotas): a shop at its cap of generations not yet final, or of bulk
+ * Per-shop quotas (docs/operations.md, Quotas per shop): a shop at its cap of generations not yet final, or of bulk
  * runs reading at once, gets a 429 that names the cap and what frees it, and nothing is made;
  * every other shop's click is still accepted; the cap frees as the shop's generations end.
  * Small caps, so a test reaches them with a few clicks (config quotas).
@@ -62,13 +62,13 @@ describe('the cap of generations not yet final', () => {
 
   it('refuses a click past the cap before it reads anything from Shopify: 429 at once while Shopify is down', async () => {
     const { shop, target } = await shopAtCap();
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     try {
       const { status, body } = await click(shop, target, 1);
       expect(status).toBe(429);
       expect(body.error).toBe('pending_generations_cap');
     } finally {
-      await harness.app.emulatorControl('/faults', { outage: null });
+      await harness.app.shopifyControl('POST', '/faults', { outage: null });
     }
   });
 
@@ -146,14 +146,14 @@ async function shopReadingARun() {
 describe('the cap of bulk runs at once', () => {
   it('refuses a run past the cap before it reads anything from Shopify: 429 at once while Shopify is down', async () => {
     const { shop, ids } = await shopReadingARun();
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     try {
       const request = { target: { type: 'products', productIds: ids }, kind: 'upscale' };
       const { status, body } = await shop.api<ApiErrorBody>('POST', '/bulk-runs', request);
       expect(status).toBe(429);
       expect(body.error).toBe('bulk_runs_cap');
     } finally {
-      await harness.app.emulatorControl('/faults', { outage: null });
+      await harness.app.shopifyControl('POST', '/faults', { outage: null });
     }
   });
 

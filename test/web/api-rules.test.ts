@@ -175,7 +175,7 @@ describe('/api/rules', () => {
     const shop = await harness.newShop();
     const rule = await createRule(shop);
     const before = await shop.credits();
-    const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+    const { product } = (await harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
       title: 'Linen dress',
       tags: ['summer'],
       images: 1,
@@ -212,7 +212,7 @@ describe('a rule saved from a preset', () => {
   }
 
   async function promptFor(shop: TestShop, title: string): Promise<string | undefined> {
-    const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+    const { product } = (await harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
       title,
       tags: ['summer'],
       images: 1,
@@ -279,7 +279,7 @@ describe('a rule’s collections', () => {
     expect(body.rules[0]!.match.collections).toEqual([collection]);
 
     const create = (title: string, collectionIds: number[]) =>
-      harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+      harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
         title,
         images: 1,
         collectionIds,

@@ -1,5 +1,6 @@
 /**
- * The shop style's image is bounded (issue 31, image bombs): its size is read from its header
+ * The shop style's image is bounded against image bombs
+ * (docs/operations.md, Bounded inputs): its size is read from its header
  * before anything decodes it, and an image of more than 25 megapixels is refused with a 413 that
  * names the limit, at once, whatever its pixels would cost to decode.
  */

@@ -143,10 +143,8 @@ describe('POST /api/shop/resume', () => {
 });
 
 async function firstProductId(shop: string): Promise<string | undefined> {
-  const { products } = (await harness.app.emulatorControl(
-    `/shops/${shop}/products`,
-    undefined,
-    'GET',
-  )) as { products: { id: string }[] };
+  const { products } = (await harness.app.shopifyControl('GET', `/shops/${shop}/products`)) as {
+    products: { id: string }[];
+  };
   return products[0]?.id;
 }

@@ -20,11 +20,9 @@ describe('GET /api/shop', () => {
 
   it('is the clock the rules’ day and the campaigns are on', async () => {
     const shop = await harness.newShop();
-    await harness.app.emulatorControl(
-      `/shops/${shop.shop}`,
-      { ianaTimezone: 'Pacific/Kiritimati' },
-      'PATCH',
-    );
+    await harness.app.shopifyControl('PATCH', `/shops/${shop.shop}`, {
+      ianaTimezone: 'Pacific/Kiritimati',
+    });
     const [clock, rules, campaigns] = await Promise.all([
       shop.api<ShopView>('GET', '/shop'),
       shop.api<RulesOverview>('GET', '/rules'),

@@ -1,7 +1,7 @@
 /**
  * The run card's progress (web/frontend/src/lib/bulk-progress.ts): results made against the
- * products to make, with the skipped products apart (issue 15: a run started at 53% because the
- * products it skipped counted as progress).
+ * products to make, with the skipped products apart (counted as progress, they started a run at
+ * 53%).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
 import { runOutcome } from '../../src/app-api/run-outcome.ts';
 import { bulkProgress } from '../../web/frontend/src/lib/bulk-progress.ts';
 
-/** The issue's run: 64 products, 5 without an image, a budget that covers 30 of them. */
+/** A merchant's run: 64 products, 5 without an image, a budget that covers 30 of them. */
 function run(
   counts: Partial<Record<State, number>>,
   state: BulkRunView['state'] = 'running',

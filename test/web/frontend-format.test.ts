@@ -1,8 +1,8 @@
 /**
  * The app home's one formatter (web/frontend/src/lib/format.ts) follows the admin's locale: a
- * French admin reads French dates, numbers and plurals on every page (issue 15 found
- * "23 Nov, 22:10" beside "Nov 23, 10:15 PM"); and every date is on the shop's clock, as
- * `GET /api/shop` says it (issue 35 found the browser's beside the store's).
+ * French admin reads French dates, numbers and plurals on every page (never "23 Nov, 22:10"
+ * beside "Nov 23, 10:15 PM"); and every date is on the shop's clock, as `GET /api/shop` says it
+ * (never the browser's beside the store's).
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type * as Format from '../../web/frontend/src/lib/format.ts';

@@ -214,7 +214,8 @@ describe('in French', () => {
     );
   });
 
-  // Issue 35: "Cancelled with its bulk run; nothing was charged." stayed English on a French page.
+  // A reason missing here ("Cancelled with its bulk run; nothing was charged.") stays English on a
+  // French page.
   test('every reason the pipeline stores with a generation reads in French', async () => {
     const { knownServerText } = await import('../../web/frontend/src/i18n/server-text.ts');
     const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW'].map(

@@ -57,10 +57,10 @@ describe('metrics endpoint', () => {
     // HTTP latency, by route template.
     expect((await app.call('/api/session', { shop })).status).toBe(200);
     // Admin API throttling: the emulator throttles the next request, the client retries it.
-    await app.emulatorControl('/faults', { throttleNext: 1 });
+    await app.shopifyControl('POST', '/faults', { throttleNext: 1 });
     expect((await app.call('/api/products', { shop })).status).toBe(200);
     // Shopify webhook lag.
-    await app.emulatorControl('/webhooks', { shop, topic: 'customers/data_request' });
+    await app.shopifyControl('POST', '/webhooks', { shop, topic: 'customers/data_request' });
     // A ProductAI 429.
     await expect(app.deps.pipeline.context.productAi('key').keyCheck()).rejects.toThrow();
 

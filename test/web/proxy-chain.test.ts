@@ -1,7 +1,7 @@
 /**
  * The proxy chain TRUST_PROXY describes is the one requests come through, or the log says so
- * once (issue 31: `TRUST_PROXY: '1'` behind a TLS terminator in front of nginx made every
- * request come from the terminator, and nothing said so).
+ * once (`TRUST_PROXY: '1'` behind a TLS terminator in front of nginx makes every request come
+ * from the terminator, and without the log nothing says so).
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';

@@ -18,7 +18,8 @@ import {
   webhookJobId,
   webhookQueueConfig,
 } from '../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { until } from '../support/until.ts';
 
 const CHILD = fileURLToPath(new URL('./support/webhook-worker-child.ts', import.meta.url));
 // A killed worker's job is taken over after lockMs (plus one stalled check).
@@ -92,14 +93,14 @@ async function kill(child: ChildProcess): Promise<void> {
 }
 
 async function deliver(shop: string, topic: string): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', { shop, topic })) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
 }
 
 async function redeliver(webhookId: string): Promise<Delivery> {
-  const { deliveries } = (await app.emulatorControl(`/webhooks/${webhookId}/redeliver`)) as {
+  const { deliveries } = (await app.shopifyControl('POST', `/webhooks/${webhookId}/redeliver`)) as {
     deliveries: Delivery[];
   };
   return deliveries[0]!;
@@ -113,13 +114,13 @@ describe('durable Shopify webhooks', () => {
   it('refuses a delivery while Redis is down, marks nothing, and takes its redelivery', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
-    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
 
     await redis.stop();
     const refused = await deliver(shop, 'app/uninstalled');
     expect(refused.status).toBe(503);
     redis = await startPrivateRedis({ port: redis.port, dir: dataDir });
-    await eventually(async () => (await app.deps.redis.ping().catch(() => '')) === 'PONG');
+    await until('Redis back', async () => (await app.deps.redis.ping().catch(() => '')) === 'PONG');
 
     expect(await app.deps.redis.exists(doneMarker(refused.eventId))).toBe(0);
     expect(await app.deps.sessions.get(shop)).not.toBeNull();
@@ -131,15 +132,20 @@ describe('durable Shopify webhooks', () => {
     expect(await job?.getState()).toBe('waiting');
 
     const worker = await startWorker();
-    await eventually(async () => (await app.deps.sessions.get(shop)) === null, 10_000);
-    await eventually(async () => (await app.deps.redis.exists(doneMarker(refused.eventId))) === 1);
+    await until('the session erased', async () => (await app.deps.sessions.get(shop)) === null, {
+      deadlineMs: 10_000,
+    });
+    await until(
+      'the refused delivery marked done',
+      async () => (await app.deps.redis.exists(doneMarker(refused.eventId))) === 1,
+    );
     await kill(worker.child);
   }, 30_000);
 
   it('finishes an erase whose worker was killed in the middle of it', async () => {
     const shop = app.newShop();
     expect((await app.call('/api/session', { shop })).status).toBe(200);
-    await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
     for (let i = 0; i < 1_500; i++) await app.deps.redis.set(generations.key(shop, `g${i}`), '{}');
     const first = await startWorker(true);
 
@@ -152,9 +158,10 @@ describe('durable Shopify webhooks', () => {
     await kill(first.child);
 
     const second = await startWorker();
-    await eventually(
+    await until(
+      'the delivery marked done',
       async () => (await app.deps.redis.exists(doneMarker(delivery.eventId))) === 1,
-      15_000,
+      { deadlineMs: 15_000 },
     );
     expect(await keysOf(shop)).toEqual([]);
     await kill(second.child);

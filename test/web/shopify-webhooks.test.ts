@@ -11,7 +11,8 @@ import { APP_MODULES } from '../../web/server/modules.ts';
 import { shopKeyspace } from '../../src/platform/keys.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { API_SECRET } from '../support/app-identity.ts';
-import { eventually, startTestApp } from '../support/app.ts';
+import { startTestApp } from '../support/app.ts';
+import { until } from '../support/until.ts';
 
 interface Delivery {
   webhookId: string;
@@ -50,14 +51,18 @@ async function deliver(
   topic: string,
   extra: Record<string, unknown> = {},
 ): Promise<Delivery[]> {
-  const { deliveries } = (await app.emulatorControl('/webhooks', { shop, topic, ...extra })) as {
+  const { deliveries } = (await app.shopifyControl('POST', '/webhooks', {
+    shop,
+    topic,
+    ...extra,
+  })) as {
     deliveries: Delivery[];
   };
   return deliveries;
 }
 
 async function redeliver(webhookId: string): Promise<Delivery[]> {
-  const { deliveries } = (await app.emulatorControl(`/webhooks/${webhookId}/redeliver`)) as {
+  const { deliveries } = (await app.shopifyControl('POST', `/webhooks/${webhookId}/redeliver`)) as {
     deliveries: Delivery[];
   };
   return deliveries;
@@ -75,7 +80,7 @@ async function activeShop(): Promise<string> {
 
 /** The app uninstalled in Shopify without its own `app/uninstalled` (a test sends that). */
 async function uninstalledQuietly(shop: string): Promise<void> {
-  await app.emulatorControl(`/shops/${shop}/uninstall`, { deliver: false });
+  await app.shopifyControl('POST', `/shops/${shop}/uninstall`, { deliver: false });
 }
 
 /** The shop's keys, but for its API rate limit's counter, which expires on its own. */
@@ -191,8 +196,8 @@ describe('Shopify webhook de-duplication', () => {
     await uninstalledQuietly(shop);
     const deliveries = await deliver(shop, 'app/uninstalled', { repeat: 3 });
     expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
-    await eventually(async () => (await app.deps.sessions.get(shop)) === null);
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('the session erased', async () => (await app.deps.sessions.get(shop)) === null);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect(runsFor(shop)).toBe(1);
   });
 
@@ -200,8 +205,8 @@ describe('Shopify webhook de-duplication', () => {
     const shop = await activeShop();
     await uninstalledQuietly(shop);
     const [first] = await deliver(shop, 'app/uninstalled');
-    await eventually(async () => runsFor(shop) === 1);
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('one run of the handler', async () => runsFor(shop) === 1);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect((await redeliver(first!.webhookId))[0]?.status).toBe(200);
     expect(await jobsWaiting()).toBe(0);
     expect(runsFor(shop)).toBe(1);
@@ -213,9 +218,12 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const other = await activeShop();
     const otherKeys = (await keysOf(other)).sort();
-    await app.emulatorControl(`/shops/${shop}/uninstall`);
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`);
     // The key goes last (after the hooks and the session): once it is gone the uninstall is done.
-    await eventually(async () => (await app.deps.settings.getApiKey(shop)) === null);
+    await until(
+      'the ProductAI key erased',
+      async () => (await app.deps.settings.getApiKey(shop)) === null,
+    );
     expect(await app.deps.sessions.get(shop)).toBeNull();
     expect(runsFor(shop)).toBe(1);
     expect((await app.deps.settings.get(shop)).reviewMode).toBe(true); // until shop/redact
@@ -227,14 +235,14 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     // The uninstall's first delivery finds the app unreachable (Shopify will retry it).
     app.emulator.setWebhookUrl('http://127.0.0.1:9/unreachable');
-    const { deliveries } = (await app.emulatorControl(`/shops/${shop}/uninstall`)) as {
+    const { deliveries } = (await app.shopifyControl('POST', `/shops/${shop}/uninstall`)) as {
       deliveries: Delivery[];
     };
     app.emulator.setWebhookUrl(`${app.url}/webhooks/shopify`);
     expect(deliveries[0]?.status).toBeNull();
     // The merchant reinstalls and opens the app: Shopify refuses the revoked token, App Bridge
     // retries with a fresh session token, and a token exchange makes the new installation.
-    await app.emulatorControl(`/shops/${shop}/install`);
+    await app.shopifyControl('POST', `/shops/${shop}/install`);
     expect((await app.call('/api/products', { shop })).status).toBe(401);
     expect((await app.call('/api/products', { shop })).status).toBe(200);
     const fresh = await app.deps.sessions.get(shop);
@@ -242,7 +250,7 @@ describe('Shopify webhook topics', () => {
 
     // Shopify's retry of the old uninstall arrives now.
     expect((await redeliver(deliveries[0]!.webhookId))[0]?.status).toBe(200);
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect(await app.deps.sessions.get(shop)).toEqual(fresh);
     expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
     expect(runsFor(shop)).toBe(0);
@@ -252,7 +260,7 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const before = await app.deps.sessions.get(shop);
     expect((await deliver(shop, 'app/uninstalled'))[0]?.status).toBe(200);
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect(await app.deps.sessions.get(shop)).toEqual(before);
     expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
     expect(runsFor(shop)).toBe(0);
@@ -262,7 +270,7 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const before = (await keysOf(shop)).sort();
     expect((await deliver(shop, 'shop/redact'))[0]?.status).toBe(200);
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect((await keysOf(shop)).sort()).toEqual(before);
     expect(await app.deps.settings.getApiKey(shop)).toBe('pai_live_0123456789abcdef');
   });
@@ -271,10 +279,10 @@ describe('Shopify webhook topics', () => {
     const shop = await activeShop();
     const other = await activeShop();
     const otherKeys = (await keysOf(other)).sort();
-    await app.emulatorControl(`/shops/${shop}/uninstall`);
+    await app.shopifyControl('POST', `/shops/${shop}/uninstall`);
     expect((await deliver(shop, 'shop/redact'))[0]?.status).toBe(200);
     // Not even the delivery's own done marker: it lives outside the shop's prefix.
-    await eventually(async () => (await keysOf(shop)).length === 0);
+    await until("the shop's keys erased", async () => (await keysOf(shop)).length === 0);
     expect((await keysOf(other)).sort()).toEqual(otherKeys);
   });
 
@@ -287,7 +295,10 @@ describe('Shopify webhook topics', () => {
       updated_at: new Date().toISOString(),
     };
     expect((await deliver(shop, 'app/scopes_update', { payload }))[0]?.status).toBe(200);
-    await eventually(async () => (await app.deps.sessions.get(shop))?.scope === 'write_products');
+    await until(
+      'the new scope on the session',
+      async () => (await app.deps.sessions.get(shop))?.scope === 'write_products',
+    );
   });
 
   it('customers/redact and customers/data_request: acknowledged (no customer data held)', async () => {
@@ -298,7 +309,7 @@ describe('Shopify webhook topics', () => {
       const [delivery] = await deliver(shop, topic);
       expect(delivery?.status).toBe(200);
     }
-    await eventually(async () => (await jobsWaiting()) === 0);
+    await until('no webhook job waiting', async () => (await jobsWaiting()) === 0);
     expect(await keys()).toEqual(before);
   });
 });

@@ -25,7 +25,7 @@ export function bindsStyleReference(prompt: string): boolean {
  * How far a backdrop drifts from its palette: without a reference, and following one. Free
  * drift 0.4 gave the Cotton dress of fidelity-guard-emulated.test.ts a backdrop on which the
  * fidelity check found the untouched dress "stretched 1.08×" (so did 0.3; 0.25 and 0.35 did
- * not): a weakness of the check on some backdrops, open in issue 17. 0.35 keeps that test's
+ * not): a weakness of the check on some backdrops, still open. 0.35 keeps that test's
  * untouched result faithful and the drift well apart from a styled run's (3× and more).
  */
 export const DRIFT = { free: 0.35, withReference: 0.05 } as const;

@@ -45,8 +45,8 @@ function useFollowedSet(first: GenerationView, ids: readonly string[]) {
 /**
  * A set's progress (one photo for each colour) as one generation's steps (GenerationSteps.tsx):
  * a step is done once every photo of the set is past it, else now while some are at it (how
- * many), else how many are past it, or next; a live line says how many are on the product. The started screen
- * of a set said nothing of its progress (issue 35).
+ * many), else how many are past it, or next; a live line says how many are on the product, so
+ * a set's started screen follows its photos as a single photo's does.
  */
 export function SetSteps({ first, ids }: { first: GenerationView; ids: readonly string[] }) {
   const set = useFollowedSet(first, ids);

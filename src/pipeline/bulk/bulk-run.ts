@@ -55,8 +55,8 @@ export interface BulkRun {
   /** The estimate's count of products already made with these options. */
   plannedAlreadyDone: number;
   /**
-   * One result per value of this option for each product whose variants have their own images
-   * (issue 18); null: one result per product. `creditsPerProduct` is then per result.
+   * One result per value of this option for each product whose variants have their own images;
+   * null: one result per product. `creditsPerProduct` is then per result.
    */
   eachVariant: EachVariant | null;
   /** The estimate's sets (products, results, products made singly); null without eachVariant. */

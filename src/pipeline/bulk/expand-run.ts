@@ -16,7 +16,7 @@
  *     The run goes on reading the target so each product is counted for its own reason, as
  *     the estimate counts it (app-api/run-outcome.ts): a product without an image after the
  *     budget ran out is "no image", not "over budget";
- *  5. create and schedule its generations (bulk priority) in P1's fair scheduler, all in one
+ *  5. create and schedule its generations (bulk priority) in the fair scheduler, all in one
  *     atomic step within the shop's cap of generations not yet final (a shop at its cap makes
  *     the run wait, as a full window does, and the run records since when, which its card shows
  *     until it adds a product again): with options, one per option in one option group,

@@ -1,6 +1,6 @@
 /**
  * A product of a bulk run as its generations: one (or one per option, in an option group), or,
- * for a run of "one per colour" (issue 18), one per value of the option when the product's
+ * for a run of "one per colour", one per value of the option when the product's
  * variants have their own images (sources/variant-sources.ts: same scene, model and settings,
  * each from its variant's image, a value without one skipped). A product without such variants
  * (no such option, or no value with an image of its own) gets the usual single result, and is

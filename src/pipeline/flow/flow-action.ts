@@ -6,7 +6,7 @@
  * merchant's click) and shows in Activity with its origin, "Shopify Flow".
  *
  * With `each_variant` ("Color"), a product whose colour variants have their own images gets one
- * photo per colour, each on its variants (issue 18), all claimed by the run together.
+ * photo per colour, each on its variants, all claimed by the run together.
  *
  * One run, one generation (or one set), one charge each. Flow sends a run again (same `action_run_id`) when our
  * answer did not reach it, so the generation is created by `createOnce` under a claim keyed by
@@ -48,14 +48,14 @@ export const FlowActionRequest = z.object({
   properties: z.object({
     product_id: z.union([z.string().regex(/^\d+$/), z.number().int().positive()]),
     /**
-     * One photo per value of this option ("Color"), each on its variants (issue 18); empty or
+     * One photo per value of this option ("Color"), each on its variants; empty or
      * absent: one photo of the product. A product without such variants gets one photo.
      */
     each_variant: z.string().max(255).optional(),
     preset: z.string().max(60).optional(),
     prompt: z.string().max(2000).optional(),
     model: z.string().max(60).optional(),
-    /** Empty or `shop`: the shop's style (issue 18); `none`: without it. */
+    /** Empty or `shop`: the shop's style; `none`: without it. */
     style: z
       .string()
       .trim()

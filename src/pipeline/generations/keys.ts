@@ -1,9 +1,12 @@
 /**
- * Every Redis key the pipeline writes, in one place, built with the platform's key layout
- * (src/platform/keys.ts): a shop's generations and its waiting queues live under the shop's
- * prefix (erased with the shop); the state shared by all shops (the rate limiter, the fair
- * scheduler's rings, the ProductAI job-id index) is app-wide, under a namespace so that two
- * pipelines on one Redis (parallel test files) never see each other's.
+ * The Redis keys of the generations and of the state shared around them, built with the
+ * platform's key layout (src/platform/keys.ts): a shop's generations and its waiting queues live
+ * under the shop's prefix (erased with the shop); the state shared by all shops (the rate
+ * limiter, the fair scheduler's rings, the ProductAI job-id index) is app-wide, under a
+ * namespace so that two pipelines on one Redis (parallel test files) never see each other's.
+ * Other parts of the pipeline keep their own keys beside their code (the bulk run and campaign
+ * stores, the submission claims, the rules' daily spend…), with the same two builders, so the
+ * shop prefix still erases all of a shop's.
  */
 import type { FidelityVerdict } from '../../app-api/contract.ts';
 import { GENERATION_STATES, TERMINAL_STATES } from '../../app-api/generation-states.ts';

@@ -46,7 +46,7 @@ export function variantValuesCapError(cap: number, values: number, option: strin
 }
 
 /**
- * What a source nobody is waiting on does at the pending cap (README, Quotas per shop): a rule's
+ * What a source nobody is waiting on does at the pending cap (docs/operations.md, Quotas per shop): a rule's
  * new product is not made, and says so in Activity (a failed generation, nothing charged, which
  * the merchant retries once places free); a bulk run waits (its run card says why, below); a
  * Flow action is answered 429 with `pendingCapMessage`, which Flow sends again later; a changed

@@ -6,7 +6,7 @@
  *
  * Alt text says what the image shows, so it is written from the result, never from the prompt:
  * a prompt is what the merchant wished for ("on a pure white studio background"), and a model
- * may make something else (issue 35 found that alt text under a teal backdrop). The app does not
+ * may make something else (that alt text was measured under a teal backdrop). The app does not
  * see what a result depicts, so `{scene}` says only what it knows for sure: the kind of image
  * ("Ceramic mug in an AI-generated photo"). `{prompt}` stays for a merchant who asks for the
  * prompt's words in their own template.

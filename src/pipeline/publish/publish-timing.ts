@@ -13,7 +13,7 @@
  *    far slower is checked ever less often, each check at most doubling the time waited.
  *    Measured against 5 % and 50 ms (bench/at-the-limit/overhead.ts, 40 clicks, load 0.7-1.5):
  *    verify's wait past Shopify's processing p50/p95 50/91 -> 34/67 ms, 1.25 -> 1.35 status
- *    checks a result (1.8-2.0 with the fixed schedule before issue 16).
+ *    checks a result (1.8-2.0 with a fixed schedule).
  *  - Past a deadline the generation fails with a reason the merchant can act on; videos
  *    transcode for minutes, so they get a longer one.
  */

@@ -1,5 +1,5 @@
 /**
- * The merchant's decision on a product's set of results made one per variant (issue 18), taken
+ * The merchant's decision on a product's set of results made one per variant, taken
  * together: approve or reject one value's result, some, or every result of the set waiting in
  * review. A value asked with several options (the options picker, per variant) is decided as its
  * option group is (choose-options.ts): the chosen option published, the value's other options

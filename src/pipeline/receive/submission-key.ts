@@ -9,7 +9,7 @@
  * still be awaiting its result (its deadline counts from its submission, which came before the
  * replacement), plus a margin for a poll retried after a crash or a worker restart.
  *
- * The choice for a key that is no longer there (issue 14): a generation whose key was removed
+ * The choice for a key that is no longer there: a generation whose key was removed
  * (the merchant's choice, or uninstall, withdraws the app's right to use it), or replaced longer
  * ago than that, or that ProductAI now refuses, fails at once with a reason saying so. It is
  * never sent again, so it is never charged twice; the merchant finds the job in the ProductAI

@@ -1,5 +1,5 @@
 /**
- * The shop style a generation is sent with (issue 18), decided by the submit stage just before
+ * The shop style a generation is sent with, decided by the submit stage just before
  * the request: the shop's phrase and, when the request can carry it (style-reference-fit.ts),
  * the style reference image's hosted URL, added after the product's images. A request that
  * says `style: 'none'` gets neither.

@@ -10,7 +10,7 @@ export interface RedisMemory {
   maxBytes: number;
 }
 
-/** Share of maxmemory in use past which readiness warns (README, Quotas per shop). */
+/** Share of maxmemory in use past which readiness warns (docs/operations.md, Quotas per shop). */
 export const MEMORY_WARN_RATIO = 0.8;
 
 export async function readRedisMemory(redis: {

@@ -1,5 +1,5 @@
 /**
- * English left behind in a French screen (issue 15): the same screen is read in English and in
+ * English left behind in a French screen: the same screen is read in English and in
  * French, and a French line that reads the same as an English one, or has English words in it,
  * is English left behind, unless it is a name (the brand, ProductAI's) or the shop's own data
  * (product titles, its presets).

@@ -4,8 +4,7 @@
  * runs (switch Photo and Video, start a run over a collection of eleven or more products, follow
  * it until its results wait for review) and Activity (the results waiting for review, the large
  * viewer opened on the first, ten steps with →, zoom with Z).
- * The browser test holds its CLS to the goal and the front-end bench prints it with INP
- * (issue 35).
+ * The browser test holds its CLS to the goal and the front-end bench prints it with INP.
  */
 import type { Frame } from 'playwright-core';
 import type { AdminPage } from './browser.ts';

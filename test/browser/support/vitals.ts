@@ -4,8 +4,7 @@
  * script on, for the browser tests and the front-end bench.
  *
  * The admin frame runs the app in the admin's process, where Chromium never marks a shift as
- * `hadRecentInput` (issue 15: six toggles' own shifts, 5-11 ms after the click, came without
- * it), so the definition's 500 ms window after a click, key press or choice in the app is applied here;
+ * `hadRecentInput` (six toggles' own shifts, 5-11 ms after the click, came without it), so the definition's 500 ms window after a click, key press or choice in the app is applied here;
  * a shift after an input in the admin (its resource picker) counts, as the merchant sees it.
  */
 import type { Frame } from 'playwright-core';

@@ -12,7 +12,7 @@ import { freePort } from '../../../dev/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterFile } from '../../support/teardown.ts';
-import { eventually } from '../../support/app.ts';
+import { until } from '../../support/until.ts';
 
 const COMMITTED = new URL('../../../deploy/nginx.conf', import.meta.url);
 
@@ -83,7 +83,7 @@ export async function startNginx(upstream: string): Promise<RunningNginx> {
     await exited;
   });
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
+  await until('nginx to answer /livez', async () => {
     if (child.exitCode !== null)
       throw new Error(`nginx exited: ${stderr}${await readFile(errorLog, 'utf8')}`);
     return fetch(`${url}/livez`).then(

@@ -11,6 +11,7 @@ import {
   truncatedPng,
   type HostedImages,
 } from '../../support/product-images.ts';
+import { until } from '../../support/until.ts';
 
 let api: Api;
 let host: HostedImages;
@@ -42,14 +43,15 @@ async function uploadFile(
   return { status: response.status, body: (await response.json()) as Json };
 }
 
-async function untilAssetStatus(key: string, id: string, status: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { body } = await api.bearer('GET', `/v1/assets/${id}`, key);
-    if (body.status === status) return body;
-    if (Date.now() > deadline) throw new Error(`asset ${id} is ${body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function untilAssetStatus(key: string, id: string, status: string) {
+  return until(
+    `asset ${id} ${status}`,
+    async () => {
+      const { body } = await api.bearer('GET', `/v1/assets/${id}`, key);
+      return body.status === status && body;
+    },
+    { deadlineMs: 10_000 },
+  );
 }
 
 describe('POST /v1/training-asset', () => {

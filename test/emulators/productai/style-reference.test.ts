@@ -1,5 +1,5 @@
 /**
- * Reference images as a style (issue 18): a prompt that binds the last image as the style
+ * Reference images as a style: a prompt that binds the last image as the style
  * reference gets a backdrop in that image's colours and light, the image itself not staged as
  * a product; without one, each product's backdrop drifts from the prompt's palette, as a real
  * model's does. The request is the spec's: the reference is one more `image_url`.

@@ -12,9 +12,9 @@ import {
   graphql,
   startFileServer,
   startTestEmulator,
-  until,
   SHOP,
 } from './support/emulator.ts';
+import { until } from '../../support/until.ts';
 
 let emulator: ShopifyEmulator;
 let token: string;
@@ -93,7 +93,7 @@ async function mediaOf(productId: string): Promise<MediaNode[]> {
 
 /** Waits until the media has left UPLOADED/PROCESSING. */
 function settled(productId: string, mediaId: string): Promise<MediaNode> {
-  return until(async () => {
+  return until('the media to settle', async () => {
     const media = (await mediaOf(productId)).find((m) => m.id === mediaId);
     return media && (media.status === 'READY' || media.status === 'FAILED') ? media : undefined;
   });
@@ -252,7 +252,7 @@ async function createFile(
 }
 
 function fileSettled(id: string): Promise<FileNode> {
-  return until(async () => {
+  return until('the file to settle', async () => {
     const result = await graphql<{ node: FileNode }>(
       emulator,
       token,
@@ -494,7 +494,7 @@ describe('productReorderMedia', () => {
     expect(result.data!.productReorderMedia.mediaUserErrors).toEqual([]);
     expect((await mediaOf(product))[0]!.id).toBe(added.id);
     const jobId = result.data!.productReorderMedia.job.id;
-    await until(async () => {
+    await until('the reorder job done', async () => {
       const job = await graphql<{ job: { done: boolean } }>(
         emulator,
         token,

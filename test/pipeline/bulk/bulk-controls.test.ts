@@ -178,7 +178,7 @@ describe('bulk-run controls', () => {
     const run = await startBestSellers(shop);
     await waitForRun(shop, run.id, (view) => view.expandedCount > 0);
 
-    await harness.app.emulatorControl(`/shops/${shop.shop}/uninstall`);
+    await harness.app.shopifyControl('POST', `/shops/${shop.shop}/uninstall`);
 
     await expect
       .poll(async () => (await harness.bulk.store.get(shop.shop, run.id))?.state, {

@@ -164,9 +164,8 @@ describe('a bulk run with a credit budget', () => {
   });
 
   it('makes, skips and charges what its estimate said, each skipped product for its own reason', async () => {
-    // Issue 15: the estimate said 295 credits under a 150 budget, and "5 without an image, 29
-    // over budget" where the finished run said 3 and 31 (it counted every product after the
-    // budget ran out as over budget, images or not).
+    // Counting every product after the budget ran out as over budget, images or not, has the
+    // estimate say "5 without an image, 29 over budget" where the finished run says 3 and 31.
     const shop = await harness.newShop();
     const seeded = await seededProducts(harness.app, shop.shop);
     const withImages = seeded.filter((product) => product.mediaCount > 0).slice(0, 5);

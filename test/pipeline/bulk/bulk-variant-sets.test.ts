@@ -1,5 +1,5 @@
 /**
- * A bulk run of "one per colour" (issue 18), end to end through the app's API, the workers and
+ * A bulk run of "one per colour", end to end through the app's API, the workers and
  * both emulators: each product whose colour variants have their own images gets one result per
  * colour, on that colour's variants; a product without such variants gets its usual single
  * result, and the run says so; the estimate and the budget count per colour.

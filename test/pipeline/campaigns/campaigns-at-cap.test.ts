@@ -1,5 +1,5 @@
 /**
- * Campaigns and the shop's limits (README, Quotas per shop): a campaign's bulk run waits at the
+ * Campaigns and the shop's limits (docs/operations.md, Quotas per shop): a campaign's bulk run waits at the
  * shop's cap of generations not yet final, as any run does, and says why; a result a campaign
  * holds for its start waits for its campaign, not the review ceiling, however far ahead it is.
  */

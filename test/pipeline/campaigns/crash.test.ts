@@ -10,8 +10,9 @@
 import { expect, it } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { productMedia } from '../../support/shop-media.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
 import { DAY_MS, campaignRequest, ids, productsWithImages } from './support/campaigns.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('campaign-crash');
 
@@ -42,10 +43,14 @@ it('a worker killed between "featured set" and "published" is followed by one th
     (await pipeline.generations.list(shop, { bulkRunId: campaign.bulkRunId })).generations;
 
   const maker = await startWorker(0);
-  await until('both results held', async () => {
-    const all = await generations();
-    return all.length === 2 && all.every((generation) => generation.state === 'in_review');
-  });
+  await until(
+    'both results held',
+    async () => {
+      const all = await generations();
+      return all.length === 2 && all.every((generation) => generation.state === 'in_review');
+    },
+    { deadlineMs: 30_000 },
+  );
   await stack.kill(maker);
 
   // Two days later: the start has passed; this worker dies right after the first "featured".
@@ -56,15 +61,19 @@ it('a worker killed between "featured set" and "published" is followed by one th
   expect(afterCrash.some((generation) => generation.state === 'saving')).toBe(true);
 
   const finisher = await startWorker(2 * DAY_MS);
-  const done = await until('the go-live to complete', async () => {
-    const all = await generations();
-    const stored = await campaigns.store.get(shop, campaign.id);
-    return (
-      stored?.released === true &&
-      all.every((generation) => generation.state === 'published') &&
-      all
-    );
-  });
+  const done = await until(
+    'the go-live to complete',
+    async () => {
+      const all = await generations();
+      const stored = await campaigns.store.get(shop, campaign.id);
+      return (
+        stored?.released === true &&
+        all.every((generation) => generation.state === 'published') &&
+        all
+      );
+    },
+    { deadlineMs: 30_000 },
+  );
   for (const generation of done) {
     expect(generation.transitions.filter((entry) => entry.state === 'published')).toHaveLength(1);
     const media = ids(await productMedia(app, shop, generation.productId));

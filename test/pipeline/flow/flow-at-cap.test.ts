@@ -1,5 +1,5 @@
 /**
- * The Flow action at the shop's cap of generations not yet final (README, Quotas per shop): the
+ * The Flow action at the shop's cap of generations not yet final (docs/operations.md, Quotas per shop): the
  * run is not made and not let past the cap; it is answered 429 with the cap, what frees it and
  * Retry-After, which Flow sends again later; nothing is stored, not even the run's claim, so the
  * run sent again once places are free is made. The Shopify emulator runs the action as Flow does.
@@ -34,7 +34,7 @@ interface FlowAnswer {
 async function runAction(shop: string, actionRunId: string): Promise<FlowAnswer> {
   const product = (await seededProducts(harness.app, shop)).find((p) => p.mediaCount > 0)!;
   const numericId = product.id.slice(product.id.lastIndexOf('/') + 1);
-  return (await harness.app.emulatorControl('/flow/actions', {
+  return (await harness.app.shopifyControl('POST', '/flow/actions', {
     shop,
     url: `${harness.app.url}${FLOW_GENERATE_PHOTO_PATH}`,
     properties: { product_id: numericId, prompt: 'On a marble table' },

@@ -1,5 +1,5 @@
 /**
- * The Flow action's "One photo for each" field (issue 18): a run naming Color makes one photo
+ * The Flow action's "One photo for each" field: a run naming Color makes one photo
  * per colour of a product whose colour variants have their own images, each published on its
  * variants, once however often Flow sends the run; a product without such variants gets its one
  * photo. Through the Flow actions service (the route's one call, after Flow's signature is

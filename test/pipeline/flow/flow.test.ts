@@ -11,7 +11,9 @@ import {
   FLOW_GENERATE_PHOTO_PATH,
   flowActionsModule,
 } from '../../../web/server/routes/flow-actions.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
+import { until } from '../../support/until.ts';
+import type { EmulatorControl } from '../../support/emulator-control.ts';
 
 const stack = crashStack('flow', { modules: [flowActionsModule] });
 
@@ -26,15 +28,8 @@ interface ReceivedTrigger {
   payload: Record<string, unknown>;
 }
 
-async function shopify(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopify: EmulatorControl = (method, path, body) =>
+  stack.app.shopifyControl(method, path, body);
 
 /** Flow runs the action step for `shop` (the emulator signs it; `forge` signs it wrongly). */
 function runAction(
@@ -81,6 +76,7 @@ async function settled(shop: string, state: Generation['state']): Promise<Genera
     `a generation ${state}`,
     async () =>
       (await generationsOf(shop)).find((generation) => generation.state === state) ?? null,
+    { deadlineMs: 30_000 },
   );
 }
 
@@ -88,6 +84,7 @@ async function oneTrigger(shop: string, handle: string): Promise<ReceivedTrigger
   const found = await until(
     `trigger ${handle}`,
     async () => (await triggersOf(shop)).find((trigger) => trigger.handle === handle) ?? null,
+    { deadlineMs: 30_000 },
   );
   // Later relay passes and retries must not send it again.
   await stack.pipeline.internals.flowTriggers.relay();

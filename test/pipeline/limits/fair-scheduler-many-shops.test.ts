@@ -1,5 +1,5 @@
 /**
- * The fair scheduler with many shops (issue 16): turns stay one each per round however many
+ * The fair scheduler with many shops: turns stay one each per round however many
  * shops wait, and a shop whose line has emptied keeps nothing in the scheduler, so thousands of
  * idle shops cost it no memory and no work. The costs themselves are measured by
  * bench/at-the-limit/scale.ts.

@@ -1,5 +1,5 @@
 /**
- * What waits beside a shop's bulk work (issue 16): the fair scheduler keeps its lines' depths
+ * What waits beside a shop's bulk work: the fair scheduler keeps its lines' depths
  * (how many shops have at least 1, 2, 3 ... waiting) in the scripts that change the lines, so a
  * bulk run's forecast reads them in one step, the same Redis commands whether 3 or 300 shops
  * wait. The forecast's rules themselves: queue-forecast.test.ts.
@@ -71,7 +71,8 @@ describe('what waits beside a shop’s bulk work', () => {
     expect((await s.waitingBeside(a, 2))?.othersAtDepth).toEqual([1, 1, 1]);
   });
 
-  // Issue 35: a run of 5,000 queued products read 5,000 depths per forecast (25 ms), all 0.
+  // Reading every depth of its own line cost a run of 5,000 queued products 5,000 reads per
+  // forecast (25 ms), all 0.
   it('ends where no other shop waits deeper, however long the shop’s own line', async () => {
     const s = scheduler();
     const [long, other] = [uniqueShop('long'), uniqueShop('other')];

@@ -1,7 +1,7 @@
 /**
  * Alt text says what the result is, written from the result, not from the prompt's wishes: the
- * app cannot see what a model drew (issue 35 found "pure white studio background" under a teal
- * backdrop), so the default says only what it knows for sure, the product and the kind of image,
+ * app cannot see what a model drew ("pure white studio background" from the prompt sat under a
+ * teal backdrop), so the default says only what it knows for sure, the product and the kind of image,
  * as a phrase under 125 characters.
  */
 import { describe, expect, it } from 'vitest';

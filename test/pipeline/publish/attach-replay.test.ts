@@ -46,8 +46,9 @@ describe('attach after a crash', () => {
 
     expect(first).toMatch(/^gid:\/\/shopify\/MediaImage\//);
     expect(second).toBe(first);
-    const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop.shop}/files`);
-    const { files } = (await response.json()) as { files: { filename: string }[] };
+    const { files } = (await harness.app.shopifyControl('GET', `/shops/${shop.shop}/files`)) as {
+      files: { filename: string }[];
+    };
     // Named from the product's handle and the prompt's scene (publish/file-names.ts).
     const named = files.filter((file) => file.filename.endsWith('-replay.png'));
     expect(named).toHaveLength(1);

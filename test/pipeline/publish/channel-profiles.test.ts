@@ -65,12 +65,7 @@ function history(generation: { transitions: { note?: string }[] }): string {
 }
 
 async function cdnMetadata(metadata: 'keep' | 'strip'): Promise<void> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/cdn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ metadata }),
-  });
-  expect(response.status).toBe(200);
+  await harness.app.shopifyControl('POST', '/cdn', { metadata });
 }
 
 describe('a result failing a chosen channel', () => {

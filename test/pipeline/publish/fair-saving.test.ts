@@ -9,7 +9,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { eventually } from '../../support/app.ts';
 import { productImage } from '../../support/product-images.ts';
 import {
   startPublishHarness,
@@ -17,6 +16,7 @@ import {
   type TestShop,
 } from '../../support/publish-stack.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Results of the shop with many, and how many of them may be saved before the other's: those
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 /** `count` results of `shop` made by ProductAI and waiting to be saved (not yet handed on). */
@@ -115,7 +115,7 @@ describe('saving shared fairly between shops', { timeout: 240_000 }, () => {
     const one = await harness.newShop();
     const manyResults = await resultsToSave(many, MANY);
     const [oneResult] = await resultsToSave(one, 1);
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     await save(many, manyResults);
     await save(one, [oneResult!]);
     // The lone result has met the outage three times, so its own next try is 1-2 s away (the
@@ -124,19 +124,23 @@ describe('saving shared fairly between shops', { timeout: 240_000 }, () => {
     // waits are due at once, and only the shops' turns keep the lone one from coming after
     // every one of them. (All 40 waiting took minutes at load 25: a waiting result's tries go
     // ahead of the shop's results not tried yet, and each try took seconds.)
-    await eventually(async () => {
-      const failures = async (shop: TestShop, result: Generation) =>
-        (await harness.pipeline.generations.get(shop.shop, result.id))?.waitingFor?.failures ?? 0;
-      if ((await failures(one, oneResult!)) < 3) return false;
-      let waiting = 0;
-      for (const result of manyResults) {
-        if ((await failures(many, result)) > 0) waiting += 1;
-        if (waiting === 3 * AT_MOST_AHEAD) return true;
-      }
-      return false;
-    }, 120_000);
+    await until(
+      "the lone result and 12 of the other shop's to meet the outage",
+      async () => {
+        const failures = async (shop: TestShop, result: Generation) =>
+          (await harness.pipeline.generations.get(shop.shop, result.id))?.waitingFor?.failures ?? 0;
+        if ((await failures(one, oneResult!)) < 3) return false;
+        let waiting = 0;
+        for (const result of manyResults) {
+          if ((await failures(many, result)) > 0) waiting += 1;
+          if (waiting === 3 * AT_MOST_AHEAD) return true;
+        }
+        return false;
+      },
+      { deadlineMs: 120_000 },
+    );
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
 
     const saved = await publishedAt(one, oneResult!);
     expect(await publishedBefore(many, manyResults, saved)).toBeLessThanOrEqual(AT_MOST_AHEAD);

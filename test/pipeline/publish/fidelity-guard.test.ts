@@ -26,8 +26,8 @@ import {
 import { productImage } from '../../support/product-images.ts';
 import { emulatorProducts, productMedia } from '../../support/shop-media.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
-import { until } from '../support/crash-stack.ts';
 import { ruleResult } from '../support/rule-result.ts';
+import { until } from '../../support/until.ts';
 
 const fidelity = scriptedFidelity();
 let harness: PublishHarness;
@@ -128,8 +128,10 @@ describe('the fidelity check decides before a result goes live', () => {
     const shop = await newShop();
     const prepared = fidelity.prepared.length;
     const generation = await click(shop);
-    const [ahead] = await until('the product image prepared', async () =>
-      fidelity.prepared.length > prepared ? fidelity.prepared.slice(prepared) : null,
+    const [ahead] = await until(
+      'the product image prepared',
+      async () => (fidelity.prepared.length > prepared ? fidelity.prepared.slice(prepared) : null),
+      { deadlineMs: 30_000 },
     );
     expect(generation.state).toBe('published');
     // The same image the check was given, read once the request was accepted.
@@ -259,13 +261,17 @@ describe('the fidelity check decides before a result goes live', () => {
       prompt: 'On a marble counter',
     });
     expect(started.status).toBe(202);
-    const waiting = await until('both results in review', async () => {
-      const { generations } = await harness.pipeline.generations.list(shop.shop, {
-        bulkRunId: started.body.id,
-        state: 'in_review',
-      });
-      return generations.length === 2 ? generations : null;
-    });
+    const waiting = await until(
+      'both results in review',
+      async () => {
+        const { generations } = await harness.pipeline.generations.list(shop.shop, {
+          bulkRunId: started.body.id,
+          state: 'in_review',
+        });
+        return generations.length === 2 ? generations : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     const changed = waiting.find((generation) => generation.fidelity?.verdict === 'changed')!;
     const batch = await shop.api<ReviewBatchView>('POST', '/review-batches', {
       action: 'approve',
@@ -324,14 +330,17 @@ describe('the fidelity check decides before a result goes live', () => {
     const shop = await newShop();
     fidelity.answer('changed');
     const held = await click(shop);
-    const trigger = await until('the ready-for-review trigger', async () => {
-      const { triggers } = (await harness.app.emulatorControl(
-        `/shops/${shop.shop}/flow-triggers`,
-        undefined,
-        'GET',
-      )) as { triggers: { handle: string; payload: Record<string, unknown> }[] };
-      return triggers.find((one) => one.payload['Generation ID'] === held.id) ?? null;
-    });
+    const trigger = await until(
+      'the ready-for-review trigger',
+      async () => {
+        const { triggers } = (await harness.app.shopifyControl(
+          'GET',
+          `/shops/${shop.shop}/flow-triggers`,
+        )) as { triggers: { handle: string; payload: Record<string, unknown> }[] };
+        return triggers.find((one) => one.payload['Generation ID'] === held.id) ?? null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(trigger).toMatchObject({
       handle: 'productai-photo-ready-for-review',
       payload: { Fidelity: 'changed' },

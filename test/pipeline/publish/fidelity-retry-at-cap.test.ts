@@ -1,5 +1,5 @@
 /**
- * A changed result at the shop's cap of generations not yet final (README, Quotas per shop): its
+ * A changed result at the shop's cap of generations not yet final (docs/operations.md, Quotas per shop): its
  * next try would take the shop past the cap, so it is not made (nothing stored, nothing sent)
  * and the result waits for review instead, saying why in Activity. Real Redis, both emulators,
  * the stage workers, the scripted fidelity check; a cap of one, which the click itself takes.

@@ -25,8 +25,8 @@ import {
 import { productImage } from '../../support/product-images.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
-import { until } from '../support/crash-stack.ts';
 import { ruleResult } from '../support/rule-result.ts';
+import { until } from '../../support/until.ts';
 
 const fidelity = scriptedFidelity();
 let harness: PublishHarness;
@@ -93,10 +93,14 @@ describe('a changed result is made again', () => {
     const before = await shop.credits();
     fidelity.answer('changed');
     const first = await ruleResult(harness, shop, 'Linen dress');
-    const [held, second] = await until('the second try to end', async () => {
-      const tries = await triesOf(shop, first);
-      return tries.length === 2 && tries[0]!.state !== 'in_review' ? tries : null;
-    });
+    const [held, second] = await until(
+      'the second try to end',
+      async () => {
+        const tries = await triesOf(shop, first);
+        return tries.length === 2 && tries[0]!.state !== 'in_review' ? tries : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(second!.state).toBe('published');
     expect(second!.fidelity?.verdict).toBe('faithful');
     expect(second).toMatchObject({
@@ -152,10 +156,14 @@ describe('a changed result is made again', () => {
     await shop.api('PATCH', '/settings', { reviewMode: true });
     fidelity.answer('changed');
     const first = await click(shop);
-    const [replaced, second] = await until('the second try in review', async () => {
-      const tries = await triesOf(shop, first);
-      return tries.length === 2 && tries[0]!.state === 'discarded' ? tries : null;
-    });
+    const [replaced, second] = await until(
+      'the second try in review',
+      async () => {
+        const tries = await triesOf(shop, first);
+        return tries.length === 2 && tries[0]!.state === 'discarded' ? tries : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(second).toMatchObject({ state: 'in_review', priority: 'interactive' });
     expect(lastNote(second!)).toBe('Ready for review in Files');
     expect(replaced!.retriedBy).toBe(second!.id);
@@ -166,13 +174,17 @@ describe('a changed result is made again', () => {
     await retries(shop, 2);
     fidelity.answer('changed', MORE_CHANGED_REPORT, MORE_CHANGED_REPORT);
     const first = await click(shop);
-    const tries = await until('three tries ended', async () => {
-      const found = await triesOf(shop, first);
-      return found.length === 3 &&
-        found.every((one) => one.state !== 'in_review' || one === found[0])
-        ? found
-        : null;
-    });
+    const tries = await until(
+      'three tries ended',
+      async () => {
+        const found = await triesOf(shop, first);
+        return found.length === 3 &&
+          found.every((one) => one.state !== 'in_review' || one === found[0])
+          ? found
+          : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     const [closest, second, third] = tries;
     // Try 1 has one finding, the others two: it is the one kept.
     expect(closest!.state).toBe('in_review');
@@ -231,21 +243,29 @@ describe('a changed result is made again', () => {
         includeDone: true,
       });
       expect(started.status).toBe(202);
-      const first = await until('the run’s first generation', async () => {
-        const { generations } = await harness.pipeline.generations.list(shop.shop, {
-          bulkRunId: started.body.id,
-        });
-        return generations.find((one) => one.retryOf === null) ?? null;
-      });
+      const first = await until(
+        'the run’s first generation',
+        async () => {
+          const { generations } = await harness.pipeline.generations.list(shop.shop, {
+            bulkRunId: started.body.id,
+          });
+          return generations.find((one) => one.retryOf === null) ?? null;
+        },
+        { deadlineMs: 30_000 },
+      );
       return { id: started.body.id, first };
     };
     // Room for two photos (3 credits each): the second try is made and published.
     fidelity.answer('changed');
     const roomy = await run(6);
-    const [replaced, second] = await until('the second try', async () => {
-      const tries = await triesOf(shop, roomy.first);
-      return tries.length === 2 && tries[0]!.state === 'discarded' ? tries : null;
-    });
+    const [replaced, second] = await until(
+      'the second try',
+      async () => {
+        const tries = await triesOf(shop, roomy.first);
+        return tries.length === 2 && tries[0]!.state === 'discarded' ? tries : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(second!.state).toBe('published');
     expect(second!.bulkRunId).toBe(roomy.id);
     expect(replaced!.state).toBe('discarded');

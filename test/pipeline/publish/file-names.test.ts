@@ -1,6 +1,6 @@
 /**
- * A result's file name comes from the product's handle and the scene of the prompt (issue 17,
- * Named for search), and its IPTC digital source type from its kind.
+ * A result's file name comes from the product's handle and the scene of the prompt (named for
+ * search), and its IPTC digital source type from its kind.
  */
 import { describe, expect, it } from 'vitest';
 import { fileNameBase } from '../../../src/pipeline/publish/file-names.ts';

@@ -1,5 +1,5 @@
 /**
- * Marked as AI-made and named for search (issue 17): the file Shopify stores says, in its own
+ * Marked as AI-made and named for search: the file Shopify stores says, in its own
  * metadata, that it is AI-made (IPTC digital source type), by which tool and model and when; an
  * entry beside it in Shopify keeps the model, prompt, ProductAI job id and date; its name comes
  * from the product's handle and the scene, unique per product; a repeat after a crash adds
@@ -40,8 +40,9 @@ interface StoredFile {
 }
 
 async function storedFiles(shop: string): Promise<StoredFile[]> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop}/files`);
-  return ((await response.json()) as { files: StoredFile[] }).files;
+  return (
+    (await harness.app.shopifyControl('GET', `/shops/${shop}/files`)) as { files: StoredFile[] }
+  ).files;
 }
 
 async function productOf(shop: TestShop): Promise<ProductDetail & { handle: string }> {

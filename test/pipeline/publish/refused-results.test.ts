@@ -44,8 +44,9 @@ async function attachResult(resultUrl: string) {
 
 /** The files attach made in the shop's Files (named from the handle and the scene, 'refused'). */
 async function resultFiles(shop: TestShop): Promise<string[]> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop.shop}/files`);
-  const { files } = (await response.json()) as { files: { filename: string }[] };
+  const { files } = (await harness.app.shopifyControl('GET', `/shops/${shop.shop}/files`)) as {
+    files: { filename: string }[];
+  };
   return files.map((file) => file.filename).filter((name) => name.includes('-refused'));
 }
 

@@ -48,7 +48,7 @@ async function jobsOf(shop: TestShop): Promise<{ id: number }[]> {
 /** A photo ProductAI made and charged, whose saving failed (Shopify's media ended FAILED). */
 async function paidButNotSaved(shop: TestShop, index: number) {
   const product = await firstProduct(shop, index);
-  await harness.app.emulatorControl('/faults', { mediaFailNext: 1 });
+  await harness.app.shopifyControl('POST', '/faults', { mediaFailNext: 1 });
   const created = await photo(shop, product);
   const failed = await shop.waitFor(created.id, ['failed', 'published']);
   expect(failed.state).toBe('failed');

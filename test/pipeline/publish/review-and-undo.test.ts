@@ -42,9 +42,10 @@ async function photo(shop: TestShop, product: ProductDetail, prompt = 'On warm w
 async function shopFiles(
   shop: string,
 ): Promise<{ id: string; status: string; references: string[] }[]> {
-  const response = await fetch(`${harness.app.emulator.url}/__emulator/shops/${shop}/files`);
   return (
-    (await response.json()) as { files: { id: string; status: string; references: string[] }[] }
+    (await harness.app.shopifyControl('GET', `/shops/${shop}/files`)) as {
+      files: { id: string; status: string; references: string[] }[];
+    }
   ).files;
 }
 
@@ -157,7 +158,7 @@ describe('media processing failures and retry', () => {
   it('fails the generation with Shopify’s reason in merchant words when the media ends FAILED', async () => {
     const shop = await harness.newShop();
     const product = await firstProduct(shop, 6);
-    await harness.app.emulatorControl('/faults', { mediaFailNext: 1 });
+    await harness.app.shopifyControl('POST', '/faults', { mediaFailNext: 1 });
 
     const created = await photo(shop, product);
     const failed = await shop.waitFor(created.id, ['failed', 'published']);
@@ -171,7 +172,7 @@ describe('media processing failures and retry', () => {
   it('makes a failed generation again as a new submission with its cost when asked to (Make a new one)', async () => {
     const shop = await harness.newShop();
     const product = await firstProduct(shop, 7);
-    await harness.app.emulatorControl('/faults', { mediaFailNext: 1 });
+    await harness.app.shopifyControl('POST', '/faults', { mediaFailNext: 1 });
     const created = await photo(shop, product);
     await shop.waitFor(created.id, ['failed']);
     const creditsBefore = await shop.credits();

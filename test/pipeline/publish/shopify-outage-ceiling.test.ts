@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 const CEILING_REASON = 'Shopify did not answer for 1 second, so the result could not be saved.';
@@ -50,7 +50,7 @@ describe('an outage longer than the ceiling', () => {
   it('fails the result being saved with the reason, and the file is never made', async () => {
     const shop = await harness.newShop();
     const generation = await resultToSave(shop, 'ceiling');
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
 
     await save(shop, generation);
 
@@ -64,7 +64,7 @@ describe('an outage longer than the ceiling', () => {
     const shop = await harness.newShop();
     const first = await resultToSave(shop, 'first');
     const later = await resultToSave(shop, 'later');
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     await save(shop, first);
     expect((await shop.waitFor(first.id, ['failed', 'published'], 30_000)).reason).toBe(
       CEILING_REASON,

@@ -8,7 +8,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { eventually } from '../../support/app.ts';
 import { productImage } from '../../support/product-images.ts';
 import { FAST } from '../../support/pipeline-stack.ts';
 import {
@@ -17,6 +16,7 @@ import {
   type TestShop,
 } from '../../support/publish-stack.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
 
 // More failed tries than the stage runtime's attempts: the old give-up point, passed.
 const PAST_THE_TRIES = (FAST.stages?.attempts ?? 4) + 2;
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 async function firstProduct(shop: TestShop, index: number): Promise<ProductDetail> {
@@ -50,7 +50,7 @@ async function savingDuringOutage(outage: unknown, index: number) {
   const png = await productImage('png', 300, 300);
   const resultUrl = harness.images.serve(`/${shop.shop}/outage-${index}.png`, png);
   const generation = await shop.savingGeneration(product, resultUrl, 'On a shelf');
-  await harness.app.emulatorControl('/faults', { outage });
+  await harness.app.shopifyControl('POST', '/faults', { outage });
   await harness.pipeline.context.enqueue('attach', {
     shop: shop.shop,
     generationId: generation.id,
@@ -64,9 +64,10 @@ async function record(shop: TestShop, id: string): Promise<Generation> {
 
 /** Waits until the save stages met the outage `failures` times in a row. */
 async function waitedThrough(shop: TestShop, id: string, failures: number): Promise<Generation> {
-  await eventually(
+  await until(
+    'the save to meet the outage again',
     async () => ((await record(shop, id)).waitingFor?.failures ?? 0) >= failures,
-    30_000,
+    { deadlineMs: 30_000 },
   );
   return record(shop, id);
 }
@@ -78,7 +79,7 @@ describe('saving through a Shopify outage', () => {
     const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
     expect(waiting.state).toBe('saving');
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
     const published = await shop.waitFor(generation.id, ['published', 'failed']);
     expect(published.state).toBe('published');
     const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
@@ -91,7 +92,7 @@ describe('saving through a Shopify outage', () => {
     const waiting = await waitedThrough(shop, generation.id, PAST_THE_TRIES);
     expect(waiting.state).toBe('saving');
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
     const published = await shop.waitFor(generation.id, ['published', 'failed']);
     expect(published.state).toBe('published');
   });

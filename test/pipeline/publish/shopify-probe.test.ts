@@ -6,10 +6,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../src/app-api/contract.ts';
 import { defaultPipelineConfig } from '../../../src/pipeline/config.ts';
-import { eventually } from '../../support/app.ts';
 import { productImage } from '../../support/product-images.ts';
 import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
 import { emulatorProducts } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
 
 /** A result's own next try after meeting the outage: 5-10 minutes away (jittered). */
 const OWN_TRY_MS = 10 * 60_000;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { outage: null });
+  await harness.app.shopifyControl('POST', '/faults', { outage: null });
 });
 
 describe('the Shopify probe', () => {
@@ -45,19 +45,20 @@ describe('the Shopify probe', () => {
       await productImage('png', 300, 300),
     );
     const generation = await shop.savingGeneration(product, resultUrl, 'On a shelf');
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     await harness.pipeline.context.enqueue('attach', {
       shop: shop.shop,
       generationId: generation.id,
     });
-    await eventually(
+    await until(
+      'the result to meet the outage',
       async () =>
         (await harness.pipeline.generations.get(shop.shop, generation.id))?.waitingFor?.failures ===
         1,
-      30_000,
+      { deadlineMs: 30_000 },
     );
 
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
 
     // Well within the 5 minutes before its own next try, at any load.
     const saved = await shop.waitFor(generation.id, ['published', 'failed'], 120_000);

@@ -23,7 +23,7 @@ it('publishes a photo exactly once while Shopify throttles the calls it takes', 
   );
   const before = await productMedia(harness.app, shop.shop, product.id);
 
-  await harness.app.emulatorControl('/faults', { throttleNext: 4 });
+  await harness.app.shopifyControl('POST', '/faults', { throttleNext: 4 });
   const created = await shop.api<GenerationView>('POST', '/generations', {
     productId: product.id,
     kind: 'photo',
@@ -35,7 +35,7 @@ it('publishes a photo exactly once while Shopify throttles the calls it takes', 
   const generation = await shop.waitFor(created.body.id, ['published', 'failed']);
 
   expect(generation.state).toBe('published');
-  const faults = (await harness.app.emulatorControl('/faults', {})) as {
+  const faults = (await harness.app.shopifyControl('POST', '/faults', {})) as {
     pending: { throttle: number };
   };
   expect(faults.pending.throttle, 'every injected THROTTLED answer was met').toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Review of a product's set of results made one per variant (issue 18), on the real worker path
+ * Review of a product's set of results made one per variant, on the real worker path
  * (API, workers, both emulators, Redis): the set decided together through one route, approve
  * all publishing every colour on its own variant, one colour rejected alone, and the options
  * picker per colour (each colour its own options, one chosen for each).

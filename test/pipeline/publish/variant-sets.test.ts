@@ -1,5 +1,5 @@
 /**
- * One result per variant (issue 18), end to end on the real worker path: the app's API, the
+ * One result per variant, end to end on the real worker path: the app's API, the
  * pipeline's workers (submit, await, attach, verify), both emulators and the suite's Redis. A
  * product sold in several colours gets one result per colour, each made from that colour's own
  * image and shown on that colour's variants; undo gives every variant its image back.

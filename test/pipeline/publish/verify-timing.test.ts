@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await harness.app.emulatorControl('/faults', { clear: true });
+  await harness.app.shopifyControl('POST', '/faults', { clear: true });
 });
 
 /**
@@ -99,7 +99,7 @@ async function handRun() {
     },
     /** Shopify keeps the shop's new files PROCESSING until released (the emulator's fault). */
     hold: (held: boolean) =>
-      harness.app.emulatorControl('/faults', { shop: shop.shop, holdMedia: held }),
+      harness.app.shopifyControl('POST', '/faults', { shop: shop.shop, holdMedia: held }),
     async verify(ref: { shop: string; generationId: string }) {
       await generations.countAttempt(ref.shop, ref.generationId, 'verify');
       return verifyStage(ref, ctx);
@@ -163,9 +163,9 @@ describe('verifying a new file', () => {
   it('learns nothing of Shopify’s processing time from a file whose checks met a Shopify outage', async () => {
     const run = await handRun();
     const first = await run.attached();
-    await harness.app.emulatorControl('/faults', { outage: { status: 502 } });
+    await harness.app.shopifyControl('POST', '/faults', { outage: { status: 502 } });
     expect(await run.verify(first.ref)).toMatchObject({ status: 'later', outage: 'shopify' });
-    await harness.app.emulatorControl('/faults', { outage: null });
+    await harness.app.shopifyControl('POST', '/faults', { outage: null });
     await run.ready(first.fileId);
     // Shopify answers again two minutes after the file was made: READY at the first check since.
     run.clock.advance(120_000);

@@ -7,8 +7,8 @@
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
-import { eventually } from '../../support/app.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
+import { until } from '../../support/until.ts';
 
 const DEADLINE_MS = 1_000;
 
@@ -30,15 +30,19 @@ afterEach(async () => {
 /** Resolves with the record once ProductAI has been unreachable for it longer than the deadline. */
 async function waitingPastTheDeadline(shop: string, id: string): Promise<Generation> {
   let record: Generation | null = null;
-  await eventually(async () => {
-    record = await h.pipeline.generations.get(shop, id);
-    const since = record?.waitingFor?.since;
-    return (
-      record?.state === 'processing' &&
-      since !== undefined &&
-      Date.now() - Date.parse(record.submittedAt!) > 2 * DEADLINE_MS
-    );
-  }, 20_000);
+  await until(
+    'the generation waiting past its deadline',
+    async () => {
+      record = await h.pipeline.generations.get(shop, id);
+      const since = record?.waitingFor?.since;
+      return (
+        record?.state === 'processing' &&
+        since !== undefined &&
+        Date.now() - Date.parse(record.submittedAt!) > 2 * DEADLINE_MS
+      );
+    },
+    { deadlineMs: 20_000 },
+  );
   return record!;
 }
 

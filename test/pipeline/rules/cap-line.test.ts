@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -40,13 +41,13 @@ async function generationOf(shop: string, productId: string) {
 
 /** A new product in the store; resolves once its products/create job has run to the end. */
 async function newProduct(shop: string, title: string, tag: string) {
-  const { product, deliveries } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product, deliveries } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title,
     tags: [tag],
     images: 1,
   })) as { product: { id: string }; deliveries: { eventId: string }[] };
   const done = webhookDoneKey(app.deps.webhookQueue, deliveries[0]!.eventId);
-  await eventually(async () => (await app.deps.redis.exists(done)) === 1);
+  await until('the webhook handled', async () => (await app.deps.redis.exists(done)) === 1);
   return product.id;
 }
 

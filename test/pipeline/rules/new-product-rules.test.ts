@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookDoneKey } from '../../../src/shopify/webhook-queue.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -39,19 +40,19 @@ interface Created {
 /** Resolves once the app's webhook job for this delivery has run its handler to the end. */
 async function handled(shop: string, delivery: Delivery): Promise<void> {
   const done = webhookDoneKey(app.deps.webhookQueue, delivery.eventId);
-  await eventually(async () => (await app.deps.redis.exists(done)) === 1);
+  await until('the webhook handled', async () => (await app.deps.redis.exists(done)) === 1);
 }
 
 async function updateProduct(shop: string, numericId: number, change: { tags: string[] }) {
-  return (await app.emulatorControl(
+  return (await app.shopifyControl(
+    'PATCH',
     `/shops/${shop}/products/${numericId}`,
     change,
-    'PATCH',
   )) as Created;
 }
 
 async function createProduct(shop: string, body: Record<string, unknown>): Promise<Created> {
-  return (await app.emulatorControl(`/shops/${shop}/products`, body)) as Created;
+  return (await app.shopifyControl('POST', `/shops/${shop}/products`, body)) as Created;
 }
 
 async function generationsOf(shop: string, productId: string) {
@@ -68,15 +69,18 @@ describe('rules for new products', () => {
       images: 1,
     });
     expect(deliveries.map((d) => d.status)).toEqual([200]);
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
+    await until(
+      "the product's generation",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
     // A duplicate delivery (new webhook, same product) and a redelivery of the same one.
-    await app.emulatorControl('/webhooks', {
+    await app.shopifyControl('POST', '/webhooks', {
       shop,
       topic: 'products/create',
       payload: { admin_graphql_api_id: product.id },
       repeat: 2,
     });
-    await app.emulatorControl(`/webhooks/${deliveries[0]!.webhookId}/redeliver`);
+    await app.shopifyControl('POST', `/webhooks/${deliveries[0]!.webhookId}/redeliver`);
     const [generation] = await generationsOf(shop, product.id);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     expect(generation!.origin).toEqual({ type: 'rule', id: rule.id, label: 'Summer dresses' });
@@ -104,22 +108,27 @@ describe('rules for new products', () => {
       tags: ['summer'],
     });
     expect(deliveries.map((d) => d.status)).toEqual([200]);
-    const first = (await app.emulatorControl(
+    const first = (await app.shopifyControl(
+      'POST',
       `/shops/${shop}/products/${product.numericId}/images`,
       {
         count: 1,
       },
     )) as Created;
     expect(first.deliveries.map((d) => d.status)).toEqual([200]);
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
-    const second = (await app.emulatorControl(
+    await until(
+      "the product's generation",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
+    const second = (await app.shopifyControl(
+      'POST',
       `/shops/${shop}/products/${product.numericId}/images`,
       {
         count: 1,
       },
     )) as Created;
     expect(second.deliveries.map((d) => d.status)).toEqual([200]);
-    await app.emulatorControl(`/webhooks/${second.deliveries[0]!.webhookId}/redeliver`);
+    await app.shopifyControl('POST', `/webhooks/${second.deliveries[0]!.webhookId}/redeliver`);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
   });
 
@@ -145,9 +154,15 @@ describe('rules for new products', () => {
     // nanobanana2 at 2K costs 5 credits (catalogue): a cap of 7 admits one product a day.
     await app.deps.rules.store.save(shop, { ...RULE, dailyCap: 7 });
     const a = await createProduct(shop, { title: 'Dress A', tags: ['summer'], images: 1 });
-    await eventually(async () => (await generationsOf(shop, a.product.id)).length === 1);
+    await until(
+      "product A's generation",
+      async () => (await generationsOf(shop, a.product.id)).length === 1,
+    );
     const b = await createProduct(shop, { title: 'Dress B', tags: ['summer'], images: 1 });
-    await eventually(async () => (await generationsOf(shop, b.product.id))[0]?.state === 'paused');
+    await until(
+      "product B's generation paused",
+      async () => (await generationsOf(shop, b.product.id))[0]?.state === 'paused',
+    );
     const [waiting] = await generationsOf(shop, b.product.id);
     expect(waiting!.reason).toBe(
       "Waiting: today's cap of 7 credits is reached; continues tomorrow.",

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { nextDayStart, shopDay } from '../../../src/pipeline/rules/shop-day.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { until } from '../../support/until.ts';
 
 /** Time before midnight for two products' webhooks to be handled on a loaded machine. */
 const BEFORE_MIDNIGHT_MS = 5_000;
@@ -45,7 +46,10 @@ async function stateOf(shop: string, productId: string) {
 }
 
 async function newProduct(shop: string, title: string): Promise<string> {
-  const created = (await app.emulatorControl(`/shops/${shop}/products`, { title, images: 1 })) as {
+  const created = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
+    title,
+    images: 1,
+  })) as {
     product: { id: string };
   };
   return created.product.id;
@@ -61,12 +65,19 @@ it('admits the work that waited for the cap once the store’s next day starts',
   const parkedOn = shopDay(clock.now(), timeZone);
 
   const first = await newProduct(shop, 'First arrival');
-  await eventually(async () => (await stateOf(shop, first))[0] === 'queued');
+  await until('the first arrival queued', async () => (await stateOf(shop, first))[0] === 'queued');
   const second = await newProduct(shop, 'Second arrival');
-  await eventually(async () => (await stateOf(shop, second))[0] === 'paused');
+  await until(
+    'the second arrival paused',
+    async () => (await stateOf(shop, second))[0] === 'paused',
+  );
   expect(shopDay(clock.now(), timeZone)).toBe(parkedOn);
 
-  await eventually(async () => (await stateOf(shop, second))[0] === 'queued', 20_000);
+  await until(
+    'the second arrival released',
+    async () => (await stateOf(shop, second))[0] === 'queued',
+    { deadlineMs: 20_000 },
+  );
   expect(shopDay(clock.now(), timeZone) > parkedOn).toBe(true);
   const [released] = (await app.deps.pipeline.generations.list(shop, { productId: second }))
     .generations;

@@ -1,13 +1,14 @@
 /**
- * A rule of "one per colour" (issue 18): a new product whose colour variants have their own
+ * A rule of "one per colour": a new product whose colour variants have their own
  * images gets one photo per colour, each for its variants, and the daily cap counts each colour
  * on its own; a product without such variants gets the rule's usual photo.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
 import { productTitled } from '../../support/seeded-shop.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -33,7 +34,7 @@ const idOf = async (shop: string, title: string) => (await productTitled(app, sh
 
 /** Shopify tells the app the product was created (the seeded ones were there before). */
 async function created(shop: string, productId: string) {
-  await app.emulatorControl('/webhooks', {
+  await app.shopifyControl('POST', '/webhooks', {
     shop,
     topic: 'products/create',
     payload: { admin_graphql_api_id: productId },
@@ -50,7 +51,10 @@ describe('a rule of one photo per colour', () => {
     const rule = await app.deps.rules.store.save(shop, PER_COLOUR);
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
-    await eventually(async () => (await generationsOf(shop, mug)).length === 3);
+    await until(
+      "the mug's three photos",
+      async () => (await generationsOf(shop, mug)).length === 3,
+    );
     await created(shop, mug);
 
     const generations = await generationsOf(shop, mug);
@@ -70,7 +74,7 @@ describe('a rule of one photo per colour', () => {
     await app.deps.rules.store.save(shop, { ...PER_COLOUR, dailyCap: 10 });
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
-    await eventually(async () =>
+    await until('a colour paused by the cap', async () =>
       (await generationsOf(shop, mug)).some((generation) => generation.state === 'paused'),
     );
 
@@ -86,11 +90,14 @@ describe('a rule of one photo per colour', () => {
   it('gives a product without colour variants its usual single photo', async () => {
     const shop = await installedShop();
     await app.deps.rules.store.save(shop, PER_COLOUR);
-    const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+    const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
       title: 'Plain tote',
       images: 1,
     })) as { product: { id: string } };
-    await eventually(async () => (await generationsOf(shop, product.id)).length === 1);
+    await until(
+      "the product's one photo",
+      async () => (await generationsOf(shop, product.id)).length === 1,
+    );
     const [generation] = await generationsOf(shop, product.id);
     expect(generation!.variant ?? null).toBe(null);
   });

@@ -1,5 +1,5 @@
 /**
- * Automatic photos at the shop's cap of generations not yet final (README, Quotas per shop): a
+ * Automatic photos at the shop's cap of generations not yet final (docs/operations.md, Quotas per shop): a
  * rule's new product past the cap is not made. Nobody waits on it, so it is neither refused with
  * an error nor let past the cap: its generation is stored failed with the reason (nothing sent,
  * nothing charged), in the same step as the rule's claim, and Activity shows it to retry. Real

@@ -5,7 +5,8 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
-import { eventually, startTestApp, type TestApp } from '../../support/app.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+import { until } from '../../support/until.ts';
 
 let app: TestApp;
 
@@ -31,16 +32,17 @@ it('records a failed generation with the reason when the product never has an im
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
   const rule = await app.deps.rules.store.save(shop, RULE);
-  const { product } = (await app.emulatorControl(`/shops/${shop}/products`, {
+  const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title: 'Ceramic vase',
     images: 1,
     imagesProcessingMs: 600_000,
   })) as { product: { id: string } };
 
   const generations = app.deps.pipeline.generations;
-  await eventually(
+  await until(
+    "the product's generations",
     async () => (await generations.list(shop, { productId: product.id })).generations.length > 0,
-    10_000,
+    { deadlineMs: 10_000 },
   );
   const { generations: made } = await generations.list(shop, { productId: product.id });
   expect(made).toHaveLength(1);

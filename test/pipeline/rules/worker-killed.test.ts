@@ -8,8 +8,9 @@
  */
 import { expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('rules-kill', { webhooksInWorkers: true });
 
@@ -27,11 +28,15 @@ it('makes one generation, one ProductAI job and one charge when a worker is kill
   // Killed the moment the shop's time zone arrives: the generation is claimed for (rule,
   // product), its credits not yet reserved on the day's cap, nothing put in line.
   const doomed = await stack.startWorker({ CRASH_AFTER_OPERATION: 'ShopTimeZone' });
-  const { product, deliveries } = (await stack.app.emulatorControl(`/shops/${shop}/products`, {
-    title: 'Linen dress',
-    tags: ['summer'],
-    images: 1,
-  })) as { product: { id: string }; deliveries: { status: number | null }[] };
+  const { product, deliveries } = (await stack.app.shopifyControl(
+    'POST',
+    `/shops/${shop}/products`,
+    {
+      title: 'Linen dress',
+      tags: ['summer'],
+      images: 1,
+    },
+  )) as { product: { id: string }; deliveries: { status: number | null }[] };
   expect(deliveries.map((delivery) => delivery.status)).toEqual([200]);
   await doomed.exited;
   const [claimed, ...others] = await generationsOf(shop, product.id);
@@ -40,10 +45,14 @@ it('makes one generation, one ProductAI job and one charge when a worker is kill
 
   const worker = await stack.startWorker();
   try {
-    const made = await until('the generation waiting for review', async () => {
-      const [generation] = await generationsOf(shop, product.id);
-      return generation?.state === 'in_review' ? generation : null;
-    });
+    const made = await until(
+      'the generation waiting for review',
+      async () => {
+        const [generation] = await generationsOf(shop, product.id);
+        return generation?.state === 'in_review' ? generation : null;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(made.id).toBe(claimed!.id);
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     const { jobs } = (await stack.productAiControl(

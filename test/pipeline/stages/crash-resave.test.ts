@@ -8,7 +8,8 @@
 import { expect, it } from 'vitest';
 import { isTerminal, type Generation } from '../../../src/pipeline/generations/generation.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('crash-resave');
 const { kill, productAiControl, startWorker } = stack;
@@ -16,17 +17,17 @@ const { kill, productAiControl, startWorker } = stack;
 const CREDITS = 10_000;
 const PROMPT = 'Crash test resave scene';
 
-async function shopifyGet(path: string): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopifyGet = (path: string) => stack.app.shopifyControl('GET', path);
 
 async function settled(shop: string, id: string): Promise<Generation> {
-  return until(`generation ${id} to end`, async () => {
-    const current = await stack.pipeline.generations.get(shop, id);
-    return current && isTerminal(current.state) && current;
-  });
+  return until(
+    `generation ${id} to end`,
+    async () => {
+      const current = await stack.pipeline.generations.get(shop, id);
+      return current && isTerminal(current.state) && current;
+    },
+    { deadlineMs: 30_000 },
+  );
 }
 
 it('a worker killed while saving a result again: saved once, on the product once, charged once', async () => {
@@ -51,7 +52,7 @@ it('a worker killed while saving a result again: saved once, on the product once
   );
   if (!intake.ok) throw new Error(JSON.stringify(intake.problems));
   // Shopify's processing of the result fails: ProductAI made and charged it, saving failed.
-  await stack.app.emulatorControl('/faults', { mediaFailNext: 1 });
+  await stack.app.shopifyControl('POST', '/faults', { mediaFailNext: 1 });
   const created = await stack.pipeline.enqueueGeneration(intake.generation);
   const failed = await settled(shop, created.id);
   expect(failed.state).toBe('failed');

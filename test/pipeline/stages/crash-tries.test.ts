@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { isTerminal } from '../../../src/pipeline/generations/generation.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
-import { crashStack, until, type CrashSwitches } from '../support/crash-stack.ts';
+import { crashStack, type CrashSwitches } from '../support/crash-stack.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('crash-tries');
 const { kill, productAiControl, startWorker } = stack;
@@ -25,8 +26,7 @@ const CREDITS = 10_000;
 /** A shop with its own ProductAI account and one photo generation of a click, queued. */
 async function clickedPhoto(): Promise<{ shop: string; apiKey: string; first: Generation }> {
   const { shop, apiKey } = await stack.newShop({ credits: CREDITS });
-  const response = await fetch(`${stack.app.emulator.url}/__emulator/shops/${shop}/products`);
-  const { products } = (await response.json()) as {
+  const { products } = (await stack.app.shopifyControl('GET', `/shops/${shop}/products`)) as {
     products: { id: string; mediaCount: number }[];
   };
   const product = products.find((one) => one.mediaCount > 0)!;
@@ -72,7 +72,7 @@ async function crashThenFinish(switches: CrashSwitches): Promise<void> {
         const two = (await stack.pipeline.generations.get(shop, one.retriedBy))!;
         return isTerminal(two.state) && [one, two];
       },
-      60_000,
+      { deadlineMs: 60_000 },
     );
     expect(changed!.fidelity?.verdict).toBe('changed');
     expect(changed!.state).toBe('discarded');

@@ -21,8 +21,9 @@ import type { Generation } from '../../../src/pipeline/generations/generation.ts
 import { isTerminal } from '../../../src/pipeline/generations/generation.ts';
 import { KEY_CHANGED_MESSAGE } from '../../../src/pipeline/receive/reconcile.ts';
 import { prepareGeneration } from '../../../src/pipeline/sources/new-generation.ts';
-import { crashStack, until } from '../support/crash-stack.ts';
+import { crashStack } from '../support/crash-stack.ts';
 import { SENT_AGAIN_ONCE } from '../../support/generations.ts';
+import { until } from '../../support/until.ts';
 
 const stack = crashStack('crash');
 const { kill, productAiControl, startWorker } = stack;
@@ -71,11 +72,7 @@ async function shopWithBatch(
   return { shop, apiKey, batch };
 }
 
-async function shopifyGet(path: string): Promise<unknown> {
-  const response = await fetch(`${stack.app.emulator.url}/__emulator${path}`);
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
+const shopifyGet = (path: string) => stack.app.shopifyControl('GET', path);
 
 /** The jobs ProductAI recorded for an account. */
 async function jobsOf(apiKey: string): Promise<{ id: number; credits: number }[]> {
@@ -93,10 +90,14 @@ const states = (s: CrashShop) =>
  * product media; returns them.
  */
 async function expectExactlyOnce(s: CrashShop): Promise<Generation[]> {
-  const done = await until('every generation to end', async () => {
-    const current = await states(s);
-    return current.every((g) => isTerminal(g.state)) && current;
-  });
+  const done = await until(
+    'every generation to end',
+    async () => {
+      const current = await states(s);
+      return current.every((g) => isTerminal(g.state)) && current;
+    },
+    { deadlineMs: 30_000 },
+  );
   expect(done.map((g) => [g.state, g.reason])).toEqual(done.map(() => ['published', null]));
   const jobs = await jobsOf(s.apiKey);
   expect(jobs).toHaveLength(s.batch.length);
@@ -159,13 +160,16 @@ describe('a worker killed at each stage', () => {
     const worker = await startWorker();
     await productAiControl('POST', '/faults', { hangNext: 1 });
     const s = await shopWithBatch(4, { webhook: false });
-    await until('a request in flight', async () =>
-      (await states(s)).some((g) => g.state === 'submitting'),
+    await until(
+      'a request in flight',
+      async () => (await states(s)).some((g) => g.state === 'submitting'),
+      { deadlineMs: 30_000 },
     );
     // Same prompt: the others wait for this one's claim, so the one job is the hung request's.
     await until(
       'the hung request to create its job',
       async () => (await jobsOf(s.apiKey)).length > 0,
+      { deadlineMs: 30_000 },
     );
     await kill(worker);
     const restarted = await startWorker();
@@ -185,6 +189,7 @@ describe('a worker killed at each stage', () => {
     await until(
       'the hung request to create its job',
       async () => (await jobsOf(s.apiKey)).length > 0,
+      { deadlineMs: 30_000 },
     );
     await kill(worker);
     // Meanwhile the merchant saves the key of another ProductAI account: the first is kept.
@@ -207,6 +212,7 @@ describe('a worker killed at each stage', () => {
     await until(
       'the hung request to create its job',
       async () => (await jobsOf(s.apiKey)).length > 0,
+      { deadlineMs: 30_000 },
     );
     await kill(worker);
     // Removing the key drops the keys it replaced: nothing opens the first account any more.
@@ -215,10 +221,14 @@ describe('a worker killed at each stage', () => {
     await stack.app.deps.settings.removeApiKey(s.shop);
     await stack.app.deps.settings.saveApiKey(s.shop, otherKey);
     const restarted = await startWorker();
-    const [waiting] = await until('the check to wait for the first key', async () => {
-      const current = await states(s);
-      return current[0]!.reason === KEY_CHANGED_MESSAGE.reason && current;
-    });
+    const [waiting] = await until(
+      'the check to wait for the first key',
+      async () => {
+        const current = await states(s);
+        return current[0]!.reason === KEY_CHANGED_MESSAGE.reason && current;
+      },
+      { deadlineMs: 30_000 },
+    );
     expect(waiting!.state).toBe('uncertain');
     expect(await jobsOf(otherKey)).toEqual([]);
 
@@ -234,15 +244,21 @@ describe('a worker killed at each stage', () => {
   it('await: killed while polling; the poll survives in Redis and a new worker finishes it', async () => {
     const worker = await startWorker();
     const s = await shopWithBatch(3, { webhook: false });
-    await until('all submitted', async () =>
-      (await states(s)).every((g) => g.state !== 'queued' && g.state !== 'submitting'),
+    await until(
+      'all submitted',
+      async () => (await states(s)).every((g) => g.state !== 'queued' && g.state !== 'submitting'),
+      { deadlineMs: 30_000 },
     );
     // The next API request is a poll: it hangs, so the worker is killed mid-poll.
     await productAiControl('POST', '/faults', { hangNext: 1 });
-    await until('a poll to be held by ProductAI', async () => {
-      const faults = (await productAiControl('GET', '/faults')) as { hangNext: number };
-      return faults.hangNext === 0 && (await states(s)).some((g) => (g.attempts.await ?? 0) > 0);
-    });
+    await until(
+      'a poll to be held by ProductAI',
+      async () => {
+        const faults = (await productAiControl('GET', '/faults')) as { hangNext: number };
+        return faults.hangNext === 0 && (await states(s)).some((g) => (g.attempts.await ?? 0) > 0);
+      },
+      { deadlineMs: 30_000 },
+    );
     await kill(worker);
     const restarted = await startWorker();
     await expectExactlyOnce(s);
@@ -283,7 +299,9 @@ describe('Redis restarts', () => {
   it('finishes every generation exactly once when Redis restarts mid-run', async () => {
     const worker = await startWorker();
     const s = await shopWithBatch(3);
-    await until('work under way', async () => (await states(s)).some((g) => g.state !== 'queued'));
+    await until('work under way', async () => (await states(s)).some((g) => g.state !== 'queued'), {
+      deadlineMs: 30_000,
+    });
     await stack.redis.restart();
     await expectExactlyOnce(s);
     await kill(worker);
@@ -294,8 +312,10 @@ describe('a review batch killed with its worker', () => {
   it('is finished by a new worker: every result rejected once, each counted once', async () => {
     const maker = await startWorker();
     const s = await shopWithBatch(6, { reviewMode: true });
-    await until('every result in review', async () =>
-      (await states(s)).every((g) => g.state === 'in_review'),
+    await until(
+      'every result in review',
+      async () => (await states(s)).every((g) => g.state === 'in_review'),
+      { deadlineMs: 30_000 },
     );
     await kill(maker);
 
@@ -311,10 +331,14 @@ describe('a review batch killed with its worker', () => {
     expect(interrupted.done + interrupted.skipped).toBeLessThan(6);
 
     const restarted = await startWorker();
-    const finished = await until('the batch to finish', async () => {
-      const batch = (await stack.pipeline.reviewBatches.get(s.shop, started.id))!;
-      return batch.state === 'done' && batch;
-    });
+    const finished = await until(
+      'the batch to finish',
+      async () => {
+        const batch = (await stack.pipeline.reviewBatches.get(s.shop, started.id))!;
+        return batch.state === 'done' && batch;
+      },
+      { deadlineMs: 30_000 },
+    );
     // The item in flight at the kill was already rejected: counted as skipped, not twice.
     expect(finished.done + finished.skipped).toBe(6);
     expect(finished.failed).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * A bulk run's results in review by the product check's verdict (issue 35): the run's "changed"
+ * A bulk run's results in review by the product check's verdict: the run's "changed"
  * and "check it" lists are one index each, kept in the scripts that write the verdict and the
  * state, so a poll reads a page of them and counts them exactly however many results wait.
  */

@@ -15,9 +15,9 @@ import { spawnGroup, stopGroup } from '../../../dev/process-groups.ts';
 import { startPrivateRedis, type PrivateRedis } from '../../../dev/redis-server.ts';
 import { connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { createDurability, NotDurableError } from '../../../src/platform/redis/durability.ts';
-import { eventually } from '../../support/app.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { afterFile } from '../../support/teardown.ts';
+import { until } from '../../support/until.ts';
 
 const REDIS_VERSION = /v=(\d+\.\d+)/.exec(
   execFileSync('redis-server', ['--version'], { encoding: 'utf8' }),
@@ -55,10 +55,16 @@ async function startReplica(): Promise<ChildProcess> {
   );
   afterFile(() => stopGroup(child));
   let replica: Redis | undefined;
-  await eventually(async () => {
-    replica ??= await connectRedis(`redis://127.0.0.1:${port}`).catch(() => undefined);
-    return replica !== undefined && /master_link_status:up/.test(await replica.info('replication'));
-  }, 10_000);
+  await until(
+    'the replica in sync',
+    async () => {
+      replica ??= await connectRedis(`redis://127.0.0.1:${port}`).catch(() => undefined);
+      return (
+        replica !== undefined && /master_link_status:up/.test(await replica.info('replication'))
+      );
+    },
+    { deadlineMs: 10_000 },
+  );
   replica!.disconnect();
   return child;
 }
@@ -81,12 +87,16 @@ describe('REDIS_DURABILITY=replicas', () => {
     const shop = await h.newShop();
     const generation = await shop.enqueue();
 
-    await eventually(async () => {
-      const record = await h.pipeline.generations.get(shop.shop, generation.id);
-      return (record?.transitions ?? []).some((entry) =>
-        entry.note?.startsWith('Redis did not confirm the record of the send'),
-      );
-    }, 10_000);
+    await until(
+      'the unconfirmed send noted',
+      async () => {
+        const record = await h.pipeline.generations.get(shop.shop, generation.id);
+        return (record?.transitions ?? []).some((entry) =>
+          entry.note?.startsWith('Redis did not confirm the record of the send'),
+        );
+      },
+      { deadlineMs: 10_000 },
+    );
     expect(await shop.jobs()).toEqual([]);
 
     await startReplica();

@@ -70,21 +70,6 @@ export interface CrashStack {
   productAiControl: ProductAiControl;
 }
 
-/** Resolves with `check`'s first truthy value (looked at every 25 ms), or throws at the deadline. */
-export async function until<T>(
-  what: string,
-  check: () => Promise<T | null | false>,
-  deadlineMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /**
  * Registers the hooks that start and stop the stack; its parts are there from `beforeAll` on.
  * `modules`: more server modules after the pipeline's (e.g. the Flow action route).

@@ -5,7 +5,7 @@
  */
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import type { PublishHarness, TestShop } from '../../support/publish-stack.ts';
-import { until } from './crash-stack.ts';
+import { until } from '../../support/until.ts';
 
 export async function ruleResult(
   harness: PublishHarness,
@@ -13,16 +13,20 @@ export async function ruleResult(
   title: string,
   deadlineMs?: number,
 ): Promise<Generation> {
-  const { product } = (await harness.app.emulatorControl(`/shops/${shop.shop}/products`, {
+  const { product } = (await harness.app.shopifyControl('POST', `/shops/${shop.shop}/products`, {
     title,
     tags: ['summer'],
     images: 1,
   })) as { product: { id: string } };
-  const id = await until("the rule's generation", async () => {
-    const { generations } = await harness.pipeline.generations.list(shop.shop, {
-      productId: product.id,
-    });
-    return generations[0]?.id ?? null;
-  });
+  const id = await until(
+    "the rule's generation",
+    async () => {
+      const { generations } = await harness.pipeline.generations.list(shop.shop, {
+        productId: product.id,
+      });
+      return generations[0]?.id ?? null;
+    },
+    { deadlineMs: 30_000 },
+  );
   return shop.waitFor(id, ['published', 'in_review', 'failed'], deadlineMs);
 }

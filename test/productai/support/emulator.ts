@@ -14,6 +14,7 @@ import {
   type ProductAiClient,
   type ProductAiClientOptions,
 } from '../../../src/productai/index.ts';
+import { productAiControlAt } from '../../support/productai-accounts.ts';
 
 /** Polls and retries measured in milliseconds, so tests never wait seconds. */
 const FAST: Partial<ProductAiClientOptions> = {
@@ -44,31 +45,21 @@ export interface TestEmulator {
 
 export async function startTestEmulator(options: ProductAiEmulatorOptions): Promise<TestEmulator> {
   const emulator = await startProductAiEmulator(options);
-  async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(emulator.url + path, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
-    return response.json();
-  }
+  const control = productAiControlAt(emulator.url);
   return {
     url: emulator.url,
     client: (apiKey, extra = {}) =>
       createProductAiClient({ apiKey, baseUrl: emulator.url, ...FAST, ...extra }),
     account: async (key) =>
-      (await control('GET', `/__emulator/accounts/${key}`)) as Awaited<
-        ReturnType<TestEmulator['account']>
-      >,
+      (await control('GET', `/accounts/${key}`)) as Awaited<ReturnType<TestEmulator['account']>>,
     patchAccount: async (key, update) => {
-      await control('PATCH', `/__emulator/accounts/${key}`, update);
+      await control('PATCH', `/accounts/${key}`, update);
     },
     faults: async (settings) => {
-      await control('POST', '/__emulator/faults', settings);
+      await control('POST', '/faults', settings);
     },
     jobs: async (key) =>
-      ((await control('GET', `/__emulator/jobs?key=${key}`)) as { jobs: EmulatorJob[] }).jobs,
+      ((await control('GET', `/jobs?key=${key}`)) as { jobs: EmulatorJob[] }).jobs,
     close: () => emulator.close(),
   };
 }

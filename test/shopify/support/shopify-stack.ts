@@ -23,6 +23,7 @@ import {
 import { createSessionStore, type SessionStore } from '../../../src/stores/sessions.ts';
 import { testRedisUrl, uniqueShop } from '../../support/redis.ts';
 import { API_KEY, API_SECRET } from '../../support/app-identity.ts';
+import { emulatorControlAt, type EmulatorControl } from '../../support/emulator-control.ts';
 
 export interface ShopifyStack {
   emulator: ShopifyEmulator;
@@ -39,7 +40,7 @@ export interface ShopifyStack {
   tokenCalls: string[];
   /** A new shop with the app installed, and a fresh session token for it. */
   newShop(): { shop: string; sessionToken: () => string };
-  emulatorControl(path: string, init?: { method?: string; body?: unknown }): Promise<unknown>;
+  shopifyControl: EmulatorControl;
 }
 
 export async function startShopifyStack(
@@ -114,15 +115,6 @@ export async function startShopifyStack(
       emulator.installShop(shop);
       return { shop, sessionToken: () => emulator.signSessionToken(shop) };
     },
-    async emulatorControl(path, init = {}) {
-      const response = await fetch(`${emulator.url}/__emulator${path}`, {
-        method: init.method ?? 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(init.body ?? {}),
-      });
-      if (!response.ok)
-        throw new Error(`emulator control ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
+    shopifyControl: emulatorControlAt(emulator.url),
   };
 }

@@ -45,11 +45,11 @@ export function hopMismatch(
 
 const MESSAGES: Record<HopMismatch, string> = {
   'more-than-configured':
-    'A request arrived with more X-Forwarded-For addresses than TRUST_PROXY counts proxies: if a proxy in front of the app is not counted (a TLS terminator in front of nginx), every client is seen as that proxy; count every proxy in PROXY_HOPS/TRUST_PROXY (README, The proxy chain). A client writing its own X-Forwarded-For also shows this, and is ignored.',
+    'A request arrived with more X-Forwarded-For addresses than TRUST_PROXY counts proxies: if a proxy in front of the app is not counted (a TLS terminator in front of nginx), every client is seen as that proxy; count every proxy in PROXY_HOPS/TRUST_PROXY (docs/operations.md, The proxy chain). A client writing its own X-Forwarded-For also shows this, and is ignored.',
   'fewer-than-configured':
-    'A request arrived with fewer X-Forwarded-For addresses than TRUST_PROXY counts proxies: a client can choose the address the app sees (ProductAI allowlist, rate limits); set TRUST_PROXY to the proxies actually in front of the app (README, The proxy chain).',
+    'A request arrived with fewer X-Forwarded-For addresses than TRUST_PROXY counts proxies: a client can choose the address the app sees (ProductAI allowlist, rate limits); set TRUST_PROXY to the proxies actually in front of the app (docs/operations.md, The proxy chain).',
   'proxy-not-trusted':
-    'A request arrived through a proxy (X-Forwarded-For) while TRUST_PROXY is off: every client is seen as the proxy; set TRUST_PROXY to the number of proxies in front of the app (README, The proxy chain).',
+    'A request arrived through a proxy (X-Forwarded-For) while TRUST_PROXY is off: every client is seen as the proxy; set TRUST_PROXY to the number of proxies in front of the app (docs/operations.md, The proxy chain).',
 };
 
 export function forwardedHopsCheck(trustProxy: TrustProxy, logger: Logger): RequestHandler {

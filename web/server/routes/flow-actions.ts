@@ -14,7 +14,7 @@
  * fails the step with our message and is never sent again. So whatever is wrong with the request
  * itself (signature, JSON, a field such as a malformed `shopify_domain`) is a 4xx, and only what
  * may succeed later a 503 (Shopify or Redis unavailable) or a 429 (the shop at its cap of
- * generations not yet final: README, Quotas per shop).
+ * generations not yet final: docs/operations.md, Quotas per shop).
  */
 import express from 'express';
 import { FlowActionRequest } from '../../../src/app/index.ts';

@@ -1,5 +1,5 @@
 /**
- * `expirePaused`: a run paused for `expiry.pausedMs` (README, Quotas per shop) is cancelled, as
+ * `expirePaused`: a run paused for `expiry.pausedMs` (docs/operations.md, Quotas per shop) is cancelled, as
  * the merchant's cancel would (its waiting generations cancelled, their reserved credits
  * released), stamped `expiredAt`, and each of its generations says why in Activity. A run paused
  * again meanwhile counts from its latest pause. Safe to repeat: the run's move is one atomic

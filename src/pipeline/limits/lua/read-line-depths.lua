@@ -1,7 +1,7 @@
 --[[
   What waits beside one shop's bulk work, for its forecast (bulk-forecaster.ts), read from the
   line depths (line-depths.lua): the same few commands however many shops wait, where reading
-  every waiting shop's line took one command per shop (1,011 at 10,000 shops, issue 16).
+  every waiting shop's line would take one command per shop (1,011 at 10,000 shops).
 
   KEYS[1] pausedShops
   KEYS[2] depthsInteractive  shops by the depth of their interactive line (hash)
@@ -15,9 +15,9 @@
   generations, and for each depth d the other shops (not paused) with at least d waiting, up to
   the shop's own depth plus `beyondOwn`, and no further than the other shops' lines go: past
   their deepest every later depth is 0 too (fewer shops at each depth), and the forecast sums
-  what it is given. So the read grows with the other shops' lines, not with the shop's own: a
-  run of 5,000 queued products alone read all 5,000 depths (25 ms a forecast, 124 ms at 20,000;
-  issue 35), where it now reads one.
+  what it is given. So the read grows with the other shops' lines, not with the shop's own: reading
+  every depth of the shop's own line would cost a run of 5,000 queued products 5,000 reads (25 ms
+  a forecast, 124 ms at 20,000), where this reads one.
 ]]
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return false end
 local interactive = 0

@@ -112,17 +112,6 @@ export async function graphql<T = Record<string, unknown>>(
   return { status: response.status, ...body };
 }
 
-/** Polls until `check` returns a value, or fails after the deadline (no event to await here). */
-export async function until<T>(check: () => Promise<T | undefined>, deadlineMs = 5000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   rawBody: Buffer;

@@ -33,7 +33,7 @@ export interface BulkProgress {
 
 export function bulkProgress(run: BulkRunView): BulkProgress {
   const count = (state: GenerationState) => run.counts[state] ?? 0;
-  // A run of one photo per colour (issue 18) counts photos, each its own generation: a product
+  // A run of one photo per colour counts photos, each its own generation: a product
   // makes as many as its colours, so the bar counts the run's results against its requests.
   const outcome = run.variantSets ? { ...run.outcome, toMake: run.outcome.requests } : run.outcome;
   const skipped = {
@@ -45,7 +45,7 @@ export function bulkProgress(run: BulkRunView): BulkProgress {
   // A run with options makes `run.options` generations per product: counts become products.
   // A product is made once all its options are (rounded down) and open while any one is (up):
   // rounded to the nearest, a product with one of two options made read as made, and the run
-  // said "nothing still being made" while its last option was (paced submissions, issue 16).
+  // said "nothing still being made" while its last option was (paced submissions leave a product half made for a while).
   const products = (generations: number) => Math.round(generations / run.options);
   const productsMade = (generations: number) => Math.floor(generations / run.options);
   let openGenerations = 0;

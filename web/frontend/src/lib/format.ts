@@ -7,8 +7,8 @@ import { shopClock } from './shop.ts';
 
 // The one place numbers and dates are written: every Intl formatter follows the admin's locale,
 // so a date reads "23 nov. 2026, 22:10" in French and "Nov 23, 2026, 10:10 PM" in English on
-// every page (issue 15 found both "23 Nov, 22:10" and "Nov 23, 10:15 PM"), and every date is on
-// the shop's clock, labelled where the browser's differs (issue 35 found two clocks).
+// every page (never "23 Nov, 22:10" beside "Nov 23, 10:15 PM"), and every date is on the shop's
+// clock, labelled where the browser's differs (never two clocks on one screen).
 const dayFormat = new Intl.DateTimeFormat(locale, {
   month: 'short',
   day: 'numeric',

@@ -27,8 +27,8 @@ local function verdictOf()
   return type(fidelity) == 'table' and fidelity.verdict or nil
 end
 -- A bulk run's generations in review by the check's verdict (keys.ts byBulkRunVerdict): the
--- run's "changed" and "check it" pages read a page of them, not every result in review (the
--- filter read up to 4 pages of records per poll, 186 -> 407 commands from 1k to 10k, issue 35).
+-- run's "changed" and "check it" pages read a page of them, not every result in review (a
+-- filter over the records read up to 4 pages of them per poll: 186 -> 407 commands from 1k to 10k).
 -- Called after the record's writes, with the state and verdict it had before them. A write
 -- that leaves both as they were adds the entry again (nothing changes): how a result in review
 -- from before the index gets its entry (scripts/index-run-verdicts.ts).

@@ -34,7 +34,7 @@ function SizedImage({
 }) {
   const frame = useRef<HTMLDivElement>(null);
   // Actual size opens on the middle of the picture, where the product is: the scroll started at
-  // its top-left corner, mostly empty backdrop (issue 35). Again when the image arrives.
+  // its top-left corner, mostly empty backdrop. Again when the image arrives.
   useLayoutEffect(() => {
     const element = frame.current;
     if (zoom !== 'actual' || !element) return;

@@ -25,7 +25,7 @@ import type {
   VariantSetView,
 } from '../../shared/contract.ts';
 
-/** One set of the page: a product's results made one per variant (issue 18). */
+/** One set of the page: a product's results made one per variant. */
 export interface VariantSet {
   id: string;
   productId: string;

@@ -17,7 +17,7 @@ interface Props {
 /**
  * Where Activity's large viewer opens. Its state lives here, not in the page: opening it and
  * each → re-rendered the whole page with its table of 25 rows, inside the click's or key's own
- * task (a 359 ms long task and 390-480 ms to open at load 20; issue 35). The viewer goes through
+ * task (a 359 ms long task and 390-480 ms to open at load 20). The viewer goes through
  * the page as it was when opened, so decisions do not reshuffle it.
  */
 export const ViewerSlot = forwardRef<ViewerOpener, Props>(function ViewerSlot(

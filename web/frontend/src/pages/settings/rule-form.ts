@@ -22,7 +22,7 @@ export interface RuleDraft {
   collections: RuleCollection[];
   generation: Draft;
   options: number;
-  /** One photo per colour (issue 18); a photo with one result. */
+  /** One photo per colour; a photo with one result. */
   eachVariant: boolean;
   imagesSent: number;
   destination: RuleDestination;
