@@ -22,6 +22,8 @@ import { ConfirmReviewModal, type ReviewConfirmation } from './ConfirmReviewModa
 import { ReviewBatchProgress } from './ReviewBatchProgress.tsx';
 import { ViewerSlot, type ViewerOpener } from './ViewerSlot.tsx';
 import { RunReviewCard } from './RunReviewCard.tsx';
+import { NewRowsNotice } from './NewRowsNotice.tsx';
+import { useHeldNewRows } from './useHeldNewRows.ts';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
 import { VariantSetReview, variantSetsOf } from './VariantSetReview.tsx';
 import { BATCH_WORDS } from './review-wording.ts';
@@ -82,7 +84,9 @@ export default function ActivityPage() {
     run.reload();
     runFlagged.reload();
   };
-  const generations = list.data?.generations ?? [];
+  // New generations wait for the merchant's click on the first page: they would push the rows.
+  const shown = useHeldNewRows(list.data?.generations, filterKey, trail.length === 0);
+  const generations = shown.rows;
   const selection = useIndexResourceState(generations);
   const batch = useReviewBatch(reload);
   const [confirmation, setConfirmation] = useState<ReviewConfirmation | null>(null);
@@ -168,15 +172,17 @@ export default function ActivityPage() {
               {generations.length === 0 ? (
                 <ActivityEmptyState filtered={filtered} />
               ) : (
-                <ActivityTable
-                  generations={generations}
-                  selected={selection.selectedResources}
-                  allSelected={selection.allResourcesSelected}
-                  onSelectionChange={selection.handleSelectionChange}
-                  bulkActions={bulkActions}
-                  onOpen={(index) => viewer.current?.open(generations, index)}
-                  onChange={reload}
-                />
+                <NewRowsNotice held={shown.held} onShow={shown.show}>
+                  <ActivityTable
+                    generations={generations}
+                    selected={selection.selectedResources}
+                    allSelected={selection.allResourcesSelected}
+                    onSelectionChange={selection.handleSelectionChange}
+                    bulkActions={bulkActions}
+                    onOpen={(index) => viewer.current?.open(generations, index)}
+                    onChange={reload}
+                  />
+                </NewRowsNotice>
               )}
             </Card>
             <ActivityPagination
