@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, toApiError, type ApiError } from './client.ts';
 import { shopReady } from '../lib/shop.ts';
 
@@ -75,11 +75,13 @@ export function useResource<T>(path: string | null, poll: Poll<T> | null = null)
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const replace = useCallback((data: T) => setState({ path, data }), [path]);
   const current = state.path === path;
-  return {
-    data: current ? state.data : undefined,
-    error: current ? state.error : undefined,
-    loading: path !== null && (!current || (state.data === undefined && !state.error)),
-    reload,
-    replace,
-  };
+  const data = current ? state.data : undefined;
+  const error = current ? state.error : undefined;
+  const loading = path !== null && (!current || (state.data === undefined && !state.error));
+  // The same object until something in it changes: a memoized card given the resource is not
+  // rendered again with its page.
+  return useMemo(
+    () => ({ data, error, loading, reload, replace }),
+    [data, error, loading, reload, replace],
+  );
 }
