@@ -88,7 +88,7 @@ export default function ActivityPage() {
   // New generations wait for the merchant's click on the first page: they would push the rows.
   const shown = useHeldNewRows(
     useUnchangedKept(list.data?.generations),
-    filterKey,
+    `${filterKey} ${position.cursor ?? ''}`,
     trail.length === 0,
   );
   const generations = shown.rows;
