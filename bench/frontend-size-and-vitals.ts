@@ -13,6 +13,10 @@
  * the field; this app aims at CLS ≤ 0.05 and every interaction ≤ 150 ms on this machine.
  *
  *   node bench/frontend-size-and-vitals.ts [loads per page, default 5] [sessions, default 1]
+ *
+ * With MERCHANT_SESSION_TRACE=<file> the session also writes its Chromium trace (the main
+ * thread's tasks with JavaScript samples, each interaction's timing), for DevTools' Performance
+ * panel: what a slow interaction or a long task spent its time on.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -258,10 +258,10 @@ try {
 
   // 10 simultaneous misses: count the credit computations (each reads the day counters once).
   let computations = 0;
-  const creditsByDay = store.creditsByDay.bind(store);
-  store.creditsByDay = (shop, days) => {
+  const creditsBySlot = store.creditsBySlot.bind(store);
+  store.creditsBySlot = (shop, days) => {
     computations += 1;
-    return creditsByDay(shop, days);
+    return creditsBySlot(shop, days);
   };
   clock.advance(CACHE_STEP_MS);
   await Promise.all(Array.from({ length: 10 }, () => bench.api(BENCH_SHOP, 'GET', '/overview')));

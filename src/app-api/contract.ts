@@ -731,6 +731,7 @@ export const OverviewView = z.object({
   paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
   active: z.record(GenerationState, z.number().int()),
   recent: z.array(GenerationView),
+  /** `day`: `YYYY-MM-DD` on the shop's clock (its Shopify time zone). */
   creditsByDay: z.array(z.object({ day: z.string(), credits: z.number().int() })),
   creditsByModel: z.array(z.object({ model: z.string(), credits: z.number().int() })),
   bulkRuns: z.array(BulkRunView),

@@ -1,10 +1,10 @@
 /**
  * The overview (the app home's first page): the connection (key, webhook), a paused shop's
- * reason, generations by state, recent results, credits spent by day and by model over the last
- * 30 days, and the latest bulk runs.
+ * reason, generations by state, recent results, credits spent by day (the shop's days) and by
+ * model over the last 30 days, and the latest bulk runs.
  *
  * Every figure comes from counters the generation store keeps in the same atomic step as the
- * change behind it (generation-store.ts): the credits are the last 30 days' day hashes, the
+ * change behind it (generation-store.ts): the credits are 32 UTC days' hashes by quarter hour, the
  * states one hash, so the work does not grow with the shop's history. The credits are still
  * cached for a short while per shop, single-flight, so an overview polled every few seconds by
  * several tabs reads them once.
@@ -21,6 +21,8 @@ import { bulkRunViewer } from './bulk-run-view.ts';
 import type { Generation } from '../pipeline/generations/generation.ts';
 import { generationViews } from './generation-views.ts';
 import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
+import { shopDay } from '../pipeline/rules/shop-day.ts';
+import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,13 +45,15 @@ export interface OverviewServiceDeps {
   bulkRuns: BulkRunEngine;
   campaigns: Pick<CampaignEngine, 'store'>;
   setupGuide: SetupGuideStore;
+  timeZones: ShopTimeZones;
 }
 
 export function createOverviewService(deps: OverviewServiceDeps): OverviewService {
   const { pipeline, bulkRuns: bulk } = deps;
   const view = bulkRunViewer(deps);
   const spend = singleFlightCache<Spend>({
-    compute: (shop) => creditsSpent(pipeline.generations, shop, deps.clock),
+    compute: async (shop) =>
+      creditsSpent(pipeline.generations, shop, deps.clock.now(), await deps.timeZones.of(shop)),
     ttlMs: CACHE_MS,
     clock: deps.clock,
   });
@@ -101,29 +105,37 @@ async function recentResults(store: GenerationStore, shop: string): Promise<Gene
   return [...results, ...others.slice(0, RECENT - results.length)].sort(newestFirst);
 }
 
-/** The last DAYS days (UTC) of credit counters, today included. */
-async function creditsSpent(store: GenerationStore, shop: string, clock: Clock): Promise<Spend> {
-  const today = Date.UTC(...utcDate(clock.now()));
-  const days = Array.from({ length: DAYS }, (_, i) =>
-    new Date(today - (DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-  const byDay = await store.creditsByDay(shop, days);
+/**
+ * The last DAYS days on the shop's clock (its Shopify time zone), today included: the quarter
+ * hours of the UTC days they overlap (one more on each side: zones run from UTC-12 to UTC+14),
+ * each added into the shop's day it falls in.
+ */
+async function creditsSpent(
+  store: GenerationStore,
+  shop: string,
+  nowMs: number,
+  timeZone: string,
+): Promise<Spend> {
+  const today = Date.parse(`${shopDay(nowMs, timeZone)}T00:00Z`);
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const days = new Set(Array.from({ length: DAYS }, (_, i) => dayOf(today - i * DAY_MS)));
+  const utcDays = Array.from({ length: DAYS + 2 }, (_, i) => dayOf(today - (DAYS - i) * DAY_MS));
+  const byDay = new Map<string, number>();
   const byModel = new Map<string, number>();
-  for (const models of byDay.values()) {
-    for (const [model, credits] of models) byModel.set(model, (byModel.get(model) ?? 0) + credits);
+  for (const slot of await store.creditsBySlot(shop, utcDays)) {
+    const day = shopDay(slot.at, timeZone);
+    if (!days.has(day)) continue;
+    byDay.set(day, (byDay.get(day) ?? 0) + slot.credits);
+    byModel.set(slot.model, (byModel.get(slot.model) ?? 0) + slot.credits);
   }
   return {
-    creditsByDay: [...byDay].map(([day, models]) => ({
-      day,
-      credits: [...models.values()].reduce((sum, credits) => sum + credits, 0),
-    })),
+    creditsByDay: [...byDay]
+      .filter(([, credits]) => credits !== 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, credits]) => ({ day, credits })),
     creditsByModel: [...byModel]
+      .filter(([, credits]) => credits !== 0)
       .sort(([, a], [, b]) => b - a)
       .map(([model, credits]) => ({ model, credits })),
   };
-}
-
-function utcDate(ms: number): [number, number, number] {
-  const date = new Date(ms);
-  return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
 }

@@ -14,10 +14,23 @@ import { browserSuite } from './support/suite.ts';
 
 const suite = browserSuite('merchant-session', { connectedMerchant: true });
 
+/** The main thread's tasks, their JavaScript samples and the interactions' timings. */
+const TRACED = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'latencyInfo',
+];
+
 test(
   'a working session shifts no page by more than CLS 0.05; zoom opens centred',
   async () => {
+    // For profiling: the session's Chromium trace (DevTools' Performance panel opens it).
+    const trace = process.env.MERCHANT_SESSION_TRACE;
+    if (trace) await suite.browser.startTracing(suite.admin.page, { categories: TRACED });
     const session = await merchantSession(suite.admin, suite.stack);
+    if (trace) writeFileSync(trace, await suite.browser.stopTracing());
     // The front-end bench runs this test and prints its figures, held to the goal or not.
     const figures = process.env.MERCHANT_SESSION_FIGURES;
     if (figures) writeFileSync(figures, JSON.stringify(session.pages));

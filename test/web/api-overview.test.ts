@@ -7,6 +7,7 @@ import type {
   SetupGuideView,
 } from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
+import { shopDay } from '../../src/pipeline/rules/shop-day.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
 import { photoRequest } from '../support/generations.ts';
 
@@ -52,7 +53,7 @@ describe('GET /api/overview', () => {
     expect(body.active.published).toBe(3);
     expect(body.recent.map((generation) => generation.id)).toEqual([...ids].reverse());
     expect(body.creditsByDay).toEqual([
-      { day: new Date().toISOString().slice(0, 10), credits: 28 },
+      { day: shopDay(Date.now(), await harness.app.deps.timeZones.of(shop.shop)), credits: 28 },
     ]);
     expect(body.creditsByModel).toEqual([
       { model: 'upscale', credits: 20 },

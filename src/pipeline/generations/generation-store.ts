@@ -55,7 +55,7 @@ import { transition } from './store/transition.ts';
 import { patch } from './store/patch.ts';
 import { countAttempt } from './store/count-attempt.ts';
 import { countByState, countByStateAppWide } from './store/count-by-state.ts';
-import { creditsByDay } from './store/credits-by-day.ts';
+import { creditsBySlot } from './store/credits-by-slot.ts';
 import { recountStates } from './store/recount-states.ts';
 import { forgetShop } from './store/forget-shop.ts';
 import { sweepExpired } from './store/sweep-expired.ts';
@@ -71,6 +71,7 @@ import type { GenerationStore, GenerationStoreDeps } from './store/types.ts';
 export type {
   CapOfPending,
   CreatedOnce,
+  CreditSlot,
   GenerationFilter,
   GenerationPageRequest,
   GenerationStore,
@@ -95,7 +96,7 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     countAttempt: countAttempt(deps),
     countByState: countByState(deps),
     countByStateAppWide: countByStateAppWide(deps),
-    creditsByDay: creditsByDay(deps),
+    creditsBySlot: creditsBySlot(deps),
     recountStates: recountStates(deps),
     forgetShop: forgetShop(deps),
     sweepExpired: sweepExpired(deps),

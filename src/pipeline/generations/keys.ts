@@ -73,7 +73,10 @@ export const generationKeys = {
   sweptCounts: (shop: string) => generations.key(shop, 'counts', 'swept'),
   /** SCAN pattern matching every shop's `all` index (one key per shop with generations). */
   everyShopsAllIndex: (): string => splitAroundShop(generationKeys.all(PLACEHOLDER_SHOP)).join('*'),
-  /** Credits charged on one day (UTC): `<prefix><YYYY-MM-DD>` is a hash model -> credits. */
+  /**
+   * Credits charged on one day (UTC): `<prefix><YYYY-MM-DD>` is a hash `HH:MM|model` -> credits,
+   * by quarter hour (older counters: model -> credits).
+   */
   creditsDayPrefix: (shop: string) => `${generations.key(shop, 'counts', 'credits')}:`,
   /**
    * Finished generations by the time their record expires (score, ms); each member names the

@@ -9,13 +9,11 @@
  * verdict, the page.
  */
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
-import { systemClock } from '../../../src/platform/clock.ts';
-import { pipelineConfigFromEnv } from '../../../src/pipeline/config.ts';
-import { createGenerationStore } from '../../../src/pipeline/generations/generation-store.ts';
-import { appWideKeys, generationKeys } from '../../../src/pipeline/generations/keys.ts';
+import { generationKeys } from '../../../src/pipeline/generations/keys.ts';
 import type { FidelityReport } from '../../../src/fidelity/fidelity-report.ts';
 import { CHANGED_REPORT } from '../../support/fidelity.ts';
 import type { Stack } from './stack.ts';
+import { stackGenerationStore } from './stack-generations.ts';
 
 /** The scripted changed report, in the plain wording the check writes (one finding, where). */
 export const CHANGED_WHITE_PART: FidelityReport = {
@@ -87,14 +85,7 @@ async function writeReport(
   ids: readonly string[],
   report: FidelityReport,
 ): Promise<void> {
-  const { namespace, retention, expiry } = pipelineConfigFromEnv({});
-  const generations = createGenerationStore({
-    redis,
-    clock: systemClock,
-    keys: appWideKeys(namespace),
-    retention,
-    expiry,
-  });
+  const generations = stackGenerationStore(redis);
   const fidelity = { ...report, region: report.region ?? null };
   for (const id of ids) await generations.patch(shop, id, { fidelity });
 }

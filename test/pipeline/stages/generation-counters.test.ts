@@ -1,5 +1,5 @@
 /**
- * The generation store's counters (generations by state, credits by day and model) and its
+ * The generation store's counters (generations by state, credits by quarter hour and model) and its
  * retention: counters equal a full recount of the records whatever the mix of outcomes, and
  * survive the expiry of the records they came from.
  */
@@ -134,6 +134,18 @@ function recount(generations: Generation[]) {
   return { credits, states };
 }
 
+/** The store's quarter hours added into UTC days, as the recount counts them. */
+async function creditsByUtcDay(shop: string, days: readonly string[]) {
+  const credits = new Map<string, Map<string, number>>();
+  for (const slot of await store.creditsBySlot(shop, days)) {
+    const day = new Date(slot.at).toISOString().slice(0, 10);
+    const models = credits.get(day) ?? new Map<string, number>();
+    models.set(slot.model, (models.get(slot.model) ?? 0) + slot.credits);
+    credits.set(day, models);
+  }
+  return credits;
+}
+
 const nonZero = (counts: StateCounts) =>
   Object.fromEntries(Object.entries(counts).filter(([, count]) => count !== 0));
 
@@ -145,7 +157,7 @@ describe('generation counters', () => {
     await runScript(shop);
     const expected = recount(await everyGeneration(shop));
 
-    expect(await store.creditsByDay(shop, MARCH_DAYS)).toEqual(expected.credits);
+    expect(await creditsByUtcDay(shop, MARCH_DAYS)).toEqual(expected.credits);
     expect(nonZero(await store.countByState(shop))).toEqual(expected.states);
     // The script charges 70 credits in all: 5 + 2 + 20 + 3 + 5 + 35.
     const total = [...expected.credits.values()].flatMap((models) => [...models.values()]);
@@ -162,7 +174,24 @@ describe('generation counters', () => {
       });
     }
     await store.patch(shop, generation.id, { chargedCredits: 0 });
-    expect(await store.creditsByDay(shop, ['2026-03-01'])).toEqual(new Map());
+    expect(await creditsByUtcDay(shop, ['2026-03-01'])).toEqual(new Map());
+  });
+
+  it('count credits in the quarter hour they were charged, older day counters at noon', async () => {
+    const shop = uniqueShop();
+    const generation = await store.create(photoRequest(shop));
+    await store.transition(shop, generation.id, {
+      from: ['queued'],
+      to: 'submitting',
+      patch: { submittedAt: '2026-03-01T18:44:59.000Z' },
+    });
+    await store.patch(shop, generation.id, { chargedCredits: 4 });
+    // A counter from before the quarter hours: the UTC day's model field.
+    await redis.hset(`${generationKeys.creditsDayPrefix(shop)}2026-03-02`, 'nanobanana', '2');
+    expect(await store.creditsBySlot(shop, ['2026-03-01', '2026-03-02'])).toEqual([
+      { at: Date.parse('2026-03-01T18:30:00Z'), model: 'nanobanana2', credits: 4 },
+      { at: Date.parse('2026-03-02T12:00:00Z'), model: 'nanobanana', credits: 2 },
+    ]);
   });
 
   it('count every shop’s generations by state, app-wide', async () => {
@@ -282,7 +311,7 @@ describe('generation retention', () => {
     expect(await redis.zcard(generationKeys.retention(shop))).toBe(0);
     expect(await store.countByState(shop)).toEqual(counts);
     expect(await store.countByState(shop, { bulkRunId })).toEqual(bulkCounts);
-    expect(await store.creditsByDay(shop, ['2026-03-01'])).toEqual(
+    expect(await creditsByUtcDay(shop, ['2026-03-01'])).toEqual(
       new Map([['2026-03-01', new Map([['nanobanana2', 5]])]]),
     );
   });

@@ -69,6 +69,13 @@ export interface StoredGenerationPage {
 
 export type StateCounts = Record<GenerationState, number>;
 
+/** Credits charged in one quarter hour (`at`, ms, its start) on one model. */
+export interface CreditSlot {
+  at: number;
+  model: string;
+  credits: number;
+}
+
 export interface GenerationStore {
   create(input: NewGeneration): Promise<Generation>;
   /**
@@ -129,8 +136,8 @@ export interface GenerationStore {
   countByState(shop: string, filter?: { bulkRunId?: string }): Promise<StateCounts>;
   /** Every shop's generations by state (for metrics). */
   countByStateAppWide(): Promise<StateCounts>;
-  /** Credits charged per day (UTC, `YYYY-MM-DD`) and model, for the days given. */
-  creditsByDay(shop: string, days: readonly string[]): Promise<Map<string, Map<string, number>>>;
+  /** Credits charged per quarter hour and model in the UTC days given (`YYYY-MM-DD`). */
+  creditsBySlot(shop: string, utcDays: readonly string[]): Promise<CreditSlot[]>;
   /**
    * Sets the shop's state counts (and the app-wide ones by the difference) to what its records
    * say: for generations created before the counters existed. Returns how many states changed.

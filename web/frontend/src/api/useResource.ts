@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, toApiError, type ApiError } from './client.ts';
 import { shopReady } from '../lib/shop.ts';
 
@@ -53,15 +53,20 @@ export function useResource<T>(path: string | null, poll: Poll<T> | null = null)
       try {
         const [data] = await Promise.all([api.get<T>(path), shopReady()]);
         if (cancelled) return;
-        setState({ path, data });
+        // A transition: React renders what the answer changes in slices, and a click or key
+        // arriving meanwhile is handled first (a list's first answer rendered 13 rows in one
+        // 240-420 ms task at load 25, the click opening the viewer waiting behind it).
+        startTransition(() => setState({ path, data }));
         schedule(typeof next === 'function' ? next(data) : next);
       } catch (error) {
         if (cancelled) return;
-        setState((previous) => ({
-          path,
-          data: previous.path === path ? previous.data : undefined,
-          error: toApiError(error),
-        }));
+        startTransition(() =>
+          setState((previous) => ({
+            path,
+            data: previous.path === path ? previous.data : undefined,
+            error: toApiError(error),
+          })),
+        );
         schedule(next === null ? null : typeof next === 'number' ? next : RETRY_AFTER_ERROR_MS);
       }
     };
@@ -75,11 +80,13 @@ export function useResource<T>(path: string | null, poll: Poll<T> | null = null)
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   const replace = useCallback((data: T) => setState({ path, data }), [path]);
   const current = state.path === path;
-  return {
-    data: current ? state.data : undefined,
-    error: current ? state.error : undefined,
-    loading: path !== null && (!current || (state.data === undefined && !state.error)),
-    reload,
-    replace,
-  };
+  const data = current ? state.data : undefined;
+  const error = current ? state.error : undefined;
+  const loading = path !== null && (!current || (state.data === undefined && !state.error));
+  // The same object until something in it changes: a memoized card given the resource is not
+  // rendered again with its page.
+  return useMemo(
+    () => ({ data, error, loading, reload, replace }),
+    [data, error, loading, reload, replace],
+  );
 }

@@ -54,20 +54,13 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
- * "Mar 4" for a `YYYY-MM-DD` day key the server counted on `counted`'s clock: the shop's (the
- * rules' day) or UTC's (the credits' days: their counters are kept per UTC day). Labelled
- * ("Mar 4, store time", "Mar 4 (UTC)") where the reader's clock would make it another day.
+ * "Mar 4" for a `YYYY-MM-DD` day key the server counted on the shop's clock (the rules' day, the
+ * credits' days), labelled ("Mar 4, store time") where the reader's clock would make it another
+ * day.
  */
-export function formatDay(day: string, counted: 'shop' | 'utc'): string {
+export function formatDay(day: string): string {
   const text = dayFormat.format(new Date(`${day}T00:00:00Z`));
-  const now = new Date();
-  const clock = shopClock();
-  if (counted === 'shop')
-    return needsZoneLabel(now, clock) ? t('format.dayInStore', { day: text }) : text;
-  const utcIsEveryones =
-    !needsZoneLabel(now, { ...clock, viewerTimeZone: 'UTC' }) &&
-    !needsZoneLabel(now, { ...clock, timeZone: 'UTC' });
-  return utcIsEveryones ? text : t('format.dayUtc', { day: text });
+  return needsZoneLabel(new Date(), shopClock()) ? t('format.dayInStore', { day: text }) : text;
 }
 
 /** "2 minutes ago", "yesterday"; exact time beyond a week. */

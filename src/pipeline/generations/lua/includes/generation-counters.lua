@@ -1,6 +1,6 @@
 --[[
   What a write to a generation does besides the record, in the same atomic step: state counters
-  (shop and app-wide), credits charged per day and model, retention, the expiry of work waiting
+  (shop and app-wide), credits charged per quarter hour and model, retention, the expiry of work waiting
   on the merchant, the transition outbox.
   Defines chargedOf(raw), field(name), verdictOf(), indexVerdict(ctx, id, fromState,
   fromVerdict), countCredits(ctx, before), countState(ctx, from, to), retain(ctx, id),
@@ -52,8 +52,13 @@ local function countCredits(ctx, before)
     local params = field('params') or {}
     model = type(params.model) == 'string' and params.model or 'unknown'
   end
+  -- The UTC day's hash, by quarter hour and model ("18:45|nanobanana"): every shop's time zone
+  -- is a whole number of quarter hours from UTC (Kathmandu +5:45), so the overview adds the
+  -- quarters into the shop's own days (store/credits-by-slot.ts).
+  local minute = tonumber(string.sub(at, 15, 16))
+  local quarter = string.format('%s:%02d', string.sub(at, 12, 13), minute - minute % 15)
   local day = ctx.creditsDay .. string.sub(at, 1, 10)
-  redis.call('HINCRBY', day, model, delta)
+  redis.call('HINCRBY', day, quarter .. '|' .. model, delta)
   redis.call('PEXPIRE', day, ctx.creditsTtlMs)
 end
 -- A generation created before the counters existed was never counted in its state: taking it

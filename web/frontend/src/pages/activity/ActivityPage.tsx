@@ -1,5 +1,5 @@
 import { BlockStack, Card, Layout, Page, useIndexResourceState } from '@shopify/polaris';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { query } from '../../api/client.ts';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -22,6 +22,9 @@ import { ConfirmReviewModal, type ReviewConfirmation } from './ConfirmReviewModa
 import { ReviewBatchProgress } from './ReviewBatchProgress.tsx';
 import { ViewerSlot, type ViewerOpener } from './ViewerSlot.tsx';
 import { RunReviewCard } from './RunReviewCard.tsx';
+import { NewRowsNotice } from './NewRowsNotice.tsx';
+import { useHeldNewRows } from './useHeldNewRows.ts';
+import { useUnchangedKept } from './useUnchangedKept.ts';
 import { UnclaimedResults } from './UnclaimedResults.tsx';
 import { VariantSetReview, variantSetsOf } from './VariantSetReview.tsx';
 import { BATCH_WORDS } from './review-wording.ts';
@@ -82,11 +85,30 @@ export default function ActivityPage() {
     run.reload();
     runFlagged.reload();
   };
-  const generations = list.data?.generations ?? [];
+  // New generations wait for the merchant's click on the first page: they would push the rows.
+  const shown = useHeldNewRows(
+    useUnchangedKept(list.data?.generations),
+    `${filterKey} ${position.cursor ?? ''}`,
+    trail.length === 0,
+  );
+  const generations = shown.rows;
   const selection = useIndexResourceState(generations);
   const batch = useReviewBatch(reload);
   const [confirmation, setConfirmation] = useState<ReviewConfirmation | null>(null);
   const viewer = useRef<ViewerOpener>(null);
+  // The rows' handlers stay the same functions from render to render (reading the latest rows),
+  // so a row whose generation did not change is not rendered again (GenerationRow is memoized).
+  const latest = useRef({ generations, reload });
+  useLayoutEffect(() => {
+    latest.current = { generations, reload };
+  });
+  const rowHandlers = useMemo(
+    () => ({
+      open: (index: number) => viewer.current?.open(latest.current.generations, index),
+      change: () => latest.current.reload(),
+    }),
+    [],
+  );
 
   if (list.loading && !list.data) return <PageSkeleton title={t('nav.activity')} cards={1} />;
   if (!list.data) {
@@ -168,15 +190,17 @@ export default function ActivityPage() {
               {generations.length === 0 ? (
                 <ActivityEmptyState filtered={filtered} />
               ) : (
-                <ActivityTable
-                  generations={generations}
-                  selected={selection.selectedResources}
-                  allSelected={selection.allResourcesSelected}
-                  onSelectionChange={selection.handleSelectionChange}
-                  bulkActions={bulkActions}
-                  onOpen={(index) => viewer.current?.open(generations, index)}
-                  onChange={reload}
-                />
+                <NewRowsNotice held={shown.held} onShow={shown.show}>
+                  <ActivityTable
+                    generations={generations}
+                    selected={selection.selectedResources}
+                    allSelected={selection.allResourcesSelected}
+                    onSelectionChange={selection.handleSelectionChange}
+                    bulkActions={bulkActions}
+                    onOpen={rowHandlers.open}
+                    onChange={rowHandlers.change}
+                  />
+                </NewRowsNotice>
               )}
             </Card>
             <ActivityPagination

@@ -9,7 +9,7 @@ interface Props {
   allSelected: boolean;
   onSelectionChange: Parameters<typeof IndexTable>[0]['onSelectionChange'];
   bulkActions: { content: string; onAction: () => void; disabled?: boolean }[];
-  onOpen: (index: number) => void;
+  onOpen: (position: number) => void;
   onChange: () => void;
 }
 
@@ -27,6 +27,7 @@ export function ActivityTable({
   onChange,
 }: Props) {
   const { smDown } = useBreakpoints();
+  const minute = Math.floor(Date.now() / 60_000);
   return (
     <IndexTable
       resourceName={{
@@ -52,8 +53,9 @@ export function ActivityTable({
           position={index}
           selected={selected.includes(generation.id)}
           condensed={smDown}
-          onOpen={() => onOpen(index)}
+          onOpen={onOpen}
           onChange={onChange}
+          minute={minute}
         />
       ))}
     </IndexTable>

@@ -1,5 +1,5 @@
 import { Badge, BlockStack, IndexTable, InlineStack, Text } from '@shopify/polaris';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { BeforeAfter } from '../../components/BeforeAfter.tsx';
 import { FidelityBadge, FidelityFindings } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
@@ -23,8 +23,11 @@ interface Props {
   selected: boolean;
   /** Small screens: one stacked cell per row instead of four columns. */
   condensed: boolean;
-  onOpen: () => void;
+  /** Opens the large viewer on the row at `position`. */
+  onOpen: (position: number) => void;
   onChange: () => void;
+  /** The minute now: "2 minutes ago" is written again as it passes, the row unchanged. */
+  minute: number;
 }
 
 function StateCell({ generation }: { generation: GenerationView }) {
@@ -119,7 +122,11 @@ function OwnClicks({ children }: { children: ReactNode }) {
   );
 }
 
-export function GenerationRow({
+/**
+ * Memoized: a poll's answer keeps the generations that did not change as the same objects
+ * (useUnchangedKept.ts), so only the rows that changed are rendered again.
+ */
+export const GenerationRow = memo(function GenerationRow({
   generation,
   position,
   selected,
@@ -134,7 +141,7 @@ export function GenerationRow({
   );
   const picture = (
     <OwnClicks>
-      <BeforeAfter generation={generation} onOpen={onOpen} />
+      <BeforeAfter generation={generation} onOpen={() => onOpen(position)} />
     </OwnClicks>
   );
   // Small screens stack everything in one cell; wider ones spread it over four columns.
@@ -168,4 +175,4 @@ export function GenerationRow({
       {cells}
     </IndexTable.Row>
   );
-}
+});

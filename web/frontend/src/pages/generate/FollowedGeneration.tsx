@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { BlockStack, Button, Card, SkeletonBodyText, SkeletonDisplayText } from '@shopify/polaris';
 import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -19,7 +20,12 @@ interface Props {
  * The progress card of the generation the page follows. After a reload (or coming back to the
  * page) only its id is known: a skeleton of the card stands in until it has loaded.
  */
-export function FollowedGeneration({ id, created, onDone, onReplaced }: Props) {
+export const FollowedGeneration = memo(function FollowedGeneration({
+  id,
+  created,
+  onDone,
+  onReplaced,
+}: Props) {
   const loaded = useResource<GenerationView>(
     created ? null : `/generations/${encodeURIComponent(id)}`,
   );
@@ -43,4 +49,4 @@ export function FollowedGeneration({ id, created, onDone, onReplaced }: Props) {
       )}
     </Card>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Card, Layout, Page } from '@shopify/polaris';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../shared/idempotency-key.ts';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
@@ -64,7 +64,21 @@ export function GenerateForm({
       idempotencyKey: newIdempotencyKey(),
     }),
   );
-  const limits = acceptedOptions(draft.kind, draft.params.model).images;
+  const limits = useMemo(
+    () => acceptedOptions(draft.kind, draft.params.model).images,
+    [draft.kind, draft.params.model],
+  );
+  // The same functions from render to render: the product, images and progress cards are
+  // memoized, and a switch of kind or model (which renders the form again) leaves them be.
+  const chooseProduct = useCallback((id: string) => {
+    setProductId(id);
+    setQueryParam('productId', id);
+  }, []);
+  const stopFollowing = useCallback(() => followGeneration(null), []);
+  const followReplacement = useCallback(
+    (view: GenerationView) => followGeneration(view.id, view.product.id),
+    [],
+  );
   // An upscale has one result (CostCard offers no choice): what was asked for a photo stays.
   const asSet = eachColour && draft.kind === 'photo';
   // A set takes options too: each colour gets its own, chosen in review (the picker per variant).
@@ -166,13 +180,7 @@ export function GenerateForm({
         ) : null}
         <Layout.Section>
           <BlockStack gap="400">
-            <ProductCard
-              product={product}
-              onChoose={(id) => {
-                setProductId(id);
-                setQueryParam('productId', id);
-              }}
-            />
+            <ProductCard product={product} onChoose={chooseProduct} />
             <Card>
               <BlockStack gap="400">
                 <GenerationOptions
@@ -239,8 +247,8 @@ export function GenerateForm({
                 key={generationId}
                 id={generationId}
                 created={created?.id === generationId ? created : null}
-                onDone={() => followGeneration(null)}
-                onReplaced={(view) => followGeneration(view.id, view.product.id)}
+                onDone={stopFollowing}
+                onReplaced={followReplacement}
               />
             ) : null}
           </BlockStack>

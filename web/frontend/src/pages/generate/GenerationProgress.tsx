@@ -75,8 +75,15 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
           </Text>
           <StateBadge state={state} />
         </InlineStack>
+        <ProgressBar progress={percent} tone={state === 'failed' ? 'critical' : 'primary'} />
+        {/*
+          The result's place, held while the work runs (work that ended without one has none),
+          above every line whose length changes with the state: nothing above it moves it.
+        */}
+        {generation.result || !isTerminalState(state) ? (
+          <ResultPreview generation={generation} />
+        ) : null}
         <BlockStack gap="200">
-          <ProgressBar progress={percent} tone={state === 'failed' ? 'critical' : 'primary'} />
           <Text as="p" aria-live="polite">
             {t(heldByCheck ? 'generate.step.held' : `generate.step.${state}`)}{' '}
             {state === 'processing' ? waitHint : ''}
@@ -98,7 +105,6 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
         {latest.error ? (
           <ErrorBanner title={t('generate.progressStale')} error={latest.error} />
         ) : null}
-        {generation.result ? <ResultPreview generation={generation} /> : null}
         <GenerationActions
           generation={generation}
           onChange={(view) => (view.id === generation.id ? latest.replace(view) : onReplaced(view))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   BlockStack,
   Button,
@@ -20,7 +21,7 @@ interface Props {
 }
 
 /** The product to work on, chosen with the admin's own product picker. */
-export function ProductCard({ product, onChoose }: Props) {
+export const ProductCard = memo(function ProductCard({ product, onChoose }: Props) {
   const choose = async () => {
     const picked = await shopify.resourcePicker({
       type: 'product',
@@ -72,4 +73,4 @@ export function ProductCard({ product, onChoose }: Props) {
       </BlockStack>
     </Card>
   );
-}
+});

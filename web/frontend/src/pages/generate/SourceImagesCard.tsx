@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { BlockStack, Card, Text } from '@shopify/polaris';
 import type { ProductImage } from '../../shared/contract.ts';
 import styles from './SourceImagesCard.module.css';
@@ -17,7 +18,12 @@ function limitText({ min, max }: Props['limits']): string {
 }
 
 /** The product's images as checkboxes; the model's limit disables the rest once reached. */
-export function SourceImagesCard({ images, chosen, onChange, limits }: Props) {
+export const SourceImagesCard = memo(function SourceImagesCard({
+  images,
+  chosen,
+  onChange,
+  limits,
+}: Props) {
   const toggle = (id: string) => {
     if (chosen.includes(id)) onChange(chosen.filter((other) => other !== id));
     else if (limits.max === 1) onChange([id]);
@@ -76,4 +82,4 @@ export function SourceImagesCard({ images, chosen, onChange, limits }: Props) {
       </BlockStack>
     </Card>
   );
-}
+});

@@ -25,7 +25,7 @@ export function CreditsCard({ byDay, byModel }: Props) {
               ? byDay.length === 1
                 ? t('overview.credits.onDay', {
                     credits: formatCredits(total),
-                    day: formatDay(byDay[0]!.day, 'utc'),
+                    day: formatDay(byDay[0]!.day),
                   })
                 : t('overview.credits.overDays', {
                     credits: formatCredits(total),
@@ -38,7 +38,7 @@ export function CreditsCard({ byDay, byModel }: Props) {
           <>
             <BarChart
               caption={t('overview.credits.byDay')}
-              bars={byDay.map((day) => ({ label: formatDay(day.day, 'utc'), value: day.credits }))}
+              bars={byDay.map((day) => ({ label: formatDay(day.day), value: day.credits }))}
               formatValue={formatNumber}
             />
             <BarChart

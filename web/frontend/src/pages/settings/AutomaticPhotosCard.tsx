@@ -173,7 +173,7 @@ function DailyCap({ overview }: { overview: RulesOverview }) {
       <InlineStack align="space-between" gap="200">
         <Text as="p">
           {t('rules.today', {
-            day: formatDay(overview.day, 'shop'),
+            day: formatDay(overview.day),
             spent: formatCredits(overview.spentToday),
             cap: formatCredits(cap),
           })}
