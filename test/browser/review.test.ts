@@ -8,6 +8,7 @@
 import type { FrameLocator, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
+  countWithNewShown,
   openBulkRunForReview,
   pickInResourcePicker,
   productMedia,
@@ -131,7 +132,9 @@ test(
       interval: 500,
     }).toMatch(/^[1-9]\d* results? waiting for review, 0 published\.$/);
     const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
-    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview);
+    await eventually(() => countWithNewShown(admin.app, rows), {
+      timeout: RESULT_TIMEOUT_MS,
+    }).toBe(inReview);
     expect(await admin.app.getByRole('button', { name: /^Approve: / }).count()).toBe(inReview);
 
     // Search a product by title: only its generations remain.
@@ -233,7 +236,9 @@ test(
     const inReview = Number(/^\d+/.exec((await runSummary.textContent())!)![0]);
     expect(inReview % 2).toBe(0);
     const rows = admin.app.getByRole('button', { name: /^View .* larger/ });
-    await eventually(() => rows.count(), { timeout: RESULT_TIMEOUT_MS }).toBe(inReview);
+    await eventually(() => countWithNewShown(admin.app, rows), {
+      timeout: RESULT_TIMEOUT_MS,
+    }).toBe(inReview);
 
     await rows.first().click();
     const viewer = admin.app.getByRole('dialog');

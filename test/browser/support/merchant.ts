@@ -2,7 +2,7 @@
  * What a merchant does, step by step, through the admin frame and the app, so the scenario
  * tests read as the flow they check. Every step uses what a person sees: labels, roles, text.
  */
-import type { FrameLocator } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 import type { SettingsView } from '../../../src/app-api/contract.ts';
 import { productAiControlAt } from '../../support/productai-accounts.ts';
 import type { AdminPage } from './browser.ts';
@@ -225,4 +225,15 @@ export async function setReviewMode(admin: AdminPage, on: boolean): Promise<void
   await eventually(() =>
     admin.page.getByRole('region', { name: 'Unsaved changes' }).isVisible(),
   ).toBe(false);
+}
+
+/**
+ * How many of Activity's rows `rows` matches once every generation a poll brought is shown:
+ * while the merchant reads the list, new rows wait behind "Show N new generations" (clicked here
+ * when it is there), so a test waiting for a run's results to arrive counts them all.
+ */
+export async function countWithNewShown(app: FrameLocator, rows: Locator): Promise<number> {
+  const notice = app.getByRole('button', { name: /^Show \d+ new generations?$/ });
+  if (await notice.isVisible()) await notice.click();
+  return rows.count();
 }
