@@ -45,6 +45,8 @@ export interface Cell {
   inPlace: number;
   /** Result's edge strength over the source's at that offset (textured cells). */
   energy: number;
+  /** The source's mean edge strength in the cell: where the product's detail is. */
+  strength: number;
   /** The offset (source-frame pixels) at which the result's cell lines up best. */
   dx: number;
   dy: number;
@@ -127,6 +129,7 @@ export function compareCells(
         correlation: best.r,
         inPlace: correlation(here),
         energy: e1 > 0 ? e2 / e1 : 1,
+        strength: here.n ? here.s1 / here.n : 0,
         dx: best.dx,
         dy: best.dy,
       });

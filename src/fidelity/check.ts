@@ -187,6 +187,9 @@ async function measureAt(
     inPlaceShare: shape.inPlaceShare,
     ...(shape.unlike ? { unlike: { ...shape.unlike, region: region(shape.unlike.box) } } : {}),
     ...(shape.faded ? { faded: { ...shape.faded, region: region(shape.faded.box) } } : {}),
+    ...(shape.detailChanged
+      ? { detailChanged: { ...shape.detailChanged, region: region(shape.detailChanged.box) } }
+      : {}),
     ...(colour ? { colour: colourSummary(colour, region) } : {}),
     ...(text ? { text } : {}),
     productRegion: region(source.box),

@@ -18,6 +18,13 @@ import type { Pixels } from './pixels.ts';
 const CAST_LIMIT = 1.25;
 /** Chroma (CIELAB) under which a source's colour is white, grey or black. */
 const ACHROMATIC = 10;
+/**
+ * Lightness (CIELAB) under which such a surface is dark (black, charcoal) and its difference
+ * counts whole: recoloured dark parts on the real photographs (L* 11-26) read 8-10 at two
+ * thirds and passed; the drawn set's faithful dark-grey parts lie at L* 46 or more, its
+ * whitish ones at 68 or more.
+ */
+const DARK_SURFACE = 35;
 /** Cells too dark on either side to tell a colour (linear luminance). */
 const DARK = 0.012;
 /**
@@ -71,11 +78,12 @@ export function colourParts(
     const before = lab(matched),
       after = lab(m.after);
     const source = lab(m.before);
-    // A white, grey or black surface takes the colour of the light and of what it faces (a
+    // A white or grey surface takes the colour of the light and of what it faces (a
     // reflection, a coloured wall): its difference counts two thirds. On the drawn set, white
     // parts of faithful results reached 26, on real photographs 2; grey parts recoloured on
-    // real photographs reach 26-40.
-    const weight = Math.hypot(source.a, source.b) < ACHROMATIC ? 2 / 3 : 1;
+    // real photographs reach 26-40. A dark one counts whole (DARK_SURFACE).
+    const pale = Math.hypot(source.a, source.b) < ACHROMATIC && source.l >= DARK_SURFACE;
+    const weight = pale ? 2 / 3 : 1;
     cells.push({ cell: m.cell, deltaE: weight * ciede2000(before, after), lab: source });
   }
   const byCell = new Map(cells.map((c) => [c.cell, c]));

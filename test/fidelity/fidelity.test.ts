@@ -113,6 +113,49 @@ describe('the fidelity check', () => {
     expect(report.region!.y).toBeGreaterThan(whole.y + whole.height * 0.4);
   });
 
+  test('a dark part turned another dark hue is held, the same part kept is faithful', async () => {
+    // The lower third painted charcoal (L* 25), then navy in the result: a grey part's
+    // difference counts two thirds, which passed it (8); a dark one's counts whole (12).
+    const { width, height } = product;
+    const band = {
+      left: 0,
+      top: Math.round(height * 0.66),
+      width,
+      height: Math.round(height * 0.3),
+    };
+    const painted = async (background: string) => {
+      const shape = await sharp(product.png).extract(band).extractChannel(3).toBuffer();
+      const flat = await sharp({
+        create: { width: band.width, height: band.height, channels: 3, background },
+      })
+        .joinChannel(shape)
+        .png()
+        .toBuffer();
+      return sharp(product.png)
+        .composite([{ input: flat, left: band.left, top: band.top }])
+        .png()
+        .toBuffer();
+    };
+    const cut = await sharp(await painted('#3c3c3c'))
+      .resize({ height: 800 })
+      .png()
+      .toBuffer();
+    const charcoal = await sharp(await drawBackground(2, 1024, false))
+      .composite([{ input: cut, top: 112, left: 300 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const check = async (background: string) =>
+      checker.check({
+        sources: [charcoal],
+        result: await inScene(await painted(background), 3),
+        kind: 'image',
+      });
+    expect((await check('#3c3c3c')).verdict).toBe('faithful');
+    const navy = await check('#2c3858');
+    expect(navy.verdict).not.toBe('faithful');
+    expect(navy.findings).toEqual(['the grey part has another colour']);
+  });
+
   test('a warmer, brighter light on the scene is not a recolour', async () => {
     const warm = await sharp(await inScene(product.png, 5))
       .linear([1.12, 1.04, 0.9], [8, 4, 0])
