@@ -1,6 +1,6 @@
 /**
- * .env.example lists exactly the environment variables the app's code reads (the server, the
- * worker, their healthcheck and everything under src/), read from the sources with the
+ * .env.example lists exactly the environment variables the app's code reads (the sources the
+ * image copies: the server, the worker, their healthcheck and src/), read from the sources with the
  * TypeScript compiler: a variable added to the configuration without a line there, or a line
  * left behind by a removed one, fails here.
  *
@@ -12,30 +12,14 @@
  *    (`const number = (name) => env[name]...`): the string literals it is called with.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const REPO = new URL('../../', import.meta.url).pathname;
-
-/** The code that runs in the app's processes (web/frontend is the browser's). */
-const ROOTS = [
-  'src',
-  'web/server',
-  'web/worker',
-  'web/shutdown-signals.ts',
-  'web/metrics-server.ts',
-  'deploy',
-];
+import { REPO } from './support/clean-copy.ts';
+import { imageSourceFiles } from './support/image-sources.ts';
 
 const VARIABLE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
-
-function sourceFiles(path: string): string[] {
-  const full = join(REPO, path);
-  if (statSync(full).isFile()) return path.endsWith('.ts') ? [path] : [];
-  return readdirSync(full).flatMap((name) => sourceFiles(join(path, name)));
-}
 
 /** `env` or `process.env`. */
 function isEnv(node: ts.Expression): boolean {
@@ -134,9 +118,9 @@ function variablesReadBy(path: string): string[] {
   return names.filter((name) => VARIABLE.test(name));
 }
 
+/** Read by the code the image runs (the server, the worker, their healthcheck, src/). */
 function variablesInCode(): string[] {
-  const files = ROOTS.flatMap(sourceFiles).filter((path) => !/\.test\.tsx?$/.test(path));
-  return [...new Set(files.flatMap(variablesReadBy))].sort();
+  return [...new Set(imageSourceFiles().flatMap(variablesReadBy))].sort();
 }
 
 /** `NAME=` lines (comments and blank lines aside). */

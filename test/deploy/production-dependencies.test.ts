@@ -5,30 +5,14 @@
  * Polaris, App Bridge React) are bundled by Vite at build and the emulators' (busboy) never
  * ship: both are development dependencies.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { readInstructions } from './support/dockerfile.ts';
+import { REPO } from './support/clean-copy.ts';
+import { imageSourceFiles } from './support/image-sources.ts';
 
-const REPO = new URL('../../', import.meta.url).pathname;
 const read = (path: string) => readFileSync(join(REPO, path), 'utf8');
-
-/** The sources the runtime stage copies from the build context (not from another stage). */
-function copiedSources(): string[] {
-  const instructions = readInstructions(read('Dockerfile'));
-  const runtime = instructions.slice(instructions.findLastIndex((i) => i.keyword === 'FROM'));
-  return runtime
-    .filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from'))
-    .flatMap((i) => i.args.split(/\s+/).slice(0, -1))
-    .filter((path) => /\.ts$/.test(path) || statSync(join(REPO, path)).isDirectory());
-}
-
-function sourceFiles(path: string): string[] {
-  if (!statSync(join(REPO, path)).isDirectory())
-    return /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) ? [path] : [];
-  return readdirSync(join(REPO, path)).flatMap((name) => sourceFiles(join(path, name)));
-}
 
 /** Whether an import declaration is erased by type stripping (`import type`, or only types). */
 function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
@@ -87,9 +71,9 @@ function packagesImportedBy(path: string): string[] {
 
 describe('the production dependencies', () => {
   it('are exactly the packages the image’s sources import', () => {
-    const sources = copiedSources();
-    expect(sources).toContain('src');
-    const imported = [...new Set(sources.flatMap(sourceFiles).flatMap(packagesImportedBy))];
+    const sources = imageSourceFiles();
+    expect(sources).toContain('web/server/main.ts');
+    const imported = [...new Set(sources.flatMap(packagesImportedBy))];
     const { dependencies } = JSON.parse(read('package.json')) as {
       dependencies: Record<string, string>;
     };
