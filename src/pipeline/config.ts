@@ -362,7 +362,7 @@ function durabilityMode(
   env: Record<string, string | undefined>,
 ): PipelineConfig['durability']['mode'] {
   const raw = env['REDIS_DURABILITY']?.trim();
-  if (!raw) return env['NODE_ENV'] === 'production' ? 'aof' : 'none';
+  if (!raw) return (env['NODE_ENV']?.trim() || 'production') === 'production' ? 'aof' : 'none';
   const mode = DURABILITY_MODES.find((candidate) => candidate === raw);
   if (!mode) throw new Error(`REDIS_DURABILITY must be one of ${DURABILITY_MODES.join(', ')}`);
   return mode;

@@ -67,6 +67,10 @@ describe('loadAppConfig', () => {
       loadAppConfig({ ...valid, ...env }).pipeline.durability;
     expect(durability({ NODE_ENV: 'production' }).mode).toBe('aof');
     expect(durability({ NODE_ENV: 'test' }).mode).toBe('none');
+    // NODE_ENV unset or empty is production, as for the rest of the configuration.
+    const { NODE_ENV: _, ...unset } = valid;
+    expect(loadAppConfig(unset).pipeline.durability.mode).toBe('aof');
+    expect(durability({ NODE_ENV: '' }).mode).toBe('aof');
     expect(
       durability({ REDIS_DURABILITY: 'replicas', REDIS_DURABILITY_REPLICAS: '2' }),
     ).toMatchObject({ mode: 'replicas', replicas: 2, timeoutMs: 1_000 });
