@@ -2,8 +2,9 @@
 # Brings a fresh machine to the point where `npm run demo` and `npm test` can run, or stops
 # saying what failed, why (the failing command and its own messages) and how to fix it on this
 # system. Runs before those scripts (npm's pre-hooks), possibly under an older system Node: it
-# only uses bash, coreutils, npm and, as root, apt-get. Without root, three variables replace
-# what it would install: REDIS_URL (a Redis of your own), CHROMIUM_PATH and NGINX_PATH.
+# only uses bash, coreutils, npm and, as root, apt-get. Without root, four variables replace
+# what it would install: REDIS_URL (a Redis of your own), CHROMIUM_PATH, NGINX_PATH and
+# VALKEY_SERVER_PATH.
 #   usage: ensure-setup.sh demo|test
 # test/dev/ensure-setup.test.ts runs its failure paths on a stand-in PATH.
 set -euo pipefail
@@ -56,15 +57,17 @@ node=node_modules/.bin/node
 [ -x "$node" ] && "$node" --version >/dev/null 2>&1 ||
   fail "the project's Node 22 ($node, from the npm package \`node\`) is missing or does not run: its install script fetches the binary; run \`npm rebuild node\` and see its messages."
 
-# usage: apt_install <package> <why it is needed> <what replaces it without root>
+# usage: apt_install <package> <why it is needed> <what replaces it without root> [<release>]
 apt_install() {
-  local pkg="$1" why="$2" instead="$3"
+  local pkg="$1" why="$2" instead="$3" release=()
+  [ -n "${4:-}" ] && release=(-t "$4")
   if [ "$(id -u)" = 0 ] && have apt-get; then
     echo "setup: installing $pkg from Debian packages ($why)..." >&2
     # A fresh machine's package lists are often missing or stale: update them, then try again.
-    run_quietly apt-get install -y --no-install-recommends "$pkg" ||
+    run_quietly apt-get install -y --no-install-recommends "${release[@]}" "$pkg" ||
       { echo "setup: updating apt's package lists, then trying again..." >&2 &&
-        run_quietly apt-get update && run_quietly apt-get install -y --no-install-recommends "$pkg"; } ||
+        run_quietly apt-get update &&
+        run_quietly apt-get install -y --no-install-recommends "${release[@]}" "$pkg"; } ||
       fail "could not install $pkg with apt-get, which says why above ($why): fix that and run again, $instead."
   elif have apt-get; then
     fail "$pkg is missing ($why): install it with \`sudo apt-get install $pkg\`, $instead."
@@ -89,6 +92,38 @@ fi
 if [ "$purpose" = test ] && ! have nginx && [ ! -x /usr/sbin/nginx ] && [ -z "${NGINX_PATH:-}" ]; then
   apt_install nginx-light "test/deploy/nginx-logs.test.ts runs deploy/nginx.conf in nginx" \
     "or set NGINX_PATH to an nginx binary (no root needed)"
+fi
+
+# REDIS_DURABILITY=aof waits with WAITAOF, which Redis has from 7.2 and Valkey (its fork) from
+# 7.2.4; Debian bookworm's redis-server is 7.0, so the test of that mode
+# (test/pipeline/submit/durable-aof.test.ts) starts a private valkey-server: Debian has it from
+# trixie on, and in bookworm-backports (8.0).
+if [ "$purpose" = test ] && ! have valkey-server && [ -z "${VALKEY_SERVER_PATH:-}" ]; then
+  why="the test of REDIS_DURABILITY=aof needs WAITAOF: Valkey, or Redis 7.2 or later"
+  instead="or set VALKEY_SERVER_PATH to a valkey-server, or a redis-server 7.2 or later (no root needed)"
+  suite=""
+  if [ "$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")" = bookworm ]; then
+    suite=bookworm-backports
+    sources=/etc/apt/sources.list.d/bookworm-backports.list
+    [ "$(id -u)" = 0 ] && have apt-get ||
+      fail "valkey-server is missing ($why): on Debian bookworm it comes from bookworm-backports: as root, \`echo 'deb http://deb.debian.org/debian bookworm-backports main' > $sources && apt-get update && apt-get install -t bookworm-backports valkey-server\`, $instead."
+    if ! grep -rqs '^[^#]*bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      echo "setup: adding Debian's bookworm-backports to apt's sources ($sources), for valkey-server..." >&2
+      echo 'deb http://deb.debian.org/debian bookworm-backports main' >"$sources"
+      run_quietly apt-get update ||
+        fail "\`apt-get update\` with bookworm-backports added ($sources) failed, which says why above ($why): fix that and run again, $instead."
+    fi
+  fi
+  apt_install valkey-server "$why" "$instead" "$suite"
+  # Its package starts a system valkey-server on port 6379, and at every boot, where a system
+  # Redis may already listen; the test starts its own, so that service is stopped and disabled.
+  if [ -d /run/systemd/system ]; then
+    run_quietly systemctl disable --now valkey-server ||
+      fail "could not stop and disable the valkey-server service the package started, see above: it holds port 6379."
+  elif [ -x /etc/init.d/valkey-server ]; then
+    { run_quietly /etc/init.d/valkey-server stop && run_quietly update-rc.d valkey-server disable; } ||
+      fail "could not stop and disable the valkey-server service the package started, see above: it holds port 6379."
+  fi
 fi
 
 # Shopify's Admin GraphQL schema (introspection) for the pinned API version, from the npm

@@ -72,10 +72,14 @@ function machine(options: { uid: number; apt: boolean; nodeBinary?: boolean }) {
   return { root, project, bin, npmCalls: join(root, 'npm-calls') };
 }
 
-function start(setup: ReturnType<typeof machine>, env: Record<string, string> = {}) {
+function start(
+  setup: ReturnType<typeof machine>,
+  env: Record<string, string> = {},
+  purpose: 'demo' | 'test' = 'demo',
+) {
   const child = spawn(
     join(setup.bin, 'bash'),
-    [join(setup.project, 'scripts', 'ensure-setup.sh'), 'demo'],
+    [join(setup.project, 'scripts', 'ensure-setup.sh'), purpose],
     {
       env: { PATH: setup.bin, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +123,19 @@ describe('scripts/ensure-setup.sh', () => {
     );
     expect(stderr).toContain(APT_LOCKED);
     expect(stderr).toContain('REDIS_URL');
+  });
+
+  it('for the tests, without root, names what provides WAITAOF and the override without root', async () => {
+    const setup = machine({ uid: 1000, apt: true });
+    const { code, stderr } = await start(
+      setup,
+      { REDIS_URL: 'redis://127.0.0.1:1/', CHROMIUM_PATH: '/x', NGINX_PATH: '/x' },
+      'test',
+    ).output;
+    expect(code).toBe(1);
+    expect(stderr).toContain('valkey-server is missing');
+    expect(stderr).toContain('WAITAOF');
+    expect(stderr).toContain('VALKEY_SERVER_PATH');
   });
 
   it('tells a missing Node binary from an unreachable registry', async () => {
