@@ -43,17 +43,20 @@ export interface PrivateRedisOptions {
   /** Folder for the append-only file; a fresh temporary folder (removed on stop) by default. */
   dir?: string;
   port?: number;
+  /** The server binary: `redis-server` on PATH by default; dev/waitaof-server.ts names one with WAITAOF. */
+  server?: string;
 }
 
 export async function startPrivateRedis(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
   const port = options.port ?? (await freePort());
+  const server = options.server ?? 'redis-server';
   const ownsDir = !options.dir;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'redis-'));
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
     const proc = spawnGroup(
-      'redis-server',
+      server,
       [
         '--port',
         String(port),
@@ -75,11 +78,9 @@ export async function startPrivateRedis(options: PrivateRedisOptions = {}): Prom
     proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<never>((_, reject) => {
-      proc.once('error', (err) =>
-        reject(new Error(`could not start redis-server: ${err.message}`)),
-      );
+      proc.once('error', (err) => reject(new Error(`could not start ${server}: ${err.message}`)));
       proc.once('exit', (code) =>
-        reject(new Error(`redis-server exited (${code}): ${output.trim()}`)),
+        reject(new Error(`${server} exited (${code}): ${output.trim()}`)),
       );
     });
     exited.catch(() => {});
