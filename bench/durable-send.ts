@@ -6,9 +6,10 @@
  *   (its Lua script), then the durability wait of each mode.
  * Prints p50 / p95 per submission and the Redis commands each costs (INFO commandstats).
  *
- *   node bench/durable-send.ts [submissions=400]
+ *   node bench/durable-send.ts [submissions=400] [server=redis-server]
  *
- * WAITAOF needs Redis 7.2; on an older redis-server the `aof` row says so, and the row
+ * `server` is the binary to run: valkey-server has WAITAOF (scripts/ensure-setup.sh test installs
+ * it), which Redis has from 7.2; on an older redis-server the `aof` row says so, and the row
  * `appendfsync always` stands in for its cost: one fsync of the AOF per write, which is what
  * WAITAOF 1 0 asks of an everysec server at the moment it blocks (it fsyncs at once instead of
  * within the second).
@@ -30,9 +31,8 @@ import { createPipelineStores } from '../src/pipeline/pipeline-stores.ts';
 import { generationFingerprint } from '../src/pipeline/limits/submission-claims.ts';
 
 const SUBMISSIONS = Number(process.argv[2] ?? 400);
-const version = /v=(\S+)/.exec(
-  execFileSync('redis-server', ['--version'], { encoding: 'utf8' }),
-)![1]!;
+const SERVER = process.argv[3] ?? 'redis-server';
+const version = execFileSync(SERVER, ['--version'], { encoding: 'utf8' }).split(' sha=')[0]!;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -50,7 +50,7 @@ async function startReplica(primaryPort: number): Promise<ChildProcess> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-replica-'));
   const child = spawnGroup(
-    'redis-server',
+    SERVER,
     [
       '--port',
       String(port),
@@ -81,7 +81,7 @@ async function startReplica(primaryPort: number): Promise<ChildProcess> {
 
 /** Times SUBMISSIONS submit steps (the Redis part) with the given durability. */
 async function run(label: string, durability: DurabilityConfig, fsync: 'everysec' | 'always') {
-  const server = await startPrivateRedis();
+  const server = await startPrivateRedis({ server: SERVER });
   const redis = await connectRedis(server.url);
   const replica = durability.mode === 'replicas' ? await startReplica(server.port) : null;
   try {
@@ -159,9 +159,7 @@ const rows = [
     'everysec',
   ),
 ];
-console.log(
-  `redis-server ${version}, ${SUBMISSIONS} submissions each, the submit step's Redis part`,
-);
+console.log(`${version}, ${SUBMISSIONS} submissions each, the submit step's Redis part`);
 for (const row of rows) {
   if ('skipped' in row) console.log(`${row.label.padEnd(30)} not measured: ${row.skipped}`);
   else

@@ -43,7 +43,10 @@ export interface PrivateRedisOptions {
   /** Folder for the append-only file; a fresh temporary folder (removed on stop) by default. */
   dir?: string;
   port?: number;
-  /** The server binary: `redis-server` on PATH by default; dev/waitaof-server.ts names one with WAITAOF. */
+  /**
+   * The server binary: `redis-server` on PATH by default; dev/waitaof-server.ts names one that
+   * has WAITAOF.
+   */
   server?: string;
 }
 
