@@ -3,8 +3,10 @@
  * taken back happens (a request that charges money leaves). Redis acknowledges a write once it
  * is in memory; with `appendfsync everysec` the AOF reaches the disk up to a second later, and a
  * replica may lag. So:
- *  - `aof`: `WAITAOF 1 0 <timeout>` (Redis 7.2+): blocks until the primary's AOF holds every
- *    write this connection made, fsynced (Redis fsyncs at once for a blocked WAITAOF);
+ *  - `aof`: `WAITAOF 1 0 <timeout>` (Redis 7.2+, Valkey 7.2.4+): blocks until the primary's AOF
+ *    holds every write this connection made, fsynced; that is true under `appendfsync always`,
+ *    and under `everysec` only on a server with redis/redis#13793's fix (Valkey 8.0.1, traced,
+ *    answers without an fsync: docs/operations.md);
  *  - `replicas`: `WAIT <n> <timeout>`: until n replicas acknowledged them (a failover promotes
  *    one that has them);
  *  - `none`: nothing (a crash of the Redis host can lose the last second of writes).
