@@ -13,7 +13,7 @@ import {
   waitForProgressState,
   type DemoProduct,
 } from './support/merchant.ts';
-import { confirm, confirmation } from './support/confirm.ts';
+import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
 
@@ -47,7 +47,8 @@ test(
     const before = await readyMediaCount(item);
     await setReviewMode(suite.admin, false);
     await generatePhoto(admin, item, 'Studio white');
-    await admin.screenshot('generate-following');
+    // Mid-generation: the progress card in its reserved place, the form where it was.
+    await screenshotBothWidths(admin, 'generate-following');
     await waitForProgressState(admin, 'Published');
     await eventually(() => readyMediaCount(item), { timeout: RESULT_TIMEOUT_MS }).toBe(before + 1);
     await admin.screenshot('generate-published');

@@ -151,6 +151,9 @@ test(
     // The viewer: the original beside the result with pixel sizes; A approves.
     await rows.first().click();
     const viewer = admin.app.getByRole('dialog');
+    // Opening: its frames at their final size from the first paint, the pictures loading into them.
+    await eventually(() => viewer.isVisible()).toBe(true);
+    await screenshotBothWidths('review-viewer-opening');
     await eventually(() => viewer.getByText(/^\d+ × \d+ px$/).count()).toBe(2);
     await screenshotBothWidths('review-viewer');
     await admin.page.keyboard.press('a');

@@ -13,9 +13,13 @@ export async function confirmation(admin: AdminPage, title: string | RegExp): Pr
   return dialog;
 }
 
-/** Answers the open confirmation with its `button` and waits for it to close. */
+/**
+ * Answers the open confirmation with its `button` and waits for it to close. The dialog is found
+ * by CSS: the wait runs in the page's main thread right after the click, and a role query there
+ * walks the whole page (the merchant session measures that click's paint).
+ */
 export async function confirm(admin: AdminPage, button: string): Promise<void> {
-  const dialog = admin.app.getByRole('dialog');
+  const dialog = admin.app.locator('[role="dialog"]');
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await eventually(() => dialog.count()).toBe(0);
 }
