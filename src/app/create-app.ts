@@ -38,14 +38,18 @@ import { createSessionStore, type SessionStore } from '../stores/sessions.ts';
 import { createShopSettingsStore, type ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
 import { createRuleStore } from '../stores/rule-store.ts';
-import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
-import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
-import { createFidelityHolds } from '../pipeline/publish/fidelity-holds.ts';
-import { allGates } from '../pipeline/publish/try-gate.ts';
+import {
+  type PipelineOptions,
+  type Pipeline,
+  createPipeline,
+  firstOfHolds,
+  createFidelityHolds,
+  allGates,
+  keepReplacedKeysMs,
+} from '../pipeline/index.ts';
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
-import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
 import { createBulkRunEngine, type BulkRunEngine } from '../pipeline/bulk/index.ts';
 import {
   campaignKeepsInReview,

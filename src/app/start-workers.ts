@@ -5,7 +5,7 @@
  * Redis only. The webhook worker starts last and checks that every topic shopify.app.toml
  * subscribes to has a handler (it refuses to start on a gap).
  */
-import { bullConnection } from '../pipeline/stages/queues.ts';
+import { bullConnection } from '../pipeline/index.ts';
 import { declaredTopicsOfApp } from '../shopify/declared-topics.ts';
 import { startWebhookWorker } from '../shopify/webhook-queue.ts';
 import type { App } from './create-app.ts';

@@ -1,7 +1,7 @@
 /**
- * The generation pipeline, assembled: what the rest of the app is meant to use. (Services and the
- * composition root still import some of the pipeline's files directly; `npm run structure`
- * counts those imports.)
+ * The generation pipeline, assembled, and the one way into it: the rest of src/ imports the
+ * pipeline's parts from here, never from its folders (`npm run structure` counts the imports
+ * that do not, the bulk runs', campaigns', rules' and Flow action's, still inside it).
  *
  *   const pipeline = app.pipeline;                   // built once by src/app/create-app.ts
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
@@ -68,9 +68,56 @@ export {
   type WebhookAnswer,
   type WebhookDelivery,
 } from './receive/webhook-receiver.ts';
-export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
-export { toGenerationView } from './generations/generation.ts';
-export { bullConnection } from './stages/queues.ts';
+export {
+  pipelineConfig,
+  pipelineConfigFromEnv,
+  type PipelineConfig,
+  type PipelineConfigOverrides,
+} from './config.ts';
+export {
+  currentWait,
+  StaleTransitionError,
+  toGenerationView,
+  tryAgainOf,
+  type Generation,
+  type NewGeneration,
+} from './generations/generation.ts';
+export type { GenerationStore } from './generations/generation-store.ts';
+export { newGenerationId } from './generations/ids.ts';
+export { appWideKeys } from './generations/keys.ts';
+export { variantValuesCapError } from './limits/shop-quotas.ts';
+export { PAUSE_MESSAGES } from './line/shop-pause.ts';
+export {
+  approveResult,
+  chooseOptions,
+  decideVariantSet,
+  rejectResult,
+  undoPublished,
+  type ReviewDeps,
+} from './publish/index.ts';
+export { createFidelityHolds } from './publish/fidelity-holds.ts';
+export { downloadResult } from './publish/result-download.ts';
+export { firstOfHolds } from './publish/result-holds.ts';
+export { allGates } from './publish/try-gate.ts';
+export { keepReplacedKeysMs } from './receive/submission-key.ts';
+export { UnclaimedResultGoneError } from './receive/unclaimed-results.ts';
+export type { WebhookReceiver } from './receive/webhook-receiver.ts';
+export type { AdminGraphql } from './sources/admin-graphql.ts';
+export { THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
+export { asOptions, prepareGeneration, type GenerationRequest } from './sources/new-generation.ts';
+export {
+  completeParams,
+  referenceImageRange,
+  requestProblems,
+  type ParamDefaults,
+} from './sources/request-rules.ts';
+export { loadProductImages } from './sources/source-images.ts';
+export {
+  loadProductVariants,
+  variantSetIntake,
+  type VariantSetIntake,
+} from './sources/variant-sources.ts';
+export { bullConnection, QUEUE_NAMES } from './stages/queues.ts';
 export { UNCERTAIN_CANCELLED_MESSAGE } from './line/cancel-generation.ts';
 export type { RunningPipelineWorkers } from './pipeline-workers.ts';
 export type { ExpiryPorts } from './line/expire-waiting.ts';

@@ -7,11 +7,11 @@
  */
 import type { GenerationView } from '../app-api/contract.ts';
 import {
+  type Pipeline,
   currentWait,
   toGenerationView,
   type Generation,
-} from '../pipeline/generations/generation.ts';
-import type { Pipeline } from '../pipeline/index.ts';
+} from '../pipeline/index.ts';
 
 export async function generationViews(
   pipeline: Pipeline,

@@ -24,23 +24,19 @@ import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { IdempotencyKeys } from '../stores/idempotency-keys.ts';
-import type { Pipeline } from '../pipeline/index.ts';
 import {
+  type Pipeline,
   toGenerationView,
   tryAgainOf,
   type Generation,
-} from '../pipeline/generations/generation.ts';
-import {
   approveResult,
   rejectResult,
   undoPublished,
   type ReviewDeps,
-} from '../pipeline/publish/index.ts';
-import {
   asOptions,
   prepareGeneration,
   type GenerationRequest,
-} from '../pipeline/sources/new-generation.ts';
+} from '../pipeline/index.ts';
 import { generationViews } from './generation-views.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { estimateVariantSet, prepareVariantSet } from './variant-sets.ts';

@@ -4,7 +4,7 @@
  * found; the use case knows what the merchant tried.
  */
 import { AppError } from '../platform/errors.ts';
-import { StaleTransitionError } from '../pipeline/generations/generation.ts';
+import { StaleTransitionError } from '../pipeline/index.ts';
 
 /** A merchant's action on a generation, and the words for it having been done. */
 const DONE: Record<string, string> = {

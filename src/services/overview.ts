@@ -14,14 +14,12 @@ import type { Clock } from '../platform/clock.ts';
 import { singleFlightCache } from '../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { SetupGuideStore } from '../stores/setup-guide.ts';
-import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
 import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import type { Generation } from '../pipeline/generations/generation.ts';
+import type { Pipeline, Generation, GenerationStore } from '../pipeline/index.ts';
 import { generationViews } from './generation-views.ts';
-import type { GenerationStore } from '../pipeline/generations/generation-store.ts';
-import { shopDay } from '../pipeline/rules/shop-day.ts';
+import { shopDay } from '../app-api/shop-day.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
 const DAYS = 30;

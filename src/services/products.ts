@@ -8,8 +8,7 @@ import { AppError } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import { PRODUCTS_PAGE } from '../shopify/operations/products.ts';
 import { loadCollectionSummary } from '../pipeline/bulk/product-pages.ts';
-import { THUMBNAIL_TRANSFORM } from '../pipeline/sources/image-transforms.ts';
-import { loadProductImages } from '../pipeline/sources/source-images.ts';
+import { THUMBNAIL_TRANSFORM, loadProductImages } from '../pipeline/index.ts';
 
 export interface ProductListQuery {
   /** Shopify search syntax (`title:…`, `tag:…`); all products when empty. */

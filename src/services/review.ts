@@ -17,9 +17,13 @@ import type {
 } from '../app-api/contract.ts';
 import { AppError } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
-import type { Pipeline } from '../pipeline/index.ts';
-import { toGenerationView, type Generation } from '../pipeline/generations/generation.ts';
-import { chooseOptions, decideVariantSet } from '../pipeline/publish/index.ts';
+import {
+  type Pipeline,
+  toGenerationView,
+  type Generation,
+  chooseOptions,
+  decideVariantSet,
+} from '../pipeline/index.ts';
 import { reviewDepsOf } from './generations.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 

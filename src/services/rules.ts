@@ -20,16 +20,16 @@ import type {
 import { AppError, invalidFields } from '../platform/errors.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import { RuleNotFoundError } from '../stores/rule-store.ts';
-import type { Pipeline } from '../pipeline/index.ts';
-import type { Generation } from '../pipeline/generations/generation.ts';
-import type { RuleEngine } from '../pipeline/rules/index.ts';
-import { capBelowCostMessage, ruleCost, type RuleCost } from '../pipeline/rules/rule-cost.ts';
-import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
 import {
+  type Pipeline,
+  type Generation,
   completeParams,
   referenceImageRange,
   requestProblems,
-} from '../pipeline/sources/request-rules.ts';
+} from '../pipeline/index.ts';
+import type { RuleEngine } from '../pipeline/rules/index.ts';
+import { capBelowCostMessage, ruleCost, type RuleCost } from '../pipeline/rules/rule-cost.ts';
+import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
 
 export interface RulesService {
   overview(shop: string): Promise<RulesOverview>;

@@ -15,8 +15,7 @@ import type { Logger } from '../platform/logger.ts';
 import { IMAGE_RESOLUTIONS, imageAspectRatiosFor, isImageModelId } from '../productai/catalogue.ts';
 import { isProductAiError } from '../productai/errors.ts';
 import type { ShopSettings, ShopSettingsStore } from '../stores/shop-settings.ts';
-import { productAiWebhookUrl, type Pipeline } from '../pipeline/index.ts';
-import { PAUSE_MESSAGES } from '../pipeline/line/shop-pause.ts';
+import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../pipeline/index.ts';
 import { asMerchantAction } from './merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 

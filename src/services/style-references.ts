@@ -17,8 +17,7 @@ import {
   MAX_UPLOAD_PIXELS,
   megapixels,
 } from '../platform/image-limits.ts';
-import type { Pipeline } from '../pipeline/index.ts';
-import { downloadResult } from '../pipeline/publish/result-download.ts';
+import { type Pipeline, downloadResult } from '../pipeline/index.ts';
 import type { ShopStyleStore } from '../stores/shop-style.ts';
 
 /** Long side of the kept reference: ProductAI's models work from about 1K anyway. */

@@ -7,10 +7,12 @@ import type { GenerationView } from '../app-api/contract.ts';
 import type { UnclaimedResultList } from '../app-api/unclaimed-results.ts';
 import { AppError, invalidFields } from '../platform/errors.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
-import type { Pipeline } from '../pipeline/index.ts';
-import { toGenerationView } from '../pipeline/generations/generation.ts';
-import { UnclaimedResultGoneError } from '../pipeline/receive/unclaimed-results.ts';
-import { loadProductImages } from '../pipeline/sources/source-images.ts';
+import {
+  type Pipeline,
+  toGenerationView,
+  UnclaimedResultGoneError,
+  loadProductImages,
+} from '../pipeline/index.ts';
 
 export interface UnclaimedResultsService {
   list(shop: string): Promise<UnclaimedResultList>;

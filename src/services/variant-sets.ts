@@ -17,17 +17,18 @@
  */
 import type { CreateGenerationRequest, Estimate, VariantSetCreated } from '../app-api/contract.ts';
 import { invalidFields, type FieldProblem } from '../platform/errors.ts';
-import { newGenerationId } from '../pipeline/generations/ids.ts';
-import { variantValuesCapError } from '../pipeline/limits/shop-quotas.ts';
-import type { NewGeneration } from '../pipeline/generations/generation.ts';
-import type { AdminGraphql } from '../pipeline/sources/admin-graphql.ts';
-import { asOptions } from '../pipeline/sources/new-generation.ts';
-import { completeParams, type ParamDefaults } from '../pipeline/sources/request-rules.ts';
 import {
+  newGenerationId,
+  variantValuesCapError,
+  type NewGeneration,
+  type AdminGraphql,
+  asOptions,
+  completeParams,
+  type ParamDefaults,
   loadProductVariants,
   variantSetIntake,
   type VariantSetIntake,
-} from '../pipeline/sources/variant-sources.ts';
+} from '../pipeline/index.ts';
 
 /** Problems of the request's shape for a set (none when it may be made). */
 export function variantSetRequestProblems(request: CreateGenerationRequest): FieldProblem[] {

@@ -16,7 +16,7 @@ import {
 } from '../generations/generation.ts';
 import type { TryAdmission } from '../publish/try-gate.ts';
 import type { RulesDeps } from './rules-deps.ts';
-import { nextDayStart, shopDay } from './shop-day.ts';
+import { nextDayStart, shopDay } from '../../app-api/shop-day.ts';
 
 const waitingKeys = shopKeyspace('rules-waiting');
 

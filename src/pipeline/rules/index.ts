@@ -22,7 +22,7 @@ import type { TryGate } from '../publish/try-gate.ts';
 import { runRulesForProduct, type NewProductTrigger } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
 import type { RulesDeps } from './rules-deps.ts';
-import { shopDay } from './shop-day.ts';
+import { shopDay } from '../../app-api/shop-day.ts';
 
 export interface RuleEngine {
   store: RuleStore;

@@ -13,7 +13,7 @@ import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { lineUpPausedByCap, releaseWaiting } from './cap-line.ts';
 import type { RulesDeps } from './rules-deps.ts';
-import { nextDayStart, shopDay } from './shop-day.ts';
+import { nextDayStart, shopDay } from '../../app-api/shop-day.ts';
 
 const QUEUE = 'rules-release';
 

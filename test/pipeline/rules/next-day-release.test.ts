@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SaveRuleRequest } from '../../../src/app-api/rules.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
-import { nextDayStart, shopDay } from '../../../src/pipeline/rules/shop-day.ts';
+import { nextDayStart, shopDay } from '../../../src/app-api/shop-day.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 import { until } from '../../support/until.ts';
 

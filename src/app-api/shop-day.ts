@@ -1,5 +1,5 @@
 /** The shop's calendar day (its Shopify time zone): the daily cap resets at its midnight. */
-import { instantToZoned, zonedToInstant } from '../../app-api/zoned-time.ts';
+import { instantToZoned, zonedToInstant } from './zoned-time.ts';
 
 /** `YYYY-MM-DD` on the shop's clock. */
 export function shopDay(nowMs: number, timeZone: string): string {
