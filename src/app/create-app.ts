@@ -61,7 +61,7 @@ import {
 } from '../pipeline/campaigns/index.ts';
 import { createRuleEngine, type RuleEngine } from '../pipeline/rules/index.ts';
 import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
-import { createServices, type Services } from '../services/index.ts';
+import { createServices, type Services } from '../features/index.ts';
 import type { Config } from './config.ts';
 
 export type CloseHook = () => Promise<void>;
@@ -98,7 +98,7 @@ export interface App {
   rules: RuleEngine;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
-  /** The use cases the web calls (src/services): one service per feature. */
+  /** The use cases the web calls (src/features): one service per feature. */
   services: Services;
   /**
    * Registers cleanup run by `close()`, in reverse order of registration (a process's servers

@@ -1,9 +1,11 @@
 /**
- * `src/services/`: the application services, one per feature: the use cases the web calls.
- * Each holds what a request means for the app (checks, defaults, which domain operations, the
+ * The merchant features' services, one per feature: the use cases the web calls, and the one list
+ * of them the composition root (src/app) builds. Each feature has its folder here
+ * (`src/features/<feature>/service.ts`; the ones not moved yet are still in src/services/). A
+ * service holds what a request means for the app (checks, defaults, which domain operations, the
  * view the client gets back) and speaks the contract's types (src/app-api); routes only parse,
  * call one method and answer. Failures are AppErrors (src/platform/errors.ts) whose kind the
- * web's one error handler maps to HTTP. Built once by the composition root (src/app).
+ * web's one error handler maps to HTTP.
  */
 import type { Redis } from '../platform/redis/connection.ts';
 import { createIdempotencyKeys } from '../stores/idempotency-keys.ts';
@@ -19,36 +21,43 @@ import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
 import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
 import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
 import type { RuleEngine } from '../pipeline/rules/index.ts';
-import { createGenerationsService, type GenerationsService } from './generations.ts';
-import { createShopifyWebhooksService, type ShopifyWebhooksService } from './shopify-webhooks.ts';
-import { createSettingsService, type SettingsService } from './settings.ts';
-import { createRulesService, type RulesService } from './rules.ts';
-import { createProductsService, type ProductsService } from './products.ts';
+import { createGenerationsService, type GenerationsService } from '../services/generations.ts';
+import {
+  createShopifyWebhooksService,
+  type ShopifyWebhooksService,
+} from '../services/shopify-webhooks.ts';
+import { createSettingsService, type SettingsService } from '../services/settings.ts';
+import { createRulesService, type RulesService } from '../services/rules.ts';
+import { createProductsService, type ProductsService } from '../services/products.ts';
 import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
-} from './unclaimed-results.ts';
-import { createFlowActionsService, type FlowActionsService } from './flow-actions.ts';
-import { createReviewService, type ReviewService } from './review.ts';
-import { createBulkRunsService, type BulkRunsService } from './bulk-runs.ts';
-import { createCampaignsService, type CampaignsService } from './campaigns.ts';
-import { createOverviewService, type OverviewService } from './overview.ts';
-import { createShopService, type ShopService } from './shop.ts';
+} from '../services/unclaimed-results.ts';
+import { createFlowActionsService, type FlowActionsService } from '../services/flow-actions.ts';
+import { createReviewService, type ReviewService } from '../services/review.ts';
+import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
+import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
+import { createOverviewService, type OverviewService } from '../services/overview.ts';
+import { createShopService, type ShopService } from '../services/shop.ts';
 import { createSetupGuideStore } from '../stores/setup-guide.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
-export type { GenerationAction, GenerationListQuery, GenerationsService } from './generations.ts';
-export type { ShopifyWebhooksService } from './shopify-webhooks.ts';
-export type { SettingsService } from './settings.ts';
-export type { RulesService } from './rules.ts';
-export type { ProductsService } from './products.ts';
-export type { UnclaimedResultsService } from './unclaimed-results.ts';
-export { FlowActionRequest, type FlowActionsService } from './flow-actions.ts';
-export type { ReviewService } from './review.ts';
-export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs.ts';
-export type { CampaignsService } from './campaigns.ts';
-export type { OverviewService } from './overview.ts';
-export type { ShopService } from './shop.ts';
+export type {
+  GenerationAction,
+  GenerationListQuery,
+  GenerationsService,
+} from '../services/generations.ts';
+export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
+export type { SettingsService } from '../services/settings.ts';
+export type { RulesService } from '../services/rules.ts';
+export type { ProductsService } from '../services/products.ts';
+export type { UnclaimedResultsService } from '../services/unclaimed-results.ts';
+export { FlowActionRequest, type FlowActionsService } from '../services/flow-actions.ts';
+export type { ReviewService } from '../services/review.ts';
+export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';
+export type { CampaignsService } from '../services/campaigns.ts';
+export type { OverviewService } from '../services/overview.ts';
+export type { ShopService } from '../services/shop.ts';
 
 export interface Services {
   generations: GenerationsService;
