@@ -37,9 +37,9 @@ import { createFlowActionsService, type FlowActionsService } from '../services/f
 import { createReviewService, type ReviewService } from '../services/review.ts';
 import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
-import { createOverviewService, type OverviewService } from '../services/overview.ts';
+import { createOverviewService, type OverviewService } from './overview/service.ts';
 import { createShopService, type ShopService } from '../services/shop.ts';
-import { createSetupGuideStore } from '../stores/setup-guide.ts';
+import { createSetupGuideStore } from './overview/setup-guide-store.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
 export type {
@@ -56,7 +56,7 @@ export { FlowActionRequest, type FlowActionsService } from '../services/flow-act
 export type { ReviewService } from '../services/review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';
 export type { CampaignsService } from '../services/campaigns.ts';
-export type { OverviewService } from '../services/overview.ts';
+export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from '../services/shop.ts';
 
 export interface Services {

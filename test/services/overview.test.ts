@@ -1,13 +1,13 @@
 /**
- * The overview service (src/services/overview.ts) on the app's own stores, with a clock and a
+ * The overview service (src/features/overview/service.ts) on the app's own stores, with a clock and a
  * shop time zone of the test's: which days' credits it counts (the shop's), and how long it
  * keeps them. (The overview over HTTP,
  * with real generations: test/web/api-overview.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/platform/clock.ts';
-import { createOverviewService } from '../../src/services/overview.ts';
-import { createSetupGuideStore } from '../../src/stores/setup-guide.ts';
+import { createOverviewService } from '../../src/features/overview/service.ts';
+import { createSetupGuideStore } from '../../src/features/overview/setup-guide-store.ts';
 import { startTestApp } from '../support/app.ts';
 import { storedGeneration } from './support/stored-generation.ts';
 

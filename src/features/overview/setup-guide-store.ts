@@ -4,8 +4,8 @@
  * dismissal holds in every browser and for every staff member, as Shopify's own setup guide does.
  * Under the shop's prefix, so erasing the shop erases it.
  */
-import type { Redis } from '../platform/redis/connection.ts';
-import { shopKeyspace } from '../platform/keys.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
+import { shopKeyspace } from '../../platform/keys.ts';
 
 const guideKeys = shopKeyspace('setup-guide');
 

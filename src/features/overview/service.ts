@@ -9,18 +9,18 @@
  * cached for a short while per shop, single-flight, so an overview polled every few seconds by
  * several tabs reads them once.
  */
-import type { GenerationState, OverviewView, SetupGuideView } from '../app-api/contract.ts';
-import type { Clock } from '../platform/clock.ts';
-import { singleFlightCache } from '../platform/single-flight.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { SetupGuideStore } from '../stores/setup-guide.ts';
-import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
-import { bulkRunViewer } from './bulk-run-view.ts';
-import type { Pipeline, Generation, GenerationStore } from '../pipeline/index.ts';
-import { generationViews } from './generation-views.ts';
-import { shopDay } from '../app-api/shop-day.ts';
-import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
+import type { GenerationState, OverviewView, SetupGuideView } from '../../app-api/contract.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { singleFlightCache } from '../../platform/single-flight.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import type { SetupGuideStore } from './setup-guide-store.ts';
+import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
+import type { CampaignEngine } from '../../pipeline/campaigns/index.ts';
+import { bulkRunViewer } from '../../services/bulk-run-view.ts';
+import type { Pipeline, Generation, GenerationStore } from '../../pipeline/index.ts';
+import { generationViews } from '../../services/generation-views.ts';
+import { shopDay } from '../../app-api/shop-day.ts';
+import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
