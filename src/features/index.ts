@@ -28,7 +28,7 @@ import {
 } from '../services/shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from '../services/settings.ts';
 import { createRulesService, type RulesService } from '../services/rules.ts';
-import { createProductsService, type ProductsService } from '../services/products.ts';
+import { createProductsService, type ProductsService } from './products/service.ts';
 import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
@@ -50,7 +50,7 @@ export type {
 export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
 export type { SettingsService } from '../services/settings.ts';
 export type { RulesService } from '../services/rules.ts';
-export type { ProductsService } from '../services/products.ts';
+export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from '../services/unclaimed-results.ts';
 export { FlowActionRequest, type FlowActionsService } from '../services/flow-actions.ts';
 export type { ReviewService } from '../services/review.ts';

@@ -1,5 +1,5 @@
 /**
- * The products service (src/services/products.ts), called directly on the app the server runs:
+ * The products service (src/features/products/service.ts), called directly on the app the server runs:
  * what the pickers get from the Admin API's answers. (The HTTP behaviour, paging, images by
  * gid or numeric id, collections: test/web/api-products.test.ts.)
  */

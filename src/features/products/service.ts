@@ -3,12 +3,12 @@
  * shop's products (Shopify search syntax, with a thumbnail and how many media each has), one
  * product's images as ProductAI can take them, and a collection's title and size.
  */
-import type { CollectionSummary, ProductDetail, ProductPage } from '../app-api/contract.ts';
-import { AppError } from '../platform/errors.ts';
-import type { AdminClientFactory } from '../shopify/admin-client.ts';
-import { PRODUCTS_PAGE } from '../shopify/operations/products.ts';
-import { loadCollectionSummary } from '../pipeline/bulk/product-pages.ts';
-import { THUMBNAIL_TRANSFORM, loadProductImages } from '../pipeline/index.ts';
+import type { CollectionSummary, ProductDetail, ProductPage } from '../../app-api/contract.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
+import { PRODUCTS_PAGE } from '../../shopify/operations/products.ts';
+import { loadCollectionSummary } from '../../pipeline/bulk/product-pages.ts';
+import { THUMBNAIL_TRANSFORM, loadProductImages } from '../../pipeline/index.ts';
 
 export interface ProductListQuery {
   /** Shopify search syntax (`title:…`, `tag:…`); all products when empty. */
