@@ -32,7 +32,7 @@ import { createProductsService, type ProductsService } from './products/service.
 import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
-} from '../services/unclaimed-results.ts';
+} from './unclaimed-results/service.ts';
 import { createFlowActionsService, type FlowActionsService } from '../services/flow-actions.ts';
 import { createReviewService, type ReviewService } from '../services/review.ts';
 import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
@@ -51,7 +51,7 @@ export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
 export type { SettingsService } from '../services/settings.ts';
 export type { RulesService } from '../services/rules.ts';
 export type { ProductsService } from './products/service.ts';
-export type { UnclaimedResultsService } from '../services/unclaimed-results.ts';
+export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
 export { FlowActionRequest, type FlowActionsService } from '../services/flow-actions.ts';
 export type { ReviewService } from '../services/review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';

@@ -1,5 +1,5 @@
 /**
- * The unclaimed results service (src/services/unclaimed-results.ts), called directly on the app
+ * The unclaimed results service (src/features/unclaimed-results/service.ts), called directly on the app
  * the server runs: what an attach is refused with before anything is made. (The HTTP behaviour,
  * a real result listed and attached without a new charge, two clicks at once:
  * test/web/api-unclaimed-results.test.ts.)

@@ -3,16 +3,16 @@
  * generation could claim, listed with their picture, and attached to the product the merchant
  * chooses without a new request to ProductAI (so without a new charge).
  */
-import type { GenerationView } from '../app-api/contract.ts';
-import type { UnclaimedResultList } from '../app-api/unclaimed-results.ts';
-import { AppError, invalidFields } from '../platform/errors.ts';
-import type { AdminClientFactory } from '../shopify/admin-client.ts';
+import type { GenerationView } from '../../app-api/contract.ts';
+import type { UnclaimedResultList } from '../../app-api/unclaimed-results.ts';
+import { AppError, invalidFields } from '../../platform/errors.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import {
   type Pipeline,
   toGenerationView,
   UnclaimedResultGoneError,
   loadProductImages,
-} from '../pipeline/index.ts';
+} from '../../pipeline/index.ts';
 
 export interface UnclaimedResultsService {
   list(shop: string): Promise<UnclaimedResultList>;
