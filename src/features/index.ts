@@ -38,7 +38,7 @@ import { createReviewService, type ReviewService } from '../services/review.ts';
 import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
 import { createOverviewService, type OverviewService } from './overview/service.ts';
-import { createShopService, type ShopService } from '../services/shop.ts';
+import { createShopService, type ShopService } from './shop/service.ts';
 import { createSetupGuideStore } from './overview/setup-guide-store.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
 
@@ -57,7 +57,7 @@ export type { ReviewService } from '../services/review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';
 export type { CampaignsService } from '../services/campaigns.ts';
 export type { OverviewService } from './overview/service.ts';
-export type { ShopService } from '../services/shop.ts';
+export type { ShopService } from './shop/service.ts';
 
 export interface Services {
   generations: GenerationsService;
