@@ -26,7 +26,7 @@ import {
   createShopifyWebhooksService,
   type ShopifyWebhooksService,
 } from '../services/shopify-webhooks.ts';
-import { createSettingsService, type SettingsService } from '../services/settings.ts';
+import { createSettingsService, type SettingsService } from './settings/service.ts';
 import { createRulesService, type RulesService } from '../services/rules.ts';
 import { createProductsService, type ProductsService } from './products/service.ts';
 import {
@@ -48,7 +48,7 @@ export type {
   GenerationsService,
 } from '../services/generations.ts';
 export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
-export type { SettingsService } from '../services/settings.ts';
+export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from '../services/rules.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';

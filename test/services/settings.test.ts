@@ -1,5 +1,5 @@
 /**
- * The settings service (src/services/settings.ts), called directly on the app the server runs:
+ * The settings service (src/features/settings/service.ts), called directly on the app the server runs:
  * what saving a ProductAI key means besides storing it. (The HTTP behaviour, the catalogue's
  * checks and the masked key: test/web/api-settings.test.ts.)
  */

@@ -7,16 +7,20 @@
  * Every method answers the settings as they are afterwards (SettingsView: no plaintext key, the
  * shop's own ProductAI webhook URL).
  */
-import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../app-api/contract.ts';
-import { systemClock, type Clock } from '../platform/clock.ts';
-import type { AppConfig } from '../platform/config.ts';
-import { AppError, invalidFields, type FieldProblem } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
-import { IMAGE_RESOLUTIONS, imageAspectRatiosFor, isImageModelId } from '../productai/catalogue.ts';
-import { isProductAiError } from '../productai/errors.ts';
-import type { ShopSettings, ShopSettingsStore } from '../stores/shop-settings.ts';
-import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../pipeline/index.ts';
-import { asMerchantAction } from './merchant-conflicts.ts';
+import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../../app-api/contract.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
+import type { AppConfig } from '../../platform/config.ts';
+import { AppError, invalidFields, type FieldProblem } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import {
+  IMAGE_RESOLUTIONS,
+  imageAspectRatiosFor,
+  isImageModelId,
+} from '../../productai/catalogue.ts';
+import { isProductAiError } from '../../productai/errors.ts';
+import type { ShopSettings, ShopSettingsStore } from '../../stores/shop-settings.ts';
+import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../../pipeline/index.ts';
+import { asMerchantAction } from '../../services/merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 
 export interface SettingsService {

@@ -7,18 +7,18 @@
  * (pipeline/sources/shop-style.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { STYLE_REFERENCE_MAX_BYTES } from '../app-api/contract.ts';
-import type { Clock } from '../platform/clock.ts';
-import { AppError } from '../platform/errors.ts';
-import type { ImageTooLargeError } from '../platform/image-limits.ts';
+import { STYLE_REFERENCE_MAX_BYTES } from '../../app-api/contract.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ImageTooLargeError } from '../../platform/image-limits.ts';
 import {
   checkPixels,
   MAX_DECODE_PIXELS,
   MAX_UPLOAD_PIXELS,
   megapixels,
-} from '../platform/image-limits.ts';
-import { type Pipeline, downloadResult } from '../pipeline/index.ts';
-import type { ShopStyleStore } from '../stores/shop-style.ts';
+} from '../../platform/image-limits.ts';
+import { type Pipeline, downloadResult } from '../../pipeline/index.ts';
+import type { ShopStyleStore } from '../../stores/shop-style.ts';
 
 /** Long side of the kept reference: ProductAI's models work from about 1K anyway. */
 const REFERENCE_MAX_SIDE = 1536;
