@@ -34,8 +34,7 @@ const STAGE_RUNTIME = '^src/pipeline/stages/';
 /** A concrete stage handler, wherever it lives (submit-stage.ts, publish/attach-stage.ts…). */
 const CONCRETE_STAGE = '-stage[.]tsx?$';
 /** The pipeline's features, which register stages with the runtime, never the other way. */
-const PIPELINE_FEATURES =
-  '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|rules|flow)/';
+const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|flow)/';
 
 /**
  * Rule 6's exceptions: what the emulators share with the app on purpose, and nothing else. A

@@ -37,7 +37,7 @@ import {
 import { createSessionStore, type SessionStore } from '../stores/sessions.ts';
 import { createShopSettingsStore, type ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
-import { createRuleStore } from '../stores/rule-store.ts';
+import { createRuleStore } from '../features/rules/rule-store.ts';
 import {
   type PipelineOptions,
   type Pipeline,
@@ -59,8 +59,8 @@ import {
   type CampaignOptions,
   type CampaignEngine,
 } from '../pipeline/campaigns/index.ts';
-import { createRuleEngine, type RuleEngine } from '../pipeline/rules/index.ts';
-import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
+import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
+import { createRuleHolds } from '../features/rules/rule-holds.ts';
 import { createServices, type Services } from '../features/index.ts';
 import type { Config } from './config.ts';
 

@@ -20,14 +20,14 @@ import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
 import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
 import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
-import type { RuleEngine } from '../pipeline/rules/index.ts';
+import type { RuleEngine } from './rules/engine.ts';
 import { createGenerationsService, type GenerationsService } from '../services/generations.ts';
 import {
   createShopifyWebhooksService,
   type ShopifyWebhooksService,
 } from '../services/shopify-webhooks.ts';
 import { createSettingsService, type SettingsService } from './settings/service.ts';
-import { createRulesService, type RulesService } from '../services/rules.ts';
+import { createRulesService, type RulesService } from './rules/service.ts';
 import { createProductsService, type ProductsService } from './products/service.ts';
 import {
   createUnclaimedResultsService,
@@ -49,7 +49,7 @@ export type {
 } from '../services/generations.ts';
 export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
 export type { SettingsService } from './settings/service.ts';
-export type { RulesService } from '../services/rules.ts';
+export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
 export { FlowActionRequest, type FlowActionsService } from '../services/flow-actions.ts';

@@ -76,6 +76,7 @@ export {
 } from './config.ts';
 export {
   currentWait,
+  GenerationNotFoundError,
   StaleTransitionError,
   toGenerationView,
   tryAgainOf,
@@ -84,8 +85,8 @@ export {
 } from './generations/generation.ts';
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
-export { appWideKeys } from './generations/keys.ts';
-export { variantValuesCapError } from './limits/shop-quotas.ts';
+export { appWideKeys, generationKeys } from './generations/keys.ts';
+export { ruleAtCapRefusal, variantValuesCapError } from './limits/shop-quotas.ts';
 export { PAUSE_MESSAGES } from './line/shop-pause.ts';
 export {
   approveResult,
@@ -97,16 +98,22 @@ export {
 } from './publish/index.ts';
 export { createFidelityHolds } from './publish/fidelity-holds.ts';
 export { downloadResult } from './publish/result-download.ts';
-export { firstOfHolds } from './publish/result-holds.ts';
-export { allGates } from './publish/try-gate.ts';
+export { firstOfHolds, wasApprovedByMerchant, type ResultHolds } from './publish/result-holds.ts';
+export { allGates, type TryAdmission, type TryGate } from './publish/try-gate.ts';
 export { keepReplacedKeysMs } from './receive/submission-key.ts';
 export { UnclaimedResultGoneError } from './receive/unclaimed-results.ts';
 export type { WebhookReceiver } from './receive/webhook-receiver.ts';
 export type { AdminGraphql } from './sources/admin-graphql.ts';
 export { THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
-export { asOptions, prepareGeneration, type GenerationRequest } from './sources/new-generation.ts';
+export {
+  asOptions,
+  intakeFor,
+  prepareGeneration,
+  type GenerationRequest,
+} from './sources/new-generation.ts';
 export {
   completeParams,
+  creditsFor,
   referenceImageRange,
   requestProblems,
   type ParamDefaults,
@@ -114,6 +121,7 @@ export {
 export { loadProductImages } from './sources/source-images.ts';
 export {
   loadProductVariants,
+  matchOption,
   variantSetIntake,
   type VariantSetIntake,
 } from './sources/variant-sources.ts';

@@ -1,5 +1,5 @@
 /**
- * The rules service (src/services/rules.ts), called directly on the app the server runs: what
+ * The rules service (src/features/rules/service.ts), called directly on the app the server runs: what
  * the overview reads besides the stored rules. (The HTTP behaviour, saving and refusing rules, a
  * rule's result end to end: test/web/api-rules.test.ts, test/pipeline/rules/.)
  */

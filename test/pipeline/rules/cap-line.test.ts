@@ -1,5 +1,5 @@
 /**
- * The daily cap's waiting line (src/pipeline/rules/cap-line.ts): work over the cap waits in
+ * The daily cap's waiting line (src/features/rules/cap-line.ts): work over the cap waits in
  * order and goes in line the moment the cap covers it, oldest first and before any newer
  * product; its message says why it waits. Real webhooks from the Shopify emulator, the app's
  * webhook queue and the suite's Redis; the cap is raised through the rules service, as

@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../../app-api/rules.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
-import { completeParams, creditsFor } from '../sources/request-rules.ts';
+import { completeParams, creditsFor } from '../../pipeline/index.ts';
 import { rulePrompt } from './rule-prompt.ts';
 
 export interface RuleCost {

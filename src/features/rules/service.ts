@@ -8,7 +8,7 @@
  * too long for the model) is refused at saving, per field, rather than failing on every product;
  * so is one that follows a preset the shop no longer has (rule-prompt.ts: which prompt is sent),
  * and a daily cap below what one product of a rule costs (rule-cost.ts). Saving a cap admits at
- * once the waiting work it now covers, oldest first (pipeline/rules/cap-line.ts).
+ * once the waiting work it now covers, oldest first (cap-line.ts).
  */
 import type {
   Rule,
@@ -16,20 +16,20 @@ import type {
   RuleView,
   RulesOverview,
   SaveRuleRequest,
-} from '../app-api/rules.ts';
-import { AppError, invalidFields } from '../platform/errors.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import { RuleNotFoundError } from '../stores/rule-store.ts';
+} from '../../app-api/rules.ts';
+import { AppError, invalidFields } from '../../platform/errors.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import { RuleNotFoundError } from './rule-store.ts';
 import {
   type Pipeline,
   type Generation,
   completeParams,
   referenceImageRange,
   requestProblems,
-} from '../pipeline/index.ts';
-import type { RuleEngine } from '../pipeline/rules/index.ts';
-import { capBelowCostMessage, ruleCost, type RuleCost } from '../pipeline/rules/rule-cost.ts';
-import { rulePrompt } from '../pipeline/rules/rule-prompt.ts';
+} from '../../pipeline/index.ts';
+import type { RuleEngine } from './engine.ts';
+import { capBelowCostMessage, ruleCost, type RuleCost } from './rule-cost.ts';
+import { rulePrompt } from './rule-prompt.ts';
 
 export interface RulesService {
   overview(shop: string): Promise<RulesOverview>;

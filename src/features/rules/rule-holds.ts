@@ -4,8 +4,8 @@
  * appended or featured. Several options always wait for the merchant's choice. A deleted rule's
  * results follow the shop's settings like a click's.
  */
-import { wasApprovedByMerchant, type ResultHolds } from '../publish/result-holds.ts';
-import type { RuleStore } from '../../stores/rule-store.ts';
+import { wasApprovedByMerchant, type ResultHolds } from '../../pipeline/index.ts';
+import type { RuleStore } from './rule-store.ts';
 
 export function createRuleHolds(rules: Pick<RuleStore, 'get'>): ResultHolds {
   return {

@@ -13,8 +13,8 @@ import {
   GenerationNotFoundError,
   StaleTransitionError,
   type Generation,
-} from '../generations/generation.ts';
-import type { TryAdmission } from '../publish/try-gate.ts';
+  type TryAdmission,
+} from '../../pipeline/index.ts';
 import type { RulesDeps } from './rules-deps.ts';
 import { nextDayStart, shopDay } from '../../app-api/shop-day.ts';
 

@@ -4,11 +4,16 @@
  * last results are a list per rule trimmed to RECENT_PER_RULE, so showing them reads a bounded
  * number of generations whatever a rule has made.
  */
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from '../platform/redis/connection.ts';
-import { shopKeyspace } from '../platform/keys.ts';
-import { MAX_RULES, RECENT_PER_RULE, type Rule, type SaveRuleRequest } from '../app-api/rules.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
+import { shopKeyspace } from '../../platform/keys.ts';
+import {
+  MAX_RULES,
+  RECENT_PER_RULE,
+  type Rule,
+  type SaveRuleRequest,
+} from '../../app-api/rules.ts';
 
 const ruleKeys = shopKeyspace('rules');
 const keys = {

@@ -25,14 +25,18 @@ import {
   StaleTransitionError,
   type Generation,
   type NewGeneration,
-} from '../generations/generation.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { asOptions, intakeFor } from '../sources/new-generation.ts';
-import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
-import { loadProductImages } from '../sources/source-images.ts';
-import { newGenerationId } from '../generations/ids.ts';
-import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
-import { ruleAtCapRefusal } from '../limits/shop-quotas.ts';
+  type AdminGraphql,
+  asOptions,
+  intakeFor,
+  completeParams,
+  referenceImageRange,
+  loadProductImages,
+  newGenerationId,
+  loadProductVariants,
+  matchOption,
+  variantSetIntake,
+  ruleAtCapRefusal,
+} from '../../pipeline/index.ts';
 import { admitOrWait } from './cap-line.ts';
 import { ruleMatches, type ProductFacts } from './match-rule.ts';
 import { rulePrompt } from './rule-prompt.ts';

@@ -9,7 +9,7 @@
  */
 import type { Redis } from '../../platform/redis/connection.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
-import { generationKeys } from '../generations/keys.ts';
+import { generationKeys } from '../../pipeline/index.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 
 const spendKeys = shopKeyspace('rules-spend');

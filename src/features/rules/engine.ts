@@ -1,6 +1,7 @@
 /**
- * Rules for new products, assembled for the app (built once by src/app/create-app.ts): what the webhook handlers
- * and the API use, and the worker that releases work parked by the daily cap.
+ * The rule engine: rules for new products, assembled for the app (built once by
+ * src/app/create-app.ts): what the webhook handlers and the rules' service use, and the worker
+ * that releases work parked by the daily cap.
  *
  *   const rules = app.rules;
  *   await rules.onNewProduct(shop, productGid, 'created');   // products/create
@@ -12,13 +13,16 @@ import {
   DEFAULT_WEBHOOK_QUEUE_CONFIG,
   type WebhookQueueConfig,
 } from '../../shopify/webhook-queue.ts';
-import type { RuleStore } from '../../stores/rule-store.ts';
-import { appWideKeys } from '../generations/keys.ts';
-import type { Pipeline, PipelineHost } from '../index.ts';
-import { bullConnection } from '../stages/queues.ts';
+import type { RuleStore } from './rule-store.ts';
+import {
+  type PipelineHost,
+  type Pipeline,
+  appWideKeys,
+  bullConnection,
+  type TryGate,
+} from '../../pipeline/index.ts';
 import { createDailySpend, type DailySpend } from './daily-spend.ts';
 import { lineUpPausedByCap, releaseWaiting, reserveTry } from './cap-line.ts';
-import type { TryGate } from '../publish/try-gate.ts';
 import { runRulesForProduct, type NewProductTrigger } from './new-product-rules.ts';
 import { createReleaseQueue, startReleaseWorker } from './release-waiting.ts';
 import type { RulesDeps } from './rules-deps.ts';

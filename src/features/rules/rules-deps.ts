@@ -2,11 +2,9 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
-import type { RuleStore } from '../../stores/rule-store.ts';
+import type { RuleStore } from './rule-store.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import type { Pipeline } from '../index.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import type { Pipeline, GenerationStore, AdminGraphql } from '../../pipeline/index.ts';
 import type { DailySpend } from './daily-spend.ts';
 
 export interface RulesDeps {
