@@ -33,7 +33,7 @@ import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
 } from './unclaimed-results/service.ts';
-import { createFlowActionsService, type FlowActionsService } from '../services/flow-actions.ts';
+import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
 import { createReviewService, type ReviewService } from '../services/review.ts';
 import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
 import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
@@ -52,7 +52,7 @@ export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
-export { FlowActionRequest, type FlowActionsService } from '../services/flow-actions.ts';
+export { FlowActionRequest, type FlowActionsService } from './flow/service.ts';
 export type { ReviewService } from '../services/review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';
 export type { CampaignsService } from '../services/campaigns.ts';

@@ -86,7 +86,12 @@ export {
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
 export { appWideKeys, generationKeys } from './generations/keys.ts';
-export { ruleAtCapRefusal, variantValuesCapError } from './limits/shop-quotas.ts';
+export {
+  pendingCapMessage,
+  RETRY_AFTER_SECONDS,
+  ruleAtCapRefusal,
+  variantValuesCapError,
+} from './limits/shop-quotas.ts';
 export { PAUSE_MESSAGES } from './line/shop-pause.ts';
 export {
   approveResult,

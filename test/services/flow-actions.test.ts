@@ -1,5 +1,5 @@
 /**
- * The Flow actions service (src/services/flow-actions.ts), called directly on the app the server
+ * The Flow actions service (src/features/flow/service.ts), called directly on the app the server
  * runs, as the route does once Flow's signature is verified. (Over HTTP with the real HMAC, bad
  * input, and the run made and published by a worker: test/pipeline/flow/flow.test.ts.)
  */

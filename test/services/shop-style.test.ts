@@ -16,7 +16,7 @@ import type {
   SettingsView,
 } from '../../src/app-api/contract.ts';
 import { systemClock } from '../../src/platform/clock.ts';
-import { FlowActionRequest } from '../../src/services/flow-actions.ts';
+import { FlowActionRequest } from '../../src/features/flow/service.ts';
 import { accountOf } from '../../src/productai/account.ts';
 import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits/upload-pacer.ts';
 import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';

@@ -26,15 +26,22 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { isShopDomain, shopKeyspace } from '../../platform/keys.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
-import type { Generation, NewGeneration } from '../generations/generation.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { intakeFor } from '../sources/new-generation.ts';
-import { completeParams, referenceImageRange } from '../sources/request-rules.ts';
-import { loadProductImages } from '../sources/source-images.ts';
-import { newGenerationId } from '../generations/ids.ts';
-import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
-import { RETRY_AFTER_SECONDS, pendingCapMessage } from '../limits/shop-quotas.ts';
+import {
+  type Generation,
+  type NewGeneration,
+  type GenerationStore,
+  type AdminGraphql,
+  intakeFor,
+  completeParams,
+  referenceImageRange,
+  loadProductImages,
+  newGenerationId,
+  loadProductVariants,
+  matchOption,
+  variantSetIntake,
+  RETRY_AFTER_SECONDS,
+  pendingCapMessage,
+} from '../../pipeline/index.ts';
 
 /**
  * The action's request body (Flow's documented payload; `properties` keyed as in the TOML). A

@@ -1,26 +1,26 @@
 /**
  * Shopify Flow's actions (extensions/flow-generate-photo), once the web has verified Flow's
  * signature: "Generate product photo" puts one generation in line per run
- * (src/pipeline/flow/flow-action.ts) and answers what Flow shows: 200 once it is queued, 422
+ * (flow-action.ts) and answers what Flow shows: 200 once it is queued, 422
  * with the merchant's message for bad input (not retried by Flow), 429 while the shop is at its
  * cap of generations not yet final (sent again by Flow later). A failure the app cannot
  * answer for (Shopify or Redis unavailable) is `unavailable`: Flow retries the run later, and a
  * run is never made twice.
  */
-import { AppError } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
-import type { AdminClientFactory } from '../shopify/admin-client.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { Pipeline } from '../pipeline/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import type { Pipeline } from '../../pipeline/index.ts';
 import {
   runGeneratePhotoAction,
   type FlowActionAnswer,
   type FlowActionDeps,
   type FlowActionRequest,
-} from '../pipeline/flow/flow-action.ts';
+} from './flow-action.ts';
 
 /** Flow's action payload (the route parses the verified body with it). */
-export { FlowActionRequest, type FlowActionAnswer } from '../pipeline/flow/flow-action.ts';
+export { FlowActionRequest, type FlowActionAnswer } from './flow-action.ts';
 
 export interface FlowActionsService {
   generatePhoto(request: FlowActionRequest): Promise<FlowActionAnswer>;
