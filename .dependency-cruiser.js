@@ -37,6 +37,19 @@ const CONCRETE_STAGE = '-stage[.]tsx?$';
 const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|flow)/';
 
 /**
+ * The merchant features (src/features/, and the services not moved there yet) and the generation
+ * engine they are built on (src/pipeline/), whose one way in is ENGINE_INDEX.
+ */
+const FEATURES = '^src/(features|services)/';
+const ENGINE = '^src/pipeline/';
+const ENGINE_INDEX = '^src/pipeline/index[.]ts$';
+/**
+ * The features still inside src/pipeline/ (their own folders, not the engine's): the one place to
+ * shrink as each moves to src/features/.
+ */
+const FEATURES_STILL_IN_ENGINE = '^src/pipeline/(bulk|campaigns)/';
+
+/**
  * Rule 6's exceptions: what the emulators share with the app on purpose, and nothing else. A
  * clock (so tests move both on one timeline), the pinned Admin API version (both sides must
  * speak the same one) and ProductAI's model catalogue (models, prices and limits copied from
@@ -141,6 +154,30 @@ export default {
         'handed to it by the composition root.',
       from: { path: STAGE_RUNTIME },
       to: { path: [CONCRETE_STAGE, PIPELINE_FEATURES] },
+    },
+    {
+      name: 'features-reach-the-engine-through-its-index',
+      severity: 'error',
+      comment:
+        'A feature (src/features/*, src/services/) uses the generation engine (src/pipeline/) ' +
+        'through src/pipeline/index.ts, what the engine offers, never a file inside it: so the ' +
+        "engine's rooms can be split, renamed or rewritten behind that one file without touching " +
+        'a feature, and a reader sees in one place what the features rely on. Features still ' +
+        'inside the pipeline (FEATURES_STILL_IN_ENGINE) are features, not the engine.',
+      from: { path: FEATURES },
+      to: { path: ENGINE, pathNot: [ENGINE_INDEX, FEATURES_STILL_IN_ENGINE] },
+    },
+    {
+      name: 'engine-imports-no-feature',
+      severity: 'error',
+      comment:
+        'The generation engine (src/pipeline/) runs any generation, whoever asked for it: it ' +
+        'imports no feature (src/features/*, src/services/, nor the features still inside it, ' +
+        'FEATURES_STILL_IN_ENGINE). What a feature decides inside the engine (who holds a ' +
+        "result, what counts a try, when owned work expires) is passed in through the engine's " +
+        'ports (PipelineParts in src/pipeline/index.ts) by the composition root.',
+      from: { path: ENGINE, pathNot: FEATURES_STILL_IN_ENGINE },
+      to: { path: [FEATURES, FEATURES_STILL_IN_ENGINE] },
     },
     {
       name: 'web-imports-src-only-through-app',

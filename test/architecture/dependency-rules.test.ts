@@ -1,7 +1,8 @@
 /**
  * The architecture rules of .dependency-cruiser.js can fail: each one is run, through
  * dependency-cruiser's API with the real config file, against a tiny tree made here that breaks
- * it on purpose (a cycle, a folder cycle, platform -> pipeline, src -> web, stage runtime -> stage…) next to
+ * it on purpose (a cycle, a folder cycle, platform -> pipeline, src -> web, stage runtime -> stage,
+ * feature -> the engine's inside, engine -> feature…) next to
  * imports it must allow. The reported violations must be exactly the planted ones, so a rule
  * weakened or dropped in the config, or one that starts flagging what it allows, fails here.
  */
@@ -100,6 +101,30 @@ const FIXTURES: Record<string, string> = {
   'src/pipeline/stages/submit-stage.ts': `import type { StageHandler } from './stage.ts';\nexport const submitStage: StageHandler = { run() {} };\n`,
   'src/pipeline/publish/result-holds.ts': `export type Holds = string[];\n`,
 
+  // 4b. a feature reaches the engine only through pipeline/index.ts (a feature still inside the
+  // pipeline is a feature, not the engine); the engine imports no feature
+  'src/features/shelf/service.ts': [
+    `import { pipeline } from '../../pipeline/index.ts';`,
+    `import type { Run } from '../../pipeline/bulk/run.ts';`,
+    `import type { A } from '../../pipeline/generations/a.ts';`, // violation: the engine's inside
+    `export const shelf = (r: Run, a: A) => [pipeline, r, a];`,
+  ].join('\n'),
+  'src/services/cart.ts': [
+    `import type { PipelineConfig } from '../pipeline/config.ts';`, // violation: the engine's inside
+    `export const cart = (c: PipelineConfig) => [c];`,
+  ].join('\n'),
+  'src/features/label/label.ts': `export const label = 'new';\n`,
+  'src/pipeline/bulk/run.ts': [
+    `import type { PipelineConfig } from '../config.ts';`,
+    `export type Run = { config: PipelineConfig };`,
+  ].join('\n'),
+  'src/pipeline/line/put-in-line.ts': [
+    `import type { A } from '../generations/a.ts';`,
+    `import { label } from '../../features/label/label.ts';`, // violation: a feature
+    `import type { Run } from '../bulk/run.ts';`, // violation: a feature still in the pipeline
+    `export const putInLine = (a: A, r: Run) => [a, r, label];`,
+  ].join('\n'),
+
   // 5. web reaches src only through src/app, src/app-api (and src/platform for now)
   'web/server/app.ts': [
     `import { createApp } from '../../src/app/index.ts';`,
@@ -165,6 +190,14 @@ const EXPECTED: Record<string, string[]> = {
   'stage-runtime-knows-no-stage': [
     'src/pipeline/stages/workers.ts -> src/pipeline/publish/result-holds.ts',
     'src/pipeline/stages/workers.ts -> src/pipeline/stages/submit-stage.ts',
+  ],
+  'features-reach-the-engine-through-its-index': [
+    'src/features/shelf/service.ts -> src/pipeline/generations/a.ts',
+    'src/services/cart.ts -> src/pipeline/config.ts',
+  ],
+  'engine-imports-no-feature': [
+    'src/pipeline/line/put-in-line.ts -> src/features/label/label.ts',
+    'src/pipeline/line/put-in-line.ts -> src/pipeline/bulk/run.ts',
   ],
   'web-imports-src-only-through-app': ['web/server/app.ts -> src/pipeline/config.ts'],
   'emulators-are-independent': ['emulators/shopify/index.ts -> src/pipeline/config.ts'],
