@@ -35,7 +35,7 @@ import {
 } from './unclaimed-results/service.ts';
 import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
 import { createReviewService, type ReviewService } from '../services/review.ts';
-import { createBulkRunsService, type BulkRunsService } from '../services/bulk-runs.ts';
+import { createBulkRunsService, type BulkRunsService } from './bulk-runs/service.ts';
 import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
 import { createOverviewService, type OverviewService } from './overview/service.ts';
 import { createShopService, type ShopService } from './shop/service.ts';
@@ -54,7 +54,7 @@ export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
 export { FlowActionRequest, type FlowActionsService } from './flow/service.ts';
 export type { ReviewService } from '../services/review.ts';
-export type { BulkRunAction, BulkRunList, BulkRunsService } from '../services/bulk-runs.ts';
+export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
 export type { CampaignsService } from '../services/campaigns.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';

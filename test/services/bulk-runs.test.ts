@@ -1,5 +1,5 @@
 /**
- * The bulk-runs service (src/services/bulk-runs.ts), called directly on the app the server runs:
+ * The bulk-runs service (src/features/bulk-runs/service.ts), called directly on the app the server runs:
  * what a request means before the domain runs it (the shop's saved defaults, a usable key).
  * (The routes over HTTP: test/web/api-bulk-runs.test.ts; expansion, budget, pause and resume:
  * test/pipeline/bulk/.)

@@ -4,14 +4,14 @@
  * shop's saved defaults for what the request leaves out; a run starts only with a usable
  * ProductAI key, since it starts paid work.
  */
-import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../app-api/contract.ts';
-import { AppError } from '../platform/errors.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
+import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../../app-api/contract.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
+import type { CampaignEngine } from '../../pipeline/campaigns/index.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import { asMerchantAction } from './merchant-conflicts.ts';
-import { requireUsableKey } from './usable-key.ts';
+import { asMerchantAction } from '../../services/merchant-conflicts.ts';
+import { requireUsableKey } from '../../services/usable-key.ts';
 
 export type BulkRunAction = 'pause' | 'resume' | 'cancel';
 
