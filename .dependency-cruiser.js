@@ -34,7 +34,7 @@ const STAGE_RUNTIME = '^src/pipeline/stages/';
 /** A concrete stage handler, wherever it lives (submit-stage.ts, publish/attach-stage.ts…). */
 const CONCRETE_STAGE = '-stage[.]tsx?$';
 /** The pipeline's features, which register stages with the runtime, never the other way. */
-const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|flow)/';
+const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|bulk|flow)/';
 
 /**
  * The merchant features (src/features/, and the services not moved there yet) and the generation
@@ -47,7 +47,7 @@ const ENGINE_INDEX = '^src/pipeline/index[.]ts$';
  * The features still inside src/pipeline/ (their own folders, not the engine's): the one place to
  * shrink as each moves to src/features/.
  */
-const FEATURES_STILL_IN_ENGINE = '^src/pipeline/(bulk|campaigns)/';
+const FEATURES_STILL_IN_ENGINE = '^src/pipeline/bulk/';
 
 /**
  * Rule 6's exceptions: what the emulators share with the app on purpose, and nothing else. A

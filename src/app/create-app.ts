@@ -58,7 +58,7 @@ import {
   createCampaignStore,
   type CampaignOptions,
   type CampaignEngine,
-} from '../pipeline/campaigns/index.ts';
+} from '../features/campaigns/engine.ts';
 import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
 import { createRuleHolds } from '../features/rules/rule-holds.ts';
 import { createServices, type Services } from '../features/index.ts';

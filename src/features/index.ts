@@ -19,7 +19,7 @@ import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
 import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../pipeline/campaigns/index.ts';
+import type { CampaignEngine } from './campaigns/engine.ts';
 import type { RuleEngine } from './rules/engine.ts';
 import { createGenerationsService, type GenerationsService } from '../services/generations.ts';
 import {
@@ -36,7 +36,7 @@ import {
 import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
 import { createReviewService, type ReviewService } from '../services/review.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs/service.ts';
-import { createCampaignsService, type CampaignsService } from '../services/campaigns.ts';
+import { createCampaignsService, type CampaignsService } from './campaigns/service.ts';
 import { createOverviewService, type OverviewService } from './overview/service.ts';
 import { createShopService, type ShopService } from './shop/service.ts';
 import { createSetupGuideStore } from './overview/setup-guide-store.ts';
@@ -55,7 +55,7 @@ export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
 export { FlowActionRequest, type FlowActionsService } from './flow/service.ts';
 export type { ReviewService } from '../services/review.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
-export type { CampaignsService } from '../services/campaigns.ts';
+export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
 

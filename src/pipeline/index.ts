@@ -77,6 +77,7 @@ export {
 export {
   currentWait,
   GenerationNotFoundError,
+  isTerminal,
   StaleTransitionError,
   toGenerationView,
   tryAgainOf,
@@ -103,7 +104,14 @@ export {
 } from './publish/index.ts';
 export { createFidelityHolds } from './publish/fidelity-holds.ts';
 export { downloadResult } from './publish/result-download.ts';
-export { firstOfHolds, wasApprovedByMerchant, type ResultHolds } from './publish/result-holds.ts';
+export { takeOffProduct } from './publish/review-actions.ts';
+export { createShopifyFiles } from './publish/shopify-files.ts';
+export {
+  firstOfHolds,
+  wasApprovedByMerchant,
+  type ResultHolds,
+  type ResultPlacement,
+} from './publish/result-holds.ts';
 export { allGates, type TryAdmission, type TryGate } from './publish/try-gate.ts';
 export { keepReplacedKeysMs } from './receive/submission-key.ts';
 export { UnclaimedResultGoneError } from './receive/unclaimed-results.ts';

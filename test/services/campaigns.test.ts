@@ -1,5 +1,5 @@
 /**
- * The campaigns service (src/services/campaigns.ts), called directly on the app the server runs:
+ * The campaigns service (src/features/campaigns/service.ts), called directly on the app the server runs:
  * what the routes no longer decide themselves. No campaign worker runs, so a campaign stays
  * scheduled. (Campaigns end to end over HTTP: test/pipeline/campaigns/.)
  */

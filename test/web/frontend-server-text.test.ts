@@ -25,7 +25,7 @@ import { BULK_CANCELLED_REASON, BULK_PAUSED_REASON } from '../../src/pipeline/bu
 import {
   CAMPAIGN_ENDED_REASON,
   NEVER_SHOWN_REASON,
-} from '../../src/pipeline/campaigns/campaign-phases.ts';
+} from '../../src/features/campaigns/campaign-phases.ts';
 import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
 import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
 import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';

@@ -1,7 +1,7 @@
 /** A bulk run as the app shows it, naming the campaign that started it (if one did). */
 import type { BulkRunView } from '../../app-api/contract.ts';
 import type { BulkRun, BulkRunEngine } from '../../pipeline/bulk/index.ts';
-import { runCampaign, type CampaignEngine } from '../../pipeline/campaigns/index.ts';
+import { runCampaign, type CampaignEngine } from '../campaigns/engine.ts';
 
 export function bulkRunViewer(deps: {
   bulkRuns: BulkRunEngine;

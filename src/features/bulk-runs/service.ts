@@ -8,7 +8,7 @@ import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../../app-
 import { AppError } from '../../platform/errors.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../../pipeline/campaigns/index.ts';
+import type { CampaignEngine } from '../campaigns/engine.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
 import { asMerchantAction } from '../../services/merchant-conflicts.ts';
 import { requireUsableKey } from '../../services/usable-key.ts';

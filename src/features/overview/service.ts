@@ -15,7 +15,7 @@ import { singleFlightCache } from '../../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { SetupGuideStore } from './setup-guide-store.ts';
 import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../../pipeline/campaigns/index.ts';
+import type { CampaignEngine } from '../campaigns/engine.ts';
 import { bulkRunViewer } from '../bulk-runs/bulk-run-view.ts';
 import type { Pipeline, Generation, GenerationStore } from '../../pipeline/index.ts';
 import { generationViews } from '../../services/generation-views.ts';

@@ -6,7 +6,7 @@
 import type { CampaignView, CreateCampaignRequest } from '../../../../src/app-api/campaigns.ts';
 import { instantToZoned } from '../../../../src/app-api/zoned-time.ts';
 import { createOffsetClock, type Clock, type OffsetClock } from '../../../../src/platform/clock.ts';
-import type { CampaignEngine } from '../../../../src/pipeline/campaigns/index.ts';
+import type { CampaignEngine } from '../../../../src/features/campaigns/engine.ts';
 import type { AppOverrides } from '../../../../src/app/index.ts';
 import type { PipelineConfigOverrides } from '../../../../src/pipeline/index.ts';
 import {

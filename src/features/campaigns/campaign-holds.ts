@@ -8,8 +8,8 @@ import {
   wasApprovedByMerchant,
   type ResultHolds,
   type ResultPlacement,
-} from '../publish/result-holds.ts';
-import type { Generation } from '../generations/generation.ts';
+  type Generation,
+} from '../../pipeline/index.ts';
 import type { CampaignStore } from './campaign-store.ts';
 
 export function createCampaignHolds(store: Pick<CampaignStore, 'ofRun'>): ResultHolds {

@@ -21,13 +21,18 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { BulkRuns } from '../bulk/bulk-runs.ts';
-import { BulkRunStateError } from '../bulk/bulk-run.ts';
-import { StaleTransitionError, isTerminal, type Generation } from '../generations/generation.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import { takeOffProduct, type ReviewDeps } from '../publish/review-actions.ts';
-import { wasApprovedByMerchant } from '../publish/result-holds.ts';
-import { createShopifyFiles } from '../publish/shopify-files.ts';
+import type { BulkRuns } from '../../pipeline/bulk/bulk-runs.ts';
+import { BulkRunStateError } from '../../pipeline/bulk/bulk-run.ts';
+import {
+  StaleTransitionError,
+  isTerminal,
+  type Generation,
+  type GenerationStore,
+  takeOffProduct,
+  type ReviewDeps,
+  wasApprovedByMerchant,
+  createShopifyFiles,
+} from '../../pipeline/index.ts';
 import { CampaignStateError, type Campaign, type TakeDownDecision } from './campaign.ts';
 import type { CampaignStore } from './campaign-store.ts';
 

@@ -8,10 +8,13 @@
 import type { CampaignView, CreateCampaignRequest } from '../../app-api/campaigns.ts';
 import { instantToZoned, zonedToInstant } from '../../app-api/zoned-time.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { BulkRequestError, type BulkProblem, type BulkRuns } from '../bulk/bulk-runs.ts';
-import type { BulkRunStore } from '../bulk/bulk-run-store.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import type { ParamDefaults } from '../sources/request-rules.ts';
+import {
+  BulkRequestError,
+  type BulkProblem,
+  type BulkRuns,
+} from '../../pipeline/bulk/bulk-runs.ts';
+import type { BulkRunStore } from '../../pipeline/bulk/bulk-run-store.ts';
+import type { GenerationStore, ParamDefaults } from '../../pipeline/index.ts';
 import { atStake } from './at-stake.ts';
 import { CampaignNotFoundError, runCampaign, type Campaign } from './campaign.ts';
 import type { CampaignQueue } from './campaign-runner.ts';

@@ -4,15 +4,11 @@
  * paid work, so only with a usable key), read one, cancel it before the start or end it while
  * live. An action the campaign's state no longer allows is refused with what can be done instead.
  */
-import type { CampaignList, CampaignView, CreateCampaignRequest } from '../app-api/campaigns.ts';
-import { AppError } from '../platform/errors.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import {
-  CampaignStateError,
-  type Campaign,
-  type CampaignEngine,
-} from '../pipeline/campaigns/index.ts';
-import { requireUsableKey } from './usable-key.ts';
+import type { CampaignList, CampaignView, CreateCampaignRequest } from '../../app-api/campaigns.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import { CampaignStateError, type Campaign, type CampaignEngine } from './engine.ts';
+import { requireUsableKey } from '../../services/usable-key.ts';
 
 export interface CampaignsService {
   list(shop: string): Promise<CampaignList>;

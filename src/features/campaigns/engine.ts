@@ -7,10 +7,13 @@
  *   await campaigns.campaigns.create(shop, request, defaults);
  *   const worker = campaigns.startWorker();   // worker processes, tests, the demo
  */
-import type { BulkRunEngine } from '../bulk/index.ts';
-import { appWideKeys } from '../generations/keys.ts';
-import type { Pipeline, PipelineHost } from '../index.ts';
-import { bullConnection } from '../stages/queues.ts';
+import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
+import {
+  type PipelineHost,
+  type Pipeline,
+  appWideKeys,
+  bullConnection,
+} from '../../pipeline/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
 import {
