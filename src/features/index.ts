@@ -21,7 +21,7 @@ import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
 import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
 import type { CampaignEngine } from './campaigns/engine.ts';
 import type { RuleEngine } from './rules/engine.ts';
-import { createGenerationsService, type GenerationsService } from '../services/generations.ts';
+import { createGenerationsService, type GenerationsService } from './generations/service.ts';
 import {
   createShopifyWebhooksService,
   type ShopifyWebhooksService,
@@ -34,7 +34,7 @@ import {
   type UnclaimedResultsService,
 } from './unclaimed-results/service.ts';
 import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
-import { createReviewService, type ReviewService } from '../services/review.ts';
+import { createReviewService, type ReviewService } from './review/service.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs/service.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns/service.ts';
 import { createOverviewService, type OverviewService } from './overview/service.ts';
@@ -46,14 +46,14 @@ export type {
   GenerationAction,
   GenerationListQuery,
   GenerationsService,
-} from '../services/generations.ts';
+} from './generations/service.ts';
 export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
 export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
 export { FlowActionRequest, type FlowActionsService } from './flow/service.ts';
-export type { ReviewService } from '../services/review.ts';
+export type { ReviewService } from './review/service.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
 export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';

@@ -1,12 +1,12 @@
 /**
- * The review service (src/services/review.ts), called directly on the app the server runs: what
+ * The review service (src/features/review/service.ts), called directly on the app the server runs: what
  * the routes no longer decide themselves. (The HTTP behaviour, choosing and batches end to end:
  * test/web/api-options.test.ts, test/web/api-review-batches.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { GenerationStore } from '../../src/pipeline/generations/generation-store.ts';
-import { createReviewService } from '../../src/services/review.ts';
+import { createReviewService } from '../../src/features/review/service.ts';
 import { startTestApp } from '../support/app.ts';
 import { storedGeneration } from './support/stored-generation.ts';
 

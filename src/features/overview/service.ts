@@ -18,7 +18,7 @@ import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
 import type { CampaignEngine } from '../campaigns/engine.ts';
 import { bulkRunViewer } from '../bulk-runs/bulk-run-view.ts';
 import type { Pipeline, Generation, GenerationStore } from '../../pipeline/index.ts';
-import { generationViews } from '../../services/generation-views.ts';
+import { generationViews } from '../generations/generation-views.ts';
 import { shopDay } from '../../app-api/shop-day.ts';
 import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
 

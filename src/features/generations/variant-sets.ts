@@ -15,8 +15,12 @@
  * images than the set cap (config quotas.variantValuesPerSet) is a 429 naming it: one click
  * never floods the shop's line or its cap of generations not yet final.
  */
-import type { CreateGenerationRequest, Estimate, VariantSetCreated } from '../app-api/contract.ts';
-import { invalidFields, type FieldProblem } from '../platform/errors.ts';
+import type {
+  CreateGenerationRequest,
+  Estimate,
+  VariantSetCreated,
+} from '../../app-api/contract.ts';
+import { invalidFields, type FieldProblem } from '../../platform/errors.ts';
 import {
   newGenerationId,
   variantValuesCapError,
@@ -28,7 +32,7 @@ import {
   loadProductVariants,
   variantSetIntake,
   type VariantSetIntake,
-} from '../pipeline/index.ts';
+} from '../../pipeline/index.ts';
 
 /** Problems of the request's shape for a set (none when it may be made). */
 export function variantSetRequestProblems(request: CreateGenerationRequest): FieldProblem[] {

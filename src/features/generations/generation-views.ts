@@ -5,13 +5,13 @@
  * (publish/shopify-down-since.ts): a bare "saving" for the outage's minutes read as stuck.
  * One Redis read, and only when a generation shown is saving with no wait of its own.
  */
-import type { GenerationView } from '../app-api/contract.ts';
+import type { GenerationView } from '../../app-api/contract.ts';
 import {
   type Pipeline,
   currentWait,
   toGenerationView,
   type Generation,
-} from '../pipeline/index.ts';
+} from '../../pipeline/index.ts';
 
 export async function generationViews(
   pipeline: Pipeline,

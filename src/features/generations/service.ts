@@ -17,13 +17,13 @@ import type {
   GenerationPage,
   GenerationState,
   GenerationView,
-} from '../app-api/contract.ts';
-import { resultsProblem } from '../app-api/models.ts';
-import type { Clock } from '../platform/clock.ts';
-import { AppError, invalidFields } from '../platform/errors.ts';
-import type { AdminClientFactory } from '../shopify/admin-client.ts';
-import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { IdempotencyKeys } from '../stores/idempotency-keys.ts';
+} from '../../app-api/contract.ts';
+import { resultsProblem } from '../../app-api/models.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, invalidFields } from '../../platform/errors.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
+import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
+import type { IdempotencyKeys } from '../../stores/idempotency-keys.ts';
 import {
   type Pipeline,
   toGenerationView,
@@ -36,11 +36,11 @@ import {
   asOptions,
   prepareGeneration,
   type GenerationRequest,
-} from '../pipeline/index.ts';
+} from '../../pipeline/index.ts';
 import { generationViews } from './generation-views.ts';
-import { asMerchantAction } from './merchant-conflicts.ts';
+import { asMerchantAction } from '../../services/merchant-conflicts.ts';
 import { estimateVariantSet, prepareVariantSet } from './variant-sets.ts';
-import { requireUsableKey } from './usable-key.ts';
+import { requireUsableKey } from '../../services/usable-key.ts';
 
 export interface GenerationListQuery {
   state?: GenerationState;

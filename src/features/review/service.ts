@@ -14,18 +14,18 @@ import type {
   OptionGroupView,
   ReviewBatchView,
   VariantSetView,
-} from '../app-api/contract.ts';
-import { AppError } from '../platform/errors.ts';
-import type { AdminClientFactory } from '../shopify/admin-client.ts';
+} from '../../app-api/contract.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import {
   type Pipeline,
   toGenerationView,
   type Generation,
   chooseOptions,
   decideVariantSet,
-} from '../pipeline/index.ts';
-import { reviewDepsOf } from './generations.ts';
-import { asMerchantAction } from './merchant-conflicts.ts';
+} from '../../pipeline/index.ts';
+import { reviewDepsOf } from '../generations/service.ts';
+import { asMerchantAction } from '../../services/merchant-conflicts.ts';
 
 export interface ReviewService {
   /** The options of one request, oldest first. */
