@@ -25,7 +25,7 @@ import { createGenerationsService, type GenerationsService } from './generations
 import {
   createShopifyWebhooksService,
   type ShopifyWebhooksService,
-} from '../services/shopify-webhooks.ts';
+} from './shopify-webhooks/service.ts';
 import { createSettingsService, type SettingsService } from './settings/service.ts';
 import { createRulesService, type RulesService } from './rules/service.ts';
 import { createProductsService, type ProductsService } from './products/service.ts';
@@ -47,7 +47,7 @@ export type {
   GenerationListQuery,
   GenerationsService,
 } from './generations/service.ts';
-export type { ShopifyWebhooksService } from '../services/shopify-webhooks.ts';
+export type { ShopifyWebhooksService } from './shopify-webhooks/service.ts';
 export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';

@@ -6,13 +6,13 @@
  * the answer says "unavailable" and Shopify redelivers; the handlers run in the worker process.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Clock } from '../platform/clock.ts';
-import { AppError } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
-import type { Metrics } from '../platform/metrics.ts';
-import type { Shopify } from '../shopify/shopify-api.ts';
-import type { IntakeOutcome, WebhookIntake } from '../shopify/webhook-queue.ts';
-import { pastRetryWindow, verifyShopifyWebhook } from '../shopify/webhooks.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { Metrics } from '../../platform/metrics.ts';
+import type { Shopify } from '../../shopify/shopify-api.ts';
+import type { IntakeOutcome, WebhookIntake } from '../../shopify/webhook-queue.ts';
+import { pastRetryWindow, verifyShopifyWebhook } from '../../shopify/webhooks.ts';
 
 export interface ShopifyWebhookDelivery {
   rawBody: Buffer;
