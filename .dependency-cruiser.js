@@ -37,10 +37,10 @@ const CONCRETE_STAGE = '-stage[.]tsx?$';
 const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|bulk|flow)/';
 
 /**
- * The merchant features (src/features/, and the services not moved there yet) and the generation
- * engine they are built on (src/pipeline/), whose one way in is ENGINE_INDEX.
+ * The merchant features (src/features/) and the generation engine they are built on
+ * (src/pipeline/), whose one way in is ENGINE_INDEX.
  */
-const FEATURES = '^src/(features|services)/';
+const FEATURES = '^src/features/';
 const ENGINE = '^src/pipeline/';
 const ENGINE_INDEX = '^src/pipeline/index[.]ts$';
 /**
@@ -159,7 +159,7 @@ export default {
       name: 'features-reach-the-engine-through-its-index',
       severity: 'error',
       comment:
-        'A feature (src/features/*, src/services/) uses the generation engine (src/pipeline/) ' +
+        'A feature (src/features/) uses the generation engine (src/pipeline/) ' +
         'through src/pipeline/index.ts, what the engine offers, never a file inside it: so the ' +
         "engine's rooms can be split, renamed or rewritten behind that one file without touching " +
         'a feature, and a reader sees in one place what the features rely on. Features still ' +
@@ -172,7 +172,7 @@ export default {
       severity: 'error',
       comment:
         'The generation engine (src/pipeline/) runs any generation, whoever asked for it: it ' +
-        'imports no feature (src/features/*, src/services/, nor the features still inside it, ' +
+        'imports no feature (src/features/, nor the features still inside it, ' +
         'FEATURES_STILL_IN_ENGINE). What a feature decides inside the engine (who holds a ' +
         "result, what counts a try, when owned work expires) is passed in through the engine's " +
         'ports (PipelineParts in src/pipeline/index.ts) by the composition root.',

@@ -1,7 +1,7 @@
 /**
  * The merchant features' services, one per feature: the use cases the web calls, and the one list
  * of them the composition root (src/app) builds. Each feature has its folder here
- * (`src/features/<feature>/service.ts`; the ones not moved yet are still in src/services/). A
+ * (`src/features/<feature>/service.ts`; what several share sits beside this file). A
  * service holds what a request means for the app (checks, defaults, which domain operations, the
  * view the client gets back) and speaks the contract's types (src/app-api); routes only parse,
  * call one method and answer. Failures are AppErrors (src/platform/errors.ts) whose kind the

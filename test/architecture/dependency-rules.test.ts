@@ -109,8 +109,8 @@ const FIXTURES: Record<string, string> = {
     `import type { A } from '../../pipeline/generations/a.ts';`, // violation: the engine's inside
     `export const shelf = (r: Run, a: A) => [pipeline, r, a];`,
   ].join('\n'),
-  'src/services/cart.ts': [
-    `import type { PipelineConfig } from '../pipeline/config.ts';`, // violation: the engine's inside
+  'src/features/cart/service.ts': [
+    `import type { PipelineConfig } from '../../pipeline/config.ts';`, // violation: the engine's inside
     `export const cart = (c: PipelineConfig) => [c];`,
   ].join('\n'),
   'src/features/label/label.ts': `export const label = 'new';\n`,
@@ -193,7 +193,7 @@ const EXPECTED: Record<string, string[]> = {
   ],
   'features-reach-the-engine-through-its-index': [
     'src/features/shelf/service.ts -> src/pipeline/generations/a.ts',
-    'src/services/cart.ts -> src/pipeline/config.ts',
+    'src/features/cart/service.ts -> src/pipeline/config.ts',
   ],
   'engine-imports-no-feature': [
     'src/pipeline/line/put-in-line.ts -> src/features/label/label.ts',

@@ -10,8 +10,8 @@ import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
 import type { CampaignEngine } from '../campaigns/engine.ts';
 import { bulkRunViewer } from './bulk-run-view.ts';
-import { asMerchantAction } from '../../services/merchant-conflicts.ts';
-import { requireUsableKey } from '../../services/usable-key.ts';
+import { asMerchantAction } from '../merchant-conflicts.ts';
+import { requireUsableKey } from '../usable-key.ts';
 
 export type BulkRunAction = 'pause' | 'resume' | 'cancel';
 

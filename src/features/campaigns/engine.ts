@@ -1,6 +1,6 @@
 /**
  * The campaigns' engine, assembled for the app: what a campaign does (create, cancel, end now,
- * view) for services/campaigns.ts, and the worker that runs the phases on time (started
+ * view) for service.ts, and the worker that runs the phases on time (started
  * wherever the pipeline's workers run).
  *
  *   const campaigns = app.campaigns;          // built once by src/app/create-app.ts

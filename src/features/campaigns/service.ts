@@ -8,7 +8,7 @@ import type { CampaignList, CampaignView, CreateCampaignRequest } from '../../ap
 import { AppError } from '../../platform/errors.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import { CampaignStateError, type Campaign, type CampaignEngine } from './engine.ts';
-import { requireUsableKey } from '../../services/usable-key.ts';
+import { requireUsableKey } from '../usable-key.ts';
 
 export interface CampaignsService {
   list(shop: string): Promise<CampaignList>;

@@ -38,9 +38,9 @@ import {
   type GenerationRequest,
 } from '../../pipeline/index.ts';
 import { generationViews } from './generation-views.ts';
-import { asMerchantAction } from '../../services/merchant-conflicts.ts';
+import { asMerchantAction } from '../merchant-conflicts.ts';
 import { estimateVariantSet, prepareVariantSet } from './variant-sets.ts';
-import { requireUsableKey } from '../../services/usable-key.ts';
+import { requireUsableKey } from '../usable-key.ts';
 
 export interface GenerationListQuery {
   state?: GenerationState;

@@ -25,7 +25,7 @@ import {
   decideVariantSet,
 } from '../../pipeline/index.ts';
 import { reviewDepsOf } from '../generations/service.ts';
-import { asMerchantAction } from '../../services/merchant-conflicts.ts';
+import { asMerchantAction } from '../merchant-conflicts.ts';
 
 export interface ReviewService {
   /** The options of one request, oldest first. */

@@ -20,7 +20,7 @@ import {
 import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopSettings, ShopSettingsStore } from '../../stores/shop-settings.ts';
 import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../../pipeline/index.ts';
-import { asMerchantAction } from '../../services/merchant-conflicts.ts';
+import { asMerchantAction } from '../merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 
 export interface SettingsService {

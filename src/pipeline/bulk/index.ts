@@ -1,6 +1,6 @@
 /**
  * The bulk runs' engine, assembled for the app: the runs and their store for
- * services/bulk-runs.ts, and the worker that expands runs (started wherever the pipeline's
+ * src/features/bulk-runs/service.ts, and the worker that expands runs (started wherever the pipeline's
  * workers run).
  *
  *   const bulk = app.bulkRuns;           // built once by src/app/create-app.ts
