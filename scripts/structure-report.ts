@@ -63,9 +63,6 @@ function isFeature(path: string): boolean {
   return path.startsWith('src/features/');
 }
 
-/** The feature still inside src/pipeline/ (.dependency-cruiser.js FEATURES_STILL_IN_ENGINE). */
-const FEATURES_STILL_IN_ENGINE = /^src\/pipeline\/bulk\//;
-
 interface Comment {
   text: string;
   line: number;
@@ -142,21 +139,12 @@ const intoPipeline = cruise.modules
       .map((dependency) => `${module.source} -> ${dependency.resolved}`),
   );
 const importers = new Set(intoPipeline.map((edge) => edge.split(' -> ')[0]));
-const featuresIntoEngine = intoPipeline.filter((edge) => {
-  const [from = '', to = ''] = edge.split(' -> ');
-  return isFeature(from) && !FEATURES_STILL_IN_ENGINE.test(to);
-});
+const featuresIntoEngine = intoPipeline.filter((edge) => isFeature(edge.split(' -> ')[0] ?? ''));
 const engineIntoFeatures = cruise.modules
-  .filter(
-    (module) =>
-      module.source.startsWith('src/pipeline/') && !FEATURES_STILL_IN_ENGINE.test(module.source),
-  )
+  .filter((module) => module.source.startsWith('src/pipeline/'))
   .flatMap((module) =>
     module.dependencies
-      .filter(
-        (dependency) =>
-          isFeature(dependency.resolved) || FEATURES_STILL_IN_ENGINE.test(dependency.resolved),
-      )
+      .filter((dependency) => isFeature(dependency.resolved))
       .map((dependency) => `${module.source} -> ${dependency.resolved}`),
   );
 

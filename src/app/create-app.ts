@@ -50,7 +50,7 @@ import {
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
-import { createBulkRunEngine, type BulkRunEngine } from '../pipeline/bulk/index.ts';
+import { createBulkRunEngine, type BulkRunEngine } from '../features/bulk-runs/engine.ts';
 import {
   campaignKeepsInReview,
   createCampaignHolds,

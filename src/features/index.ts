@@ -18,8 +18,8 @@ import type { WebhookIntake } from '../shopify/webhook-queue.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
-import type { BulkRunEngine } from '../pipeline/bulk/index.ts';
-import type { CampaignEngine } from './campaigns/engine.ts';
+import type { BulkRunEngine } from './bulk-runs/engine.ts';
+import { campaignOfRun, type CampaignEngine } from './campaigns/engine.ts';
 import type { RuleEngine } from './rules/engine.ts';
 import { createGenerationsService, type GenerationsService } from './generations/service.ts';
 import {
@@ -96,6 +96,7 @@ export interface ServiceDeps {
 }
 
 export function createServices(deps: ServiceDeps): Services {
+  const runsCampaign = { campaignOfRun: campaignOfRun(deps.campaigns.store) };
   return {
     generations: createGenerationsService({
       ...deps,
@@ -114,9 +115,13 @@ export function createServices(deps: ServiceDeps): Services {
     unclaimedResults: createUnclaimedResultsService(deps),
     flowActions: createFlowActionsService(deps),
     review: createReviewService(deps),
-    bulkRuns: createBulkRunsService(deps),
+    bulkRuns: createBulkRunsService({ ...deps, ...runsCampaign }),
     campaigns: createCampaignsService(deps),
-    overview: createOverviewService({ ...deps, setupGuide: createSetupGuideStore(deps.redis) }),
+    overview: createOverviewService({
+      ...deps,
+      ...runsCampaign,
+      setupGuide: createSetupGuideStore(deps.redis),
+    }),
     shop: createShopService(deps),
   };
 }

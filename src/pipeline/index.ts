@@ -86,8 +86,11 @@ export {
 } from './generations/generation.ts';
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
-export { appWideKeys, generationKeys } from './generations/keys.ts';
+export { appWideKeys, generationKeys, PENDING_STATES } from './generations/keys.ts';
 export {
+  bulkRunAtCapMessage,
+  bulkRunsCapError,
+  PENDING_CAP_CODE,
   pendingCapMessage,
   RETRY_AFTER_SECONDS,
   ruleAtCapRefusal,
@@ -106,6 +109,7 @@ export { createFidelityHolds } from './publish/fidelity-holds.ts';
 export { downloadResult } from './publish/result-download.ts';
 export { takeOffProduct } from './publish/review-actions.ts';
 export { createShopifyFiles } from './publish/shopify-files.ts';
+export type { PublishedResults } from './publish/published-results.ts';
 export {
   firstOfHolds,
   wasApprovedByMerchant,
@@ -117,12 +121,13 @@ export { keepReplacedKeysMs } from './receive/submission-key.ts';
 export { UnclaimedResultGoneError } from './receive/unclaimed-results.ts';
 export type { WebhookReceiver } from './receive/webhook-receiver.ts';
 export type { AdminGraphql } from './sources/admin-graphql.ts';
-export { THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
+export { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
 export {
   asOptions,
   intakeFor,
   prepareGeneration,
   type GenerationRequest,
+  type ProductSnapshot,
 } from './sources/new-generation.ts';
 export {
   completeParams,

@@ -1,13 +1,13 @@
 /**
- * The overview service (src/features/overview/service.ts) on the app's own stores, with a clock and a
- * shop time zone of the test's: which days' credits it counts (the shop's), and how long it
- * keeps them. (The overview over HTTP,
- * with real generations: test/web/api-overview.test.ts.)
+ * The overview service (src/features/overview/service.ts) on the app's own stores, with a clock
+ * and a shop time zone of the test's: which days' credits it counts (the shop's), and how long
+ * it keeps them. (The overview over HTTP, with real generations: test/web/api-overview.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/platform/clock.ts';
 import { createOverviewService } from '../../src/features/overview/service.ts';
 import { createSetupGuideStore } from '../../src/features/overview/setup-guide-store.ts';
+import { campaignOfRun } from '../../src/features/campaigns/engine.ts';
 import { startTestApp } from '../support/app.ts';
 import { storedGeneration } from './support/stored-generation.ts';
 
@@ -33,7 +33,14 @@ function overviewAt(at: number, zone = 'UTC') {
   const clock = createManualClock(at);
   const setupGuide = createSetupGuideStore(app.deps.redis);
   const timeZones = { of: async () => zone };
-  return { clock, overview: createOverviewService({ ...app.deps, clock, setupGuide, timeZones }) };
+  const overview = createOverviewService({
+    ...app.deps,
+    clock,
+    setupGuide,
+    timeZones,
+    campaignOfRun: campaignOfRun(app.deps.campaigns.store),
+  });
+  return { clock, overview };
 }
 
 describe('the overview service', () => {

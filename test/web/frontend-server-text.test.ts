@@ -20,8 +20,14 @@ import {
   expiredPausedReason,
   expiryPeriod,
 } from '../../src/pipeline/line/expire-waiting.ts';
-import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
-import { BULK_CANCELLED_REASON, BULK_PAUSED_REASON } from '../../src/pipeline/bulk/expand-run.ts';
+import {
+  expiredWithRunReason,
+  runExpiredMessage,
+} from '../../src/features/bulk-runs/runs/expire.ts';
+import {
+  BULK_CANCELLED_REASON,
+  BULK_PAUSED_REASON,
+} from '../../src/features/bulk-runs/expand-run.ts';
 import {
   CAMPAIGN_ENDED_REASON,
   NEVER_SHOWN_REASON,

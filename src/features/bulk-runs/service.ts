@@ -7,9 +7,8 @@
 import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../../app-api/contract.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
-import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../campaigns/engine.ts';
-import { bulkRunViewer } from './bulk-run-view.ts';
+import type { BulkRunEngine } from './engine.ts';
+import { bulkRunViewer, type CampaignOfRun } from './bulk-run-view.ts';
 import { asMerchantAction } from '../merchant-conflicts.ts';
 import { requireUsableKey } from '../usable-key.ts';
 
@@ -31,7 +30,7 @@ export interface BulkRunsService {
 export interface BulkRunsServiceDeps {
   settings: ShopSettingsStore;
   bulkRuns: BulkRunEngine;
-  campaigns: Pick<CampaignEngine, 'store'>;
+  campaignOfRun: CampaignOfRun;
 }
 
 export function createBulkRunsService(deps: BulkRunsServiceDeps): BulkRunsService {

@@ -6,7 +6,7 @@
  * so they cost nothing.
  */
 import type { GenerationState } from '../../app-api/contract.ts';
-import type { BulkRun } from '../../pipeline/bulk/bulk-run.ts';
+import type { BulkRun } from '../bulk-runs/bulk-run.ts';
 
 /** Held for the start, or sent to ProductAI (charged when it accepted the request). */
 const DISCARDED_AT_THE_END: readonly GenerationState[] = [

@@ -21,8 +21,8 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { BulkRuns } from '../../pipeline/bulk/bulk-runs.ts';
-import { BulkRunStateError } from '../../pipeline/bulk/bulk-run.ts';
+import type { BulkRuns } from '../bulk-runs/bulk-runs.ts';
+import { BulkRunStateError } from '../bulk-runs/bulk-run.ts';
 import {
   StaleTransitionError,
   isTerminal,

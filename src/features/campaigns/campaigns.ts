@@ -8,12 +8,8 @@
 import type { CampaignView, CreateCampaignRequest } from '../../app-api/campaigns.ts';
 import { instantToZoned, zonedToInstant } from '../../app-api/zoned-time.ts';
 import type { Clock } from '../../platform/clock.ts';
-import {
-  BulkRequestError,
-  type BulkProblem,
-  type BulkRuns,
-} from '../../pipeline/bulk/bulk-runs.ts';
-import type { BulkRunStore } from '../../pipeline/bulk/bulk-run-store.ts';
+import { BulkRequestError, type BulkProblem, type BulkRuns } from '../bulk-runs/bulk-runs.ts';
+import type { BulkRunStore } from '../bulk-runs/bulk-run-store.ts';
 import type { GenerationStore, ParamDefaults } from '../../pipeline/index.ts';
 import { atStake } from './at-stake.ts';
 import { CampaignNotFoundError, runCampaign, type Campaign } from './campaign.ts';

@@ -7,7 +7,8 @@
  *   await campaigns.campaigns.create(shop, request, defaults);
  *   const worker = campaigns.startWorker();   // worker processes, tests, the demo
  */
-import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
+import type { CampaignOfRun } from '../bulk-runs/bulk-run-view.ts';
+import type { BulkRunEngine } from '../bulk-runs/engine.ts';
 import {
   type PipelineHost,
   type Pipeline,
@@ -26,6 +27,7 @@ import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
 export { campaignKeepsInReview, createCampaignHolds } from './campaign-holds.ts';
 export { createCampaignStore };
 import { createCampaigns, type Campaigns } from './campaigns.ts';
+import { runCampaign } from './campaign.ts';
 
 export {
   CampaignNotFoundError,
@@ -34,6 +36,14 @@ export {
   type Campaign,
 } from './campaign.ts';
 export type { Campaigns } from './campaigns.ts';
+
+/** The campaign that started a run, as the run's view names it: what the bulk runs ask. */
+export function campaignOfRun(store: Pick<CampaignStore, 'ofRun'>): CampaignOfRun {
+  return async (shop, bulkRunId) => {
+    const campaign = await store.ofRun(shop, bulkRunId);
+    return campaign ? runCampaign(campaign) : null;
+  };
+}
 
 export interface CampaignOptions {
   /** The clock the schedules run on (tests move it); the app's by default. */

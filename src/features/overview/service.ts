@@ -14,9 +14,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { singleFlightCache } from '../../platform/single-flight.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { SetupGuideStore } from './setup-guide-store.ts';
-import type { BulkRunEngine } from '../../pipeline/bulk/index.ts';
-import type { CampaignEngine } from '../campaigns/engine.ts';
-import { bulkRunViewer } from '../bulk-runs/bulk-run-view.ts';
+import type { BulkRunEngine } from '../bulk-runs/engine.ts';
+import { bulkRunViewer, type CampaignOfRun } from '../bulk-runs/bulk-run-view.ts';
 import type { Pipeline, Generation, GenerationStore } from '../../pipeline/index.ts';
 import { generationViews } from '../generations/generation-views.ts';
 import { shopDay } from '../../app-api/shop-day.ts';
@@ -41,7 +40,7 @@ export interface OverviewServiceDeps {
   settings: ShopSettingsStore;
   pipeline: Pipeline;
   bulkRuns: BulkRunEngine;
-  campaigns: Pick<CampaignEngine, 'store'>;
+  campaignOfRun: CampaignOfRun;
   setupGuide: SetupGuideStore;
   timeZones: ShopTimeZones;
 }

@@ -7,7 +7,7 @@ import type { CollectionSummary, ProductDetail, ProductPage } from '../../app-ap
 import { AppError } from '../../platform/errors.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import { PRODUCTS_PAGE } from '../../shopify/operations/products.ts';
-import { loadCollectionSummary } from '../../pipeline/bulk/product-pages.ts';
+import { loadCollectionSummary } from '../bulk-runs/product-pages.ts';
 import { THUMBNAIL_TRANSFORM, loadProductImages } from '../../pipeline/index.ts';
 
 export interface ProductListQuery {

@@ -2,7 +2,7 @@
  * `resume`: the generations the run's pause held back go back in line where they were (those the
  * shop paused stay for the shop's resume), and expansion restarts.
  */
-import { StaleTransitionError } from '../../generations/generation.ts';
+import { StaleTransitionError } from '../../../pipeline/index.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 import { waiting } from './waiting.ts';
 

@@ -6,7 +6,7 @@
  * step, and its generations are taken from their states, so a repeat after a crash finishes
  * the sweep (the expiry sweep finds any paused generation left behind, `expireWithRun`).
  */
-import { expiryPeriod } from '../../line/expire-waiting.ts';
+import { expiryPeriod } from '../../../pipeline/index.ts';
 import { BulkRunStateError, type BulkRun } from '../bulk-run.ts';
 import { holdBack } from '../expand-run.ts';
 import type { BulkRunsDeps } from './types.ts';

@@ -13,8 +13,7 @@ import type {
   GenerationKind,
   GenerationParams,
 } from '../../app-api/contract.ts';
-import type { PublishedResults } from '../publish/published-results.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
+import type { PublishedResults, AdminGraphql } from '../../pipeline/index.ts';
 import { bulkProductIntake } from './product-intake.ts';
 import { readProductPage, TargetGoneError } from './product-pages.ts';
 

@@ -11,10 +11,14 @@
  * variants, about 400 points for 100): the page already carries every product's option names.
  */
 import type { EachVariant, GenerationKind, GenerationParams } from '../../app-api/contract.ts';
-import type { NewGeneration } from '../generations/generation.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { intakeFor } from '../sources/new-generation.ts';
-import { loadProductVariants, matchOption, variantSetIntake } from '../sources/variant-sources.ts';
+import {
+  type NewGeneration,
+  type AdminGraphql,
+  intakeFor,
+  loadProductVariants,
+  matchOption,
+  variantSetIntake,
+} from '../../pipeline/index.ts';
 import type { PageProduct } from './product-pages.ts';
 
 export interface BulkProductRequest {

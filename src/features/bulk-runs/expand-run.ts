@@ -24,17 +24,20 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { StaleTransitionError, type Generation } from '../generations/generation.ts';
-import type { GenerationStore } from '../generations/generation-store.ts';
-import type { Pipeline } from '../index.ts';
-import type { PipelineConfig } from '../config.ts';
+import {
+  type Pipeline,
+  StaleTransitionError,
+  type Generation,
+  type GenerationStore,
+  type PipelineConfig,
+  PENDING_STATES,
+  PENDING_CAP_CODE,
+  type PublishedResults,
+  type AdminGraphql,
+  newGenerationId,
+  asOptions,
+} from '../../pipeline/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { PENDING_STATES } from '../generations/keys.ts';
-import { PENDING_CAP_CODE } from '../limits/shop-quotas.ts';
-import type { PublishedResults } from '../publish/published-results.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { newGenerationId } from '../generations/ids.ts';
-import { asOptions } from '../sources/new-generation.ts';
 import type { BulkRun } from './bulk-run.ts';
 import type { BulkRunStore } from './bulk-run-store.ts';
 import { bulkProductIntake } from './product-intake.ts';

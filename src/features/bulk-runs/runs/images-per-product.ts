@@ -3,7 +3,7 @@
  * range), and what about its options ProductAI would refuse.
  */
 import type { GenerationKind, GenerationParams } from '../../../app-api/contract.ts';
-import { referenceImageRange, requestProblems } from '../../sources/request-rules.ts';
+import { referenceImageRange, requestProblems } from '../../../pipeline/index.ts';
 import type { BulkProblem } from './bulk-request-error.ts';
 
 export function chooseImages(

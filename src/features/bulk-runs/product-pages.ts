@@ -10,9 +10,12 @@ import {
   COLLECTION_SUMMARY,
 } from '../../shopify/operations/collections.ts';
 import { PRODUCTS_BY_IDS } from '../../shopify/operations/products.ts';
-import type { AdminGraphql } from '../sources/admin-graphql.ts';
-import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from '../sources/image-transforms.ts';
-import type { ProductSnapshot } from '../sources/new-generation.ts';
+import {
+  type AdminGraphql,
+  SOURCE_IMAGE_TRANSFORM,
+  THUMBNAIL_TRANSFORM,
+  type ProductSnapshot,
+} from '../../pipeline/index.ts';
 
 /** A product of the page, with its options' names (a run of sets reads variants only then). */
 export interface PageProduct extends ProductSnapshot {

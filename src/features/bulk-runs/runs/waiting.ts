@@ -1,5 +1,5 @@
 /** `waiting`: a run's generations that wait in one state, read by pause, resume and cancel. */
-import type { Generation } from '../../generations/generation.ts';
+import type { Generation } from '../../../pipeline/index.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRunsDeps } from './types.ts';
 

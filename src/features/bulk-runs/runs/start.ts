@@ -1,7 +1,7 @@
 /** `start`: creates the run its plan describes and starts its expansion. */
 import { BulkRequestError } from './bulk-request-error.ts';
 import { plan } from './plan.ts';
-import { bulkRunsCapError } from '../../limits/shop-quotas.ts';
+import { bulkRunsCapError } from '../../../pipeline/index.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
 
 export function start(

@@ -7,10 +7,14 @@
  *   await bulk.runs.start(shop, request, defaults);
  *   const worker = bulk.startWorker();   // worker processes, tests, the demo
  */
-import { appWideKeys } from '../generations/keys.ts';
-import type { Pipeline, PipelineHost } from '../index.ts';
-import type { TryGate } from '../publish/try-gate.ts';
-import { bullConnection } from '../stages/queues.ts';
+import {
+  type PipelineHost,
+  type Pipeline,
+  appWideKeys,
+  type TryGate,
+  bullConnection,
+  type ExpiryPorts,
+} from '../../pipeline/index.ts';
 import { createBulkQueue, startBulkWorker, type BulkWorker } from './bulk-runner.ts';
 import { BulkRunStateError } from './bulk-run.ts';
 import { createBulkRunStore, type BulkRunStore } from './bulk-run-store.ts';
@@ -18,7 +22,6 @@ import { createBulkRuns, type BulkRuns } from './bulk-runs.ts';
 import { DEFAULT_EXPANSION_LIMITS, type BulkDeps, type ExpansionLimits } from './expand-run.ts';
 import { expirePausedRuns, expireWithRun, startPausedRunExpiry } from './paused-expiry.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { ExpiryPorts } from '../line/expire-waiting.ts';
 
 export { BulkRequestError, type BulkRuns } from './bulk-runs.ts';
 export { BulkRunNotFoundError, BulkRunStateError, type BulkRun } from './bulk-run.ts';

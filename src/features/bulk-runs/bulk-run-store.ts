@@ -8,7 +8,7 @@
 import type { Clock } from '../../platform/clock.ts';
 import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
-import { newGenerationId } from '../generations/ids.ts';
+import { newGenerationId } from '../../pipeline/index.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 import { createStateRecords } from '../../platform/redis/state-records.ts';
 import {

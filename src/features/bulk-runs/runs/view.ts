@@ -10,9 +10,7 @@ import type {
   GenerationState,
 } from '../../../app-api/contract.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
-import { isTerminal } from '../../generations/generation.ts';
-import { bulkRunAtCapMessage } from '../../limits/shop-quotas.ts';
-import { expiryPeriod } from '../../line/expire-waiting.ts';
+import { isTerminal, bulkRunAtCapMessage, expiryPeriod } from '../../../pipeline/index.ts';
 import { runExpiredMessage } from './expire.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';

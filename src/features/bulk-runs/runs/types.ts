@@ -3,7 +3,7 @@
  * file in this folder).
  */
 import type { BulkEstimate, BulkRunView, CreateBulkRunRequest } from '../../../app-api/contract.ts';
-import type { ParamDefaults } from '../../sources/request-rules.ts';
+import type { ParamDefaults } from '../../../pipeline/index.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkDeps } from '../expand-run.ts';
 import type { TallyLimits } from '../tally-target.ts';

@@ -9,9 +9,12 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { StaleTransitionError, type Generation } from '../generations/generation.ts';
-import type { ExpiryPorts } from '../line/expire-waiting.ts';
-import { expiryPeriod } from '../line/expire-waiting.ts';
+import {
+  StaleTransitionError,
+  type Generation,
+  type ExpiryPorts,
+  expiryPeriod,
+} from '../../pipeline/index.ts';
 import { holdBack } from './expand-run.ts';
 import { expirePaused, expiredWithRunReason } from './runs/expire.ts';
 import type { BulkRunsDeps } from './runs/types.ts';

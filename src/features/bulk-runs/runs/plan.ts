@@ -5,7 +5,7 @@
 import type { BulkEstimate, CreateBulkRunRequest } from '../../../app-api/contract.ts';
 import { resultsProblem } from '../../../app-api/models.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
-import { completeParams, creditsFor, type ParamDefaults } from '../../sources/request-rules.ts';
+import { completeParams, creditsFor, type ParamDefaults } from '../../../pipeline/index.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import { tallyTarget, type TargetTally } from '../tally-target.ts';
 import type { BulkProblem } from './bulk-request-error.ts';
