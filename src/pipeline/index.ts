@@ -1,7 +1,7 @@
 /**
  * The generation pipeline, assembled, and the one way into it: the rest of src/ imports the
  * pipeline's parts from here, never from its folders (`npm run structure` counts the imports
- * that do not, the bulk runs', campaigns', rules' and Flow action's, still inside it).
+ * that do; .dependency-cruiser.js forbids them from src/features/). It imports no feature.
  *
  *   const pipeline = app.pipeline;                   // built once by src/app/create-app.ts
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
