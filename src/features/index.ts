@@ -1,6 +1,6 @@
 /**
  * The merchant features' services, one per feature: the use cases the web calls, and the one list
- * of them the composition root (src/app) builds. Each feature has its folder here
+ * of them the composition root (src/app) builds; and the one list of the features' workers. Each feature has its folder here
  * (`src/features/<feature>/service.ts`; what several share sits beside this file). A
  * service holds what a request means for the app (checks, defaults, which domain operations, the
  * view the client gets back) and speaks the contract's types (src/app-api); routes only parse,
@@ -76,8 +76,37 @@ export interface Services {
   shop: ShopService;
 }
 
+/** The features' engines, built by the composition root on the pipeline. */
+export interface FeatureEngines {
+  bulkRuns: BulkRunEngine;
+  campaigns: CampaignEngine;
+  rules: RuleEngine;
+}
+
+/** A feature's own worker (a bulk run's expansion, a campaign's phases, the rules' release). */
+export interface FeatureWorker {
+  close(): Promise<void>;
+}
+
+/**
+ * The features' workers, one per engine: the type asks for an entry for each engine, so one added
+ * without its worker here does not compile, and no worker process runs without it.
+ */
+const FEATURE_WORKERS: {
+  [Name in keyof FeatureEngines]: (engines: FeatureEngines) => FeatureWorker;
+} = {
+  bulkRuns: (engines) => engines.bulkRuns.startWorker(),
+  campaigns: (engines) => engines.campaigns.startWorker(),
+  rules: (engines) => engines.rules.startWorker(),
+};
+
+/** Starts every feature's worker in this process (src/app/start-workers.ts). */
+export function startFeatureWorkers(engines: FeatureEngines): FeatureWorker[] {
+  return Object.values(FEATURE_WORKERS).map((start) => start(engines));
+}
+
 /** What the services are built from (the composition root's parts). */
-export interface ServiceDeps {
+export interface ServiceDeps extends FeatureEngines {
   config: AppConfig;
   /** The app's Redis (the services' own small records: idempotency keys). */
   redis: Redis;
@@ -89,9 +118,6 @@ export interface ServiceDeps {
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   pipeline: Pipeline;
-  bulkRuns: BulkRunEngine;
-  campaigns: CampaignEngine;
-  rules: RuleEngine;
   timeZones: ShopTimeZones;
 }
 
