@@ -25,7 +25,7 @@ import { existingShopRef } from '../../src/platform/queues/shop-ref.ts';
 import type { Redis } from '../../src/platform/redis/connection.ts';
 import { bullConnection } from '../../src/pipeline/index.ts';
 import { WEBHOOK_QUEUE, webhookJobId } from '../../src/shopify/webhook-queue.ts';
-import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
+import { campaignRequest, productsWithImages } from './campaigns/support/campaigns.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
 import { testRedisUrl } from '../support/redis.ts';
 import { waitForRun } from '../support/seeded-shop.ts';

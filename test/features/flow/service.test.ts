@@ -1,11 +1,11 @@
 /**
  * The Flow actions service (src/features/flow/service.ts), called directly on the app the server
  * runs, as the route does once Flow's signature is verified. (Over HTTP with the real HMAC, bad
- * input, and the run made and published by a worker: test/pipeline/flow/flow.test.ts.)
+ * input, and the run made and published by a worker: test/features/flow/flow.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../support/app.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const flowActions = app.deps.services.flowActions;

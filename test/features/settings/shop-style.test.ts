@@ -14,16 +14,19 @@ import type {
   GenerationView,
   ProductDetail,
   SettingsView,
-} from '../../src/app-api/contract.ts';
-import { systemClock } from '../../src/platform/clock.ts';
-import { FlowActionRequest } from '../../src/features/flow/service.ts';
-import { accountOf } from '../../src/productai/account.ts';
-import { createUploadPacer, UPLOAD_INTERVAL_MS } from '../../src/pipeline/limits/upload-pacer.ts';
-import { createShopStyles } from '../../src/pipeline/sources/shop-style.ts';
-import { STYLE_REFERENCE_SENTENCE } from '../../src/pipeline/generations/style-prompt.ts';
-import { productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
-import { until } from '../support/until.ts';
+} from '../../../src/app-api/contract.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import { FlowActionRequest } from '../../../src/features/flow/service.ts';
+import { accountOf } from '../../../src/productai/account.ts';
+import {
+  createUploadPacer,
+  UPLOAD_INTERVAL_MS,
+} from '../../../src/pipeline/limits/upload-pacer.ts';
+import { createShopStyles } from '../../../src/pipeline/sources/shop-style.ts';
+import { STYLE_REFERENCE_SENTENCE } from '../../../src/pipeline/generations/style-prompt.ts';
+import { productsWithImages } from '../campaigns/support/campaigns.ts';
+import { startPublishHarness, type TestShop } from '../../support/publish-stack.ts';
+import { until } from '../../support/until.ts';
 
 const harness = await startPublishHarness();
 const { app } = harness;

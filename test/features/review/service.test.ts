@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GenerationStore } from '../../src/pipeline/generations/generation-store.ts';
-import { createReviewService } from '../../src/features/review/service.ts';
-import { startTestApp } from '../support/app.ts';
-import { storedGeneration } from './support/stored-generation.ts';
+import type { GenerationStore } from '../../../src/pipeline/generations/generation-store.ts';
+import { createReviewService } from '../../../src/features/review/service.ts';
+import { startTestApp } from '../../support/app.ts';
+import { storedGeneration } from '../support/stored-generation.ts';
 
 const app = await startTestApp();
 const review = app.deps.services.review;

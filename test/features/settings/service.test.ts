@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startProductAiEmulator } from '../../emulators/productai/index.ts';
-import { startTestApp } from '../support/app.ts';
-import { productAiControlAt } from '../support/productai-accounts.ts';
+import { startProductAiEmulator } from '../../../emulators/productai/index.ts';
+import { startTestApp } from '../../support/app.ts';
+import { productAiControlAt } from '../../support/productai-accounts.ts';
 
 const productAi = await startProductAiEmulator({ jobMs: 150 });
 afterAll(() => productAi.close());

@@ -1,12 +1,12 @@
 /**
  * The campaigns service (src/features/campaigns/service.ts), called directly on the app the server runs:
  * what the routes no longer decide themselves. No campaign worker runs, so a campaign stays
- * scheduled. (Campaigns end to end over HTTP: test/pipeline/campaigns/.)
+ * scheduled. (Campaigns end to end over HTTP: the other files of this folder.)
  */
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/platform/clock.ts';
-import { campaignRequest, productsWithImages } from '../pipeline/campaigns/support/campaigns.ts';
-import { startTestApp } from '../support/app.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import { campaignRequest, productsWithImages } from './support/campaigns.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const campaigns = app.deps.services.campaigns;

@@ -10,7 +10,7 @@
 import { expect, it } from 'vitest';
 import { systemClock } from '../../../src/platform/clock.ts';
 import { productMedia } from '../../support/shop-media.ts';
-import { crashStack } from '../support/crash-stack.ts';
+import { crashStack } from '../../pipeline/support/crash-stack.ts';
 import { DAY_MS, campaignRequest, ids, productsWithImages } from './support/campaigns.ts';
 import { until } from '../../support/until.ts';
 

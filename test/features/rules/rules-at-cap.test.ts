@@ -11,7 +11,7 @@ import { ruleAtCapRefusal } from '../../../src/pipeline/limits/shop-quotas.ts';
 import { startPublishHarness, type PublishHarness } from '../../support/publish-stack.ts';
 import { fillToCap, rejectAll } from '../../support/shop-at-cap.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
-import { ruleResult } from '../support/rule-result.ts';
+import { ruleResult } from '../../pipeline/support/rule-result.ts';
 
 const CAP = 2;
 let harness: PublishHarness;

@@ -8,7 +8,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
-import { crashStack } from '../support/crash-stack.ts';
+import { crashStack } from '../../pipeline/support/crash-stack.ts';
 import { SUMMER_RULE } from '../../support/summer-rule.ts';
 import { until } from '../../support/until.ts';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../support/app.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const products = app.deps.services.products;

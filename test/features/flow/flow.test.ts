@@ -11,7 +11,7 @@ import {
   FLOW_GENERATE_PHOTO_PATH,
   flowActionsModule,
 } from '../../../web/server/routes/flow-actions.ts';
-import { crashStack } from '../support/crash-stack.ts';
+import { crashStack } from '../../pipeline/support/crash-stack.ts';
 import { until } from '../../support/until.ts';
 import type { EmulatorControl } from '../../support/emulator-control.ts';
 

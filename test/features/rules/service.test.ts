@@ -1,12 +1,12 @@
 /**
  * The rules service (src/features/rules/service.ts), called directly on the app the server runs: what
  * the overview reads besides the stored rules. (The HTTP behaviour, saving and refusing rules, a
- * rule's result end to end: test/web/api-rules.test.ts, test/pipeline/rules/.)
+ * rule's result end to end: test/web/api-rules.test.ts, the other files of this folder.)
  */
 import { describe, expect, it } from 'vitest';
-import type { NewGeneration } from '../../src/pipeline/generations/generation.ts';
-import { SUMMER_RULE } from '../support/summer-rule.ts';
-import { startTestApp } from '../support/app.ts';
+import type { NewGeneration } from '../../../src/pipeline/generations/generation.ts';
+import { SUMMER_RULE } from '../../support/summer-rule.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const rules = app.deps.services.rules;

@@ -4,12 +4,12 @@
  * it keeps them. (The overview over HTTP, with real generations: test/web/api-overview.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/platform/clock.ts';
-import { createOverviewService } from '../../src/features/overview/service.ts';
-import { createSetupGuideStore } from '../../src/features/overview/setup-guide-store.ts';
-import { campaignOfRun } from '../../src/features/campaigns/engine.ts';
-import { startTestApp } from '../support/app.ts';
-import { storedGeneration } from './support/stored-generation.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
+import { createOverviewService } from '../../../src/features/overview/service.ts';
+import { createSetupGuideStore } from '../../../src/features/overview/setup-guide-store.ts';
+import { campaignOfRun } from '../../../src/features/campaigns/engine.ts';
+import { startTestApp } from '../../support/app.ts';
+import { storedGeneration } from '../support/stored-generation.ts';
 
 const DAY_MS = 86_400_000;
 

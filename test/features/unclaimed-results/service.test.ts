@@ -5,7 +5,7 @@
  * test/web/api-unclaimed-results.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../support/app.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const unclaimedResults = app.deps.services.unclaimedResults;

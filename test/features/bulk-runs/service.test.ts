@@ -2,12 +2,12 @@
  * The bulk-runs service (src/features/bulk-runs/service.ts), called directly on the app the server runs:
  * what a request means before the domain runs it (the shop's saved defaults, a usable key).
  * (The routes over HTTP: test/web/api-bulk-runs.test.ts; expansion, budget, pause and resume:
- * test/pipeline/bulk/.)
+ * test/features/bulk-runs/.)
  */
 import { describe, expect, it } from 'vitest';
-import type { CreateBulkRunRequest } from '../../src/app-api/contract.ts';
-import { seededProducts } from '../support/seeded-shop.ts';
-import { startTestApp } from '../support/app.ts';
+import type { CreateBulkRunRequest } from '../../../src/app-api/contract.ts';
+import { seededProducts } from '../../support/seeded-shop.ts';
+import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
 const bulkRuns = app.deps.services.bulkRuns;
