@@ -34,8 +34,15 @@ const STAGE_RUNTIME = '^src/pipeline/stages/';
 /** A concrete stage handler, wherever it lives (submit-stage.ts, publish/attach-stage.ts…). */
 const CONCRETE_STAGE = '-stage[.]tsx?$';
 /** The pipeline's features, which register stages with the runtime, never the other way. */
-const PIPELINE_FEATURES =
-  '^src/pipeline/(submit|receive|publish|limits|line|bulk|campaigns|rules|flow)/';
+const PIPELINE_FEATURES = '^src/pipeline/(submit|receive|publish|limits|line|flow)/';
+
+/**
+ * The merchant features (src/features/) and the generation engine they are built on
+ * (src/pipeline/), whose one way in is ENGINE_INDEX.
+ */
+const FEATURES = '^src/features/';
+const ENGINE = '^src/pipeline/';
+const ENGINE_INDEX = '^src/pipeline/index[.]ts$';
 
 /**
  * Rule 6's exceptions: what the emulators share with the app on purpose, and nothing else. A
@@ -142,6 +149,28 @@ export default {
         'handed to it by the composition root.',
       from: { path: STAGE_RUNTIME },
       to: { path: [CONCRETE_STAGE, PIPELINE_FEATURES] },
+    },
+    {
+      name: 'features-reach-the-engine-through-its-index',
+      severity: 'error',
+      comment:
+        'A feature (src/features/) uses the generation engine (src/pipeline/) ' +
+        'through src/pipeline/index.ts, what the engine offers, never a file inside it: so the ' +
+        "engine's rooms can be split, renamed or rewritten behind that one file without touching " +
+        'a feature, and a reader sees in one place what the features rely on.',
+      from: { path: FEATURES },
+      to: { path: ENGINE, pathNot: ENGINE_INDEX },
+    },
+    {
+      name: 'engine-imports-no-feature',
+      severity: 'error',
+      comment:
+        'The generation engine (src/pipeline/) runs any generation, whoever asked for it: it ' +
+        'imports no feature (src/features/). What a feature decides inside the engine (who holds a ' +
+        "result, what counts a try, when owned work expires) is passed in through the engine's " +
+        'ports (PipelineParts in src/pipeline/index.ts) by the composition root.',
+      from: { path: ENGINE },
+      to: { path: FEATURES },
     },
     {
       name: 'web-imports-src-only-through-app',

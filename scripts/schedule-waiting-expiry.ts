@@ -5,8 +5,8 @@
 // entered that state (src/pipeline/generations/store/expiry.ts `scheduleWaitingExpiry`). Safe
 // while the app runs, and a second run adds nothing.
 import { systemClock } from '../src/platform/clock.ts';
-import { createBulkRunStore } from '../src/pipeline/bulk/bulk-run-store.ts';
-import { pausedExpiresAt } from '../src/pipeline/bulk/runs/expire.ts';
+import { createBulkRunStore } from '../src/features/bulk-runs/bulk-run-store.ts';
+import { pausedExpiresAt } from '../src/features/bulk-runs/runs/expire.ts';
 import { shopsWithGenerations } from '../src/pipeline/generations/shops-with-generations.ts';
 import { withPipelineRedis } from './upgrade/pipeline-redis.ts';
 

@@ -1,10 +1,11 @@
 // How far the code base is from a layout a newcomer can read, in a few figures:
 //   npm run structure [-- --verbose]   (--verbose: where each counted thing is)
 // folder cycles in src/ (dependency-cruiser's no-folder-cycles rule), imports into src/pipeline's
-// insides from the rest of src/ that do not go through pipeline/index.ts, files in src/ over 400
-// lines (the model catalogue is data and is let off), the README's length, comments (and doc
-// lines) naming an issue instead of saying why, and how often the test toolkit's helpers are
-// defined. It prints the figures and exits 0: they are measured, not asserted.
+// insides from the rest of src/ that do not go through pipeline/index.ts (and, of those, the
+// features' into the engine's insides, with the engine's imports of a feature: both want 0, and
+// .dependency-cruiser.js forbids them), files in src/ over 400 lines (the model catalogue is data
+// and is let off), the README's length, comments (and doc lines) naming an issue instead of saying
+// why, and how often the test toolkit's helpers are defined. It prints the figures and exits 0: they are measured, not asserted.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -55,6 +56,11 @@ async function cruiseSrc(): Promise<Cruise> {
 
 function isPipelineInside(path: string): boolean {
   return path.startsWith('src/pipeline/') && path !== 'src/pipeline/index.ts';
+}
+
+/** The merchant features (src/features/). */
+function isFeature(path: string): boolean {
+  return path.startsWith('src/features/');
 }
 
 interface Comment {
@@ -133,6 +139,14 @@ const intoPipeline = cruise.modules
       .map((dependency) => `${module.source} -> ${dependency.resolved}`),
   );
 const importers = new Set(intoPipeline.map((edge) => edge.split(' -> ')[0]));
+const featuresIntoEngine = intoPipeline.filter((edge) => isFeature(edge.split(' -> ')[0] ?? ''));
+const engineIntoFeatures = cruise.modules
+  .filter((module) => module.source.startsWith('src/pipeline/'))
+  .flatMap((module) =>
+    module.dependencies
+      .filter((dependency) => isFeature(dependency.resolved))
+      .map((dependency) => `${module.source} -> ${dependency.resolved}`),
+  );
 
 const longFiles = filesUnder('src', (path) => CODE.has(extname(path)))
   .map((path) => ({ path, lines: lineCount(path) }))
@@ -165,6 +179,13 @@ console.log(
     `(from ${importers.size} files; pipeline/index.ts is the way in)`,
 );
 console.log(
+  `feature imports into the engine's insides:      ${featuresIntoEngine.length} ` +
+    `(src/features/; want 0)`,
+);
+console.log(
+  `engine imports of a feature:                    ${engineIntoFeatures.length} (want 0)`,
+);
+console.log(
   `files in src/ over ${LONG_FILE_LINES} lines:                    ${longFiles.length} ` +
     `(the model catalogue let off)`,
 );
@@ -186,7 +207,12 @@ if (process.argv.includes('--verbose')) {
   for (const { name, where } of helperDefinitions) {
     for (const path of where) console.log(`  ${name}: ${path}`);
   }
-  for (const where of [...intoPipeline, ...commentsNamingAnIssue, ...docLinesNamingAnIssue]) {
+  for (const where of [
+    ...intoPipeline,
+    ...engineIntoFeatures,
+    ...commentsNamingAnIssue,
+    ...docLinesNamingAnIssue,
+  ]) {
     console.log(`  ${where}`);
   }
 }

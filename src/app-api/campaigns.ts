@@ -60,7 +60,7 @@ export const CampaignView = z.object({
     settling: z.boolean(),
     /**
      * What cancelling or ending now discards: results held (not live) or still being made, and
-     * the credits ProductAI charged for them, which are lost (src/pipeline/campaigns/at-stake.ts).
+     * the credits ProductAI charged for them, which are lost (src/features/campaigns/at-stake.ts).
      */
     atStake: z.object({ results: z.number().int(), credits: z.number().int() }),
   }),

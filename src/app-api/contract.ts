@@ -719,7 +719,7 @@ export type ShopView = z.infer<typeof ShopView>;
 // ---------------------------------------------------------------------------------------------
 // Overview
 
-/** The Overview's setup guide: dismissed (when), kept per shop (src/stores/setup-guide.ts). */
+/** The Overview's setup guide: dismissed (when), kept per shop (src/features/overview/setup-guide-store.ts). */
 export const SetupGuideView = z.object({ dismissedAt: z.string().nullable() });
 export type SetupGuideView = z.infer<typeof SetupGuideView>;
 

@@ -4,7 +4,7 @@
  * it never becomes part of a Redis key or a Shopify query:
  *  - the app's own records (generations, option groups, review batches, bulk runs, campaigns):
  *    ULIDs, 26 upper-case Crockford base32 characters (src/pipeline/generations/ids.ts);
- *  - rules: lower-case UUIDs (src/stores/rule-store.ts, `randomUUID`);
+ *  - rules: lower-case UUIDs (src/features/rules/rule-store.ts, `randomUUID`);
  *  - prompt presets: a slug (the shipped presets, `studio-white`) or a UUID (the app home's);
  *  - ProductAI's jobs: positive integers;
  *  - Shopify's resources: GIDs of the resource's own type (`gid://shopify/Product/123`), so a

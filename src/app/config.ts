@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ConfigError, loadConfig, type AppConfig } from '../platform/config.ts';
 import type { RateLimit } from '../platform/redis/rate-limit.ts';
-import { pipelineConfigFromEnv, type PipelineConfig } from '../pipeline/config.ts';
+import { pipelineConfigFromEnv, type PipelineConfig } from '../pipeline/index.ts';
 import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
 
 export interface RateLimitsConfig {

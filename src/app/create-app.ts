@@ -37,16 +37,20 @@ import {
 import { createSessionStore, type SessionStore } from '../stores/sessions.ts';
 import { createShopSettingsStore, type ShopSettingsStore } from '../stores/shop-settings.ts';
 import { createShopEraser, type ShopEraser } from '../stores/shop-eraser.ts';
-import { createRuleStore } from '../stores/rule-store.ts';
-import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/index.ts';
-import { firstOfHolds } from '../pipeline/publish/result-holds.ts';
-import { createFidelityHolds } from '../pipeline/publish/fidelity-holds.ts';
-import { allGates } from '../pipeline/publish/try-gate.ts';
+import { createRuleStore } from '../features/rules/rule-store.ts';
+import {
+  type PipelineOptions,
+  type Pipeline,
+  createPipeline,
+  firstOfHolds,
+  createFidelityHolds,
+  allGates,
+  keepReplacedKeysMs,
+} from '../pipeline/index.ts';
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
-import { keepReplacedKeysMs } from '../pipeline/receive/submission-key.ts';
-import { createBulkRunEngine, type BulkRunEngine } from '../pipeline/bulk/index.ts';
+import { createBulkRunEngine, type BulkRunEngine } from '../features/bulk-runs/engine.ts';
 import {
   campaignKeepsInReview,
   createCampaignHolds,
@@ -54,10 +58,10 @@ import {
   createCampaignStore,
   type CampaignOptions,
   type CampaignEngine,
-} from '../pipeline/campaigns/index.ts';
-import { createRuleEngine, type RuleEngine } from '../pipeline/rules/index.ts';
-import { createRuleHolds } from '../pipeline/rules/rule-holds.ts';
-import { createServices, type Services } from '../services/index.ts';
+} from '../features/campaigns/engine.ts';
+import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
+import { createRuleHolds } from '../features/rules/rule-holds.ts';
+import { createServices, type Services } from '../features/index.ts';
 import type { Config } from './config.ts';
 
 export type CloseHook = () => Promise<void>;
@@ -94,7 +98,7 @@ export interface App {
   rules: RuleEngine;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
-  /** The use cases the web calls (src/services): one service per feature. */
+  /** The use cases the web calls (src/features): one service per feature. */
   services: Services;
   /**
    * Registers cleanup run by `close()`, in reverse order of registration (a process's servers

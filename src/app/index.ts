@@ -25,6 +25,6 @@ export type {
   ReviewService,
   Services,
   ShopifyWebhooksService,
-} from '../services/index.ts';
+} from '../features/index.ts';
 export { asClientError, SESSION_EXPIRED } from './client-errors.ts';
-export { FlowActionRequest } from '../services/index.ts';
+export { FlowActionRequest } from '../features/index.ts';

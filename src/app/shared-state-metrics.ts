@@ -7,9 +7,8 @@
  */
 import type { Queue } from 'bullmq';
 import { openQueue } from '../platform/queues/open-queue.ts';
-import { QUEUE_NAMES } from '../pipeline/stages/queues.ts';
-import { BULK_EXPAND_QUEUE } from '../pipeline/bulk/bulk-runner.ts';
-import { appWideKeys } from '../pipeline/generations/keys.ts';
+import { QUEUE_NAMES, appWideKeys } from '../pipeline/index.ts';
+import { BULK_EXPAND_QUEUE } from '../features/bulk-runs/bulk-runner.ts';
 import { memoryRatio, readRedisMemory } from '../platform/redis/memory.ts';
 import type { App } from './create-app.ts';
 

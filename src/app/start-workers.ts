@@ -1,11 +1,12 @@
 /**
  * What a worker process runs, on a built App: the pipeline's stage workers and dispatcher, the
- * bulk-run expansion, the campaigns' timed phases, the next-day release of automatic work, and
- * the Shopify webhook jobs. Run as many worker processes as needed: they coordinate through
+ * features' workers (src/features/index.ts: the bulk-run expansion, the campaigns' timed phases,
+ * the next-day release of automatic work), and the Shopify webhook jobs. Run as many worker processes as needed: they coordinate through
  * Redis only. The webhook worker starts last and checks that every topic shopify.app.toml
  * subscribes to has a handler (it refuses to start on a gap).
  */
-import { bullConnection } from '../pipeline/stages/queues.ts';
+import { startFeatureWorkers } from '../features/index.ts';
+import { bullConnection } from '../pipeline/index.ts';
 import { declaredTopicsOfApp } from '../shopify/declared-topics.ts';
 import { startWebhookWorker } from '../shopify/webhook-queue.ts';
 import type { App } from './create-app.ts';
@@ -30,17 +31,13 @@ export async function startShopifyWebhookWorker(app: App): Promise<RunningWorker
 
 export async function startWorkers(app: App): Promise<RunningWorkers> {
   const stages = await app.pipeline.startWorkers();
-  const bulk = app.bulkRuns.startWorker();
-  const campaigns = app.campaigns.startWorker();
-  const rules = app.rules.startWorker();
+  const features = startFeatureWorkers(app);
   const webhooks = await startShopifyWebhookWorker(app);
   return {
     async stop() {
       await Promise.all([
         stages.stop(),
-        bulk.close(),
-        campaigns.close(),
-        rules.close(),
+        ...features.map((worker) => worker.close()),
         webhooks.stop(),
       ]);
     },

@@ -1,7 +1,7 @@
 /**
- * The generation pipeline, assembled: what the rest of the app is meant to use. (Services and the
- * composition root still import some of the pipeline's files directly; `npm run structure`
- * counts those imports.)
+ * The generation pipeline, assembled, and the one way into it: the rest of src/ imports the
+ * pipeline's parts from here, never from its folders (`npm run structure` counts the imports
+ * that do; .dependency-cruiser.js forbids them from src/features/). It imports no feature.
  *
  *   const pipeline = app.pipeline;                   // built once by src/app/create-app.ts
  *   await pipeline.enqueueGeneration(newGeneration); // create + put in line (interactive or bulk)
@@ -68,9 +68,82 @@ export {
   type WebhookAnswer,
   type WebhookDelivery,
 } from './receive/webhook-receiver.ts';
-export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
-export { toGenerationView } from './generations/generation.ts';
-export { bullConnection } from './stages/queues.ts';
+export {
+  pipelineConfig,
+  pipelineConfigFromEnv,
+  type PipelineConfig,
+  type PipelineConfigOverrides,
+} from './config.ts';
+export {
+  currentWait,
+  GenerationNotFoundError,
+  isTerminal,
+  StaleTransitionError,
+  toGenerationView,
+  tryAgainOf,
+  type Generation,
+  type NewGeneration,
+} from './generations/generation.ts';
+export type { GenerationStore } from './generations/generation-store.ts';
+export { newGenerationId } from './generations/ids.ts';
+export { appWideKeys, generationKeys, PENDING_STATES } from './generations/keys.ts';
+export {
+  bulkRunAtCapMessage,
+  bulkRunsCapError,
+  PENDING_CAP_CODE,
+  pendingCapMessage,
+  RETRY_AFTER_SECONDS,
+  ruleAtCapRefusal,
+  variantValuesCapError,
+} from './limits/shop-quotas.ts';
+export { PAUSE_MESSAGES } from './line/shop-pause.ts';
+export {
+  approveResult,
+  chooseOptions,
+  decideVariantSet,
+  rejectResult,
+  undoPublished,
+  type ReviewDeps,
+} from './publish/index.ts';
+export { createFidelityHolds } from './publish/fidelity-holds.ts';
+export { downloadResult } from './publish/result-download.ts';
+export { takeOffProduct } from './publish/review-actions.ts';
+export { createShopifyFiles } from './publish/shopify-files.ts';
+export type { PublishedResults } from './publish/published-results.ts';
+export {
+  firstOfHolds,
+  wasApprovedByMerchant,
+  type ResultHolds,
+  type ResultPlacement,
+} from './publish/result-holds.ts';
+export { allGates, type TryAdmission, type TryGate } from './publish/try-gate.ts';
+export { keepReplacedKeysMs } from './receive/submission-key.ts';
+export { UnclaimedResultGoneError } from './receive/unclaimed-results.ts';
+export type { WebhookReceiver } from './receive/webhook-receiver.ts';
+export type { AdminGraphql } from './sources/admin-graphql.ts';
+export { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
+export {
+  asOptions,
+  intakeFor,
+  prepareGeneration,
+  type GenerationRequest,
+  type ProductSnapshot,
+} from './sources/new-generation.ts';
+export {
+  completeParams,
+  creditsFor,
+  referenceImageRange,
+  requestProblems,
+  type ParamDefaults,
+} from './sources/request-rules.ts';
+export { loadProductImages } from './sources/source-images.ts';
+export {
+  loadProductVariants,
+  matchOption,
+  variantSetIntake,
+  type VariantSetIntake,
+} from './sources/variant-sources.ts';
+export { bullConnection, QUEUE_NAMES } from './stages/queues.ts';
 export { UNCERTAIN_CANCELLED_MESSAGE } from './line/cancel-generation.ts';
 export type { RunningPipelineWorkers } from './pipeline-workers.ts';
 export type { ExpiryPorts } from './line/expire-waiting.ts';

@@ -26,7 +26,7 @@ export interface WebhookHandlerDeps {
   installation: InstallationCheck;
   logger: Logger;
   /**
-   * Runs the shop's rules for new products (src/pipeline/rules): `created` for products/create,
+   * Runs the shop's rules for new products (src/features/rules): `created` for products/create,
    * `first-image` for products/update (subscribed only for products with media; the rules know
    * which products were waiting for their first image).
    */

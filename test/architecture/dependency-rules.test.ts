@@ -1,7 +1,8 @@
 /**
  * The architecture rules of .dependency-cruiser.js can fail: each one is run, through
  * dependency-cruiser's API with the real config file, against a tiny tree made here that breaks
- * it on purpose (a cycle, a folder cycle, platform -> pipeline, src -> web, stage runtime -> stage…) next to
+ * it on purpose (a cycle, a folder cycle, platform -> pipeline, src -> web, stage runtime -> stage,
+ * feature -> the engine's inside, engine -> feature…) next to
  * imports it must allow. The reported violations must be exactly the planted ones, so a rule
  * weakened or dropped in the config, or one that starts flagging what it allows, fails here.
  */
@@ -100,6 +101,27 @@ const FIXTURES: Record<string, string> = {
   'src/pipeline/stages/submit-stage.ts': `import type { StageHandler } from './stage.ts';\nexport const submitStage: StageHandler = { run() {} };\n`,
   'src/pipeline/publish/result-holds.ts': `export type Holds = string[];\n`,
 
+  // 4b. a feature reaches the engine only through pipeline/index.ts, and may use another feature;
+  // the engine imports no feature
+  'src/features/shelf/service.ts': [
+    `import { pipeline } from '../../pipeline/index.ts';`,
+    `import { label } from '../label/label.ts';`,
+    `import type { A } from '../../pipeline/generations/a.ts';`, // violation: the engine's inside
+    `export const shelf = (a: A) => [pipeline, label, a];`,
+  ].join('\n'),
+  'src/features/cart/service.ts': [
+    `import type { PipelineConfig } from '../../pipeline/config.ts';`, // violation: the engine's inside
+    `export const cart = (c: PipelineConfig) => [c];`,
+  ].join('\n'),
+  'src/features/label/label.ts': `export const label = 'new';\n`,
+  'src/features/label/words.ts': `export type Words = string[];\n`,
+  'src/pipeline/line/put-in-line.ts': [
+    `import type { A } from '../generations/a.ts';`,
+    `import { label } from '../../features/label/label.ts';`, // violation: a feature
+    `import type { Words } from '../../features/label/words.ts';`, // violation: a feature
+    `export const putInLine = (a: A, w: Words) => [a, w, label];`,
+  ].join('\n'),
+
   // 5. web reaches src only through src/app, src/app-api (and src/platform for now)
   'web/server/app.ts': [
     `import { createApp } from '../../src/app/index.ts';`,
@@ -165,6 +187,14 @@ const EXPECTED: Record<string, string[]> = {
   'stage-runtime-knows-no-stage': [
     'src/pipeline/stages/workers.ts -> src/pipeline/publish/result-holds.ts',
     'src/pipeline/stages/workers.ts -> src/pipeline/stages/submit-stage.ts',
+  ],
+  'features-reach-the-engine-through-its-index': [
+    'src/features/shelf/service.ts -> src/pipeline/generations/a.ts',
+    'src/features/cart/service.ts -> src/pipeline/config.ts',
+  ],
+  'engine-imports-no-feature': [
+    'src/pipeline/line/put-in-line.ts -> src/features/label/label.ts',
+    'src/pipeline/line/put-in-line.ts -> src/features/label/words.ts',
   ],
   'web-imports-src-only-through-app': ['web/server/app.ts -> src/pipeline/config.ts'],
   'emulators-are-independent': ['emulators/shopify/index.ts -> src/pipeline/config.ts'],

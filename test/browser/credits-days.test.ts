@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { closeRedis, connectRedis } from '../../src/platform/redis/connection.ts';
-import { shopDay } from '../../src/pipeline/rules/shop-day.ts';
+import { shopDay } from '../../src/app-api/shop-day.ts';
 import { zonedToInstant } from '../../src/app-api/zoned-time.ts';
 import { photoRequest } from '../support/generations.ts';
 import { eventually } from './support/eventually.ts';

@@ -10,8 +10,8 @@ import type {
   ProductAiEmulatorOptions,
 } from '../../emulators/productai/index.ts';
 import type { AppOverrides } from '../../src/app/index.ts';
-import type { BulkRunEngine } from '../../src/pipeline/bulk/index.ts';
-import type { ExpansionLimits } from '../../src/pipeline/bulk/expand-run.ts';
+import type { BulkRunEngine } from '../../src/features/bulk-runs/engine.ts';
+import type { ExpansionLimits } from '../../src/features/bulk-runs/expand-run.ts';
 import {
   pipelineConfig,
   type Pipeline,

@@ -1,6 +1,6 @@
 /**
  * The bulk-runs API routes, each with its happy path and its validation error. (Expansion,
- * budget, pause/resume/cancel behaviour: test/pipeline/bulk/.)
+ * budget, pause/resume/cancel behaviour: test/features/bulk-runs/.)
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, BulkEstimate, BulkRunView } from '../../src/app-api/contract.ts';

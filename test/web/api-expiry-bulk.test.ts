@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkRunView, GenerationView } from '../../src/app-api/contract.ts';
 import { createOffsetClock, type Clock } from '../../src/platform/clock.ts';
-import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
+import {
+  expiredWithRunReason,
+  runExpiredMessage,
+} from '../../src/features/bulk-runs/runs/expire.ts';
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 

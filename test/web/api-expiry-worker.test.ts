@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkRunView } from '../../src/app-api/contract.ts';
 import { createOffsetClock } from '../../src/platform/clock.ts';
-import { runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
+import { runExpiredMessage } from '../../src/features/bulk-runs/runs/expire.ts';
 import { expiredInReviewReason } from '../../src/pipeline/line/expire-waiting.ts';
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { fillToCap } from '../support/shop-at-cap.ts';

@@ -7,7 +7,7 @@ import type {
   SetupGuideView,
 } from '../../src/app-api/contract.ts';
 import { apiHarness } from './support/api-harness.ts';
-import { shopDay } from '../../src/pipeline/rules/shop-day.ts';
+import { shopDay } from '../../src/app-api/shop-day.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
 import { photoRequest } from '../support/generations.ts';
 

@@ -20,12 +20,18 @@ import {
   expiredPausedReason,
   expiryPeriod,
 } from '../../src/pipeline/line/expire-waiting.ts';
-import { expiredWithRunReason, runExpiredMessage } from '../../src/pipeline/bulk/runs/expire.ts';
-import { BULK_CANCELLED_REASON, BULK_PAUSED_REASON } from '../../src/pipeline/bulk/expand-run.ts';
+import {
+  expiredWithRunReason,
+  runExpiredMessage,
+} from '../../src/features/bulk-runs/runs/expire.ts';
+import {
+  BULK_CANCELLED_REASON,
+  BULK_PAUSED_REASON,
+} from '../../src/features/bulk-runs/expand-run.ts';
 import {
   CAMPAIGN_ENDED_REASON,
   NEVER_SHOWN_REASON,
-} from '../../src/pipeline/campaigns/campaign-phases.ts';
+} from '../../src/features/campaigns/campaign-phases.ts';
 import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
 import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
 import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';

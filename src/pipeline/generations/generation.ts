@@ -226,7 +226,7 @@ export interface Generation {
   /**
    * Who paused it (state `paused`): the shop (out of credits, invalid key; `resumeShop` resumes
    * it), its bulk run (the run's resume does) or the shop's daily cap for automatic work (the
-   * next day's release does, src/pipeline/rules/). Null in every other state.
+   * next day's release does, src/features/rules/). Null in every other state.
    */
   pausedBy: 'shop' | 'bulk-run' | 'daily-cap' | null;
   productId: string;

@@ -1,6 +1,6 @@
 /**
  * What verify asks before publishing a ready result: does something other than the shop's
- * settings decide where it goes? A campaign's results (src/pipeline/campaigns) wait in
+ * settings decide where it goes? A campaign's results (src/features/campaigns) wait in
  * `in_review` until the campaign starts and then go live as the featured image, whatever the
  * shop's review mode and media position say. The port keeps publish ignorant of campaigns.
  *

@@ -8,7 +8,7 @@
  * later), though Shopify had not answered the shop for as long.
  *
  * Also what the shop's saving results waiting in line say meanwhile: waiting for Shopify
- * (services/generation-views.ts).
+ * (src/features/generations/generation-views.ts).
  *
  * Forgotten when Shopify answers the shop again, or a while after the ceiling (nothing left to
  * say then: every result that meets the outage fails at once).

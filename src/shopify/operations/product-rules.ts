@@ -1,4 +1,4 @@
-/** What rules for new products match on (src/pipeline/rules/match-rule.ts). */
+/** What rules for new products match on (src/features/rules/match-rule.ts). */
 export const PRODUCT_RULE_FACTS = /* GraphQL */ `
   query ProductRuleFacts($id: ID!) {
     product(id: $id) {

@@ -13,7 +13,7 @@
  *    junk sent to one never spends another's budget. The count is app-wide and names no shop.
  *    Flow's action requests and ProductAI's deliveries are counted before any body is read.
  *    Shopify's webhooks are counted only when refused (not signed by Shopify, or stale,
- *    src/services/shopify-webhooks.ts): a delivery Shopify signed is never refused for rate,
+ *    src/features/shopify-webhooks/service.ts): a delivery Shopify signed is never refused for rate,
  *    compliance topics included, even behind a proxy chain that gives every sender one address.
  *    The cost of that is a junk request's body (at most 1 MB) read and its HMAC computed before
  *    it is counted; past the budget its 401 becomes a 429, after the refusal delay.

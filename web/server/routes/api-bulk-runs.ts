@@ -1,5 +1,5 @@
 /**
- * Bulk-run routes (the use cases: src/services/bulk-runs.ts):
+ * Bulk-run routes (the use cases: src/features/bulk-runs/service.ts):
  *
  *   POST /api/bulk-runs/estimate          CreateBulkRunRequest -> BulkEstimate
  *   POST /api/bulk-runs                   CreateBulkRunRequest -> BulkRunView (202)

@@ -1,5 +1,5 @@
 /**
- * Campaign routes (contract: src/app-api/campaigns.ts; the use cases: src/services/campaigns.ts):
+ * Campaign routes (contract: src/app-api/campaigns.ts; the use cases: src/features/campaigns/service.ts):
  *
  *   GET  /api/campaigns              -> CampaignList (with the shop's time zone, for the form)
  *   POST /api/campaigns              CreateCampaignRequest -> CampaignView (202)

@@ -1,5 +1,5 @@
 /**
- * Generation routes (the use cases: src/services/generations.ts):
+ * Generation routes (the use cases: src/features/generations/service.ts):
  *
  *   POST /api/generations/estimate     CreateGenerationRequest -> Estimate
  *   POST /api/generations              CreateGenerationRequest -> CreatedGeneration (202): the first

@@ -2,7 +2,7 @@
  * GET /api/overview -> OverviewView: the connection (key, webhook), a paused shop's reason,
  * generations by state, recent results, credits spent by day and by model over the last 30
  * days, the latest bulk runs and whether the setup guide was dismissed
- * (the use case: src/services/overview.ts).
+ * (the use case: src/features/overview/service.ts).
  * POST /api/setup-guide/dismiss -> SetupGuideView: the guide stays dismissed for the shop.
  */
 import type { AppModule } from '../module.ts';

@@ -1,5 +1,5 @@
 /**
- * Product and collection reads for the app's pickers (the use cases: src/services/products.ts):
+ * Product and collection reads for the app's pickers (the use cases: src/features/products/service.ts):
  *
  *   GET /api/products?query=&after=   -> ProductPage   (25 per page, Shopify search syntax)
  *   GET /api/products/:id             -> ProductDetail (:id numeric or URL-encoded gid)

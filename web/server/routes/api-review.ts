@@ -1,5 +1,5 @@
 /**
- * Review routes (the use cases: src/services/review.ts): choosing among the options of one
+ * Review routes (the use cases: src/features/review/service.ts): choosing among the options of one
  * request, and one decision applied to many generations as server-side work with progress (a
  * selection, or a bulk run's "approve all" / "undo all").
  *

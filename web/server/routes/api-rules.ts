@@ -1,6 +1,6 @@
 /**
  * Rules for new products (contract: src/app-api/rules.ts; the use cases:
- * src/services/rules.ts), Settings → Automatic photos:
+ * src/features/rules/service.ts), Settings → Automatic photos:
  *
  *   GET    /api/rules               -> RulesOverview (rules with their last results, the cap)
  *   POST   /api/rules               SaveRuleRequest -> RuleView (201)

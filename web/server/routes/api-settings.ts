@@ -1,5 +1,5 @@
 /**
- * Settings routes (the use cases: src/services/settings.ts): the shop's generation defaults,
+ * Settings routes (the use cases: src/features/settings/service.ts): the shop's generation defaults,
  * review mode, media position, alt-text template and prompt presets; the ProductAI API key
  * (checked with ProductAI's key-check before it is saved, only ever shown masked); and resuming
  * work paused for credits or the key.

@@ -1,6 +1,6 @@
 /**
  * GET /api/shop -> ShopView: the shop's clock (its Shopify time zone), which the app home and
- * the extensions show every date on (the use case: src/services/shop.ts).
+ * the extensions show every date on (the use case: src/features/shop/service.ts).
  */
 import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';

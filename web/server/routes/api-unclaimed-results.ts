@@ -1,6 +1,6 @@
 /**
  * Unclaimed results (contract: src/app-api/unclaimed-results.ts; the use cases:
- * src/services/unclaimed-results.ts): paid ProductAI results no generation could claim, listed
+ * src/features/unclaimed-results/service.ts): paid ProductAI results no generation could claim, listed
  * with their picture, and attached to the product the merchant chooses without a new request to
  * ProductAI (so without a new charge).
  *

@@ -5,7 +5,7 @@
  *
  * Public (Flow signs it; no session token): the raw body is verified here by
  * `@shopify/shopify-api`'s `flow.validate` (base64 HMAC-SHA256 of the body with the app's secret
- * in `X-Shopify-Hmac-Sha256`), then the use case (src/services/flow-actions.ts) puts the
+ * in `X-Shopify-Hmac-Sha256`), then the use case (src/features/flow/service.ts) puts the
  * generation in line. The answer comes once it is queued: the generation itself runs in the
  * workers.
  *

@@ -1,6 +1,6 @@
 /**
  * Shopify's webhooks (the URI in shopify.app.toml), on the raw body: verified and stored before
- * the 200 by the use case (src/services/shopify-webhooks.ts); 401 when the HMAC does not match
+ * the 200 by the use case (src/features/shopify-webhooks/service.ts); 401 when the HMAC does not match
  * or the delivery is older than Shopify's retry window, 503 when the delivery could not be stored
  * (Shopify redelivers), 413 for a body larger than Shopify ever sends. `onRefused` sees the
  * errors first (the rate limit of refused deliveries, web/server/plugins/rate-limit.ts).

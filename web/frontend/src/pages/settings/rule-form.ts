@@ -55,7 +55,7 @@ export function newRuleDraft(defaults: Defaults, dailyCap: number | null): RuleD
 
 /**
  * The draft of a saved rule. A rule that follows a preset shows the preset's prompt as it is now
- * (what the rule sends, src/pipeline/rules/rule-prompt.ts), so the Preset select shows it.
+ * (what the rule sends, src/features/rules/rule-prompt.ts), so the Preset select shows it.
  */
 export function ruleDraftOf(
   rule: RuleView,
