@@ -5,7 +5,8 @@
  */
 import { systemClock } from '../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis/connection.ts';
-import { pipelineConfigFromEnv, type PipelineConfig } from '../../src/pipeline/config.ts';
+import type { PipelineConfig } from '../../src/pipeline/config.ts';
+import { pipelineConfigFromEnv } from '../../src/pipeline/config-from-env.ts';
 import {
   createGenerationStore,
   type GenerationStore,

@@ -68,12 +68,8 @@ export {
   type WebhookAnswer,
   type WebhookDelivery,
 } from './receive/webhook-receiver.ts';
-export {
-  pipelineConfig,
-  pipelineConfigFromEnv,
-  type PipelineConfig,
-  type PipelineConfigOverrides,
-} from './config.ts';
+export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
+export { pipelineConfigFromEnv } from './config-from-env.ts';
 export {
   currentWait,
   GenerationNotFoundError,

@@ -5,7 +5,7 @@
  */
 import type { Redis } from '../../../src/platform/redis/connection.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { pipelineConfigFromEnv } from '../../../src/pipeline/config.ts';
+import { pipelineConfigFromEnv } from '../../../src/pipeline/config-from-env.ts';
 import {
   createGenerationStore,
   type GenerationStore,
