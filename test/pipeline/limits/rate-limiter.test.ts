@@ -136,9 +136,11 @@ describe('shared rate limiter', () => {
     const asked = Date.now();
     const due = asked + (await l.tryAcquire('f', BULK));
 
-    // d at c's, e 125 ms after d, f at b's (about 200 ms after c's). The pace would have given
-    // f its slot 875 ms after d's at the earliest (a quarter interval forgiven once).
-    expect(due - granted[0]!).toBeLessThan(800);
+    // d at c's, e 125 ms after d, f at b's a window after b's answer (about 200 ms after c's on
+    // a quiet machine), or a quarter interval after e's. The pace would have given f its slot
+    // 875 ms after d's at the earliest (a quarter interval forgiven once). Bounded by the logged
+    // times, not by d's: at load the 200 ms between the answers took 600 and more.
+    expect(due).toBeLessThanOrEqual(Math.max(bAnswering + 1_500, granted[1]! + 125) + SLACK_MS);
     await l.acquire('f', BULK);
     granted.push(await l.grantedAt('f'));
     expect(peakInAnyWindow([answered, bAnswering, ...granted], 1_500)).toBeLessThanOrEqual(3);
