@@ -30,8 +30,15 @@ const APP_FRAME = '#app-frame';
  */
 async function isPrimaryButtonText(admin: AdminPage, target: string[]): Promise<boolean> {
   if (target.length !== 1) return false;
-  const element = admin.app.locator(target[0]!);
-  return element.evaluate((node) => node.closest('.Polaris-Button--variantPrimary') !== null);
+  // Read at once, not waited for: a node gone since axe looked (a row approved meanwhile) is
+  // no primary button's text, so it counts as unmeasured and axe looks again (below); waiting
+  // for it timed a clean clone's run out.
+  return admin.app
+    .locator(target[0]!)
+    .evaluateAll(
+      (nodes) =>
+        nodes.length === 1 && nodes[0]!.closest('.Polaris-Button--variantPrimary') !== null,
+    );
 }
 
 const UNMEASURED = 'color-contrast (unmeasured)';
