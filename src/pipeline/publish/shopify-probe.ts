@@ -1,8 +1,9 @@
 /**
  * While results wait out a Shopify outage (shopify-outage.ts), a worker asks Shopify every
  * `config.saving.probeEveryMs` whether it answers again: one cheap query (the app's
- * installation id, 1 cost point) for a shop with a waiting result (the one due first). The first answer
- * ends the outage for every waiting result of every shop (limits/stage-turns.ts `outageEnded`),
+ * installation id, 1 cost point) for a shop with a waiting result (the one due first). The first
+ * answer ends the outage for every waiting result of every shop, as a save's success does
+ * (context.ts `shopifyBack`),
  * so they are saved within a probe's interval of Shopify's return, in their shops' turns, not
  * each at its own next try, which backs off to a minute apart (`outageMaxDelayMs`).
  *
@@ -22,8 +23,8 @@ export interface ShopifyProbe {
 }
 
 export function startShopifyProbe(deps: {
-  turns: Pick<StageTurns, 'outageWaitingShop' | 'outageEnded'>;
-  context: Pick<PipelineContext, 'admin' | 'shopifyDown'>;
+  turns: Pick<StageTurns, 'outageWaitingShop'>;
+  context: Pick<PipelineContext, 'admin' | 'shopifyDown' | 'shopifyBack'>;
   everyMs: number;
   clock: Clock;
   logger: Logger;
@@ -44,7 +45,7 @@ export function startShopifyProbe(deps: {
       return;
     }
     await context.shopifyDown.answered(shop);
-    await turns.outageEnded();
+    await context.shopifyBack();
     logger.info({ shop }, 'Shopify answers again; the results waiting for it are saved now');
   }
 
