@@ -95,7 +95,7 @@ export function analyseExperiment(
       daysToDecision: daysToDecision({
         control: armMoments(last[0]!, metric),
         treatment: armMoments(last[arm]!, metric),
-        difference: latest.absolute.estimate,
+        difference: latest.difference,
         tau2: latest.tau2,
         pValue,
         alpha,
