@@ -47,6 +47,16 @@ describe('the estimates shown', () => {
     expect(analyse(steadyLooks(3 + days, 1_000, lifted))).toMatchObject({ status: 'winner' });
   });
 
+  it('never projects a decision before the minimum duration', () => {
+    const looks = steadyLooks(DEFAULT_STATISTICS.minDays, 1_000, [0.04, 0.05]);
+    // The steady evidence crosses α before the minimum: on day 10 already.
+    expect(analyse(looks.slice(0, 10)).treatments[0]!.pValue).toBeLessThan(0.05);
+    const third = analyse(looks.slice(0, 3));
+
+    expect(third.treatments[0]!.pValue).toBeGreaterThan(0.05);
+    expect(third.daysToDecision).toBe(DEFAULT_STATISTICS.minDays - 3);
+  });
+
   it('expects no decision when the difference is too small for the traffic', () => {
     expect(analyse(steadyLooks(3, 200, [0.04, 0.041])).daysToDecision).toBeNull();
   });
