@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createExperimentEventStore,
+  MAX_SLOTS,
   VISITOR_WINDOW_MS,
 } from '../../../src/features/experiments/event-store.ts';
 import { uniqueShop } from '../../support/redis.ts';
@@ -66,6 +67,14 @@ describe('experiment events store', () => {
     });
   });
 
+  it('opens an experiment only if its counters fit in its share of 64 KB', async () => {
+    const open = (arms: string[], days: number) =>
+      store.open(uniqueShop(), { id: 'exp-1', arms, startsAtMs: START, days });
+    expect(await open(['a', 'b', 'c', 'd'], MAX_SLOTS / 4)).toBe(true);
+    await expect(open(['a', 'b', 'c', 'd'], MAX_SLOTS / 4 + 1)).rejects.toThrow(/days x arms/);
+    await expect(open(['a', 'b', 'c', 'd', 'e'], 1)).rejects.toThrow(/arms/);
+  });
+
   it('refuses events before the first day and after the last', async () => {
     const experiment = await opened(2);
     const send = (atMs: number) =>
@@ -76,17 +85,17 @@ describe('experiment events store', () => {
   });
 
   it("keeps a visitor's cap state for its window, ending with the experiment at the latest", async () => {
-    const experiment = await opened(90);
+    const experiment = await opened(80);
     const visitor = newVisitor();
     await store.record(batch(experiment, visitor, [event('exposure')]), START);
     const key = `pai:{${experiment.shop}}:experiments:${experiment.id}:visitor:${visitor}`;
     expect(await redis.pexpiretime(key)).toBe(START + VISITOR_WINDOW_MS);
     const late = newVisitor();
-    await store.record(batch(experiment, late, [event('exposure')]), START + 89 * DAY);
+    await store.record(batch(experiment, late, [event('exposure')]), START + 79 * DAY);
     expect(
       await redis.pexpiretime(
         `pai:{${experiment.shop}}:experiments:${experiment.id}:visitor:${late}`,
       ),
-    ).toBe(START + 90 * DAY);
+    ).toBe(START + 80 * DAY);
   });
 });
