@@ -195,6 +195,40 @@ describe('rate limits', () => {
   });
 });
 
+describe('metrics', () => {
+  async function value(name: string, label: string): Promise<number> {
+    const metric = await app.deps.metrics.registry.getSingleMetric(name)?.get();
+    const [key, wanted] = label.split('=') as [string, string];
+    return metric?.values.find((sample) => sample.labels[key] === wanted)?.value ?? 0;
+  }
+
+  it('counts events by outcome, and batches refused before their events are read', async () => {
+    const experiment = await open();
+    const before = {
+      counted: await value('experiment_events_total', 'outcome=counted'),
+      duplicate: await value('experiment_events_total', 'outcome=duplicate'),
+      unknown: await value('experiment_events_total', 'outcome=refused_unknown'),
+      invalid: await value('experiment_event_batches_refused_total', 'reason=invalid'),
+    };
+    const body = batch(experiment, newVisitor(), [order(3)]);
+    await post(app, body);
+    await post(app, body);
+    await post(app, batch({ ...experiment, id: 'exp-none' }, newVisitor(), [event('exposure')]));
+    await post(app, 'not json');
+    expect({
+      counted: await value('experiment_events_total', 'outcome=counted'),
+      duplicate: await value('experiment_events_total', 'outcome=duplicate'),
+      unknown: await value('experiment_events_total', 'outcome=refused_unknown'),
+      invalid: await value('experiment_event_batches_refused_total', 'reason=invalid'),
+    }).toEqual({
+      counted: before.counted + 1,
+      duplicate: before.duplicate + 1,
+      unknown: before.unknown + 1,
+      invalid: before.invalid + 1,
+    });
+  });
+});
+
 describe('CORS', () => {
   it('lets any storefront origin post, and answers a preflight', async () => {
     const preflight = await app.call(EVENTS_PATH, {
