@@ -22,7 +22,7 @@
  *    are dense (thousands of visitors per arm), recorded through the store directly.
  *
  *   node bench/experiments/ingest.ts [seconds=20] [rate=2000] [connections=50]
- *                 [eventsPerBatch=10] [experiments=8] [visitors=20000] [logLevel=info]
+ *                 [eventsPerBatch=10] [experiments=16] [visitors=20000] [logLevel=info]
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +42,7 @@ const seconds = Number(process.argv[2] ?? 20);
 const rate = Number(process.argv[3] ?? 2_000);
 const connections = Number(process.argv[4] ?? 50);
 const eventsPerBatch = Number(process.argv[5] ?? 10);
-const experimentCount = Number(process.argv[6] ?? 8);
+const experimentCount = Number(process.argv[6] ?? 16);
 const visitorsPerExperiment = Number(process.argv[7] ?? 20_000);
 const logLevel = process.argv[8] ?? 'info';
 const ARMS = ['original', 'ai-1'];
@@ -183,10 +183,15 @@ try {
   };
 
   await flat(2); // warm-up: connections, JIT, scripts loaded
+  // What the web process spends with no request at all (its timers, its Redis connections).
+  const idleBefore = cpuMs(web.pid!);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const idlePercent = (100 * (cpuMs(web.pid!) - idleBefore)) / 5_000;
   console.log(
     `Experiment events into one web process: ${eventsPerBatch} events a batch (1 in 10 sent twice), ${experimentCount} experiments × ${visitorsPerExperiment} visitors, up to ${connections} connections, ${seconds} s a phase, LOG_LEVEL=${logLevel}`,
   );
   console.log(`  load before: ${load()}`);
+  console.log(`  web process CPU idle: ${idlePercent.toFixed(0)}% of a core`);
   report(`steady ${rate} events/s (target: p99 ≤ 50 ms)`, await steady(seconds));
   console.log(`  load between: ${load()}`);
   report(`flat out, ${connections} connections`, await flat(seconds));
