@@ -48,7 +48,7 @@ const logLevel = process.argv[8] ?? 'info';
 const ARMS = ['original', 'ai-1'];
 
 function post(agent: Agent, url: string, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const req = request(url, {
       agent,
       method: 'POST',
@@ -58,7 +58,8 @@ function post(agent: Agent, url: string, body: string): Promise<number> {
       res.resume();
       res.once('end', () => resolve(res.statusCode ?? 0));
     });
-    req.once('error', reject);
+    // A connection refused or reset is an answer the bench counts (status 0), not its end.
+    req.once('error', () => resolve(0));
     req.end(body);
   });
 }
