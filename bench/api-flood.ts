@@ -19,7 +19,6 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
@@ -27,7 +26,7 @@ import {
   signJwtHs256,
 } from '../emulators/shopify/auth/session-token.ts';
 import { BENCH_SHOP, startAppStack } from './bulk-app-stack.ts';
-import { startWeb, type WebProcess } from './web-process.ts';
+import { cpuMs, startWeb, type WebProcess } from './web-process.ts';
 import { quantile } from './pipeline-support.ts';
 
 const MERCHANT_EVERY_MS = 100;
@@ -88,13 +87,6 @@ async function flood(): Promise<void> {
   clearInterval(renew);
   agent.destroy();
   process.stdout.write(`${JSON.stringify({ requests, statuses })}\n`);
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The merchant: a request every 100 ms, in turn over its views and the web processes. */

@@ -4,6 +4,7 @@
  * `/readyz` says ready.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../dev/free-port.ts';
 
@@ -29,4 +30,11 @@ export async function startWeb(env: Record<string, string>): Promise<WebProcess>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return Object.assign(child, { url });
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -18,6 +18,10 @@ export interface RateLimitsConfig {
    * Shopify's (web/server/plugins/rate-limit.ts), other paths.
    */
   publicRoutes: RateLimit;
+  /** Storefront event batches (web pixels, POST /experiments/events), per source address. */
+  experimentEventsPerAddress: RateLimit;
+  /** Storefront event batches, per experiment, whatever address sends them. */
+  experimentEventsPerExperiment: RateLimit;
   /** How long a refused request waits for its 429 (see RATE_LIMIT_REFUSAL_DELAY_MS below). */
   refusalDelayMs: number;
 }
@@ -51,6 +55,12 @@ const count = z.coerce
  * bucket of their own), and a webhook Shopify signed is never counted: so junk can never get
  * Shopify's own deliveries refused, even where a proxy gives every sender one address.
  *
+ * Storefront event batches (a web pixel's, one per experiment every few seconds while a shopper
+ * browses): per address, 10 a second with bursts of 60 holds some fifty shoppers behind one
+ * address (a carrier's NAT, an office) and cuts a script to 500 events a second at most; per
+ * experiment, 100 batches a second (thousands of shoppers on one product at once) with bursts
+ * of 1000 bounds what a botnet of many addresses can push into one experiment's result.
+ *
  * A refusal is answered after a second. A client that waits for its answers (a loop in a
  * script, or fifty of them) then slows to what its connections can hold, instead of keeping the
  * process busy refusing it: refusing costs the event loop about as much as a light request, and
@@ -65,6 +75,10 @@ const RateLimitsSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: count.default(600),
   WEBHOOK_RATE_LIMIT_BURST: count.default(1_000),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: count.default(6_000),
+  PIXEL_RATE_LIMIT_BURST: count.default(60),
+  PIXEL_RATE_LIMIT_PER_MINUTE: count.default(600),
+  EXPERIMENT_RATE_LIMIT_BURST: count.default(1_000),
+  EXPERIMENT_RATE_LIMIT_PER_MINUTE: count.default(6_000),
   RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce
     .number('must be a number of milliseconds')
     .int('must be a number of milliseconds')
@@ -89,6 +103,14 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitsC
   return {
     api: { burst: e.API_RATE_LIMIT_BURST, perMinute: e.API_RATE_LIMIT_PER_MINUTE },
     publicRoutes: { burst: e.WEBHOOK_RATE_LIMIT_BURST, perMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE },
+    experimentEventsPerAddress: {
+      burst: e.PIXEL_RATE_LIMIT_BURST,
+      perMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
+    },
+    experimentEventsPerExperiment: {
+      burst: e.EXPERIMENT_RATE_LIMIT_BURST,
+      perMinute: e.EXPERIMENT_RATE_LIMIT_PER_MINUTE,
+    },
     refusalDelayMs: e.RATE_LIMIT_REFUSAL_DELAY_MS,
   };
 }

@@ -25,6 +25,8 @@ export type {
   ReviewService,
   Services,
   ShopifyWebhooksService,
+  ExperimentEventsService,
 } from '../features/index.ts';
 export { asClientError, SESSION_EXPIRED } from './client-errors.ts';
 export { FlowActionRequest } from '../features/index.ts';
+export { EventBatch, MAX_BATCH_BYTES } from '../features/index.ts';

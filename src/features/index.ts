@@ -41,6 +41,11 @@ import { createOverviewService, type OverviewService } from './overview/service.
 import { createShopService, type ShopService } from './shop/service.ts';
 import { createSetupGuideStore } from './overview/setup-guide-store.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
+import {
+  createExperimentEventsService,
+  type ExperimentEventsService,
+} from './experiments/service.ts';
+import { createExperimentEventStore } from './experiments/event-store.ts';
 
 export type {
   GenerationAction,
@@ -58,6 +63,8 @@ export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/se
 export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
+export type { ExperimentEventsService } from './experiments/service.ts';
+export { EventBatch, MAX_BATCH_BYTES } from './experiments/event-batch.ts';
 
 export interface Services {
   generations: GenerationsService;
@@ -74,6 +81,8 @@ export interface Services {
   campaigns: CampaignsService;
   overview: OverviewService;
   shop: ShopService;
+  /** Storefront events of experiments (web pixels), counted per arm. */
+  experimentEvents: ExperimentEventsService;
 }
 
 /** The features' engines, built by the composition root on the pipeline. */
@@ -149,5 +158,9 @@ export function createServices(deps: ServiceDeps): Services {
       setupGuide: createSetupGuideStore(deps.redis),
     }),
     shop: createShopService(deps),
+    experimentEvents: createExperimentEventsService({
+      ...deps,
+      store: createExperimentEventStore(deps.redis),
+    }),
   };
 }

@@ -24,6 +24,14 @@ export interface Metrics {
   productAiForeignDelivery(): void;
   adminThrottled(): void;
   webhookLag(topic: string, seconds: number): void;
+  /**
+   * Storefront events of experiments, by outcome: counted, or not counted and why (a repeat of
+   * what the visitor already counted, a duplicate event id, past the visitor's cap) or refused
+   * with their batch (unknown or ended experiment, bad body, rate limited...).
+   */
+  experimentEvents(outcome: string, count: number): void;
+  /** Storefront event batches refused before their events were read (too large, invalid, rate limited). */
+  experimentBatchRefused(reason: string): void;
   /** A gauge read at scrape time; a failing read is left out of that scrape. */
   gauge(
     name: string,
@@ -69,6 +77,19 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
     registers,
   });
 
+  const experimentEvents = new Counter({
+    name: 'experiment_events_total',
+    help: 'Storefront experiment events received, by outcome (counted, or why not)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const refusedBatches = new Counter({
+    name: 'experiment_event_batches_refused_total',
+    help: 'Storefront experiment event batches refused before their events were read, by reason',
+    labelNames: ['reason'],
+    registers,
+  });
+
   const metrics: Metrics = {
     registry,
     httpRequest: ({ method, route, status, seconds }) =>
@@ -80,6 +101,8 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
     productAiForeignDelivery: () => foreignDeliveries.inc(),
     adminThrottled: () => throttled.inc(),
     webhookLag: (topic, seconds) => lag.observe({ topic }, Math.max(0, seconds)),
+    experimentEvents: (outcome, count) => experimentEvents.inc({ outcome }, count),
+    experimentBatchRefused: (reason) => refusedBatches.inc({ reason }),
     gauge(name, help, labelNames, read) {
       new Gauge({
         name,

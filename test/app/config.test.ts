@@ -87,6 +87,8 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig(valid).rateLimits).toEqual({
       api: { burst: 100, perMinute: 600 },
       publicRoutes: { burst: 1_000, perMinute: 6_000 },
+      experimentEventsPerAddress: { burst: 60, perMinute: 600 },
+      experimentEventsPerExperiment: { burst: 1_000, perMinute: 6_000 },
       refusalDelayMs: 1_000,
     });
     const configured = loadAppConfig({
@@ -95,11 +97,17 @@ describe('loadAppConfig', () => {
       API_RATE_LIMIT_PER_MINUTE: '300',
       WEBHOOK_RATE_LIMIT_BURST: '20',
       WEBHOOK_RATE_LIMIT_PER_MINUTE: '600',
+      PIXEL_RATE_LIMIT_BURST: '6',
+      PIXEL_RATE_LIMIT_PER_MINUTE: '60',
+      EXPERIMENT_RATE_LIMIT_BURST: '100',
+      EXPERIMENT_RATE_LIMIT_PER_MINUTE: '1200',
       RATE_LIMIT_REFUSAL_DELAY_MS: '0',
     }).rateLimits;
     expect(configured).toEqual({
       api: { burst: 50, perMinute: 300 },
       publicRoutes: { burst: 20, perMinute: 600 },
+      experimentEventsPerAddress: { burst: 6, perMinute: 60 },
+      experimentEventsPerExperiment: { burst: 100, perMinute: 1_200 },
       refusalDelayMs: 0,
     });
   });

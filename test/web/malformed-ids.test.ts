@@ -13,12 +13,16 @@ import type { ApiErrorBody } from '../../src/app-api/contract.ts';
 import { createHttpApp } from '../../web/server/app.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import { FLOW_GENERATE_PHOTO_PATH } from '../../web/server/routes/flow-actions.ts';
+import { EXPERIMENT_EVENTS_PATH } from '../../web/server/routes/experiment-events.ts';
 import { API_SECRET } from '../support/app-identity.ts';
 import { startTestApp } from '../support/app.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
 
-const app = await startTestApp({ env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1' } });
+const app = await startTestApp({
+  // Every storefront event batch below comes from 127.0.0.1: room for all of them.
+  env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1', PIXEL_RATE_LIMIT_BURST: '1000' },
+});
 
 interface RouteInfo {
   method: string;
@@ -134,6 +138,18 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
     'signed by Shopify; the shop it names is checked in test/web/shopify-webhooks.test.ts',
   'POST /webhooks/productai/:shop/:token': 'the ids are in the path',
   [`POST ${FLOW_GENERATE_PHOTO_PATH}`]: 'signed by Flow: its own test below',
+  [`POST ${EXPERIMENT_EVENTS_PATH}`]: [
+    {
+      body: {
+        shop: 'any-shop.myshopify.com',
+        experiment: 'exp-1',
+        arm: 'original',
+        visitor: 'visitor-1',
+        events: [{ id: 'event-1', type: 'exposure' }],
+      },
+      ids: ['shop', 'experiment', 'arm', 'visitor', 'events.0.id'],
+    },
+  ],
   'PATCH /api/settings': [
     {
       body: { presets: [{ id: 'studio-white', name: 'Studio', prompt: 'White' }] },

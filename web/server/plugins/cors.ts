@@ -32,3 +32,24 @@ export function extensionCors(
     res.status(204).end();
   };
 }
+
+/**
+ * CORS for the storefront's web pixel, which posts event batches from shoppers' browsers on any
+ * shop's domain (custom domains included) or from its sandbox (an opaque `null` origin): every
+ * origin is allowed, without credentials, as the batches carry none and the route trusts no
+ * caller anyway (it validates, rate-limits and caps every batch). A pixel sends with
+ * `sendBeacon` or `fetch` as `text/plain`, a simple request that needs no preflight (a
+ * beacon cannot make one); a `fetch` with `application/json` gets its preflight answered here,
+ * cached for a day.
+ */
+export function storefrontCors(): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
+    if (req.method !== 'OPTIONS') return next();
+    res.setHeader('Access-Control-Allow-Methods', 'POST');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '86400');
+    res.status(204).end();
+  };
+}

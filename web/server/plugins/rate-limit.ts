@@ -18,6 +18,12 @@
  *    The cost of that is a junk request's body (at most 1 MB) read and its HMAC computed before
  *    it is counted; past the budget its 401 becomes a 429, after the refusal delay.
  *
+ *  - storefront event batches (POST /experiments/events, from shoppers' browsers), with budgets
+ *    of their own: per source address before the body is read, and per experiment (the batch
+ *    names it) once it is parsed, so neither a script at one address nor a botnet of many can
+ *    push more than its budget into one experiment. The per-experiment count lives under the
+ *    shop's prefix, erased with the shop.
+ *
  * A limiter that cannot reach Redis lets the request through (logged), at once while the
  * connection is down: an outage of the counter must not turn every request into a 500, nor add
  * its own wait for a reconnect (the connection's commands fail after ~3 retries, ~1-6 s) before
@@ -104,6 +110,25 @@ export function addressRateLimit(deps: Pick<App, 'redis' | 'config' | 'logger'>)
     if (path.replace(/\/$/, '') === SHOPIFY_WEBHOOK_PATH) return next();
     await take(limiter, addressKey(familyOf(path), req.ip), refusalDelayMs, deps);
     next();
+  };
+}
+
+/** The storefront event batches' limits: per address (a handler) and per experiment. */
+export function experimentEventsRateLimit(deps: Pick<App, 'redis' | 'config' | 'logger'>): {
+  perAddress: RequestHandler;
+  perExperiment: (shop: string, experiment: string) => Promise<void>;
+} {
+  const { experimentEventsPerAddress, experimentEventsPerExperiment, refusalDelayMs } =
+    deps.config.rateLimits;
+  const addresses = createRateLimiter(deps.redis, experimentEventsPerAddress);
+  const experiments = createRateLimiter(deps.redis, experimentEventsPerExperiment);
+  return {
+    perAddress: async (req, _res, next) => {
+      await take(addresses, addressKey('experiment-events', req.ip), refusalDelayMs, deps);
+      next();
+    },
+    perExperiment: (shop, experiment) =>
+      take(experiments, shopCounts.key(shop, 'experiment', experiment), refusalDelayMs, deps),
   };
 }
 

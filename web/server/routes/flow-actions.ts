@@ -20,16 +20,9 @@ import express from 'express';
 import { FlowActionRequest } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
+import { parseJson } from './json-body.ts';
 
 export const FLOW_GENERATE_PHOTO_PATH = '/flow/actions/generate-photo';
-
-function parseJson(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody);
-  } catch {
-    throw new AppError('invalid', 'bad_request', 'The body is not JSON.');
-  }
-}
 
 export const flowActionsModule: AppModule = {
   name: 'flow-actions',
