@@ -6,18 +6,12 @@
  * statistics take (`ArmTotals`).
  */
 
+import type { ArmTotals } from './statistics/arm-totals.ts';
+
+export type { ArmTotals };
+
 export const SLOT_BYTES = 32;
 const DAY_MS = 86_400_000;
-
-/** What the statistics take per arm: visitors, and those who converted (with revenue sums). */
-export interface ArmTotals {
-  visitors: number;
-  conversions: number;
-  /** Revenue of the arm's visitors, in the shop's currency (metric `ordered` only). */
-  sum?: number;
-  /** Sum over the arm's visitors of their revenue squared (metric `ordered` only). */
-  sumSquares?: number;
-}
 
 /** What a visitor converts on: viewed the product, added it to cart, ordered. */
 export const METRICS = ['viewed', 'added_to_cart', 'ordered'] as const;
