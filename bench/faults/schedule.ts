@@ -30,6 +30,8 @@ export interface Schedule {
   done: Promise<void>;
   /** Faults that could not be made, and why. */
   skipped: string[];
+  /** When ProductAI's job reads answered again (ms), once its outage has ended. */
+  productAiBackAt: number | null;
 }
 
 export function runSchedule(
@@ -41,6 +43,7 @@ export function runSchedule(
   began: (what: string) => void,
 ): Schedule {
   const skipped: string[] = [];
+  const schedule: Schedule = { done: Promise.resolve(), skipped, productAiBackAt: null };
   const productAi = productAiControlAt(stack.productAi.url);
   const shopifyFaults = async (body: unknown) => {
     const response = await fetch(`${stack.shopify.url}/__emulator/faults`, {
@@ -79,6 +82,7 @@ export function runSchedule(
           jobReadOutageCalls?: number;
         };
         await productAi('POST', '/faults', { jobReadOutage: 0, dropNextWebhook: 0 });
+        schedule.productAiBackAt = Date.now();
         ended(`ProductAI reads back (${jobReadOutageCalls ?? '?'} reads answered 503)`);
       })(),
     );
@@ -131,5 +135,6 @@ export function runSchedule(
       }
     })(),
   );
-  return { done: Promise.all(timers).then(() => undefined), skipped };
+  schedule.done = Promise.all(timers).then(() => undefined);
+  return schedule;
 }
