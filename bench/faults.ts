@@ -280,6 +280,8 @@ try {
     log(`  ${elapsed(runStart)}: ${what}`);
   };
   const faultBegan = (what: string) => log(`  ${elapsed(runStart)}: ${what}`);
+  /** The generations waiting for ProductAI when its outage ends (their shops). */
+  const waitingOnProductAi = new Map<string, BenchShop>();
   const schedule = runSchedule(
     stack,
     worker,
@@ -288,6 +290,12 @@ try {
       productAiOutage: {
         atMs: seconds('productai-outage-at-s'),
         forMs: seconds('productai-outage-s'),
+        beforeEnd: async () => {
+          for (const shop of [runShop, other, flood]) {
+            for (const g of await appApi(shop.stack).generations())
+              if (g.waitingFor === 'productai') waitingOnProductAi.set(g.id, shop);
+          }
+        },
       },
       slowIntake: {
         atMs: seconds('slow-intake-at-s'),
@@ -430,13 +438,23 @@ try {
   );
   if (schedule.productAiBackAt !== null) {
     // From the records (each settled one's last change), not the 5 s reads of this loop.
-    const settledAt = [runShop, flood]
-      .flatMap((shop) => generations.get(shop) ?? [])
-      .filter(settled)
-      .map((g) => Date.parse(g.updatedAt));
+    const back = schedule.productAiBackAt;
+    const afterBack = (views: GenerationView[]) =>
+      views
+        .filter(settled)
+        .map((g) => (Date.parse(g.updatedAt) - back) / 1000)
+        .sort((a, b) => a - b);
+    const all = afterBack([runShop, flood].flatMap((shop) => generations.get(shop) ?? []));
+    const waited = afterBack(
+      [...generations].flatMap(([shop, views]) =>
+        views.filter((g) => waitingOnProductAi.get(g.id) === shop),
+      ),
+    );
+    const p50 = (values: number[]) => values[Math.floor(values.length / 2)]?.toFixed(1) ?? 'n/a';
     log(
-      `time from ProductAI's return to the last generation settled: ` +
-        `${((Math.max(...settledAt) - schedule.productAiBackAt) / 1000).toFixed(1)} s`,
+      `time from ProductAI's return to the last generation settled: ${all.at(-1)?.toFixed(1)} s; ` +
+        `of the ${waitingOnProductAi.size} waiting for it then, ${waited.length} settled, the ` +
+        `last ${waited.at(-1)?.toFixed(1) ?? 'n/a'} s after (p50 ${p50(waited)} s)`,
     );
   }
   const windows = probes.figures();

@@ -18,7 +18,12 @@ import { redisKill9AndRestart, type WorkerControl } from './processes.ts';
 
 export interface FaultTimes {
   shopifyOutage: { atMs: number; forMs: number };
-  productAiOutage: { atMs: number; forMs: number };
+  productAiOutage: {
+    atMs: number;
+    forMs: number;
+    /** Called just before the outage ends (the bench notes what waits on it then). */
+    beforeEnd?: () => Promise<void>;
+  };
   slowIntake: { atMs: number; submissions: number; delayMs: number };
   workerKillsAtMs: readonly number[];
   workerDownMs: number;
@@ -78,6 +83,7 @@ export function runSchedule(
           `ProductAI job reads answer 503, webhooks dropped, for ${productAiOutage.forMs / 1000} s`,
         );
         await at(productAiOutage.atMs + productAiOutage.forMs);
+        await productAiOutage.beforeEnd?.();
         const { jobReadOutageCalls } = (await productAi('GET', '/faults')) as {
           jobReadOutageCalls?: number;
         };
