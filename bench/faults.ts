@@ -19,15 +19,17 @@
  * Time compressed as bench/fidelity/demo-run.ts does (short ProductAI jobs, quick media
  * processing, a 6 s rate-limit window) and through the app's own configuration, which the app
  * processes read from the environment as in production: the wait deadline
- * (PIPELINE_POLL_DEADLINE_MS, 15 min for photos in production) 60 s, so the ProductAI outage
- * outlasts it; a request's timeout (PIPELINE_SUBMIT_TIMEOUT_MS, 30 s) 5 s, so a slow intake
+ * (PIPELINE_POLL_DEADLINE_MS, 15 min for photos in production) sized from the emulator's render
+ * rate measured before the run (faults/wait-deadline.ts; `--wait-deadline-s N` fixes it), at
+ * least 60 s, which the ProductAI outage should outlast (the bench says when it does not); a
+ * request's timeout (PIPELINE_SUBMIT_TIMEOUT_MS, 30 s) 5 s, so a slow intake
  * outlasts it by seconds; a shop's pending generations (SHOP_PENDING_GENERATIONS_MAX, 500) 100,
  * so the flood reaches it in seconds and its generations drain in minutes. The fidelity check
  * is off in the worker (FIDELITY_THREADS=0: its thread took ~0.65 of a core of the two here and
  * is not what this measures); everything else runs as in production.
  *
  *   node bench/faults.ts [--products 100] [--job-ms 1500] [--rate-window-ms 6000]
- *     [--productai-outage-at-s 5] [--productai-outage-s 90] [--wait-deadline-s 60]
+ *     [--productai-outage-at-s 5] [--productai-outage-s 90] [--wait-deadline-s auto]
  *     [--slow-intake-at-s 60] [--slow-intakes 3] [--submit-timeout-s 5] [--intake-late-s 3]
  *     [--shopify-outage-at-s 100] [--shopify-outage-s 120]
  *     [--worker-kills-at-s 30,110,200] [--worker-down-s 2]
@@ -47,7 +49,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -63,6 +65,8 @@ import { childrenMatching, startProbes } from './faults/probes.ts';
 import { clickLines, figureLines, probeLines } from './faults/report.ts';
 import { runSchedule } from './faults/schedule.ts';
 import { benchShop, type BenchShop } from './faults/shops.ts';
+import { sizeWaitDeadline } from './faults/wait-deadline.ts';
+import { defaultPipelineConfig } from '../src/pipeline/config.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,7 +77,7 @@ const { values: args } = parseArgs({
     'shopify-outage-s': { type: 'string', default: '120' },
     'productai-outage-at-s': { type: 'string', default: '5' },
     'productai-outage-s': { type: 'string', default: '90' },
-    'wait-deadline-s': { type: 'string', default: '60' },
+    'wait-deadline-s': { type: 'string', default: 'auto' },
     'slow-intake-at-s': { type: 'string', default: '60' },
     'slow-intakes': { type: 'string', default: '3' },
     'submit-timeout-s': { type: 'string', default: '5' },
@@ -116,7 +120,9 @@ const SHOPS = {
 // one on), compressed as the header says.
 Object.assign(process.env, {
   FIDELITY_THREADS: '0',
-  PIPELINE_POLL_DEADLINE_MS: String(seconds('wait-deadline-s')),
+  ...(args['wait-deadline-s'] === 'auto'
+    ? {}
+    : { PIPELINE_POLL_DEADLINE_MS: String(seconds('wait-deadline-s')) }),
   PIPELINE_SUBMIT_TIMEOUT_MS: String(seconds('submit-timeout-s')),
   SHOP_PENDING_GENERATIONS_MAX: String(args['pending-cap']),
 });
@@ -189,6 +195,32 @@ try {
   }
   const chosen = all.slice(0, wanted);
 
+  // Before any generation: the wait deadline sized from the emulator's render rate now, and the
+  // worker started again with it (the stack's processes read it at start).
+  let waitDeadline = `${args['wait-deadline-s']} s (given)`;
+  if (args['wait-deadline-s'] === 'auto') {
+    const floodOn = seconds('flood-s') > 0 && Number(args['flood-connections']) > 0;
+    const sized = await sizeWaitDeadline({
+      stack,
+      model: runShop.settings.defaults.model,
+      prompt: runShop.settings.presets[0]!.prompt,
+      jobMs: Number(args['job-ms']),
+      limit: defaultPipelineConfig().limiter.limit,
+      windowMs: Number(args['rate-window-ms']),
+      jobs: chosen.length + (floodOn ? Number(args['pending-cap']) : 0),
+    });
+    stack.env.PIPELINE_POLL_DEADLINE_MS = String(sized.deadlineMs);
+    await worker.restart();
+    waitDeadline = `${sized.deadlineMs / 1000} s (load ${loadavg()[0]!.toFixed(1)}: ${sized.why})`;
+    log(`wait deadline ${waitDeadline}`);
+  }
+  const deadlineS = Number(stack.env.PIPELINE_POLL_DEADLINE_MS ?? 0) / 1000;
+  if (seconds('productai-outage-s') > 0 && seconds('productai-outage-s') / 1000 <= deadlineS)
+    log(
+      `note: the ProductAI outage (${args['productai-outage-s']} s) does not outlast the wait ` +
+        `deadline (${deadlineS} s): pass a longer --productai-outage-s to show the deadline waits`,
+    );
+
   // The timed shop clicks Generate from now to the end, in a process of its own.
   const clicker = startClicker({
     caller: caller(other),
@@ -227,7 +259,7 @@ try {
   log(
     `# Fault bench: ${new Date().toISOString()}; bulk run of ${chosen.length} products ` +
       `(photo, ${runShop.settings.defaults.model}), ProductAI jobs ${args['job-ms']} ms, rate window ` +
-      `${args['rate-window-ms']} ms, wait deadline ${args['wait-deadline-s']} s, request timeout ` +
+      `${args['rate-window-ms']} ms, wait deadline ${waitDeadline}, request timeout ` +
       `${args['submit-timeout-s']} s, pending cap ${args['pending-cap']}; app logs ${logs}-*.log`,
   );
   const request: CreateBulkRunRequest = {
@@ -248,6 +280,8 @@ try {
     log(`  ${elapsed(runStart)}: ${what}`);
   };
   const faultBegan = (what: string) => log(`  ${elapsed(runStart)}: ${what}`);
+  /** The generations waiting for ProductAI when its outage ends (their shops). */
+  const waitingOnProductAi = new Map<string, BenchShop>();
   const schedule = runSchedule(
     stack,
     worker,
@@ -256,6 +290,12 @@ try {
       productAiOutage: {
         atMs: seconds('productai-outage-at-s'),
         forMs: seconds('productai-outage-s'),
+        beforeEnd: async () => {
+          for (const shop of [runShop, other, flood]) {
+            for (const g of await appApi(shop.stack).generations())
+              if (g.waitingFor === 'productai') waitingOnProductAi.set(g.id, shop);
+          }
+        },
       },
       slowIntake: {
         atMs: seconds('slow-intake-at-s'),
@@ -396,6 +436,27 @@ try {
     `time from the last fault's end to the last generation settled: ` +
       `${((lastSettledAt - lastFaultEnd) / 1000).toFixed(0)} s`,
   );
+  if (schedule.productAiBackAt !== null) {
+    // From the records (each settled one's last change), not the 5 s reads of this loop.
+    const back = schedule.productAiBackAt;
+    const afterBack = (views: GenerationView[]) =>
+      views
+        .filter(settled)
+        .map((g) => (Date.parse(g.updatedAt) - back) / 1000)
+        .sort((a, b) => a - b);
+    const all = afterBack([runShop, flood].flatMap((shop) => generations.get(shop) ?? []));
+    const waited = afterBack(
+      [...generations].flatMap(([shop, views]) =>
+        views.filter((g) => waitingOnProductAi.get(g.id) === shop),
+      ),
+    );
+    const p50 = (values: number[]) => values[Math.floor(values.length / 2)]?.toFixed(1) ?? 'n/a';
+    log(
+      `time from ProductAI's return to the last generation settled: ${all.at(-1)?.toFixed(1)} s; ` +
+        `of the ${waitingOnProductAi.size} waiting for it then, ${waited.length} settled, the ` +
+        `last ${waited.at(-1)?.toFixed(1) ?? 'n/a'} s after (p50 ${p50(waited)} s)`,
+    );
+  }
   const windows = probes.figures();
   for (const line of clickLines(clicks, windows, { runStart, runEnd, other: other.stack.shop }))
     log(line);

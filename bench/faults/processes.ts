@@ -37,8 +37,8 @@ function kill9(pid: number): void {
   }
 }
 
-async function untilGone(pid: number): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
+async function untilGone(pid: number, withinMs = 2_000): Promise<void> {
+  for (let i = 0; i < withinMs / 20; i += 1) {
     try {
       process.kill(pid, 0);
     } catch {
@@ -51,6 +51,11 @@ async function untilGone(pid: number): Promise<void> {
 export interface WorkerControl {
   /** `kill -9` of the running worker; a new one is started after `downMs`. */
   kill9AndRestart(downMs: number): Promise<void>;
+  /**
+   * Stops the running worker as a deploy does (SIGTERM, its jobs finished) and starts a new one
+   * with the stack's environment as it is now (not a fault: the bench's own set-up).
+   */
+  restart(): Promise<void>;
   kills: number;
   /** Stops the worker this bench started (the stack's own is stopped by the stack). */
   stop(): Promise<void>;
@@ -58,28 +63,41 @@ export interface WorkerControl {
 
 export function workerControl(stack: Stack, logFile: string): WorkerControl {
   let ours: ChildProcess | null = null;
+  const running = () => {
+    const pid = ours?.pid ?? childPids(WORKER_ENTRY)[0];
+    if (pid === undefined) throw new Error('no worker process to stop');
+    return pid;
+  };
+  const start = () => {
+    // It writes its log file itself, as dev/stack.ts starts it.
+    const log = openSync(logFile, 'a');
+    let child: ChildProcess;
+    try {
+      child = spawnGroup(process.execPath, [WORKER_ENTRY], {
+        cwd: ROOT,
+        env: stack.env,
+        stdio: ['ignore', log, log],
+      });
+    } finally {
+      closeSync(log);
+    }
+    ours = child;
+  };
   const control: WorkerControl = {
     kills: 0,
     async kill9AndRestart(downMs) {
-      const pid = ours?.pid ?? childPids(WORKER_ENTRY)[0];
-      if (pid === undefined) throw new Error('no worker process to kill');
+      const pid = running();
       kill9(pid);
       await untilGone(pid);
       control.kills += 1;
       await delay(downMs);
-      // It writes its log file itself, as dev/stack.ts starts it.
-      const log = openSync(logFile, 'a');
-      let child: ChildProcess;
-      try {
-        child = spawnGroup(process.execPath, [WORKER_ENTRY], {
-          cwd: ROOT,
-          env: stack.env,
-          stdio: ['ignore', log, log],
-        });
-      } finally {
-        closeSync(log);
-      }
-      ours = child;
+      start();
+    },
+    async restart() {
+      const pid = running();
+      process.kill(-pid, 'SIGTERM');
+      await untilGone(pid, 30_000);
+      start();
     },
     async stop() {
       if (ours) await stopGroup(ours);

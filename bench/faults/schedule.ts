@@ -18,7 +18,12 @@ import { redisKill9AndRestart, type WorkerControl } from './processes.ts';
 
 export interface FaultTimes {
   shopifyOutage: { atMs: number; forMs: number };
-  productAiOutage: { atMs: number; forMs: number };
+  productAiOutage: {
+    atMs: number;
+    forMs: number;
+    /** Called just before the outage ends (the bench notes what waits on it then). */
+    beforeEnd?: () => Promise<void>;
+  };
   slowIntake: { atMs: number; submissions: number; delayMs: number };
   workerKillsAtMs: readonly number[];
   workerDownMs: number;
@@ -30,6 +35,8 @@ export interface Schedule {
   done: Promise<void>;
   /** Faults that could not be made, and why. */
   skipped: string[];
+  /** When ProductAI's job reads answered again (ms), once its outage has ended. */
+  productAiBackAt: number | null;
 }
 
 export function runSchedule(
@@ -41,6 +48,7 @@ export function runSchedule(
   began: (what: string) => void,
 ): Schedule {
   const skipped: string[] = [];
+  const schedule: Schedule = { done: Promise.resolve(), skipped, productAiBackAt: null };
   const productAi = productAiControlAt(stack.productAi.url);
   const shopifyFaults = async (body: unknown) => {
     const response = await fetch(`${stack.shopify.url}/__emulator/faults`, {
@@ -75,10 +83,12 @@ export function runSchedule(
           `ProductAI job reads answer 503, webhooks dropped, for ${productAiOutage.forMs / 1000} s`,
         );
         await at(productAiOutage.atMs + productAiOutage.forMs);
+        await productAiOutage.beforeEnd?.();
         const { jobReadOutageCalls } = (await productAi('GET', '/faults')) as {
           jobReadOutageCalls?: number;
         };
         await productAi('POST', '/faults', { jobReadOutage: 0, dropNextWebhook: 0 });
+        schedule.productAiBackAt = Date.now();
         ended(`ProductAI reads back (${jobReadOutageCalls ?? '?'} reads answered 503)`);
       })(),
     );
@@ -131,5 +141,6 @@ export function runSchedule(
       }
     })(),
   );
-  return { done: Promise.all(timers).then(() => undefined), skipped };
+  schedule.done = Promise.all(timers).then(() => undefined);
+  return schedule;
 }

@@ -18,6 +18,8 @@ const DAY = 24 * 60 * 60_000;
  * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
  * (how long a result waits for Shopify to come back, 6 h by default),
  * PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS (how long a job's reads wait for ProductAI, 6 h),
+ * PIPELINE_PRODUCTAI_PROBE_MS (how often a worker asks ProductAI whether it answers again while
+ * reads wait on it, 5 s),
  * REDIS_DURABILITY (`aof` in production, else `none`; `replicas` with REDIS_DURABILITY_REPLICAS),
  * REDIS_DURABILITY_TIMEOUT_MS, GENERATION_RETENTION_DAYS (how long finished generations are
  * kept, 90 by default), the per-shop quotas SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and
@@ -92,6 +94,7 @@ export function pipelineConfigFromEnv(env: Record<string, string | undefined>): 
     awaiting: {
       outageCeilingMs:
         number('PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS') ?? base.awaiting.outageCeilingMs,
+      probeEveryMs: number('PIPELINE_PRODUCTAI_PROBE_MS') ?? base.awaiting.probeEveryMs,
     },
     durability: {
       mode: durabilityMode(env),

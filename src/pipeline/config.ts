@@ -96,8 +96,17 @@ export interface PipelineConfig {
     outageCeilingMs: number;
     /** First wait after a failed read; doubled at each failure up to `outageMaxDelayMs`. */
     outageFirstDelayMs: number;
-    /** Longest wait between two reads: how late after ProductAI's return a result is read. */
+    /**
+     * Longest wait between two reads of a generation's own: how late after ProductAI's return
+     * a result is read when no probe runs.
+     */
     outageMaxDelayMs: number;
+    /**
+     * While generations wait on an outage, how often a worker reads one job to learn whether
+     * ProductAI answers again (receive/productai-probe.ts): how late after ProductAI's return
+     * the waiting generations are read.
+     */
+    probeEveryMs: number;
   };
   /**
    * What Redis must confirm before a request leaves for ProductAI (submit/steps/durable.ts):
@@ -250,12 +259,14 @@ export function defaultPipelineConfig(): PipelineConfig {
     },
     // 6 h, as for Shopify (saving, above): a job ProductAI accepted is charged, and its outages,
     // like any API's, end within hours; past that the merchant is told, and Try again reads the
-    // result later for free. A read every minute at most: the result is read within a minute of
-    // ProductAI's return, and hundreds of waiting generations are a few reads a second, jittered.
+    // result later for free. A read every minute at most: hundreds of waiting generations are
+    // a few reads a second, jittered. A probe every 5 s (one job read) brings every waiting
+    // generation's read to within 5 s of ProductAI's return, as saving's probe does for Shopify.
     awaiting: {
       outageCeilingMs: 6 * 60 * MINUTE,
       outageFirstDelayMs: 5_000,
       outageMaxDelayMs: MINUTE,
+      probeEveryMs: 5_000,
     },
     // Off by default (tests and the demo run a private Redis); pipelineConfigFromEnv makes `aof`
     // the production default, the deployment compose.yaml runs. 1 s: `appendfsync everysec`

@@ -18,6 +18,7 @@ import {
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
 import type { PipelineConfig } from './config.ts';
+import { appWideKeys } from './generations/keys.ts';
 import type { StageName } from './generations/generation.ts';
 import type { GenerationStore } from './generations/generation-store.ts';
 import { createFileNames, type FileNames } from './publish/file-names.ts';
@@ -28,6 +29,8 @@ import {
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
+import { inShopTurns } from './receive/in-shop-turns.ts';
+import { createProductAiWaits, type ProductAiWaits } from './receive/productai-waits.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
@@ -42,8 +45,11 @@ export interface PipelineContext extends StageContext {
   settings: ShopSettingsStore;
   /** The Admin GraphQL client for a shop (its offline token). */
   admin(shop: string): Promise<AdminGraphql>;
-  /** A ProductAI client for an API key (the shop's key from `settings.getApiKey`). */
-  productAi(apiKey: string): ProductAiClient;
+  /**
+   * A ProductAI client for an API key (the shop's key from `settings.getApiKey`); `readRetry`
+   * replaces the client's retries of reads (the probe reads once).
+   */
+  productAi(apiKey: string, options?: Pick<ProductAiClientOptions, 'readRetry'>): ProductAiClient;
   /** The shop style a request is sent with, its reference uploaded once per account. */
   styles: ShopStyles;
   images: ImageProcessor;
@@ -55,6 +61,8 @@ export interface PipelineContext extends StageContext {
   fileNames: FileNames;
   /** When each shop's saves first met the Shopify outage they are in (publish/shopify-outage.ts). */
   shopifyDown: ShopifyDownSince;
+  /** The generations whose job reads wait out a ProductAI outage (receive/productai-outage.ts). */
+  productAiWaits: ProductAiWaits;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
@@ -83,7 +91,16 @@ export interface PipelineContext extends StageContext {
    * now, in turn (limits/stage-turns.ts), rather than each at the end of its own backoff.
    */
   shopifyBack(): Promise<void>;
+  /**
+   * ProductAI answered a read again after an outage: the generations waiting on it read their
+   * jobs now (their await jobs promoted, shops in turn), rather than each at the end of its own
+   * backoff.
+   */
+  productAiBack(): Promise<void>;
 }
+
+/** Waiting generations brought forward per Redis call after a ProductAI outage. */
+const PROMOTE_BATCH = 200;
 
 /** A stage of this pipeline: a handler given the whole `PipelineContext`. */
 export type PipelineStageHandler = StageHandler<PipelineContext>;
@@ -109,7 +126,12 @@ export function createPipelineContext(deps: {
   const { queues, turns } = deps;
   const isTurnStage = (stage: StageName): stage is TurnStage =>
     (turns.queues as readonly StageName[]).includes(stage);
-  const productAi = (apiKey: string) => createProductAiClient({ ...deps.productAi, apiKey });
+  const productAi: PipelineContext['productAi'] = (apiKey, options) =>
+    createProductAiClient({ ...deps.productAi, ...options, apiKey });
+  const productAiWaits = createProductAiWaits(
+    deps.redis,
+    appWideKeys(deps.config.namespace).productAiWaits,
+  );
   return {
     generations: deps.generations,
     settings: deps.settings,
@@ -127,6 +149,7 @@ export function createPipelineContext(deps: {
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
     shopifyDown: createShopifyDownSince(deps.redis),
+    productAiWaits,
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),
     clock: deps.clock,
@@ -142,5 +165,18 @@ export function createPipelineContext(deps: {
         : queues.add(stage, ref, generationId, options);
     },
     shopifyBack: () => turns.outageEnded(),
+    async productAiBack() {
+      // A job still running the read that failed is about to wait again: it stays in the set
+      // (put back once the rest are taken), so the probe's next answer brings it forward.
+      const running: GenerationRef[] = [];
+      for (let more = true; more;) {
+        const waiting = await productAiWaits.take(PROMOTE_BATCH);
+        for (const ref of inShopTurns(waiting)) {
+          if ((await queues.promote('await', ref.generationId)) === 'active') running.push(ref);
+        }
+        more = waiting.length === PROMOTE_BATCH;
+      }
+      for (const ref of running) await productAiWaits.add(ref, deps.clock.now());
+    },
   };
 }

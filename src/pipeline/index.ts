@@ -314,6 +314,7 @@ export function createPipeline(
   registerShopRemoval(host.eraser, {
     ...stores,
     redis,
+    productAiWaits: context.productAiWaits,
     jobQueues: [
       { eraseShop: (_shop, trace) => queues.eraseShop(trace) },
       { eraseShop: (shop) => reviewBatchQueue.eraseShop(shop) },

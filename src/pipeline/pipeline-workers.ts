@@ -2,8 +2,8 @@
  * What a worker process runs of the pipeline (`app.pipeline.startWorkers()`): the stage workers
  * with the handlers registered in stage-handlers.ts, the dispatcher that hands generations from
  * the line to the submit stage, the turn feeder that hands the shops' turns at attach and
- * verify to their stages, the probe that ends a Shopify outage's waits once Shopify answers
- * again, the Flow trigger relay and worker, the review batch worker, the
+ * verify to their stages, the probes that end a Shopify or ProductAI outage's waits once the
+ * service answers again, the Flow trigger relay and worker, the review batch worker, the
  * retention sweeper and the expiry sweeper (work waiting too long in review or paused). Any
  * number of processes may run them: they coordinate through Redis.
  */
@@ -23,6 +23,7 @@ import type { StageTurns } from './limits/stage-turns.ts';
 import { startTurnFeeder } from './limits/turn-feeder.ts';
 import { startReviewBatchWorker } from './publish/review-batch-queue.ts';
 import { startShopifyProbe } from './publish/shopify-probe.ts';
+import { startProductAiProbe } from './receive/productai-probe.ts';
 import type { ReviewBatches } from './publish/review-batches.ts';
 import { pipelineStages, type PublishHandlers, type StageHandlerDeps } from './stage-handlers.ts';
 import { startQueueWorkers } from './stages/workers.ts';
@@ -98,6 +99,12 @@ export async function startPipelineWorkers(
     clock,
     logger,
   });
+  const productAiProbe = startProductAiProbe({
+    context: deps.context,
+    everyMs: config.awaiting.probeEveryMs,
+    clock,
+    logger,
+  });
   const triggers = deps.flowTriggers.start();
   const reviewBatchWorker = startReviewBatchWorker({
     connection,
@@ -119,6 +126,7 @@ export async function startPipelineWorkers(
         dispatcher.stop(),
         feeder.stop(),
         probe.stop(),
+        productAiProbe.stop(),
         sweeper.stop(),
         expirySweeper.stop(),
         triggers.stop(),

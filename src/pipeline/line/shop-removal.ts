@@ -2,7 +2,7 @@
  * The pipeline's part when a shop goes: on uninstall its waiting work is cancelled (nothing more
  * is sent for a shop that left), on erasure (shop/redact) what the pipeline keeps about the shop
  * outside its generations is forgotten: its job-id index entries, its place in the line and in
- * the turns after ProductAI (limits/stage-turns.ts), and its jobs in the pipeline's queues
+ * the turns after ProductAI (limits/stage-turns.ts), its waits on a ProductAI outage, and its jobs in the pipeline's queues
  * (stage, review-batch and Flow trigger jobs, whose ids carry its generation ids or its opaque
  * id) with the queue events naming them. Registered with the shop eraser
  * (stores/shop-eraser.ts).
@@ -31,6 +31,8 @@ export interface ShopRemovalDeps {
    */
   jobResults: { forget(shop: string, jobIds: readonly number[]): Promise<void> };
   jobQueues: readonly ShopJobQueue[];
+  /** The waits on a ProductAI outage (receive/productai-waits.ts), by what a removal uses. */
+  productAiWaits: { removeShop(shop: string): Promise<void> };
 }
 
 export function registerShopRemoval(
@@ -65,7 +67,7 @@ export async function cancelShopWork(deps: ShopRemovalDeps, shop: string): Promi
 
 /**
  * Forgets the shop's ProductAI job ids (the job-id index), its place in the line and in the
- * turns, and its jobs in the pipeline's queues.
+ * turns, its waits on a ProductAI outage, and its jobs in the pipeline's queues.
  */
 export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promise<void> {
   const { generations, jobResults, scheduler, turns } = deps;
@@ -83,6 +85,7 @@ export async function eraseShopJobs(deps: ShopRemovalDeps, shop: string): Promis
   await jobResults.forget(shop, jobIds);
   await scheduler.removeShop(shop);
   await turns.removeShop(shop);
+  await deps.productAiWaits.removeShop(shop);
   const trace = await shopTrace(deps.redis, shop, generationIds);
   for (const queue of deps.jobQueues) await queue.eraseShop(shop, trace);
 }

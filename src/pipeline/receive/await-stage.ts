@@ -19,7 +19,7 @@ import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
 import { jobProgress } from './job-progress.ts';
 import { eager, nextPollDelay, pacedDelay, untilDeadline } from './poll-schedule.ts';
-import { productAiAnswered, waitForProductAi } from './productai-outage.ts';
+import { joinsKnownOutage, productAiAnswered, waitForProductAi } from './productai-outage.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -64,6 +64,8 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;
+    // ProductAI is known to be unreachable: no read (of progress or result) until it answers.
+    if (await joinsKnownOutage(ctx, generation)) return waitForProductAi(ctx, ref, generation);
     // Without the webhook: how far the job is first, so the next poll lands at its expected end;
     // its result is read (checkJob) once it has ended, or when its progress cannot be read.
     const cadence = await eager(ctx, generation);

@@ -9,7 +9,13 @@
  *    began; then it fails with the reason, and Try again saves its result for free;
  *  - the first read that gets an answer (any: the job's state, or "no such job") ends the wait
  *    and adds its length to `productAiUnreachableMs`: the await deadline is extended by it
- *    (poll-schedule.ts `untilDeadline`), so it counts only time during which ProductAI answered.
+ *    (poll-schedule.ts `untilDeadline`), so it counts only time during which ProductAI answered;
+ *    and it brings the reads of every other waiting generation (of every shop) forward
+ *    (context.ts `productAiBack`), as the probe's answer does (productai-probe.ts), so they are
+ *    read within a probe's interval of ProductAI's return, not each at its next backed-off read;
+ *  - a generation's first read while ProductAI is known to be unreachable (others wait on it:
+ *    productai-waits.ts) joins the wait without a call: through an outage of hours, the reads of
+ *    the generations reaching their first poll do not each fail (with the client's retries).
  */
 import { currentWait, StaleTransitionError, type Generation } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
@@ -46,10 +52,23 @@ export async function productAiAnswered(
   await ctx.generations.patch(ref.shop, ref.generationId, patch, {
     note: 'ProductAI answers again',
   });
+  await ctx.productAiWaits.remove(ref);
+  await ctx.productAiBack();
   return { ...generation, ...patch };
 }
 
-/** A read failed transiently: wait and read again, or fail past the ceiling. */
+/**
+ * Whether the generation's read should join a known outage without a call: it does not wait yet,
+ * and others do (their reads failed, none answered since).
+ */
+export async function joinsKnownOutage(
+  ctx: PipelineContext,
+  generation: Generation,
+): Promise<boolean> {
+  return productAiWait(generation) === null && (await ctx.productAiWaits.any());
+}
+
+/** A read failed transiently (or joins a known outage): wait and read again, or fail past the ceiling. */
 export async function waitForProductAi(
   ctx: PipelineContext,
   ref: GenerationRef,
@@ -62,6 +81,7 @@ export async function waitForProductAi(
   const { awaiting } = ctx.config;
   if (now - since >= awaiting.outageCeilingMs) {
     ctx.logger.error({ ...ref, since: wait?.since }, 'ProductAI unreachable past the ceiling');
+    await ctx.productAiWaits.remove(ref);
     try {
       await ctx.generations.transition(ref.shop, ref.generationId, {
         from: ['processing'],
@@ -85,5 +105,9 @@ export async function waitForProductAi(
     { waitingFor: { since: new Date(since).toISOString(), failures, on: 'productai' } },
     wait ? {} : { note: 'waiting for ProductAI to come back' },
   );
-  return later(outageDelay(awaiting, failures));
+  const delayMs = outageDelay(awaiting, failures);
+  // Before the job is delayed: an answer meanwhile finds it running and leaves it waiting, for
+  // the probe's next answer (context.ts `productAiBack`).
+  await ctx.productAiWaits.add(ref, now + delayMs);
+  return later(delayMs);
 }

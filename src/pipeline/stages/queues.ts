@@ -10,7 +10,7 @@
  * removed at once, so that a later legitimate run of the stage (approve after review) can reuse
  * the id; the generation's state, not the job's, tells a handler whether there is work to do.
  */
-import type { ConnectionOptions, Queue } from 'bullmq';
+import type { ConnectionOptions, JobState, Queue } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import { eraseShopJobs, type ShopTrace } from '../../platform/queues/erase-shop-jobs.ts';
 import { openQueue } from '../../platform/queues/open-queue.ts';
@@ -35,6 +35,11 @@ export interface PipelineQueues {
   addForShop(queue: QueueName, data: JobData, key: string): Promise<void>;
   /** Removes the jobs `trace` names from every queue, and their events (shop/redact). */
   eraseShop(trace: ShopTrace): Promise<void>;
+  /**
+   * Runs the delayed job `<queue>.<key>` now; answers the state it found it in (`gone`: no such
+   * job), `promoted` when it moved it.
+   */
+  promote(queue: QueueName, key: string): Promise<'promoted' | 'gone' | JobState | 'unknown'>;
   /** Whether a job is pending or running (for tests and the crash checks). */
   pending(queue: QueueName, key: string): Promise<boolean>;
   close(): Promise<void>;
@@ -94,6 +99,17 @@ export function createPipelineQueues(options: {
     },
     async eraseShop(trace) {
       for (const name of QUEUE_NAMES) await eraseShopJobs(redis, queue(name), trace);
+    },
+    async promote(name, key) {
+      const job = await queue(name).getJob(jobIdFor(name, key));
+      if (!job) return 'gone';
+      try {
+        await job.promote();
+        return 'promoted';
+      } catch {
+        // Not delayed (any more): it runs, waits to run, or has ended.
+        return job.getState();
+      }
     },
     async pending(name, key) {
       const job = await queue(name).getJob(jobIdFor(name, key));
