@@ -6,9 +6,10 @@
  * Deliveries are forged here from ProductAI's own address (the allow-list lets them in), with a
  * forger's file host that must never be asked for anything.
  *
- * Jobs take 1.5 s at the emulator and the first poll comes 5 s after submission, so what a
- * delivery does is seen before any poll; shops have no webhook registered at ProductAI, so every
- * delivery is the test's.
+ * The app's first poll of a job comes 10 minutes after submission, and a test that wants the
+ * poll brings it forward (`pollNow`): what a delivery does is seen before any poll however slow
+ * the machine (a first poll 5 s after submission beat a delivery at load 11). Shops have no
+ * webhook registered at ProductAI, so every delivery is the test's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineStageHandler } from '../../../src/pipeline/context.ts';
@@ -39,12 +40,12 @@ beforeAll(async () => {
       emulator: { jobMs: 1_500 },
       config: {
         polling: {
-          firstPollMs: { photo: 5_000, upscale: 5_000, video: 5_000 },
+          firstPollMs: { photo: 600_000, upscale: 600_000, video: 600_000 },
           intervalMs: { photo: 200, upscale: 200, video: 200 },
           backoff: 1,
           maxIntervalMs: 200,
-          deadlineMs: { photo: 20_000, upscale: 20_000, video: 20_000 },
-          // Not the eager cadence of a shop without a connected webhook: no poll before 5 s.
+          deadlineMs: { photo: 1_200_000, upscale: 1_200_000, video: 1_200_000 },
+          // Not the eager cadence of a shop without a connected webhook: no poll unasked.
           eager: {
             intervalMs: { photo: 200, upscale: 200, video: 200 },
             forMs: { photo: 0, upscale: 0, video: 0 },
@@ -56,6 +57,13 @@ beforeAll(async () => {
     startForgerHost(),
   ]);
 });
+
+/** The generation's first poll of ProductAI now, instead of 10 minutes after submission. */
+async function pollNow(generationId: string) {
+  await expect
+    .poll(() => h.pipeline.internals.queues.promote('await', generationId))
+    .toBe('promoted');
+}
 
 const FOREIGN_METRIC = 'productai_webhook_foreign_deliveries_total';
 
@@ -120,6 +128,7 @@ describe("a delivery on the owner's URL", () => {
       .toBe(false);
     expect((await h.pipeline.generations.get(shop.shop, generation.id))!.state).toBe('processing');
 
+    await pollNow(generation.id);
     const done = await shop.waitFor(generation.id, ['published']);
     expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by poll');
     const job = await h.pipeline.context.productAi(shop.apiKey).getJob(jobId);
@@ -150,6 +159,7 @@ describe("a delivery on another shop's URL", () => {
     } finally {
       await h.startWorkers();
     }
+    await pollNow(generation.id);
     const done = await owner.waitFor(generation.id, ['published']);
     expect(done.transitions.find((t) => t.state === 'saving')!.note).toBe('result by poll');
     expect(forger.requests).toEqual([]);
