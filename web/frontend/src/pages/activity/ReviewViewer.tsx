@@ -292,7 +292,8 @@ export function ReviewViewer({
       <div className={styles.footer}>
         <InlineStack align="end" gap="200">
           {reviewable ? (
-            <Button tone="critical" onClick={() => void run('reject')}>
+            // Polaris' Modal showed a destructive action this way.
+            <Button variant="primary" tone="critical" onClick={() => void run('reject')}>
               {t('viewer.reject')}
             </Button>
           ) : null}
