@@ -126,7 +126,7 @@ test(
 
     // Focus stays in the viewer and reaches all of it, shown at each stop.
     const stops = await tabThrough(admin);
-    await expectAllReachableWithVisibleFocus(stops, '[role=dialog]');
+    await expectAllReachableWithVisibleFocus(stops, 'dialog[open]');
     expect(stops.map((stop) => stop.name)).toEqual(
       expect.arrayContaining([
         'button "Close"',
@@ -143,7 +143,7 @@ test(
     await eventually(() =>
       viewer.getByRole('button', { name: 'Fit to window (Z)' }).isVisible(),
     ).toBe(true);
-    await expectAllReachableWithVisibleFocus(await tabThrough(admin), '[role=dialog]');
+    await expectAllReachableWithVisibleFocus(await tabThrough(admin), 'dialog[open]');
 
     // Approve with Enter on its button: the viewer moves on to the next result.
     await tabTo(admin, /^button "Approve \(A\)"$/);

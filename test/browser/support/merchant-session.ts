@@ -51,7 +51,8 @@ export interface MerchantSession {
  * click or key it followed, the very figure this session measures. The pages' roles and names
  * are checked by the accessibility, keyboard and review tests.
  */
-const DIALOG = '[role="dialog"]';
+/** The large viewer: the open one of the page's `<dialog>` (it stays mounted when closed). */
+const DIALOG = 'dialog[open]';
 
 /** Photo, Video or Upscale, as the merchant switches: the next click once the page shows it. */
 async function switchKind(admin: AdminPage, kind: string): Promise<void> {

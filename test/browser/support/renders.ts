@@ -65,3 +65,26 @@ export async function recordRenders(admin: AdminPage): Promise<void> {
 export function renders(frame: Frame): Promise<Commit[]> {
   return frame.evaluate(() => (window as unknown as { __renders: Commit[] }).__renders);
 }
+
+/**
+ * Marks the app document's next click: `clickCommit` then reads the commit React made for it
+ * (the click's own, synchronous one: a transition or a poll commits in a later task).
+ */
+export async function markNextClick(frame: Frame): Promise<void> {
+  await frame.evaluate(() => {
+    const page = window as unknown as { __renders: Commit[]; __clickAt?: number };
+    delete page.__clickAt;
+    document.addEventListener('click', () => (page.__clickAt = page.__renders.length), {
+      capture: true,
+      once: true,
+    });
+  });
+}
+
+/** What the marked click's commit rendered, by tag (undefined until it has committed). */
+export function clickCommit(frame: Frame): Promise<Commit | undefined> {
+  return frame.evaluate(() => {
+    const page = window as unknown as { __renders: Commit[]; __clickAt?: number };
+    return page.__clickAt === undefined ? undefined : page.__renders[page.__clickAt];
+  });
+}

@@ -25,6 +25,14 @@ export interface Interaction {
   duration: number;
   /** What was clicked or had focus: tag and the start of its text. */
   target: string;
+  /**
+   * Its parts, in ms: waiting for the main thread (`delay`), the app's handlers with React's
+   * synchronous render (`handlers`), then until the frame was painted (`toPaint`: other tasks,
+   * style and layout on the main thread, the compositor's raster off it).
+   */
+  delay: number;
+  handlers: number;
+  toPaint: number;
 }
 
 export interface PageVitals {
@@ -91,16 +99,27 @@ function recordVitals(): void {
     for (const entry of list.getEntries() as unknown as {
       interactionId: number;
       name: string;
+      startTime: number;
+      processingStart: number;
+      processingEnd: number;
       duration: number;
       target: Node | null;
     }[]) {
       if (!entry.interactionId) continue;
+      // One interaction's events (pointerdown, pointerup, click) share its frame: its handlers
+      // are all of theirs, its delay the first one's, its duration the longest.
       const known = recorded.interactions.get(entry.interactionId);
-      if (known && known.duration >= entry.duration) continue;
+      const handlers = (known?.handlers ?? 0) + entry.processingEnd - entry.processingStart;
+      const longest = !known || entry.duration > known.duration ? entry : null;
+      const duration = longest ? entry.duration : known!.duration;
+      const delay = known?.delay ?? entry.processingStart - entry.startTime;
       recorded.interactions.set(entry.interactionId, {
-        name: entry.name,
-        duration: entry.duration,
-        target: describe(entry.target),
+        name: longest ? entry.name : known!.name,
+        duration,
+        target: longest ? describe(entry.target) : known!.target,
+        delay,
+        handlers,
+        toPaint: duration - delay - handlers,
       });
     }
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);

@@ -1,5 +1,13 @@
 import { BlockStack, Modal, Text } from '@shopify/polaris';
-import { useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type MutableRefObject,
+} from 'react';
 import { t } from '../i18n/index.ts';
 
 /** A question asked before an action that changes products, spends credits or throws work away. */
@@ -26,7 +34,10 @@ interface Props {
 
 /**
  * The app home's one confirmation (Polaris Modal): what the action will do before it runs. Cancel
- * or closing leaves everything as it was; confirming closes it and runs the action.
+ * or closing leaves everything as it was; confirming closes it and runs the action. The close is
+ * the click's visible answer and renders first; the action's own renders (a "Starting" card, a
+ * pending button, the page around them) follow as a transition, in slices a next click can cut:
+ * inside the click they re-rendered the whole Bulk runs page before its paint.
  */
 export function ConfirmModal({ confirmation, onClose }: Props) {
   if (!confirmation) return null;
@@ -39,8 +50,8 @@ export function ConfirmModal({ confirmation, onClose }: Props) {
         content: confirmation.confirm,
         destructive: confirmation.destructive,
         onAction: () => {
-          confirmation.run();
           onClose();
+          startTransition(() => confirmation.run());
         },
       }}
       secondaryActions={[
@@ -60,11 +71,33 @@ export function ConfirmModal({ confirmation, onClose }: Props) {
   );
 }
 
-/** A confirmation to ask (`ask`) and the modal that asks it (`modal`, rendered once). */
-export function useConfirm() {
+/** Where a confirmation is handed to its modal (set while the modal is mounted). */
+type Show = (confirmation: Confirmation) => void;
+
+/** The modal with its own state: asking renders it alone, not the card that asks. */
+function ConfirmHost({ show }: { show: MutableRefObject<Show | null> }) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  return {
-    ask: setConfirmation,
-    modal: <ConfirmModal confirmation={confirmation} onClose={() => setConfirmation(null)} />,
-  };
+  useLayoutEffect(() => {
+    show.current = setConfirmation;
+    return () => {
+      show.current = null;
+    };
+  }, [show]);
+  return <ConfirmModal confirmation={confirmation} onClose={() => setConfirmation(null)} />;
+}
+
+/**
+ * A confirmation to ask (`ask`, the same function from render to render) and the modal that asks
+ * it (`modal`, rendered once). The asked confirmation is the modal's state, not the caller's: the
+ * click that opens it rendered the whole form that asked (Bulk runs' new run card) before its paint.
+ */
+export function useConfirm() {
+  const show = useRef<Show | null>(null);
+  return useMemo(
+    () => ({
+      ask: (confirmation: Confirmation) => show.current?.(confirmation),
+      modal: <ConfirmHost show={show} />,
+    }),
+    [],
+  );
 }

@@ -1,4 +1,5 @@
-import { BlockStack, Button, InlineStack, Modal, Text } from '@shopify/polaris';
+import { BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
+import { XIcon } from '@shopify/polaris-icons';
 import { StyleUsed } from '../../components/StyleUsed.tsx';
 import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -159,6 +160,8 @@ function typing(event: KeyboardEvent): boolean {
 }
 
 interface Props {
+  /** The id its title takes: the dialog around it is named by it. */
+  titleId: string;
   generations: GenerationView[];
   index: number;
   /** Results of the run waiting for review in all (the page may hold only some), if known. */
@@ -176,6 +179,7 @@ interface Props {
  * run's) shows them side by side instead, to choose one: A and R do not apply there.
  */
 export function ReviewViewer({
+  titleId,
   generations,
   index,
   waiting,
@@ -186,7 +190,7 @@ export function ReviewViewer({
   const [zoom, setZoom] = useState<Zoom>('fit');
   // What had focus when the viewer opened (read while rendering, before the modal takes focus).
   const [opener] = useState(() => document.activeElement);
-  // The viewer unmounts when it closes, so Polaris cannot give focus back: it goes back here.
+  // Its content unmounts when the dialog closes (the focused button with it): focus goes back here.
   useEffect(
     () => () => {
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
@@ -230,43 +234,21 @@ export function ReviewViewer({
 
   if (!generation) return null;
   const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
+  const position = viewerPosition(generations, index, waiting);
   return (
-    <Modal
-      open
-      size="large"
-      onClose={onClose}
-      title={`${generation.product.title} (${viewerPosition(generations, index, waiting)})`}
-      primaryAction={
-        reviewable
-          ? {
-              content: t('viewer.approve'),
-              loading: decide.pending,
-              onAction: () => void run('approve'),
-            }
-          : undefined
-      }
-      secondaryActions={[
-        ...(reviewable
-          ? [{ content: t('viewer.reject'), destructive: true, onAction: () => void run('reject') }]
-          : []),
-        ...(canUseAsStyle(generation)
-          ? [
-              {
-                content: t('actions.useAsStyle'),
-                loading: style.pending,
-                onAction: () => void style.use(generation),
-              },
-            ]
-          : []),
-        {
-          content: t('viewer.previous'),
-          disabled: !hasPrevious,
-          onAction: () => onIndexChange(index - 1),
-        },
-        { content: t('viewer.next'), disabled: !hasNext, onAction: () => onIndexChange(index + 1) },
-      ]}
-    >
-      <Modal.Section>
+    <>
+      <div className={styles.header}>
+        <Text as="h2" variant="headingMd" id={titleId} breakWord>
+          {`${generation.product.title} (${position})`}
+        </Text>
+        <Button
+          variant="tertiary"
+          icon={XIcon}
+          accessibilityLabel={t('common.close')}
+          onClick={onClose}
+        />
+      </div>
+      <div className={styles.body}>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <InlineStack gap="100">
@@ -306,8 +288,34 @@ export function ReviewViewer({
             {t('viewer.keyboard')}
           </Text>
         </BlockStack>
-      </Modal.Section>
-    </Modal>
+      </div>
+      <div className={styles.footer}>
+        <InlineStack align="end" gap="200">
+          {reviewable ? (
+            // Polaris' Modal showed a destructive action this way.
+            <Button variant="primary" tone="critical" onClick={() => void run('reject')}>
+              {t('viewer.reject')}
+            </Button>
+          ) : null}
+          {canUseAsStyle(generation) ? (
+            <Button loading={style.pending} onClick={() => void style.use(generation)}>
+              {t('actions.useAsStyle')}
+            </Button>
+          ) : null}
+          <Button disabled={!hasPrevious} onClick={() => onIndexChange(index - 1)}>
+            {t('viewer.previous')}
+          </Button>
+          <Button disabled={!hasNext} onClick={() => onIndexChange(index + 1)}>
+            {t('viewer.next')}
+          </Button>
+          {reviewable ? (
+            <Button variant="primary" loading={decide.pending} onClick={() => void run('approve')}>
+              {t('viewer.approve')}
+            </Button>
+          ) : null}
+        </InlineStack>
+      </div>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   ProgressBar,
   Text,
 } from '@shopify/polaris';
+import { memo } from 'react';
 import { useCommand } from '../../api/useCommand.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
@@ -63,7 +64,11 @@ function cancelConfirmation(run: BulkRunView, perform: () => void): Confirmation
   };
 }
 
-export function BulkRunCard({ run, onChange }: Props) {
+/**
+ * Memoized (its `onChange` is the list's reload, the same function from render to render): a
+ * run started or a confirmation answered elsewhere on the page leaves the other cards unrendered.
+ */
+export const BulkRunCard = memo(function BulkRunCard({ run, onChange }: Props) {
   const command = useCommand<Command>(
     `/bulk-runs/${encodeURIComponent(run.id)}`,
     (name) => t(DONE[name]),
@@ -160,4 +165,4 @@ export function BulkRunCard({ run, onChange }: Props) {
       </Card>
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Divider } from '@shopify/polaris';
+import { memo } from 'react';
 import { GenerationOptions } from '../../components/generation-options/GenerationOptions.tsx';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import type { SettingsView } from '../../shared/contract.ts';
@@ -12,8 +13,17 @@ interface Props {
   settings: Pick<SettingsView, 'defaults' | 'presets' | 'style'>;
 }
 
-/** What a bulk run (alone or a campaign's) makes, and for which products. */
-export function TargetAndOptions({ chosen, onChoose, draft, onDraft, settings }: Props) {
+/**
+ * What a bulk run (alone or a campaign's) makes, and for which products. Memoized (its handlers
+ * are state setters): starting the run renders the card's button and estimate, not the pickers.
+ */
+export const TargetAndOptions = memo(function TargetAndOptions({
+  chosen,
+  onChoose,
+  draft,
+  onDraft,
+  settings,
+}: Props) {
   return (
     <>
       <TargetPicker chosen={chosen} onChange={onChoose} />
@@ -27,4 +37,4 @@ export function TargetAndOptions({ chosen, onChoose, draft, onDraft, settings }:
       />
     </>
   );
-}
+});
