@@ -84,6 +84,8 @@ export function compareCells(
   result: { gradient: Float32Array; seen: Uint8Array },
   /** Placed by its look, not by features: "in place" is then where the cells' own fit puts it. */
   placedByLook = false,
+  /** Cells already compared (by column and row), left out. */
+  except?: (col: number, row: number) => boolean,
 ): Grid {
   const { width, height, mask, inner, box } = source;
   const cols = Math.ceil(box.width / CELL);
@@ -91,6 +93,7 @@ export function compareCells(
   const cells: Cell[] = [];
   for (let row = 0; row < rows; row++)
     for (let col = 0; col < cols; col++) {
+      if (except?.(col, row)) continue;
       const x0 = box.x + col * CELL,
         y0 = box.y + row * CELL;
       const cellBox = {

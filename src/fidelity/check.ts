@@ -154,28 +154,34 @@ async function measureAt(
   const { width, height } = source;
   const found = foundArea(cv, location, width, height, FOUND_MARGIN);
   const within = (mask: Uint8Array) => mask.map((on, i) => on & found[i]!);
-  const grid = compareCells(
-    {
-      ...source,
-      mask: within(source.mask),
-      inner: within(source.inner),
-      gradient: gradientMagnitude(
-        cv,
-        atScale(cv, source.gray, width, height, scale),
-        width,
-        height,
-      ),
+  const edges = {
+    source: gradientMagnitude(cv, atScale(cv, source.gray, width, height, scale), width, height),
+    result: {
+      gradient: gradientMagnitude(cv, toGray(cv, warped), width, height),
+      seen: warped.seen,
     },
-    { gradient: gradientMagnitude(cv, toGray(cv, warped), width, height), seen: warped.seen },
+  };
+  const grid = compareCells(
+    { ...source, mask: within(source.mask), inner: within(source.inner), gradient: edges.source },
+    edges.result,
     location.inliers === 0,
   );
   const shape = structure(grid);
+  // The product's cells beyond the matched area, for the colour of its dark parts alone
+  // (colour-parts.ts): a part recoloured loses the features that placed it.
+  const compared = new Set(grid.cells.map((c) => c.row * grid.cols + c.col));
+  const beyond = compareCells(
+    { ...source, gradient: edges.source },
+    edges.result,
+    false,
+    (col, row) => compared.has(row * grid.cols + col),
+  );
   // Colours where the edges agree: a cell hidden by a prop in front is not a recoloured part.
-  const seenAsItIs = { ...grid, cells: grid.cells.filter(agrees) };
   const colour = colourParts(
-    { width, rgb: source.rgb, mask: within(source.inner) },
+    { width, rgb: source.rgb, mask: within(source.inner), whole: source.inner },
     warped,
-    seenAsItIs,
+    { ...grid, cells: grid.cells.filter(agrees) },
+    beyond.cells.filter(agrees),
   );
   const region = (box: Box) => regionIn(result, h, box);
   return {

@@ -156,6 +156,44 @@ describe('the fidelity check', () => {
     expect(navy.findings).toEqual(['the grey part has another colour']);
   });
 
+  test('a plain dark part the features do not reach, recoloured, is held; kept, faithful', async () => {
+    // A plain charcoal lid on the product: no feature on it to match, so the matched area stops
+    // below it, as a recoloured part's own features are lost. Counted only within the matched
+    // area, a lid turned dark green passed (its part read 10, under the limit of 12).
+    const { width, height } = product;
+    const lid = { width: Math.round(width * 0.7), height: 150 };
+    const withLid = (colour: string) =>
+      sharp({ create: { width, height: height + lid.height, channels: 4, background: '#0000' } })
+        .composite([
+          { input: product.png, left: 0, top: lid.height },
+          {
+            input: { create: { ...lid, channels: 4, background: colour } },
+            left: Math.round((width - lid.width) / 2),
+            top: 0,
+          },
+        ])
+        .png()
+        .toBuffer();
+    const cut = await sharp(await withLid('#363636'))
+      .resize({ height: 820 })
+      .png()
+      .toBuffer();
+    const lidded = await sharp(await drawBackground(2, 1024, false))
+      .composite([{ input: cut, top: 100, left: 300 }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const check = async (colour: string) =>
+      checker.check({
+        sources: [lidded],
+        result: await inScene(await withLid(colour), 3),
+        kind: 'image',
+      });
+    expect((await check('#363636')).verdict).toBe('faithful');
+    const green = await check('#1e4a2a');
+    expect(green.verdict).not.toBe('faithful');
+    expect(green.findings).toEqual(['the black part has another colour']);
+  });
+
   test('a warmer, brighter light on the scene is not a recolour', async () => {
     const warm = await sharp(await inScene(product.png, 5))
       .linear([1.12, 1.04, 0.9], [8, 4, 0])
