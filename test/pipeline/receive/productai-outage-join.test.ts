@@ -7,9 +7,8 @@
  * generations' own. The outage is the ProductAI emulator's (`jobReadOutage`).
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
-import { until } from '../../support/until.ts';
+import { jobReadsFailed, waitingOnProductAi } from './support/productai-outage.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -32,34 +31,18 @@ afterEach(async () => {
   await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
 });
 
-async function jobReadsFailed(): Promise<number> {
-  const faults = (await h.productAiControl('GET', '/faults')) as { jobReadOutageCalls: number };
-  return faults.jobReadOutageCalls;
-}
-
-async function waitingOnProductAi(shop: string, id: string): Promise<Generation> {
-  return until(
-    'the generation to wait for ProductAI',
-    async () => {
-      const record = await h.pipeline.generations.get(shop, id);
-      return record?.state === 'processing' && record.waitingFor?.on === 'productai' && record;
-    },
-    { deadlineMs: 60_000 },
-  );
-}
-
 it('waits without reading its job when another generation already waits on the outage', async () => {
   await h.quiet();
   await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
   const first = await h.newShop({ webhook: false });
   const met = await first.enqueue();
-  await waitingOnProductAi(first.shop, met.id);
-  const reads = await jobReadsFailed();
+  await waitingOnProductAi(h, first.shop, met.id);
+  const reads = await jobReadsFailed(h);
   expect(reads).toBeGreaterThan(0);
 
   const second = await h.newShop({ webhook: false });
-  const joined = await waitingOnProductAi(second.shop, (await second.enqueue()).id);
+  const joined = await waitingOnProductAi(h, second.shop, (await second.enqueue()).id);
 
   expect(joined.waitingFor?.failures).toBe(1);
-  expect(await jobReadsFailed()).toBe(reads);
+  expect(await jobReadsFailed(h)).toBe(reads);
 }, 120_000);

@@ -7,12 +7,12 @@
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { defaultPipelineConfig } from '../../../src/pipeline/config.ts';
-import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { startProductAiProbe } from '../../../src/pipeline/receive/productai-probe.ts';
 import { systemClock, type Clock } from '../../../src/platform/clock.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { until } from '../../support/until.ts';
+import { jobReadsFailed, waitingOnProductAi } from './support/productai-outage.ts';
 
 /** A generation's own next read after meeting the outage: 5-10 minutes away (jittered). */
 const OWN_READ_MS = 10 * 60_000;
@@ -36,29 +36,13 @@ afterEach(async () => {
   await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
 });
 
-async function jobReadsFailed(): Promise<number> {
-  const faults = (await h.productAiControl('GET', '/faults')) as { jobReadOutageCalls: number };
-  return faults.jobReadOutageCalls;
-}
-
-/** Resolves once the generation waits for ProductAI (its read failed, or it joined the outage). */
-async function waitingOnProductAi(shop: string, id: string): Promise<Generation> {
-  return until(
-    'the generation to wait for ProductAI',
-    async () => {
-      const record = await h.pipeline.generations.get(shop, id);
-      return record?.state === 'processing' && record.waitingFor?.on === 'productai' && record;
-    },
-    { deadlineMs: 60_000 },
-  );
-}
-
 it('reads every waiting generation once ProductAI answers, long before their own next reads', async () => {
   await h.quiet();
   await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
   const shops = [await h.newShop({ webhook: false }), await h.newShop({ webhook: false })];
   const generations = await Promise.all(shops.map((shop) => shop.enqueue()));
-  for (const [i, shop] of shops.entries()) await waitingOnProductAi(shop.shop, generations[i]!.id);
+  for (const [i, shop] of shops.entries())
+    await waitingOnProductAi(h, shop.shop, generations[i]!.id);
 
   await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
 
@@ -92,17 +76,17 @@ it('reads nothing while nothing waits, and a waiting generation’s job once one
     await until('the probe to have had 5 chances to read', () => intervals > 5, {
       deadlineMs: 30_000,
     });
-    expect(await jobReadsFailed()).toBe(0);
+    expect(await jobReadsFailed(h)).toBe(0);
 
     const shop = await h.newShop({ webhook: false });
     const generation = await shop.enqueue();
-    await waitingOnProductAi(shop.shop, generation.id);
-    const ownReads = await jobReadsFailed();
+    await waitingOnProductAi(h, shop.shop, generation.id);
+    const ownReads = await jobReadsFailed(h);
     // Its own next read is minutes away: the next read of its job is the probe's.
     await until(
       'the probe to read the waiting generation’s job',
       async () => {
-        return (await jobReadsFailed()) > ownReads;
+        return (await jobReadsFailed(h)) > ownReads;
       },
       { deadlineMs: 30_000 },
     );

@@ -1,0 +1,29 @@
+/**
+ * What the tests of a ProductAI outage read (the emulator's `jobReadOutage` fault): how many job
+ * reads it failed, and a generation waiting for ProductAI to answer again.
+ */
+import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
+import type { PipelineHarness } from '../../../support/pipeline-stack.ts';
+import { until } from '../../../support/until.ts';
+
+/** Job reads the emulator's outage has failed so far. */
+export async function jobReadsFailed(h: PipelineHarness): Promise<number> {
+  const faults = (await h.productAiControl('GET', '/faults')) as { jobReadOutageCalls: number };
+  return faults.jobReadOutageCalls;
+}
+
+/** Resolves once the generation waits for ProductAI (its read failed, or it joined the outage). */
+export function waitingOnProductAi(
+  h: PipelineHarness,
+  shop: string,
+  id: string,
+): Promise<Generation> {
+  return until(
+    'the generation to wait for ProductAI',
+    async () => {
+      const record = await h.pipeline.generations.get(shop, id);
+      return record?.state === 'processing' && record.waitingFor?.on === 'productai' && record;
+    },
+    { deadlineMs: 60_000 },
+  );
+}
