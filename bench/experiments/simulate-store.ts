@@ -7,6 +7,7 @@
  * in-memory rows are simulate.ts's figures on these draws: the draws go on until both have
  * decided, so they are not simulate.ts's own for the same seed).
  *
+ * A batch in RESEND_EVERY is sent twice, as a beacon's retry: the store must count it once.
  * Fewer experiments than simulate.ts (each visitor is a Lua call): the headline A/A and +15 %
  * at the stated traffic by default. Also prints the run time and Redis memory per experiment
  * (used_memory grown by the experiment, at its end: counters, HyperLogLogs and the visitors' cap
@@ -40,6 +41,9 @@ import { storeSeam } from './totals-through-store.ts';
 const SEED = Number(process.argv[2] ?? 33);
 const EXPERIMENTS = Number(process.argv[3] ?? 200);
 const DAILY_PER_ARM = Number(process.argv[4] ?? STATED_DAILY_PER_ARM);
+
+/** A batch in 10 sent twice (a beacon's retry), as bench/experiments/ingest.ts sends them. */
+const RESEND_EVERY = 10;
 
 const scenarios: Scenario[] = [
   {
@@ -78,7 +82,12 @@ async function run(redis: Redis, scenario: Scenario, seed: number) {
   for (let i = 0; i < scenario.experiments; i += 1) {
     await redis.flushdb();
     const before = await usedMemory(redis);
-    const experiment = { shop: 'simulated.myshopify.com', id: `exp-${i}`, arms: 2 } as const;
+    const experiment = {
+      shop: 'simulated.myshopify.com',
+      id: `exp-${i}`,
+      arms: 2,
+      resendEvery: RESEND_EVERY,
+    };
     const seams = [
       inMemorySeam(scenario),
       await storeSeam(store, { ...experiment, metric: scenario.metric }, DAYS),

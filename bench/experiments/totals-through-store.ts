@@ -6,8 +6,10 @@
  * read in production. Simulated day 1 is the experiment's first day in the store (its days are
  * UTC days of the time `record` and `totals` are given).
  *
- * What differs from totalsFromEvents by design: visitors are a HyperLogLog's count (about 0.8 %
- * standard error), and order amounts are kept in cents.
+ * Every `resendEvery`-th visitor's batch is sent twice, as a beacon's retry does: the store must
+ * count it once (totalsFromEvents never sees the repeat). What differs from totalsFromEvents by
+ * design: visitors are a HyperLogLog's count (about 0.8 % standard error), and order amounts are
+ * kept in cents.
  */
 import type { EventBatch } from '../../src/features/experiments/event-batch.ts';
 import type { ExperimentEventStore } from '../../src/features/experiments/event-store.ts';
@@ -32,6 +34,7 @@ export interface StoreExperiment {
   id: string;
   arms: number;
   metric: Metric;
+  resendEvery: number;
 }
 
 const armId = (arm: number) => `arm-${arm}`;
@@ -81,8 +84,11 @@ export async function storeSeam(
   return async (events, day) => {
     const dayStart = SIMULATED_START_MS + (day - 1) * DAY_MS;
     // All of a day's batches at once: ioredis pipelines them on its one connection.
+    const sent = batches(experiment, events).flatMap((batch, index) =>
+      index % experiment.resendEvery === 0 ? [batch, batch] : [batch],
+    );
     const results = await Promise.all(
-      batches(experiment, events).map((batch) => store.record(batch, dayStart + DAY_MS / 2)),
+      sent.map((batch) => store.record(batch, dayStart + DAY_MS / 2)),
     );
     const refused = results.find((result) => result.status !== 'ok');
     if (refused) throw new Error(`a batch was refused: ${refused.status}`);
