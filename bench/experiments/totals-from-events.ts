@@ -2,8 +2,8 @@
  * The seam between traffic and statistics: one day's storefront events folded into the arms'
  * experiment-to-date totals (ArmTotals), the shape the ingestion's counters per (experiment,
  * arm, metric, day) answer. The simulation produces events and reads totals only through this
- * function, so swapping it for a read of the real counters (after sending the same events to the
- * ingestion endpoint) runs the same statistics on the real pipeline's figures.
+ * function, so swapping it for the real event store (totals-through-store.ts, in
+ * simulate-store.ts) runs the same statistics on the real ingestion's figures.
  *
  * What it counts is what the ingestion must count: a visitor once per arm on exposure, a
  * converting visitor once, and each visitor's revenue in sum and sumSquares. The simulation
