@@ -87,6 +87,12 @@ export async function startBridgeTestApp(options: {
     }
     res.json({ ok: true });
   });
+  // The admin's product page runs the app's product block (extensions/product-progress), which
+  // asks for the product's generations: none here. Unanswered, its 404 reached the console
+  // whenever the block's request landed before the test ended (a clean clone's run at load 10).
+  app.get('/api/generations', (_req, res) => {
+    res.json({ generations: [], nextCursor: null, total: 0 });
+  });
   app.get(/^\/(?!api\/).*/, (_req, res) => {
     res
       .type('html')
