@@ -27,13 +27,18 @@ async function inScene(cutout: Buffer, seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-beforeAll(async () => {
-  product = await drawProduct(1, true);
-  const cut = await sharp(product.png).resize({ height: 800 }).png().toBuffer();
-  source = await sharp(await drawBackground(2, 1024, false))
-    .composite([{ input: cut, top: 112, left: 300 }])
+/** A product cut-out photographed as a product image: `height` px tall on a plain backdrop. */
+async function asSource(cutout: Buffer, height = 800, top = 112): Promise<Buffer> {
+  const cut = await sharp(cutout).resize({ height }).png().toBuffer();
+  return sharp(await drawBackground(2, 1024, false))
+    .composite([{ input: cut, top, left: 300 }])
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+beforeAll(async () => {
+  product = await drawProduct(1, true);
+  source = await asSource(product.png);
 });
 afterAll(() => checker.close());
 
@@ -136,14 +141,7 @@ describe('the fidelity check', () => {
         .png()
         .toBuffer();
     };
-    const cut = await sharp(await painted('#3c3c3c'))
-      .resize({ height: 800 })
-      .png()
-      .toBuffer();
-    const charcoal = await sharp(await drawBackground(2, 1024, false))
-      .composite([{ input: cut, top: 112, left: 300 }])
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const charcoal = await asSource(await painted('#3c3c3c'));
     const check = async (background: string) =>
       checker.check({
         sources: [charcoal],
@@ -174,14 +172,7 @@ describe('the fidelity check', () => {
         ])
         .png()
         .toBuffer();
-    const cut = await sharp(await withLid('#363636'))
-      .resize({ height: 820 })
-      .png()
-      .toBuffer();
-    const lidded = await sharp(await drawBackground(2, 1024, false))
-      .composite([{ input: cut, top: 100, left: 300 }])
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const lidded = await asSource(await withLid('#363636'), 820, 100);
     const check = async (colour: string) =>
       checker.check({
         sources: [lidded],
