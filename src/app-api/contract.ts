@@ -46,6 +46,7 @@
  *   POST   /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
  *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
  *   /api/rules, /api/rules-cap                 see rules.ts
+ *   /api/experiments...                        see experiments.ts
  */
 import { z } from 'zod';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
@@ -64,6 +65,7 @@ import { ShopStyleView, StyleChoice, StylePhrase, StyleUsed } from './shop-style
 export * from './ids.ts';
 export * from './variant-sets.ts';
 export * from './shop-style.ts';
+export * from './experiments.ts';
 
 export const ApiErrorBody = z.object({
   error: z.string(),

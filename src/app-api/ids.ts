@@ -2,7 +2,8 @@
  * The ids the API takes (path parameters, query and body fields), each in the one format it can
  * have (re-exported by contract.ts). A malformed id is a 400 that says which id at the route, so
  * it never becomes part of a Redis key or a Shopify query:
- *  - the app's own records (generations, option groups, review batches, bulk runs, campaigns):
+ *  - the app's own records (generations, option groups, review batches, bulk runs, campaigns,
+ *    experiments):
  *    ULIDs, 26 upper-case Crockford base32 characters (src/pipeline/generations/ids.ts);
  *  - rules: lower-case UUIDs (src/features/rules/rule-store.ts, `randomUUID`);
  *  - prompt presets: a slug (the shipped presets, `studio-white`) or a UUID (the app home's);
@@ -25,6 +26,7 @@ export const OptionGroupId = recordId('an option group');
 export const ReviewBatchId = recordId('a review batch');
 export const BulkRunId = recordId('a bulk run');
 export const CampaignId = recordId('a campaign');
+export const ExperimentId = recordId('an experiment');
 export const RuleId = z.string().regex(UUID, 'Not a rule id.');
 export const PresetId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'Not a preset id.');
 

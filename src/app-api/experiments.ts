@@ -1,0 +1,118 @@
+/**
+ * The image experiments part of the JSON contract (re-exported by contract.ts):
+ *
+ *   GET    /api/experiments                     -> ExperimentList
+ *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
+ *   GET    /api/experiments/:id                 -> ExperimentView (with its analysis)
+ *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
+ *
+ * An experiment shows a product's original featured image (the control) and 1 to 3 of its
+ * published AI photos to the storefront's visitors, and ends by keeping the winner
+ * (src/features/experiments/README.md).
+ */
+import { z } from 'zod';
+import { GenerationId, shopifyGid } from './ids.ts';
+
+/** What the experiment counts per visitor: add to cart (default), orders, or revenue. */
+export const ExperimentGoal = z.enum(['add_to_cart', 'orders', 'revenue']);
+export type ExperimentGoal = z.infer<typeof ExperimentGoal>;
+
+/** At a decision: make the winner the featured image, or leave the product and ask. */
+export const ExperimentEndAction = z.enum(['keep_winner', 'ask']);
+export type ExperimentEndAction = z.infer<typeof ExperimentEndAction>;
+
+/** The arms, in order: the original, then the AI photos. */
+export const ExperimentArmId = z.enum(['control', 'ai1', 'ai2', 'ai3']);
+export type ExperimentArmId = z.infer<typeof ExperimentArmId>;
+
+/** Why an experiment ended. */
+export const ExperimentEndReason = z.enum([
+  'decided',
+  'no_clear_winner',
+  'stopped_keep_ai',
+  'stopped_keep_original',
+  'ended_by_campaign',
+  'ended_by_undo',
+]);
+export type ExperimentEndReason = z.infer<typeof ExperimentEndReason>;
+
+export const MAX_AI_ARMS = 3;
+
+export const StartExperimentRequest = z
+  .object({
+    productId: shopifyGid('Product'),
+    /** Published AI photos of that product, 1 to 3 (one arm each, in this order). */
+    generationIds: z.array(GenerationId).min(1).max(MAX_AI_ARMS),
+    /** Percent of visitors per arm (the control first), adding up to 100; equal by default. */
+    weights: z.array(z.number().int().min(5).max(95)).optional(),
+    goal: ExperimentGoal.default('add_to_cart'),
+    /** Days; the statistics' defaults (14 and 28) when left out. */
+    minDays: z.number().int().min(1).max(39).optional(),
+    maxDays: z.number().int().min(1).max(39).optional(),
+    endAction: ExperimentEndAction.default('keep_winner'),
+  })
+  .refine((request) => new Set(request.generationIds).size === request.generationIds.length, {
+    message: 'Each AI photo once.',
+    path: ['generationIds'],
+  })
+  .refine(
+    (request) =>
+      request.weights === undefined ||
+      (request.weights.length === request.generationIds.length + 1 &&
+        request.weights.reduce((sum, weight) => sum + weight, 0) === 100),
+    { message: 'One weight per arm (the original first), adding up to 100.', path: ['weights'] },
+  )
+  .refine(
+    (request) =>
+      request.minDays === undefined ||
+      request.maxDays === undefined ||
+      request.minDays <= request.maxDays,
+    { message: 'The minimum duration is at most the maximum.', path: ['minDays'] },
+  );
+export type StartExperimentRequest = z.input<typeof StartExperimentRequest>;
+
+export const StopExperimentRequest = z.object({ keep: z.enum(['ai', 'original']) });
+export type StopExperimentRequest = z.infer<typeof StopExperimentRequest>;
+
+const Interval = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
+
+export const ExperimentArmView = z.object({
+  arm: ExperimentArmId,
+  /** The product's MediaImage and its image. */
+  media: z.string(),
+  image: z.string(),
+  /** The AI photo's generation; null for the control. */
+  generationId: z.string().nullable(),
+  weight: z.number().int(),
+  visitors: z.number().int(),
+  conversions: z.number().int(),
+  /** Against the control (AI arms only, once visitors came): relative uplift, always valid. */
+  uplift: Interval.nullable(),
+  probabilityBetter: z.number().nullable(),
+});
+
+export const ExperimentView = z.object({
+  id: z.string(),
+  productId: z.string(),
+  arms: z.array(ExperimentArmView),
+  goal: ExperimentGoal,
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  endAction: ExperimentEndAction,
+  status: z.enum(['running', 'ended']),
+  /** Days of data so far. */
+  day: z.number().int(),
+  /** About this many more days to a decision at the current rate; null: none expected. */
+  daysToDecision: z.number().int().nullable(),
+  /** Set once ended: the winning arm (null: none) and why it ended. */
+  winner: ExperimentArmId.nullable(),
+  why: ExperimentEndReason.nullable(),
+  /** The end's steps (featured image, storefront, Flow) are still being carried out. */
+  settling: z.boolean(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type ExperimentView = z.infer<typeof ExperimentView>;
+
+export const ExperimentList = z.object({ experiments: z.array(ExperimentView) });
+export type ExperimentList = z.infer<typeof ExperimentList>;

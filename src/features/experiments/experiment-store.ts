@@ -1,0 +1,254 @@
+/**
+ * Experiments in Redis, under the shop's prefix (`experiment-records` concern, so shop/redact
+ * erases them; the event store's counters are the `experiments` concern, event-store.ts):
+ *
+ *   experiment-records:<id>          the experiment (a hash, one JSON-encoded field per field)
+ *   experiment-records:<id>:steps    the end's recorded steps (featured decision, Flow sent)
+ *   experiment-records:index         the shop's experiment ids (newest last, lexical)
+ *   experiment-records:products      product -> its experiment, while not finished
+ *
+ * and ONE app-wide sorted set of due work (member `<shop> <id>`, score = when the experiment next
+ * needs a worker: its next daily look, or now while its end's steps are unfinished), which the
+ * runner's reconciler reads (experiment-runner.ts). Starting checks the product and the cap in
+ * the same step as it writes (lua/start-experiment.lua).
+ */
+import type { Clock } from '../../platform/clock.ts';
+import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import type { Redis } from '../../platform/redis/connection.ts';
+import { luaScript } from '../../platform/redis/lua-script.ts';
+import { createStateRecords } from '../../platform/redis/state-records.ts';
+import { newGenerationId } from '../../pipeline/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  ExperimentNotFoundError,
+  ExperimentStateError,
+  type Experiment,
+  type ExperimentEnd,
+  type ExperimentState,
+} from './experiment.ts';
+
+/**
+ * Experiments not finished per shop: each holds a product's storefront and a daily look, and
+ * its event store's counters (<= 64 KB); 25 is more products than a shop tests at once.
+ */
+export const MAX_RUNNING_EXPERIMENTS = 25;
+
+const keys = shopKeyspace('experiment-records');
+const recordKey = (shop: string, id: string) => keys.key(shop, id);
+const stepsKey = (shop: string, id: string) => keys.key(shop, id, 'steps');
+const indexKey = (shop: string) => keys.key(shop, 'index');
+const productsKey = (shop: string) => keys.key(shop, 'products');
+
+export type NewExperiment = Pick<
+  Experiment,
+  'shop' | 'productId' | 'arms' | 'weights' | 'goal' | 'minDays' | 'maxDays' | 'endAction'
+>;
+
+/** What the end's featured step decided: set the kept arm, or leave the merchant's own choice. */
+export type FeaturedDecision = 'set' | 'edited';
+
+export interface DueExperiment {
+  shop: string;
+  id: string;
+}
+
+export interface ExperimentStore {
+  /** A running experiment, due a look at `firstLookMs`; refused on a busy product or at the cap. */
+  create(input: NewExperiment, firstLookMs: number): Promise<Experiment>;
+  get(shop: string, id: string): Promise<Experiment | null>;
+  /** Newest first. */
+  list(shop: string, limit?: number): Promise<Experiment[]>;
+  /** The product's experiment not finished yet (running, or ended with steps left). */
+  ofProduct(shop: string, productId: string): Promise<Experiment | null>;
+  /** Atomic: running -> ended with its end decided, due now; throws when not running. */
+  end(shop: string, id: string, end: ExperimentEnd): Promise<Experiment>;
+  /** The end's steps are done: out of the due set, its product free. */
+  finish(experiment: Experiment): Promise<void>;
+  /** Due again at `atMs` (the next daily look, or a retry). */
+  dueAt(shop: string, id: string, atMs: number): Promise<void>;
+  /** Experiments due at or before `nowMs`, oldest first. */
+  due(nowMs: number, limit: number): Promise<DueExperiment[]>;
+  /** Records the featured step's decision unless one was; returns the recorded one. */
+  decideFeatured(shop: string, id: string, decision: FeaturedDecision): Promise<FeaturedDecision>;
+  /** Whether the end's Flow trigger was sent; `markFlowSent` records it. */
+  flowSent(shop: string, id: string): Promise<boolean>;
+  markFlowSent(shop: string, id: string): Promise<void>;
+  /** Takes the shop's experiments out of the due set (uninstalled: nothing can be changed). */
+  forgetShop(shop: string): Promise<void>;
+}
+
+const FIELDS = [
+  'id',
+  'shop',
+  'productId',
+  'arms',
+  'weights',
+  'goal',
+  'minDays',
+  'maxDays',
+  'endAction',
+  'state',
+  'end',
+  'finished',
+  'startedAt',
+  'endedAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Experiment)[];
+
+const START = luaScript(new URL('./lua/start-experiment.lua', import.meta.url), {
+  keys: ['record', 'index', 'products', 'due'],
+  args: ['fields', 'id', 'productId', 'cap', 'dueMember', 'dueMs'],
+});
+const END = luaScript(new URL('./lua/end-experiment.lua', import.meta.url), {
+  keys: ['record', 'due'],
+  args: ['end', 'now', 'dueMember', 'dueMs'],
+});
+const FINISH = luaScript(new URL('./lua/finish-experiment.lua', import.meta.url), {
+  keys: ['record', 'products', 'due'],
+  args: ['id', 'productId', 'now', 'dueMember'],
+});
+
+export function createExperimentStore(deps: {
+  redis: Redis;
+  clock: Clock;
+  namespace: string;
+}): ExperimentStore {
+  const { redis, clock } = deps;
+  const dueKey = appWideKey('experiments-due', deps.namespace);
+  const member = (shop: string, id: string) => `${shop} ${id}`;
+  const records = createStateRecords<Experiment, ExperimentState>({
+    redis,
+    now: () => clock.now(),
+    recordKey,
+    indexKey,
+    fields: FIELDS,
+    notFound: () => new ExperimentNotFoundError(),
+    stale: (_id, current) => new ExperimentStateError(current),
+  });
+  const { get } = records;
+
+  return {
+    async create(input, firstLookMs) {
+      const now = clock.now();
+      const at = new Date(now).toISOString();
+      const experiment: Experiment = {
+        ...input,
+        id: newGenerationId(now),
+        state: 'running',
+        end: null,
+        finished: false,
+        startedAt: at,
+        endedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const fields = Object.fromEntries(
+        FIELDS.map((field) => [field, JSON.stringify(experiment[field])]),
+      );
+      const [status, current] = (await START(
+        redis,
+        {
+          record: recordKey(input.shop, experiment.id),
+          index: indexKey(input.shop),
+          products: productsKey(input.shop),
+          due: dueKey,
+        },
+        {
+          fields: JSON.stringify(fields),
+          id: experiment.id,
+          productId: input.productId,
+          cap: MAX_RUNNING_EXPERIMENTS,
+          dueMember: member(input.shop, experiment.id),
+          dueMs: firstLookMs,
+        },
+      )) as [string, string?];
+      if (status === 'busy') {
+        throw new AppError(
+          'conflict',
+          'product_in_experiment',
+          'This product already has an experiment: stop it before starting another.',
+          { fields: { productId: `in experiment ${current}` } },
+        );
+      }
+      if (status === 'at_cap') {
+        throw new AppError(
+          'conflict',
+          'experiments_at_cap',
+          `The shop runs ${MAX_RUNNING_EXPERIMENTS} experiments already: stop one first.`,
+        );
+      }
+      return experiment;
+    },
+
+    get,
+
+    list: (shop, limit = 100) => records.list(shop, limit),
+
+    async ofProduct(shop, productId) {
+      const id = await redis.hget(productsKey(shop), productId);
+      return id ? get(shop, id) : null;
+    },
+
+    async end(shop, id, end) {
+      const now = clock.now();
+      const [status, current] = (await END(
+        redis,
+        { record: recordKey(shop, id), due: dueKey },
+        {
+          end: JSON.stringify(end),
+          now: JSON.stringify(new Date(now).toISOString()),
+          dueMember: member(shop, id),
+          dueMs: now,
+        },
+      )) as [string, string?];
+      if (status === 'missing') throw new ExperimentNotFoundError();
+      if (status === 'stale') throw new ExperimentStateError(current as ExperimentState);
+      return (await get(shop, id))!;
+    },
+
+    async finish(experiment) {
+      const { shop, id, productId } = experiment;
+      await FINISH(
+        redis,
+        { record: recordKey(shop, id), products: productsKey(shop), due: dueKey },
+        {
+          id,
+          productId,
+          now: JSON.stringify(new Date(clock.now()).toISOString()),
+          dueMember: member(shop, id),
+        },
+      );
+    },
+
+    async dueAt(shop, id, atMs) {
+      await redis.zadd(dueKey, atMs, member(shop, id));
+    },
+
+    async due(nowMs, limit) {
+      const members = await redis.zrangebyscore(dueKey, '-inf', String(nowMs), 'LIMIT', 0, limit);
+      return members.map((entry) => {
+        const [shop, id] = entry.split(' ') as [string, string];
+        return { shop, id };
+      });
+    },
+
+    async decideFeatured(shop, id, decision) {
+      await redis.hsetnx(stepsKey(shop, id), 'featured', decision);
+      return (await redis.hget(stepsKey(shop, id), 'featured')) as FeaturedDecision;
+    },
+
+    async flowSent(shop, id) {
+      return (await redis.hexists(stepsKey(shop, id), 'flowSent')) === 1;
+    },
+
+    async markFlowSent(shop, id) {
+      await redis.hset(stepsKey(shop, id), 'flowSent', '1');
+    },
+
+    async forgetShop(shop) {
+      const ids = await redis.zrangebylex(indexKey(shop), '-', '+');
+      if (ids.length > 0) await redis.zrem(dueKey, ...ids.map((id) => member(shop, id)));
+    },
+  };
+}

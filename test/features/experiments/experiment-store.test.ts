@@ -1,0 +1,118 @@
+/**
+ * The experiments' records on the suite's Redis: one experiment not finished per product, a cap
+ * per shop (both checked in the step that writes, so concurrent starts cannot pass together),
+ * one end recorded whoever ends first, and the product freed only once the end's steps are done.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  createExperimentStore,
+  MAX_RUNNING_EXPERIMENTS,
+  type NewExperiment,
+} from '../../../src/features/experiments/experiment-store.ts';
+import { createManualClock } from '../../../src/platform/clock.ts';
+import { AppError } from '../../../src/platform/errors.ts';
+import { uniqueShop } from '../../support/redis.ts';
+import { uniqueNamespace } from '../../support/generations.ts';
+import { storeDeps } from '../../stores/support/store-deps.ts';
+
+const { redis } = await storeDeps();
+const clock = createManualClock(Date.UTC(2030, 0, 1));
+const store = createExperimentStore({ redis, clock, namespace: uniqueNamespace('exp-store') });
+
+const product = (n: number) => `gid://shopify/Product/${n}`;
+const input = (shop: string, productId = product(1)): NewExperiment => ({
+  shop,
+  productId,
+  arms: [
+    {
+      arm: 'control',
+      media: 'gid://shopify/MediaImage/1',
+      image: 'https://x/1.png',
+      generationId: null,
+    },
+    {
+      arm: 'ai1',
+      media: 'gid://shopify/MediaImage/2',
+      image: 'https://x/2.png',
+      generationId: 'G',
+    },
+  ],
+  weights: [50, 50],
+  goal: 'add_to_cart',
+  minDays: 14,
+  maxDays: 28,
+  endAction: 'keep_winner',
+});
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof AppError ? error.code : error),
+  );
+
+describe('experiment store', () => {
+  it('starts one experiment per product, even when two starts race', async () => {
+    const shop = uniqueShop();
+    const results = await Promise.allSettled([
+      store.create(input(shop), clock.now()),
+      store.create(input(shop), clock.now()),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await refusal(store.create(input(shop), clock.now()))).toBe('product_in_experiment');
+    expect(await refusal(store.create(input(shop, product(2)), clock.now()))).toBeNull();
+    expect(await store.list(shop)).toHaveLength(2);
+  });
+
+  it('refuses a start past the shop cap, and takes one again once an experiment finished', async () => {
+    const shop = uniqueShop();
+    const started = [];
+    for (let n = 1; n <= MAX_RUNNING_EXPERIMENTS; n += 1)
+      started.push(await store.create(input(shop, product(n)), clock.now()));
+    const next = input(shop, product(MAX_RUNNING_EXPERIMENTS + 1));
+    expect(await refusal(store.create(next, clock.now()))).toBe('experiments_at_cap');
+
+    const ended = await store.end(shop, started[0]!.id, {
+      why: 'stopped_keep_original',
+      winner: 'control',
+      keep: 'control',
+      uplift: null,
+    });
+    // Ended but its steps not done: it still holds its product and its place.
+    expect(await store.ofProduct(shop, product(1))).toMatchObject({ id: ended.id });
+    expect(await refusal(store.create(next, clock.now()))).toBe('experiments_at_cap');
+    await store.finish(ended);
+    expect(await store.ofProduct(shop, product(1))).toBeNull();
+    expect(await refusal(store.create(next, clock.now()))).toBeNull();
+  });
+
+  it('records one end, whoever ends first, due at once', async () => {
+    const shop = uniqueShop();
+    const experiment = await store.create(input(shop), clock.now() + 86_400_000);
+    const member = { shop, id: experiment.id };
+    expect(await store.due(clock.now(), 10_000)).not.toContainEqual(member);
+    const ends = await Promise.allSettled([
+      store.end(shop, experiment.id, { why: 'decided', winner: 'ai1', keep: 'ai1', uplift: null }),
+      store.end(shop, experiment.id, {
+        why: 'ended_by_undo',
+        winner: null,
+        keep: null,
+        uplift: null,
+      }),
+    ]);
+    expect(ends.filter((end) => end.status === 'fulfilled')).toHaveLength(1);
+    const stored = (await store.get(shop, experiment.id))!;
+    expect(stored.state).toBe('ended');
+    expect(stored.endedAt).not.toBeNull();
+    expect(await store.due(clock.now(), 10_000)).toContainEqual(member);
+    await store.finish(stored);
+    expect(await store.due(clock.now(), 10_000)).not.toContainEqual(member);
+    expect((await store.get(shop, experiment.id))!.finished).toBe(true);
+  });
+
+  it('keeps the first featured decision', async () => {
+    const shop = uniqueShop();
+    const { id } = await store.create(input(shop), clock.now());
+    expect(await store.decideFeatured(shop, id, 'edited')).toBe('edited');
+    expect(await store.decideFeatured(shop, id, 'set')).toBe('edited');
+  });
+});
