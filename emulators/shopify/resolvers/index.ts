@@ -4,6 +4,7 @@ import { collectionResolvers } from './collections.ts';
 import { fileResolvers } from './files.ts';
 import { flowResolvers } from './flow.ts';
 import { mediaResolvers } from './media.ts';
+import { metafieldResolvers } from './metafields.ts';
 import { metaobjectResolvers } from './metaobjects.ts';
 import { nodeResolvers } from './nodes.ts';
 import { productCreateResolvers } from './product-create.ts';
@@ -35,5 +36,6 @@ export const resolvers: ResolverMap = merge(
   reorderMediaResolvers,
   flowResolvers,
   metaobjectResolvers,
+  metafieldResolvers,
   variantMediaResolvers,
 );

@@ -17,7 +17,7 @@ import {
   type ResolverMap,
 } from './resolver-types.ts';
 
-interface PresentedProduct extends Presented {
+export interface PresentedProduct extends Presented {
   record: ProductRecord;
 }
 

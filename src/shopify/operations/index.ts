@@ -16,3 +16,4 @@ export * from './product-rules.ts';
 export * from './flow.ts';
 export * from './metaobjects.ts';
 export * from './variants.ts';
+export * from './metafields.ts';
