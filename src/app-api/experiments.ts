@@ -69,7 +69,7 @@ export const StartExperimentRequest = z
       request.minDays <= request.maxDays,
     { message: 'The minimum duration is at most the maximum.', path: ['minDays'] },
   );
-export type StartExperimentRequest = z.input<typeof StartExperimentRequest>;
+export type StartExperimentRequest = z.infer<typeof StartExperimentRequest>;
 
 export const StopExperimentRequest = z.object({ keep: z.enum(['ai', 'original']) });
 export type StopExperimentRequest = z.infer<typeof StopExperimentRequest>;
@@ -86,7 +86,7 @@ export const ExperimentArmView = z.object({
   weight: z.number().int(),
   visitors: z.number().int(),
   conversions: z.number().int(),
-  /** Against the control (AI arms only, once visitors came): relative uplift, always valid. */
+  /** Against the control (AI arms, once it is a number): relative uplift in percent, always valid. */
   uplift: Interval.nullable(),
   probabilityBetter: z.number().nullable(),
 });

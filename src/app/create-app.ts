@@ -62,6 +62,13 @@ import {
 import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
 import { createRuleHolds } from '../features/rules/rule-holds.ts';
 import { createServices, type Services } from '../features/index.ts';
+import {
+  createExperimentEngine,
+  type ExperimentEngine,
+  type ExperimentOptions,
+} from '../features/experiments/engine.ts';
+import { createExperimentStore } from '../features/experiments/experiment-store.ts';
+import { createExperimentEventStore } from '../features/experiments/event-store.ts';
 import type { Config } from './config.ts';
 
 export type CloseHook = () => Promise<void>;
@@ -96,6 +103,7 @@ export interface App {
   bulkRuns: BulkRunEngine;
   campaigns: CampaignEngine;
   rules: RuleEngine;
+  experiments: ExperimentEngine;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
   /** The use cases the web calls (src/features): one service per feature. */
@@ -135,6 +143,8 @@ export interface AppOverrides {
   pipeline?: PipelineOptions;
   /** The campaigns' clock and timings. */
   campaigns?: CampaignOptions;
+  /** The experiments' clock and reconciliation period. */
+  experiments?: ExperimentOptions;
   /** The clock the rules' daily cap runs on. */
   rules?: { clock?: Clock };
   /**
@@ -193,6 +203,11 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     namespace: config.pipeline.namespace,
   });
   const ruleStore = createRuleStore({ redis });
+  const experimentStore = createExperimentStore({
+    redis,
+    clock: overrides.experiments?.clock ?? clock,
+    namespace: config.pipeline.namespace,
+  });
   // Its Tesseract thread starts on the first result measured for a channel that forbids overlaid
   // text (a worker process; the web never measures), and ends with the app.
   const channels = createChannelChecker();
@@ -240,8 +255,21 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   const timeZones = createShopTimeZones({ admin, clock });
   const campaigns = createCampaignEngine(
     host,
-    { pipeline, bulk: bulkRuns, store: campaignStore, timeZones },
+    {
+      pipeline,
+      bulk: bulkRuns,
+      store: campaignStore,
+      timeZones,
+      // A campaign going live on a product ends its experiment first (the campaign wins).
+      beforeFeatured: (shop, productId) =>
+        experiments.endOnProduct(shop, productId, 'ended_by_campaign'),
+    },
     overrides.campaigns,
+  );
+  const experiments = createExperimentEngine(
+    host,
+    { pipeline, store: experimentStore, events: createExperimentEventStore(redis) },
+    overrides.experiments,
   );
   const rules = createRuleEngine(
     { ...host, webhookQueue },
@@ -281,6 +309,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     bulkRuns,
     campaigns,
     rules,
+    experiments,
     timeZones,
     services: createServices({
       config,
@@ -296,6 +325,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       bulkRuns,
       campaigns,
       rules,
+      experiments,
       timeZones,
     }),
     onClose,

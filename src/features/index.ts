@@ -45,7 +45,12 @@ import {
   createExperimentEventsService,
   type ExperimentEventsService,
 } from './experiments/service.ts';
-import { createExperimentEventStore } from './experiments/event-store.ts';
+import type { ExperimentEngine } from './experiments/engine.ts';
+import {
+  createExperimentsService,
+  type ExperimentsService,
+} from './experiments/experiments-service.ts';
+import { campaignOnProduct } from './campaigns/engine.ts';
 
 export type {
   GenerationAction,
@@ -64,6 +69,7 @@ export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
 export type { ExperimentEventsService } from './experiments/service.ts';
+export type { ExperimentsService } from './experiments/experiments-service.ts';
 export { EventBatch, MAX_BATCH_BYTES } from './experiments/event-batch.ts';
 
 export interface Services {
@@ -83,6 +89,8 @@ export interface Services {
   shop: ShopService;
   /** Storefront events of experiments (web pixels), counted per arm. */
   experimentEvents: ExperimentEventsService;
+  /** Image experiments: start, read with their analysis, stop. */
+  experiments: ExperimentsService;
 }
 
 /** The features' engines, built by the composition root on the pipeline. */
@@ -90,9 +98,13 @@ export interface FeatureEngines {
   bulkRuns: BulkRunEngine;
   campaigns: CampaignEngine;
   rules: RuleEngine;
+  experiments: ExperimentEngine;
 }
 
-/** A feature's own worker (a bulk run's expansion, a campaign's phases, the rules' release). */
+/**
+ * A feature's own worker (a bulk run's expansion, a campaign's phases, the rules' release, the
+ * experiments' daily looks).
+ */
 export interface FeatureWorker {
   close(): Promise<void>;
 }
@@ -107,6 +119,7 @@ const FEATURE_WORKERS: {
   bulkRuns: (engines) => engines.bulkRuns.startWorker(),
   campaigns: (engines) => engines.campaigns.startWorker(),
   rules: (engines) => engines.rules.startWorker(),
+  experiments: (engines) => engines.experiments.startWorker(),
 };
 
 /** Starts every feature's worker in this process (src/app/start-workers.ts). */
@@ -136,6 +149,8 @@ export function createServices(deps: ServiceDeps): Services {
     generations: createGenerationsService({
       ...deps,
       idempotency: createIdempotencyKeys(deps.redis),
+      endExperimentOn: (shop, productId) =>
+        deps.experiments.endOnProduct(shop, productId, 'ended_by_undo'),
     }),
     shopifyWebhooks: createShopifyWebhooksService({
       shopify: deps.shopify,
@@ -158,9 +173,13 @@ export function createServices(deps: ServiceDeps): Services {
       setupGuide: createSetupGuideStore(deps.redis),
     }),
     shop: createShopService(deps),
-    experimentEvents: createExperimentEventsService({
-      ...deps,
-      store: createExperimentEventStore(deps.redis),
+    experimentEvents: createExperimentEventsService({ ...deps, store: deps.experiments.events }),
+    experiments: createExperimentsService({
+      experiments: deps.experiments,
+      generations: deps.pipeline.generations,
+      admin: deps.admin,
+      campaignOnProduct: campaignOnProduct(deps.campaigns.store, deps.pipeline.generations),
+      clock: deps.clock,
     }),
   };
 }

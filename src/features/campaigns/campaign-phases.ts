@@ -4,8 +4,8 @@
  * generations and decides from their states, so running it twice, or again after a crash at any
  * point, does nothing more than once:
  *
- * start: scheduled -> live (atomic), then every held result (in_review) moves to `saving` with
- *   one atomic transition each and verify publishes it as the featured image (the campaign
+ * start: scheduled -> live (atomic), then every held result (in_review) ends its product's image
+ *   experiment (if any) and moves to `saving` with one atomic transition each and verify publishes it as the featured image (the campaign
  *   hold says so now; verify remembers the previous featured image for the undo). A repeat
  *   finds the moved ones in `saving` and only re-enqueues their verify (deduplicated).
  *
@@ -50,6 +50,11 @@ export interface PhaseDeps extends ReviewDeps {
   sweepRecheckMs: number;
   /** Schedules a phase's job at an instant (ms); the runner's. */
   schedule(shop: string, id: string, phase: CampaignPhase, atMs: number): Promise<void>;
+  /**
+   * Called before a result goes live as the product's featured image: the product's image
+   * experiment ends first (the campaign wins, src/features/experiments/README.md).
+   */
+  beforeFeatured(shop: string, productId: string): Promise<void>;
 }
 
 export type PhaseHandler = (deps: PhaseDeps, shop: string, id: string) => Promise<PhaseOutcome>;
@@ -69,6 +74,7 @@ const goLive: PhaseHandler = async (deps, shop, id) => {
   for await (const generation of generationsOf(deps.generations, campaign)) {
     if (generation.state === 'in_review') {
       if (campaign.reviewFirst && !wasApprovedByMerchant(generation)) continue;
+      await deps.beforeFeatured(shop, generation.productId);
       try {
         await deps.generations.transition(shop, generation.id, {
           from: ['in_review'],

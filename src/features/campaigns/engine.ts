@@ -26,6 +26,7 @@ import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
 
 export { campaignKeepsInReview, createCampaignHolds } from './campaign-holds.ts';
 export { createCampaignStore };
+export { campaignOnProduct, type CampaignOnProduct } from './campaign-on-product.ts';
 import { createCampaigns, type Campaigns } from './campaigns.ts';
 import { runCampaign } from './campaign.ts';
 
@@ -69,6 +70,8 @@ export function createCampaignEngine(
     bulk: BulkRunEngine;
     store: CampaignStore;
     timeZones: ShopTimeZones;
+    /** Ends the product's image experiment before a result goes live on it. */
+    beforeFeatured(shop: string, productId: string): Promise<void>;
   },
   options: CampaignOptions = {},
 ): CampaignEngine {
@@ -114,6 +117,7 @@ export function createCampaignEngine(
           logger,
           sweepRecheckMs: options.sweepRecheckMs ?? 30_000,
           schedule: (shop, id, phase, atMs) => queue.schedule(shop, id, phase, atMs),
+          beforeFeatured: parts.beforeFeatured,
         },
       }),
   };

@@ -82,6 +82,8 @@ export interface GenerationsServiceDeps {
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   clock: Clock;
+  /** Ends the product's image experiment before an undo changes its media (the undo wins). */
+  endExperimentOn(shop: string, productId: string): Promise<void>;
 }
 
 /** What the merchant's review decisions need (publish/review-actions.ts). */
@@ -198,7 +200,11 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
     approve: (shop, id) => approveResult(review, shop, id),
     reject: (shop, id) => rejectResult(review, shop, id),
-    undo: (shop, id) => undoPublished(review, shop, id),
+    async undo(shop, id) {
+      const generation = await pipeline.generations.get(shop, id);
+      if (generation) await deps.endExperimentOn(shop, generation.productId);
+      return undoPublished(review, shop, id);
+    },
     cancel: (shop, id) => pipeline.cancel(shop, id),
   };
 

@@ -1,0 +1,119 @@
+/**
+ * The image experiments' engine, assembled for the app: their records, their storefront events,
+ * what ends one (a stop, a campaign, an undo), and the worker that runs the daily looks and the
+ * ends (started wherever the pipeline's workers run).
+ *
+ *   const experiments = app.experiments;            // built once by src/app/create-app.ts
+ *   await experiments.endOnProduct(shop, productId, 'ended_by_undo');
+ *   const worker = experiments.startWorker();       // worker processes, tests, the demo
+ */
+import {
+  type PipelineHost,
+  type Pipeline,
+  appWideKeys,
+  bullConnection,
+} from '../../pipeline/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ExperimentEventStore } from './event-store.ts';
+import { ExperimentStateError, type Experiment } from './experiment.ts';
+import type { ExperimentStore } from './experiment-store.ts';
+import {
+  createExperimentQueue,
+  startExperimentWorker,
+  type ExperimentWorker,
+} from './experiment-runner.ts';
+import {
+  endExperiment,
+  goLive,
+  nextLookAt,
+  type EndRequest,
+  type StepDeps,
+} from './experiment-steps.ts';
+
+export interface ExperimentOptions {
+  /** The clock the looks run on (tests move it); the app's by default. */
+  clock?: Clock;
+  /** How often each worker looks for due experiments (default 30 s; also once at start). */
+  reconcileMs?: number;
+}
+
+export interface ExperimentEngine {
+  store: ExperimentStore;
+  events: ExperimentEventStore;
+  /** Opens the new experiment's storefront part and schedules its first daily look. */
+  launch(experiment: Experiment): Promise<void>;
+  /** Records the end and has its steps run now; throws ExperimentStateError once ended. */
+  end(experiment: Experiment, request: EndRequest): Promise<Experiment>;
+  /**
+   * Ends the product's running experiment, if any (a campaign going live on it, an undo): they
+   * win, and the experiment leaves the featured image to them.
+   */
+  endOnProduct(
+    shop: string,
+    productId: string,
+    why: 'ended_by_campaign' | 'ended_by_undo',
+  ): Promise<void>;
+  /** Runs the looks in this process; `reconcileMs` overrides the engine's. */
+  startWorker(options?: Pick<ExperimentOptions, 'reconcileMs'>): ExperimentWorker;
+}
+
+export function createExperimentEngine(
+  host: Pick<
+    PipelineHost,
+    'config' | 'redis' | 'clock' | 'logger' | 'admin' | 'eraser' | 'onClose'
+  >,
+  parts: { pipeline: Pipeline; store: ExperimentStore; events: ExperimentEventStore },
+  options: ExperimentOptions = {},
+): ExperimentEngine {
+  const { store, events } = parts;
+  const clock = options.clock ?? host.clock;
+  const logger = host.logger.child({ component: 'experiments' });
+  const connection = bullConnection(host.config.redisUrl);
+  const prefix = appWideKeys(parts.pipeline.config.namespace).bullPrefix;
+  const queue = createExperimentQueue({ connection, prefix, redis: host.redis });
+  host.onClose('experiment queue', () => queue.close());
+  // Without the app, nothing on the shop can be changed any more: its looks stop there.
+  host.eraser.onUninstall('experiments: stop looks', (shop) => store.forgetShop(shop));
+  host.eraser.onErase('experiments: look jobs', (shop) => queue.eraseShop(shop));
+  const deps: StepDeps = {
+    store,
+    events,
+    admin: async (shop) => host.admin.forShop(shop),
+    clock,
+    logger,
+  };
+
+  async function end(experiment: Experiment, request: EndRequest): Promise<Experiment> {
+    const ended = await endExperiment(deps, experiment, request);
+    await queue.runNow(experiment.shop, experiment.id);
+    return ended;
+  }
+
+  return {
+    store,
+    events,
+    async launch(experiment) {
+      await goLive(deps, experiment);
+      await store.dueAt(experiment.shop, experiment.id, nextLookAt(clock.now()));
+    },
+    end,
+    async endOnProduct(shop, productId, why) {
+      const experiment = await store.ofProduct(shop, productId);
+      if (!experiment || experiment.state !== 'running') return;
+      await end(experiment, { why }).catch((error: unknown) => {
+        if (!(error instanceof ExperimentStateError)) throw error; // ended meanwhile
+      });
+    },
+    startWorker: (workerOptions = {}) =>
+      startExperimentWorker({
+        connection,
+        prefix,
+        deps,
+        queue,
+        store,
+        clock,
+        logger,
+        reconcileMs: workerOptions.reconcileMs ?? options.reconcileMs ?? 30_000,
+      }),
+  };
+}

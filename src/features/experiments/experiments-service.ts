@@ -1,0 +1,199 @@
+/**
+ * Image experiments, as the merchant works with them: start one on a product (its original
+ * featured image against 1 to 3 of its published AI photos), list them, read one with its
+ * analysis, stop one keeping the AI photo or the original.
+ *
+ * Lifecycle (stored state, each move one atomic Lua step in experiment-store.ts; the work after a
+ * move is a job of experiment-runner.ts whose every step is safe to repeat, experiment-steps.ts):
+ *
+ *   (start) ──► running ──────────────────────────► ended ──(end's steps)──► ended + finished
+ *                  │  daily look: decided            ▲   featured image (kept arm), events
+ *                  │  or maximum duration ───────────┤   closed, metafield deleted, Flow sent
+ *                  │  merchant's stop (keep ai/orig.)┤
+ *                  └─ campaign going live / undo ────┘   (these keep no arm: they decide the image)
+ *
+ *   start     refused on a product a campaign holds (409 held_by_campaign), one with an
+ *             experiment not finished (409 product_in_experiment) or at the shop's cap (409
+ *             experiments_at_cap); stored running and due at once, then its storefront part
+ *             (event store opened, arms' metafield written) and the first daily look.
+ *   running   each daily look (just after the UTC day ends) reads the complete days' totals:
+ *             a decision, or the maximum duration, ends it; else due the next day.
+ *   ended     the end (why, winner, the arm kept) is recorded with the move, so the first end
+ *             wins a race (a look deciding while the merchant stops: one of them, never both);
+ *             the product stays held until `finished`, so no new experiment starts on it
+ *             before the old one's storefront part is gone.
+ */
+import type {
+  ExperimentList,
+  ExperimentView,
+  StartExperimentRequest,
+  StopExperimentRequest,
+} from '../../app-api/experiments.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { AdminClientFactory } from '../../shopify/admin-client.ts';
+import { createShopifyFiles, type Generation, type GenerationStore } from '../../pipeline/index.ts';
+import type { CampaignOnProduct } from '../campaigns/engine.ts';
+import { analyse, upliftPercent } from './analysis.ts';
+import { DEFAULT_STATISTICS } from './statistics/config.ts';
+import {
+  ExperimentNotFoundError,
+  ExperimentStateError,
+  type Experiment,
+  type ExperimentArm,
+  type ExperimentArmId,
+} from './experiment.ts';
+import type { ExperimentEngine } from './engine.ts';
+
+export interface ExperimentsService {
+  start(shop: string, request: StartExperimentRequest): Promise<ExperimentView>;
+  list(shop: string): Promise<ExperimentList>;
+  get(shop: string, id: string): Promise<ExperimentView>;
+  stop(shop: string, id: string, request: StopExperimentRequest): Promise<ExperimentView>;
+}
+
+export interface ExperimentsServiceDeps {
+  experiments: ExperimentEngine;
+  generations: Pick<GenerationStore, 'get'>;
+  admin: AdminClientFactory;
+  campaignOnProduct: CampaignOnProduct;
+  clock: Clock;
+}
+
+const AI_ARMS: readonly ExperimentArmId[] = ['ai1', 'ai2', 'ai3'];
+
+const refusal = (code: string, message: string, field?: string) =>
+  new AppError('conflict', code, message, field ? { fields: { [field]: message } } : {});
+
+/** Equal shares adding up to 100, the remainder to the control. */
+function equalWeights(arms: number): number[] {
+  const share = Math.floor(100 / arms);
+  return [100 - share * (arms - 1), ...Array<number>(arms - 1).fill(share)];
+}
+
+export function createExperimentsService(deps: ExperimentsServiceDeps): ExperimentsService {
+  const { experiments, clock } = deps;
+  const { store, events } = experiments;
+
+  async function view(experiment: Experiment): Promise<ExperimentView> {
+    const totals = await events.totals(experiment.shop, experiment.id, clock.now());
+    const { report, overall } = analyse(experiment, totals ?? []);
+    const running = experiment.state === 'running';
+    return {
+      id: experiment.id,
+      productId: experiment.productId,
+      arms: experiment.arms.map((arm, index) => {
+        const treatment = report?.treatments.find((t) => t.arm === index);
+        return {
+          ...arm,
+          weight: experiment.weights[index]!,
+          visitors: overall[index]?.visitors ?? 0,
+          conversions: overall[index]?.conversions ?? 0,
+          uplift: treatment ? upliftPercent(treatment.relative) : null,
+          probabilityBetter: treatment?.probabilityBetter ?? null,
+        };
+      }),
+      goal: experiment.goal,
+      minDays: experiment.minDays,
+      maxDays: experiment.maxDays,
+      endAction: experiment.endAction,
+      status: experiment.state,
+      day: report?.day ?? 0,
+      daysToDecision: running ? (report?.daysToDecision ?? null) : null,
+      winner: experiment.end?.winner ?? null,
+      why: experiment.end?.why ?? null,
+      settling: !running && !experiment.finished,
+      startedAt: experiment.startedAt,
+      endedAt: experiment.endedAt,
+    };
+  }
+
+  async function ofShop(shop: string, id: string): Promise<Experiment> {
+    const experiment = await store.get(shop, id);
+    if (!experiment) throw new ExperimentNotFoundError();
+    return experiment;
+  }
+
+  /** The AI photos, each a published photo of the product. */
+  async function aiPhotos(shop: string, productId: string, ids: readonly string[]) {
+    const photos: (Generation & { fileId: string })[] = [];
+    for (const id of ids) {
+      const generation = await deps.generations.get(shop, id);
+      if (!generation || generation.productId !== productId)
+        throw new AppError('not_found', 'not_found', 'This AI photo is not one of the product’s.');
+      if (generation.state !== 'published' || generation.kind !== 'photo' || !generation.fileId)
+        throw refusal(
+          'not_published',
+          'Only AI photos published on the product can be tested.',
+          'generationIds',
+        );
+      photos.push(generation as Generation & { fileId: string });
+    }
+    return photos;
+  }
+
+  return {
+    async start(shop, request) {
+      const { productId, generationIds } = request;
+      const campaign = await deps.campaignOnProduct(shop, productId);
+      if (campaign) {
+        throw refusal(
+          'held_by_campaign',
+          `The campaign “${campaign.name}” decides this product’s featured image until it ends.`,
+          'productId',
+        );
+      }
+      const photos = await aiPhotos(shop, productId, generationIds);
+      const files = createShopifyFiles(await deps.admin.forShop(shop));
+      const featured = await files.featuredMediaId(productId);
+      // The original: the featured image, or the one an AI photo replaced as featured.
+      const replaced = photos.find((photo) => photo.fileId === featured);
+      const control = replaced ? replaced.previousFeaturedMediaId : featured;
+      if (!control)
+        throw refusal('no_original', 'The product has no original featured image to test against.');
+      const media = [control, ...photos.map((photo) => photo.fileId)];
+      const arms: ExperimentArm[] = [];
+      for (const [index, id] of media.entries()) {
+        const image = (await files.status(id))?.previewUrl;
+        if (!image)
+          throw refusal('image_not_ready', 'An image of the experiment is not on Shopify (yet).');
+        const arm = index === 0 ? 'control' : AI_ARMS[index - 1]!;
+        arms.push({ arm, media: id, image, generationId: photos[index - 1]?.id ?? null });
+      }
+      const minDays =
+        request.minDays ?? Math.min(DEFAULT_STATISTICS.minDays, request.maxDays ?? Infinity);
+      const maxDays = request.maxDays ?? Math.max(DEFAULT_STATISTICS.maxDays, minDays);
+      const experiment = await store.create(
+        {
+          shop,
+          productId,
+          arms,
+          weights: request.weights ?? equalWeights(arms.length),
+          goal: request.goal,
+          minDays,
+          maxDays,
+          endAction: request.endAction,
+        },
+        // Due at once: if the storefront part below fails, the next reconciliation repairs it.
+        clock.now(),
+      );
+      await experiments.launch(experiment);
+      return view(experiment);
+    },
+
+    async list(shop) {
+      return { experiments: await Promise.all((await store.list(shop)).map(view)) };
+    },
+
+    async get(shop, id) {
+      return view(await ofShop(shop, id));
+    },
+
+    async stop(shop, id, { keep }) {
+      const experiment = await ofShop(shop, id);
+      if (experiment.state !== 'running') throw new ExperimentStateError(experiment.state);
+      const why = keep === 'ai' ? 'stopped_keep_ai' : 'stopped_keep_original';
+      return view(await experiments.end(experiment, { why }));
+    },
+  };
+}
