@@ -44,6 +44,7 @@ export interface CrashSwitches {
   CRASH_AFTER_OPERATION?: string;
   CRASH_PRODUCTAI_SUBMIT?: string;
   CAMPAIGN_CLOCK_OFFSET_MS?: string;
+  EXPERIMENT_CLOCK_OFFSET_MS?: string;
   FIDELITY_SCRIPT?: string;
 }
 

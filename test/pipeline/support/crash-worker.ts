@@ -13,6 +13,8 @@
  *    (test/support/fidelity.ts) answering these verdicts in order, then `faithful`;
  *  - CAMPAIGN_CLOCK_OFFSET_MS: campaigns run on a clock this far ahead (the days between
  *    creating and starting a campaign, skipped), reconciling every 100 ms;
+ *  - EXPERIMENT_CLOCK_OFFSET_MS: image experiments run on a clock this far ahead (the days until
+ *    a daily look, skipped), reconciling every 100 ms;
  *  - WEBHOOK_QUEUE_TEST_CONFIG: the test app's Shopify webhook queue (its prefix, short locks),
  *    so this process runs the webhook jobs the test's web process takes in.
  * Prints "ready" once its workers run.
@@ -31,6 +33,7 @@ const timing = JSON.parse(process.env.PUBLISH_TEST_TIMING!) as PublishTiming;
 const crashAfter = process.env.CRASH_AFTER_OPERATION;
 const [submitMoment, submitNumber] = (process.env.CRASH_PRODUCTAI_SUBMIT ?? '').split(':');
 const clockOffsetMs = process.env.CAMPAIGN_CLOCK_OFFSET_MS;
+const experimentOffsetMs = process.env.EXPERIMENT_CLOCK_OFFSET_MS;
 const webhookQueue = process.env.WEBHOOK_QUEUE_TEST_CONFIG;
 const fidelityScript = process.env.FIDELITY_SCRIPT;
 // `mutation FileCreate(` or `query ShopTimeZone {` / `query ProductRuleFacts(`.
@@ -59,9 +62,9 @@ const crashingProductAiFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
-function campaignClock() {
+function clockAhead(offsetMs: string) {
   const clock = createOffsetClock();
-  clock.advance(Number(clockOffsetMs));
+  clock.advance(Number(offsetMs));
   return clock;
 }
 
@@ -85,7 +88,10 @@ const app = await createApp(
       ...(submitMoment ? { productAi: { fetch: crashingProductAiFetch } } : {}),
     },
     ...(clockOffsetMs
-      ? { campaigns: { clock: campaignClock(), reconcileMs: 100, sweepRecheckMs: 200 } }
+      ? { campaigns: { clock: clockAhead(clockOffsetMs), reconcileMs: 100, sweepRecheckMs: 200 } }
+      : {}),
+    ...(experimentOffsetMs
+      ? { experiments: { clock: clockAhead(experimentOffsetMs), reconcileMs: 100 } }
       : {}),
   },
 );

@@ -1,0 +1,89 @@
+/**
+ * An experiment's end survives a worker killed between its steps: the worker PROCESS dies
+ * (SIGKILL) the moment Shopify answered the reorder that makes the winner the featured image,
+ * before anything recorded it; a new worker process finishes the end exactly once: the winner is
+ * featured, the product's media are the same ones (none added, none lost), the storefront's
+ * metafield is gone, the events are closed and Flow got one "Image experiment concluded".
+ *
+ * Real parts: a private Redis, both emulators, this test process (the web's services start the
+ * experiment) and workers from web/worker/main.ts as children, on a clock a day ahead.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
+import { crashStack } from '../../pipeline/support/crash-stack.ts';
+import { startImageHost, type HostedImages } from '../../support/product-images.ts';
+import { seededProducts } from '../../support/seeded-shop.ts';
+import { productMedia } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
+import { armsMetafield, publishedPhoto, traffic, triggersOf } from './support/published-photos.ts';
+
+const stack = crashStack('experiment-crash');
+/** Past the next day's look, whatever the time of day now. */
+const NEXT_DAY = String(86_400_000 + 60 * 60_000);
+let images: HostedImages;
+
+beforeAll(async () => {
+  images = await startImageHost();
+});
+afterAll(() => images.close());
+
+it('a worker killed between "winner featured" and "finished" is followed by one that ends the experiment exactly once', async () => {
+  const { app } = stack;
+  const { shop } = await stack.newShop();
+  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const photo = await publishedPhoto(app, images, shop, productId);
+  const before = (await productMedia(app, shop, productId)).map((media) => media.id);
+
+  const started = await app.deps.services.experiments.start(shop, {
+    productId,
+    generationIds: [photo.id],
+    goal: 'add_to_cart',
+    endAction: 'keep_winner',
+    minDays: 1,
+    maxDays: 3,
+  });
+  const startedAt = Date.parse(started.startedAt);
+  await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
+  await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+
+  // It may die before it says it is ready: either way it has exited once this settles.
+  await stack
+    .startWorker({
+      EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY,
+      CRASH_AFTER_OPERATION: 'ProductReorderMedia',
+    })
+    .then(
+      (worker) => worker.exited,
+      () => undefined,
+    );
+  const afterCrash = (await app.deps.experiments.store.get(shop, started.id))!;
+  expect(afterCrash).toMatchObject({ state: 'ended', finished: false });
+  expect(afterCrash.end).toMatchObject({ why: 'decided', winner: 'ai1', keep: 'ai1' });
+
+  const finisher = await stack.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
+  await until(
+    'the end to finish',
+    async () => (await app.deps.experiments.store.get(shop, started.id))?.finished,
+    { deadlineMs: 90_000, intervalMs: 100 },
+  );
+  await stack.kill(finisher);
+
+  await expect
+    .poll(async () => (await productMedia(app, shop, productId))[0]!.id)
+    .toBe(photo.fileId);
+  const after = (await productMedia(app, shop, productId)).map((media) => media.id);
+  expect([...after].sort()).toEqual([...before].sort());
+  expect(await armsMetafield(app.deps, shop, productId)).toBeNull();
+  const late = await app.deps.experiments.events.record(
+    {
+      shop,
+      experiment: started.id,
+      arm: 'ai1',
+      visitor: 'v-after-the-end',
+      events: [{ id: 'late', type: 'exposure' }],
+    },
+    Date.now(),
+  );
+  expect(late.status).toBe('ended');
+  expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
+}, 180_000);
