@@ -86,6 +86,7 @@ const UNKNOWN: Record<string, { value: string; body?: unknown; status?: number }
   '/api/review-batches/:id': { value: ULID },
   '/api/bulk-runs/:id': { value: ULID },
   '/api/campaigns/:id': { value: ULID },
+  '/api/experiments/:id': { value: ULID, body: { keep: 'ai' } },
   '/api/variant-sets/:id': { value: ULID, body: { productId: PRODUCT, action: 'approve' } },
   // A job that is not the shop's reads as one attached meanwhile: 409 result_gone.
   '/api/unclaimed-results/:jobId': {
@@ -205,6 +206,10 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
   'POST /api/campaigns': [{ body: campaign, ids: ['target.productIds.0'] }],
   'POST /api/campaigns/:id/cancel': 'no body',
   'POST /api/campaigns/:id/end': 'no body',
+  'POST /api/experiments': [
+    { body: { productId: PRODUCT, generationIds: [ULID] }, ids: ['productId', 'generationIds.0'] },
+  ],
+  'POST /api/experiments/:id/stop': 'no ids: { keep }',
   'POST /api/unclaimed-results/:jobId/attach': [
     { body: { productId: PRODUCT }, ids: ['productId'] },
   ],

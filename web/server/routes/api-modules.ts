@@ -2,6 +2,7 @@
 import type { AppModule } from '../module.ts';
 import { bulkRunsApiModule } from './api-bulk-runs.ts';
 import { campaignsApiModule } from './api-campaigns.ts';
+import { experimentsApiModule } from './api-experiments.ts';
 import { generationsApiModule } from './api-generations.ts';
 import { overviewApiModule } from './api-overview.ts';
 import { productsApiModule } from './api-products.ts';
@@ -22,4 +23,5 @@ export const API_MODULES: readonly AppModule[] = [
   overviewApiModule,
   unclaimedResultsApiModule,
   rulesApiModule,
+  experimentsApiModule,
 ];

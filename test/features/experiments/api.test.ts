@@ -1,0 +1,77 @@
+/**
+ * /api/experiments over HTTP with real session tokens and the Shopify emulator: start, list,
+ * read and stop through the routes, errors in the one error body, and a tenant never reaching
+ * another's experiment (404 for its id, an empty list, no stop), nor anyone without a token.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ExperimentList, ExperimentView } from '../../../src/app-api/experiments.ts';
+import { startTestApp } from '../../support/app.ts';
+import { startImageHost, type HostedImages } from '../../support/product-images.ts';
+import { seededProducts } from '../../support/seeded-shop.ts';
+import { publishedPhoto } from './support/published-photos.ts';
+
+const app = await startTestApp({ emulator: { mediaProcessingMs: 100 }, webhookWorker: false });
+let images: HostedImages;
+beforeAll(async () => {
+  images = await startImageHost();
+});
+afterAll(() => images.close());
+
+async function api<T>(shop: string | null, method: string, path: string, body?: unknown) {
+  const response = await app.call(`/api${path}`, {
+    method,
+    ...(shop ? { shop } : {}),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function newShop() {
+  const shop = app.newShop();
+  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+  return shop;
+}
+
+it('starts, lists, reads and stops an experiment, for its own shop only', async () => {
+  const shop = await newShop();
+  const other = await newShop();
+  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const photo = await publishedPhoto(app, images, shop, productId);
+
+  const refused = await api<{ error: string; fields: Record<string, string> }>(
+    shop,
+    'POST',
+    '/experiments',
+    { productId, generationIds: [photo.id], weights: [50, 40] },
+  );
+  expect(refused.status).toBe(400);
+  expect(Object.keys(refused.body.fields)).toContain('weights');
+
+  const started = await api<ExperimentView>(shop, 'POST', '/experiments', {
+    productId,
+    generationIds: [photo.id],
+    weights: [60, 40],
+  });
+  expect(started.status).toBe(201);
+  expect(started.body).toMatchObject({ status: 'running', goal: 'add_to_cart', minDays: 14 });
+  const path = `/experiments/${started.body.id}`;
+  expect((await api<ExperimentList>(shop, 'GET', '/experiments')).body.experiments).toHaveLength(1);
+  expect((await api<ExperimentView>(shop, 'GET', path)).body.arms.map((arm) => arm.weight)).toEqual(
+    [60, 40],
+  );
+
+  // Another shop: its own empty list, and 404 for this id, read or stopped.
+  expect((await api<ExperimentList>(other, 'GET', '/experiments')).body.experiments).toEqual([]);
+  expect((await api(other, 'GET', path)).status).toBe(404);
+  expect((await api(other, 'POST', `${path}/stop`, { keep: 'ai' })).status).toBe(404);
+  expect((await api(null, 'GET', path)).status).toBe(401);
+  expect((await api<ExperimentView>(shop, 'GET', path)).body.status).toBe('running');
+
+  const stopped = await api<ExperimentView>(shop, 'POST', `${path}/stop`, { keep: 'ai' });
+  expect(stopped.status).toBe(200);
+  expect(stopped.body).toMatchObject({ status: 'ended', winner: 'ai1', why: 'stopped_keep_ai' });
+  const again = await api<{ error: string }>(shop, 'POST', `${path}/stop`, { keep: 'original' });
+  expect(again).toEqual({ status: 409, body: expect.objectContaining({ error: 'invalid_state' }) });
+}, 60_000);
