@@ -15,8 +15,8 @@
  * count-min sketch) would keep 64 KB at any traffic only by forgetting or merging visitors as
  * traffic grows, moving conversions between visitors: exact per-visitor caps were preferred.
  *
- * The future Experiments feature opens an experiment (`open`) when it starts and closes it when
- * it ends; until then, and after, events are refused.
+ * An experiment's lifecycle (experiment-steps.ts) opens it (`open`) when it starts and closes it
+ * when it ends; until then, and after, events are refused.
  */
 import type { Redis } from '../../platform/redis/connection.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
