@@ -94,7 +94,7 @@ export function createExperimentEngine(
     events,
     async launch(experiment) {
       await goLive(deps, experiment);
-      await store.dueAt(experiment.shop, experiment.id, nextLookAt(clock.now()));
+      await store.nextLook(experiment.shop, experiment.id, nextLookAt(clock.now()));
     },
     end,
     async endOnProduct(shop, productId, why) {

@@ -64,8 +64,8 @@ export interface ExperimentStore {
   end(shop: string, id: string, end: ExperimentEnd): Promise<Experiment>;
   /** The end's steps are done: out of the due set, its product free. */
   finish(experiment: Experiment): Promise<void>;
-  /** Due again at `atMs` (the next daily look, or a retry). */
-  dueAt(shop: string, id: string, atMs: number): Promise<void>;
+  /** Due its next daily look at `atMs`, if still running (an end stays due now). */
+  nextLook(shop: string, id: string, atMs: number): Promise<void>;
   /** Experiments due at or before `nowMs`, oldest first. */
   due(nowMs: number, limit: number): Promise<DueExperiment[]>;
   /** Records the featured step's decision unless one was; returns the recorded one. */
@@ -103,6 +103,10 @@ const START = luaScript(new URL('./lua/start-experiment.lua', import.meta.url), 
 const END = luaScript(new URL('./lua/end-experiment.lua', import.meta.url), {
   keys: ['record', 'due'],
   args: ['end', 'now', 'dueMember', 'dueMs'],
+});
+const NEXT_LOOK = luaScript(new URL('./lua/next-look.lua', import.meta.url), {
+  keys: ['record', 'due'],
+  args: ['dueMember', 'atMs'],
 });
 const FINISH = luaScript(new URL('./lua/finish-experiment.lua', import.meta.url), {
   keys: ['record', 'products', 'due'],
@@ -221,8 +225,12 @@ export function createExperimentStore(deps: {
       );
     },
 
-    async dueAt(shop, id, atMs) {
-      await redis.zadd(dueKey, atMs, member(shop, id));
+    async nextLook(shop, id, atMs) {
+      await NEXT_LOOK(
+        redis,
+        { record: recordKey(shop, id), due: dueKey },
+        { dueMember: member(shop, id), atMs },
+      );
     },
 
     async due(nowMs, limit) {

@@ -1,7 +1,8 @@
 /**
  * The experiments' records on the suite's Redis: one experiment not finished per product, a cap
  * per shop (both checked in the step that writes, so concurrent starts cannot pass together),
- * one end recorded whoever ends first, and the product freed only once the end's steps are done.
+ * one end recorded whoever ends first (and not postponed by a look that read it running), and the
+ * product freed only once the end's steps are done.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -103,6 +104,9 @@ describe('experiment store', () => {
     const stored = (await store.get(shop, experiment.id))!;
     expect(stored.state).toBe('ended');
     expect(stored.endedAt).not.toBeNull();
+    expect(await store.due(clock.now(), 10_000)).toContainEqual(member);
+    // A look that read it running and ends after it: the end's steps stay due now.
+    await store.nextLook(shop, experiment.id, clock.now() + 86_400_000);
     expect(await store.due(clock.now(), 10_000)).toContainEqual(member);
     await store.finish(stored);
     expect(await store.due(clock.now(), 10_000)).not.toContainEqual(member);
