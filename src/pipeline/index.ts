@@ -104,7 +104,7 @@ export {
 export { createFidelityHolds } from './publish/fidelity-holds.ts';
 export { downloadResult } from './publish/result-download.ts';
 export { takeOffProduct } from './publish/review-actions.ts';
-export { createShopifyFiles } from './publish/shopify-files.ts';
+export { createShopifyFiles, ShopifyFilesError } from './publish/shopify-files.ts';
 export type { PublishedResults } from './publish/published-results.ts';
 export {
   firstOfHolds,

@@ -19,7 +19,7 @@
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createShopifyFiles, type AdminGraphql } from '../../pipeline/index.ts';
+import { createShopifyFiles, ShopifyFilesError, type AdminGraphql } from '../../pipeline/index.ts';
 import type { ExperimentEndReason } from '../../app-api/experiments.ts';
 import { analyse, upliftPercent } from './analysis.ts';
 import { sendConcluded } from './concluded-trigger.ts';
@@ -112,7 +112,7 @@ export async function look(deps: StepDeps, shop: string, id: string): Promise<Lo
     const totals = await deps.events.totals(shop, id, dayOf(now) * DAY_MS - 1);
     const { report } = analyse(experiment, totals ?? []);
     if (!report || report.status === 'running') {
-      await deps.store.dueAt(shop, id, nextLookAt(now));
+      await deps.store.nextLook(shop, id, nextLookAt(now));
       return 'running';
     }
     try {
@@ -142,8 +142,12 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void
     const featured = await files.featuredMediaId(productId);
     const ours = experiment.arms.some((arm) => arm.media === featured);
     const decision = await deps.store.decideFeatured(shop, id, ours ? 'set' : 'edited');
-    if (decision === 'set' && featured !== kept.media)
-      await files.makeFeatured(productId, kept.media);
+    if (decision === 'set' && featured !== kept.media) {
+      await files.makeFeatured(productId, kept.media).catch((error: unknown) => {
+        // The merchant deleted that media meanwhile: nothing to keep.
+        if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
+      });
+    }
   }
   await deps.events.close(shop, id);
   await deleteStorefrontArms(admin, productId);

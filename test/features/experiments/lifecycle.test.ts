@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { AppError } from '../../../src/platform/errors.ts';
+import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import type { StartExperimentRequest } from '../../../src/app-api/experiments.ts';
 import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
 import type { ExperimentWorker } from '../../../src/features/experiments/experiment-runner.ts';
@@ -165,6 +166,27 @@ describe('experiments', () => {
     );
     await expect.poll(async () => (await productMedia(app, shop, productId))[0]!.id).toBe(original);
     expect(await armsMetafield(app.deps, shop, productId)).toBeNull();
+  }, 60_000);
+
+  it('finishes its end when the merchant deleted the kept image meanwhile', async () => {
+    const { shop, products } = await shopWithProducts();
+    const productId = products[4]!;
+    const original = (await productMedia(app, shop, productId))[0]!.id;
+    const photo = await publishedPhoto(app, images, shop, productId);
+    const started = await experiments.start(shop, {
+      productId,
+      generationIds: [photo.id],
+      goal: 'add_to_cart',
+      endAction: 'keep_winner',
+    });
+    await createShopifyFiles(app.deps.admin.forShop(shop)).delete(photo.fileId!);
+    await experiments.stop(shop, started.id, { keep: 'ai' });
+    await until(
+      'the end to settle',
+      async () => !(await experiments.get(shop, started.id)).settling,
+      { deadlineMs: 30_000 },
+    );
+    expect((await productMedia(app, shop, productId))[0]!.id).toBe(original);
   }, 60_000);
 
   it('is ended by an undo of its product, which keeps no arm', async () => {
