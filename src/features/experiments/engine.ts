@@ -74,6 +74,8 @@ export function createExperimentEngine(
   host.onClose('experiment queue', () => queue.close());
   // Without the app, nothing on the shop can be changed any more: its looks stop there.
   host.eraser.onUninstall('experiments: stop looks', (shop) => store.forgetShop(shop));
+  // Its records go with the shop's prefix; the app-wide due set names the shop, so it goes first.
+  host.eraser.onErase('experiments: due looks', (shop) => store.forgetShop(shop));
   host.eraser.onErase('experiments: look jobs', (shop) => queue.eraseShop(shop));
   const deps: StepDeps = {
     store,
