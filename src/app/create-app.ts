@@ -234,6 +234,8 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       ),
       // Work waiting too long in review or paused expires (line/expire-waiting.ts): a paused
       // bulk run as a whole, with its generations; a campaign's held result waits for its end.
+      // An undo of a product's result ends its image experiment first (the undo wins).
+      beforeUndo: (shop, productId) => experiments.endOnProduct(shop, productId, 'ended_by_undo'),
       expiry: {
         keepInReviewUntil: campaignKeepsInReview(campaignStore),
         expireWithRun: (generation, now) => bulkRuns.expireWithRun(generation, now),

@@ -149,8 +149,6 @@ export function createServices(deps: ServiceDeps): Services {
     generations: createGenerationsService({
       ...deps,
       idempotency: createIdempotencyKeys(deps.redis),
-      endExperimentOn: (shop, productId) =>
-        deps.experiments.endOnProduct(shop, productId, 'ended_by_undo'),
     }),
     shopifyWebhooks: createShopifyWebhooksService({
       shopify: deps.shopify,

@@ -32,6 +32,7 @@ import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify
 import { inShopTurns } from './receive/in-shop-turns.ts';
 import { createProductAiWaits, type ProductAiWaits } from './receive/productai-waits.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
+import type { BeforeUndo } from './publish/review-actions.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
@@ -74,6 +75,8 @@ export interface PipelineContext extends StageContext {
   holds?: ResultHolds;
   /** How a changed result is made again (publish/fidelity-retry.ts); absent: it is not. */
   tries?: FidelityTries;
+  /** Told before an undo changes a product's media (an image experiment on it ends first). */
+  beforeUndo?: BeforeUndo;
   /**
    * The fidelity check's pool, where the stages run (pipeline-workers.ts gives it to them):
    * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
@@ -117,6 +120,7 @@ export function createPipelineContext(deps: {
   turns: StageTurns;
   holds: ResultHolds;
   tries?: FidelityTries;
+  beforeUndo?: BeforeUndo;
   channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
@@ -157,6 +161,7 @@ export function createPipelineContext(deps: {
     config: deps.config,
     holds: deps.holds,
     tries: deps.tries,
+    beforeUndo: deps.beforeUndo,
     channels: deps.channels,
     enqueue: (stage, ref, options) => {
       const { shop, generationId } = ref;

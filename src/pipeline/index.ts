@@ -52,6 +52,7 @@ import { sweepWaiting } from './line/expiry-sweeper.ts';
 import { createPipelineStores } from './pipeline-stores.ts';
 import { startPipelineWorkers, type RunningPipelineWorkers } from './pipeline-workers.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
+import type { BeforeUndo } from './publish/review-actions.ts';
 import { allGates, type TryGate } from './publish/try-gate.ts';
 import { createReviewBatchQueue } from './publish/review-batch-queue.ts';
 import { createReviewBatches, type ReviewBatches } from './publish/review-batches.ts';
@@ -180,6 +181,12 @@ export interface PipelineParts {
    */
   expiry?: ExpiryPorts;
   /**
+   * Told before the merchant's undo (one, or a batch's) changes a product's media: an image
+   * experiment on the product ends first (src/features/experiments/). Passed in, so the pipeline
+   * imports no feature.
+   */
+  beforeUndo?: BeforeUndo;
+  /**
    * Makes the fidelity check's pool: called once by `startWorkers` (the stages' process), closed
    * when they stop; a web process makes none.
    */
@@ -281,6 +288,7 @@ export function createPipeline(
     holds: parts.holds,
     // `line` is made below, from this context; a try is admitted long after both exist.
     tries: { gate: parts.tryGate ?? allGates(), admit: (generation) => line.admit(generation) },
+    beforeUndo: parts.beforeUndo,
     channels: parts.channels,
     images: options.images ?? createSharpImageProcessor(),
     resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },

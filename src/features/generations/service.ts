@@ -82,8 +82,6 @@ export interface GenerationsServiceDeps {
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   clock: Clock;
-  /** Ends the product's image experiment before an undo changes its media (the undo wins). */
-  endExperimentOn(shop: string, productId: string): Promise<void>;
 }
 
 /** What the merchant's review decisions need (publish/review-actions.ts). */
@@ -94,6 +92,7 @@ export function reviewDepsOf(deps: Pick<GenerationsServiceDeps, 'pipeline' | 'ad
     admin: async (shop) => deps.admin.forShop(shop),
     enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
     publishedResults: pipeline.context.publishedResults,
+    beforeUndo: pipeline.context.beforeUndo,
   };
 }
 
@@ -200,11 +199,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   const actions: Record<GenerationAction, (shop: string, id: string) => Promise<Generation>> = {
     approve: (shop, id) => approveResult(review, shop, id),
     reject: (shop, id) => rejectResult(review, shop, id),
-    async undo(shop, id) {
-      const generation = await pipeline.generations.get(shop, id);
-      if (generation) await deps.endExperimentOn(shop, generation.productId);
-      return undoPublished(review, shop, id);
-    },
+    undo: (shop, id) => undoPublished(review, shop, id),
     cancel: (shop, id) => pipeline.cancel(shop, id),
   };
 

@@ -26,11 +26,15 @@ import type { PublishedResults } from './published-results.ts';
 import { ShopifyFilesError, createShopifyFiles } from './shopify-files.ts';
 import { restoreVariantImages } from './variant-images.ts';
 
+/** What else a product's media matter to (an image experiment), told before an undo. */
+export type BeforeUndo = (shop: string, productId: string) => Promise<void>;
+
 export interface ReviewDeps {
   generations: GenerationStore;
   admin(shop: string): Promise<AdminGraphql>;
   enqueue(stage: StageName, ref: GenerationRef, options?: EnqueueOptions): Promise<void>;
   publishedResults: PublishedResults;
+  beforeUndo?: BeforeUndo;
 }
 
 /** One of the merchant's decisions on the result of generation `id`. */
@@ -67,6 +71,7 @@ export const undoPublished: ResultAction = async (deps, shop, id) => {
   if (generation.state !== 'published' || !generation.fileId) {
     throw new StaleTransitionError(id, generation.state, ['published'], 'discarded');
   }
+  await deps.beforeUndo?.(shop, generation.productId);
   const files = createShopifyFiles(await deps.admin(shop));
   const wasFeatured = (await files.featuredMediaId(generation.productId)) === generation.fileId;
   return takeOffProduct(deps, generation, {

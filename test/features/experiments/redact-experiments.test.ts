@@ -36,6 +36,6 @@ it("leaves nothing of the shop's experiments once the shop is redacted", async (
   await app.deps.eraser.erase(shop);
 
   expect(await redis.keys(`pai:{${shop}}:*`)).toEqual([]);
-  const members = await redis.zrange(due, 0, -1);
+  const members = await redis.zrange(due, '0', '-1');
   expect(members.filter((member) => member.startsWith(`${shop} `))).toEqual([]);
 }, 60_000);
