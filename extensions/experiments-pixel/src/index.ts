@@ -18,7 +18,12 @@ import { register, type SandboxStorage } from './register.ts';
 
 const EXPOSURE = 'productai_experiment_exposure';
 const STORAGE_KEY = 'productai-experiments-pixel';
-const SEND_AFTER_MS = 1000;
+/**
+ * A page's events of one moment (its load: the exposure, the product viewed) leave together;
+ * short, so that a click that leaves the page soon after (add to cart, then checkout) is sent
+ * before the next page replaces the sandbox.
+ */
+const SEND_AFTER_MS = 200;
 /** The intake's limit on a batch's events (MAX_EVENTS_PER_BATCH). */
 const MAX_EVENTS = 50;
 /** Experiments remembered: older ones have ended. */
