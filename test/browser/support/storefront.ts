@@ -89,20 +89,24 @@ export interface Paints {
   images: Array<{ element: string; url: string }>;
   /** Largest Contentful Paint candidates' image URLs, in order. */
   largest: string[];
+  /** When the last of them was painted (the page's LCP so far), in ms since navigation. */
+  largestMs: number;
   /** The sum of the page's layout shifts (CLS over its one session). */
   cls: number;
 }
 
-function recordPaints(): void {
-  const paints: Paints = { images: [], largest: [], cls: 0 };
+export function recordPaints(): void {
+  const paints: Paints = { images: [], largest: [], largestMs: 0, cls: 0 };
   (window as unknown as { __paints: Paints }).__paints = paints;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as { identifier: string; url: string }[])
       paints.images.push({ element: entry.identifier, url: entry.url });
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { url: string }[])
+    for (const entry of list.getEntries() as unknown as { url: string; startTime: number }[]) {
       paints.largest.push(entry.url);
+      paints.largestMs = entry.startTime;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as {
