@@ -103,12 +103,34 @@ const beaconsSent = (shown: Visitor) =>
     () => (window as unknown as { __storefront: { beacons: number } }).__storefront.beacons,
   );
 
+/**
+ * A first page view: the control image, since Shopify's Customer Privacy API is loaded after
+ * the first paint; once it has loaded, the visitor's arms are drawn for the next pages (with
+ * consent) and nothing was published.
+ */
+async function firstView(shopper: Visitor, url: string): Promise<void> {
+  await shopper.page.goto(url);
+  expect(painted(await shopper.paintsOf('featured'), 'featured')).toEqual([
+    fileName(images.control),
+  ]);
+  await shopper.page.waitForFunction(
+    () => (window as unknown as { Shopify: { customerPrivacy?: unknown } }).Shopify.customerPrivacy,
+  );
+  expect(await published(shopper)).toEqual(['product_viewed']);
+}
+const published = (shopper: Visitor) =>
+  shopper.page.evaluate(
+    () => (window as unknown as { __storefront: { published: string[] } }).__storefront.published,
+  );
+
 describe('the arm’s image', () => {
   it('is the first image painted on the product page, and nothing moves', async () => {
     const experiment = await open();
     await experiment.live([0, 100]);
     const shopper = await visitor();
-    await shopper.page.goto(productUrl());
+    await firstView(shopper, productUrl());
+    expect(await storedArm(shopper, experiment.id)).toBe('ai1');
+    await shopper.page.reload();
     const paints = await shopper.paintsOf('featured');
     expect(painted(paints, 'featured')).toEqual([fileName(images.ai)]);
     expect(paints.largest.filter(Boolean).map(fileName)).toEqual([fileName(images.ai)]);
@@ -125,6 +147,7 @@ describe('the arm’s image', () => {
     const experiment = await open();
     await experiment.live([0, 100]);
     const shopper = await visitor();
+    await firstView(shopper, productUrl());
     const collection = slugify(product.collections[0]!.title);
     await shopper.page.goto(`${app.emulator.url}/storefront/${shop}/collections/${collection}`);
     const card = `card-${product.numericId}`;
@@ -139,21 +162,23 @@ it('shows the control image and sends nothing when consent is refused', async ()
   const experiment = await open();
   await experiment.live([0, 100]);
   const shopper = await visitor();
-  await shopper.page.goto(productUrl('?consent=refused'));
+  // Twice: the first view waits for the API; a second would show the arm kept by the first.
+  await firstView(shopper, productUrl('?consent=refused'));
+  await shopper.page.reload();
+  await shopper.page.waitForFunction(
+    () => (window as unknown as { Shopify: { customerPrivacy?: unknown } }).Shopify.customerPrivacy,
+  );
   const paints = await shopper.paintsOf('featured');
   expect(painted(paints, 'featured')).toEqual([fileName(images.control)]);
   expect(paints.cls).toBe(0);
   // No pixel sandbox (Shopify loads an analytics pixel only with consent), no exposure, no id.
   expect(shopper.page.workers()).toEqual([]);
-  expect(
-    await shopper.page.evaluate(
-      () => (window as unknown as { __storefront: { published: string[] } }).__storefront.published,
-    ),
-  ).toEqual(['product_viewed']);
+  expect(await published(shopper)).toEqual(['product_viewed']);
   expect(await shopper.page.evaluate(() => ({ ...localStorage }))).toEqual({});
 
-  // The same shopper consents: from then on its visits count, and only they.
-  await shopper.page.goto(productUrl('?consent=given'));
+  // The same shopper consents: from its next page on, its visits count, and only they.
+  await firstView(shopper, productUrl('?consent=given'));
+  await shopper.page.reload();
   expect(painted(await shopper.paintsOf('featured'), 'featured')).toEqual([fileName(images.ai)]);
   expect(shopper.page.workers()).toHaveLength(1);
   await eventually(async () => (await experiment.totals('ai1')).viewed).toEqual({
@@ -167,10 +192,7 @@ it('keeps a visitor in its arm across reloads, whatever the weights become', asy
   const experiment = await open();
   await experiment.live([100, 0]);
   const shopper = await visitor();
-  await shopper.page.goto(productUrl());
-  expect(painted(await shopper.paintsOf('featured'), 'featured')).toEqual([
-    fileName(images.control),
-  ]);
+  await firstView(shopper, productUrl());
   expect(await storedArm(shopper, experiment.id)).toBe('control');
 
   await experiment.live([0, 100]);
@@ -183,7 +205,8 @@ it('keeps a visitor in its arm across reloads, whatever the weights become', asy
   }
   // A new visitor gets the weights as they are now.
   const newcomer = await visitor();
-  await newcomer.page.goto(productUrl());
+  await firstView(newcomer, productUrl());
+  await newcomer.page.reload();
   expect(painted(await newcomer.paintsOf('featured'), 'featured')).toEqual([fileName(images.ai)]);
   await eventually(async () => [
     (await experiment.totals('control')).viewed.visitors,
@@ -202,7 +225,8 @@ it('counts each event once when events and beacons arrive twice and the thank-yo
         (window as unknown as { __storefront: { beacons: number } }).__storefront.beacons >= least,
       count,
     );
-  await page.goto(productUrl('?duplicates=1'));
+  await firstView(shopper, productUrl('?duplicates=1'));
+  await page.reload();
   await waitForBeacons(2);
   await page.click('#add-to-cart');
   await waitForBeacons(4);

@@ -7,8 +7,9 @@
  *
  * Events wait SEND_AFTER_MS, then leave as one batch per experiment (the intake's shape,
  * src/features/experiments/event-batch.ts) by `sendBeacon`, or `fetch` when the beacon is
- * refused. A product event is matched to its experiment when the batch leaves, not when it
- * arrives: Shopify may deliver a page's `product_viewed` before the embed's exposure.
+ * refused. A product event is matched to its experiment when a batch leaves, not when it
+ * arrives, and waits for a later batch while it matches none: Shopify delivers a page's
+ * `product_viewed` before the embed's exposure, which waits for the visitor's consent.
  *
  * Each event keeps Shopify's id (the same on a redelivery), an order its order's id (the same
  * when the thank-you page is loaded again), so the intake counts each once. Nothing about the
@@ -26,6 +27,8 @@ const STORAGE_KEY = 'productai-experiments-pixel';
 const SEND_AFTER_MS = 200;
 /** The intake's limit on a batch's events (MAX_EVENTS_PER_BATCH). */
 const MAX_EVENTS = 50;
+/** Events of products in no experiment (yet) kept for a later batch on this page, at most. */
+const MAX_WAITING = 100;
 /** Experiments remembered: older ones have ended. */
 const KEPT = 20;
 
@@ -100,9 +103,15 @@ register(({ analytics, browser, settings }) => {
       batch.events.push(event);
     };
     for (const { exposure, event } of exposed.splice(0)) add(exposure, event);
-    for (const { product, event } of pending.splice(0)) {
-      for (const exposure of known.values()) if (exposure.product === product) add(exposure, event);
-    }
+    // An event of a product not (yet) in an experiment of this visitor waits for a later batch:
+    // the embed publishes a page's exposure only once consent is known, often after the
+    // page's `product_viewed`.
+    const unmatched = pending.splice(0).filter(({ product, event }) => {
+      const matches = [...known.values()].filter((exposure) => exposure.product === product);
+      for (const exposure of matches) add(exposure, event);
+      return matches.length === 0;
+    });
+    pending.push(...unmatched.slice(-MAX_WAITING));
     for (const { exposure, events } of batches.values()) {
       for (let start = 0; start < events.length; start += MAX_EVENTS) {
         const { experiment, arm, visitor } = exposure;

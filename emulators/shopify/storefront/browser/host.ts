@@ -1,6 +1,7 @@
 /**
  * What Shopify's own scripts give a storefront page (in the real head, `content_for_header`),
- * for the emulator's storefront: the Customer Privacy API with the visitor's choice, and
+ * for the emulator's storefront: the Customer Privacy API with the visitor's choice (loaded
+ * with `Shopify.loadFeatures`, late, as Shopify's is), and
  * `Shopify.analytics.publish`, whose events (and the page's standard ones: a product viewed on
  * load, added to cart on a click of `[data-publish]`) go to the web pixel sandbox, a worker
  * running the app's real pixel bundle (pixel-sandbox.ts). As on Shopify, the pixel runs only for
@@ -21,6 +22,7 @@ export interface StorefrontConfig {
 }
 
 interface Shopify {
+  loadFeatures?(features: Array<{ name: string }>, loaded: (error: unknown) => void): void;
   customerPrivacy?: { analyticsProcessingAllowed(): boolean };
   analytics?: { publish(name: string, customData: unknown): void };
 }
@@ -40,7 +42,18 @@ const config = page.__storefrontConfig;
 const seen = (page.__storefront = { published: [] as string[], beacons: 0 });
 const shopify = (page.Shopify ??= {});
 
-shopify.customerPrivacy = { analyticsProcessingAllowed: () => config.consent };
+// As on Shopify, the Customer Privacy API is there once loaded with `loadFeatures`: here, after
+// the page's `load` (a script fetched late), so never before its first paint.
+shopify.loadFeatures = (features, loaded) => {
+  if (!features.some((feature) => feature.name === 'consent-tracking-api')) return loaded(null);
+  const load = () =>
+    setTimeout(() => {
+      shopify.customerPrivacy = { analyticsProcessingAllowed: () => config.consent };
+      loaded(null);
+    });
+  if (document.readyState === 'complete') load();
+  else window.addEventListener('load', load);
+};
 
 const sandbox = config.consent && config.pixelSandbox ? new Worker(config.pixelSandbox) : null;
 
