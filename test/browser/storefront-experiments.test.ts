@@ -130,7 +130,9 @@ describe('the arm’s image', () => {
     const shopper = await visitor();
     await firstView(shopper, productUrl());
     expect(await storedArm(shopper, experiment.id)).toBe('ai1');
-    await shopper.page.reload();
+    // The API comes a second after the page's load, so the page's view reaches the pixel well
+    // before the exposure it belongs to (which waits for the API's word), as on a slow network.
+    await shopper.page.goto(productUrl('?consentApiMs=1000'));
     const paints = await shopper.paintsOf('featured');
     expect(painted(paints, 'featured')).toEqual([fileName(images.ai)]);
     expect(paints.largest.filter(Boolean).map(fileName)).toEqual([fileName(images.ai)]);
@@ -186,6 +188,16 @@ it('shows the control image and sends nothing when consent is refused', async ()
     conversions: 1,
   });
   expect((await experiment.totals('control')).viewed.visitors).toBe(0);
+
+  // It withdraws consent: the page shows the arm it kept (the API's word comes after the first
+  // paint), then publishes nothing and forgets the visitor.
+  await shopper.page.goto(productUrl('?consent=refused'));
+  await shopper.page.waitForFunction(
+    () => (window as unknown as { Shopify: { customerPrivacy?: unknown } }).Shopify.customerPrivacy,
+  );
+  await shopper.page.waitForFunction(() => localStorage.getItem('productai-experiments') === null);
+  expect(await published(shopper)).toEqual(['product_viewed']);
+  expect(shopper.page.workers()).toEqual([]);
 });
 
 it('keeps a visitor in its arm across reloads, whatever the weights become', async () => {

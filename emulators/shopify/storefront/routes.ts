@@ -13,7 +13,8 @@
  *
  * The visitor's choices, `?consent=given|refused` (given by default, as where no banner is
  * shown) and `?duplicates=1` (every event delivered and every beacon sent twice), are kept in
- * cookies for the next pages, as a consent banner's choice is.
+ * cookies for the next pages, as a consent banner's choice is. `?consentApiMs=<n>` delays the
+ * Customer Privacy API by n ms more after the page's load (a slow network), for that page.
  */
 import { randomInt } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
@@ -63,6 +64,7 @@ export function storefrontRouter(emu: EmulatorContext): Router {
     const settings = shop.webPixelSettings;
     return {
       consent: choice(req, res, 'consent') !== 'refused',
+      consentApiMs: Number(req.query['consentApiMs'] ?? 0) || 0,
       pixelSandbox: settings
         ? `/storefront/assets/pixel-sandbox.js?${new URLSearchParams({ settings, bundle: '/storefront/assets/experiments-pixel.js' })}`
         : null,

@@ -13,6 +13,8 @@
 
 export interface StorefrontConfig {
   consent: boolean;
+  /** How long after the page's load the Customer Privacy API arrives (a slow script), in ms. */
+  consentApiMs: number;
   /** The sandbox worker's URL (settings and bundle in its query), or null: no pixel. */
   pixelSandbox: string | null;
   /** Each event delivered twice, and each beacon sent twice (at-least-once delivery). */
@@ -43,14 +45,15 @@ const seen = (page.__storefront = { published: [] as string[], beacons: 0 });
 const shopify = (page.Shopify ??= {});
 
 // As on Shopify, the Customer Privacy API is there once loaded with `loadFeatures`: here, after
-// the page's `load` (a script fetched late), so never before its first paint.
+// the page's `load` (a script fetched late), so never before its first paint, and later still
+// with `consentApiMs`.
 shopify.loadFeatures = (features, loaded) => {
   if (!features.some((feature) => feature.name === 'consent-tracking-api')) return loaded(null);
   const load = () =>
     setTimeout(() => {
       shopify.customerPrivacy = { analyticsProcessingAllowed: () => config.consent };
       loaded(null);
-    });
+    }, config.consentApiMs);
   if (document.readyState === 'complete') load();
   else window.addEventListener('load', load);
 };
