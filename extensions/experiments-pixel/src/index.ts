@@ -134,7 +134,9 @@ register(({ analytics, browser, settings }) => {
     exposed.push({ exposure, event: { id: eventId('x', event.id), type: 'exposure' } });
     later();
     void exposures.then((known) => {
-      known.delete(exposure.experiment);
+      // One experiment runs on a product at a time: an earlier one of this product has ended.
+      for (const [experiment, { product }] of known)
+        if (product === exposure.product) known.delete(experiment);
       known.set(exposure.experiment, exposure);
       const kept = [...known.values()].slice(-KEPT);
       return browser.localStorage.setItem(STORAGE_KEY, JSON.stringify(kept));
