@@ -225,6 +225,8 @@ export default {
           '(^|/)[.][^/]+[.](?:js|cjs|mjs|ts|cts|mts|json)$', // dot files (configs)
           '[.]d[.]ts$', // type declarations
           '(^|/)tsconfig[.]json$',
+          // A theme app extension's scripts: the theme loads them (Liquid), nothing imports them.
+          '^extensions/[^/]+/assets/',
         ],
       },
       to: {},

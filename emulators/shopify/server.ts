@@ -10,6 +10,7 @@ import { controlRouter } from './control/routes.ts';
 import type { EmulatorContext } from './emulator-context.ts';
 import { graphqlRouter } from './graphql/route.ts';
 import { resolvers } from './resolvers/index.ts';
+import { storefrontRouter } from './storefront/routes.ts';
 import { stagedUploadRouter } from './uploads/routes.ts';
 
 export function createApp(emu: EmulatorContext): Express {
@@ -21,6 +22,7 @@ export function createApp(emu: EmulatorContext): Express {
   app.use(cdnRouter(emu));
   app.use(stagedUploadRouter(emu));
   app.use(controlRouter(emu));
+  app.use(storefrontRouter(emu));
   app.use((req: Request, res: Response) => {
     res.status(404).json({ errors: `Not Found: ${req.method} ${req.path}` });
   });

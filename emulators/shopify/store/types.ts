@@ -41,6 +41,18 @@ export interface ProductRecord {
   variants: VariantRecord[];
   /** The product's media, in position order: ids of records in `ShopRecord.files`. */
   mediaIds: number[];
+  /**
+   * Its metafields by `namespace.key` (`$app:` namespaces kept as sent), as the storefront's
+   * Liquid reads them (storefront/); none until one is set.
+   */
+  metafields?: Map<string, MetafieldRecord>;
+}
+
+export interface MetafieldRecord {
+  /** `json`, `single_line_text_field`, ...: how Liquid reads the value. */
+  type: string;
+  /** As set: a string, JSON text for `json`. */
+  value: string;
 }
 
 export interface CollectionRecord {
@@ -140,4 +152,6 @@ export interface ShopRecord {
   metaobjectDefinitions: Map<string, MetaobjectDefinitionRecord>;
   /** Metaobject entries, by `type/handle`. */
   metaobjects: Map<string, MetaobjectRecord>;
+  /** The app's web pixel's settings (JSON text, as webPixelCreate takes them), once created. */
+  webPixelSettings?: string;
 }
