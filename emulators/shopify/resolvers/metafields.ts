@@ -8,28 +8,13 @@
  */
 import { gid, idOfType } from '../graphql/gid.ts';
 import { unsupported } from '../graphql/unsupported.ts';
-import type { ProductRecord, ShopRecord } from '../store/types.ts';
+import { productMetafields } from '../store/emulator-store.ts';
+import type { MetafieldRecord, ProductRecord, ShopRecord } from '../store/types.ts';
 import { onlyFields, userError, type UserErrorShape } from './input-guard.ts';
 import { field, plain, type ResolverContext, type ResolverMap } from './resolver-types.ts';
 import type { PresentedProduct } from './products.ts';
 
-export interface MetafieldRecord {
-  id: number;
-  namespace: string;
-  key: string;
-  type: string;
-  value: string;
-}
-
 const MAX_PER_CALL = 25;
-const stored = new WeakMap<ProductRecord, Map<string, MetafieldRecord>>();
-
-/** The product's metafields by `namespace.key` (the control surface and tests read them). */
-export function metafieldsOf(product: ProductRecord): Map<string, MetafieldRecord> {
-  let metafields = stored.get(product);
-  if (!metafields) stored.set(product, (metafields = new Map()));
-  return metafields;
-}
 
 const VALUE_CHECKS: Record<string, (value: string) => boolean> = {
   json: (value) => {
@@ -89,7 +74,7 @@ function metafieldsSet(_: unknown, args: { metafields: SetInput[] }, ctx: Resolv
   });
   if (errors.length > 0) return { metafields: null, userErrors: errors };
   const written = writes.map(({ owner, ...write }) => {
-    const metafields = metafieldsOf(owner!);
+    const metafields = productMetafields(owner!);
     const name = `${write.namespace}.${write.key}`;
     const record = { id: metafields.get(name)?.id ?? ctx.emu.store.nextId(), ...write };
     metafields.set(name, record);
@@ -108,7 +93,7 @@ function metafieldsDelete(_: unknown, args: { metafields: Identifier[] }, ctx: R
   const deleted = args.metafields.map((input) => {
     const owner = ownerOf(ctx.shop, input.ownerId);
     const name = `${input.namespace}.${input.key}`;
-    if (!owner || !metafieldsOf(owner).delete(name)) return null;
+    if (!owner || !productMetafields(owner).delete(name)) return null;
     return { ownerId: input.ownerId, namespace: input.namespace, key: input.key };
   });
   return { deletedMetafields: deleted, userErrors: [] };
@@ -127,7 +112,7 @@ export const metafieldResolvers: ResolverMap = {
     metafield: field(
       (product: PresentedProduct, args: { namespace?: string | null; key: string }) => {
         if (!args.namespace) throw unsupported('Product.metafield without a namespace');
-        const record = metafieldsOf(product.record).get(`${args.namespace}.${args.key}`);
+        const record = productMetafields(product.record).get(`${args.namespace}.${args.key}`);
         return record ? presentMetafield(record) : null;
       },
       ['namespace', 'key'],

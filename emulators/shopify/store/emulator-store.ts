@@ -3,7 +3,7 @@
  * unique per resource; one sequence keeps them unique across resources too, which makes a
  * wrong-type id lookup fail instead of finding something else).
  */
-import type { ProductRecord, ShopRecord, FileRecord } from './types.ts';
+import type { ProductRecord, ShopRecord, FileRecord, MetafieldRecord } from './types.ts';
 
 export class EmulatorStore {
   private readonly shops = new Map<string, ShopRecord>();
@@ -25,6 +25,14 @@ export class EmulatorStore {
   allShops(): ShopRecord[] {
     return [...this.shops.values()];
   }
+}
+
+/**
+ * The product's metafields by `namespace.key`: the Admin API's `metafieldsSet` writes them, the
+ * storefront's Liquid reads them.
+ */
+export function productMetafields(product: ProductRecord): Map<string, MetafieldRecord> {
+  return (product.metafields ??= new Map());
 }
 
 /** The product's media records in position order. */

@@ -42,13 +42,17 @@ export interface ProductRecord {
   /** The product's media, in position order: ids of records in `ShopRecord.files`. */
   mediaIds: number[];
   /**
-   * Its metafields by `namespace.key` (`$app:` namespaces kept as sent), as the storefront's
-   * Liquid reads them (storefront/); none until one is set.
+   * Its metafields by `namespace.key` (`$app:` namespaces kept as sent), as the Admin API's
+   * `metafieldsSet` writes them and the storefront's Liquid reads them (storefront/); none until
+   * one is set.
    */
   metafields?: Map<string, MetafieldRecord>;
 }
 
 export interface MetafieldRecord {
+  id: number;
+  namespace: string;
+  key: string;
   /** `json`, `single_line_text_field`, ...: how Liquid reads the value. */
   type: string;
   /** As set: a string, JSON text for `json`. */

@@ -20,7 +20,7 @@ import { randomInt } from 'node:crypto';
 import express, { type Request, type Response, type Router } from 'express';
 import { describeFile } from '../control/describe.ts';
 import type { EmulatorContext } from '../emulator-context.ts';
-import { productMedia } from '../store/emulator-store.ts';
+import { productMedia, productMetafields } from '../store/emulator-store.ts';
 import type { ProductRecord, ShopRecord } from '../store/types.ts';
 import { renderAppEmbed } from './app-embed.ts';
 import type { StorefrontConfig } from './browser/host.ts';
@@ -170,10 +170,17 @@ export function storefrontRouter(emu: EmulatorContext): Router {
       res.status(400).json({ error: 'namespace and key are required' });
       return;
     }
-    product.metafields ??= new Map();
-    if (value === null) product.metafields.delete(`${namespace}.${key}`);
+    const metafields = productMetafields(product);
+    const name = `${namespace}.${key}`;
+    if (value === null) metafields.delete(name);
     else if (typeof type === 'string' && typeof value === 'string')
-      product.metafields.set(`${namespace}.${key}`, { type, value });
+      metafields.set(name, {
+        id: metafields.get(name)?.id ?? emu.store.nextId(),
+        namespace,
+        key,
+        type,
+        value,
+      });
     else {
       res.status(400).json({ error: 'type and value (a string, or null to delete) are required' });
       return;
