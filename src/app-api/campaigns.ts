@@ -8,7 +8,7 @@
  *   POST   /api/campaigns/:id/end               -> CampaignView (live: restores at once)
  */
 import { z } from 'zod';
-import { BulkRunView, CreateBulkRunRequest } from './contract.ts';
+import { BulkRunView, CreateBulkRunRequest } from './bulk-runs.ts';
 import { LOCAL_DATE_TIME } from './zoned-time.ts';
 
 const LocalDateTime = z

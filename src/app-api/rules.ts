@@ -11,15 +11,10 @@
  *   PUT    /api/rules-cap           { dailyCap } -> RulesOverview
  */
 import { z } from 'zod';
-import {
-  EachVariant,
-  GenerationParams,
-  GenerationState,
-  OptionCount,
-  PresetId,
-  shopifyGid,
-} from './contract.ts';
+import { GenerationParams, GenerationState, OptionCount } from './generations.ts';
+import { PresetId, shopifyGid } from './ids.ts';
 import { MAX_RULE_COLLECTIONS } from './rule-limits.ts';
+import { EachVariant } from './variant-sets.ts';
 
 export const MAX_RULES = 20;
 /** The last results a rule shows (a capped list per rule: the read stays bounded). */
