@@ -9,9 +9,11 @@
  * written for the merchant). 401 with header `X-Shopify-Retry-Invalid-Session-Request: 1` asks
  * App Bridge to retry with a fresh session token.
  *
- * Routes:
+ * Routes, every one the server has under /api (each feature's file says what its shapes mean):
+ *  the session and the shop (shop.ts):
  *   GET    /api/session                         -> { shop }
  *   GET    /api/shop                            -> ShopView (the shop's clock: every date shown)
+ *  settings.ts (the style reference: shop-style.ts):
  *   GET    /api/settings                        -> SettingsView
  *   PATCH  /api/settings                        UpdateSettingsRequest -> SettingsView
  *   PUT    /api/settings/api-key                SaveApiKeyRequest -> SettingsView (400 invalid_api_key)
@@ -20,9 +22,11 @@
  *   PUT    /api/settings/style/reference        image bytes (JPEG/PNG/WebP) -> SettingsView
  *   POST   /api/settings/style/reference/from-generation  UseResultAsStyleRequest -> SettingsView
  *   DELETE /api/settings/style/reference        -> SettingsView
+ *  products.ts:
  *   GET    /api/products?query=&after=          -> ProductPage
  *   GET    /api/products/:id                    -> ProductDetail        (:id numeric or URL-encoded gid)
  *   GET    /api/collections/:id                 -> CollectionSummary
+ *  generations.ts:
  *   POST   /api/generations/estimate            CreateGenerationRequest -> Estimate
  *   POST   /api/generations                     CreateGenerationRequest -> CreatedGeneration (202)
  *                                                (the first option when several were asked for;
@@ -31,23 +35,39 @@
  *   GET    /api/generations/:id                 -> GenerationView
  *   POST   /api/generations/:id/approve|reject|undo|cancel -> GenerationView
  *   POST   /api/generations/:id/retry           RetryGenerationRequest? -> GenerationView (202, the new one)
+ *  review.ts:
  *   GET    /api/option-groups/:id               -> OptionGroupView
  *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
+ *   POST   /api/variant-sets/:id/decision       DecideVariantSetRequest -> VariantSetView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
  *                                                (409 flagged_results: see ApproveFlagged)
  *   GET    /api/review-batches/:id              -> ReviewBatchView
- *   POST   /api/variant-sets/:id/decision       DecideVariantSetRequest -> VariantSetView
+ *  bulk-runs.ts:
  *   POST   /api/bulk-runs/estimate              BulkRunTarget & params -> BulkEstimate
  *   POST   /api/bulk-runs                       CreateBulkRunRequest -> BulkRunView (202)
  *   GET    /api/bulk-runs                       -> { bulkRuns: BulkRunView[] }
  *   GET    /api/bulk-runs/:id                   -> BulkRunView
  *   POST   /api/bulk-runs/:id/pause|resume|cancel -> BulkRunView
+ *  campaigns.ts:
+ *   GET    /api/campaigns                       -> CampaignList
+ *   POST   /api/campaigns                       CreateCampaignRequest -> CampaignView (202)
+ *   GET    /api/campaigns/:id                   -> CampaignView
+ *   POST   /api/campaigns/:id/cancel            -> CampaignView (before the start only)
+ *   POST   /api/campaigns/:id/end               -> CampaignView (live: restores at once)
+ *  rules.ts:
+ *   GET    /api/rules                           -> RulesOverview (rules with their last results,
+ *                                                the cap)
+ *   POST   /api/rules                           SaveRuleRequest -> RuleView
+ *   PUT    /api/rules/:id                       SaveRuleRequest -> RuleView
+ *   PATCH  /api/rules/:id                       SetActiveRequest -> RuleView (pause / resume)
+ *   DELETE /api/rules/:id                       -> 204
+ *   PUT    /api/rules-cap                       SetDailyCapRequest -> RulesOverview
+ *  overview.ts:
  *   GET    /api/overview                        -> OverviewView
  *   POST   /api/setup-guide/dismiss             -> SetupGuideView
- *   GET    /api/unclaimed-results               -> UnclaimedResultList (unclaimed-results.ts)
+ *  unclaimed-results.ts:
+ *   GET    /api/unclaimed-results               -> UnclaimedResultList
  *   POST   /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
- *   /api/campaigns...                          see campaigns.ts (it builds on these schemas)
- *   /api/rules, /api/rules-cap                 see rules.ts
  */
 export * from './api-error.ts';
 export * from './ids.ts';
