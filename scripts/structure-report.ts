@@ -102,10 +102,14 @@ function linesNamingAnIssue(path: string, texts: Comment[]): string[] {
 
 /** The test toolkit's helpers that must each be defined once, by the pattern of a definition. */
 const TEST_HELPERS: Record<string, RegExp> = {
-  until: /\bfunction until\b/g,
-  eventually: /\bfunction eventually\b/g,
-  TestShop: /\binterface TestShop\b|\btype TestShop\s*=/g,
+  until: /\bfunction until\b/,
+  eventually: /\bfunction eventually\b/,
+  TestShop: /\binterface TestShop\b|\btype TestShop\s*=/,
 };
+
+/** A wait written by hand (a deadline and a sleep in a loop) where test/support/until.ts would do. */
+const POLL_BY_HAND = /\bconst deadline = Date\.now\(\)/g;
+const UNTIL = 'test/support/until.ts';
 
 const cruise = await cruiseSrc();
 const folderCycles = cruise.summary.violations.filter(
@@ -143,6 +147,11 @@ const helperDefinitions = Object.entries(TEST_HELPERS).map(([name, pattern]) => 
   const where = testFiles.filter((path) => pattern.test(readFileSync(join(ROOT, path), 'utf8')));
   return { name, where };
 });
+const pollsByHand = testFiles
+  .filter((path) => path.startsWith('test/') && path !== UNTIL)
+  .flatMap((path) =>
+    [...readFileSync(join(ROOT, path), 'utf8').matchAll(POLL_BY_HAND)].map(() => path),
+  );
 const docs = [
   'README.md',
   ...filesUnder('docs', (path) => path.endsWith('.md')),
@@ -182,11 +191,15 @@ console.log(
   `test helpers defined (want 1 each):             ` +
     helperDefinitions.map(({ name, where }) => `${name} ${where.length}`).join(', '),
 );
+console.log(
+  `waits polled by hand in test/ (want 0):         ${pollsByHand.length} (${UNTIL} is the one)`,
+);
 if (process.argv.includes('--verbose')) {
   for (const { name, where } of helperDefinitions) {
     for (const path of where) console.log(`  ${name}: ${path}`);
   }
   for (const where of [
+    ...pollsByHand.map((path) => `polls by hand: ${path}`),
     ...intoPipeline,
     ...engineIntoFeatures,
     ...commentsNamingAnIssue,
