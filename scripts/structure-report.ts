@@ -4,20 +4,18 @@
 // insides from the rest of src/ that do not go through pipeline/index.ts (and, of those, the
 // features' into the engine's insides, with the engine's imports of a feature: both want 0, and
 // .dependency-cruiser.js forbids them), files in src/ over 400 lines (the model catalogue is data
-// and is let off), the README's length, comments (and doc lines) naming an issue instead of saying
-// why, and how often the test toolkit's helpers are defined. It prints the figures and exits 0: they are measured, not asserted.
+// and is let off: long-files.ts, which test/architecture/file-length.test.ts enforces), the
+// README's length, comments (and doc lines) naming an issue instead of saying why, and how often
+// the test toolkit's helpers are defined. It prints the figures and exits 0: the report measures;
+// the rules that hold are enforced by deps:check and the architecture tests.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { CODE, filesUnder, lineCount, LONG_FILE_LINES, longFiles, ROOT } from './long-files.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const LONG_FILE_LINES = 400;
-const LET_OFF_LONG = new Set(['src/productai/catalogue.ts']);
 const COMMENT_ROOTS = ['src', 'test', 'bench', 'scripts', 'web', 'emulators', 'dev', 'extensions'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.cache', '.demo', 'test-artifacts']);
-const CODE = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.lua', '.sh', '.css']);
 
 /** The word issue with a number, a hash with one, a phase (P and a digit): history, not a reason. */
 const NAMES_AN_ISSUE = [/\bissues?\s+#?\d+/i, /(^|[\s(])#\d{1,3}\b/, /\bP\d\b/];
@@ -25,22 +23,6 @@ const NAMES_AN_ISSUE = [/\bissues?\s+#?\d+/i, /(^|[\s(])#\d{1,3}\b/, /\bP\d\b/];
 interface Cruise {
   summary: { violations: { rule: { name: string } }[] };
   modules: { source: string; dependencies: { resolved: string }[] }[];
-}
-
-function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name)) found.push(...filesUnder(path, keep));
-    } else if (entry.isFile() && keep(path)) found.push(path);
-  }
-  return found;
-}
-
-function lineCount(path: string): number {
-  const text = readFileSync(join(ROOT, path), 'utf8');
-  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
 async function cruiseSrc(): Promise<Cruise> {
@@ -120,10 +102,14 @@ function linesNamingAnIssue(path: string, texts: Comment[]): string[] {
 
 /** The test toolkit's helpers that must each be defined once, by the pattern of a definition. */
 const TEST_HELPERS: Record<string, RegExp> = {
-  until: /\bfunction until\b/g,
-  eventually: /\bfunction eventually\b/g,
-  TestShop: /\binterface TestShop\b|\btype TestShop\s*=/g,
+  until: /\bfunction until\b/,
+  eventually: /\bfunction eventually\b/,
+  TestShop: /\binterface TestShop\b|\btype TestShop\s*=/,
 };
+
+/** A wait written by hand (a deadline and a sleep in a loop) where test/support/until.ts would do. */
+const POLL_BY_HAND = /\bconst deadline = Date\.now\(\)/g;
+const UNTIL = 'test/support/until.ts';
 
 const cruise = await cruiseSrc();
 const folderCycles = cruise.summary.violations.filter(
@@ -148,10 +134,7 @@ const engineIntoFeatures = cruise.modules
       .map((dependency) => `${module.source} -> ${dependency.resolved}`),
   );
 
-const longFiles = filesUnder('src', (path) => CODE.has(extname(path)))
-  .map((path) => ({ path, lines: lineCount(path) }))
-  .filter(({ path, lines }) => lines > LONG_FILE_LINES && !LET_OFF_LONG.has(path))
-  .sort((a, b) => b.lines - a.lines);
+const overLong = longFiles();
 
 const codeFiles = COMMENT_ROOTS.flatMap((dir) =>
   filesUnder(dir, (path) => CODE.has(extname(path)) && !path.endsWith('.d.ts')),
@@ -164,6 +147,11 @@ const helperDefinitions = Object.entries(TEST_HELPERS).map(([name, pattern]) => 
   const where = testFiles.filter((path) => pattern.test(readFileSync(join(ROOT, path), 'utf8')));
   return { name, where };
 });
+const pollsByHand = testFiles
+  .filter((path) => path.startsWith('test/') && path !== UNTIL)
+  .flatMap((path) =>
+    [...readFileSync(join(ROOT, path), 'utf8').matchAll(POLL_BY_HAND)].map(() => path),
+  );
 const docs = [
   'README.md',
   ...filesUnder('docs', (path) => path.endsWith('.md')),
@@ -186,10 +174,10 @@ console.log(
   `engine imports of a feature:                    ${engineIntoFeatures.length} (want 0)`,
 );
 console.log(
-  `files in src/ over ${LONG_FILE_LINES} lines:                    ${longFiles.length} ` +
+  `files in src/ over ${LONG_FILE_LINES} lines:                    ${overLong.length} ` +
     `(the model catalogue let off)`,
 );
-for (const { path, lines } of longFiles) console.log(`  ${String(lines).padStart(5)}  ${path}`);
+for (const { path, lines } of overLong) console.log(`  ${String(lines).padStart(5)}  ${path}`);
 console.log(`README.md lines:                                ${lineCount('README.md')}`);
 console.log(
   `comment lines naming an issue:                  ${commentsNamingAnIssue.length} ` +
@@ -203,11 +191,15 @@ console.log(
   `test helpers defined (want 1 each):             ` +
     helperDefinitions.map(({ name, where }) => `${name} ${where.length}`).join(', '),
 );
+console.log(
+  `waits polled by hand in test/ (want 0):         ${pollsByHand.length} (${UNTIL} is the one)`,
+);
 if (process.argv.includes('--verbose')) {
   for (const { name, where } of helperDefinitions) {
     for (const path of where) console.log(`  ${name}: ${path}`);
   }
   for (const where of [
+    ...pollsByHand.map((path) => `polls by hand: ${path}`),
     ...intoPipeline,
     ...engineIntoFeatures,
     ...commentsNamingAnIssue,

@@ -1,14 +1,10 @@
 /**
- * The campaigns part of the JSON contract (re-exported by contract.ts):
- *
- *   GET    /api/campaigns                       -> CampaignList
- *   POST   /api/campaigns                       CreateCampaignRequest -> CampaignView (202)
- *   GET    /api/campaigns/:id                   -> CampaignView
- *   POST   /api/campaigns/:id/cancel            -> CampaignView (before the start only)
- *   POST   /api/campaigns/:id/end               -> CampaignView (live: restores at once)
+ * The campaigns part of the JSON contract (re-exported by contract.ts, which lists its routes):
+ * results made ahead by a bulk run, made the featured images at the start on the shop's clock, and
+ * the previous images given back at the end.
  */
 import { z } from 'zod';
-import { BulkRunView, CreateBulkRunRequest } from './contract.ts';
+import { BulkRunView, CreateBulkRunRequest } from './bulk-runs.ts';
 import { LOCAL_DATE_TIME } from './zoned-time.ts';
 
 const LocalDateTime = z

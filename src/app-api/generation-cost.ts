@@ -9,7 +9,7 @@
  *    charged it, so "up to" the estimate, never a confident 0;
  *  - still on its way: "about" the estimate.
  */
-import type { GenerationView } from './contract.ts';
+import type { GenerationView } from './generations.ts';
 import { isTerminalState } from './generation-states.ts';
 
 export type GenerationCost =

@@ -26,7 +26,8 @@ import {
 
 /** What the prompt field needs of the catalogue: how a video prompt names its images. */
 export { isVideoModelId, videoImageMarker } from '../productai/catalogue.ts';
-import type { GenerationKind, GenerationParams, SettingsView } from './contract.ts';
+import type { GenerationKind, GenerationParams } from './generations.ts';
+import type { SettingsView } from './settings.ts';
 
 /** Plain names, in the catalogue's order (recommended first). */
 const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, string>> = {

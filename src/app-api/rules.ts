@@ -1,25 +1,14 @@
 /**
  * Rules for new products (Settings → Automatic photos): what the app makes, without a click,
  * for a product that arrives in the store (Shopify's products/create, or products/update when a
- * product that had no image gets its first). Browser-safe: zod only.
- *
- *   GET    /api/rules               -> RulesOverview (rules with their last results, the cap)
- *   POST   /api/rules               SaveRuleRequest -> RuleView
- *   PUT    /api/rules/:id           SaveRuleRequest -> RuleView
- *   PATCH  /api/rules/:id           { active } -> RuleView (pause / resume)
- *   DELETE /api/rules/:id           -> 204
- *   PUT    /api/rules-cap           { dailyCap } -> RulesOverview
+ * product that had no image gets its first). Browser-safe: zod only; contract.ts re-exports it
+ * and lists its routes.
  */
 import { z } from 'zod';
-import {
-  EachVariant,
-  GenerationParams,
-  GenerationState,
-  OptionCount,
-  PresetId,
-  shopifyGid,
-} from './contract.ts';
+import { GenerationParams, GenerationState, OptionCount } from './generations.ts';
+import { PresetId, shopifyGid } from './ids.ts';
 import { MAX_RULE_COLLECTIONS } from './rule-limits.ts';
+import { EachVariant } from './variant-sets.ts';
 
 export const MAX_RULES = 20;
 /** The last results a rule shows (a capped list per rule: the read stays bounded). */

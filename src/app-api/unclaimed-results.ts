@@ -1,9 +1,7 @@
 /**
  * The contract of the unclaimed results (paid ProductAI results no generation could claim;
- * src/pipeline/receive/unclaimed-results.ts) between the server and the app home.
- *
- *   GET  /api/unclaimed-results               -> UnclaimedResultList
- *   POST /api/unclaimed-results/:jobId/attach AttachUnclaimedRequest -> GenerationView (202)
+ * src/pipeline/receive/unclaimed-results.ts) between the server and the app home; contract.ts
+ * re-exports it and lists its routes.
  */
 import { z } from 'zod';
 import { shopifyGid } from './ids.ts';

@@ -76,11 +76,11 @@ export {
   GenerationNotFoundError,
   isTerminal,
   StaleTransitionError,
-  toGenerationView,
   tryAgainOf,
   type Generation,
   type NewGeneration,
 } from './generations/generation.ts';
+export { toGenerationView } from './generations/generation-view.ts';
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
 export { appWideKeys, generationKeys, PENDING_STATES } from './generations/keys.ts';

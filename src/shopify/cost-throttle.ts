@@ -10,8 +10,9 @@
  *   actual cost), or, without one, charges only `actualQueryCost`. Either way the unused part of
  *   the reservation comes back at once and the queue is re-examined, so waiting callers are
  *   admitted as soon as the points are really there, not when the worst case would have refilled.
- *   Measured (bench/api-generations-burst.ts): 40 clicks per shop each reserving 206 points of a
- *   2000-point bucket used to wait up to 60 s for a refill that Shopify never needed.
+ *   Measured (bench/api-generations-burst.ts): settled only by the refill, 40 clicks per shop
+ *   each reserving 206 points of a 2000-point bucket wait up to 60 s for points Shopify never
+ *   took.
  * - Between reports the bucket refills at `restoreRate` points per second.
  * - While the bucket is unknown (no answer yet for this shop), one request at a time is sent: its
  *   answer teaches the bucket before a burst can overdraw it.

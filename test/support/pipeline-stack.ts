@@ -41,6 +41,7 @@ import {
 import { productImage, startImageHost, type HostedImages } from './product-images.ts';
 import { uniqueNamespace } from './generations.ts';
 import { afterFile } from './teardown.ts';
+import { notYet, until } from './until.ts';
 
 /** The address the emulator sends webhooks from; the app's allowlist holds only this one. */
 export const WEBHOOK_SOURCE = '127.0.0.2';
@@ -386,16 +387,17 @@ export async function startPipelineHarness(
   const shops: string[] = [];
   const harness: PipelineHarness = {
     async quiet() {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const counts = await Promise.all(
-          shops.map((shop) => pipeline.generations.countByState(shop)),
-        );
-        const moving = counts.some((c) => c.queued + c.submitting + c.processing + c.saving > 0);
-        if (!moving) return;
-        if (Date.now() > deadline) throw new Error('the pipeline did not come to rest');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await until(
+        'the pipeline to come to rest',
+        async () => {
+          const counts = await Promise.all(
+            shops.map((shop) => pipeline.generations.countByState(shop)),
+          );
+          const moving = counts.some((c) => c.queued + c.submitting + c.processing + c.saving > 0);
+          return moving ? notYet(counts) : true;
+        },
+        { deadlineMs: 15_000 },
+      );
     },
     app,
     productAi: stack.productAi,

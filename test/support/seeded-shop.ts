@@ -2,6 +2,7 @@
 import type { BulkRunView } from '../../src/app-api/contract.ts';
 import type { TestApp } from './app.ts';
 import type { TestShop } from './publish-stack.ts';
+import { notYet, until } from './until.ts';
 
 /** A product as the Shopify emulator's control surface lists it. */
 export interface SeededProduct {
@@ -48,11 +49,12 @@ export async function waitForRun(
   done: (run: BulkRunView) => boolean,
   deadlineMs = 30_000,
 ): Promise<BulkRunView> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const { body } = await shop.api<BulkRunView>('GET', `/bulk-runs/${id}`);
-    if (done(body)) return body;
-    if (Date.now() > deadline) throw new Error(`bulk run not there yet: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return until(
+    `bulk run ${id}`,
+    async () => {
+      const { body } = await shop.api<BulkRunView>('GET', `/bulk-runs/${id}`);
+      return done(body) ? body : notYet(body);
+    },
+    { deadlineMs, intervalMs: 50 },
+  );
 }

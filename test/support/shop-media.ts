@@ -6,6 +6,7 @@ import type {
 } from '../../src/pipeline/publish/shopify-files.ts';
 import type { TestApp } from './app.ts';
 import { seededProducts } from './seeded-shop.ts';
+import { notYet, until } from './until.ts';
 
 export interface EmulatorMedia {
   id: string;
@@ -45,11 +46,12 @@ export async function waitForFile(
   status: FileStatus,
   deadlineMs = 10_000,
 ): Promise<FileState> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const state = await files.status(id);
-    if (state?.status === status) return state;
-    if (Date.now() > deadline) throw new Error(`file ${id} is ${state?.status}, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return until(
+    `file ${id} to be ${status}`,
+    async () => {
+      const state = await files.status(id);
+      return state?.status === status ? state : notYet(state);
+    },
+    { deadlineMs, intervalMs: 50 },
+  );
 }

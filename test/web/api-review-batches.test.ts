@@ -13,6 +13,7 @@ import type {
 } from '../../src/app-api/contract.ts';
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { productMedia } from '../support/shop-media.ts';
+import { notYet, until } from '../support/until.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 
 const harness = apiHarness();
@@ -48,13 +49,14 @@ async function photoInReview(shop: TestShop, productId: string): Promise<Generat
 
 /** Polls the batch's progress until it is done (or fails at the deadline with the last view). */
 async function batchDone(shop: TestShop, id: string, deadlineMs = 20_000) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const { body } = await shop.api<ReviewBatchView>('GET', `/review-batches/${id}`);
-    if (body.state === 'done') return body;
-    if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return until(
+    `batch ${id} to be done`,
+    async () => {
+      const { body } = await shop.api<ReviewBatchView>('GET', `/review-batches/${id}`);
+      return body.state === 'done' ? body : notYet(body);
+    },
+    { deadlineMs, intervalMs: 50 },
+  );
 }
 
 async function startRunInReview(shop: TestShop, productIds: string[]): Promise<BulkRunView> {

@@ -7,16 +7,14 @@
  */
 import { createHmac } from 'node:crypto';
 import { request } from 'node:http';
-import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/app-api/contract.ts';
-import { createHttpApp } from '../../web/server/app.ts';
-import { APP_MODULES } from '../../web/server/modules.ts';
 import { FLOW_GENERATE_PHOTO_PATH } from '../../web/server/routes/flow-actions.ts';
 import { EXPERIMENT_EVENTS_PATH } from '../../web/server/routes/experiment-events.ts';
 import { API_SECRET } from '../support/app-identity.ts';
 import { startTestApp } from '../support/app.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
+import { serverRoutes, type RouteInfo } from '../support/server-routes.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
 
 const app = await startTestApp({
@@ -24,28 +22,7 @@ const app = await startTestApp({
   env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: '127.0.0.1', PIXEL_RATE_LIMIT_BURST: '1000' },
 });
 
-interface RouteInfo {
-  method: string;
-  path: string;
-}
-
-/** Every route of the server, from its Express router (mounted routers included). */
-function routesOf(router: Router, prefix = ''): RouteInfo[] {
-  return router.stack.flatMap((layer) => {
-    const { route } = layer;
-    if (route) {
-      if (typeof route.path !== 'string') return []; // the app home's catch-all: no parameters
-      const methods = Object.keys((route as unknown as { methods: object }).methods);
-      return methods.map((method) => ({ method: method.toUpperCase(), path: prefix + route.path }));
-    }
-    const nested = (layer.handle as Partial<Router>).stack;
-    if (!nested) return [];
-    const mount = (layer as unknown as { rawPath: unknown }).rawPath;
-    return routesOf(layer.handle as Router, prefix + (mount === '/' ? '' : String(mount)));
-  });
-}
-
-const ROUTES = routesOf(createHttpApp(app.deps, { modules: APP_MODULES }).router as Router);
+const ROUTES = serverRoutes(app.deps);
 const key = (route: RouteInfo) => `${route.method} ${route.path}`;
 const WITH_PARAMS = ROUTES.filter((route) => route.path.includes('/:'));
 const WITH_BODY = ROUTES.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method));

@@ -1,12 +1,12 @@
 /**
- * Bulk runs in Redis: a hash per run (one field per record field, JSON-encoded), an index of the
- * shop's runs, and a hash of the products a run has claimed (product id -> generation id) that
- * makes expansion at-most-once per product even when a page is processed again after a crash.
- * State changes and credit reservations are Lua scripts: the budget check and the increment are
- * one atomic step, so concurrent expansions can never commit more than the budget.
+ * Bulk runs in Redis (their keys and fields: bulk-run-layout.ts): a hash per run, an index of
+ * the shop's runs, and a hash of the products a run has claimed (product id -> generation id)
+ * that makes expansion at-most-once per product even when a page is processed again after a
+ * crash. State changes and credit reservations are Lua scripts: the budget check and the
+ * increment are one atomic step, so concurrent expansions can never commit more than the budget.
  */
 import type { Clock } from '../../platform/clock.ts';
-import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import { appWideKey } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { newGenerationId } from '../../pipeline/index.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
@@ -18,12 +18,7 @@ import {
   type BulkRun,
   type StoredBulkRunState,
 } from './bulk-run.ts';
-
-const keys = shopKeyspace('bulk-runs');
-const runKey = (shop: string, id: string) => keys.key(shop, 'run', id);
-const claimsKey = (shop: string, id: string) => keys.key(shop, 'run', id, 'claims');
-const triesKey = (shop: string, id: string) => keys.key(shop, 'run', id, 'tries');
-const indexKey = (shop: string) => keys.key(shop, 'index');
+import { claimsKey, FIELDS, indexKey, LATER_FIELDS, runKey, triesKey } from './bulk-run-layout.ts';
 
 export type NewBulkRun = Omit<
   BulkRun,
@@ -143,76 +138,6 @@ export interface BulkRunStore {
     counter: 'skippedUnprocessable' | 'skippedDone' | 'skippedForBudget',
   ): Promise<void>;
 }
-
-/** Fields added after runs were first stored: what a run stored before them reads as. */
-const LATER_FIELDS: Pick<
-  BulkRun,
-  | 'includeDone'
-  | 'skippedUnprocessable'
-  | 'skippedDone'
-  | 'options'
-  | 'plannedNoImage'
-  | 'plannedAlreadyDone'
-  | 'eachVariant'
-  | 'plannedVariantSets'
-  | 'variantProducts'
-  | 'variantResults'
-  | 'variantSingle'
-  | 'atCapSince'
-  | 'pausedAt'
-  | 'expiredAt'
-> = {
-  atCapSince: null,
-  pausedAt: null,
-  expiredAt: null,
-  eachVariant: null,
-  plannedVariantSets: null,
-  variantProducts: 0,
-  variantResults: 0,
-  variantSingle: 0,
-  includeDone: true,
-  options: 1,
-  skippedUnprocessable: 0,
-  skippedDone: 0,
-  plannedNoImage: 0,
-  plannedAlreadyDone: 0,
-};
-
-const FIELDS = [
-  'id',
-  'shop',
-  'title',
-  'target',
-  'kind',
-  'params',
-  'imagesPerProduct',
-  'options',
-  'state',
-  'productCount',
-  'expandedCount',
-  'creditsPerProduct',
-  'estimatedCredits',
-  'creditBudget',
-  'creditsCommitted',
-  'skippedForBudget',
-  'includeDone',
-  'skippedUnprocessable',
-  'skippedDone',
-  'plannedNoImage',
-  'plannedAlreadyDone',
-  'eachVariant',
-  'plannedVariantSets',
-  'variantProducts',
-  'variantResults',
-  'variantSingle',
-  'atCapSince',
-  'pausedAt',
-  'expiredAt',
-  'cursor',
-  'expansionDone',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof BulkRun)[];
 
 const RESERVE = luaScript(new URL('./lua/reserve-credits.lua', import.meta.url), {
   keys: ['run'],

@@ -3,7 +3,7 @@
  * that checks the current state against the caller's `from` list and, in the same atomic step,
  * writes the new state, the patch, the history entry and the indexes. Two workers, a webhook and
  * a poll racing for one generation therefore produce exactly one winner; the others get a
- * StaleTransitionError and do nothing. The state machine itself is described in generation.ts.
+ * StaleTransitionError and do nothing. The state machine itself is described in state-machine.ts.
  *
  * Layout (keys.ts): a hash per generation (one field per record field, JSON-encoded, so a patch
  * never rewrites fields it does not name), a list of transitions, and sorted sets as indexes

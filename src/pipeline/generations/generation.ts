@@ -1,101 +1,12 @@
 /**
  * A generation: one request for one product (a photo, a video or an upscale), from the merchant's
- * click to the result on the product's media. This file holds its record and its state machine;
- * `generation-store.ts` enforces the machine atomically in Redis.
- *
- * State machine (each arrow is one atomic `transition`, recorded with its time and a note):
- *
- *                 ┌──────── cancelled ◄─────────────────┐ (merchant, uninstall, bulk cancel)
- *                 │                                     │
- *   create ─► queued ◄──────► paused                    │   paused: the shop is out of credits or
- *              │  ▲  (shop paused / resumed)             │   its key is invalid; resumeShop() puts
- *              │  │                                      │   the generation back in the queue
- *              │  │ 429 or certainly-not-sent: back in line, nothing was charged
- *              ▼  │
- *           submitting ──► failed   (the API refused the request: 400 validation; nothing charged)
- *              │   │
- *              │   └────► uncertain ──► processing   (its job found: adopted, never resent)
- *              │            │  └──────► queued       (provably never accepted: sent again)
- *              │            └─────────► cancelled    (the merchant stops waiting, or uninstall)
- *              ▼
- *          processing ──► failed   (ProductAI reported ERROR, or no result before the deadline)
- *              │
- *              ▼          (webhook or poll, whichever comes first: the loser's transition is stale)
- *            saving ──► failed     (Shopify refused the file or media processing FAILED, or did not
- *              │                    answer for the outage ceiling: publish/shopify-outage.ts; while
- *              │                    it waits it stays `saving`, `waitingFor` says so)
- *              │
- *              ├──► in_review ──► saving (approve) | discarded (reject)   (review mode, options)
- *              ├──► discarded   (one of several tries of a changed result, not the one kept)
- *              ▼
- *          published ──► discarded (undo)
- *
- * A result the fidelity check calls changed is made again (publish/fidelity-retry.ts): the next
- * try is a new generation (its own request and charge, `retryOf` the try before, `tries` on
- * each), created once per try with a claim, while the changed one waits in `in_review`. The
- * tries that are not kept end `discarded` (in review, or still `saving` for the last one).
- *
- * Terminal: published, failed, cancelled, discarded. Exactly one of them ends every generation;
- * `published` is left only by the merchant's undo (to `discarded`), never by the pipeline.
- *
- * A paid result is never paid again: Try again on a failed generation whose job ProductAI
- * accepted (and did not report an error: `tryAgainOf`) makes a new generation that adopts that
- * job, `queued → processing` like an attached unclaimed result (below), 0 credits, `retryOf` the
- * failed one, which stays failed; the job-id index moves to the new one, so only one of them
- * saves it (receive/resave-result.ts). Only a generation ProductAI never charged, or the
- * merchant's explicit "Make a new one", is sent again (a new request and charge).
- *
- * Why `submitting` is a state of its own: it is written (atomically, from `queued`) immediately
- * before the HTTP request leaves, so a worker that finds a generation in `submitting` after a
- * crash knows the request may have reached ProductAI and does not send it again. That is the
- * "never charged twice" guarantee: only `queued` can be submitted, and only one caller can win
- * the `queued → submitting` transition.
- *
- * Exact after a crash: `uncertain` always ends without the merchant, in one of two ways.
- *  1. Every submission takes a claim on its fingerprint (account, model, prompt) after the
- *     move to `submitting` and before its request leaves (limits/submission-claims.ts), and
- *     keeps it while `submitting` or `uncertain`. So among the submissions whose job id is not
- *     recorded, at most one has a given fingerprint, and ProductAI, which reports a job's prompt
- *     (GET job) and model (earlier interface), can always say whose a job is: bulk items share
- *     one prompt, and a claim costs them nothing at 15 requests a minute (a request holds it
- *     for its round trip, about a second; requests are 4 s apart).
- *     A crash between `submitting` and the claim is recognised too: the claim is not this
- *     submission's, so the request never left, and the generation goes back to `queued`.
- *  2. Reconciliation (receive/reconcile.ts) then finds the job: from its webhook (a result for
- *     an unknown job id) or, proactively, in ProductAI's job list around the submission time.
- *     Found: `uncertain → processing` with the job id recorded (adopted; no second request,
- *     no second charge; the poll and the webhook finish it like any other). Still missing
- *     once it would certainly be listed: the request was never accepted, nothing was charged,
- *     and the generation goes back to `queued`.
- * What the spec does not show, and what is assumed (config.ts `reconcile` holds the numbers):
- *  - how long after its creation a job shows in the earlier interface's list: assumed at most
- *    `listingDelayMs` (2 min), which also covers a request the service was still processing
- *    when ours gave up (`submit.timeoutMs`); before that, missing proves nothing;
- *  - the list's order: assumed newest first, checked on every page (otherwise nothing is
- *    decided);
- *  - clocks: ProductAI's `created_at` is compared with ours within `clockSkewMs`;
- *  - the model an upscale job reports: anything but an image or video model (upscales carry
- *    one fixed prompt, so all upscales of an account share one claim);
- *  - nobody else uses the account with the same model and prompt at the same moment: if the
- *    list shows several unowned jobs fitting one submission, nothing is guessed, the generation
- *    stays uncertain and the results are listed as unclaimed (Activity).
- * The account is the one the request went to: the generation records it (`productAiAccount`, a
- * hash of the key) on entering `submitting`, and the claim and the job list are looked up there,
- * with the key saved then (kept a while after the merchant replaces it,
- * receive/submission-key.ts). Once no key of that account is left, it cannot be read: the
- * generation stays uncertain, saying so, until the old key is back; it is never taken for unsent.
- * The merchant cannot send an uncertain generation again (that blind resend is exactly what
- * could charge twice); they may only cancel it. A result ProductAI still delivers for it then
- * has no owner, and is listed as unclaimed like any other.
- * Results nobody can own (another app on the account, a job from before an erase) are listed
- * for the merchant with their picture, to attach to a product without paying again: a new
- * generation naming the job, stored in line in one step, goes `queued → processing` adopting it
- * (receive/unclaimed-results.ts; if the web process dies first, the submit stage adopts it in its
- * turn and never sends it). That is the only move from `queued` that skips `submitting`.
+ * click to the result on the product's media. This file holds its record and what its history
+ * says (a wait, Try again); `state-machine.ts` its states and the moves between them (and why they
+ * are these), enforced atomically in Redis by `generation-store.ts`; `generation-view.ts` what
+ * the app's clients see of it.
  *
  * Records carry ids and facts, never secrets: the API key stays in the shop's settings.
  */
-import { AppError } from '../../platform/errors.ts';
 import type {
   ChannelChecksView,
   FidelityView,
@@ -103,13 +14,13 @@ import type {
   GenerationOrigin,
   GenerationParams,
   GenerationState,
-  GenerationView,
   StyleUsed,
   VariantTargetView,
 } from '../../app-api/contract.ts';
-import { plainFinding } from './plain-findings.ts';
+import { AppError } from '../../platform/errors.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
+export { ALLOWED_TRANSITIONS, isTerminal, StaleTransitionError } from './state-machine.ts';
 
 /**
  * The fidelity check's report on the result, as kept on the record: figures and words only,
@@ -152,14 +63,6 @@ export interface ShopifyWait {
   failures: number;
   on?: 'shopify' | 'productai';
 }
-
-/** What a saving generation's view says while it waits for Shopify (its `reason`). */
-export const WAITING_FOR_SHOPIFY =
-  'Waiting for Shopify to come back — saved as soon as it answers.';
-
-/** What a processing generation's view says while ProductAI does not answer (its `reason`). */
-export const WAITING_FOR_PRODUCTAI =
-  'Waiting for ProductAI to come back — the result is read as soon as it answers.';
 
 /** The history note of a save's first failure in a Shopify outage (publish/shopify-outage.ts). */
 export const SHOPIFY_WAIT_NOTE = 'waiting for Shopify to come back';
@@ -374,147 +277,9 @@ export type GenerationPatch = Partial<
   >
 >;
 
-/**
- * Every allowed move. The store refuses any other (a programming error, not a race): a race
- * shows up as a StaleTransitionError because the current state is not among the caller's `from`.
- */
-export const ALLOWED_TRANSITIONS: Readonly<Record<GenerationState, readonly GenerationState[]>> = {
-  queued: ['submitting', 'processing', 'paused', 'cancelled', 'failed'],
-  paused: ['queued', 'cancelled'],
-  submitting: ['processing', 'uncertain', 'failed', 'paused', 'queued'],
-  uncertain: ['processing', 'queued', 'cancelled'],
-  processing: ['saving', 'failed'],
-  saving: ['in_review', 'published', 'failed', 'discarded'],
-  in_review: ['saving', 'discarded'],
-  published: ['discarded'],
-  failed: [],
-  cancelled: [],
-  discarded: [],
-};
-
-export { isTerminalState as isTerminal } from '../../app-api/generation-states.ts';
-
-/**
- * The current state was not one the caller expected: someone else moved the generation first
- * (another click, the pipeline). A conflict the merchant can read, never a 500.
- */
-export class StaleTransitionError extends AppError {
-  override readonly name = 'StaleTransitionError';
-  readonly id: string;
-  readonly current: GenerationState;
-  readonly expected: readonly GenerationState[];
-  readonly to: GenerationState;
-  constructor(
-    id: string,
-    current: GenerationState,
-    expected: readonly GenerationState[],
-    to: GenerationState,
-  ) {
-    super(
-      'conflict',
-      'invalid_state',
-      `This generation is ${current.replace('_', ' ')} now, so it cannot be changed.`,
-    );
-    this.id = id;
-    this.current = current;
-    this.expected = expected;
-    this.to = to;
-  }
-}
-
 export class GenerationNotFoundError extends AppError {
   override readonly name = 'GenerationNotFoundError';
   constructor() {
     super('not_found', 'not_found', 'This generation does not exist in this shop.');
   }
-}
-
-/** The record as the app's clients see it (contract.ts). */
-/**
- * How a published result sits on its product, from what verify recorded: a result of a set is
- * on its variants (never featured); a featured result replaced the featured media it remembered
- * for undo; any other was added after the product's media (or is the product's only media).
- */
-function placementOf(generation: Generation): GenerationView['placement'] {
-  if (generation.state !== 'published' || !generation.mediaId) return null;
-  if (generation.variant) return 'variants';
-  return generation.previousFeaturedMediaId !== null ? 'featured' : 'added';
-}
-
-/**
- * `shopifyDown`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts), so a
- * saving generation with no wait of its own, in its shop's line behind the ones that met it,
- * waits for Shopify too.
- */
-export function toGenerationView(
-  generation: Generation,
-  shop: { shopifyDown: boolean } = { shopifyDown: false },
-): GenerationView {
-  const wait = currentWait(generation);
-  const waitingFor = wait
-    ? (wait.on ?? 'shopify')
-    : shop.shopifyDown && generation.state === 'saving'
-      ? 'shopify'
-      : null;
-  return {
-    id: generation.id,
-    kind: generation.kind,
-    state: generation.state,
-    reason:
-      waitingFor === null
-        ? generation.reason
-        : waitingFor === 'productai'
-          ? WAITING_FOR_PRODUCTAI
-          : WAITING_FOR_SHOPIFY,
-    action: waitingFor === null ? generation.action : null,
-    waitingFor,
-    tryAgain: tryAgainOf(generation),
-    product: {
-      id: generation.productId,
-      title: generation.productTitle,
-      imageUrl: generation.productImageUrl,
-    },
-    sourceMediaIds: generation.sourceMediaIds,
-    sourceImageUrls: generation.sourceImageUrls,
-    params: generation.params,
-    estimatedCredits: generation.estimatedCredits,
-    chargedCredits: generation.chargedCredits,
-    bulkRunId: generation.bulkRunId,
-    optionGroup: generation.optionGroup,
-    origin: generation.origin,
-    priority: generation.priority,
-    productAiJobId: generation.productAiJobId,
-    result: generation.resultUrl
-      ? {
-          previewUrl: generation.resultUrl,
-          fileId: generation.fileId,
-          mediaId: generation.mediaId,
-          mediaType: generation.kind === 'video' ? 'video' : 'image',
-        }
-      : null,
-    fidelity: generation.fidelity && {
-      verdict: generation.fidelity.verdict,
-      findings: generation.fidelity.findings.map(plainFinding),
-      checks: generation.fidelity.checks,
-      region: generation.fidelity.region,
-    },
-    channels: generation.channels,
-    provenanceKept: generation.provenanceKept,
-    variant: generation.variant && {
-      setId: generation.variant.setId,
-      option: generation.variant.option,
-      value: generation.variant.value,
-      variantIds: generation.variant.variantIds,
-    },
-    placement: placementOf(generation),
-    style: generation.style,
-    tries: generation.tries && {
-      ...generation.tries,
-      previous: generation.tries.number > 1 ? generation.retryOf : null,
-      next: generation.retriedBy,
-    },
-    createdAt: generation.createdAt,
-    updatedAt: generation.updatedAt,
-    transitions: generation.transitions,
-  };
 }

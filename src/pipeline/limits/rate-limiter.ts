@@ -15,26 +15,19 @@
  * of an idle budget), bulk ones in the order the fair scheduler armed them (`SlotTurn`).
  *
  * Why pace: bulk work that takes every slot the moment it frees fills the window in a burst and
- * then stands still, and a click waits for the next burst (p95 0.73-0.77 of a window under a
- * 50-shop bulk backlog with clicks from 5 shops; 0.22-0.54 at load 12-29, where bursts
- * stretch). Paced, a click waits for the next slot at most (p95 0.08-0.12, p50 0.03 against
- * 0.11-0.17; bench/at-the-limit.ts, 3 runs at load 12-23) at the same throughput (utilisation
- * 0.95-0.97 against 0.88-0.96; 0 x 429 and each shop once in every 50 bulk submissions in every
- * run): the log, not the pace, sets it (each slot is reused a window after its request
- * arrived). What is left of a click's wait is its way to the limiter (dispatch, queue, its
- * submit job's checks), which time does not compress, and the next slot of the log.
+ * then stands still, and a click waits for the next burst (p95 about three quarters of a window
+ * under a 50-shop bulk backlog). Paced, a click waits for the next slot at most, at the same
+ * throughput: the log, not the pace, sets it (each slot is reused a window after its request
+ * arrived). bench/at-the-limit.ts measures both; docs/benchmarks.md has its latest figures.
  *
  * The pace forgives a slot taken up to a quarter interval late (a timer's or a busy process's
- * late wake-up) by keeping its schedule. A slot the log frees (a window after its request's
- * answer) is spread already, so a bulk request takes it as it frees, a quarter interval after
- * the last slot at the soonest: held for the pace, it would be lost for good (the slot drifting
- * later at every turn). With both, utilisation 0.93-0.95 (3 runs at load 10-15; 0.75 at load
- * 20-22 beside a test run; 0.86 and 0.92 without them) and a click's wait p95 0.14-0.20 of a
- * window (0.17-0.27 without): short of the 0.99 and 0.1 aimed at. Slots freed together (an idle
- * budget, a lull, a released slot, a late waiter) are spread by the pace; a released slot (the
- * request never left) gives its place in the pace back when no later slot was given meanwhile.
- * The cost: bulk work on an idle budget leaves one request per interval (a 10-product run's
- * last request about 35 s after its first, where all ten would leave together); a click and its
+ * late wake-up) by keeping its schedule, and a bulk request takes a slot the log frees as it
+ * frees, a quarter interval after the last slot at the soonest: held for the pace, the slot
+ * would drift later at every turn and be lost for good. Slots freed together (an idle budget,
+ * a lull, a released slot, a late waiter) are spread by the pace; a released slot (the request
+ * never left) gives its place in the pace back when no later slot was given meanwhile. The
+ * cost: bulk work on an idle budget leaves one request per interval (a 10-product run's last
+ * request about 35 s after its first, where all ten would leave together); a click and its
  * options still take free slots at once.
  *
  * Slot timing, the subtle part: the service counts a request when it ARRIVES. The slot is

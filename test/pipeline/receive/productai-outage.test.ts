@@ -6,7 +6,8 @@
  * (`jobReadOutage` fault).
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { toGenerationView, type Generation } from '../../../src/pipeline/generations/generation.ts';
+import type { Generation } from '../../../src/pipeline/generations/generation.ts';
+import { toGenerationView } from '../../../src/pipeline/generations/generation-view.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { until } from '../../support/until.ts';
 

@@ -10,6 +10,7 @@ import {
   type ProductAiEmulator,
   type ProductAiEmulatorOptions,
 } from '../../../../emulators/productai/index.ts';
+import { notYet, until } from '../../../support/until.ts';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -134,15 +135,17 @@ export async function startApi(options: ProductAiEmulatorOptions = {}): Promise<
     async credits(key) {
       return (await api.control('GET', `/accounts/${key}`)).body.credits as number;
     },
-    async settle(id, key, deadlineMs = 20_000) {
-      const deadline = Date.now() + deadlineMs;
-      for (;;) {
-        const { body } = await api.get(`/v1/api/job/${id}`, key);
-        if (body.data.status === 'COMPLETED' || body.data.status === 'ERROR') return body.data;
-        if (Date.now() > deadline) throw new Error(`job ${id} still ${body.data.status}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    settle: (id, key, deadlineMs = 20_000) =>
+      until(
+        `job ${id} to settle`,
+        async () => {
+          const { data } = (await api.get(`/v1/api/job/${id}`, key)).body;
+          return data.status === 'COMPLETED' || data.status === 'ERROR'
+            ? data
+            : notYet(data.status);
+        },
+        { deadlineMs },
+      ),
     close: () => emulator.close(),
   };
   return api;

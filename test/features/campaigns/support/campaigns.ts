@@ -17,6 +17,7 @@ import {
 import { productMedia, type EmulatorMedia } from '../../../support/shop-media.ts';
 import { seededProducts } from '../../../support/seeded-shop.ts';
 import type { TestApp } from '../../../support/app.ts';
+import { notYet, until } from '../../../support/until.ts';
 
 export const DAY_MS = 86_400_000;
 /** The demo shops' time zone (emulators/shopify/seed). */
@@ -95,13 +96,14 @@ export async function waitForCampaign(
   done: (campaign: CampaignView) => boolean,
   deadlineMs = 20_000,
 ): Promise<CampaignView> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const { body } = await shop.api<CampaignView>('GET', `/campaigns/${id}`);
-    if (done(body)) return body;
-    if (Date.now() > deadline) throw new Error(`campaign not there yet: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return until(
+    `campaign ${id}`,
+    async () => {
+      const { body } = await shop.api<CampaignView>('GET', `/campaigns/${id}`);
+      return done(body) ? body : notYet(body);
+    },
+    { deadlineMs, intervalMs: 50 },
+  );
 }
 
 /** Every result of the campaign's run generated and held, none still in flight. */

@@ -1,4 +1,2 @@
 // The server's JSON contract, types only: importing a value from it would bundle zod.
 export type * from '../../../../src/app-api/contract.ts';
-export type * from '../../../../src/app-api/campaigns.ts';
-export type * from '../../../../src/app-api/rules.ts';

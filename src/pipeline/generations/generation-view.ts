@@ -1,0 +1,104 @@
+/**
+ * A generation as the app's clients see it (contract.ts): the record's facts, with what it waits
+ * for, how Try again would go and where a published result sits on its product.
+ */
+import type { GenerationView } from '../../app-api/contract.ts';
+import { currentWait, tryAgainOf, type Generation } from './generation.ts';
+import { plainFinding } from './plain-findings.ts';
+
+/** What a saving generation's view says while it waits for Shopify (its `reason`). */
+export const WAITING_FOR_SHOPIFY =
+  'Waiting for Shopify to come back — saved as soon as it answers.';
+
+/** What a processing generation's view says while ProductAI does not answer (its `reason`). */
+export const WAITING_FOR_PRODUCTAI =
+  'Waiting for ProductAI to come back — the result is read as soon as it answers.';
+
+/**
+ * How a published result sits on its product, from what verify recorded: a result of a set is
+ * on its variants (never featured); a featured result replaced the featured media it remembered
+ * for undo; any other was added after the product's media (or is the product's only media).
+ */
+function placementOf(generation: Generation): GenerationView['placement'] {
+  if (generation.state !== 'published' || !generation.mediaId) return null;
+  if (generation.variant) return 'variants';
+  return generation.previousFeaturedMediaId !== null ? 'featured' : 'added';
+}
+
+/**
+ * `shopifyDown`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts), so a
+ * saving generation with no wait of its own, in its shop's line behind the ones that met it,
+ * waits for Shopify too.
+ */
+export function toGenerationView(
+  generation: Generation,
+  shop: { shopifyDown: boolean } = { shopifyDown: false },
+): GenerationView {
+  const wait = currentWait(generation);
+  const waitingFor = wait
+    ? (wait.on ?? 'shopify')
+    : shop.shopifyDown && generation.state === 'saving'
+      ? 'shopify'
+      : null;
+  return {
+    id: generation.id,
+    kind: generation.kind,
+    state: generation.state,
+    reason:
+      waitingFor === null
+        ? generation.reason
+        : waitingFor === 'productai'
+          ? WAITING_FOR_PRODUCTAI
+          : WAITING_FOR_SHOPIFY,
+    action: waitingFor === null ? generation.action : null,
+    waitingFor,
+    tryAgain: tryAgainOf(generation),
+    product: {
+      id: generation.productId,
+      title: generation.productTitle,
+      imageUrl: generation.productImageUrl,
+    },
+    sourceMediaIds: generation.sourceMediaIds,
+    sourceImageUrls: generation.sourceImageUrls,
+    params: generation.params,
+    estimatedCredits: generation.estimatedCredits,
+    chargedCredits: generation.chargedCredits,
+    bulkRunId: generation.bulkRunId,
+    optionGroup: generation.optionGroup,
+    origin: generation.origin,
+    priority: generation.priority,
+    productAiJobId: generation.productAiJobId,
+    result: generation.resultUrl
+      ? {
+          previewUrl: generation.resultUrl,
+          fileId: generation.fileId,
+          mediaId: generation.mediaId,
+          mediaType: generation.kind === 'video' ? 'video' : 'image',
+        }
+      : null,
+    fidelity: generation.fidelity && {
+      verdict: generation.fidelity.verdict,
+      findings: generation.fidelity.findings.map(plainFinding),
+      checks: generation.fidelity.checks,
+      region: generation.fidelity.region,
+    },
+    channels: generation.channels,
+    provenanceKept: generation.provenanceKept,
+    variant: generation.variant && {
+      setId: generation.variant.setId,
+      option: generation.variant.option,
+      value: generation.variant.value,
+      variantIds: generation.variant.variantIds,
+    },
+    placement: placementOf(generation),
+    style: generation.style,
+    tries: generation.tries && {
+      ...generation.tries,
+      previous: generation.tries.number > 1 ? generation.retryOf : null,
+      next: generation.retriedBy,
+    },
+    createdAt: generation.createdAt,
+    updatedAt: generation.updatedAt,
+    transitions: generation.transitions,
+  };
+}
