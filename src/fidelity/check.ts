@@ -147,7 +147,8 @@ async function measureAt(
   let warped: ReturnType<typeof warpBack>, text: TextKept | undefined;
   try {
     warped = warpBack(cv, mat, h, source);
-    text = source.words.length ? await textKept(cv, source, mat, h, scale) : undefined;
+    const placedWell = location.inliers >= PLACED_WELL;
+    text = source.words.length ? await textKept(cv, source, mat, h, scale, placedWell) : undefined;
   } finally {
     mat.delete();
   }

@@ -10,6 +10,7 @@ import { letterAgreement } from './letter-edges.ts';
 import { readWords } from './ocr.ts';
 import { cropPng } from './pixels.ts';
 import { atScale, gradientMagnitude, toGray } from './raster.ts';
+import { letterHeight, transposed, type Turn } from './quarter-turn.ts';
 import { normaliseWord, type Patch, type SourceProduct } from './source-product.ts';
 import { warpBack } from './measure.ts';
 
@@ -59,16 +60,25 @@ export async function textKept(
   result: InstanceType<OpenCv['Mat']>,
   h: number[],
   scale: number,
+  placedWell: boolean,
 ): Promise<TextKept> {
-  const words = source.words.filter((w) => legible(w.box.height, scale));
+  // A word running up or down (a strap's) is compared only on a product its features place
+  // well: placed by a few matches or its look alone, a bag turned 40° showed its straps' words
+  // beside where they were looked for, "missing" on 3 of its 4 faithful results.
+  const words = source.words.filter(
+    (w) => legible(letterHeight(w), scale) && (!w.turn || placedWell),
+  );
   const detail = scale / source.readingScale;
   const expected = [...new Set(words.map((w) => w.text))];
-  const missing: string[] = [];
-  const unread: string[] = [];
-  for (const text of expected) {
-    const word = words.find((w) => w.text === text)!;
+  const missing = new Set<string>();
+  const unread = new Set<string>();
+  // Each place a word stands is compared: the same word twice on a product (a strap's lettering
+  // on both straps) is changed when either is.
+  for (const word of words) {
+    const { text } = word;
     const crop = warpBack(cv, result, h, word.patch.box, word.patch.box, source.readingScale);
-    const letters = agreement(cv, word.patch, crop, word.box.height * source.readingScale, detail);
+    const letter = letterHeight(word) * source.readingScale;
+    const letters = agreement(cv, word.patch, crop, letter, detail, word.turn);
     // Every letter's edges where the source's are: the same letters, whatever OCR would make of
     // them (on the source or here), so the word is kept without reading it: a word read again
     // was kept either way, so the verdict is the one reading first gave (the same on all 342
@@ -76,7 +86,8 @@ export async function textKept(
     // whose letters moved. The text step's p95 per check went from 51 to 28 ms.
     if (process.env.DEBUG_TEXT) console.error(text, word.box, scale, letters);
     if (letters.whole >= LETTERS_KEPT && letters.worst >= LETTER_CHANGED) continue;
-    const reads = await readWords(await cropPng(crop, { ...word.patch.box, x: 0, y: 0 }), 'sparse');
+    const whole = { ...word.patch.box, x: 0, y: 0 };
+    const reads = await readWords(await cropPng(crop, whole, word.turn), 'sparse');
     const read = reads.map((w) => ({ text: normaliseWord(w.text), confidence: w.confidence }));
     if (read.some((w) => w.text.includes(text))) continue;
     // Read with a slip of OCR's, kept unless one of its letters is clearly another.
@@ -87,10 +98,10 @@ export async function textKept(
     // two pieces on the source ('GRA', 'NITH' of 'GRANITE'), 'NITH' kept 0.91-0.93 as a whole
     // on faithful results while one strip fell to 0.25-0.33.
     const letterChanged = letters.worst < LETTER_CHANGED && letters.whole < LETTERS_KEPT;
-    if (letterChanged || letters.whole < LETTERS_GONE || readOther) missing.push(text);
-    else if (letters.whole < LETTERS_KEPT) unread.push(text);
+    if (letterChanged || letters.whole < LETTERS_GONE || readOther) missing.add(text);
+    else if (letters.whole < LETTERS_KEPT) unread.add(text);
   }
-  return { expected, missing, unread };
+  return { expected, missing: [...missing], unread: [...unread].filter((t) => !missing.has(t)) };
 }
 
 /**
@@ -98,7 +109,8 @@ export async function textKept(
  * result's resolution (`detail`: the result's pixels per reading-frame pixel): a result that
  * shows the label smaller blurs its letters' edges, and the sharp source's would not line up
  * with them however faithful (a '268' at two thirds of the reading frame's size correlated 0.69
- * whole and 0.46 in its worst strip, a misprint's figures).
+ * whole and 0.46 in its worst strip, a misprint's figures). A word running up or down is
+ * compared transposed, so its letters are stepped through along its line.
  */
 function agreement(
   cv: OpenCv,
@@ -106,6 +118,7 @@ function agreement(
   crop: ReturnType<typeof warpBack>,
   letter: number,
   detail: number,
+  turn: Turn | undefined,
 ) {
   const { width, height } = patch.box;
   const before = gradientMagnitude(
@@ -115,7 +128,10 @@ function agreement(
     height,
   );
   const after = gradientMagnitude(cv, toGray(cv, crop), crop.width, crop.height);
-  return letterAgreement(before, after, crop.seen, crop.width, letter);
+  if (!turn) return letterAgreement(before, after, crop.seen, crop.width, letter);
+  const across = <T extends Float32Array | Uint8Array>(values: T) =>
+    transposed(values, width, height);
+  return letterAgreement(across(before), across(after), across(crop.seen), height, letter);
 }
 
 /** Equal but for OCR's slips: at most one edit in four letters. */

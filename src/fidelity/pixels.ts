@@ -34,13 +34,15 @@ export async function decode(image: Uint8Array, maxSide: number): Promise<Pixels
   return { width: info.width, height: info.height, rgb, ...(cutOut ? { alpha } : {}) };
 }
 
-/** A crop of an RGB image, as a PNG for the text reader. */
+/** A crop of an RGB image, as a PNG for the text reader (`turn`ed clockwise, when given). */
 export function cropPng(
   image: Pixels,
   box: { x: number; y: number; width: number; height: number },
+  turn = 0,
 ): Promise<Buffer> {
   return sharp(image.rgb, { raw: { width: image.width, height: image.height, channels: 3 } })
     .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
+    .rotate(turn)
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

@@ -9,6 +9,7 @@ import { readWords } from './ocr.ts';
 import { cropPng, cropRgb, type Pixels } from './pixels.ts';
 import { boundingBox, onBackdrop, productCutOut, withoutWords } from './cut-out.ts';
 import { gradientMagnitude, toGray, type Box } from './raster.ts';
+import { TURNS, turnedPixels, unturnedBox, type Turn } from './quarter-turn.ts';
 
 export interface SourceProduct {
   width: number;
@@ -28,9 +29,10 @@ export interface SourceProduct {
   inner: Uint8Array;
   /**
    * Words on the product, boxes in the GEOMETRY_SIDE frame; each word's patch (the word and a
-   * margin) in the reading frame, with the edges of its letters.
+   * margin) in the reading frame, with the edges of its letters. A word running up or down the
+   * product has the `turn` that set it upright (quarter-turn.ts); its box and patch are unturned.
    */
-  words: { text: string; box: Box; patch: Patch }[];
+  words: { text: string; box: Box; patch: Patch; turn?: Turn }[];
   /** Reading frame over GEOMETRY_SIDE frame. */
   readingScale: number;
 }
@@ -138,7 +140,9 @@ export function features(
  * are found and read one by one. (Lines where still no word was read were once kept by their
  * edges alone: on real photographs they were found on plain products, an exercise ball's seams,
  * and called 5 faithful results of 102 changed while adding nothing on the drawn set; a label
- * painted out is seen by its faded detail, measure.ts.)
+ * painted out is seen by its faded detail, measure.ts.) Where no line across is read at all, the
+ * product is read turned a quarter each way: lettering running up a strap (STARTER on a duffel
+ * bag's straps is read at 0.96 turned, not at all across).
  */
 async function productText(
   cv: OpenCv,
@@ -160,6 +164,7 @@ async function productText(
     }
     found = closerWords.map(({ text, box: b }) => ({ text, box: scaled(b, k) }));
   }
+  if (!found.length) found = await turnedWordsIn(cv, reading, geometry, box);
   const scale = reading.width / geometry.width;
   const patch = (b: Box, pad: number): Patch => {
     const around = scaleBox(
@@ -170,10 +175,11 @@ async function productText(
     return { box: around, gray: toGray(cv, { ...around, rgb: cropRgb(reading, around) }) };
   };
   return found
-    .map(({ text, box: b }) => ({
+    .map(({ text, box: b, turn }: { text: string; box: Box; turn?: Turn }) => ({
       text,
       box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
-      patch: patch(b, b.height * 0.6),
+      patch: patch(b, (turn ? b.width : b.height) * 0.6),
+      ...(turn ? { turn } : {}),
     }))
     .filter(({ box: b }) => onProduct(mask, geometry.width, b));
 }
@@ -209,6 +215,28 @@ async function wordsIn(image: Pixels, geometry: Pixels, box: Box) {
       box: { x: crop.x + w.x0, y: crop.y + w.y0, width: w.x1 - w.x0, height: w.y1 - w.y0 },
     })),
   );
+}
+
+/**
+ * Words of the product's box read turned each way a quarter: lettering running up or down it.
+ * Each turn is read whole, then line by line where that reads nothing (a strap's lettering
+ * across a patterned product was read whole at confidence 40, as a line at 90 or more).
+ */
+async function turnedWordsIn(cv: OpenCv, image: Pixels, geometry: Pixels, box: Box) {
+  const crop = scaleBox(box, image.width / geometry.width, image);
+  const cropped = { width: crop.width, height: crop.height, rgb: cropRgb(image, crop) };
+  const found: { text: string; box: Box; turn: Turn }[] = [];
+  for (const turn of TURNS) {
+    const upright = turnedPixels(cropped, turn);
+    const whole = { x: 0, y: 0, width: upright.width, height: upright.height };
+    let words = await wordsIn(upright, upright, whole);
+    if (!words.length) words = confident(await lineWords(upright, textLines(cv, upright, whole)));
+    for (const { text, box: b } of words) {
+      const at = unturnedBox(b, turn, crop.width, crop.height);
+      found.push({ text, turn, box: { ...at, x: crop.x + at.x, y: crop.y + at.y } });
+    }
+  }
+  return found;
 }
 
 function confident(words: { text: string; confidence: number; box: Box }[]) {
