@@ -19,7 +19,8 @@ export function ArmsTable({ experiment }: Props) {
     const name = armName(arm, experiment);
     return [
       <InlineStack key="arm" gap="200" blockAlign="center" wrap={false}>
-        <Thumbnail source={arm.image} alt={name} size="small" />
+        {/* Named by the text beside it: an alt repeating it is read twice. */}
+        <Thumbnail source={arm.image} alt="" size="small" />
         <Text as="span">{name}</Text>
       </InlineStack>,
       formatNumber(arm.visitors),

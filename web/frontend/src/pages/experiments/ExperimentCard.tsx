@@ -63,7 +63,9 @@ export function ExperimentCard({ experiment, onChange }: Props) {
   const headingId = `experiment-${experiment.id}`;
   const title = t('experiments.cardTitle', { product: numericId(experiment.productId) });
   return (
-    <div id={experiment.id}>
+    // A region named by its heading: the card's id lets the page scroll a new experiment into
+    // view (useScrollToCard), the name lets a screen reader jump between experiments.
+    <section id={experiment.id} aria-labelledby={headingId}>
       <Card>
         <BlockStack gap="300">
           <RecordCardHeading
@@ -99,6 +101,6 @@ export function ExperimentCard({ experiment, onChange }: Props) {
           <ActionErrorBanner title={t('experiments.stop.notDone')} action={stop} />
         </BlockStack>
       </Card>
-    </div>
+    </section>
   );
 }

@@ -13,7 +13,8 @@ export function themeEditorUrl(): string | null {
   const shop = shopDomain();
   const apiKey = document.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content;
   if (!shop || !apiKey) return null;
-  const embed = encodeURIComponent(`${apiKey}/${EMBED_HANDLE}`);
+  // Shopify's documented form: the id's slash as it is (an API key and a handle need no escaping).
+  const embed = `${encodeURIComponent(apiKey)}/${EMBED_HANDLE}`;
   return `https://${shop}/admin/themes/current/editor?context=apps&activateAppEmbedId=${embed}`;
 }
 
