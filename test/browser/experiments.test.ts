@@ -53,7 +53,7 @@ test(
     await eventually(() =>
       admin.app.getByRole('heading', { name: 'Experiments', level: 1 }).isVisible(),
     ).toBe(true);
-    const card = admin.app.getByRole('region', { name: /^Product \d+$/ });
+    const card = admin.app.getByRole('region', { name: product!.title });
     await eventually(() => card.isVisible()).toBe(true);
     expect(await card.getByText('Running', { exact: true }).isVisible()).toBe(true);
     expect(
@@ -65,6 +65,9 @@ test(
       expect(await armRow.locator('img').count()).toBe(1);
     }
     expect(await card.getByRole('columnheader', { name: 'Visitors' }).isVisible()).toBe(true);
+    // No visitor yet: no chance of being better is shown (the model's prior is not a measure).
+    const aiRow = card.getByRole('row').filter({ hasText: /^AI photo/ });
+    expect(await aiRow.getByRole('cell').last().textContent()).toBe('–');
     expect(await axeViolations(admin)).toEqual([]);
     await screenshotBothWidths(admin, 'experiments-card');
 

@@ -26,7 +26,10 @@ export function ArmsTable({ experiment }: Props) {
       formatNumber(arm.visitors),
       formatRate(arm),
       arm.uplift ? formatUpliftInterval(arm.uplift) : '–',
-      arm.probabilityBetter === null ? '–' : formatProbability(arm.probabilityBetter),
+      // Before any visitor it is the model's prior (50 %), not something measured.
+      arm.probabilityBetter === null || arm.visitors === 0
+        ? '–'
+        : formatProbability(arm.probabilityBetter),
     ];
   });
   return (

@@ -1,12 +1,17 @@
 import { BlockStack, Button, ButtonGroup, Card, Text } from '@shopify/polaris';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
+import { useResource } from '../../api/useResource.ts';
 import { ActionErrorBanner } from '../../components/ActionErrorBanner.tsx';
 import { useConfirm, type Confirmation } from '../../components/ConfirmModal.tsx';
 import { RecordCardHeading } from '../../components/RecordCardHeading.tsx';
 import { formatDateTime, numericId } from '../../lib/format.ts';
 import { t } from '../../i18n/index.ts';
-import type { ExperimentView, StopExperimentRequest } from '../../shared/contract.ts';
+import type {
+  ExperimentView,
+  ProductDetail,
+  StopExperimentRequest,
+} from '../../shared/contract.ts';
 import { ArmsTable } from './ArmsTable.tsx';
 import { decision } from './experiment-wording.ts';
 import { UpliftChart } from './UpliftChart.tsx';
@@ -61,7 +66,11 @@ export function ExperimentCard({ experiment, onChange }: Props) {
     }
   };
   const headingId = `experiment-${experiment.id}`;
-  const title = t('experiments.cardTitle', { product: numericId(experiment.productId) });
+  // The experiment names its product by id only: its title is asked once (not polled), the id
+  // standing in until it is known, or when the product is gone.
+  const productId = numericId(experiment.productId);
+  const product = useResource<ProductDetail>(`/products/${productId}`);
+  const title = product.data?.title ?? t('experiments.cardTitle', { product: productId });
   return (
     // A region named by its heading: the card's id lets the page scroll a new experiment into
     // view (useScrollToCard), the name lets a screen reader jump between experiments.
