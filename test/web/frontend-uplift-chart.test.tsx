@@ -62,7 +62,10 @@ test('no chart before there is an uplift', () => {
 
 /** Just enough reading of the rendered markup: an element's attribute, the text under an id. */
 class DOMParserLite {
-  constructor(private readonly html: string) {}
+  private readonly html: string;
+  constructor(html: string) {
+    this.html = html;
+  }
   attribute(tag: string, name: string): string | undefined {
     const element = new RegExp(`<${tag}\\b[^>]*>`).exec(this.html)?.[0] ?? '';
     return new RegExp(`${name}="([^"]*)"`).exec(element)?.[1];

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { ExperimentView } from '../../shared/contract.ts';
 import { armName, formatUplift, formatUpliftInterval } from './experiment-wording.ts';
-import styles from './UpliftChart.module.css';
 
 interface Props {
   experiment: ExperimentView;
@@ -12,6 +11,19 @@ const WIDTH = 320;
 const ROW = 28;
 const LABEL = 96;
 const PAD = 12;
+
+/**
+ * Polaris's tokens as style properties: the chart needs no stylesheet of its own, so its unit
+ * test (test/web, typechecked and run outside Vite) can render it.
+ */
+const STYLE = {
+  chart: { display: 'block', width: '100%', maxWidth: 480, height: 'auto' },
+  label: { fontSize: 11, fill: 'var(--p-color-text)' },
+  axis: { fontSize: 11, fill: 'var(--p-color-text-secondary)' },
+  zero: { stroke: 'var(--p-color-border-emphasis)', strokeDasharray: '3 3' },
+  band: { fill: 'var(--p-color-bg-fill-info-secondary)', stroke: 'var(--p-color-border-info)' },
+  estimate: { fill: 'var(--p-color-icon-emphasis)' },
+} as const;
 
 /**
  * Each AI photo's uplift against the original as it stands today: its interval as a band, the
@@ -34,41 +46,41 @@ export function UpliftChart({ experiment }: Props) {
     .join('; ');
   return (
     <svg
-      className={styles.chart}
+      style={STYLE.chart}
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
     >
       <title id={`${id}-title`}>{t('experiments.chart.title')}</title>
       <desc id={`${id}-desc`}>{description}</desc>
-      <line className={styles.zero} x1={x(0)} x2={x(0)} y1={0} y2={rows.length * ROW} />
+      <line style={STYLE.zero} x1={x(0)} x2={x(0)} y1={0} y2={rows.length * ROW} />
       {rows.map((arm, index) => {
         const { estimate, lower, upper } = arm.uplift!;
         const middle = index * ROW + ROW / 2;
         return (
           <g key={arm.arm}>
-            <text className={styles.label} x={0} y={middle} dominantBaseline="middle">
+            <text style={STYLE.label} x={0} y={middle} dominantBaseline="middle">
               {armName(arm, experiment)}
             </text>
             <rect
-              className={styles.band}
+              style={STYLE.band}
               x={x(lower)}
               width={Math.max(2, x(upper) - x(lower))}
               y={middle - 6}
               height={12}
               rx={3}
             />
-            <circle className={styles.estimate} cx={x(estimate)} cy={middle} r={5} />
+            <circle style={STYLE.estimate} cx={x(estimate)} cy={middle} r={5} />
           </g>
         );
       })}
-      <text className={styles.axis} x={x(low)} y={height - 4}>
+      <text style={STYLE.axis} x={x(low)} y={height - 4}>
         {formatUplift(low)}
       </text>
-      <text className={styles.axis} x={x(0)} y={height - 4} textAnchor="middle">
+      <text style={STYLE.axis} x={x(0)} y={height - 4} textAnchor="middle">
         {formatUplift(0)}
       </text>
-      <text className={styles.axis} x={x(high)} y={height - 4} textAnchor="end">
+      <text style={STYLE.axis} x={x(high)} y={height - 4} textAnchor="end">
         {formatUplift(high)}
       </text>
     </svg>
