@@ -36,6 +36,7 @@ const PAGES = [
   { path: '/activity', heading: 'Activity', loaded: 'No generations yet' },
   { path: '/bulk-runs', heading: 'Bulk runs', loaded: 'Select collection' },
   { path: '/campaigns', heading: 'Campaigns', loaded: 'Plan your next season' },
+  { path: '/experiments', heading: 'Experiments', loaded: 'Does your AI photo sell better?' },
   { path: '/settings', heading: 'Settings', loaded: 'ProductAI account' },
   { path: '/no-such-page', heading: 'Page not found', loaded: 'Page not found' },
 ] as const;

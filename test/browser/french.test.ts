@@ -12,7 +12,9 @@ import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { englishLeft } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
+import type { GenerationPage } from '../../src/app-api/contract.ts';
 import {
+  appApi,
   demoProducts,
   generatePhoto,
   productsWithImages,
@@ -26,6 +28,7 @@ const PAGES = [
   { path: '/activity', heading: { en: 'Activity', fr: 'Activité' } },
   { path: '/bulk-runs', heading: { en: 'Bulk runs', fr: 'Traitements groupés' } },
   { path: '/campaigns', heading: { en: 'Campaigns', fr: 'Campagnes' } },
+  { path: '/experiments', heading: { en: 'Experiments', fr: 'Expériences' } },
   { path: '/settings', heading: { en: 'Settings', fr: 'Paramètres' }, shot: 'settings' },
 ] as const;
 
@@ -33,14 +36,24 @@ const EVIDENCE_DIR = '/work/evidence/fr/';
 
 const suite = browserSuite('french', { connectedMerchant: true, adminEachTest: false });
 
-// First, a shop with a photo made: Overview and Activity then show a result, its state, its
-// model and its cost, not only their empty states.
-test('the merchant makes a photo (in English)', async () => {
+// First, a shop with a photo made and tested against the original: Overview and Activity then
+// show a result, its state, its model and its cost, and Experiments its card, not only their
+// empty states.
+test('the merchant makes a photo and tests it (in English)', async () => {
   const admin = await openAdminPage(suite.browser, suite.stack.frameUrl);
   const [product] = await productsWithImages(suite.stack);
   await generatePhoto(admin, product!, DEFAULT_PRESETS[0]!.name);
   await waitForProgressState(admin, 'Published');
   await admin.close();
+  const { generations } = await appApi<GenerationPage>(
+    suite.stack,
+    'GET',
+    '/generations?state=published',
+  );
+  await appApi(suite.stack, 'POST', '/experiments', {
+    productId: generations[0]!.product.id,
+    generationIds: [generations[0]!.id],
+  });
 });
 
 async function visibleLines(admin: AdminPage): Promise<string[]> {

@@ -18,6 +18,7 @@ export function App() {
         <a href="/activity">{t('nav.activity')}</a>
         <a href="/bulk-runs">{t('nav.bulkRuns')}</a>
         <a href="/campaigns">{t('nav.campaigns')}</a>
+        <a href="/experiments">{t('nav.experiments')}</a>
         <a href="/settings">{t('nav.settings')}</a>
       </NavMenu>
       {/* The page's one main landmark: everything the app shows is inside it or a dialog. */}

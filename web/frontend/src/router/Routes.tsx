@@ -31,6 +31,10 @@ const ROUTES: Readonly<Record<string, Route>> = {
     title: 'nav.campaigns',
     page: lazy(() => import('../pages/campaigns/CampaignsPage.tsx')),
   },
+  '/experiments': {
+    title: 'nav.experiments',
+    page: lazy(() => import('../pages/experiments/ExperimentsPage.tsx')),
+  },
   '/settings': {
     title: 'nav.settings',
     page: lazy(() => import('../pages/settings/SettingsPage.tsx')),

@@ -12,6 +12,8 @@ import { StateBadge } from '../../components/StateBadge.tsx';
 import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
+import { canStartExperiment, useStartExperiment } from '../experiments/useStartExperiment.ts';
+import { StartRefusedBanner } from '../experiments/StartRefusedBanner.tsx';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
 import { t } from '../../i18n/index.ts';
@@ -204,6 +206,7 @@ export function ReviewViewer({
   const optionGroup = generation?.optionGroup ?? null;
   const reviewable = generation?.state === 'in_review' && optionGroup === null;
   const style = useUseAsStyle();
+  const experiment = useStartExperiment();
   const hasPrevious = index > 0;
   const hasNext = index < generations.length - 1;
 
@@ -265,6 +268,9 @@ export function ReviewViewer({
             </Button>
           </InlineStack>
           {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
+          {experiment.error ? (
+            <StartRefusedBanner error={experiment.error} onDismiss={experiment.clearError} />
+          ) : null}
           {optionGroup ? (
             <ProductOptions groupId={optionGroup} onChosen={onDecided} />
           ) : (
@@ -300,6 +306,11 @@ export function ReviewViewer({
           {canUseAsStyle(generation) ? (
             <Button loading={style.pending} onClick={() => void style.use(generation)}>
               {t('actions.useAsStyle')}
+            </Button>
+          ) : null}
+          {canStartExperiment(generation) ? (
+            <Button loading={experiment.pending} onClick={() => void experiment.start(generation)}>
+              {t('experiments.start.button')}
             </Button>
           ) : null}
           <Button disabled={!hasPrevious} onClick={() => onIndexChange(index - 1)}>

@@ -1,0 +1,108 @@
+/**
+ * The Experiments page in the real app: empty at first, with the storefront's setup card and its
+ * theme editor deep link; an experiment started from a published photo in Activity's viewer
+ * ("Test against the original") opens its card, a second start on the product is refused in
+ * plain words, and each stop asks first (dismissing leaves it running; confirming ends it
+ * keeping the AI photo).
+ */
+import { expect, test } from 'vitest';
+import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
+import { DEMO } from '../../dev/stack.ts';
+import { axeViolations } from './support/axe.ts';
+import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
+import { eventually } from './support/eventually.ts';
+import {
+  generatePhoto,
+  productsWithImages,
+  RESULT_TIMEOUT_MS,
+  waitForProgressState,
+} from './support/merchant.ts';
+import { browserSuite } from './support/suite.ts';
+
+const suite = browserSuite('experiments', { connectedMerchant: true });
+
+test('with no experiment: the empty state, and the setup card linking to the theme editor', async () => {
+  const { admin, stack } = suite;
+  await admin.open('/experiments');
+  await eventually(() =>
+    admin.app.getByRole('heading', { name: 'Experiments', level: 1 }).isVisible(),
+  ).toBe(true);
+  await eventually(() => admin.app.getByText('Does your AI photo sell better?').isVisible()).toBe(
+    true,
+  );
+  const editor = admin.app.getByRole('link', { name: 'Open the theme editor' });
+  expect(await editor.getAttribute('href')).toBe(
+    `https://${stack.shop}/admin/themes/current/editor?context=apps&activateAppEmbedId=${DEMO.apiKey}/experiments-embed`,
+  );
+});
+
+test(
+  'an experiment started from the viewer shows its card, is refused twice, and stops once confirmed',
+  async () => {
+    const { admin, stack } = suite;
+    const [product] = await productsWithImages(stack);
+    await generatePhoto(admin, product!, DEFAULT_PRESETS[0]!.name);
+    await waitForProgressState(admin, 'Published');
+
+    await admin.open('/activity');
+    const row = admin.app.getByRole('button', { name: `View ${product!.title} larger` }).first();
+    await eventually(() => row.isVisible()).toBe(true);
+    await row.click();
+    await admin.app.getByRole('button', { name: 'Test against the original' }).click();
+
+    await eventually(() =>
+      admin.app.getByRole('heading', { name: 'Experiments', level: 1 }).isVisible(),
+    ).toBe(true);
+    const card = admin.app.getByRole('region', { name: product!.title });
+    await eventually(() => card.isVisible()).toBe(true);
+    expect(await card.getByText('Running', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await card.getByText('Waiting for the first visitors: nothing to compare yet.').isVisible(),
+    ).toBe(true);
+    // Each arm's row: its thumbnail beside its name.
+    for (const name of ['Original', 'AI photo']) {
+      const armRow = card.getByRole('row').filter({ hasText: new RegExp(`^${name}`) });
+      expect(await armRow.locator('img').count()).toBe(1);
+    }
+    expect(await card.getByRole('columnheader', { name: 'Visitors' }).isVisible()).toBe(true);
+    // No visitor yet: no chance of being better is shown (the model's prior is not a measure).
+    const aiRow = card.getByRole('row').filter({ hasText: /^AI photo/ });
+    expect(await aiRow.getByRole('cell').last().textContent()).toBe('–');
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshotBothWidths(admin, 'experiments-card');
+
+    // The product is in an experiment now: a second start says so, and what to do.
+    admin.allowConsoleErrors(/api\/experiments.*status of 409/);
+    await admin.open('/activity');
+    await eventually(() => row.isVisible()).toBe(true);
+    await row.click();
+    await admin.app.getByRole('button', { name: 'Test against the original' }).click();
+    await eventually(() =>
+      admin.app
+        .getByText(
+          'This product is already in an experiment: stop it first, on the Experiments page.',
+        )
+        .isVisible(),
+    ).toBe(true);
+
+    await admin.open('/experiments');
+    await eventually(() => card.isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Stop and keep the original' }).click();
+    const asked = await confirmation(admin, 'Stop the experiment and keep the original?');
+    expect(
+      await asked.getByText('The original stays the featured image', { exact: false }).isVisible(),
+    ).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await confirm(admin, 'Keep running');
+    expect(await card.getByText('Running', { exact: true }).isVisible()).toBe(true);
+
+    await card.getByRole('button', { name: 'Stop and keep the AI photo' }).click();
+    await confirmation(admin, 'Stop the experiment and keep the AI photo?');
+    await confirm(admin, 'Stop and keep the AI photo');
+    await eventually(() =>
+      card.getByText('Stopped: the AI photo is kept as the featured image.').isVisible(),
+    ).toBe(true);
+    expect(await card.getByRole('button', { name: /^Stop and keep/ }).count()).toBe(0);
+  },
+  2 * RESULT_TIMEOUT_MS,
+);

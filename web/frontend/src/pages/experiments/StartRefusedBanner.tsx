@@ -1,0 +1,19 @@
+import { Banner } from '@shopify/polaris';
+import type { ApiError } from '../../api/client.ts';
+import { serverText } from '../../i18n/server-text.ts';
+import { t } from '../../i18n/index.ts';
+import { startRefusal } from './experiment-wording.ts';
+
+interface Props {
+  error: ApiError;
+  onDismiss: () => void;
+}
+
+/** Why an experiment did not start: the refusal's plain words (what to do), else the server's. */
+export function StartRefusedBanner({ error, onDismiss }: Props) {
+  return (
+    <Banner tone="critical" title={t('experiments.start.notStarted')} onDismiss={onDismiss}>
+      <p>{startRefusal(error.code) ?? serverText(error.message)}</p>
+    </Banner>
+  );
+}

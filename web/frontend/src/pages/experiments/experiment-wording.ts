@@ -1,0 +1,96 @@
+/**
+ * An experiment in the merchant's words: its arms' names, its decision (or how far it is from
+ * one), and its figures (uplift with its interval, probability better) as the page writes them.
+ */
+import { formatNumber } from '../../lib/format.ts';
+import { locale, t } from '../../i18n/index.ts';
+import type { ExperimentView } from '../../shared/contract.ts';
+
+type Arm = ExperimentView['arms'][number];
+
+const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
+const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+
+/** "Original", "AI photo", "AI photo 2" (numbered when the experiment has more than one). */
+export function armName(arm: Arm, experiment: ExperimentView): string {
+  if (arm.arm === 'control') return t('experiments.arm.original');
+  const aiArms = experiment.arms.length - 1;
+  return aiArms === 1
+    ? t('experiments.arm.ai')
+    : t('experiments.arm.aiNumbered', { number: arm.arm.slice(2) });
+}
+
+/** "+4.2 %": relative uplift, in percent already. */
+export function formatUplift(value: number): string {
+  return t('experiments.percentPoints', { value: percent.format(value) });
+}
+
+/** "+4.2 % (−1 % to +9.5 %)". */
+export function formatUpliftInterval(uplift: NonNullable<Arm['uplift']>): string {
+  return t('experiments.upliftInterval', {
+    estimate: formatUplift(uplift.estimate),
+    lower: formatUplift(uplift.lower),
+    upper: formatUplift(uplift.upper),
+  });
+}
+
+/** A probability (0 to 1) as "73 %". */
+export function formatProbability(value: number): string {
+  return share.format(value);
+}
+
+/** Converting visitors per visitor: "4.1 %"; none before the first visitor. */
+export function formatRate(arm: Arm): string {
+  return arm.visitors > 0 ? rate.format(arm.conversions / arm.visitors) : '–';
+}
+
+/** The decision, or where the experiment stands, in one sentence. */
+export function decision(experiment: ExperimentView): string {
+  const winner = experiment.arms.find((arm) => arm.arm === experiment.winner);
+  const winnerName = winner ? armName(winner, experiment) : '';
+  switch (experiment.why) {
+    case 'decided':
+      if (!winner) return t('experiments.decision.noClearWinner');
+      if (winner.arm === 'control') return t('experiments.decision.originalWins');
+      return experiment.endAction === 'keep_winner'
+        ? t('experiments.decision.aiWinsKept', { name: winnerName })
+        : t('experiments.decision.aiWinsAsk', { name: winnerName });
+    case 'no_clear_winner':
+      return t('experiments.decision.noClearWinner');
+    case 'stopped_keep_ai':
+      return t('experiments.decision.stoppedKeepAi', { name: winnerName });
+    case 'stopped_keep_original':
+      return t('experiments.decision.stoppedKeepOriginal');
+    case 'ended_by_campaign':
+      return t('experiments.decision.endedByCampaign');
+    case 'ended_by_undo':
+      return t('experiments.decision.endedByUndo');
+    case null:
+      break;
+  }
+  if (experiment.arms.every((arm) => arm.visitors === 0))
+    return t('experiments.decision.noVisitors');
+  if (experiment.daysToDecision === null) {
+    return t('experiments.decision.noneExpected', { count: experiment.maxDays });
+  }
+  return t('experiments.decision.daysLeft', {
+    count: experiment.daysToDecision,
+    days: formatNumber(experiment.daysToDecision),
+  });
+}
+
+/** Why the server refused to start an experiment (409), in the merchant's words. */
+const START_REFUSALS = {
+  held_by_campaign: 'experiments.refused.heldByCampaign',
+  product_in_experiment: 'experiments.refused.productInExperiment',
+  experiments_at_cap: 'experiments.refused.atCap',
+  not_published: 'experiments.refused.notPublished',
+  no_original: 'experiments.refused.noOriginal',
+  image_not_ready: 'experiments.refused.imageNotReady',
+} as const;
+
+/** The refusal's plain words, or null for a code this page does not know (the server's text). */
+export function startRefusal(code: string): string | null {
+  return code in START_REFUSALS ? t(START_REFUSALS[code as keyof typeof START_REFUSALS]) : null;
+}
