@@ -32,7 +32,7 @@ test('with no experiment: the empty state, and the setup card linking to the the
   );
   const editor = admin.app.getByRole('link', { name: 'Open the theme editor' });
   expect(await editor.getAttribute('href')).toBe(
-    `https://${stack.shop}/admin/themes/current/editor?context=apps&activateAppEmbedId=${DEMO.apiKey}/experiments-embed`,
+    `https://${stack.shop}/admin/themes/current/editor?context=apps&activateAppId=${DEMO.apiKey}/experiments`,
   );
 });
 

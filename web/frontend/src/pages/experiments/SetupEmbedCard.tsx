@@ -2,8 +2,11 @@ import { BlockStack, Button, Card, List, Text } from '@shopify/polaris';
 import { shopDomain } from '../../lib/shop.ts';
 import { t } from '../../i18n/index.ts';
 
-/** The extension's app embed block (extensions/experiments-embed): its handle in the deep link. */
-const EMBED_HANDLE = 'experiments-embed';
+/**
+ * The app embed block's handle in the deep link: its file's name in the theme app extension
+ * (extensions/experiments-embed/blocks/experiments.liquid).
+ */
+const EMBED_HANDLE = 'experiments';
 
 /**
  * The theme editor with the app embed ready to turn on: Shopify's deep link names the app by its
@@ -13,9 +16,10 @@ export function themeEditorUrl(): string | null {
   const shop = shopDomain();
   const apiKey = document.querySelector<HTMLMetaElement>('meta[name="shopify-api-key"]')?.content;
   if (!shop || !apiKey) return null;
-  // Shopify's documented form: the id's slash as it is (an API key and a handle need no escaping).
+  // Shopify's documented form for an app embed (`context=apps&activateAppId={api_key}/{handle}`),
+  // the id's slash as it is (an API key and a handle need no escaping).
   const embed = `${encodeURIComponent(apiKey)}/${EMBED_HANDLE}`;
-  return `https://${shop}/admin/themes/current/editor?context=apps&activateAppEmbedId=${embed}`;
+  return `https://${shop}/admin/themes/current/editor?context=apps&activateAppId=${embed}`;
 }
 
 /**
