@@ -13,6 +13,7 @@
 import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { startReconcileLoop } from '../../platform/queues/reconcile-loop.ts';
 import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { CampaignStore } from './campaign-store.ts';
@@ -122,25 +123,17 @@ export function startCampaignWorker(options: CampaignWorkerOptions): CampaignWor
     return started;
   }
 
-  let closed = false;
-  let pass: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    pass = reconcile().catch((error: unknown) =>
-      logger.warn({ err: error }, 'campaign reconciliation failed'),
-    );
-  };
-  tick(); // at start: whatever came due while no worker was up
-  const timer = setInterval(() => {
-    if (!closed) tick();
-  }, options.reconcileMs);
-  timer.unref();
+  const loop = startReconcileLoop({
+    pass: reconcile,
+    everyMs: options.reconcileMs,
+    logger,
+    name: 'campaign reconciliation',
+  });
 
   return {
     reconcile,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      await pass;
+      await loop.stop();
       await worker.close();
     },
   };

@@ -11,6 +11,7 @@
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { startReconcileLoop } from '../../platform/queues/reconcile-loop.ts';
 import { openShopJobQueue } from '../../platform/queues/shop-job-queue.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import type { ExperimentStore } from './experiment-store.ts';
@@ -83,25 +84,17 @@ export function startExperimentWorker(options: {
     return due.length;
   }
 
-  let closed = false;
-  let pass: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    pass = reconcile().catch((error: unknown) =>
-      logger.warn({ err: error }, 'experiment reconciliation failed'),
-    );
-  };
-  tick(); // at start: whatever came due while no worker was up
-  const timer = setInterval(() => {
-    if (!closed) tick();
-  }, options.reconcileMs);
-  timer.unref();
+  const loop = startReconcileLoop({
+    pass: reconcile,
+    everyMs: options.reconcileMs,
+    logger,
+    name: 'experiment reconciliation',
+  });
 
   return {
     reconcile,
     async close() {
-      closed = true;
-      clearInterval(timer);
-      await pass;
+      await loop.stop();
       await worker.close();
     },
   };
