@@ -11,30 +11,11 @@ import { renderScene } from '../../emulators/productai/render/scene.ts';
 import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { asSource, inScene } from './support/photographed.ts';
 
 const checker = createFidelityChecker({ threads: 2 });
 let product: Product;
 let source: Buffer;
-
-async function inScene(cutout: Buffer, seed: number): Promise<Buffer> {
-  const placed = await sharp(await sharp(cutout).resize({ height: 560 }).png().toBuffer())
-    .rotate(14, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
-    .toBuffer();
-  return sharp(await drawBackground(seed, 1200, true))
-    .composite([{ input: placed, left: 610, top: 420 }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
-/** A product cut-out photographed as a product image: `height` px tall on a plain backdrop. */
-async function asSource(cutout: Buffer, height = 800, top = 112): Promise<Buffer> {
-  const cut = await sharp(cutout).resize({ height }).png().toBuffer();
-  return sharp(await drawBackground(2, 1024, false))
-    .composite([{ input: cut, top, left: 300 }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 beforeAll(async () => {
   product = await drawProduct(1, true);

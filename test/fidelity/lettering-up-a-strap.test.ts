@@ -4,8 +4,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
+import { drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { asSource, COLD_ANALYSIS_MS, inScene } from './support/photographed.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 const STRAP = { width: 64, height: 420 };
@@ -28,27 +29,12 @@ function strapped(word: string): Promise<Buffer> {
     .toBuffer();
 }
 
-async function inScene(cutout: Buffer): Promise<Buffer> {
-  const placed = await sharp(cutout).resize({ height: 640 }).png().toBuffer();
-  return sharp(await drawBackground(5, 1200, true))
-    .composite([{ input: placed, left: 420, top: 300 }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
 beforeAll(async () => {
   product = await drawProduct(4, false);
-  const cut = await sharp(await strapped('STARTER'))
-    .resize({ height: 800 })
-    .png()
-    .toBuffer();
-  source = await sharp(await drawBackground(2, 1024, false))
-    .composite([{ input: cut, top: 112, left: 300 }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  // Analysed here, under the hook's longer timeout (a cold analysis reads the product five ways).
+  source = await asSource(await strapped('STARTER'));
+  // Analysed here, in the set-up, whose bound allows a cold analysis's readings.
   await checker.prepare([source]);
-});
+}, COLD_ANALYSIS_MS);
 afterAll(() => checker.close());
 
 describe('lettering running up a strap', () => {

@@ -6,8 +6,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
+import { drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { asSource, COLD_ANALYSIS_MS, inScene } from './support/photographed.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 const KEPT = ['ΨΩΦΞΛ', 'ΣΛΞΦΩ'];
@@ -26,30 +27,12 @@ function labelled(lines: string[]): Promise<Buffer> {
     .toBuffer();
 }
 
-async function inScene(cutout: Buffer): Promise<Buffer> {
-  const placed = await sharp(await sharp(cutout).resize({ height: 560 }).png().toBuffer())
-    .rotate(14, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
-    .toBuffer();
-  return sharp(await drawBackground(3, 1200, true))
-    .composite([{ input: placed, left: 610, top: 420 }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
-
 beforeAll(async () => {
   product = await drawProduct(1, true);
-  const cut = await sharp(await labelled(KEPT))
-    .resize({ height: 800 })
-    .png()
-    .toBuffer();
-  source = await sharp(await drawBackground(2, 1024, false))
-    .composite([{ input: cut, top: 112, left: 300 }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  // Analysed here, under the hook's longer timeout (a cold analysis reads the label three ways).
+  source = await asSource(await labelled(KEPT));
+  // Analysed here, in the set-up, whose bound allows a cold analysis's readings.
   await checker.prepare([source]);
-});
+}, COLD_ANALYSIS_MS);
 afterAll(() => checker.close());
 
 describe('a label written over with other letters', () => {
