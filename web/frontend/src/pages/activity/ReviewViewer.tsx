@@ -14,6 +14,7 @@ import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
+import dialogStyles from '../../components/Dialog.module.css';
 import { t } from '../../i18n/index.ts';
 
 type Zoom = 'fit' | 'actual';
@@ -237,7 +238,7 @@ export function ReviewViewer({
   const position = viewerPosition(generations, index, waiting);
   return (
     <>
-      <div className={styles.header}>
+      <div className={dialogStyles.header}>
         <Text as="h2" variant="headingMd" id={titleId} breakWord>
           {`${generation.product.title} (${position})`}
         </Text>
@@ -248,7 +249,7 @@ export function ReviewViewer({
           onClick={onClose}
         />
       </div>
-      <div className={styles.body}>
+      <div className={dialogStyles.body}>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <InlineStack gap="100">
@@ -289,7 +290,7 @@ export function ReviewViewer({
           </Text>
         </BlockStack>
       </div>
-      <div className={styles.footer}>
+      <div className={dialogStyles.footer}>
         <InlineStack align="end" gap="200">
           {reviewable ? (
             // Polaris' Modal showed a destructive action this way.
