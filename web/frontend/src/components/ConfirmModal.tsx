@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type MutableRefObject,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { t } from '../i18n/index.ts';
 import styles from './Dialog.module.css';
 import { keepFocusInside } from './keep-focus-inside.ts';
@@ -81,7 +82,9 @@ function ConfirmDialog({
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, [destructive, opener]);
-  return (
+  // At the end of the body, as Polaris' Modal was: not inside the card that asks, whose stacking
+  // context axe read as lying over the dialog (in the top layer) and whose styles it inherited.
+  return createPortal(
     <dialog
       ref={dialog}
       className={styles.dialog}
@@ -125,7 +128,8 @@ function ConfirmDialog({
           </Button>
         </InlineStack>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
 
