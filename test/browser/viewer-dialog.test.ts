@@ -2,9 +2,10 @@
  * Activity's large viewer is one dialog, mounted with the page: opening it again opens the same
  * element (Polaris' Modal mounted its portal, backdrop and focus trap with each opening, inside
  * the click: 440-1,712 ms at load 11-16), and it is still a modal dialog named by its title,
- * closed with Esc, focus back on the row it was opened from. The click that opens it and the key
- * that steps to the next result are answered by a frame with the title and the pictures' frames,
- * the pictures drawn after it (in the same frame they held its paint back 190-300 ms).
+ * closed with Esc, focus back on the row it was opened from. The click that opens it is answered
+ * by a frame with its title and buttons, its body drawn after; the key that steps to the next
+ * result by a frame with the next title and the pictures' frames, the pictures drawn after (in
+ * the same frame they held its paint back 190-300 ms).
  */
 import type { Frame } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -18,6 +19,8 @@ const suite = browserSuite('viewer-dialog', { connectedMerchant: true });
 
 interface FirstFrame {
   title: string | null;
+  /** Its body is drawn (the zoom button is there). */
+  body: boolean;
   pictures: number;
 }
 
@@ -33,6 +36,7 @@ async function recordFirstFrame(frame: Frame, type: 'click' | 'keydown'): Promis
         const viewer = document.querySelector('dialog[open]');
         const drawn: FirstFrame = {
           title: viewer?.querySelector('h2')?.textContent ?? null,
+          body: !!viewer?.querySelector('button[aria-pressed]'),
           pictures: viewer?.querySelectorAll('img, video').length ?? 0,
         };
         (window as unknown as { firstFrame: FirstFrame }).firstFrame = drawn;
@@ -74,9 +78,10 @@ test(
     await row.click();
     const viewer = admin.app.getByRole('dialog', { name: new RegExp(`^${title} \\(1 of`) });
     await eventually(() => viewer.isVisible()).toBe(true);
-    // The click's frame: the viewer open on its title, the pictures after it.
+    // The click's frame: the viewer open on its title, its body and pictures after it.
     expect(await firstFrame(frame)).toEqual({
       title: expect.stringMatching(/\(1 of/),
+      body: false,
       pictures: 0,
     });
     await eventually(() => viewer.locator('img').count()).toBe(2);
@@ -86,6 +91,7 @@ test(
     await admin.page.keyboard.press('ArrowRight');
     expect(await firstFrame(frame)).toEqual({
       title: expect.stringMatching(/\(2 of/),
+      body: true,
       pictures: 0,
     });
     await eventually(() => viewer.locator('img').count()).toBe(0);

@@ -213,11 +213,12 @@ export function ReviewViewer({
     [opener],
   );
   const generation = generations[index];
-  // The click or key that opens the viewer or steps to a result is answered by the title,
-  // position, badges and buttons with the pictures' frames empty at their size; the pictures
-  // (a 2,048 px result beside its original) follow in a render of their own, after that paint.
-  // Drawn in the same paint they held it back 190-300 ms at load 2-9 (Activity's slowest
-  // interactions); the frames' fixed size keeps everything in place when they arrive.
+  // The click that opens the viewer is answered by the dialog with its title and buttons, its
+  // body following; each step after by the title, badges and buttons with the pictures' frames
+  // empty at their size, the pictures (a 2,048 px result beside its original) following. Each
+  // follows in a render of its own, after that paint: drawn in the same one they held it back
+  // 190-300 ms at load 2-9 (Activity's slowest interactions). The dialog's fixed height and the
+  // frames' keep everything in place when they arrive.
   const [drawnIndex, setDrawnIndex] = useState<number | null>(null);
   useEffect(() => {
     // The task after the next frame's: that frame is the answer, without the pictures.
@@ -282,46 +283,50 @@ export function ReviewViewer({
         />
       </div>
       <div className={dialogStyles.body}>
-        <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center" gap="200">
-            <InlineStack gap="100">
-              <StateBadge state={generation.state} />
-              {generation.fidelity && !optionGroup ? (
-                <FidelityBadge fidelity={generation.fidelity} />
-              ) : null}
+        {drawnIndex === null ? null : (
+          <BlockStack gap="300">
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <InlineStack gap="100">
+                <StateBadge state={generation.state} />
+                {generation.fidelity && !optionGroup ? (
+                  <FidelityBadge fidelity={generation.fidelity} />
+                ) : null}
+              </InlineStack>
+              <Button
+                pressed={zoom === 'actual'}
+                onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
+              >
+                {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
+              </Button>
             </InlineStack>
-            <Button
-              pressed={zoom === 'actual'}
-              onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
-            >
-              {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
-            </Button>
-          </InlineStack>
-          {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
-          {optionGroup ? (
-            <ProductOptions groupId={optionGroup} onChosen={onDecided} />
-          ) : (
-            <div className={styles.pair}>
-              {before ? (
-                <SizedImage
-                  src={before}
-                  alt={t('viewer.originalOf', { title: generation.product.title })}
-                  caption={t('viewer.original')}
-                  zoom={zoom}
-                  drawn={drawn}
-                />
-              ) : null}
-              <ResultMedia generation={generation} zoom={zoom} drawn={drawn} />
-            </div>
-          )}
-          {!optionGroup && generation.fidelity ? (
-            <FidelityFigures fidelity={generation.fidelity} />
-          ) : null}
-          <StyleUsed style={generation.style} />
-          <Text as="p" tone="subdued">
-            {t('viewer.keyboard')}
-          </Text>
-        </BlockStack>
+            {decide.error ? (
+              <ErrorBanner error={decide.error} onDismiss={decide.clearError} />
+            ) : null}
+            {optionGroup ? (
+              <ProductOptions groupId={optionGroup} onChosen={onDecided} />
+            ) : (
+              <div className={styles.pair}>
+                {before ? (
+                  <SizedImage
+                    src={before}
+                    alt={t('viewer.originalOf', { title: generation.product.title })}
+                    caption={t('viewer.original')}
+                    zoom={zoom}
+                    drawn={drawn}
+                  />
+                ) : null}
+                <ResultMedia generation={generation} zoom={zoom} drawn={drawn} />
+              </div>
+            )}
+            {!optionGroup && generation.fidelity ? (
+              <FidelityFigures fidelity={generation.fidelity} />
+            ) : null}
+            <StyleUsed style={generation.style} />
+            <Text as="p" tone="subdued">
+              {t('viewer.keyboard')}
+            </Text>
+          </BlockStack>
+        )}
       </div>
       <div className={dialogStyles.footer}>
         <InlineStack align="end" gap="200">
