@@ -5,7 +5,7 @@
  * closed with Esc, focus back on the row it was opened from. The click that opens it is answered
  * by a frame with its title and buttons, its body drawn after; the key that steps to the next
  * result by a frame with the next title and the pictures' frames, the pictures drawn after (in
- * the same frame they held its paint back 190-300 ms).
+ * the same frame they held its paint back 190-300 ms), each at the size of its frame.
  */
 import type { Frame } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -85,6 +85,14 @@ test(
       pictures: 0,
     });
     await eventually(() => viewer.locator('img').count()).toBe(2);
+    // The original and the result at the frame's size (560 px at this density), from Shopify's
+    // CDN, not the full-size 2,048 px result.
+    const widths = await viewer
+      .locator('img')
+      .evaluateAll((images) =>
+        images.map((image) => new URL((image as HTMLImageElement).src).searchParams.get('width')),
+      );
+    expect(widths).toEqual(['560', '560']);
     // → : the next result's title at once, its pictures after.
     await frame.evaluate(() => delete (window as unknown as { firstFrame?: unknown }).firstFrame);
     await recordFirstFrame(frame, 'keydown');

@@ -10,6 +10,7 @@ import { PixelSize } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
+import { cdnImageAt } from '../../lib/cdn-image.ts';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
@@ -19,16 +20,23 @@ import { t } from '../../i18n/index.ts';
 
 type Zoom = 'fit' | 'actual';
 
+/** The frame's largest side in CSS pixels (ReviewViewer.module.css, `.frame`'s height). */
+const FRAME_SIDE = 560;
+
 /** An image with its real pixel size under it (known once it has loaded). */
 function SizedImage({
   src,
+  fitSrc,
   alt,
   caption,
   zoom,
   drawn,
   highlight,
 }: {
+  /** The picture at full size: shown at actual size, and measured for the caption. */
   src: string;
+  /** A copy the frame's size, shown to fit it (the full size when none). */
+  fitSrc?: string;
   alt: string;
   caption: string;
   zoom: Zoom;
@@ -38,6 +46,7 @@ function SizedImage({
   highlight?: Region | null;
 }) {
   const frame = useRef<HTMLDivElement>(null);
+  const shown = zoom === 'fit' ? (fitSrc ?? src) : src;
   // Actual size opens on the middle of the picture, where the product is: the scroll started at
   // its top-left corner, mostly empty backdrop. Again when the image arrives.
   useLayoutEffect(() => {
@@ -51,12 +60,12 @@ function SizedImage({
     const image = element.querySelector('img');
     image?.addEventListener('load', centre);
     return () => image?.removeEventListener('load', centre);
-  }, [zoom, src, drawn]);
+  }, [zoom, shown, drawn]);
   // Decoded off the frame that answers ← → (a 2048 px picture held the next paint back): the
   // title, badges and frame show at once, the picture as soon as it is decoded.
   const image = (
     <img
-      src={src}
+      src={shown}
       alt={alt}
       decoding="async"
       className={zoom === 'fit' ? styles.fit : styles.actual}
@@ -69,7 +78,7 @@ function SizedImage({
           // Actual size: the outline's box is the image's own; fit: both fill the frame.
           <div className={zoom === 'fit' ? styles.fit : styles.outlined}>
             {image}
-            <Outline src={src} region={highlight} />
+            <Outline src={shown} region={highlight} />
           </div>
         ) : (
           image
@@ -153,6 +162,8 @@ function ResultMedia({
   return (
     <SizedImage
       src={result.previewUrl}
+      // ProductAI's URL serves the full size only; the File's, once known, any size.
+      fitSrc={result.fileUrl ? cdnImageAt(result.fileUrl, FRAME_SIDE) : undefined}
       alt={t('common.generatedImageOf', { title })}
       caption={t('viewer.result')}
       zoom={zoom}
@@ -309,6 +320,7 @@ export function ReviewViewer({
                 {before ? (
                   <SizedImage
                     src={before}
+                    fitSrc={cdnImageAt(before, FRAME_SIDE)}
                     alt={t('viewer.originalOf', { title: generation.product.title })}
                     caption={t('viewer.original')}
                     zoom={zoom}
