@@ -5,9 +5,10 @@
  * closed with Esc, focus back on the row it was opened from. The click that opens it is answered
  * by a frame with its title and buttons, its body drawn after; the key that steps to the next
  * result by a frame with the next title and the pictures' frames, the pictures drawn after (in
- * the same frame they held its paint back 190-300 ms), each at the size of its frame.
+ * the same frame they held its paint back 190-300 ms), each at the size of its frame, as the
+ * rows' thumbnails are at theirs.
  */
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { confirm, confirmation } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
@@ -45,6 +46,15 @@ async function recordFirstFrame(frame: Frame, type: 'click' | 'keydown'): Promis
   }, type);
 }
 
+/** The width each picture in `within` asks Shopify's CDN for (null: none, the full size). */
+function widthsAsked(within: Locator): Promise<(string | null)[]> {
+  return within
+    .locator('img')
+    .evaluateAll((images) =>
+      images.map((image) => new URL((image as HTMLImageElement).src).searchParams.get('width')),
+    );
+}
+
 async function firstFrame(frame: Frame): Promise<FirstFrame> {
   const read = () =>
     frame.evaluate(() => (window as unknown as { firstFrame?: FirstFrame }).firstFrame);
@@ -73,6 +83,8 @@ test(
     }).toBe(true);
     const title = /^View (.*) larger/.exec((await row.getAttribute('aria-label'))!)![1]!;
     const frame = await appFrame(admin);
+    // The row's original and result at the thumbnail's size (40 px), not 2,048 px each.
+    expect(await widthsAsked(row)).toEqual(['40', '40']);
 
     await recordFirstFrame(frame, 'click');
     await row.click();
@@ -87,12 +99,7 @@ test(
     await eventually(() => viewer.locator('img').count()).toBe(2);
     // The original and the result at the frame's size (560 px at this density), from Shopify's
     // CDN, not the full-size 2,048 px result.
-    const widths = await viewer
-      .locator('img')
-      .evaluateAll((images) =>
-        images.map((image) => new URL((image as HTMLImageElement).src).searchParams.get('width')),
-      );
-    expect(widths).toEqual(['560', '560']);
+    expect(await widthsAsked(viewer)).toEqual(['560', '560']);
     // → : the next result's title at once, its pictures after.
     await frame.evaluate(() => delete (window as unknown as { firstFrame?: unknown }).firstFrame);
     await recordFirstFrame(frame, 'keydown');

@@ -11,3 +11,14 @@ export function cdnImageAt(url: string, side: number): string {
   sized.searchParams.set('height', pixels);
   return sized.toString();
 }
+
+/**
+ * A result's picture at most `side` CSS pixels on each side: from its File on Shopify's CDN once
+ * known; ProductAI's URL serves the full size only.
+ */
+export function resultImageAt(
+  result: { previewUrl: string; fileUrl?: string | null },
+  side: number,
+): string {
+  return result.fileUrl ? cdnImageAt(result.fileUrl, side) : result.previewUrl;
+}

@@ -10,7 +10,7 @@ import { PixelSize } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
-import { cdnImageAt } from '../../lib/cdn-image.ts';
+import { cdnImageAt, resultImageAt } from '../../lib/cdn-image.ts';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { ProductOptions } from './ProductOptions.tsx';
@@ -162,8 +162,7 @@ function ResultMedia({
   return (
     <SizedImage
       src={result.previewUrl}
-      // ProductAI's URL serves the full size only; the File's, once known, any size.
-      fitSrc={result.fileUrl ? cdnImageAt(result.fileUrl, FRAME_SIDE) : undefined}
+      fitSrc={resultImageAt(result, FRAME_SIDE)}
       alt={t('common.generatedImageOf', { title })}
       caption={t('viewer.result')}
       zoom={zoom}
