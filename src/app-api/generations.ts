@@ -169,6 +169,12 @@ export const GenerationView = z.object({
   result: z
     .object({
       previewUrl: z.string(),
+      /**
+       * The image Shopify's CDN serves for the result's File, which takes `width` and `height`
+       * (a copy that size): the app home shows it at its frame's size, `previewUrl` full size.
+       * Null until the File is ready, for a video, and for results saved before it was kept.
+       */
+      fileUrl: z.string().nullable().optional(),
       fileId: z.string().nullable(),
       mediaId: z.string().nullable(),
       mediaType: z.enum(['image', 'video']),

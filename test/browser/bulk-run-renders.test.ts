@@ -31,7 +31,7 @@ test('opening and answering the start confirmation leave the form unrendered in 
 
   await markNextClick(frame);
   await start.click();
-  const dialog = admin.app.locator('[role="dialog"]');
+  const dialog = admin.app.locator('dialog[open]');
   await eventually(() => dialog.count()).toBe(1);
   await eventually(() => clickCommit(frame)).toBeDefined();
   const opening = (await clickCommit(frame))!;

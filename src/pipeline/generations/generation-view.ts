@@ -71,6 +71,11 @@ export function toGenerationView(
     result: generation.resultUrl
       ? {
           previewUrl: generation.resultUrl,
+          // Only while its File is sure to be served: a rejected result's File is deleted, and
+          // an undone one's URL answered 404 (generation.test.ts); ProductAI's URL stays.
+          fileUrl: ['saving', 'in_review', 'published'].includes(generation.state)
+            ? generation.fileUrl
+            : null,
           fileId: generation.fileId,
           mediaId: generation.mediaId,
           mediaType: generation.kind === 'video' ? 'video' : 'image',

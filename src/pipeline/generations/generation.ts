@@ -173,6 +173,13 @@ export interface Generation {
   resultUrl: string | null;
   /** The shop's File holding the result (Files is where results are saved first). */
   fileId: string | null;
+  /**
+   * The image Shopify's CDN serves for that File (its untransformed `image.url`, which takes a
+   * `width` and `height` as any Shopify CDN image URL does), written by verify once the File is
+   * READY: what the app home shows at the size of its frame. Null before, for a video, and for
+   * results saved before it was kept.
+   */
+  fileUrl: string | null;
   /** The product media linked to the result. */
   mediaId: string | null;
   /** The featured media before this result was made featured (restored by undo). */

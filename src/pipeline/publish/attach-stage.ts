@@ -105,7 +105,8 @@ export async function attach(
     productId: generation.productId,
     provenance,
   });
-  await ctx.generations.patch(ref.shop, ref.generationId, { fileId: file.id });
+  // A File of its own: the image Shopify serves for it is known once verify sees it READY.
+  await ctx.generations.patch(ref.shop, ref.generationId, { fileId: file.id, fileUrl: null });
   if (prepared.downscaled) {
     ctx.logger.info(
       { shop: ref.shop, generationId: ref.generationId, ...prepared.downscaled },

@@ -111,6 +111,10 @@ export async function verify(
     await deps.estimates.observeReady(ctx.processingTimes, size, check, sinceCreated);
   }
   await recordServedProvenance(ctx, generation, file.previewUrl);
+  // What the app home shows at the size of its frame (a video's is its poster: not kept).
+  if (generation.kind !== 'video' && file.previewUrl && file.previewUrl !== generation.fileUrl) {
+    await ctx.generations.patch(ref.shop, ref.generationId, { fileUrl: file.previewUrl });
+  }
   // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
   const tried = await decideTry(ctx, generation);
   if (tried?.to === 'in_review') {

@@ -1,6 +1,6 @@
 /**
- * The app home's confirmations (web/frontend/src/components/ConfirmModal.tsx): a Polaris Modal
- * named by its question, whose primary button is the action itself.
+ * The app home's confirmations (web/frontend/src/components/ConfirmModal.tsx): a modal
+ * `<dialog>` named by its question, whose primary button is the action itself.
  */
 import type { Locator } from 'playwright-core';
 import type { AdminPage } from './browser.ts';
@@ -19,7 +19,8 @@ export async function confirmation(admin: AdminPage, title: string | RegExp): Pr
  * walks the whole page (the merchant session measures that click's paint).
  */
 export async function confirm(admin: AdminPage, button: string): Promise<void> {
-  const dialog = admin.app.locator('[role="dialog"]');
+  const answer = { has: admin.app.getByRole('button', { name: button, exact: true }) };
+  const dialog = admin.app.locator('dialog[open]').filter(answer);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await eventually(() => dialog.count()).toBe(0);
 }

@@ -125,6 +125,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     fidelity: null,
     channels: null,
     provenanceKept: null,
+    fileUrl: null,
     variant: input.variant ?? null,
     style: null,
     submittedAt: null,

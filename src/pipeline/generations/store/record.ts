@@ -38,6 +38,7 @@ export const FIELDS = [
   'productAiJobId',
   'resultUrl',
   'fileId',
+  'fileUrl',
   'mediaId',
   'previousFeaturedMediaId',
   'fidelity',
@@ -97,6 +98,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.variant ??= null; // made before sets per variant existed
   record.channels ??= null; // not checked yet (or made before channel checks existed)
   record.provenanceKept ??= null; // not read yet
+  record.fileUrl ??= null; // not READY yet (or saved before it was kept)
   record.style ??= null; // not sent yet (or made before the shop style existed)
   record.tries ??= null; // never made again (or made before tries existed)
   record.retriedBy ??= null;

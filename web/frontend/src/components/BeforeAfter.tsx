@@ -4,6 +4,7 @@ import type { GenerationView } from '../shared/contract.ts';
 import styles from './BeforeAfter.module.css';
 import { PixelSizes } from './PixelSizes.tsx';
 import { t } from '../i18n/index.ts';
+import { cdnImageAt, resultImageAt } from '../lib/cdn-image.ts';
 import { linkHref } from '../lib/link-href.ts';
 import { isTerminalState } from '../shared/generation-states.ts';
 
@@ -13,6 +14,12 @@ interface Props {
   /** Opens the app's large viewer instead of the raw result in a new tab. */
   onOpen?: () => void;
 }
+
+/**
+ * Polaris' Thumbnail sides in CSS pixels: the copy asked of Shopify's CDN. Activity's 25 rows
+ * showed the 2,048 px original and result in each of them.
+ */
+const THUMBNAIL_PX = { small: 40, medium: 60, large: 80 } as const;
 
 /**
  * The source image beside the result (when there is one yet): the before/after of a generation.
@@ -46,13 +53,21 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
         aria-label={t('common.viewLarger', { title })}
       >
         <InlineStack gap="100" blockAlign="center" wrap={false}>
-          <Thumbnail source={before ?? ImageIcon} alt="" size={size} />
+          <Thumbnail
+            source={before ? cdnImageAt(before, THUMBNAIL_PX[size]) : ImageIcon}
+            alt=""
+            size={size}
+          />
           <span aria-hidden="true">
             <Icon source={ArrowRightIcon} tone="subdued" />
           </span>
           <Thumbnail
             source={
-              result ? (result.mediaType === 'video' ? PlayIcon : result.previewUrl) : ImageIcon
+              result
+                ? result.mediaType === 'video'
+                  ? PlayIcon
+                  : resultImageAt(result, THUMBNAIL_PX[size])
+                : ImageIcon
             }
             alt=""
             size={size}
@@ -64,7 +79,7 @@ function Thumbnails({ generation, size = 'small', onOpen }: Props) {
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
       <Thumbnail
-        source={before ?? ImageIcon}
+        source={before ? cdnImageAt(before, THUMBNAIL_PX[size]) : ImageIcon}
         alt={t('common.sourceImageOf', { title })}
         size={size}
       />
@@ -97,7 +112,7 @@ function ResultThumbnail({
 }) {
   const video = result.mediaType === 'video';
   const href = linkHref(result.previewUrl);
-  const source = video ? PlayIcon : result.previewUrl;
+  const source = video ? PlayIcon : resultImageAt(result, THUMBNAIL_PX[size]);
   if (href === null)
     return (
       <Thumbnail

@@ -2,7 +2,7 @@ import { BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import { XIcon } from '@shopify/polaris-icons';
 import { StyleUsed } from '../../components/StyleUsed.tsx';
 import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
@@ -10,32 +10,45 @@ import { PixelSize } from '../../components/PixelSizes.tsx';
 import { GeneratedMedia } from '../../components/GeneratedMedia.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
+import { cdnImageAt, resultImageAt } from '../../lib/cdn-image.ts';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { canStartExperiment, useStartExperiment } from '../experiments/useStartExperiment.ts';
 import { StartRefusedBanner } from '../experiments/StartRefusedBanner.tsx';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
+import dialogStyles from '../../components/Dialog.module.css';
 import { t } from '../../i18n/index.ts';
 
 type Zoom = 'fit' | 'actual';
 
+/** The frame's largest side in CSS pixels (ReviewViewer.module.css, `.frame`'s height). */
+const FRAME_SIDE = 560;
+
 /** An image with its real pixel size under it (known once it has loaded). */
 function SizedImage({
   src,
+  fitSrc,
   alt,
   caption,
   zoom,
+  drawn,
   highlight,
 }: {
+  /** The picture at full size: shown at actual size, and measured for the caption. */
   src: string;
+  /** A copy the frame's size, shown to fit it (the full size when none). */
+  fitSrc?: string;
   alt: string;
   caption: string;
   zoom: Zoom;
+  /** False: the frame is drawn empty, at its size, for the picture to follow (ReviewViewer). */
+  drawn: boolean;
   /** The part of the image the fidelity check flagged, outlined over it. */
   highlight?: Region | null;
 }) {
   const frame = useRef<HTMLDivElement>(null);
+  const shown = zoom === 'fit' ? (fitSrc ?? src) : src;
   // Actual size opens on the middle of the picture, where the product is: the scroll started at
   // its top-left corner, mostly empty backdrop. Again when the image arrives.
   useLayoutEffect(() => {
@@ -49,12 +62,12 @@ function SizedImage({
     const image = element.querySelector('img');
     image?.addEventListener('load', centre);
     return () => image?.removeEventListener('load', centre);
-  }, [zoom, src]);
+  }, [zoom, shown, drawn]);
   // Decoded off the frame that answers ← → (a 2048 px picture held the next paint back): the
   // title, badges and frame show at once, the picture as soon as it is decoded.
   const image = (
     <img
-      src={src}
+      src={shown}
       alt={alt}
       decoding="async"
       className={zoom === 'fit' ? styles.fit : styles.actual}
@@ -63,11 +76,11 @@ function SizedImage({
   return (
     <figure className={styles.figure}>
       <div className={styles.frame} ref={frame}>
-        {highlight ? (
+        {!drawn ? null : highlight ? (
           // Actual size: the outline's box is the image's own; fit: both fill the frame.
           <div className={zoom === 'fit' ? styles.fit : styles.outlined}>
             {image}
-            <Outline src={src} region={highlight} />
+            <Outline src={shown} region={highlight} />
           </div>
         ) : (
           image
@@ -110,7 +123,15 @@ function Outline({ src, region }: { src: string; region: Region }) {
   );
 }
 
-function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Zoom }) {
+function ResultMedia({
+  generation,
+  zoom,
+  drawn,
+}: {
+  generation: GenerationView;
+  zoom: Zoom;
+  drawn: boolean;
+}) {
   const result = generation.result;
   const title = generation.product.title;
   if (!result) {
@@ -128,11 +149,13 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
     return (
       <figure className={styles.figure}>
         <div className={styles.frame}>
-          <GeneratedMedia
-            result={result}
-            label={t('common.generatedVideoOf', { title })}
-            className={styles.fit}
-          />
+          {drawn ? (
+            <GeneratedMedia
+              result={result}
+              label={t('common.generatedVideoOf', { title })}
+              className={styles.fit}
+            />
+          ) : null}
         </div>
         <figcaption className={styles.caption}>{t('viewer.result')}</figcaption>
       </figure>
@@ -141,9 +164,11 @@ function ResultMedia({ generation, zoom }: { generation: GenerationView; zoom: Z
   return (
     <SizedImage
       src={result.previewUrl}
+      fitSrc={resultImageAt(result, FRAME_SIDE)}
       alt={t('common.generatedImageOf', { title })}
       caption={t('viewer.result')}
       zoom={zoom}
+      drawn={drawn}
       highlight={flagged(generation.fidelity)}
     />
   );
@@ -200,6 +225,25 @@ export function ReviewViewer({
     [opener],
   );
   const generation = generations[index];
+  // The click that opens the viewer is answered by the dialog with its title and buttons, its
+  // body following; each step after by the title, badges and buttons with the pictures' frames
+  // empty at their size, the pictures (a 2,048 px result beside its original) following. Each
+  // follows in a render of its own, after that paint: drawn in the same one they held it back
+  // 190-300 ms at load 2-9 (Activity's slowest interactions). The dialog's fixed height and the
+  // frames' keep everything in place when they arrive.
+  const [drawnIndex, setDrawnIndex] = useState<number | null>(null);
+  useEffect(() => {
+    // The task after the next frame's: that frame is the answer, without the pictures.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setDrawnIndex(index)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [index]);
+  const drawn = drawnIndex === index;
   const decide = useAction((id: string, action: 'approve' | 'reject') =>
     api.post<GenerationView>(`/generations/${encodeURIComponent(id)}/${action}`),
   );
@@ -240,7 +284,7 @@ export function ReviewViewer({
   const position = viewerPosition(generations, index, waiting);
   return (
     <>
-      <div className={styles.header}>
+      <div className={dialogStyles.header}>
         <Text as="h2" variant="headingMd" id={titleId} breakWord>
           {`${generation.product.title} (${position})`}
         </Text>
@@ -251,51 +295,57 @@ export function ReviewViewer({
           onClick={onClose}
         />
       </div>
-      <div className={styles.body}>
-        <BlockStack gap="300">
-          <InlineStack align="space-between" blockAlign="center" gap="200">
-            <InlineStack gap="100">
-              <StateBadge state={generation.state} />
-              {generation.fidelity && !optionGroup ? (
-                <FidelityBadge fidelity={generation.fidelity} />
-              ) : null}
+      <div className={dialogStyles.body}>
+        {drawnIndex === null ? null : (
+          <BlockStack gap="300">
+            <InlineStack align="space-between" blockAlign="center" gap="200">
+              <InlineStack gap="100">
+                <StateBadge state={generation.state} />
+                {generation.fidelity && !optionGroup ? (
+                  <FidelityBadge fidelity={generation.fidelity} />
+                ) : null}
+              </InlineStack>
+              <Button
+                pressed={zoom === 'actual'}
+                onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
+              >
+                {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
+              </Button>
             </InlineStack>
-            <Button
-              pressed={zoom === 'actual'}
-              onClick={() => setZoom(zoom === 'fit' ? 'actual' : 'fit')}
-            >
-              {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
-            </Button>
-          </InlineStack>
-          {decide.error ? <ErrorBanner error={decide.error} onDismiss={decide.clearError} /> : null}
-          {experiment.error ? (
-            <StartRefusedBanner error={experiment.error} onDismiss={experiment.clearError} />
-          ) : null}
-          {optionGroup ? (
-            <ProductOptions groupId={optionGroup} onChosen={onDecided} />
-          ) : (
-            <div className={styles.pair}>
-              {before ? (
-                <SizedImage
-                  src={before}
-                  alt={t('viewer.originalOf', { title: generation.product.title })}
-                  caption={t('viewer.original')}
-                  zoom={zoom}
-                />
-              ) : null}
-              <ResultMedia generation={generation} zoom={zoom} />
-            </div>
-          )}
-          {!optionGroup && generation.fidelity ? (
-            <FidelityFigures fidelity={generation.fidelity} />
-          ) : null}
-          <StyleUsed style={generation.style} />
-          <Text as="p" tone="subdued">
-            {t('viewer.keyboard')}
-          </Text>
-        </BlockStack>
+            {decide.error ? (
+              <ErrorBanner error={decide.error} onDismiss={decide.clearError} />
+            ) : null}
+            {experiment.error ? (
+              <StartRefusedBanner error={experiment.error} onDismiss={experiment.clearError} />
+            ) : null}
+            {optionGroup ? (
+              <ProductOptions groupId={optionGroup} onChosen={onDecided} />
+            ) : (
+              <div className={styles.pair}>
+                {before ? (
+                  <SizedImage
+                    src={before}
+                    fitSrc={cdnImageAt(before, FRAME_SIDE)}
+                    alt={t('viewer.originalOf', { title: generation.product.title })}
+                    caption={t('viewer.original')}
+                    zoom={zoom}
+                    drawn={drawn}
+                  />
+                ) : null}
+                <ResultMedia generation={generation} zoom={zoom} drawn={drawn} />
+              </div>
+            )}
+            {!optionGroup && generation.fidelity ? (
+              <FidelityFigures fidelity={generation.fidelity} />
+            ) : null}
+            <StyleUsed style={generation.style} />
+            <Text as="p" tone="subdued">
+              {t('viewer.keyboard')}
+            </Text>
+          </BlockStack>
+        )}
       </div>
-      <div className={styles.footer}>
+      <div className={dialogStyles.footer}>
         <InlineStack align="end" gap="200">
           {reviewable ? (
             // Polaris' Modal showed a destructive action this way.

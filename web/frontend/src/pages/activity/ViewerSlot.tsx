@@ -1,15 +1,8 @@
-import {
-  forwardRef,
-  useId,
-  useImperativeHandle,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { GenerationView } from '../../shared/contract.ts';
 import { ReviewViewer } from './ReviewViewer.tsx';
-import styles from './ReviewViewer.module.css';
+import dialogStyles from '../../components/Dialog.module.css';
+import { keepFocusInside } from '../../components/keep-focus-inside.ts';
 
 export interface ViewerOpener {
   /** Opens the large viewer on `items[index]`, to go through `items` as they are now. */
@@ -21,30 +14,6 @@ interface Props {
   waiting: number | null;
   /** A decision was made in the viewer: the page reloads its list. */
   onDecided: () => void;
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Tab from the last control goes to the first, Shift+Tab from the first (or the dialog) to the
- * last: a modal dialog keeps focus inside, and the platform's own modal lets it leave the app's
- * iframe for the admin around it.
- */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
-  if (event.key !== 'Tab') return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = controls[0];
-  const last = controls.at(-1);
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    last.focus();
-    event.preventDefault();
-  } else if (!event.shiftKey && active === last) {
-    first.focus();
-    event.preventDefault();
-  }
 }
 
 /**
@@ -82,7 +51,7 @@ export const ViewerSlot = forwardRef<ViewerOpener, Props>(function ViewerSlot(
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={`${dialogStyles.dialog} ${dialogStyles.large}`}
       aria-labelledby={shown ? titleId : undefined}
       tabIndex={-1}
       onClose={() => setViewer(null)}
