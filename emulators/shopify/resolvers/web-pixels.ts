@@ -64,9 +64,9 @@ const present = (pixel: WebPixelRecord) => ({
   settings: pixel.settings,
 });
 
-interface WebPixelArgs {
+type WebPixelArgs = {
   webPixel: { settings: unknown };
-}
+};
 
 function webPixelCreate(_: unknown, args: WebPixelArgs, { shop, emu }: ResolverContext) {
   requireScope(shop, 'webPixelCreate', 'write');
