@@ -32,6 +32,7 @@ import {
 } from '../emulators/productai/index.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
+import { declaredScopesOfApp } from '../src/shopify/declared-scopes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -251,6 +252,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // What `shopify app deploy` registers: products/create reaches the app's rules.
       subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
       flowTriggers: appFlowTriggers(`${ROOT}extensions`),
+      // Shopify grants what shopify.app.toml asks for; the app expects the same list (SCOPES).
+      scopes: declaredScopesOfApp(),
       shops: [DEMO.shop],
       colourProducts: options.colourProducts ?? false,
       ...(options.mediaProcessingMs === undefined
@@ -281,7 +284,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SHOPIFY_API_KEY: DEMO.apiKey,
       SHOPIFY_API_SECRET: DEMO.apiSecret,
       SHOPIFY_APP_URL: appUrl,
-      SCOPES: 'write_products,write_files',
+      SCOPES: declaredScopesOfApp().join(','),
       REDIS_URL: redis.url,
       ENCRYPTION_KEY: encryptionKey(options.stateDir),
       HOST: '127.0.0.1',

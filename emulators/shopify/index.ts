@@ -87,7 +87,11 @@ export interface ShopifyEmulatorOptions {
    * `strip` them, encoding the image again (cdn/metadata.ts); `POST /__emulator/cdn` changes it.
    */
   cdnMetadata?: CdnMetadata;
-  /** Scopes granted on install; default those in shopify.app.toml. */
+  /**
+   * Scopes granted on install; default those in shopify.app.toml (the dev stack and
+   * test/support/app.ts pass its list, src/shopify/declared-scopes.ts; this default is held
+   * equal to it by test/shopify/declared-scopes.test.ts, as the emulator reads nothing of src/).
+   */
   scopes?: string[];
   /** Time source; tests pass createManualClock() to move time without waiting. */
   clock?: Clock;
@@ -105,7 +109,12 @@ export interface ShopifyEmulator {
 }
 
 export const DEFAULT_SHOP = 'demo-store.myshopify.com';
-export const DEFAULT_SCOPES = ['write_products', 'write_files'];
+export const DEFAULT_SCOPES = [
+  'write_products',
+  'write_files',
+  'write_pixels',
+  'read_customer_events',
+];
 
 function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
   return {

@@ -69,6 +69,7 @@ import {
 } from '../features/experiments/engine.ts';
 import { createExperimentStore } from '../features/experiments/experiment-store.ts';
 import { createExperimentEventStore } from '../features/experiments/event-store.ts';
+import { createExperimentsPixel } from '../features/experiments/experiments-pixel.ts';
 import type { Config } from './config.ts';
 
 export type CloseHook = () => Promise<void>;
@@ -270,7 +271,12 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
   );
   const experiments = createExperimentEngine(
     host,
-    { pipeline, store: experimentStore, events: createExperimentEventStore(redis) },
+    {
+      pipeline,
+      store: experimentStore,
+      events: createExperimentEventStore(redis),
+      pixel: createExperimentsPixel({ redis, appUrl: config.shopify.appUrl }),
+    },
     overrides.experiments,
   );
   const rules = createRuleEngine(

@@ -70,7 +70,7 @@ export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
 export type { ExperimentEventsService } from './experiments/service.ts';
 export type { ExperimentsService } from './experiments/experiments-service.ts';
-export { EventBatch, MAX_BATCH_BYTES } from './experiments/event-batch.ts';
+export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experiments/event-batch.ts';
 
 export interface Services {
   generations: GenerationsService;

@@ -13,6 +13,7 @@ import {
   type ShopifyEmulatorOptions,
 } from '../../emulators/shopify/index.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { declaredScopesOfApp } from '../../src/shopify/declared-scopes.ts';
 import {
   createApp,
   loadAppConfig,
@@ -61,6 +62,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     apiSecret: API_SECRET,
     // Flow refuses a trigger payload that is not what the trigger's extension declares.
     flowTriggers: appFlowTriggers(fileURLToPath(new URL('../../extensions/', import.meta.url))),
+    // Shopify grants what shopify.app.toml asks for; the app expects the same list (SCOPES).
+    scopes: declaredScopesOfApp(),
     ...options.emulator,
   });
   const config = loadAppConfig({
@@ -68,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SHOPIFY_API_KEY: API_KEY,
     SHOPIFY_API_SECRET: API_SECRET,
     SHOPIFY_APP_URL: 'http://127.0.0.1',
-    SCOPES: 'write_products,write_files',
+    SCOPES: declaredScopesOfApp().join(','),
     REDIS_URL: testRedisUrl(),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SHOPIFY_ADMIN_URL_OVERRIDE: emulator.url,

@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/app-api/contract.ts';
 import { FLOW_GENERATE_PHOTO_PATH } from '../../web/server/routes/flow-actions.ts';
-import { EXPERIMENT_EVENTS_PATH } from '../../web/server/routes/experiment-events.ts';
+import { EXPERIMENT_EVENTS_PATH } from '../../src/app/index.ts';
 import { API_SECRET } from '../support/app-identity.ts';
 import { startTestApp } from '../support/app.ts';
 import { seededProducts } from '../support/seeded-shop.ts';

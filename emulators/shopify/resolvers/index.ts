@@ -14,6 +14,7 @@ import { reorderMediaResolvers } from './reorder-media.ts';
 import { shopResolvers } from './shop.ts';
 import { stagedUploadResolvers } from './staged-uploads.ts';
 import { variantMediaResolvers } from './variant-media.ts';
+import { webPixelResolvers } from './web-pixels.ts';
 
 function merge(...maps: ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
@@ -38,4 +39,5 @@ export const resolvers: ResolverMap = merge(
   metaobjectResolvers,
   metafieldResolvers,
   variantMediaResolvers,
+  webPixelResolvers,
 );

@@ -7,6 +7,9 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   write_products: 'Modify products, variants, and collections',
   read_files: 'Read files',
   write_files: 'Modify files',
+  read_pixels: 'Read web pixels',
+  write_pixels: 'Modify web pixels',
+  read_customer_events: 'Read customer events',
 };
 
 /** Shopify reports each `write_` scope together with the `read_` scope it implies. */

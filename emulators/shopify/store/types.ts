@@ -156,6 +156,12 @@ export interface ShopRecord {
   metaobjectDefinitions: Map<string, MetaobjectDefinitionRecord>;
   /** Metaobject entries, by `type/handle`. */
   metaobjects: Map<string, MetaobjectRecord>;
-  /** The app's web pixel's settings (JSON text, as webPixelCreate takes them), once created. */
-  webPixelSettings?: string;
+  /** The app's web pixel, once created (webPixelCreate, or the storefront's control route). */
+  webPixel?: WebPixelRecord;
+}
+
+export interface WebPixelRecord {
+  id: number;
+  /** JSON text, what the storefront's pixel sandbox hands the pixel. */
+  settings: string;
 }

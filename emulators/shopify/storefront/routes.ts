@@ -61,7 +61,7 @@ export function storefrontRouter(emu: EmulatorContext): Router {
   };
 
   const config = (req: Request, res: Response, shop: ShopRecord): StorefrontConfig => {
-    const settings = shop.webPixelSettings;
+    const settings = shop.webPixel?.settings;
     return {
       consent: choice(req, res, 'consent') !== 'refused',
       consentApiMs: Number(req.query['consentApiMs'] ?? 0) || 0,
@@ -195,7 +195,11 @@ export function storefrontRouter(emu: EmulatorContext): Router {
       res.status(404).json({ error: 'Unknown shop' });
       return;
     }
-    shop.webPixelSettings = typeof settings === 'string' ? settings : JSON.stringify(settings);
+    // The same record webPixelCreate writes (resolvers/web-pixels.ts): one pixel per app and shop.
+    shop.webPixel = {
+      id: shop.webPixel?.id ?? emu.store.nextId(),
+      settings: typeof settings === 'string' ? settings : JSON.stringify(settings),
+    };
     res.status(204).end();
   });
 

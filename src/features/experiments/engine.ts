@@ -17,6 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { ExperimentEventStore } from './event-store.ts';
 import { ExperimentStateError, type Experiment } from './experiment.ts';
 import type { ExperimentStore } from './experiment-store.ts';
+import type { ExperimentsPixel } from './experiments-pixel.ts';
 import {
   createExperimentQueue,
   startExperimentWorker,
@@ -62,10 +63,15 @@ export function createExperimentEngine(
     PipelineHost,
     'config' | 'redis' | 'clock' | 'logger' | 'admin' | 'eraser' | 'onClose'
   >,
-  parts: { pipeline: Pipeline; store: ExperimentStore; events: ExperimentEventStore },
+  parts: {
+    pipeline: Pipeline;
+    store: ExperimentStore;
+    events: ExperimentEventStore;
+    pixel: ExperimentsPixel;
+  },
   options: ExperimentOptions = {},
 ): ExperimentEngine {
-  const { store, events } = parts;
+  const { store, events, pixel } = parts;
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'experiments' });
   const connection = bullConnection(host.config.redisUrl);
@@ -74,12 +80,15 @@ export function createExperimentEngine(
   host.onClose('experiment queue', () => queue.close());
   // Without the app, nothing on the shop can be changed any more: its looks stop there.
   host.eraser.onUninstall('experiments: stop looks', (shop) => store.forgetShop(shop));
+  // Shopify takes the app's web pixel off the shop with the app: a reinstall creates it again.
+  host.eraser.onUninstall('experiments: web pixel record', (shop) => pixel.forget(shop));
   // Its records go with the shop's prefix; the app-wide due set names the shop, so it goes first.
   host.eraser.onErase('experiments: due looks', (shop) => store.forgetShop(shop));
   host.eraser.onErase('experiments: look jobs', (shop) => queue.eraseShop(shop));
   const deps: StepDeps = {
     store,
     events,
+    pixel,
     admin: async (shop) => host.admin.forShop(shop),
     clock,
     logger,

@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { isShopDomain } from '../../platform/keys.ts';
 
+/** Where the pixel posts its batches, on the app's URL (its `endpoint` setting, experiments-pixel.ts). */
+export const EXPERIMENT_EVENTS_PATH = '/experiments/events';
+
 export const MAX_EVENTS_PER_BATCH = 50;
 /** Fifty events of ~100 bytes each, with room: a batch past it is not a pixel's. */
 export const MAX_BATCH_BYTES = 16 * 1024;

@@ -27,6 +27,7 @@ import { dayOf } from './counters.ts';
 import type { ExperimentEventStore } from './event-store.ts';
 import { ExperimentStateError, type Experiment, type ExperimentArmId } from './experiment.ts';
 import type { ExperimentStore } from './experiment-store.ts';
+import type { ExperimentsPixel } from './experiments-pixel.ts';
 import { deleteStorefrontArms, writeStorefrontArms } from './storefront-arms.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +37,7 @@ export const LOOK_AFTER_DAY_END_MS = 5 * 60_000;
 export interface StepDeps {
   store: ExperimentStore;
   events: ExperimentEventStore;
+  pixel: ExperimentsPixel;
   admin(shop: string): Promise<AdminGraphql>;
   clock: Clock;
   logger: Logger;
@@ -47,7 +49,10 @@ export const nextLookAt = (nowMs: number) => (dayOf(nowMs) + 1) * DAY_MS + LOOK_
 /** The event store's days: the start's (partial) day, then the maximum duration. */
 export const eventDays = (experiment: Pick<Experiment, 'maxDays'>) => experiment.maxDays + 1;
 
-/** Opens the experiment to events and shows its arms on the storefront (both idempotent). */
+/**
+ * Opens the experiment to events, makes sure the shop's web pixel runs (created by the shop's
+ * first experiment) and shows its arms on the storefront (all three idempotent).
+ */
 export async function goLive(deps: StepDeps, experiment: Experiment): Promise<void> {
   await deps.events.open(experiment.shop, {
     id: experiment.id,
@@ -55,7 +60,9 @@ export async function goLive(deps: StepDeps, experiment: Experiment): Promise<vo
     startsAtMs: Date.parse(experiment.startedAt),
     days: eventDays(experiment),
   });
-  await writeStorefrontArms(await deps.admin(experiment.shop), experiment);
+  const admin = await deps.admin(experiment.shop);
+  await deps.pixel.ensure(experiment.shop, admin);
+  await writeStorefrontArms(admin, experiment);
 }
 
 /** What ends an experiment, and which arm it keeps as the featured image. */

@@ -17,3 +17,4 @@ export * from './flow.ts';
 export * from './metaobjects.ts';
 export * from './variants.ts';
 export * from './metafields.ts';
+export * from './web-pixels.ts';

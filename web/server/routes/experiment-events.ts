@@ -13,14 +13,12 @@
  * event once, within the visitor's cap (src/features/experiments/). CORS: plugins/cors.ts.
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { EventBatch, MAX_BATCH_BYTES } from '../../../src/app/index.ts';
+import { EventBatch, EXPERIMENT_EVENTS_PATH, MAX_BATCH_BYTES } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import type { AppModule } from '../module.ts';
 import { storefrontCors } from '../plugins/cors.ts';
 import { experimentEventsRateLimit } from '../plugins/rate-limit.ts';
 import { parseJson } from './json-body.ts';
-
-export const EXPERIMENT_EVENTS_PATH = '/experiments/events';
 
 export const experimentEventsModule: AppModule = {
   name: 'experiment-events',
