@@ -74,11 +74,26 @@ export class Faults {
   reset(): FaultSettings {
     this.settings = { ...NONE };
     this.jobReadOutageCalls = 0;
+    this.limitedJobReads.clear();
+    this.jobReadsLimitedCalls = 0;
     return this.current();
   }
 
-  current(): FaultSettings & { jobReadOutageCalls: number } {
-    return { ...this.settings, jobReadOutageCalls: this.jobReadOutageCalls };
+  current(): FaultSettings & { jobReadOutageCalls: number; jobReadsLimitedCalls: number } {
+    return {
+      ...this.settings,
+      jobReadOutageCalls: this.jobReadOutageCalls,
+      jobReadsLimitedCalls: this.jobReadsLimitedCalls,
+    };
+  }
+
+  /**
+   * Sets whether every job read with the account's key is refused for its rate limit (429), as
+   * when one account is over its limit and the others are not (the limit is the account's).
+   */
+  limitJobReads(key: string, limited: boolean): void {
+    if (limited) this.limitedJobReads.add(key);
+    else this.limitedJobReads.delete(key);
   }
 
   /** Consumes one unit of a counter; true when the fault applies to this event. */
@@ -91,12 +106,29 @@ export class Faults {
   /** Job reads the outage has failed since it began (a test waits for the app to meet it). */
   jobReadOutageCalls = 0;
 
-  /** How the outage fails this request, if it is a job read during one; counts it. */
-  jobReadFault(method: string, path: string): { reset: true } | { status: number } | null {
+  /** Job reads refused for an account's limit (limitJobReads) so far. */
+  jobReadsLimitedCalls = 0;
+
+  private readonly limitedJobReads = new Set<string>();
+
+  /**
+   * How the outage (or the account's limit: `key` is the request's API key) fails this request,
+   * if it is a job read during one; counts it.
+   */
+  jobReadFault(
+    method: string,
+    path: string,
+    key: string | undefined,
+  ): { reset: true } | { status: number } | null {
+    if (method !== 'GET' || !JOB_READ.test(path)) return null;
     const outage = this.settings.jobReadOutage;
-    if (outage === 0 || method !== 'GET' || !JOB_READ.test(path)) return null;
-    this.jobReadOutageCalls += 1;
-    return outage === 1 ? { reset: true } : { status: outage };
+    if (outage !== 0) {
+      this.jobReadOutageCalls += 1;
+      return outage === 1 ? { reset: true } : { status: outage };
+    }
+    if (key === undefined || !this.limitedJobReads.has(key)) return null;
+    this.jobReadsLimitedCalls += 1;
+    return { status: 429 };
   }
 
   get webhookDelayMs(): number {

@@ -11,6 +11,10 @@ import { CDN_PREFIX, serveCdn } from './routes/cdn.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND, SERVER_ERROR } from './errors.ts';
 import type { EmulatorState } from './state.ts';
 
+/** A limited account's job read: the spec's 429 body, retry after a second. */
+const LIMITED_READ_RETRY_S = 1;
+const LIMITED_READ = { error: `Rate limit exceeded. Retry after ${LIMITED_READ_RETRY_S} seconds.` };
+
 export function createListener(router: Router, state: EmulatorState) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const ctx: RequestContext = {
@@ -23,8 +27,15 @@ export function createListener(router: Router, state: EmulatorState) {
     };
     if (ctx.url.pathname.startsWith(CDN_PREFIX)) return serveCdn(ctx, state.files);
     if (ctx.url.pathname.startsWith('/v1/')) {
-      const outage = state.faults.jobReadFault(req.method ?? 'GET', ctx.url.pathname);
+      const key = req.headers['x-api-key'];
+      const outage = state.faults.jobReadFault(
+        req.method ?? 'GET',
+        ctx.url.pathname,
+        (Array.isArray(key) ? key[0] : key)?.trim(),
+      );
       if (outage && 'reset' in outage) return void req.socket.destroy();
+      if (outage?.status === 429)
+        return replyJson(ctx, 429, LIMITED_READ, { 'retry-after': String(LIMITED_READ_RETRY_S) });
       if (outage) return replyJson(ctx, outage.status, { error: 'Service Unavailable' });
       if (state.faults.take('serverErrorNext')) return replyJson(ctx, 500, SERVER_ERROR);
       ctx.hold = state.faults.take('hangNext');

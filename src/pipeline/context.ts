@@ -30,7 +30,11 @@ import { createMediaProvenance, type MediaProvenance } from './publish/media-pro
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
 import { inShopTurns } from './receive/in-shop-turns.ts';
-import { createProductAiWaits, type ProductAiWaits } from './receive/productai-waits.ts';
+import {
+  createProductAiWaits,
+  type ProductAiWait,
+  type ProductAiWaits,
+} from './receive/productai-waits.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
 import type { BeforeUndo } from './publish/review-actions.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
@@ -173,15 +177,15 @@ export function createPipelineContext(deps: {
     async productAiBack() {
       // A job still running the read that failed is about to wait again: it stays in the set
       // (put back once the rest are taken), so the probe's next answer brings it forward.
-      const running: GenerationRef[] = [];
+      const running: ProductAiWait[] = [];
       for (let more = true; more;) {
         const waiting = await productAiWaits.take(PROMOTE_BATCH);
-        for (const ref of inShopTurns(waiting)) {
-          if ((await queues.promote('await', ref.generationId)) === 'active') running.push(ref);
+        for (const wait of inShopTurns(waiting)) {
+          if ((await queues.promote('await', wait.generationId)) === 'active') running.push(wait);
         }
         more = waiting.length === PROMOTE_BATCH;
       }
-      for (const ref of running) await productAiWaits.add(ref, deps.clock.now());
+      for (const wait of running) await productAiWaits.add(wait, deps.clock.now());
     },
   };
 }

@@ -101,6 +101,19 @@ export function addControlRoutes(router: Router, state: EmulatorState): void {
     }),
   );
 
+  router.add(
+    'PUT',
+    '/__emulator/accounts/:key/job-reads-limited',
+    withAccount(async (ctx, account) => {
+      const body = await jsonObject(ctx);
+      if (!body) return;
+      if (typeof body.limited !== 'boolean')
+        return replyJson(ctx, 400, { error: 'limited must be a boolean' });
+      state.faults.limitJobReads(account.key, body.limited);
+      replyJson(ctx, 200, { limited: body.limited });
+    }),
+  );
+
   router.add('GET', '/__emulator/faults', (ctx) => replyJson(ctx, 200, state.faults.current()));
   router.add('DELETE', '/__emulator/faults', (ctx) => replyJson(ctx, 200, state.faults.reset()));
   router.add('POST', '/__emulator/faults', async (ctx) => {

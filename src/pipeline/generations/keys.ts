@@ -159,8 +159,8 @@ export interface AppWideKeys {
   retentionShops: string;
   /** Shops with work in review or paused, scored by the earliest time one is due to expire. */
   expiryShops: string;
-  /** Generations whose job reads wait out a ProductAI outage (receive/productai-waits.ts). */
-  productAiWaits: string;
+  /** Generations whose job reads wait out a ProductAI outage, and their scopes (receive/productai-waits.ts). */
+  productAiWaits: { waits: string; scopes: string; scopeOf: string };
 }
 
 export interface TurnKeys {
@@ -200,7 +200,11 @@ export function appWideKeys(namespace: string): AppWideKeys {
     generationStates: appWideKey('generations', namespace, 'states'),
     retentionShops: appWideKey('generations', namespace, 'retention-shops'),
     expiryShops: appWideKey('generations', namespace, 'expiry-shops'),
-    productAiWaits: appWideKey('productai-waits', namespace),
+    productAiWaits: {
+      waits: appWideKey('productai-waits', namespace),
+      scopes: appWideKey('productai-waits', namespace, 'scopes'),
+      scopeOf: appWideKey('productai-waits', namespace, 'scope-of'),
+    },
     turns: (stage) => ({
       ring: appWideKey('turns', namespace, stage, 'ring'),
       ringMembers: appWideKey('turns', namespace, stage, 'ring-members'),

@@ -19,7 +19,7 @@ import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
 import { jobProgress } from './job-progress.ts';
 import { eager, nextPollDelay, pacedDelay, untilDeadline } from './poll-schedule.ts';
-import { joinsKnownOutage, productAiAnswered, waitForProductAi } from './productai-outage.ts';
+import { knownOutage, productAiAnswered, waitForProductAi, waitScope } from './productai-outage.ts';
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
@@ -64,8 +64,10 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;
-    // ProductAI is known to be unreachable: no read (of progress or result) until it answers.
-    if (await joinsKnownOutage(ctx, generation)) return waitForProductAi(ctx, ref, generation);
+    // ProductAI is known to be unreachable (or this account's reads refused): no read (of progress
+    // or result) until it answers.
+    const known = await knownOutage(ctx, generation);
+    if (known !== null) return waitForProductAi(ctx, ref, generation, known);
     // Without the webhook: how far the job is first, so the next poll lands at its expected end;
     // its result is read (checkJob) once it has ended, or when its progress cannot be read.
     const cadence = await eager(ctx, generation);
@@ -76,7 +78,8 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     if (cadence !== null && progress?.state === 'running' && left > 0)
       return later(Math.min(pacedDelay(cadence, progress.endsInMs), left));
     const check = await checkJob(deps, ctx, ref, generation, 'poll');
-    if (check === 'unreachable') return waitForProductAi(ctx, ref, generation);
+    if (check === 'unreachable' || check === 'rate-limited')
+      return waitForProductAi(ctx, ref, generation, waitScope(generation, check));
     // Whatever it answered, a wait for ProductAI ends (and is counted) here.
     const answered = await productAiAnswered(ctx, ref, generation);
     if (check === 'settled') return DONE;

@@ -6,15 +6,15 @@
  */
 import type { GenerationRef } from '../stages/stage.ts';
 
-export function inShopTurns(refs: readonly GenerationRef[]): GenerationRef[] {
-  const byShop = new Map<string, GenerationRef[]>();
+export function inShopTurns<T extends GenerationRef>(refs: readonly T[]): T[] {
+  const byShop = new Map<string, T[]>();
   for (const ref of refs) {
     const line = byShop.get(ref.shop);
     if (line) line.push(ref);
     else byShop.set(ref.shop, [ref]);
   }
   const lines = [...byShop.values()];
-  const turns: GenerationRef[] = [];
+  const turns: T[] = [];
   for (let round = 0; turns.length < refs.length; round += 1) {
     for (const line of lines) if (round < line.length) turns.push(line[round]!);
   }

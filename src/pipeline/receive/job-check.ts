@@ -20,9 +20,10 @@ import { submissionKey } from './submission-key.ts';
 /**
  * `settled`: the generation moved on (or someone else moved it); `running`: ProductAI answered,
  * ask again later; `unreachable`: ProductAI did not answer (a transient failure after the
- * client's own retries): the await stage waits it out (productai-outage.ts).
+ * client's own retries); `rate-limited`: it refused the read for the account's rate limit (a
+ * 429 after the client's retries). The await stage waits both out (productai-outage.ts).
  */
-export type JobCheck = 'settled' | 'running' | 'unreachable';
+export type JobCheck = 'settled' | 'running' | 'unreachable' | 'rate-limited';
 
 const NOT_SENT_AGAIN =
   'ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.';
@@ -94,6 +95,7 @@ export async function checkJob(
     if (!isProductAiError(error)) throw error;
     ctx.logger.warn({ err: error, jobId, shop: ref.shop, via }, 'job check failed');
     // 5xx, 429, network after the client's own retries: no answer, the deadline waits.
+    if (isProductAiError(error, 'rate_limited')) return 'rate-limited';
     if (isTransientProductAiError(error)) return 'unreachable';
     // job_not_found (or another answer): ProductAI answered; the next poll may succeed.
     return 'running';

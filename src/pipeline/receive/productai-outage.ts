@@ -16,11 +16,24 @@
  *  - a generation's first read while ProductAI is known to be unreachable (others wait on it:
  *    productai-waits.ts) joins the wait without a call: through an outage of hours, the reads of
  *    the generations reaching their first poll do not each fail (with the client's retries).
+ *
+ * Which waits a first read joins (the choice): a wait is scoped by what its failure says. A
+ * 5xx, a timeout, a reset, DNS, a garbled answer say ProductAI itself cannot answer, for every
+ * account alike: such a wait is UNREACHABLE's, and every account's first read joins it. A 429
+ * says only that the account the job was read with is over its rate limit (ProductAI limits each
+ * account on its own): such a wait is that account's (`productAiAccount`), and only generations
+ * of the same account join it; another account's first read calls ProductAI as usual, so one
+ * merchant's limit never delays another's results. A generation sent before its account was
+ * recorded has none: its 429 counts as ProductAI's own, as all did before. A later read of a
+ * waiting generation moves its wait to the scope of its latest failure. The probe and an answer
+ * still end every wait (any answer means ProductAI is reachable; a rate-limited account's read
+ * then meets its limit again and waits on, backed off as before).
  */
 import { currentWait, StaleTransitionError, type Generation } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
 import { outageDelay, outageDuration } from '../stages/outage-backoff.ts';
 import type { PipelineContext } from '../context.ts';
+import { UNREACHABLE } from './productai-waits.ts';
 
 /** The current ProductAI wait of a processing generation, or null. */
 function productAiWait(generation: Generation) {
@@ -58,21 +71,36 @@ export async function productAiAnswered(
 }
 
 /**
- * Whether the generation's read should join a known outage without a call: it does not wait yet,
- * and others do (their reads failed, none answered since).
+ * The scope of the wait a failed read starts (see the header): its account's for a 429, when the
+ * account is known (a generation sent before it was recorded has none), else ProductAI's own.
  */
-export async function joinsKnownOutage(
-  ctx: PipelineContext,
-  generation: Generation,
-): Promise<boolean> {
-  return productAiWait(generation) === null && (await ctx.productAiWaits.any());
+export function waitScope(generation: Generation, failure: 'unreachable' | 'rate-limited'): string {
+  return failure === 'rate-limited' && generation.productAiAccount !== null
+    ? generation.productAiAccount
+    : UNREACHABLE;
 }
 
-/** A read failed transiently (or joins a known outage): wait and read again, or fail past the ceiling. */
+/**
+ * The known outage the generation's read joins without a call, or null: it does not wait yet,
+ * and others wait in a scope that covers it (their reads failed, none answered since).
+ */
+export async function knownOutage(
+  ctx: PipelineContext,
+  generation: Generation,
+): Promise<string | null> {
+  if (productAiWait(generation) !== null) return null;
+  return ctx.productAiWaits.joinable(generation.productAiAccount);
+}
+
+/**
+ * A read failed transiently (or joins a known outage): wait in `scope` and read again, or fail
+ * past the ceiling.
+ */
 export async function waitForProductAi(
   ctx: PipelineContext,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
+  scope: string,
 ): Promise<StageOutcome> {
   const now = ctx.clock.now();
   const wait = productAiWait(generation);
@@ -108,6 +136,6 @@ export async function waitForProductAi(
   const delayMs = outageDelay(awaiting, failures);
   // Before the job is delayed: an answer meanwhile finds it running and leaves it waiting, for
   // the probe's next answer (context.ts `productAiBack`).
-  await ctx.productAiWaits.add(ref, now + delayMs);
+  await ctx.productAiWaits.add({ ...ref, scope }, now + delayMs);
   return later(delayMs);
 }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../dev/free-port.ts';
-import { KEY, startApi, startWebhookReceiver, type Api } from './support/emulator.ts';
+import { KEY, OTHER_KEY, startApi, startWebhookReceiver, type Api } from './support/emulator.ts';
 
 let api: Api;
 beforeAll(async () => {
@@ -136,6 +136,27 @@ describe('faults', () => {
     for (const id of ids) statuses.push((await api.settle(id, KEY)).status);
     expect(statuses).toEqual(['ERROR', 'ERROR', 'COMPLETED']);
     expect(await api.credits(KEY)).toBe(before - 10);
+  });
+
+  it('job-reads-limited: the account’s job reads answer 429 until lifted or reset; other accounts read', async () => {
+    const id = (await textToImage()).body.data.id as number;
+    const otherId = (await textToImage(OTHER_KEY)).body.data.id as number;
+    const limit = (limited: unknown) =>
+      api.control('PUT', `/accounts/${KEY}/job-reads-limited`, { limited });
+    expect((await limit('yes')).status).toBe(400);
+    expect((await limit(true)).status).toBe(200);
+
+    const refused = await api.get(`/v1/api/job/${id}`, KEY);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await api.get(`/v1/api/job/${otherId}`, OTHER_KEY)).status).toBe(200);
+    expect((await api.control('GET', '/faults')).body.jobReadsLimitedCalls).toBe(1);
+
+    await limit(false);
+    expect((await api.get(`/v1/api/job/${id}`, KEY)).status).toBe(200);
+    await limit(true);
+    await api.control('DELETE', '/faults');
+    expect((await api.get(`/v1/api/job/${id}`, KEY)).status).toBe(200);
   });
 
   it('reads, validates and resets the settings', async () => {

@@ -4,11 +4,19 @@
  * generation reaching its first read waits too without reading its job, so that through an
  * outage of hours the generations reaching their first poll do not each fail a read (with the
  * client's retries). The probe is slowed to an hour here, so that the only job reads are the
- * generations' own. The outage is the ProductAI emulator's (`jobReadOutage`).
+ * generations' own. The outage is the ProductAI emulator's (`jobReadOutage`). The join is per
+ * account for a 429: one account over its rate limit (the emulator refusing its key's job reads)
+ * makes only that account's first reads join, and another account's read its job.
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
-import { jobReadsFailed, waitingOnProductAi } from './support/productai-outage.ts';
+import { until } from '../../support/until.ts';
+import {
+  jobReadsFailed,
+  jobReadsLimited,
+  limitJobReads,
+  waitingOnProductAi,
+} from './support/productai-outage.ts';
 
 const HOUR = 60 * 60_000;
 
@@ -28,8 +36,25 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
+  // Also ends every account's limit on job reads; the waits end as at a probe's answer, so the
+  // next test starts with nothing waiting.
+  await h.productAiControl('DELETE', '/faults');
+  await h.pipeline.context.productAiBack();
+  await h.quiet();
 });
+
+/** Resolves once the generation is saved or waits for ProductAI, whichever comes first. */
+function savedOrWaiting(shop: string, id: string) {
+  return until(
+    'the generation to be saved or to wait for ProductAI',
+    async () => {
+      const record = await h.pipeline.generations.get(shop, id);
+      const waits = record?.state === 'processing' && record.waitingFor?.on === 'productai';
+      return (record?.state === 'published' || waits) && record;
+    },
+    { deadlineMs: 60_000 },
+  );
+}
 
 it('waits without reading its job when another generation already waits on the outage', async () => {
   await h.quiet();
@@ -37,6 +62,44 @@ it('waits without reading its job when another generation already waits on the o
   const first = await h.newShop({ webhook: false });
   const met = await first.enqueue();
   await waitingOnProductAi(h, first.shop, met.id);
+  const reads = await jobReadsFailed(h);
+  expect(reads).toBeGreaterThan(0);
+
+  const second = await h.newShop({ webhook: false });
+  const joined = await waitingOnProductAi(h, second.shop, (await second.enqueue()).id);
+
+  expect(joined.waitingFor?.failures).toBe(1);
+  expect(await jobReadsFailed(h)).toBe(reads);
+}, 120_000);
+
+it('reads another account’s job while one account’s reads are refused for its rate limit', async () => {
+  await h.quiet();
+  const limited = await h.newShop({ webhook: false });
+  await limitJobReads(h, limited.apiKey, true);
+  await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
+  const refused = await jobReadsLimited(h);
+  expect(refused).toBeGreaterThan(0);
+
+  // The same account's next generation joins its wait without a read...
+  const sameAccount = await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
+  expect(sameAccount.waitingFor?.failures).toBe(1);
+  expect(await jobReadsLimited(h)).toBe(refused);
+
+  // ...another account's reads its job and is saved.
+  const other = await h.newShop({ webhook: false });
+  const read = await savedOrWaiting(other.shop, (await other.enqueue()).id);
+  expect(read.state).toBe('published');
+  expect(read.productAiUnreachableMs).toBe(0);
+}, 120_000);
+
+it('joins an outage of ProductAI itself without a read, whichever account met it, while another account is rate-limited', async () => {
+  await h.quiet();
+  const limited = await h.newShop({ webhook: false });
+  await limitJobReads(h, limited.apiKey, true);
+  await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
+  await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
+  const first = await h.newShop({ webhook: false });
+  await waitingOnProductAi(h, first.shop, (await first.enqueue()).id);
   const reads = await jobReadsFailed(h);
   expect(reads).toBeGreaterThan(0);
 

@@ -1,6 +1,7 @@
 /**
- * What the tests of a ProductAI outage read (the emulator's `jobReadOutage` fault): how many job
- * reads it failed, and a generation waiting for ProductAI to answer again.
+ * What the tests of a ProductAI outage read (the emulator's `jobReadOutage` fault, and one
+ * account's job reads refused for its rate limit): how many job reads they failed, and a
+ * generation waiting for ProductAI to answer again.
  */
 import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
 import type { PipelineHarness } from '../../../support/pipeline-stack.ts';
@@ -10,6 +11,17 @@ import { until } from '../../../support/until.ts';
 export async function jobReadsFailed(h: PipelineHarness): Promise<number> {
   const faults = (await h.productAiControl('GET', '/faults')) as { jobReadOutageCalls: number };
   return faults.jobReadOutageCalls;
+}
+
+/** Job reads the emulator refused so far for an account's rate limit (429). */
+export async function jobReadsLimited(h: PipelineHarness): Promise<number> {
+  const faults = (await h.productAiControl('GET', '/faults')) as { jobReadsLimitedCalls: number };
+  return faults.jobReadsLimitedCalls;
+}
+
+/** Every job read with the key answers 429 (that account over its rate limit) while `limited`. */
+export async function limitJobReads(h: PipelineHarness, apiKey: string, limited: boolean) {
+  await h.productAiControl('PUT', `/accounts/${apiKey}/job-reads-limited`, { limited });
 }
 
 /** Resolves once the generation waits for ProductAI (its read failed, or it joined the outage). */
