@@ -35,8 +35,13 @@ export interface DayTraffic {
   visitors: Record<string, number>;
   /** Of them, those who added to cart. */
   addedToCart: Record<string, number>;
-  /** Batches refused, by status (a 409 once the experiment has ended). */
+  /** Batches refused, by status. */
   refused: Record<number, number>;
+  /**
+   * The intake answered 409, the experiment ended (its visitors are new ones, never another
+   * arm's): the day's sending stopped there.
+   */
+  ended: boolean;
 }
 
 /** Loopback addresses the shoppers send from, and batches in flight at once. */
@@ -72,7 +77,7 @@ export function experimentTraffic(options: TrafficOptions): TrafficSimulator {
   return {
     async day(day, visitors) {
       const random = seeded(options.seed * 100_003 + day);
-      const result: DayTraffic = { visitors: {}, addedToCart: {}, refused: {} };
+      const result: DayTraffic = { visitors: {}, addedToCart: {}, refused: {}, ended: false };
       const shoppers = Array.from({ length: visitors }, (_, n) => {
         let pick = random() * totalWeight;
         const arm = options.arms.find((candidate) => (pick -= candidate.weight) < 0)!;
@@ -93,11 +98,12 @@ export function experimentTraffic(options: TrafficOptions): TrafficSimulator {
       });
       let next = 0;
       const send = async () => {
-        while (next < shoppers.length) {
+        while (next < shoppers.length && !result.ended) {
           const { batch, added, agent } = shoppers[next++]!;
           const status = await post(batch, agent);
           if (status !== 204) {
             result.refused[status] = (result.refused[status] ?? 0) + 1;
+            result.ended ||= status === 409;
             continue;
           }
           result.visitors[batch.arm] = (result.visitors[batch.arm] ?? 0) + 1;
