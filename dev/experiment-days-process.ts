@@ -6,30 +6,17 @@
  * (dev/stack.ts `experimentDayMs`): an experiment decides in about a minute. Production's
  * entries never read these variables; the rest of the app keeps real time.
  */
-import type { Clock } from '../src/platform/clock.ts';
-import { systemClock } from '../src/platform/clock.ts';
 import { runWebProcess } from '../web/server/main.ts';
 import { runWorkerProcess } from '../web/worker/main.ts';
+import { compressedClock } from './compressed-clock.ts';
 
-const DAY_MS = 86_400_000;
 /** How often the worker looks for due experiments: well within a compressed day. */
 const RECONCILE_MS = 250;
 
-/** Time from `startMs` on, running DAY_MS / `dayMs` times faster; sleeps are real. */
-export function compressedClock(startMs: number, dayMs: number): Clock {
-  const speed = DAY_MS / dayMs;
-  return {
-    now: () => startMs + (Date.now() - startMs) * speed,
-    sleep: systemClock.sleep,
-  };
-}
-
-if (import.meta.main) {
-  const clock = compressedClock(
-    Number(process.env.EXPERIMENT_CLOCK_START),
-    Number(process.env.EXPERIMENT_DAY_MS),
-  );
-  const overrides = { experiments: { clock, reconcileMs: RECONCILE_MS } };
-  if (process.argv[2] === 'web') runWebProcess(overrides);
-  else runWorkerProcess(overrides);
-}
+const clock = compressedClock(
+  Number(process.env.EXPERIMENT_CLOCK_START),
+  Number(process.env.EXPERIMENT_DAY_MS),
+);
+const overrides = { experiments: { clock, reconcileMs: RECONCILE_MS } };
+if (process.argv[2] === 'web') runWebProcess(overrides);
+else runWorkerProcess(overrides);

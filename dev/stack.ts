@@ -31,7 +31,7 @@ import {
   type ProductAiEmulatorOptions,
 } from '../emulators/productai/index.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
-import { compressedClock } from './experiment-days-process.ts';
+import { compressedClock } from './compressed-clock.ts';
 import { systemClock, type Clock } from '../src/platform/clock.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
 
