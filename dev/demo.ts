@@ -4,7 +4,9 @@
  * stops everything. DEMO_PORT fixes that URL's port, DEMO_JOB_MS how long a ProductAI job runs,
  * DEMO_CHANGE_RATE the share of ProductAI results that change the product (default 0.05, so the
  * fidelity guard is seen at work; 0 turns it off), LOG_LEVEL what the terminal shows (`warn`: one
- * line per problem; dev/log-lines.ts).
+ * line per problem; dev/log-lines.ts), DEMO_EXPERIMENT_DAY_MS how long an image experiment's day
+ * lasts (default 4 s: the app's experiments run on a compressed clock; dev/demo-experiment.ts
+ * starts one on the first AI photo published and prints one line once it is decided).
  *
  * Everything stops on SIGINT or SIGTERM, sent to this process or to npm's: npm 11 passes a
  * signal to the `sh -c` it runs this script in, and sh dies without passing it on, which left
@@ -13,9 +15,12 @@
  * stopped as groups, and an exit hook kills any left (dev/process-groups.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { runDemoExperiment } from './demo-experiment.ts';
 import { DEMO, startStack } from './stack.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXPERIMENT_DAY_MS = Number(process.env.DEMO_EXPERIMENT_DAY_MS ?? 4_000);
+const experimentStopped = new AbortController();
 
 let stopping = false;
 const started = startStack({
@@ -26,6 +31,7 @@ const started = startStack({
   // Products sold in several colours, to make one photo per colour.
   colourProducts: true,
   logLevel: process.env.LOG_LEVEL ?? 'warn',
+  experimentDayMs: EXPERIMENT_DAY_MS,
   terminalLogs: true,
   onProcessExit(name, exit) {
     if (stopping) return;
@@ -38,6 +44,7 @@ const started = startStack({
 async function stop(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
+  experimentStopped.abort();
   await started.then((stack) => stack.stop()).catch(() => {});
   process.exit(code);
 }
@@ -64,6 +71,15 @@ started.then(
       `  Shopify emulator: ${stack.shopify.url}   ProductAI emulator: ${stack.productAi.url}`,
     );
     console.log('  Ctrl-C stops everything. Problems show below, one line each.\n');
+    runDemoExperiment(stack, EXPERIMENT_DAY_MS, {
+      signal: experimentStopped.signal,
+      say: (line) => console.log(line),
+    }).then(
+      (line) => console.log(line),
+      (error: unknown) => {
+        if (!stopping) console.error(`demo: the image experiment stopped: ${String(error)}`);
+      },
+    );
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -31,6 +31,8 @@ import {
   type ProductAiEmulatorOptions,
 } from '../emulators/productai/index.ts';
 import { startEmulatorProcess } from './emulator-process.ts';
+import { compressedClock } from './compressed-clock.ts';
+import { systemClock, type Clock } from '../src/platform/clock.ts';
 import { ensureFrontendBuilt } from '../web/frontend/build.ts';
 import { declaredScopesOfApp } from '../src/shopify/declared-scopes.ts';
 
@@ -109,6 +111,11 @@ export interface StackOptions {
    * the spare time only.
    */
   productAiNiceness?: number;
+  /**
+   * The demo's: the app's image experiments run on a compressed clock, a day every this many
+   * real milliseconds (dev/experiment-days-process.ts); `experimentClock` is that clock.
+   */
+  experimentDayMs?: number;
 }
 
 export type AppProcessName = 'web' | 'worker';
@@ -125,6 +132,8 @@ export interface Stack {
   productAi: ProductAiEmulator;
   /** The app processes' environment. */
   env: NodeJS.ProcessEnv;
+  /** The clock the app's image experiments run on (compressed with `experimentDayMs`). */
+  experimentClock: Clock;
   /**
    * From now on the admin frame shows `shop` (installed on the Shopify emulator, seeded when
    * new), its studio link for the ProductAI account `productAiKey`: one shop at a time, so the
@@ -148,20 +157,20 @@ function encryptionKey(stateDir: string | undefined): string {
 type ProcessOutput =
   { file: string } | { terminal: { minLevel: number; name: string } } | 'inherit';
 
-function startProcess(entry: string, env: NodeJS.ProcessEnv, output: ProcessOutput): ChildProcess {
+function startProcess(args: string[], env: NodeJS.ProcessEnv, output: ProcessOutput): ChildProcess {
   if (output !== 'inherit' && 'file' in output) {
     // The process writes its file itself: through a pipe, its (synchronous) log writes would
     // wait whenever this process's loop is slow to drain it (a benchmark's, busy with the
     // emulators), holding the app's event loop up with them.
     const log = openSync(output.file, 'w');
     try {
-      return spawnGroup(process.execPath, [entry], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+      return spawnGroup(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
     } finally {
       closeSync(log);
     }
   }
   const piped = output !== 'inherit';
-  const child = spawnGroup(process.execPath, [entry], {
+  const child = spawnGroup(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'],
@@ -303,6 +312,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             PIPELINE_ARRIVAL_MARGIN_MS: String(Math.ceil(options.rateLimitWindowMs / 12)),
           }),
     };
+    const experimentsStart = Date.now();
+    const dayMs = options.experimentDayMs;
+    if (dayMs) {
+      env.EXPERIMENT_CLOCK_START = String(experimentsStart);
+      env.EXPERIMENT_DAY_MS = String(dayMs);
+    }
     for (const [name, entry] of [
       ['web', 'web/server/main.ts'],
       ['worker', 'web/worker/main.ts'],
@@ -313,7 +328,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : options.terminalLogs
           ? { terminal: { minLevel: levelNumber(options.logLevel), name } }
           : 'inherit';
-      const child = startProcess(entry, { ...env, ...options.processEnv?.[name] }, output);
+      const args = dayMs ? ['dev/experiment-days-process.ts', name] : [entry];
+      const child = startProcess(args, { ...env, ...options.processEnv?.[name] }, output);
       processes.set(name, { child, log: log ?? 'the output above' });
       closers.push(() => stopGroup(child));
       child.once('exit', (code, signal) => {
@@ -350,6 +366,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       shopify,
       productAi,
       env,
+      experimentClock: dayMs ? compressedClock(experimentsStart, dayMs) : systemClock,
       frameShop(shop, key) {
         shopify.installShop(shop);
         framed = frameRouter(shop, key);

@@ -171,13 +171,18 @@ export function createServices(deps: ServiceDeps): Services {
       setupGuide: createSetupGuideStore(deps.redis),
     }),
     shop: createShopService(deps),
-    experimentEvents: createExperimentEventsService({ ...deps, store: deps.experiments.events }),
+    // On the experiments' clock: the day an event counts in is the day their looks read.
+    experimentEvents: createExperimentEventsService({
+      ...deps,
+      store: deps.experiments.events,
+      clock: deps.experiments.clock,
+    }),
     experiments: createExperimentsService({
       experiments: deps.experiments,
       generations: deps.pipeline.generations,
       admin: deps.admin,
       campaignOnProduct: campaignOnProduct(deps.campaigns.store, deps.pipeline.generations),
-      clock: deps.clock,
+      clock: deps.experiments.clock,
     }),
   };
 }

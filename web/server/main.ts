@@ -4,7 +4,7 @@
  * (server.ts); closing Redis after that gets CLOSE_MARGIN_MS more before the process gives up.
  */
 import { ConfigError } from '../../src/platform/config.ts';
-import { createApp, loadAppConfig } from '../../src/app/index.ts';
+import { createApp, loadAppConfig, type AppOverrides } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';
 import { APP_MODULES } from './modules.ts';
@@ -12,9 +12,9 @@ import { startServer } from './server.ts';
 
 const CLOSE_MARGIN_MS = 2_000;
 
-async function main(): Promise<void> {
+async function main(overrides: AppOverrides): Promise<void> {
   const config = loadAppConfig(process.env);
-  const deps = await createApp(config);
+  const deps = await createApp(config, overrides);
   // Metrics before the app listens: once it answers, its signal handlers are installed in the
   // same tick, so a SIGTERM is never the default kill.
   const metrics = await startMetricsServer(deps);
@@ -35,7 +35,12 @@ async function main(): Promise<void> {
   deps.logger.info({ url: running.url, env: config.env }, 'listening');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+/** Runs the web process; `overrides` only for the demo's (dev/experiment-days-process.ts). */
+export function runWebProcess(overrides: AppOverrides = {}): void {
+  main(overrides).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+if (import.meta.main) runWebProcess();

@@ -8,7 +8,7 @@
  * expire.
  */
 import { ConfigError } from '../../src/platform/config.ts';
-import { createApp, loadAppConfig, startWorkers } from '../../src/app/index.ts';
+import { createApp, loadAppConfig, startWorkers, type AppOverrides } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';
 import { startHealthServer } from './health-server.ts';
@@ -19,8 +19,11 @@ import { startHealthServer } from './health-server.ts';
  */
 const WORKER_KEEPS_FREE = 0.25;
 
-async function main(): Promise<void> {
-  const app = await createApp(loadAppConfig(process.env), { adminKeepFree: WORKER_KEEPS_FREE });
+async function main(overrides: AppOverrides): Promise<void> {
+  const app = await createApp(loadAppConfig(process.env), {
+    adminKeepFree: WORKER_KEEPS_FREE,
+    ...overrides,
+  });
   const workers = await startWorkers(app);
   const { logger, config, redis } = app;
   // Metrics first and the health server last: once /livez answers, the process is complete and
@@ -48,7 +51,12 @@ async function main(): Promise<void> {
   logger.info({ healthPort: health.port }, 'worker started');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+/** Runs the worker process; `overrides` only for the demo's (dev/experiment-days-process.ts). */
+export function runWorkerProcess(overrides: AppOverrides = {}): void {
+  main(overrides).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+if (import.meta.main) runWorkerProcess();

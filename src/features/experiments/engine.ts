@@ -39,6 +39,11 @@ export interface ExperimentOptions {
 }
 
 export interface ExperimentEngine {
+  /**
+   * The clock the experiments' days run on: the intake counts an event in its day by it and the
+   * looks read complete days by it, so both must be this one (tests and the demo compress it).
+   */
+  clock: Clock;
   store: ExperimentStore;
   events: ExperimentEventStore;
   /** Opens the new experiment's storefront part and schedules its first daily look. */
@@ -101,6 +106,7 @@ export function createExperimentEngine(
   }
 
   return {
+    clock,
     store,
     events,
     async launch(experiment) {
