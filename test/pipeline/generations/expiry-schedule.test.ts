@@ -5,7 +5,7 @@
  * pass (`scheduleWaitingExpiry`), counted from when it entered the state. The suite's Redis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../src/platform/clock.ts';
+import { systemClock, type Clock } from '../../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
 import { pipelineConfig } from '../../../src/pipeline/config.ts';
 import {
@@ -24,11 +24,18 @@ let redis: Redis;
 let store: GenerationStore;
 let before: GenerationStore;
 
+/**
+ * A clock a millisecond on at every reading, as a loaded machine's is between two readings: an
+ * expiry must be counted from the instant its move records, not from another reading.
+ */
+let ms = Date.now();
+const ticking: Clock = { now: () => (ms += 1), sleep: systemClock.sleep };
+
 beforeAll(async () => {
   redis = await connectRedis(testRedisUrl());
   const common = {
     redis,
-    clock: systemClock,
+    clock: ticking,
     keys: appWideKeys(uniqueNamespace('expiry')),
     retention: pipelineConfig().retention,
   };

@@ -19,13 +19,18 @@ function expiringAfter(
   return { in_review: expiry.inReviewMs, paused: expiry.pausedMs };
 }
 
-/** `to` is the state a transition moves to: a terminal one starts retention (`expireAt`). */
+/**
+ * `to` is the state a transition moves to: a terminal one starts retention (`expireAt`). `now`
+ * is the write's instant, the one its history entry records: an expiry counted from a second
+ * reading of the clock fell due a millisecond or more after the entry's time plus the wait.
+ */
 export function countersContext(
   deps: Pick<GenerationStoreDeps, 'clock' | 'keys' | 'retention' | 'outbox' | 'expiry'>,
   shop: string,
   to?: GenerationState,
+  now = deps.clock.now(),
 ): string {
-  const { clock, keys, retention, outbox } = deps;
+  const { keys, retention, outbox } = deps;
   const after = deps.expiry ? expiringAfter(deps.expiry) : null;
   const waitMs = after && to ? after[to] : undefined;
   return JSON.stringify({
@@ -39,15 +44,14 @@ export function countersContext(
     retentionShops: keys.retentionShops,
     jobPrefix: keys.jobPrefix,
     // Strings: Lua numbers lose integer precision past 2^53 and Redis refuses fractions.
-    expireAt:
-      to && TERMINAL_STATES.includes(to) ? String(clock.now() + retention.generationMs) : null,
+    expireAt: to && TERMINAL_STATES.includes(to) ? String(now + retention.generationMs) : null,
     outbox: to && outbox?.states.includes(to) ? outbox.key : null,
     expiry: after && {
       key: generationKeys.expiry(shop),
       shops: keys.expiryShops,
       states: Object.keys(after),
-      dueAt: waitMs === undefined ? null : String(clock.now() + waitMs),
+      dueAt: waitMs === undefined ? null : String(now + waitMs),
     },
-    now: String(clock.now()),
+    now: String(now),
   });
 }

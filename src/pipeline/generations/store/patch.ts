@@ -19,7 +19,8 @@ const PATCH = luaScript(new URL('../lua/patch.lua', import.meta.url), {
 
 export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
   return async (shop, id, fields, options = {}) => {
-    const at = new Date(deps.clock.now()).toISOString();
+    const now = deps.clock.now();
+    const at = new Date(now).toISOString();
     const reply = await PATCH(
       deps.redis,
       {
@@ -27,7 +28,7 @@ export function patch(deps: GenerationStoreDeps): GenerationStore['patch'] {
         transitions: generationKeys.transitions(shop, id),
       },
       {
-        ctx: countersContext(deps, shop),
+        ctx: countersContext(deps, shop, undefined, now),
         note: options.note ?? '',
         patch: [...encodePatch(fields), 'updatedAt', JSON.stringify(at)],
       },

@@ -42,7 +42,8 @@ export function transition(deps: GenerationStoreDeps): GenerationStore['transiti
         throw new Error(`The state machine has no transition ${state} -> ${to}`);
       }
     }
-    const at = new Date(deps.clock.now()).toISOString();
+    const now = deps.clock.now();
+    const at = new Date(now).toISOString();
     const entry: TransitionRecord = request.note
       ? { state: to, at, note: request.note }
       : { state: to, at };
@@ -62,7 +63,7 @@ export function transition(deps: GenerationStoreDeps): GenerationStore['transiti
         updatedAt: JSON.stringify(at),
         historyEntry: JSON.stringify(entry),
         alsoSetValue: request.alsoSet?.value ?? '',
-        ctx: countersContext(deps, shop, to),
+        ctx: countersContext(deps, shop, to, now),
         patch: encodePatch(request.patch ?? {}),
       },
     )) as string[];
