@@ -1,5 +1,6 @@
 /** Token exchange and refresh against the Shopify emulator, with the suite's Redis. */
 import { describe, expect, it } from 'vitest';
+import { declaredScopesOfApp } from '../../src/shopify/declared-scopes.ts';
 import { ReauthRequiredError } from '../../src/shopify/offline-tokens.ts';
 import { ShopQuery } from '../../src/shopify/operations/index.ts';
 import { startShopifyStack } from './support/shopify-stack.ts';
@@ -15,7 +16,7 @@ describe('offline tokens', () => {
       shop,
       accessToken: expect.stringMatching(/^shpat_/),
       refreshToken: expect.stringMatching(/^shprt_/),
-      scope: 'write_products,write_files',
+      scope: declaredScopesOfApp().join(','),
     });
     expect(session.expiresAt! - stack.clock.now()).toBeGreaterThan(59 * MINUTE);
     expect(await stack.sessions.get(shop)).toEqual(session);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwtHs256 } from '../../../emulators/shopify/auth/session-token.ts';
-import type { ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import { DEFAULT_SCOPES, type ShopifyEmulator } from '../../../emulators/shopify/index.ts';
 import { createManualClock } from '../../../src/platform/clock.ts';
 import {
   API_KEY,
@@ -42,7 +42,7 @@ describe('token exchange', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       access_token: expect.stringMatching(/^shpat_/),
-      scope: 'write_products,write_files',
+      scope: DEFAULT_SCOPES.join(','),
       expires_in: 3600,
       refresh_token: expect.stringMatching(/^shprt_/),
       refresh_token_expires_in: 90 * 24 * 3600,
