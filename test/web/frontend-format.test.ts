@@ -6,27 +6,24 @@
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type * as Format from '../../web/frontend/src/lib/format.ts';
+import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 
 let format: typeof Format;
 /** The shop's zone the stand-in API answers: Tokyo, nine hours from this machine's UTC. */
 const SHOP_ZONE = 'Asia/Tokyo';
 
 beforeAll(async () => {
-  // The admin opens the app home with ?locale=fr-FR (no App Bridge in this test).
-  vi.stubGlobal('window', { location: { search: '?locale=fr-FR' } });
+  await openAppHomeInFrench();
   // The app's API, as far as the shop's clock goes.
   vi.stubGlobal('fetch', async (url: string) =>
     url === '/api/shop'
       ? new Response(JSON.stringify({ shop: 'x.myshopify.com', timeZone: SHOP_ZONE }))
       : new Response('{}', { status: 404 }),
   );
-  await (await import('../../web/frontend/src/i18n/index.ts')).loadLanguage();
   await (await import('../../web/frontend/src/lib/shop.ts')).shopReady();
   format = await import('../../web/frontend/src/lib/format.ts');
 });
-// Files share a process (vitest.config.ts): a `window` left behind made OpenCV's loader in a
-// later file take Node for a browser ("document is not defined").
-afterAll(() => vi.unstubAllGlobals());
+afterAll(leaveAppHome);
 
 /** A reader on this machine's clock reads the shop's zone named, unless the machine is in Tokyo. */
 const readerElsewhere = new Intl.DateTimeFormat().resolvedOptions().timeZone !== SHOP_ZONE;

@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json' };
+import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 import {
   bulkRunAtCapMessage,
   pendingCapMessage,
@@ -80,15 +81,10 @@ test("every server.* entry is still the server's wording", () => {
 describe('in French', () => {
   let serverText: (text: string) => string;
   beforeAll(async () => {
-    // The admin opens the app home with ?locale=fr-FR (no App Bridge in this test).
-    vi.stubGlobal('window', { location: { search: '?locale=fr-FR' } });
-    const i18n = await import('../../web/frontend/src/i18n/index.ts');
-    await i18n.loadLanguage();
+    await openAppHomeInFrench();
     ({ serverText } = await import('../../web/frontend/src/i18n/server-text.ts'));
   });
-  // Files share a process (vitest.config.ts): a `window` left behind made OpenCV's loader in a
-  // later file take Node for a browser ("document is not defined").
-  afterAll(() => vi.unstubAllGlobals());
+  afterAll(leaveAppHome);
 
   test('a reason the server stored in English reads in French', () => {
     expect(
