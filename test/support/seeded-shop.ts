@@ -47,7 +47,8 @@ export async function waitForRun(
   shop: TestShop,
   id: string,
   done: (run: BulkRunView) => boolean,
-  deadlineMs = 30_000,
+  // A bound on failure only: a seven-product run, each result checked, took over 30 s at load 17.
+  deadlineMs = 120_000,
 ): Promise<BulkRunView> {
   return until(
     `bulk run ${id}`,

@@ -3,7 +3,7 @@
  * result on its product, progress counted by state, products without images skipped at no
  * cost, a credit budget that is never exceeded, and options to choose among per product.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   BulkEstimate,
   BulkRunView,
@@ -17,6 +17,9 @@ import {
 } from '../../support/publish-stack.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { collectionId, seededProducts, waitForRun } from '../../support/seeded-shop.ts';
+
+// Its runs' waits bound only a failure (waitForRun, 120 s): the tests' bound is above them.
+vi.setConfig({ testTimeout: 240_000 });
 
 let harness: PublishHarness;
 
