@@ -1,5 +1,5 @@
 /**
- * The image experiments' web pixel (issue 33). The app embed (extensions/experiments-embed)
+ * The image experiments' web pixel. The app embed (extensions/experiments-embed)
  * publishes `productai_experiment_exposure` {experiment, arm, visitor, product} for each
  * experiment whose image a consenting visitor was shown; the pixel keeps the latest exposure per
  * experiment in the sandbox's localStorage, and counts that visitor's views, adds to cart and
