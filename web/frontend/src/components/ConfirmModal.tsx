@@ -1,5 +1,4 @@
 import { BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
-import { XIcon } from '@shopify/polaris-icons';
 import {
   startTransition,
   useId,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/index.ts';
+import { DialogHeader } from './DialogHeader.tsx';
 import styles from './Dialog.module.css';
 import { keepFocusInside } from './keep-focus-inside.ts';
 
@@ -93,17 +93,7 @@ function ConfirmDialog({
       onClose={onClose}
       onKeyDown={keepFocusInside}
     >
-      <div className={styles.header}>
-        <Text as="h2" variant="headingMd" id={titleId} breakWord>
-          {confirmation.title}
-        </Text>
-        <Button
-          variant="tertiary"
-          icon={XIcon}
-          accessibilityLabel={t('common.close')}
-          onClick={onClose}
-        />
-      </div>
+      <DialogHeader titleId={titleId} title={confirmation.title} onClose={onClose} />
       <div className={styles.body}>
         <BlockStack gap="200">
           {confirmation.consequences.map((consequence, index) => (

@@ -1,5 +1,5 @@
 import { BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
-import { XIcon } from '@shopify/polaris-icons';
+import { DialogHeader } from '../../components/DialogHeader.tsx';
 import { StyleUsed } from '../../components/StyleUsed.tsx';
 import { canUseAsStyle, useUseAsStyle } from '../../components/UseAsStyleButton.tsx';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -284,17 +284,11 @@ export function ReviewViewer({
   const position = viewerPosition(generations, index, waiting);
   return (
     <>
-      <div className={dialogStyles.header}>
-        <Text as="h2" variant="headingMd" id={titleId} breakWord>
-          {`${generation.product.title} (${position})`}
-        </Text>
-        <Button
-          variant="tertiary"
-          icon={XIcon}
-          accessibilityLabel={t('common.close')}
-          onClick={onClose}
-        />
-      </div>
+      <DialogHeader
+        titleId={titleId}
+        title={`${generation.product.title} (${position})`}
+        onClose={onClose}
+      />
       <div className={dialogStyles.body}>
         {drawnIndex === null ? null : (
           <BlockStack gap="300">
