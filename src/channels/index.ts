@@ -19,3 +19,4 @@ export { isAiSourceType, readDigitalSourceType } from './ai-metadata.ts';
 export type { Region } from './measures.ts';
 export type { Figures } from './rules.ts';
 export type { TextReader, ReadWord } from './text-reader.ts';
+export { colourWord, plainBackdropWord } from './backdrop.ts';

@@ -18,14 +18,15 @@ export interface Raster {
   original: { width: number; height: number };
 }
 
-export async function readRaster(image: Buffer): Promise<Raster> {
+/** `side`: the longest side measured; a measure that reads only colours asks for fewer pixels. */
+export async function readRaster(image: Buffer, side = MEASURE_SIDE): Promise<Raster> {
   const meta = await sharp(image, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('Not a readable image');
   const { data, info } = await sharp(image, { limitInputPixels: MAX_DECODE_PIXELS })
     .flatten({ background: '#ffffff' })
     .resize({
-      width: MEASURE_SIDE,
-      height: MEASURE_SIDE,
+      width: side,
+      height: side,
       fit: 'inside',
       withoutEnlargement: true,
     })

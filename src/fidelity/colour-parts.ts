@@ -197,23 +197,3 @@ function median(values: number[]): number {
 function clamp(v: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, v));
 }
-
-/** Plain words for a Lab colour ("red", "dark blue", "grey"). */
-export function colourName(c: { l: number; a: number; b: number }): string {
-  const chroma = Math.hypot(c.a, c.b);
-  if (chroma < 10) return c.l > 80 ? 'white' : c.l < 25 ? 'black' : 'grey';
-  const hue = ((Math.atan2(c.b, c.a) * 180) / Math.PI + 360) % 360;
-  const names: [number, string][] = [
-    [20, 'pink'],
-    [50, 'red'],
-    [75, 'orange'],
-    [100, 'yellow'],
-    [160, 'green'],
-    [220, 'teal'],
-    [290, 'blue'],
-    [330, 'purple'],
-    [360, 'pink'],
-  ];
-  const name = names.find(([limit]) => hue < limit)![1];
-  return c.l < 35 ? `dark ${name}` : name;
-}

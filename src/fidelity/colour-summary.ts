@@ -5,7 +5,8 @@
  */
 import type { FidelityRegion } from './fidelity-report.ts';
 import { boxOf } from './cells.ts';
-import { colourName, type ColourParts } from './colour-parts.ts';
+import { colourName } from '../platform/colour-name.ts';
+import type { ColourParts } from './colour-parts.ts';
 import type { Box } from './raster.ts';
 
 /**

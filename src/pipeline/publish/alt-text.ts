@@ -6,10 +6,11 @@
  *
  * Alt text says what the image shows, so it is written from the result, never from the prompt:
  * a prompt is what the merchant wished for ("on a pure white studio background"), and a model
- * may make something else (that alt text was measured under a teal backdrop). The app does not
- * see what a result depicts, so `{scene}` says only what it knows for sure: the kind of image
- * ("Ceramic mug in an AI-generated photo"). `{prompt}` stays for a merchant who asks for the
- * prompt's words in their own template.
+ * may make something else (that alt text was measured under a teal backdrop). `{scene}` says
+ * only what the app knows for sure: the kind of image, and a plain background's colour as the
+ * result's own pixels show it ("Ceramic mug in an AI-generated photo on a teal background";
+ * channels/backdrop.ts). What stands in a scene is not named: the app does not see it.
+ * `{prompt}` stays for a merchant who asks for the prompt's words in their own template.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
 
@@ -27,9 +28,18 @@ const KIND_PHRASE: Readonly<Record<GenerationKind, string>> = {
 
 export function renderAltText(
   template: string,
-  values: { productTitle: string; kind: GenerationKind; prompt: string | undefined },
+  values: {
+    productTitle: string;
+    kind: GenerationKind;
+    prompt: string | undefined;
+    /** The result's plain background as a colour word, read off its pixels; none for a scene. */
+    backdrop?: string | null;
+  },
 ): string {
-  const scene = KIND_PHRASE[values.kind];
+  const scene =
+    values.backdrop && values.kind !== 'video'
+      ? `${KIND_PHRASE[values.kind]} on a ${values.backdrop} background`
+      : KIND_PHRASE[values.kind];
   const text = tidy(
     template
       .replaceAll('{productTitle}', shortTitle(values.productTitle.trim(), template, scene))

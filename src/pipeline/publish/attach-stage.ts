@@ -12,6 +12,7 @@
 import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
+import { plainBackdropWord } from '../../channels/index.ts';
 import { renderAltText } from './alt-text.ts';
 import { createNamedFile, fileNameBaseFor } from './named-file.ts';
 import { imageMarks, provenanceOf } from './provenance.ts';
@@ -78,11 +79,13 @@ export async function attach(
   // bytes uploaded and inside the product the fidelity check located.
   const checked = await checkFidelity(ctx, generation);
   await checkChannels(ctx, checked, prepared.image);
-  // Written from what the app knows of the result (its kind), not from the prompt's wishes.
+  // Written from what the app knows of the result (its kind, its plain background's colour as
+  // its pixels show it), not from the prompt's wishes.
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
     kind: generation.kind,
     prompt: generation.params.prompt,
+    backdrop: prepared.image ? await plainBackdropWord(prepared.image) : null,
   });
   let file, name;
   try {

@@ -1,8 +1,8 @@
 /**
- * Alt text says what the result is, written from the result, not from the prompt's wishes: the
- * app cannot see what a model drew ("pure white studio background" from the prompt sat under a
- * teal backdrop), so the default says only what it knows for sure, the product and the kind of image,
- * as a phrase under 125 characters.
+ * Alt text says what the result is, written from the result, not from the prompt's wishes
+ * ("pure white studio background" from the prompt sat under a teal backdrop): the default says
+ * only what the app knows for sure, the product, the kind of image and a plain background's
+ * colour as the result's pixels show it, as a phrase under 125 characters.
  */
 import { describe, expect, it } from 'vitest';
 import { renderAltText } from '../../../src/pipeline/publish/alt-text.ts';
@@ -23,6 +23,28 @@ describe('the default alt text', () => {
       'Ceramic mug in an AI-generated video',
     );
     expect(alt('upscale', undefined)).toBe('Ceramic mug in an upscaled photo');
+  });
+
+  it('says the colour of a plain background the result shows, not the one the prompt asked for', () => {
+    expect(
+      renderAltText(DEFAULT_ALT_TEMPLATE, {
+        productTitle: 'Ceramic mug',
+        kind: 'photo',
+        prompt: 'On a pure white studio background',
+        backdrop: 'teal',
+      }),
+    ).toBe('Ceramic mug in an AI-generated photo on a teal background');
+  });
+
+  it('names no background for a video, whose frames the app does not read', () => {
+    expect(
+      renderAltText(DEFAULT_ALT_TEMPLATE, {
+        productTitle: 'Ceramic mug',
+        kind: 'video',
+        prompt: undefined,
+        backdrop: 'teal',
+      }),
+    ).toBe('Ceramic mug in an AI-generated video');
   });
 
   it('never repeats the prompt’s words: no preset of the starter library reaches it', () => {

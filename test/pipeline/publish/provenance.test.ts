@@ -213,6 +213,7 @@ describe('named for search', () => {
 
     const alt = (await storedFiles(shop.shop)).find((file) => file.id === done.fileId)!.alt;
     expect(alt.length).toBeLessThan(125);
-    expect(alt).toBe(`${product.title} in an AI-generated photo`);
+    // The result here is the product's own photo, on its plain yellow backdrop: what it shows.
+    expect(alt).toBe(`${product.title} in an AI-generated photo on a white background`);
   });
 });

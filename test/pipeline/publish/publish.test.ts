@@ -55,8 +55,9 @@ describe('publishing results to product media', () => {
     expect(added.id).toBe(generation.mediaId);
     expect(added.id).toBe(generation.fileId);
     expect(added.status).toBe('READY');
-    // What the app knows of the result, not the prompt's words (the model may not have obeyed).
-    expect(added.alt).toBe(`${product.title} in an AI-generated photo`);
+    // What the app knows of the result (its kind, and the plain backdrop the emulator drew for
+    // a marble counter, a warm cream the colour words call yellow), not the prompt's words.
+    expect(added.alt).toBe(`${product.title} in an AI-generated photo on a yellow background`);
   });
 
   it('marks a result not checked when the worker runs without the fidelity check, and publishes it', async () => {
@@ -132,8 +133,9 @@ describe('publishing results to product media', () => {
     expect(generation.state).toBe('published');
     const media = await productMedia(harness.app, shop.shop, product.id);
     expect(media.map((item) => item.id)).toContain(generation.mediaId);
+    // The product's own packshot, enlarged, on its white backdrop.
     expect(media.find((item) => item.id === generation.mediaId)?.alt).toBe(
-      `${product.title} in an upscaled photo`,
+      `${product.title} in an upscaled photo on a white background`,
     );
   });
 });
