@@ -109,7 +109,13 @@ export function addControlRoutes(router: Router, state: EmulatorState): void {
       if (!body) return;
       if (typeof body.limited !== 'boolean')
         return replyJson(ctx, 400, { error: 'limited must be a boolean' });
-      state.faults.limitJobReads(account.key, body.limited);
+      const { retryAfterS } = body;
+      if (
+        retryAfterS !== undefined &&
+        (typeof retryAfterS !== 'number' || !Number.isInteger(retryAfterS) || retryAfterS < 0)
+      )
+        return replyJson(ctx, 400, { error: 'retryAfterS must be a non-negative integer' });
+      state.faults.limitJobReads(account.key, body.limited, retryAfterS);
       replyJson(ctx, 200, { limited: body.limited });
     }),
   );
