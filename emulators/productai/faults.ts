@@ -52,7 +52,7 @@ const NONE: FaultSettings = {
 
 const JOB_READ = /^\/v1\/(api\/job\/|jobs(\/|$))/;
 
-/** A limited account's job reads ask to be retried after a second unless told otherwise. */
+/** A limited account's job reads ask to be retried after a second unless set otherwise. */
 export const LIMITED_READ_RETRY_S = 1;
 
 export class Faults {
@@ -95,7 +95,7 @@ export class Faults {
    * `Retry-After: retryAfterS`), as when one account is over its limit and the others are not
    * (the limit is the account's).
    */
-  limitJobReads(key: string, limited: boolean, retryAfterS = LIMITED_READ_RETRY_S): void {
+  limitJobReads(key: string, limited: boolean, retryAfterS: number): void {
     if (limited) this.limitedJobReads.set(key, retryAfterS);
     else this.limitedJobReads.delete(key);
   }
