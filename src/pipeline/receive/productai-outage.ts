@@ -138,14 +138,23 @@ export async function waitForProductAi(
   ctx.logger.warn({ ...ref, failures, scope }, 'ProductAI unreachable; reading the job later');
   const limited = scope !== UNREACHABLE;
   if (limited) await ctx.productAiWaits.deferProbe(scope, retryAfterMs);
-  // An account's limit: not read again before it said (or, joining its wait, what is left).
-  const notBefore = limited ? await ctx.productAiWaits.probeIn(scope) : 0;
+  // An account's limit: not read again before it said (or, joining its wait, what is left), but
+  // at the ceiling at the latest, where a read still refused fails it.
+  const left = since + awaiting.outageCeilingMs - now;
+  const notBefore = limited ? Math.min(await ctx.productAiWaits.probeIn(scope), left) : 0;
   const delayMs = Math.max(outageDelay(awaiting, failures), notBefore);
   const readAgainAt = limited ? { readAgainAt: new Date(now + delayMs).toISOString() } : {};
   await ctx.generations.patch(
     ref.shop,
     ref.generationId,
-    { waitingFor: { since: new Date(since).toISOString(), failures, on: 'productai', ...readAgainAt } },
+    {
+      waitingFor: {
+        since: new Date(since).toISOString(),
+        failures,
+        on: 'productai',
+        ...readAgainAt,
+      },
+    },
     wait ? {} : { note: 'waiting for ProductAI to come back' },
   );
   // Before the job is delayed: an answer meanwhile finds it running and leaves it waiting, for

@@ -110,7 +110,10 @@ export function startProductAiProbe(deps: {
       // Any other error is ProductAI's answer (no such job, key refused): it is back.
     }
     await context.productAiBack(accountOf(read.apiKey));
-    logger.info({ ...read.ref, scope }, 'ProductAI answers again; the waiting generations read now');
+    logger.info(
+      { ...read.ref, scope },
+      'ProductAI answers again; the waiting generations read now',
+    );
   }
 
   /** The scopes this tick reads in, claimed: ProductAI's own first, then accounts in turn. */

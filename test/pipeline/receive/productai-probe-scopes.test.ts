@@ -151,9 +151,13 @@ it('reads no more of an account whose probe read was refused until the Retry-Aft
   const refused = await jobReadsLimited(h);
 
   await withProbe(async (intervals) => {
-    await until('the probe to read the account’s job', async () => {
-      return (await jobReadsLimited(h)) > refused;
-    }, { deadlineMs: 30_000 });
+    await until(
+      'the probe to read the account’s job',
+      async () => {
+        return (await jobReadsLimited(h)) > refused;
+      },
+      { deadlineMs: 30_000 },
+    );
     const after = intervals();
     await until('the probe to have had 5 more chances to read', () => intervals() > after + 5, {
       deadlineMs: 30_000,

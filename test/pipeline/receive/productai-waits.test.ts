@@ -102,7 +102,12 @@ it('lists the scopes that wait, ProductAI’s first, then the accounts in turn f
   for (const scope of ['account-c', 'account-a', UNREACHABLE, 'account-b'])
     await waits.add({ ...ref(shop, scope), scope }, 1000);
 
-  expect(await waits.scopes(null, 10)).toEqual([UNREACHABLE, 'account-a', 'account-b', 'account-c']);
+  expect(await waits.scopes(null, 10)).toEqual([
+    UNREACHABLE,
+    'account-a',
+    'account-b',
+    'account-c',
+  ]);
   expect(await waits.scopes('account-a', 10)).toEqual([
     UNREACHABLE,
     'account-b',
