@@ -47,7 +47,11 @@ const LOOK_AT = 20;
  */
 const SCOPES_PER_TICK = 10;
 
-/** Scopes looked at per tick for ones to claim (the others are claimed, or held by a Retry-After). */
+/**
+ * Scopes looked at per tick for ones to claim (the others are claimed, or held by a Retry-After):
+ * two Redis round trips each, so a tick that finds all 100 held costs 6-10 ms p50, 10-32 ms p95
+ * with 100 or 1,000 accounts waiting (local Redis, load 7-8), against an interval of 5 s.
+ */
 const SCOPES_LOOKED_AT = 100;
 
 /** One try: the probe is the cheap read, and the next one comes an interval later anyway. */
