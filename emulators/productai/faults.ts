@@ -52,6 +52,9 @@ const NONE: FaultSettings = {
 
 const JOB_READ = /^\/v1\/(api\/job\/|jobs(\/|$))/;
 
+/** A limited account's job reads ask to be retried after a second unless set otherwise. */
+export const LIMITED_READ_RETRY_S = 1;
+
 export class Faults {
   private settings: FaultSettings = { ...NONE };
 
@@ -88,11 +91,12 @@ export class Faults {
   }
 
   /**
-   * Sets whether every job read with the account's key is refused for its rate limit (429), as
-   * when one account is over its limit and the others are not (the limit is the account's).
+   * Sets whether every job read with the account's key is refused for its rate limit (429, with
+   * `Retry-After: retryAfterS`), as when one account is over its limit and the others are not
+   * (the limit is the account's).
    */
-  limitJobReads(key: string, limited: boolean): void {
-    if (limited) this.limitedJobReads.add(key);
+  limitJobReads(key: string, limited: boolean, retryAfterS: number): void {
+    if (limited) this.limitedJobReads.set(key, retryAfterS);
     else this.limitedJobReads.delete(key);
   }
 
@@ -109,7 +113,8 @@ export class Faults {
   /** Job reads refused for an account's limit (limitJobReads) so far. */
   jobReadsLimitedCalls = 0;
 
-  private readonly limitedJobReads = new Set<string>();
+  /** Limited accounts' keys -> the Retry-After (seconds) their job reads are refused with. */
+  private readonly limitedJobReads = new Map<string, number>();
 
   /**
    * How the outage (or the account's limit: `key` is the request's API key) fails this request,
@@ -119,16 +124,17 @@ export class Faults {
     method: string,
     path: string,
     key: string | undefined,
-  ): { reset: true } | { status: number } | null {
+  ): { reset: true } | { status: number } | { status: 429; retryAfterS: number } | null {
     if (method !== 'GET' || !JOB_READ.test(path)) return null;
     const outage = this.settings.jobReadOutage;
     if (outage !== 0) {
       this.jobReadOutageCalls += 1;
       return outage === 1 ? { reset: true } : { status: outage };
     }
-    if (key === undefined || !this.limitedJobReads.has(key)) return null;
+    const retryAfterS = key === undefined ? undefined : this.limitedJobReads.get(key);
+    if (retryAfterS === undefined) return null;
     this.jobReadsLimitedCalls += 1;
-    return { status: 429 };
+    return { status: 429, retryAfterS };
   }
 
   get webhookDelayMs(): number {

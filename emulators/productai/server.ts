@@ -11,9 +11,10 @@ import { CDN_PREFIX, serveCdn } from './routes/cdn.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND, SERVER_ERROR } from './errors.ts';
 import type { EmulatorState } from './state.ts';
 
-/** A limited account's job read: the spec's 429 body, retry after a second. */
-const LIMITED_READ_RETRY_S = 1;
-const LIMITED_READ = { error: `Rate limit exceeded. Retry after ${LIMITED_READ_RETRY_S} seconds.` };
+/** A limited account's job read: the spec's 429 body, naming the header's wait. */
+const limitedRead = (retryAfterS: number) => ({
+  error: `Rate limit exceeded. Retry after ${retryAfterS} seconds.`,
+});
 
 export function createListener(router: Router, state: EmulatorState) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -34,8 +35,10 @@ export function createListener(router: Router, state: EmulatorState) {
         (Array.isArray(key) ? key[0] : key)?.trim(),
       );
       if (outage && 'reset' in outage) return void req.socket.destroy();
-      if (outage?.status === 429)
-        return replyJson(ctx, 429, LIMITED_READ, { 'retry-after': String(LIMITED_READ_RETRY_S) });
+      if (outage && 'retryAfterS' in outage) {
+        const retryAfter = { 'retry-after': String(outage.retryAfterS) };
+        return replyJson(ctx, 429, limitedRead(outage.retryAfterS), retryAfter);
+      }
       if (outage) return replyJson(ctx, outage.status, { error: 'Service Unavailable' });
       if (state.faults.take('serverErrorNext')) return replyJson(ctx, 500, SERVER_ERROR);
       ctx.hold = state.faults.take('hangNext');

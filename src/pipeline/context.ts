@@ -99,11 +99,12 @@ export interface PipelineContext extends StageContext {
    */
   shopifyBack(): Promise<void>;
   /**
-   * ProductAI answered a read again after an outage: the generations waiting on it read their
-   * jobs now (their await jobs promoted, shops in turn), rather than each at the end of its own
-   * backoff.
+   * ProductAI answered a read with `account`'s key (null: a key of no known account): the
+   * generations waiting on it read their jobs now (their await jobs promoted, shops in turn),
+   * rather than each at the end of its own backoff. Only the waits the answer covers
+   * (receive/productai-waits.ts `release`): ProductAI's own, and that account's rate limit.
    */
-  productAiBack(): Promise<void>;
+  productAiBack(account: string | null): Promise<void>;
 }
 
 /** Waiting generations brought forward per Redis call after a ProductAI outage. */
@@ -174,12 +175,12 @@ export function createPipelineContext(deps: {
         : queues.add(stage, ref, generationId, options);
     },
     shopifyBack: () => turns.outageEnded(),
-    async productAiBack() {
+    async productAiBack(account) {
       // A job still running the read that failed is about to wait again: it stays in the set
-      // (put back once the rest are taken), so the probe's next answer brings it forward.
+      // (put back once the rest are released), so the probe's next answer brings it forward.
       const running: ProductAiWait[] = [];
       for (let more = true; more;) {
-        const waiting = await productAiWaits.take(PROMOTE_BATCH);
+        const waiting = await productAiWaits.release(account, PROMOTE_BATCH);
         for (const wait of inShopTurns(waiting)) {
           if ((await queues.promote('await', wait.generationId)) === 'active') running.push(wait);
         }

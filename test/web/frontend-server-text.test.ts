@@ -37,6 +37,7 @@ import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
 import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
 import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';
 import { mediaFailureReason } from '../../src/pipeline/publish/media-failure.ts';
+import { waitingForRateLimit } from '../../src/pipeline/generations/generation-view.ts';
 
 const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
@@ -184,6 +185,12 @@ describe('in French', () => {
     expect(
       serverText('Waiting for ProductAI to come back — the result is read as soon as it answers.'),
     ).toBe('En attente du retour de ProductAI — le résultat est lu dès qu’il répond.');
+  });
+
+  test('a generation waiting on its account’s rate limit says in French when it is read again', () => {
+    expect(serverText(waitingForRateLimit('2026-11-30T14:05:07.000Z'))).toBe(
+      'ProductAI limite les requêtes de ce compte — le résultat est relu au plus tard à 14:06 UTC.',
+    );
   });
 
   test('a text no entry knows is shown as the server wrote it', () => {

@@ -4,6 +4,7 @@
  * jobs and webhook-attempt logs). No authentication: it only listens on 127.0.0.1.
  */
 import type { Account } from '../accounts.ts';
+import { LIMITED_READ_RETRY_S } from '../faults.ts';
 import { BodyError, readJson } from '../http/body.ts';
 import type { RequestContext } from '../http/context.ts';
 import { replyJson } from '../http/context.ts';
@@ -109,7 +110,10 @@ export function addControlRoutes(router: Router, state: EmulatorState): void {
       if (!body) return;
       if (typeof body.limited !== 'boolean')
         return replyJson(ctx, 400, { error: 'limited must be a boolean' });
-      state.faults.limitJobReads(account.key, body.limited);
+      const retryAfterS = body.retryAfterS ?? LIMITED_READ_RETRY_S;
+      if (typeof retryAfterS !== 'number' || !Number.isInteger(retryAfterS) || retryAfterS < 0)
+        return replyJson(ctx, 400, { error: 'retryAfterS must be a non-negative integer' });
+      state.faults.limitJobReads(account.key, body.limited, retryAfterS);
       replyJson(ctx, 200, { limited: body.limited });
     }),
   );

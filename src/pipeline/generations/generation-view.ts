@@ -3,7 +3,7 @@
  * for, how Try again would go and where a published result sits on its product.
  */
 import type { GenerationView } from '../../app-api/contract.ts';
-import { currentWait, tryAgainOf, type Generation } from './generation.ts';
+import { currentWait, tryAgainOf, type Generation, type ShopifyWait } from './generation.ts';
 import { plainFinding } from './plain-findings.ts';
 
 /** What a saving generation's view says while it waits for Shopify (its `reason`). */
@@ -13,6 +13,23 @@ export const WAITING_FOR_SHOPIFY =
 /** What a processing generation's view says while ProductAI does not answer (its `reason`). */
 export const WAITING_FOR_PRODUCTAI =
   'Waiting for ProductAI to come back — the result is read as soon as it answers.';
+
+/**
+ * What it says while ProductAI refuses its account's reads for the rate limit: when the job is
+ * read again at the latest (`readAgainAt`), as a time of day in UTC rounded up to the minute (the
+ * server does not know the merchant's time zone; the date is not needed, as a wait is hours at
+ * most).
+ */
+export function waitingForRateLimit(readAgainAt: string): string {
+  const minute = new Date(Math.ceil(Date.parse(readAgainAt) / 60_000) * 60_000);
+  const time = minute.toISOString().slice(11, 16);
+  return `ProductAI is limiting this account's requests — the result is read again by ${time} UTC.`;
+}
+
+function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): string {
+  if (waitingFor === 'shopify') return WAITING_FOR_SHOPIFY;
+  return wait?.readAgainAt ? waitingForRateLimit(wait.readAgainAt) : WAITING_FOR_PRODUCTAI;
+}
 
 /**
  * How a published result sits on its product, from what verify recorded: a result of a set is
@@ -44,12 +61,7 @@ export function toGenerationView(
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason:
-      waitingFor === null
-        ? generation.reason
-        : waitingFor === 'productai'
-          ? WAITING_FOR_PRODUCTAI
-          : WAITING_FOR_SHOPIFY,
+    reason: waitingFor === null ? generation.reason : waitReason(wait, waitingFor),
     action: waitingFor === null ? generation.action : null,
     waitingFor,
     tryAgain: tryAgainOf(generation),

@@ -62,6 +62,11 @@ export interface ShopifyWait {
   since: string;
   failures: number;
   on?: 'shopify' | 'productai';
+  /**
+   * ProductAI's while its account is rate-limited: when the job is read again at the latest
+   * (ISO 8601; its Retry-After is over by then). Absent for any other wait.
+   */
+  readAgainAt?: string;
 }
 
 /** The history note of a save's first failure in a Shopify outage (publish/shopify-outage.ts). */

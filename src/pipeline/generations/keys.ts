@@ -159,8 +159,11 @@ export interface AppWideKeys {
   retentionShops: string;
   /** Shops with work in review or paused, scored by the earliest time one is due to expire. */
   expiryShops: string;
-  /** Generations whose job reads wait out a ProductAI outage, and their scopes (receive/productai-waits.ts). */
-  productAiWaits: { waits: string; scopes: string; scopeOf: string };
+  /**
+   * Generations whose job reads wait out a ProductAI outage, their scopes, and the prefix of each
+   * scope's next-probe key (receive/productai-waits.ts).
+   */
+  productAiWaits: { waits: string; scopes: string; scopeOf: string; probe: string };
 }
 
 export interface TurnKeys {
@@ -204,6 +207,7 @@ export function appWideKeys(namespace: string): AppWideKeys {
       waits: appWideKey('productai-waits', namespace),
       scopes: appWideKey('productai-waits', namespace, 'scopes'),
       scopeOf: appWideKey('productai-waits', namespace, 'scope-of'),
+      probe: `${appWideKey('productai-waits', namespace, 'probe')}:`,
     },
     turns: (stage) => ({
       ring: appWideKey('turns', namespace, stage, 'ring'),

@@ -78,8 +78,12 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
     if (cadence !== null && progress?.state === 'running' && left > 0)
       return later(Math.min(pacedDelay(cadence, progress.endsInMs), left));
     const check = await checkJob(deps, ctx, ref, generation, 'poll');
-    if (check === 'unreachable' || check === 'rate-limited')
+    if (check === 'unreachable')
       return waitForProductAi(ctx, ref, generation, waitScope(generation, check));
+    if (typeof check === 'object') {
+      const scope = waitScope(generation, 'rate-limited');
+      return waitForProductAi(ctx, ref, generation, scope, check.retryAfterMs);
+    }
     // Whatever it answered, a wait for ProductAI ends (and is counted) here.
     const answered = await productAiAnswered(ctx, ref, generation);
     if (check === 'settled') return DONE;

@@ -8,7 +8,11 @@
  * (submission-key.ts). A delivery's body is never used, so a forged one can at most make the app
  * ask ProductAI a little earlier.
  */
-import { isProductAiError, isTransientProductAiError } from '../../productai/errors.ts';
+import {
+  DEFAULT_RETRY_AFTER_MS,
+  isProductAiError,
+  isTransientProductAiError,
+} from '../../productai/errors.ts';
 import type { GenerationKind } from '../../app-api/contract.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationRef } from '../stages/stage.ts';
@@ -20,10 +24,15 @@ import { submissionKey } from './submission-key.ts';
 /**
  * `settled`: the generation moved on (or someone else moved it); `running`: ProductAI answered,
  * ask again later; `unreachable`: ProductAI did not answer (a transient failure after the
- * client's own retries); `rate-limited`: it refused the read for the account's rate limit (a
- * 429 after the client's retries). The await stage waits both out (productai-outage.ts).
+ * client's own retries); `{ retryAfterMs }`: it refused the read for the account's rate limit
+ * (a 429), asking to wait that long (productai/errors.ts `retryAfterMs`). The await stage waits
+ * both out (productai-outage.ts).
  */
-export type JobCheck = 'settled' | 'running' | 'unreachable' | 'rate-limited';
+export type JobCheck = 'settled' | 'running' | 'unreachable' | RateLimited;
+
+export interface RateLimited {
+  retryAfterMs: number;
+}
 
 const NOT_SENT_AGAIN =
   'ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.';
@@ -95,7 +104,8 @@ export async function checkJob(
     if (!isProductAiError(error)) throw error;
     ctx.logger.warn({ err: error, jobId, shop: ref.shop, via }, 'job check failed');
     // 5xx, 429, network after the client's own retries: no answer, the deadline waits.
-    if (isProductAiError(error, 'rate_limited')) return 'rate-limited';
+    if (isProductAiError(error, 'rate_limited'))
+      return { retryAfterMs: error.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS };
     if (isTransientProductAiError(error)) return 'unreachable';
     // job_not_found (or another answer): ProductAI answered; the next poll may succeed.
     return 'running';

@@ -10,9 +10,10 @@
  *  - the first read that gets an answer (any: the job's state, or "no such job") ends the wait
  *    and adds its length to `productAiUnreachableMs`: the await deadline is extended by it
  *    (poll-schedule.ts `untilDeadline`), so it counts only time during which ProductAI answered;
- *    and it brings the reads of every other waiting generation (of every shop) forward
- *    (context.ts `productAiBack`), as the probe's answer does (productai-probe.ts), so they are
- *    read within a probe's interval of ProductAI's return, not each at its next backed-off read;
+ *    and it brings forward the reads of the other waiting generations (of every shop) that it
+ *    covers (below; context.ts `productAiBack`), as the probe's answer does (productai-probe.ts),
+ *    so they are read within a probe's interval of ProductAI's return, not each at its next
+ *    backed-off read;
  *  - a generation's first read while ProductAI is known to be unreachable (others wait on it:
  *    productai-waits.ts) joins the wait without a call: through an outage of hours, the reads of
  *    the generations reaching their first poll do not each fail (with the client's retries).
@@ -25,9 +26,16 @@
  * of the same account join it; another account's first read calls ProductAI as usual, so one
  * merchant's limit never delays another's results. A generation sent before its account was
  * recorded has none: its 429 counts as ProductAI's own, as all did before. A later read of a
- * waiting generation moves its wait to the scope of its latest failure. The probe and an answer
- * still end every wait (any answer means ProductAI is reachable; a rate-limited account's read
- * then meets its limit again and waits on, backed off as before).
+ * waiting generation (its own, or the probe's) moves its wait to the scope of its latest failure.
+ *
+ * What an answer ends: the waits it covers. An answered read with account A's key ends
+ * ProductAI's own wait (it answered, so it is reachable) and A's rate limit's, never account
+ * B's: B's limit is B's, and reading B's jobs again before it ends would only be refused (and
+ * count against it). The probe reads each waiting scope (productai-probe.ts).
+ *
+ * A 429 says how long to wait (its Retry-After; productai/errors.ts `retryAfterMs`): the
+ * account's next reads, its generations' and the probe's, are not made before, and the
+ * generation's view says when it is read again (generation-view.ts).
  */
 import { currentWait, StaleTransitionError, type Generation } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
@@ -66,7 +74,7 @@ export async function productAiAnswered(
     note: 'ProductAI answers again',
   });
   await ctx.productAiWaits.remove(ref);
-  await ctx.productAiBack();
+  await ctx.productAiBack(generation.productAiAccount);
   return { ...generation, ...patch };
 }
 
@@ -94,13 +102,14 @@ export async function knownOutage(
 
 /**
  * A read failed transiently (or joins a known outage): wait in `scope` and read again, or fail
- * past the ceiling.
+ * past the ceiling. `retryAfterMs`: the wait a 429 asked for (0: none).
  */
 export async function waitForProductAi(
   ctx: PipelineContext,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
   scope: string,
+  retryAfterMs = 0,
 ): Promise<StageOutcome> {
   const now = ctx.clock.now();
   const wait = productAiWait(generation);
@@ -126,14 +135,28 @@ export async function waitForProductAi(
     }
     return DONE;
   }
-  ctx.logger.warn({ ...ref, failures }, 'ProductAI unreachable; reading the job later');
+  ctx.logger.warn({ ...ref, failures, scope }, 'ProductAI unreachable; reading the job later');
+  const limited = scope !== UNREACHABLE;
+  if (limited) await ctx.productAiWaits.deferProbe(scope, retryAfterMs);
+  // An account's limit: not read again before it said (or, joining its wait, what is left), but
+  // at the ceiling at the latest, where a read still refused fails it.
+  const left = since + awaiting.outageCeilingMs - now;
+  const notBefore = limited ? Math.min(await ctx.productAiWaits.probeIn(scope), left) : 0;
+  const delayMs = Math.max(outageDelay(awaiting, failures), notBefore);
+  const readAgainAt = limited ? { readAgainAt: new Date(now + delayMs).toISOString() } : {};
   await ctx.generations.patch(
     ref.shop,
     ref.generationId,
-    { waitingFor: { since: new Date(since).toISOString(), failures, on: 'productai' } },
+    {
+      waitingFor: {
+        since: new Date(since).toISOString(),
+        failures,
+        on: 'productai',
+        ...readAgainAt,
+      },
+    },
     wait ? {} : { note: 'waiting for ProductAI to come back' },
   );
-  const delayMs = outageDelay(awaiting, failures);
   // Before the job is delayed: an answer meanwhile finds it running and leaves it waiting, for
   // the probe's next answer (context.ts `productAiBack`).
   await ctx.productAiWaits.add({ ...ref, scope }, now + delayMs);

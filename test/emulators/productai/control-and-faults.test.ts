@@ -159,6 +159,20 @@ describe('faults', () => {
     expect((await api.get(`/v1/api/job/${id}`, KEY)).status).toBe(200);
   });
 
+  it('job-reads-limited with retryAfterS: the 429 asks to wait that long, in its header and body', async () => {
+    const id = (await textToImage()).body.data.id as number;
+    const limit = (retryAfterS: unknown) =>
+      api.control('PUT', `/accounts/${KEY}/job-reads-limited`, { limited: true, retryAfterS });
+    expect((await limit(-1)).status).toBe(400);
+    expect((await limit(7200)).status).toBe(200);
+
+    const refused = await api.get(`/v1/api/job/${id}`, KEY);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('7200');
+    expect(refused.body).toEqual({ error: 'Rate limit exceeded. Retry after 7200 seconds.' });
+    await api.control('DELETE', '/faults');
+  });
+
   it('reads, validates and resets the settings', async () => {
     const set = await api.control('POST', '/faults', { dropNextWebhook: 3, webhookDelayMs: 100 });
     expect(set.body).toMatchObject({ dropNextWebhook: 3, webhookDelayMs: 100, failNextJob: 0 });

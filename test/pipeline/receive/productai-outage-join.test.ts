@@ -12,6 +12,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { until } from '../../support/until.ts';
 import {
+  endEveryWait,
   jobReadsFailed,
   jobReadsLimited,
   limitJobReads,
@@ -39,7 +40,7 @@ afterEach(async () => {
   // Also ends every account's limit on job reads; the waits end as at a probe's answer, so the
   // next test starts with nothing waiting.
   await h.productAiControl('DELETE', '/faults');
-  await h.pipeline.context.productAiBack();
+  await endEveryWait(h);
   await h.quiet();
 });
 

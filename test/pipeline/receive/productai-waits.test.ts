@@ -1,8 +1,10 @@
 /**
  * The ProductAI waits' scopes (src/pipeline/receive/productai-waits.ts), on the suite's Redis:
  * which wait a first read joins (ProductAI's own, or its account's rate limit), a wait moved to
- * another scope leaving nothing behind in the old one, and a shop's erasure (shop/redact) taking
- * its waits out of the set, the scopes and the index alike, other shops' kept.
+ * another scope leaving nothing behind in the old one, which waits an answer ends (the scopes it
+ * covers, from the set, the scopes and the index at once), the scopes the probe reads in and
+ * when it may, and a shop's erasure (shop/redact) taking its waits out of the set, the scopes
+ * and the index alike, other shops' kept.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeRedis, connectRedis, type Redis } from '../../../src/platform/redis/connection.ts';
@@ -65,20 +67,84 @@ it('joins an account’s rate limit only from that account, and ProductAI’s ou
   expect(await stored(keys)).toEqual({ waits: [], scopes: [], scopeOf: {} });
 });
 
-it('takes waits with their scopes, first due first, leaving nothing behind', async () => {
+it('ends, for an answer with an account’s key, ProductAI’s waits and that account’s, and keeps another account’s', async () => {
   const { keys, waits } = fresh();
   const shop = uniqueShop('waits');
-  await waits.add({ ...ref(shop, 'late'), scope: UNREACHABLE }, 2000);
-  await waits.add({ ...ref(shop, 'early'), scope: 'account-a' }, 1000);
-  // A wait written before waits had scopes: taken as ProductAI's.
-  await redis.zadd(keys.waits, 3000, `${shop} old`);
+  await waits.add({ ...ref(shop, 'down'), scope: UNREACHABLE }, 2000);
+  await waits.add({ ...ref(shop, 'a'), scope: 'account-a' }, 1000);
+  await waits.add({ ...ref(shop, 'b'), scope: 'account-b' }, 1000);
 
-  expect(await waits.take(10)).toEqual([
-    { ...ref(shop, 'early'), scope: 'account-a' },
-    { ...ref(shop, 'late'), scope: UNREACHABLE },
-    { ...ref(shop, 'old'), scope: UNREACHABLE },
+  expect(await waits.release('account-a', 10)).toEqual([
+    { ...ref(shop, 'down'), scope: UNREACHABLE },
+    { ...ref(shop, 'a'), scope: 'account-a' },
   ]);
-  expect(await stored(keys)).toEqual({ waits: [], scopes: [], scopeOf: {} });
+  // Gone from the set, the index and the hash alike; account B's kept in all three.
+  expect(await stored(keys)).toEqual({
+    waits: [`${shop} b`],
+    scopes: [`account-b ${shop} b`],
+    scopeOf: { [`${shop} b`]: 'account-b' },
+  });
+});
+
+it('ends waits an answer covers at most `count` a call, the rest at the next', async () => {
+  const { waits } = fresh();
+  const shop = uniqueShop('waits');
+  for (const id of ['g1', 'g2', 'g3']) await waits.add({ ...ref(shop, id), scope: UNREACHABLE }, 1);
+
+  expect(await waits.release(null, 2)).toHaveLength(2);
+  expect(await waits.release(null, 2)).toHaveLength(1);
+  expect(await waits.release(null, 2)).toEqual([]);
+});
+
+it('lists the scopes that wait, ProductAI’s first, then the accounts in turn from a given one', async () => {
+  const { waits } = fresh();
+  const shop = uniqueShop('waits');
+  for (const scope of ['account-c', 'account-a', UNREACHABLE, 'account-b'])
+    await waits.add({ ...ref(shop, scope), scope }, 1000);
+
+  expect(await waits.scopes(null, 10)).toEqual([
+    UNREACHABLE,
+    'account-a',
+    'account-b',
+    'account-c',
+  ]);
+  expect(await waits.scopes('account-a', 10)).toEqual([
+    UNREACHABLE,
+    'account-b',
+    'account-c',
+    'account-a',
+  ]);
+  expect(await waits.scopes('account-b', 3)).toEqual([UNREACHABLE, 'account-c', 'account-a']);
+});
+
+it('moves a wait to another scope, and writes nothing for a generation that no longer waits', async () => {
+  const { keys, waits } = fresh();
+  const shop = uniqueShop('waits');
+  await waits.add({ ...ref(shop, 'g1'), scope: UNREACHABLE }, 1000);
+
+  await waits.move({ ...ref(shop, 'g1'), scope: 'account-a' });
+  await waits.move({ ...ref(shop, 'gone'), scope: 'account-a' });
+
+  expect(await stored(keys)).toEqual({
+    waits: [`${shop} g1`],
+    scopes: [`account-a ${shop} g1`],
+    scopeOf: { [`${shop} g1`]: 'account-a' },
+  });
+  expect(await redis.zscore(keys.waits, `${shop} g1`)).toBe('1000');
+});
+
+it('lets one probe read a scope per interval, and none before a Retry-After, which only lengthens', async () => {
+  const { waits } = fresh();
+  expect(await waits.claimProbe('account-a', 60_000)).toBe(true);
+  expect(await waits.claimProbe('account-a', 60_000)).toBe(false);
+  expect(await waits.claimProbe('account-b', 60_000)).toBe(true);
+
+  await waits.deferProbe('account-c', 3_600_000);
+  expect(await waits.claimProbe('account-c', 60_000)).toBe(false);
+  // A shorter wait asked later does not end the longer one.
+  await waits.deferProbe('account-c', 1_000);
+  expect(await waits.probeIn('account-c')).toBeGreaterThan(60_000);
+  expect(await waits.probeIn('account-d')).toBe(0);
 });
 
 it('erases a shop’s waits from the set, the scopes and the index, and keeps other shops’', async () => {

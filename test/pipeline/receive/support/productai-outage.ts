@@ -1,9 +1,10 @@
 /**
  * What the tests of a ProductAI outage read (the emulator's `jobReadOutage` fault, and one
  * account's job reads refused for its rate limit): how many job reads they failed, and a
- * generation waiting for ProductAI to answer again.
+ * generation waiting for ProductAI to answer again; and how they end every wait between tests.
  */
 import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
+import { UNREACHABLE } from '../../../../src/pipeline/receive/productai-waits.ts';
 import type { PipelineHarness } from '../../../support/pipeline-stack.ts';
 import { until } from '../../../support/until.ts';
 
@@ -19,9 +20,27 @@ export async function jobReadsLimited(h: PipelineHarness): Promise<number> {
   return faults.jobReadsLimitedCalls;
 }
 
-/** Every job read with the key answers 429 (that account over its rate limit) while `limited`. */
-export async function limitJobReads(h: PipelineHarness, apiKey: string, limited: boolean) {
-  await h.productAiControl('PUT', `/accounts/${apiKey}/job-reads-limited`, { limited });
+/**
+ * Every job read with the key answers 429 (that account over its rate limit) while `limited`,
+ * asking to retry after `retryAfterS` (the emulator's default: 1 s).
+ */
+export async function limitJobReads(
+  h: PipelineHarness,
+  apiKey: string,
+  limited: boolean,
+  retryAfterS?: number,
+) {
+  await h.productAiControl('PUT', `/accounts/${apiKey}/job-reads-limited`, {
+    limited,
+    retryAfterS,
+  });
+}
+
+/** Ends every wait, as answers in every scope would, so the next test starts with none. */
+export async function endEveryWait(h: PipelineHarness): Promise<void> {
+  const { productAiWaits, productAiBack } = h.pipeline.context;
+  for (const scope of await productAiWaits.scopes(null, 1_000))
+    await productAiBack(scope === UNREACHABLE ? null : scope);
 }
 
 /** Resolves once the generation waits for ProductAI (its read failed, or it joined the outage). */
