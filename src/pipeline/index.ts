@@ -66,8 +66,8 @@ import { createShopPause, type ShopPause } from './line/shop-pause.ts';
 
 export {
   productAiWebhookUrl,
-  type WebhookAnswer,
   type WebhookDelivery,
+  type WebhookReceipt,
 } from './receive/webhook-receiver.ts';
 export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
 export { pipelineConfigFromEnv } from './config-from-env.ts';
@@ -88,8 +88,7 @@ export {
   bulkRunAtCapMessage,
   bulkRunsCapError,
   PENDING_CAP_CODE,
-  pendingCapMessage,
-  RETRY_AFTER_SECONDS,
+  pendingCapError,
   ruleAtCapRefusal,
   variantValuesCapError,
 } from './limits/shop-quotas.ts';
