@@ -64,11 +64,7 @@ import type { PublishHandlers } from './stage-handlers.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
 import { createShopPause, type ShopPause } from './line/shop-pause.ts';
 
-export {
-  productAiWebhookUrl,
-  type WebhookDelivery,
-  type WebhookReceipt,
-} from './receive/webhook-receiver.ts';
+export { productAiWebhookUrl, type WebhookDelivery } from './receive/webhook-receiver.ts';
 export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
 export { pipelineConfigFromEnv } from './config-from-env.ts';
 export {
