@@ -28,5 +28,4 @@ export type {
   ExperimentEventsService,
 } from '../features/index.ts';
 export { asClientError, SESSION_EXPIRED } from './client-errors.ts';
-export { FlowActionRequest } from '../features/index.ts';
 export { EventBatch, EXPERIMENT_EVENTS_PATH, MAX_BATCH_BYTES } from '../features/index.ts';

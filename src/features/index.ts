@@ -62,7 +62,7 @@ export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
-export { FlowActionRequest, type FlowActionsService } from './flow/service.ts';
+export type { FlowActionsService } from './flow/service.ts';
 export type { ReviewService } from './review/service.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
 export type { CampaignsService } from './campaigns/service.ts';
@@ -75,7 +75,10 @@ export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experimen
 export interface Services {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
-  /** ProductAI's webhook deliveries, one URL per shop (src/pipeline/receive/webhook-receiver.ts). */
+  /**
+   * ProductAI's webhook deliveries, one URL per shop: the engine's own intake
+   * (src/pipeline/receive/webhook-receiver.ts), since all it records is the engine's.
+   */
   productAiWebhooks: { receive: WebhookReceiver };
   settings: SettingsService;
   rules: RulesService;

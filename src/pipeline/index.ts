@@ -64,11 +64,7 @@ import type { PublishHandlers } from './stage-handlers.ts';
 import { bullConnection, createPipelineQueues, type PipelineQueues } from './stages/queues.ts';
 import { createShopPause, type ShopPause } from './line/shop-pause.ts';
 
-export {
-  productAiWebhookUrl,
-  type WebhookAnswer,
-  type WebhookDelivery,
-} from './receive/webhook-receiver.ts';
+export { productAiWebhookUrl, type WebhookDelivery } from './receive/webhook-receiver.ts';
 export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
 export { pipelineConfigFromEnv } from './config-from-env.ts';
 export {
@@ -88,8 +84,7 @@ export {
   bulkRunAtCapMessage,
   bulkRunsCapError,
   PENDING_CAP_CODE,
-  pendingCapMessage,
-  RETRY_AFTER_SECONDS,
+  pendingCapError,
   ruleAtCapRefusal,
   variantValuesCapError,
 } from './limits/shop-quotas.ts';

@@ -6,9 +6,11 @@
  *
  *   invalid       the request is wrong; `fields` says which part (400)
  *   unauthorized  who asked could not be verified (401)
+ *   forbidden     it comes from where it is not accepted (a sender outside an allow-list) (403)
  *   not_found     what it names does not exist for this shop (404)
  *   conflict      it exists, but its state does not allow this now (409)
- *   rejected      a well-formed request that Shopify or ProductAI refused (422)
+ *   rejected      a request refused for what it asks: Shopify or ProductAI refused it, or a
+ *                 Flow action cannot be run as sent (Flow shows the message, never resends) (422)
  *   unavailable   a service we depend on is not answering; try again later (503)
  *   limited       the caller sent too many requests; `retryAfterSeconds` says when to try (429)
  *   too_large     what it sent is over a documented size limit, which the message names (413)
@@ -18,6 +20,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'rejected'

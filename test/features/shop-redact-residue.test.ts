@@ -26,6 +26,7 @@ import type { Redis } from '../../src/platform/redis/connection.ts';
 import { bullConnection } from '../../src/pipeline/index.ts';
 import { WEBHOOK_QUEUE, webhookJobId } from '../../src/shopify/webhook-queue.ts';
 import { campaignRequest, productsWithImages } from './campaigns/support/campaigns.ts';
+import { signedFlowAction } from '../support/flow-actions.ts';
 import { startPublishHarness, type TestShop } from '../support/publish-stack.ts';
 import { testRedisUrl } from '../support/redis.ts';
 import { waitForRun } from '../support/seeded-shop.ts';
@@ -168,12 +169,13 @@ async function shopWithEverything() {
 
   // A Flow run.
   const flowRun = randomUUID();
-  const flow = await app.deps.services.flowActions.generatePhoto({
-    shopify_domain: shop.shop,
-    action_run_id: flowRun,
-    properties: { product_id: fourth!.slice(fourth!.lastIndexOf('/') + 1), prompt: 'On oak' },
-  });
-  const { generationId: flowGeneration } = flow as { generationId: string };
+  const { generationId: flowGeneration } = await app.deps.services.flowActions.generatePhoto(
+    signedFlowAction({
+      shopify_domain: shop.shop,
+      action_run_id: flowRun,
+      properties: { product_id: fourth!.slice(fourth!.lastIndexOf('/') + 1), prompt: 'On oak' },
+    }),
+  );
   await shop.waitFor(flowGeneration, ['in_review']);
 
   // A bulk run, expanded, in review and paused.

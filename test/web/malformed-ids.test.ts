@@ -353,7 +353,12 @@ describe('Shopify Flow', () => {
     for (const value of [...MALFORMED, 'Shop.myshopify.com', 'shop.example.com']) {
       const response = await flowRequest(value);
       expect(response.status, JSON.stringify(value).slice(0, 40)).toBe(422);
-      expect(await response.json()).toEqual({ message: 'Missing or invalid: shopify_domain.' });
+      expect(await response.json()).toEqual({
+        error: 'invalid_action_request',
+        message: 'Missing or invalid: shopify_domain.',
+        fields: { shopify_domain: expect.any(String) },
+        requestId: expect.any(String),
+      });
     }
   });
 });

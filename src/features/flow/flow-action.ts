@@ -24,6 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
 import { isShopDomain, shopKeyspace } from '../../platform/keys.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
 import {
@@ -39,8 +40,7 @@ import {
   loadProductVariants,
   matchOption,
   variantSetIntake,
-  RETRY_AFTER_SECONDS,
-  pendingCapMessage,
+  pendingCapError,
 } from '../../pipeline/index.ts';
 
 /**
@@ -76,14 +76,19 @@ export const FlowActionRequest = z.object({
 export type FlowActionRequest = z.infer<typeof FlowActionRequest>;
 
 /**
- * `generationIds`: every generation of the run (one per colour with `each_variant`). 429: the
- * shop is at its cap of generations not yet final; nothing was made, and Flow sends the run again
- * later (`retryAfterSeconds`), when places may have freed.
+ * A run in line: `generationIds` holds every generation of the run (one per colour with
+ * `each_variant`), `duplicate` says Flow had sent this run before.
  */
-export type FlowActionAnswer =
-  | { status: 200; generationId: string; generationIds: string[]; duplicate: boolean }
-  | { status: 422; message: string }
-  | { status: 429; message: string; retryAfterSeconds: number };
+export interface FlowActionReceipt {
+  generationId: string;
+  generationIds: string[];
+  duplicate: boolean;
+}
+
+/** Bad input: Flow shows the message and does not send the run again. */
+function refused(code: string, message: string): AppError {
+  return new AppError('rejected', code, message);
+}
 
 export interface FlowActionDeps {
   settings(shop: string): Promise<ShopSettings>;
@@ -114,15 +119,20 @@ function keyProblem(settings: ShopSettings): string | null {
   return null;
 }
 
+/**
+ * Puts the run's generation in line; throws `rejected` for bad input and, at the shop's cap of
+ * generations not yet final, `limited` (nothing made: Flow sends the run again later, when places
+ * may have freed).
+ */
 export async function runGeneratePhotoAction(
   deps: FlowActionDeps,
   request: FlowActionRequest,
-): Promise<FlowActionAnswer> {
+): Promise<FlowActionReceipt> {
   const shop = request.shopify_domain;
   const { properties } = request;
   const settings = await deps.settings(shop);
   const unusableKey = keyProblem(settings);
-  if (unusableKey) return { status: 422, message: unusableKey };
+  if (unusableKey) throw refused('productai_key_unusable', unusableKey);
 
   const presetName = properties.preset?.trim();
   const preset = presetName
@@ -130,13 +140,13 @@ export async function runGeneratePhotoAction(
     : undefined;
   if (presetName && !preset) {
     const known = settings.presets.map((p) => `“${p.name}”`).join(', ') || 'none yet';
-    return {
-      status: 422,
-      message: `No preset is named “${presetName}” in the app’s Settings (presets: ${known}).`,
-    };
+    throw refused(
+      'unknown_preset',
+      `No preset is named “${presetName}” in the app’s Settings (presets: ${known}).`,
+    );
   }
   const prompt = properties.prompt?.trim() || preset?.prompt;
-  if (!prompt) return { status: 422, message: 'Choose a preset or write a prompt.' };
+  if (!prompt) throw refused('prompt_required', 'Choose a preset or write a prompt.');
   const model = properties.model?.trim() || undefined;
 
   const style = properties.style === 'none' ? ('none' as const) : undefined;
@@ -148,9 +158,9 @@ export async function runGeneratePhotoAction(
     ids: [],
     atLeast: needed,
   });
-  if (!product) return { status: 422, message: 'This product is not in the store.' };
+  if (!product) throw refused('product_not_found', 'This product is not in the store.');
   if (product.images.length === 0)
-    return { status: 422, message: 'This product has no image to start the photo from.' };
+    throw refused('product_without_image', 'This product has no image to start the photo from.');
   const intake = intakeFor(
     shop,
     product,
@@ -163,7 +173,10 @@ export async function runGeneratePhotoAction(
     { priority: 'bulk' },
   );
   if (!intake.ok)
-    return { status: 422, message: intake.problems.map((problem) => problem.message).join(' ') };
+    throw refused(
+      'request_not_accepted',
+      intake.problems.map((problem) => problem.message).join(' '),
+    );
   const origin = { type: 'flow' as const, id: request.action_run_id, label: FLOW_ORIGIN_LABEL };
   const option = properties.each_variant?.trim();
   const set = option ? await variantSet(deps, shop, productId, params, option) : null;
@@ -176,18 +189,12 @@ export async function runGeneratePhotoAction(
     { key: claimKey(shop, request.action_run_id), ttlMs: RUN_CLAIM_TTL_MS },
     { cap: deps.pendingCap },
   );
-  if (overCap) {
-    return {
-      status: 429,
-      message: pendingCapMessage(deps.pendingCap),
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-    };
-  }
+  if (overCap) throw pendingCapError(deps.pendingCap);
   for (const id of ids) {
     const generation = await deps.generations.get(shop, id);
     if (generation?.state === 'queued') await deps.admit(generation);
   }
-  return { status: 200, generationId: ids[0]!, generationIds: ids, duplicate: !created };
+  return { generationId: ids[0]!, generationIds: ids, duplicate: !created };
 }
 
 /**

@@ -1,36 +1,65 @@
 /**
- * Shopify Flow's actions (extensions/flow-generate-photo), once the web has verified Flow's
- * signature: "Generate product photo" puts one generation in line per run
- * (flow-action.ts) and answers what Flow shows: 200 once it is queued, 422
- * with the merchant's message for bad input (not retried by Flow), 429 while the shop is at its
- * cap of generations not yet final (sent again by Flow later). A failure the app cannot
- * answer for (Shopify or Redis unavailable) is `unavailable`: Flow retries the run later, and a
- * run is never made twice.
+ * Shopify Flow's actions (extensions/flow-generate-photo), received like the app's other
+ * intakes: verified, recorded, answered. "Generate product photo" is verified on the raw body by
+ * `@shopify/shopify-api`'s `flow.validate` (base64 HMAC-SHA256 of the body with the app's secret
+ * in `X-Shopify-Hmac-Sha256`), parsed, and put in line as one generation per run
+ * (flow-action.ts); it resolves once the run is queued.
+ *
+ * What Flow does with the status the web's one error handler gives each refusal
+ * (shopify.dev/docs/apps/build/flow/actions/endpoints): 200 is done; 429 and 5xx are sent again,
+ * at increasing intervals for up to 24 hours; any other 4xx fails the step with our message and
+ * is never sent again. So what is wrong with the request itself is a 4xx: its signature
+ * (`unauthorized`), a body that is not JSON (`invalid`), a payload or input the shop cannot
+ * serve (`rejected`, the message saying which fields or what to fix); the shop at its cap of
+ * generations not yet final is `limited` (sent again later); a failure the app cannot answer
+ * for (Shopify or Redis unavailable) is `unavailable`, and a run is never made twice.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../platform/errors.ts';
+import { parseJson } from '../../platform/http/json-body.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
+import type { Shopify } from '../../shopify/shopify-api.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { Pipeline } from '../../pipeline/index.ts';
 import {
+  FlowActionRequest,
   runGeneratePhotoAction,
-  type FlowActionAnswer,
   type FlowActionDeps,
-  type FlowActionRequest,
+  type FlowActionReceipt,
 } from './flow-action.ts';
 
-/** Flow's action payload (the route parses the verified body with it). */
-export { FlowActionRequest, type FlowActionAnswer } from './flow-action.ts';
+export type { FlowActionReceipt } from './flow-action.ts';
+
+/** A Flow action request as it arrived: the raw body Flow signed, and its headers. */
+export interface FlowActionDelivery {
+  rawBody: string;
+  headers: IncomingHttpHeaders;
+}
 
 export interface FlowActionsService {
-  generatePhoto(request: FlowActionRequest): Promise<FlowActionAnswer>;
+  /** Verifies, parses and puts in line one run of "Generate product photo". */
+  generatePhoto(delivery: FlowActionDelivery): Promise<FlowActionReceipt>;
 }
 
 export interface FlowActionsServiceDeps {
   logger: Logger;
+  shopify: Pick<Shopify, 'flow'>;
   settings: ShopSettingsStore;
   admin: AdminClientFactory;
   pipeline: Pick<Pipeline, 'generations' | 'admit' | 'config'>;
+}
+
+/** Flow shows our message when a step fails: a malformed payload says which fields. */
+function parseRequest(rawBody: string): FlowActionRequest {
+  const parsed = FlowActionRequest.safeParse(parseJson(rawBody));
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+  throw new AppError('rejected', 'invalid_action_request', `Missing or invalid: ${names}.`, {
+    fields,
+  });
 }
 
 export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActionsService {
@@ -44,24 +73,37 @@ export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActi
     pendingCap: pipeline.config.quotas.pendingPerShop,
   };
 
+  async function verify({ rawBody, headers }: FlowActionDelivery): Promise<void> {
+    const check = await deps.shopify.flow.validate({
+      rawBody,
+      // The node adapter reads only the headers (and method/url, for its logs).
+      rawRequest: { headers, method: 'POST', url: '' },
+      rawResponse: {},
+    });
+    if (!check.valid)
+      throw new AppError('unauthorized', 'unauthorized', 'Flow request not verified');
+  }
+
   return {
-    async generatePhoto(request) {
+    async generatePhoto(delivery) {
+      await verify(delivery);
+      const request = parseRequest(delivery.rawBody);
       const log = logger.child({ shop: request.shopify_domain });
-      let answer: FlowActionAnswer;
+      let receipt: FlowActionReceipt;
       try {
-        answer = await runGeneratePhotoAction(actionDeps, request);
+        receipt = await runGeneratePhotoAction(actionDeps, request);
       } catch (error) {
+        if (error instanceof AppError) {
+          log.info({ code: error.code, message: error.message }, 'flow action refused');
+          throw error;
+        }
         log.error({ err: error }, 'flow action not handled; Flow will retry');
         throw new AppError('unavailable', 'unavailable', 'Not handled; please retry.', {
           cause: error,
         });
       }
-      if (answer.status === 200) {
-        log.info({ generationId: answer.generationId, duplicate: answer.duplicate }, 'flow action');
-      } else {
-        log.info({ status: answer.status, message: answer.message }, 'flow action refused');
-      }
-      return answer;
+      log.info({ generationId: receipt.generationId, duplicate: receipt.duplicate }, 'flow action');
+      return receipt;
     },
   };
 }

@@ -1,14 +1,21 @@
 /**
- * The ProductAI webhook receiver, framework-free (the Express route is a thin adapter in
- * web/server/routes/productai-webhooks.ts).
+ * ProductAI's webhook intake, framework-free (the Express route only reads the request and
+ * answers: web/server/routes/productai-webhooks.ts). Like the app's other intakes it verifies
+ * the sender, records what the delivery says, and resolves with the answer; a refusal is an
+ * AppError (src/platform/errors.ts), which the web's one error handler turns into its status.
+ *
+ * It lives in the engine's receive room, not in a feature: what it records is the engine's own
+ * (the job's owner in job-results.ts, the `result` queue, reconciliation, the submission's
+ * account), which no feature holds and pipeline/index.ts does not hand out.
  *
  * Each shop has its own URL, `/webhooks/productai/<shop>/<token>` with a random token from the
  * shop's settings: the merchant pastes it into the ProductAI studio. ProductAI does not sign
  * its deliveries, so the checks are, in order:
  *   1. the source address is one of the service's published addresses (config; the client
- *      address comes from the socket unless a proxy is configured as trusted, see web/server);
- *   2. the token is the shop's (timing-safe compare); an unknown URL is 404;
- *   3. the body parses as a result or as the validation POST.
+ *      address comes from the socket unless a proxy is configured as trusted, see web/server):
+ *      `forbidden` otherwise;
+ *   2. the token is the shop's (timing-safe compare); an unknown URL is `not_found`;
+ *   3. the body parses as a result or as the validation POST (`invalid`, saying why, otherwise).
  * The validation POST marks the shop's webhook as connected.
  *
  * A result delivery is a notice, never the truth: ProductAI does not sign it, and anyone at an
@@ -19,7 +26,7 @@
  * delivery reached the owner's URL or the URL of a shop holding a key of the same account (as
  * recorded at submission, job-results.ts). A delivery on any other shop's URL changes nothing
  * and is counted (`onForeignDelivery`: the metric productai_webhook_foreign_deliveries_total);
- * the answer is the same 200, so a forger learns nothing of what matched. A job with no owner is
+ * the answer is the same, so a forger learns nothing of what matched. A job with no owner is
  * listed as unclaimed for the shop and handed to reconciliation, which also asks ProductAI.
  * Duplicates and replays change nothing the check would not: the generation's transition
  * happens once.
@@ -28,6 +35,7 @@
  * ProductAI calls (measured p99 in bench/pipeline-webhook.ts).
  */
 import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isShopDomain } from '../../platform/keys.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
@@ -50,12 +58,10 @@ export interface WebhookDelivery {
   body: unknown;
 }
 
-export interface WebhookAnswer {
-  status: 200 | 400 | 403 | 404;
-  body: Record<string, unknown>;
-}
+/** What a delivery recorded: the validation POST connects the shop's webhook. */
+export type WebhookReceipt = { ok: true } | { ok: true; connected: true };
 
-export type WebhookReceiver = (delivery: WebhookDelivery) => Promise<WebhookAnswer>;
+export type WebhookReceiver = (delivery: WebhookDelivery) => Promise<WebhookReceipt>;
 
 /** The URL to paste into the ProductAI studio (shown in the shop's settings). */
 export function productAiWebhookUrl(appUrl: string, shop: string, token: string): string {
@@ -86,21 +92,21 @@ export function createWebhookReceiver(deps: {
   return async ({ shop, token, sourceIp, body }) => {
     if (!isAllowedWebhookSource(sourceIp, allowedIps)) {
       logger.warn({ sourceIp, shop }, 'ProductAI webhook refused: source address not allowed');
-      return { status: 403, body: { error: 'forbidden' } };
+      throw new AppError('forbidden', 'forbidden', 'Only ProductAI may deliver to this URL.');
     }
     if (!isShopDomain(shop) || !(await settings.verifyWebhookToken(shop, token))) {
-      return { status: 404, body: { error: 'not_found' } };
+      throw new AppError('not_found', 'not_found', 'No such webhook URL.');
     }
     let payload;
     try {
       payload = parseWebhookPayload(body);
     } catch (error) {
       if (!(error instanceof WebhookPayloadError)) throw error;
-      return { status: 400, body: { error: 'invalid_payload', message: error.message } };
+      throw new AppError('invalid', 'invalid_payload', error.message, { cause: error });
     }
     if (payload.type === 'validation') {
       await settings.markWebhookConnected(shop, new Date(clock.now()));
-      return { status: 200, body: { ok: true, connected: true } };
+      return { ok: true, connected: true };
     }
 
     const owner = await jobResults.noteDelivery(payload.jobId, shop);
@@ -118,6 +124,6 @@ export function createWebhookReceiver(deps: {
       );
       deps.onForeignDelivery?.();
     }
-    return { status: 200, body: { ok: true } };
+    return { ok: true };
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The Flow actions service (src/features/flow/service.ts), called directly on the app the server
- * runs, as the route does once Flow's signature is verified. (Over HTTP with the real HMAC, bad
- * input, and the run made and published by a worker: test/features/flow/flow.test.ts.)
+ * runs with what the route hands it: the raw body and its headers, signed as Flow signs it. (Over
+ * HTTP, bad input, and the run made and published by a worker: test/features/flow/flow.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.ts';
+import { signedFlowAction } from '../../support/flow-actions.ts';
 
 const app = await startTestApp();
 const flowActions = app.deps.services.flowActions;
@@ -34,17 +35,42 @@ describe('the Generate product photo action', () => {
     await app.deps.settings.saveApiKey(shop, `key-${randomUUID()}`);
     const request = run(shop, await productWithImage(shop));
 
-    const first = await flowActions.generatePhoto(request);
-    const again = await flowActions.generatePhoto(request);
+    const first = await flowActions.generatePhoto(signedFlowAction(request));
+    const again = await flowActions.generatePhoto(signedFlowAction(request));
 
-    expect(first).toMatchObject({ status: 200, duplicate: false });
+    expect(first).toMatchObject({ duplicate: false });
     expect(again).toEqual({ ...first, duplicate: true });
-    const { generationId } = first as { generationId: string };
-    const generation = await app.deps.pipeline.generations.get(shop, generationId);
+    const generation = await app.deps.pipeline.generations.get(shop, first.generationId);
     expect(generation).toMatchObject({
       state: 'queued',
       priority: 'bulk',
       origin: { type: 'flow', id: request.action_run_id, label: 'Shopify Flow' },
+    });
+  });
+
+  it('refuses a request Flow did not sign, and makes nothing', async () => {
+    const shop = app.newShop();
+    await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+    await app.deps.settings.saveApiKey(shop, `key-${randomUUID()}`);
+    const signed = signedFlowAction(run(shop, await productWithImage(shop)));
+    const forged = { ...signed, rawBody: signed.rawBody.replace('marble', 'glass') };
+
+    await expect(flowActions.generatePhoto(forged)).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    expect(await app.deps.pipeline.generations.count(shop, {})).toBe(0);
+  });
+
+  it('refuses bad input as rejected, with the message Flow shows', async () => {
+    const shop = app.newShop();
+    await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+    await app.deps.settings.saveApiKey(shop, `key-${randomUUID()}`);
+
+    await expect(
+      flowActions.generatePhoto(signedFlowAction(run(shop, '999999999'))),
+    ).rejects.toMatchObject({
+      kind: 'rejected',
+      message: 'This product is not in the store.',
     });
   });
 
@@ -53,9 +79,11 @@ describe('the Generate product photo action', () => {
     const shop = app.newShop();
     await app.deps.settings.saveApiKey(shop, `key-${randomUUID()}`);
 
-    await expect(flowActions.generatePhoto(run(shop, '1'))).rejects.toMatchObject({
-      kind: 'unavailable',
-    });
+    await expect(flowActions.generatePhoto(signedFlowAction(run(shop, '1')))).rejects.toMatchObject(
+      {
+        kind: 'unavailable',
+      },
+    );
     expect(await app.deps.pipeline.generations.count(shop, {})).toBe(0);
   });
 });

@@ -16,7 +16,6 @@ import type {
   SettingsView,
 } from '../../../src/app-api/contract.ts';
 import { systemClock } from '../../../src/platform/clock.ts';
-import { FlowActionRequest } from '../../../src/features/flow/service.ts';
 import { accountOf } from '../../../src/productai/account.ts';
 import {
   createUploadPacer,
@@ -25,6 +24,7 @@ import {
 import { createShopStyles } from '../../../src/pipeline/sources/shop-style.ts';
 import { STYLE_REFERENCE_SENTENCE } from '../../../src/pipeline/generations/style-prompt.ts';
 import { productsWithImages } from '../campaigns/support/campaigns.ts';
+import { signedFlowAction } from '../../support/flow-actions.ts';
 import { startPublishHarness, type TestShop } from '../../support/publish-stack.ts';
 import { until } from '../../support/until.ts';
 
@@ -248,8 +248,8 @@ describe('automatic work follows the shop style too', () => {
     const shop = await styledShop();
     const [productId] = await productsWithImages(app, shop.shop, 1);
     const flowRun = async (style?: string) => {
-      // As the route parses Flow's body (the field is trimmed, any case).
-      const request = FlowActionRequest.parse({
+      // As Flow sends it (the service trims the field, any case).
+      const request = signedFlowAction({
         shopify_domain: shop.shop,
         action_run_id: randomUUID(),
         properties: {
@@ -259,8 +259,7 @@ describe('automatic work follows the shop style too', () => {
           ...(style === undefined ? {} : { style }),
         },
       });
-      const answer = await app.deps.services.flowActions.generatePhoto(request);
-      const { generationId } = answer as { generationId: string };
+      const { generationId } = await app.deps.services.flowActions.generatePhoto(request);
       return shop.waitFor(generationId, ['in_review', 'published']);
     };
 

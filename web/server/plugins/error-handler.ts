@@ -18,6 +18,7 @@ export const RETRY_INVALID_SESSION_HEADER = 'X-Shopify-Retry-Invalid-Session-Req
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   rejected: 422,

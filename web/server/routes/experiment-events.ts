@@ -15,10 +15,10 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { EventBatch, EXPERIMENT_EVENTS_PATH, MAX_BATCH_BYTES } from '../../../src/app/index.ts';
 import { AppError } from '../../../src/platform/errors.ts';
+import { parseJson } from '../../../src/platform/http/json-body.ts';
 import type { AppModule } from '../module.ts';
 import { storefrontCors } from '../plugins/cors.ts';
 import { experimentEventsRateLimit } from '../plugins/rate-limit.ts';
-import { parseJson } from './json-body.ts';
 
 export const experimentEventsModule: AppModule = {
   name: 'experiment-events',

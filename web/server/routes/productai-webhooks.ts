@@ -1,11 +1,13 @@
 /**
  * POST /webhooks/productai/:shop/:token: ProductAI's webhook deliveries (job results and the
- * validation POST), one URL per shop, handed to the pipeline's receiver.
+ * validation POST), one URL per shop, handed to the engine's intake
+ * (src/pipeline/receive/webhook-receiver.ts), which verifies the sender, records the delivery
+ * and resolves with the answer's body; its refusals (403, 404, 400) reach the one error handler.
  *
- * The body is read as text and parsed by the receiver, so a malformed delivery gets a 400 that
+ * The body is read as text and parsed by the intake, so a malformed delivery gets a 400 that
  * says why. `req.ip` is the socket's address unless Express's `trust proxy` is configured
  * (TRUST_PROXY): only then is X-Forwarded-For believed, so nobody can claim ProductAI's address
- * by sending the header. Everything else is in src/pipeline/receive/webhook-receiver.ts.
+ * by sending the header.
  */
 import express from 'express';
 import type { AppModule } from '../module.ts';
@@ -23,13 +25,13 @@ export const productAiWebhooksModule: AppModule = {
       express.text({ type: () => true, limit: '64kb' }),
       async (req, res) => {
         const params = req.params as { shop: string; token: string };
-        const answer = await webhooks.receive({
+        const receipt = await webhooks.receive({
           shop: params.shop,
           token: params.token,
           sourceIp: req.ip,
           body: typeof req.body === 'string' ? req.body : '',
         });
-        res.status(answer.status).json(answer.body);
+        res.status(200).json(receipt);
       },
     );
   },

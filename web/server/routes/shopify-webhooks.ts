@@ -1,12 +1,14 @@
 /**
  * Shopify's webhooks (the URI in shopify.app.toml), on the raw body: verified and stored before
- * the 200 by the use case (src/features/shopify-webhooks/service.ts); 401 when the HMAC does not match
- * or the delivery is older than Shopify's retry window, 503 when the delivery could not be stored
- * (Shopify redelivers), 413 for a body larger than Shopify ever sends. `onRefused` sees the
- * errors first (the rate limit of refused deliveries, web/server/plugins/rate-limit.ts).
+ * the 200 by the intake (src/features/shopify-webhooks/service.ts), whose refusals reach the one
+ * error handler: 401 when the HMAC does not match or the delivery is older than Shopify's retry
+ * window, 503 when the delivery could not be stored (Shopify redelivers); a duplicate is a 200.
+ * A body larger than Shopify ever sends is a 413 before it is read. `onRefused` sees the errors
+ * first (the rate limit of refused deliveries, web/server/plugins/rate-limit.ts).
  */
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { ShopifyWebhooksService } from '../../../src/app/index.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 
@@ -28,7 +30,9 @@ function refuseLargerThan(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (Number(req.headers['content-length'] ?? 0) <= maxBytes) return next();
     res.setHeader('Connection', 'close');
-    next(Object.assign(new Error(`The body is larger than ${maxBytes} bytes.`), { status: 413 }));
+    next(
+      new AppError('too_large', 'payload_too_large', `The body is larger than ${maxBytes} bytes.`),
+    );
   };
 }
 
