@@ -47,7 +47,8 @@ const flowGenerations = async (shop: string) =>
     (generation) => generation.origin?.type === 'flow',
   );
 
-describe('the Flow action at the shop’s cap', () => {
+// Each test waits for a shop's results to reach review first: minutes at load 17, seconds idle.
+describe('the Flow action at the shop’s cap', { timeout: 240_000 }, () => {
   it('answers 429 with the cap, what frees it and when to send it again', async () => {
     const shop = await harness.newShop();
     await fillToCap(harness, shop, CAP);

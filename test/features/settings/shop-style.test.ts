@@ -144,7 +144,8 @@ describe('Settings → Style', () => {
   });
 });
 
-describe('a request made with the shop style', () => {
+// Its tests wait for results saved to Shopify: minutes at load 17, seconds idle.
+describe('a request made with the shop style', { timeout: 240_000 }, () => {
   it('carries the phrase in the prompt and the reference after the product image', async () => {
     const shop = await styledShop();
     const generation = await photo(shop);
