@@ -86,25 +86,29 @@ function adminLocale(): string {
 }
 
 /**
- * The dictionary for a BCP 47 tag: its base language (`de-AT` reads `de`), except where a
- * language is written for one region or script. Portuguese of any region reads `pt-BR`: a
- * merchant in Portugal reads Brazilian Portuguese with ease (the differences are spelling and
- * some words), far better than English. Chinese in Simplified script (`zh`, `zh-CN`,
- * `zh-Hans`, `zh-SG`) reads `zh-CN`; in Traditional script (`zh-TW`, `zh-HK`, `zh-Hant`)
- * English: Shopify writes its admin for them separately, and Simplified characters there read as
- * another country's. A language not (yet) in TRANSLATIONS reads English.
+ * The dictionary a BCP 47 tag reads, written yet or not: its base language (`de-AT` reads
+ * `de`), except where a language is written for one region or script. Portuguese of any region
+ * reads `pt-BR`: a merchant in Portugal reads Brazilian Portuguese with ease (the differences
+ * are spelling and a few words), far better than English. Chinese in Simplified script (`zh`,
+ * `zh-CN`, `zh-Hans`, `zh-SG`) reads `zh-CN`; in Traditional script (`zh-TW`, `zh-HK`,
+ * `zh-Hant`) English: Shopify writes its admin for them separately, and Simplified characters
+ * there read as another country's. Throws on a tag that is not BCP 47.
  */
+export function dictionaryOf(tag: string): string {
+  const { language: base, script } = new Intl.Locale(tag).maximize();
+  if (base === 'pt') return 'pt-BR';
+  if (base === 'zh') return script === 'Hans' ? 'zh-CN' : 'en';
+  return base;
+}
+
+/** The language the app home speaks for a tag: its dictionary, or English while it has none. */
 export function languageOf(tag: string): Language {
-  let name: string;
   try {
-    const parsed = new Intl.Locale(tag).maximize();
-    name = parsed.language;
-    if (name === 'pt') name = 'pt-BR';
-    if (name === 'zh') name = parsed.script === 'Hans' ? 'zh-CN' : 'zh-Hant';
+    const name = dictionaryOf(tag) as Language;
+    return LANGUAGES.includes(name) ? name : 'en';
   } catch {
     return 'en';
   }
-  return LANGUAGES.includes(name as Language) ? (name as Language) : 'en';
 }
 
 let messages: unknown = en;
