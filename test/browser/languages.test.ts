@@ -4,12 +4,12 @@
  * browser's language as `locale`), every page of the router reads in it. Each page is read in
  * English, then in each language, and no line of two words or more reads exactly as an English
  * line of the same page, unless it is the shop's own data (its products, its presets) or a name
- * (test/support/english-left.ts).
+ * (test/support/untranslated.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
-import { readsAsEnglish } from '../support/english-left.ts';
+import { readsAsEnglish } from '../support/untranslated.ts';
 import { openAdminPage } from './support/browser.ts';
 import { shownLines } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
@@ -68,10 +68,13 @@ test('every language besides English and French is read here', () => {
 
 for (const page of PAGES) {
   test(`${page.path}: no sentence left in English in ${LANGUAGES.join(', ')}`, async () => {
-    // The shop's own words: its products, and its preset library (starter presets included).
+    // The shop's own words: its products, and its preset library (starter presets included),
+    // names and prompts. Settings shows a prompt in its text field and in Polaris's hidden copy
+    // that sizes the field, where Polaris writes each comma as "undefined" (its Resizer's
+    // character class is built with `join()`): a prompt is known by its words before a comma.
     const shopData = [
       ...(await demoProducts(suite.stack)).map((product) => product.title),
-      ...DEFAULT_PRESETS.map((preset) => preset.name),
+      ...DEFAULT_PRESETS.flatMap((preset) => [preset.name, preset.prompt.split(',')[0]!]),
     ];
     const english = new Set(await linesOf('en-US', page.path, navigation('en')[page.nav]));
     const left: Record<string, string[]> = {};

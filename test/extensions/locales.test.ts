@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildExtensions, type BuiltExtension } from '../../extensions/build.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
-import { keysLeftInEnglish } from '../support/english-left.ts';
+import { keysLeftInEnglish } from '../support/untranslated.ts';
 
 /** Each extension's own name and description, which differ on purpose. */
 const OWN_KEYS = new Set(['name', 'description']);
@@ -42,13 +42,20 @@ function placeholders(text: string | undefined): string[] {
   return [...(text ?? '').matchAll(/{{(\w+)}}/g)].map((match) => match[1]!).sort();
 }
 
-/** Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too. */
+/** The CLDR plural categories: an entry whose keys are all among them is a plural entry. */
+const PLURAL_FORMS = /^(zero|one|two|few|many|other)$/;
+
+/**
+ * Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too, with an empty
+ * text (a section may hold a key named `other`: `fidelity.other`).
+ */
 function flatten(node: unknown, prefix = ''): Array<[string, string]> {
   if (typeof node === 'string') return [[prefix, node]];
+  const keys = Object.keys(node as object);
   const entries = Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
     flatten(value, prefix ? `${prefix}.${key}` : key),
   );
-  return 'other' in (node as object) ? [[prefix, ''], ...entries] : entries;
+  return keys.every((key) => PLURAL_FORMS.test(key)) ? [[prefix, ''], ...entries] : entries;
 }
 
 async function keysUsedBy(extension: BuiltExtension): Promise<Set<string>> {
@@ -132,7 +139,7 @@ test("a translation has English's keys, its language's plural forms, the same pl
       expect([...translated.keys()].sort(), where).toEqual(keysInLanguage(english, language));
       for (const [key, text] of translated) {
         // A form English lacks (Japanese has only `other`) holds English `other`'s placeholders.
-        const plural = /^(.*)\.(zero|one|two|few|many|other)$/.exec(key)?.[1];
+        const plural = key.slice(0, key.lastIndexOf('.'));
         const source = english.get(key) ?? english.get(`${plural}.other`);
         expect(placeholders(text), `${where}: ${key}`).toEqual(placeholders(source));
       }

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '../../web/frontend/src/i18n/index.ts';
-import { keysLeftInEnglish } from '../support/english-left.ts';
+import { keysLeftInEnglish } from '../support/untranslated.ts';
 
 const LOCALES = new URL('../../web/frontend/src/i18n/locales/', import.meta.url);
 const read = (language: string) =>

@@ -7,11 +7,10 @@
  * browser.
  */
 import { vi } from 'vitest';
+import type * as I18n from '../../../web/frontend/src/i18n/index.ts';
 
 /** The app home's i18n module as an admin whose locale is `locale` opens the page. */
-export async function openAppHomeIn(
-  locale: string,
-): Promise<typeof import('../../../web/frontend/src/i18n/index.ts')> {
+export async function openAppHomeIn(locale: string): Promise<typeof I18n> {
   vi.resetModules();
   vi.stubGlobal('window', { location: { search: `?locale=${locale}` } });
   const i18n = await import('../../../web/frontend/src/i18n/index.ts');
