@@ -13,7 +13,7 @@ import { readsAsEnglish } from '../support/untranslated.ts';
 import { openAdminPage } from './support/browser.ts';
 import { shownLines } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
-import { demoProducts } from './support/merchant.ts';
+import { demoProducts, makeAndTestPhoto } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const LOCALES = new URL('../../web/frontend/src/i18n/locales/', import.meta.url);
@@ -65,6 +65,10 @@ async function linesOf(language: string, path: string, heading: string): Promise
 test('every language besides English and French is read here', () => {
   expect(LANGUAGES.length).toBeGreaterThanOrEqual(4);
 });
+
+// First, a shop with a photo made and tested against the original.
+test('the merchant makes a photo and tests it (in English)', () =>
+  makeAndTestPhoto(suite.stack, suite.browser));
 
 for (const page of PAGES) {
   test(`${page.path}: no sentence left in English in ${LANGUAGES.join(', ')}`, async () => {
