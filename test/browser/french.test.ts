@@ -12,14 +12,7 @@ import { openAdminPage, type AdminPage } from './support/browser.ts';
 import { englishLeft } from './support/english-left.ts';
 import { eventually } from './support/eventually.ts';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
-import type { GenerationPage } from '../../src/app-api/contract.ts';
-import {
-  appApi,
-  demoProducts,
-  generatePhoto,
-  productsWithImages,
-  waitForProgressState,
-} from './support/merchant.ts';
+import { demoProducts, makeAndTestPhoto } from './support/merchant.ts';
 import { browserSuite } from './support/suite.ts';
 
 const PAGES = [
@@ -36,25 +29,9 @@ const EVIDENCE_DIR = '/work/evidence/fr/';
 
 const suite = browserSuite('french', { connectedMerchant: true, adminEachTest: false });
 
-// First, a shop with a photo made and tested against the original: Overview and Activity then
-// show a result, its state, its model and its cost, and Experiments its card, not only their
-// empty states.
-test('the merchant makes a photo and tests it (in English)', async () => {
-  const admin = await openAdminPage(suite.browser, suite.stack.frameUrl);
-  const [product] = await productsWithImages(suite.stack);
-  await generatePhoto(admin, product!, DEFAULT_PRESETS[0]!.name);
-  await waitForProgressState(admin, 'Published');
-  await admin.close();
-  const { generations } = await appApi<GenerationPage>(
-    suite.stack,
-    'GET',
-    '/generations?state=published',
-  );
-  await appApi(suite.stack, 'POST', '/experiments', {
-    productId: generations[0]!.product.id,
-    generationIds: [generations[0]!.id],
-  });
-});
+// First, a shop with a photo made and tested against the original.
+test('the merchant makes a photo and tests it (in English)', () =>
+  makeAndTestPhoto(suite.stack, suite.browser));
 
 async function visibleLines(admin: AdminPage): Promise<string[]> {
   const text = await admin.app.locator('body').innerText();

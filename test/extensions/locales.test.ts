@@ -2,7 +2,9 @@
  * The extensions' strings. Each extension ships its own locale file (the Shopify CLI reads
  * `<extension>/locales`), so the shared code's strings are in more than one: each file must hold
  * every key its bundle's code asks for (the render tests only reach the keys of the paths they
- * walk), and a string in several files must read the same in each.
+ * walk), and a string in several files must read the same in each. Each extension speaks the app
+ * home's languages, each translation with English's keys, placeholders, the plural forms of its
+ * language, and no sentence left in English.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildExtensions, type BuiltExtension } from '../../extensions/build.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
+import { keysLeftInEnglish } from '../support/untranslated.ts';
 
 /** Each extension's own name and description, which differ on purpose. */
 const OWN_KEYS = new Set(['name', 'description']);
@@ -39,13 +42,20 @@ function placeholders(text: string | undefined): string[] {
   return [...(text ?? '').matchAll(/{{(\w+)}}/g)].map((match) => match[1]!).sort();
 }
 
-/** Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too. */
+/** The CLDR plural categories: an entry whose keys are all among them is a plural entry. */
+const PLURAL_FORMS = /^(zero|one|two|few|many|other)$/;
+
+/**
+ * Dotted key -> text; a plural entry (`one`/`other`) counts as its parent key too, with an empty
+ * text (a section may hold a key named `other`: `fidelity.other`).
+ */
 function flatten(node: unknown, prefix = ''): Array<[string, string]> {
   if (typeof node === 'string') return [[prefix, node]];
+  const keys = Object.keys(node as object);
   const entries = Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
     flatten(value, prefix ? `${prefix}.${key}` : key),
   );
-  return 'other' in (node as object) ? [[prefix, ''], ...entries] : entries;
+  return keys.every((key) => PLURAL_FORMS.test(key)) ? [[prefix, ''], ...entries] : entries;
 }
 
 async function keysUsedBy(extension: BuiltExtension): Promise<Set<string>> {
@@ -86,17 +96,66 @@ test('a string shared by several extensions has the same wording in each locale 
   ).toEqual({});
 });
 
-test('a translation has every key of the English file, with the same placeholders', async () => {
+/** The translations of an extension: its locale files other than English, by language. */
+async function translations(extension: BuiltExtension): Promise<string[]> {
+  const files = await readdir(join(extension.dir, 'locales'));
+  return files
+    .filter((file) => file !== 'en.default.json')
+    .map((file) => file.slice(0, -'.json'.length));
+}
+
+/**
+ * A translation's keys, each plural entry's forms replaced by the forms its language's plural
+ * rules select (`many` aside: it only takes millions, and `other` serves), so that a language
+ * with only `other` (Japanese) matches English's `one`/`other`.
+ */
+function keysInLanguage(keys: Map<string, string>, language: string): string[] {
+  const plurals = [...keys].filter(([, text]) => text === '').map(([key]) => key);
+  const categories = new Intl.PluralRules(language)
+    .resolvedOptions()
+    .pluralCategories.filter((category) => category !== 'many');
+  const isForm = (key: string) => plurals.some((plural) => key.startsWith(`${plural}.`));
+  return [
+    ...[...keys.keys()].filter((key) => !isForm(key)),
+    ...plurals.flatMap((plural) => categories.map((category) => `${plural}.${category}`)),
+  ].sort();
+}
+
+test("every extension speaks the app home's languages", async () => {
+  const appHome = (await readdir(new URL('../../web/frontend/src/i18n/locales/', import.meta.url)))
+    .map((file) => file.slice(0, -'.json'.length))
+    .filter((language) => language !== 'en');
+  for (const extension of extensions) {
+    expect((await translations(extension)).sort(), extension.folder).toEqual(appHome.sort());
+  }
+});
+
+test("a translation has English's keys, its language's plural forms, the same placeholders", async () => {
   for (const extension of extensions) {
     const english = await localeKeys(extension);
-    const files = await readdir(join(extension.dir, 'locales'));
-    for (const name of files.filter((file) => file !== 'en.default.json')) {
-      const translated = await localeKeys(extension, name);
-      const where = `${extension.folder}/locales/${name}`;
-      expect([...translated.keys()].sort(), where).toEqual([...english.keys()].sort());
-      for (const [key, text] of english) {
-        expect(placeholders(translated.get(key)), `${where}: ${key}`).toEqual(placeholders(text));
+    for (const language of await translations(extension)) {
+      const translated = await localeKeys(extension, `${language}.json`);
+      const where = `${extension.folder}/locales/${language}.json`;
+      expect([...translated.keys()].sort(), where).toEqual(keysInLanguage(english, language));
+      for (const [key, text] of translated) {
+        // A form English lacks (Japanese has only `other`) holds English `other`'s placeholders.
+        const plural = key.slice(0, key.lastIndexOf('.'));
+        const source = english.get(key) ?? english.get(`${plural}.other`);
+        expect(placeholders(text), `${where}: ${key}`).toEqual(placeholders(source));
       }
+    }
+  }
+});
+
+test('no sentence of an extension is left in English', async () => {
+  for (const extension of extensions) {
+    const english = await localeKeys(extension);
+    for (const language of await translations(extension)) {
+      const translated = await localeKeys(extension, `${language}.json`);
+      expect(
+        keysLeftInEnglish(english, translated, language),
+        `${extension.folder}/locales/${language}.json`,
+      ).toEqual([]);
     }
   }
 });

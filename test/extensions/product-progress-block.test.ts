@@ -1,13 +1,16 @@
 /**
  * The product page block (admin.product-details.block.render), rendered from its production
  * bundle in Chromium against the app stand-in: the product's work as it moves, what waits for the
- * merchant, failures, and the latest result, read from GET /api/generations for this product.
+ * merchant, failures, and the latest result, read from GET /api/generations for this product;
+ * and in each language it is translated into, with no sentence left in English.
  */
+import { readdirSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { GenerationState, GenerationView } from '../../src/app-api/contract.ts';
 import { generation, NOW, PRODUCT_ID } from './support/fixtures.ts';
 import { useHarness } from './support/harness.ts';
 import type { AppStandIn, Route } from './support/app-stand-in.ts';
+import { readsAsEnglish } from '../support/untranslated.ts';
 
 const harness = useHarness();
 
@@ -53,7 +56,7 @@ function page(generations: GenerationView[]) {
   return { generations, nextCursor: null, total: generations.length };
 }
 
-async function openBlock(setUp: (app: AppStandIn) => void, language?: 'en' | 'fr') {
+async function openBlock(setUp: (app: AppStandIn) => void, language?: string) {
   const opened = await harness.open('product-progress', [PRODUCT_ID], setUp, language);
   await opened.page.locator('s-admin-block').waitFor({ state: 'attached' });
   return opened;
@@ -172,6 +175,44 @@ test("in French, the block gives the check's reason in French", async () => {
   await block.getByText('la partie en bleu foncé n’a plus la même couleur').waitFor();
   expect(await block.getByText(/dark blue|part has/).count()).toBe(0);
 });
+
+/** The block's translations: its locale files besides English, by language. */
+const TRANSLATED = readdirSync(
+  new URL('../../extensions/product-progress/locales/', import.meta.url),
+)
+  .filter((file) => file !== 'en.default.json')
+  .map((file) => file.slice(0, -'.json'.length));
+
+/** Every line the block shows for a result the check held, in `language`. */
+async function heldBlockLines(language: string): Promise<string[]> {
+  const { page: block } = await openBlock(
+    (stand) => stand.answer(LIST_ROUTE, 200, page([heldChanged()])),
+    language,
+  );
+  await block.locator('s-badge[tone="critical"]').waitFor();
+  // Each text node (the page's script aside): the bare `s-*` elements are inline, so innerText
+  // would run them together.
+  const texts = await block.locator('body').evaluate((body) => {
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    while (walker.nextNode()) {
+      if (walker.currentNode.parentElement?.tagName !== 'SCRIPT')
+        found.push(walker.currentNode.textContent ?? '');
+    }
+    return found;
+  });
+  return [...new Set(texts.map((text) => text.trim()).filter(Boolean))];
+}
+
+test.each(TRANSLATED)(
+  'in %s, a held result reads with no sentence left in English',
+  async (language) => {
+    const english = new Set(await heldBlockLines('en'));
+    const lines = await heldBlockLines(language);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.filter((line) => english.has(line) && readsAsEnglish(line, language))).toEqual([]);
+  },
+);
 
 test('several results of one request are one entry, to choose among in the app', async () => {
   const options = ['gen-7', 'gen-6', 'gen-5'].map((id) =>

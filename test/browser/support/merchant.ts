@@ -2,10 +2,11 @@
  * What a merchant does, step by step, through the admin frame and the app, so the scenario
  * tests read as the flow they check. Every step uses what a person sees: labels, roles, text.
  */
-import type { FrameLocator, Locator } from 'playwright-core';
-import type { SettingsView } from '../../../src/app-api/contract.ts';
+import type { Browser, FrameLocator, Locator } from 'playwright-core';
+import type { GenerationPage, SettingsView } from '../../../src/app-api/contract.ts';
+import { DEFAULT_PRESETS } from '../../../src/stores/shop-settings.ts';
 import { productAiControlAt } from '../../support/productai-accounts.ts';
-import type { AdminPage } from './browser.ts';
+import { openAdminPage, type AdminPage } from './browser.ts';
 import type { Stack } from './stack.ts';
 import { eventually } from './eventually.ts';
 
@@ -188,6 +189,28 @@ export async function openBulkRunForReview(
   );
   await admin.app.getByLabel('Preset').selectOption({ label: 'Studio white' });
   await admin.app.getByRole('button', { name: 'Start bulk run' }).click();
+}
+
+/**
+ * A photo made (in English, with the first starter preset) and tested against the original:
+ * Overview and Activity then show a result, its state, its model and its cost, and Experiments
+ * its card, not only their empty states.
+ */
+export async function makeAndTestPhoto(stack: Stack, browser: Browser): Promise<void> {
+  const admin = await openAdminPage(browser, stack.frameUrl);
+  const [product] = await productsWithImages(stack);
+  await generatePhoto(admin, product!, DEFAULT_PRESETS[0]!.name);
+  await waitForProgressState(admin, 'Published');
+  await admin.close();
+  const { generations } = await appApi<GenerationPage>(
+    stack,
+    'GET',
+    '/generations?state=published',
+  );
+  await appApi(stack, 'POST', '/experiments', {
+    productId: generations[0]!.product.id,
+    generationIds: [generations[0]!.id],
+  });
 }
 
 /** Waits until the followed generation shows this state (by its badge text). */

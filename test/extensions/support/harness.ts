@@ -39,7 +39,7 @@ export interface Harness {
     folder: ExtensionFolder,
     selected: string[],
     setUp: (app: AppStandIn) => void,
-    language?: 'en' | 'fr',
+    language?: string,
   ): Promise<OpenExtension>;
   close(): Promise<void>;
 }

@@ -1,16 +1,25 @@
 /**
- * The app home's modules loaded as a French admin opens it (`?locale=fr-FR`; no App Bridge in
- * these tests). Files share a process (vitest.config.ts) and the app home reads its language
- * when its i18n module loads, so a file before may have loaded it in English: the modules are
- * loaded afresh here, and forgotten after (`leaveAppHome`), so no later file reads French. A
- * `window` left behind made OpenCV's loader in a later file take Node for a browser.
+ * The app home's modules loaded as an admin in another language opens it (`?locale=fr-FR`; no
+ * App Bridge in these tests). Files share a process (vitest.config.ts) and the app home reads its
+ * language when its i18n module loads, so a file before may have loaded it in English: the
+ * modules are loaded afresh here, and forgotten after (`leaveAppHome`), so no later file reads
+ * that language. A `window` left behind made OpenCV's loader in a later file take Node for a
+ * browser.
  */
 import { vi } from 'vitest';
+import type * as I18n from '../../../web/frontend/src/i18n/index.ts';
+
+/** The app home's i18n module as an admin whose locale is `locale` opens the page. */
+export async function openAppHomeIn(locale: string): Promise<typeof I18n> {
+  vi.resetModules();
+  vi.stubGlobal('window', { location: { search: `?locale=${locale}` } });
+  const i18n = await import('../../../web/frontend/src/i18n/index.ts');
+  await i18n.loadLanguage();
+  return i18n;
+}
 
 export async function openAppHomeInFrench(): Promise<void> {
-  vi.resetModules();
-  vi.stubGlobal('window', { location: { search: '?locale=fr-FR' } });
-  await (await import('../../../web/frontend/src/i18n/index.ts')).loadLanguage();
+  await openAppHomeIn('fr-FR');
 }
 
 export function leaveAppHome(): void {

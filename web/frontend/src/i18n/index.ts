@@ -15,7 +15,8 @@ import polarisEn from '@shopify/polaris/locales/en.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 
 type Messages = typeof en;
-type Plural = { one: string; other: string };
+/** A plural entry: English's `one`/`other`; a language has the CLDR categories it selects. */
+type Plural = { other: string };
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string | Plural
     ? `${Prefix}${K}`
@@ -26,9 +27,45 @@ type Leaves<T, Prefix extends string = ''> = {
 export type MessageKey = Leaves<Messages>;
 export type MessageValues = Record<string, string | number>;
 
+type Loaded = [own: { default: unknown }, polaris: { default: AppProviderProps['i18n'] }];
+
+/**
+ * Every language the app home is written in besides English (which is in the bundle): its
+ * dictionary and Polaris's own strings in that language, each imported on demand, so each is a
+ * chunk of its own that only an admin in that language loads. Adding a language is one line here
+ * and its `locales/<language>.json` (web/frontend/README.md).
+ */
+const TRANSLATIONS = {
+  fr: () =>
+    Promise.all([
+      import('./locales/fr.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/fr.json', { with: { type: 'json' } }),
+    ]),
+  de: () =>
+    Promise.all([
+      import('./locales/de.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/de.json', { with: { type: 'json' } }),
+    ]),
+  es: () =>
+    Promise.all([
+      import('./locales/es.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/es.json', { with: { type: 'json' } }),
+    ]),
+  it: () =>
+    Promise.all([
+      import('./locales/it.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/it.json', { with: { type: 'json' } }),
+    ]),
+  nl: () =>
+    Promise.all([
+      import('./locales/nl.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/nl.json', { with: { type: 'json' } }),
+    ]),
+} satisfies Record<string, () => Promise<Loaded>>;
+
+export type Language = 'en' | keyof typeof TRANSLATIONS;
 /** The languages the app home is written in; any other locale reads English. */
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = ['en', ...Object.keys(TRANSLATIONS)] as readonly Language[];
 
 /** The admin's locale as BCP 47 (`fr`, `fr-CA`, `en-US`): dates and numbers follow it. */
 export const locale: string = adminLocale();
@@ -48,9 +85,30 @@ function adminLocale(): string {
   }
 }
 
-function languageOf(tag: string): Language {
-  const base = tag.split('-')[0]!.toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
+/**
+ * The dictionary a BCP 47 tag reads, written yet or not: its base language (`de-AT` reads
+ * `de`), except where a language is written for one region or script. Portuguese of any region
+ * reads `pt-BR`: a merchant in Portugal reads Brazilian Portuguese with ease (the differences
+ * are spelling and a few words), far better than English. Chinese in Simplified script (`zh`,
+ * `zh-CN`, `zh-Hans`, `zh-SG`) reads `zh-CN`; in Traditional script (`zh-TW`, `zh-HK`,
+ * `zh-Hant`) English: Shopify writes its admin for them separately, and Simplified characters
+ * there read as another country's. Throws on a tag that is not BCP 47.
+ */
+export function dictionaryOf(tag: string): string {
+  const { language: base, script } = new Intl.Locale(tag).maximize();
+  if (base === 'pt') return 'pt-BR';
+  if (base === 'zh') return script === 'Hans' ? 'zh-CN' : 'en';
+  return base;
+}
+
+/** The language the app home speaks for a tag: its dictionary, or English while it has none. */
+export function languageOf(tag: string): Language {
+  try {
+    const name = dictionaryOf(tag) as Language;
+    return LANGUAGES.includes(name) ? name : 'en';
+  } catch {
+    return 'en';
+  }
 }
 
 let messages: unknown = en;
@@ -59,17 +117,15 @@ export let polarisTranslations: AppProviderProps['i18n'] = polarisEn;
 
 /** Loads the admin's language before the first render (English needs nothing). */
 export async function loadLanguage(): Promise<void> {
-  if (language === 'fr') {
-    const [own, polaris] = await Promise.all([
-      import('./locales/fr.json', { with: { type: 'json' } }),
-      import('@shopify/polaris/locales/fr.json', { with: { type: 'json' } }),
-    ]);
-    messages = own.default;
-    polarisTranslations = polaris.default;
-  }
+  if (language === 'en') return;
+  const [own, polaris] = await TRANSLATIONS[language]();
+  messages = own.default;
+  polarisTranslations = polaris.default;
 }
 
-const pluralRules = new Intl.PluralRules(locale);
+// The dictionary's language picks the form, not the admin's locale: a `zh-TW` admin reads
+// English, whose "1 credit" needs English's `one` (Chinese selects only `other`).
+const pluralRules = new Intl.PluralRules(language);
 /** The one number format: lib/format.ts writes numbers with it, and `t` the numbers it is given. */
 export const numberFormat = new Intl.NumberFormat(locale);
 
