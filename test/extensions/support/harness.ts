@@ -85,6 +85,7 @@ async function startHarness(): Promise<Harness> {
         target: extension.target,
         selected,
         locale,
+        language,
       });
       const handle: OpenExtension = {
         page,

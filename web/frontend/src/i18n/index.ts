@@ -61,6 +61,21 @@ const TRANSLATIONS = {
       import('./locales/nl.json', { with: { type: 'json' } }),
       import('@shopify/polaris/locales/nl.json', { with: { type: 'json' } }),
     ]),
+  'pt-BR': () =>
+    Promise.all([
+      import('./locales/pt-BR.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/pt-BR.json', { with: { type: 'json' } }),
+    ]),
+  ja: () =>
+    Promise.all([
+      import('./locales/ja.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/ja.json', { with: { type: 'json' } }),
+    ]),
+  'zh-CN': () =>
+    Promise.all([
+      import('./locales/zh-CN.json', { with: { type: 'json' } }),
+      import('@shopify/polaris/locales/zh-CN.json', { with: { type: 'json' } }),
+    ]),
 } satisfies Record<string, () => Promise<Loaded>>;
 
 export type Language = 'en' | keyof typeof TRANSLATIONS;
