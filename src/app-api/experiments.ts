@@ -5,6 +5,7 @@
  *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
  *   GET    /api/experiments/:id                 -> ExperimentView (with its analysis)
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
+ *   POST   /api/experiments/:id/keep-winner     -> ExperimentView (an "ask" end's winner kept)
  *
  * An experiment shows a product's original featured image (the control) and 1 to 3 of its
  * published AI photos to the storefront's visitors, and ends by keeping the winner
@@ -91,6 +92,25 @@ export const ExperimentArmView = z.object({
   probabilityBetter: z.number().nullable(),
 });
 
+/**
+ * One arm on one complete (UTC) day: the goal's mean per visitor from the start to that day's
+ * end (a rate from 0 to 1 for add to cart and orders, an amount for revenue) with its
+ * always-valid interval; null while it has none (fewer than two visitors, no conversion yet).
+ */
+export const ExperimentArmDayView = z.object({
+  arm: ExperimentArmId,
+  visitors: z.number().int(),
+  value: z.number(),
+  interval: z.object({ lower: z.number(), upper: z.number() }).nullable(),
+});
+
+export const ExperimentDayView = z.object({
+  /** YYYY-MM-DD, UTC (the event store's days). */
+  day: z.string(),
+  arms: z.array(ExperimentArmDayView),
+});
+export type ExperimentDayView = z.infer<typeof ExperimentDayView>;
+
 export const ExperimentView = z.object({
   id: z.string(),
   productId: z.string(),
@@ -107,6 +127,13 @@ export const ExperimentView = z.object({
   /** Set once ended: the winning arm (null: none) and why it ended. */
   winner: ExperimentArmId.nullable(),
   why: ExperimentEndReason.nullable(),
+  /**
+   * The arm the end makes (or keeps) the featured image; null: the product is left as it is (an
+   * "ask" end until the merchant keeps its winner, no clear winner, a campaign's or an undo's).
+   */
+  kept: ExperimentArmId.nullable(),
+  /** Each complete day so far, oldest first: at most the maximum duration's days. */
+  days: z.array(ExperimentDayView),
   /** The end's steps (featured image, storefront, Flow) are still being carried out. */
   settling: z.boolean(),
   startedAt: z.string(),

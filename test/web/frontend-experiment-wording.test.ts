@@ -10,6 +10,7 @@ import {
   decision,
   formatUpliftInterval,
   startRefusal,
+  winnerToKeep,
 } from '../../web/frontend/src/pages/experiments/experiment-wording.ts';
 
 const arm = (id: ExperimentView['arms'][number]['arm'], visitors: number) => ({
@@ -38,6 +39,8 @@ function experiment(changes: Partial<ExperimentView> = {}): ExperimentView {
     daysToDecision: 11,
     winner: null,
     why: null,
+    kept: null,
+    days: [],
     settling: false,
     startedAt: '2026-11-20T00:00:00Z',
     endedAt: null,
@@ -60,19 +63,35 @@ test('a running experiment says how far it is from a decision', () => {
 
 test('an ended experiment says what was decided and what the product shows', () => {
   const ended = { status: 'ended', daysToDecision: null } as const;
-  expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1' }))).toBe(
+  expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1', kept: 'ai1' }))).toBe(
     'The AI photo sells better: it is now the featured image.',
   );
   expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1', endAction: 'ask' }))).toBe(
     'The AI photo sells better: make it the featured image when you are ready.',
   );
-  expect(decision(experiment({ ...ended, why: 'decided', winner: 'control' }))).toBe(
-    'The original sells better: it stays the featured image.',
-  );
+  expect(
+    decision(experiment({ ...ended, why: 'decided', winner: 'control', kept: 'control' })),
+  ).toBe('The original sells better: it stays the featured image.');
+  expect(
+    decision(experiment({ ...ended, why: 'decided', winner: 'control', endAction: 'ask' })),
+  ).toBe('The original sells better: keep it as the featured image when you are ready.');
   expect(decision(experiment({ ...ended, why: 'stopped_keep_original', winner: 'control' }))).toBe(
     'Stopped: the original is kept as the featured image.',
   );
   expect(decision(experiment({ ...ended, why: 'ended_by_campaign' }))).toMatch(/campaign/);
+});
+
+test('an end that asked offers its winner until the merchant keeps it, and no other end does', () => {
+  const ended = { status: 'ended', daysToDecision: null, endAction: 'ask' } as const;
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'ai1' }))?.arm).toBe('ai1');
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'control' }))?.arm).toBe(
+    'control',
+  );
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'ai1', kept: 'ai1' }))).toBe(
+    null,
+  );
+  expect(winnerToKeep(experiment({ ...ended, why: 'no_clear_winner' }))).toBe(null);
+  expect(winnerToKeep(experiment({ ...ended, why: 'ended_by_undo' }))).toBe(null);
 });
 
 test('AI photos are numbered only when there are several', () => {

@@ -50,6 +50,8 @@ export interface ExperimentEngine {
   launch(experiment: Experiment): Promise<void>;
   /** Records the end and has its steps run now; throws ExperimentStateError once ended. */
   end(experiment: Experiment, request: EndRequest): Promise<Experiment>;
+  /** Records that an "ask" end keeps its winner (once) and has the end's steps run again now. */
+  keepWinner(experiment: Experiment): Promise<Experiment>;
   /**
    * Ends the product's running experiment, if any (a campaign going live on it, an undo): they
    * win, and the experiment leaves the featured image to them.
@@ -114,6 +116,11 @@ export function createExperimentEngine(
       await store.nextLook(experiment.shop, experiment.id, nextLookAt(clock.now()));
     },
     end,
+    async keepWinner(experiment) {
+      const kept = await store.keepWinner(experiment.shop, experiment.id);
+      if (!kept.finished) await queue.runNow(experiment.shop, experiment.id);
+      return kept;
+    },
     async endOnProduct(shop, productId, why) {
       const experiment = await store.ofProduct(shop, productId);
       if (!experiment || experiment.state !== 'running') return;

@@ -7,7 +7,8 @@
  *   metafield written: idempotent, so a start that died half way is repaired), read the
  *   complete days' totals and analyse them; a decision (or the maximum duration) ends it
  *   (`endExperiment`), else it is due again at the next day's look.
- * ended (not finished): the end's steps, each safe to repeat, then `finished`:
+ * ended (not finished): the end's steps, each safe to repeat, then `finished` (unless the end
+ *   kept another arm while they ran, the merchant keeping an "ask" end's winner: then again):
  *   1. the featured image: when the end keeps an arm, the decision (is one of the arms still the
  *      featured image, or did the merchant choose another by hand?) is recorded BEFORE anything
  *      is touched, so a repeat after a crash acts on the first look; `set` moves the kept arm's
@@ -135,11 +136,12 @@ export async function look(deps: StepDeps, shop: string, id: string): Promise<Lo
       experiment = (await deps.store.get(shop, id))!; // ended meanwhile: that end stands
     }
   }
-  await runEndSteps(deps, experiment);
+  if (!(await runEndSteps(deps, experiment))) return look(deps, shop, id);
   return 'ended';
 }
 
-async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void> {
+/** The end's steps; false when the end kept another arm meanwhile (they are to run again). */
+async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<boolean> {
   const { shop, id, productId, end } = experiment;
   if (!end) throw new Error(`experiment ${id} ended without its end`);
   const admin = await deps.admin(shop);
@@ -162,6 +164,7 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void
     await sendConcluded(admin, experiment, end);
     await deps.store.markFlowSent(shop, id);
   }
-  await deps.store.finish(experiment);
+  if (!(await deps.store.finish(experiment))) return false;
   deps.logger.info({ shop, experimentId: id, why: end.why, keep: end.keep }, 'experiment ended');
+  return true;
 }

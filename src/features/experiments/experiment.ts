@@ -68,7 +68,8 @@ export class ExperimentNotFoundError extends AppError {
 
 export class ExperimentStateError extends AppError {
   override readonly name = 'ExperimentStateError';
-  constructor(current: ExperimentState) {
-    super('conflict', 'invalid_state', `This experiment is ${current}: it cannot be stopped now.`);
+  /** `refused`: what cannot be done now ("it cannot be stopped now"). */
+  constructor(current: ExperimentState, refused = 'it cannot be stopped now') {
+    super('conflict', 'invalid_state', `This experiment is ${current}: ${refused}.`);
   }
 }

@@ -13,8 +13,10 @@ import type {
   StopExperimentRequest,
 } from '../../shared/contract.ts';
 import { ArmsTable } from './ArmsTable.tsx';
+import { DaysChart } from './DaysChart.tsx';
+import { DaysTable } from './DaysTable.tsx';
 import { decision } from './experiment-wording.ts';
-import { UpliftChart } from './UpliftChart.tsx';
+import { KeepWinnerAction } from './KeepWinnerAction.tsx';
 
 type Keep = StopExperimentRequest['keep'];
 
@@ -53,7 +55,10 @@ function stopConfirmation(keep: Keep, run: () => void): Confirmation {
       };
 }
 
-/** One experiment: where it stands in words, its figures per arm, and its two stops. */
+/**
+ * One experiment: where it stands in words, each arm over its days (chart and table), its
+ * figures per arm, and its two stops, or, ended asking, the action that keeps its winner.
+ */
 export function ExperimentCard({ experiment, onChange }: Props) {
   const confirm = useConfirm();
   const stop = useAction((keep: Keep) =>
@@ -86,7 +91,9 @@ export function ExperimentCard({ experiment, onChange }: Props) {
           <Text as="p" variant="headingSm">
             {decision(experiment)}
           </Text>
-          <UpliftChart experiment={experiment} />
+          <KeepWinnerAction experiment={experiment} onChange={onChange} />
+          <DaysChart experiment={experiment} />
+          <DaysTable experiment={experiment} />
           <ArmsTable experiment={experiment} />
           {experiment.status === 'running' ? (
             <ButtonGroup>
