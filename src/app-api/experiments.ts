@@ -22,6 +22,13 @@ export type ExperimentGoal = z.infer<typeof ExperimentGoal>;
 export const ExperimentEndAction = z.enum(['keep_winner', 'ask']);
 export type ExperimentEndAction = z.infer<typeof ExperimentEndAction>;
 
+/**
+ * Where the images that lose go once the end keeps an arm: they stay in the product's media, or
+ * they leave the product (kept in Files, an AI photo's result undone).
+ */
+export const ExperimentLosers = z.enum(['keep_in_product', 'remove_from_product']);
+export type ExperimentLosers = z.infer<typeof ExperimentLosers>;
+
 /** The arms, in order: the original, then the AI photos. */
 export const ExperimentArmId = z.enum(['control', 'ai1', 'ai2', 'ai3']);
 export type ExperimentArmId = z.infer<typeof ExperimentArmId>;
@@ -51,6 +58,8 @@ export const StartExperimentRequest = z
     minDays: z.number().int().min(1).max(39).optional(),
     maxDays: z.number().int().min(1).max(39).optional(),
     endAction: ExperimentEndAction.default('keep_winner'),
+    /** The images that lose stay in the product's media unless said. */
+    losers: ExperimentLosers.optional(),
   })
   .refine((request) => new Set(request.generationIds).size === request.generationIds.length, {
     message: 'Each AI photo once.',
@@ -119,6 +128,7 @@ export const ExperimentView = z.object({
   minDays: z.number().int(),
   maxDays: z.number().int(),
   endAction: ExperimentEndAction,
+  losers: ExperimentLosers,
   status: z.enum(['running', 'ended']),
   /** Days of data so far. */
   day: z.number().int(),

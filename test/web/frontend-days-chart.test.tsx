@@ -32,6 +32,7 @@ function experiment(days: Day[]): ExperimentView {
     minDays: 14,
     maxDays: 28,
     endAction: 'keep_winner',
+    losers: 'keep_in_product',
     status: 'running',
     day: 9,
     daysToDecision: 5,
@@ -79,7 +80,7 @@ test('the chart is an image named by its metric and described by its last day', 
   expect(svg.textOf(title!)).toBe('Add-to-cart rate of each image by day, with its interval');
   expect(svg.textOf(desc!)).toBe(
     'From Nov 20 to Nov 22, counted from the start. On Nov 22: ' +
-      'Original: 4 % (3 % to 5 %); AI photo: 5.5 % (4.5 % to 6.5 %).',
+      'Original: 4% (3% to 5%); AI photo: 5.5% (4.5% to 6.5%).',
   );
   // A line per arm through its three days; a band per arm over the two days with an interval.
   expect(svg.count('polyline')).toBe(2);

@@ -10,6 +10,7 @@ import {
   decision,
   formatUpliftInterval,
   startRefusal,
+  summary,
   winnerToKeep,
 } from '../../web/frontend/src/pages/experiments/experiment-wording.ts';
 
@@ -34,6 +35,7 @@ function experiment(changes: Partial<ExperimentView> = {}): ExperimentView {
     minDays: 14,
     maxDays: 28,
     endAction: 'keep_winner',
+    losers: 'keep_in_product',
     status: 'running',
     day: 3,
     daysToDecision: 11,
@@ -92,6 +94,21 @@ test('an end that asked offers its winner until the merchant keeps it, and no ot
   );
   expect(winnerToKeep(experiment({ ...ended, why: 'no_clear_winner' }))).toBe(null);
   expect(winnerToKeep(experiment({ ...ended, why: 'ended_by_undo' }))).toBe(null);
+});
+
+test('the options it started with read in a line', () => {
+  expect(summary(experiment())).toBe(
+    'Add-to-cart rate, 14 to 28 days. The winner becomes the featured image. ' +
+      'The other images stay in the product’s media.',
+  );
+  expect(
+    summary(
+      experiment({ goal: 'revenue', endAction: 'ask', losers: 'remove_from_product', minDays: 7 }),
+    ),
+  ).toBe(
+    'Revenue per visitor, 7 to 28 days. You choose what to keep at the end. ' +
+      'The other images are removed from the product; they stay in Files.',
+  );
 });
 
 test('AI photos are numbered only when there are several', () => {

@@ -92,11 +92,18 @@ export function createExperimentEngine(
   // Its records go with the shop's prefix; the app-wide due set names the shop, so it goes first.
   host.eraser.onErase('experiments: due looks', (shop) => store.forgetShop(shop));
   host.eraser.onErase('experiments: look jobs', (shop) => queue.eraseShop(shop));
+  const admin = async (shop: string) => host.admin.forShop(shop);
   const deps: StepDeps = {
     store,
     events,
     pixel,
-    admin: async (shop) => host.admin.forShop(shop),
+    admin,
+    review: {
+      generations: parts.pipeline.generations,
+      admin,
+      enqueue: parts.pipeline.context.enqueue,
+      publishedResults: parts.pipeline.context.publishedResults,
+    },
     clock,
     logger,
   };

@@ -14,13 +14,20 @@
  *      is touched, so a repeat after a crash acts on the first look; `set` moves the kept arm's
  *      media to the front with the publish machinery's reorder (a repeat moves it again: the
  *      same order), `edited` leaves the merchant's choice;
- *   2. the event store's experiment closed (no more events counted);
- *   3. the arms' metafield deleted (the storefront shows the product as it is);
- *   4. the Flow trigger "Image experiment concluded", marked sent once Flow took it.
+ *   2. the losers: when the end keeps an arm (`set`) and the experiment was started so, the
+ *      other arms' images leave the product, kept in Files (loser-media.ts);
+ *   3. the event store's experiment closed (no more events counted);
+ *   4. the arms' metafield deleted (the storefront shows the product as it is);
+ *   5. the Flow trigger "Image experiment concluded", marked sent once Flow took it.
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createShopifyFiles, ShopifyFilesError, type AdminGraphql } from '../../pipeline/index.ts';
+import {
+  createShopifyFiles,
+  ShopifyFilesError,
+  type AdminGraphql,
+  type ReviewDeps,
+} from '../../pipeline/index.ts';
 import type { ExperimentEndReason } from '../../app-api/experiments.ts';
 import { analyse, upliftPercent } from './analysis.ts';
 import { sendConcluded } from './concluded-trigger.ts';
@@ -29,6 +36,7 @@ import type { ExperimentEventStore } from './event-store.ts';
 import { ExperimentStateError, type Experiment, type ExperimentArmId } from './experiment.ts';
 import type { ExperimentStore } from './experiment-store.ts';
 import type { ExperimentsPixel } from './experiments-pixel.ts';
+import { removeLosers } from './loser-media.ts';
 import { deleteStorefrontArms, writeStorefrontArms } from './storefront-arms.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,6 +48,8 @@ export interface StepDeps {
   events: ExperimentEventStore;
   pixel: ExperimentsPixel;
   admin(shop: string): Promise<AdminGraphql>;
+  /** The publish machinery's undo, for losing AI photos that leave the product. */
+  review: ReviewDeps;
   clock: Clock;
   logger: Logger;
 }
@@ -157,6 +167,8 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<bool
         if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
       });
     }
+    // The merchant's own featured image ("edited") leaves the product's media to them too.
+    if (decision === 'set') await removeLosers(deps.review, experiment, kept.arm);
   }
   await deps.events.close(shop, id);
   await deleteStorefrontArms(admin, productId);

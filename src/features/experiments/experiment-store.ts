@@ -41,7 +41,15 @@ const productsKey = (shop: string) => keys.key(shop, 'products');
 
 export type NewExperiment = Pick<
   Experiment,
-  'shop' | 'productId' | 'arms' | 'weights' | 'goal' | 'minDays' | 'maxDays' | 'endAction'
+  | 'shop'
+  | 'productId'
+  | 'arms'
+  | 'weights'
+  | 'goal'
+  | 'minDays'
+  | 'maxDays'
+  | 'endAction'
+  | 'losers'
 >;
 
 /** What the end's featured step decided: set the kept arm, or leave the merchant's own choice. */
@@ -97,6 +105,7 @@ const FIELDS = [
   'minDays',
   'maxDays',
   'endAction',
+  'losers',
   'state',
   'end',
   'finished',

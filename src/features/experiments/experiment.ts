@@ -10,6 +10,7 @@ import type {
   ExperimentEndAction,
   ExperimentEndReason,
   ExperimentGoal,
+  ExperimentLosers,
 } from '../../app-api/experiments.ts';
 
 export type { ExperimentArmId, ExperimentEndReason } from '../../app-api/experiments.ts';
@@ -48,6 +49,8 @@ export interface Experiment {
   minDays: number;
   maxDays: number;
   endAction: ExperimentEndAction;
+  /** What becomes of the arms the end does not keep (loser-media.ts). */
+  losers: ExperimentLosers;
   state: ExperimentState;
   end: ExperimentEnd | null;
   /** The end's steps are all done (featured image, event store, metafield, Flow). */

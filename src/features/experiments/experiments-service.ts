@@ -108,6 +108,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       minDays: experiment.minDays,
       maxDays: experiment.maxDays,
       endAction: experiment.endAction,
+      losers: experiment.losers,
       status: experiment.state,
       day: report?.day ?? 0,
       daysToDecision: running ? (report?.daysToDecision ?? null) : null,
@@ -190,6 +191,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
           minDays,
           maxDays,
           endAction: request.endAction,
+          losers: request.losers ?? 'keep_in_product',
         },
         // Due at once: if the storefront part below fails, the next reconciliation repairs it.
         clock.now(),

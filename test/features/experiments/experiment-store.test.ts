@@ -43,6 +43,7 @@ const input = (shop: string, productId = product(1)): NewExperiment => ({
   minDays: 14,
   maxDays: 28,
   endAction: 'keep_winner',
+  losers: 'keep_in_product',
 });
 
 const refusal = (promise: Promise<unknown>) =>

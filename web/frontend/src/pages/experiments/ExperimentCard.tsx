@@ -15,7 +15,7 @@ import type {
 import { ArmsTable } from './ArmsTable.tsx';
 import { DaysChart } from './DaysChart.tsx';
 import { DaysTable } from './DaysTable.tsx';
-import { decision } from './experiment-wording.ts';
+import { decision, summary } from './experiment-wording.ts';
 import { KeepWinnerAction } from './KeepWinnerAction.tsx';
 
 type Keep = StopExperimentRequest['keep'];
@@ -35,11 +35,12 @@ function badge(experiment: ExperimentView) {
   } as const;
 }
 
-function stopConfirmation(keep: Keep, run: () => void): Confirmation {
+function stopConfirmation(keep: Keep, experiment: ExperimentView, run: () => void): Confirmation {
+  const losers = t(`experiments.losers.${experiment.losers}`);
   return keep === 'ai'
     ? {
         title: t('experiments.stop.aiTitle'),
-        consequences: [t('experiments.stop.aiConsequence'), t('experiments.stop.final')],
+        consequences: [t('experiments.stop.aiConsequence'), losers, t('experiments.stop.final')],
         confirm: t('experiments.stop.keepAi'),
         dismiss: t('experiments.stop.keepRunning'),
         destructive: false,
@@ -47,7 +48,11 @@ function stopConfirmation(keep: Keep, run: () => void): Confirmation {
       }
     : {
         title: t('experiments.stop.originalTitle'),
-        consequences: [t('experiments.stop.originalConsequence'), t('experiments.stop.final')],
+        consequences: [
+          t('experiments.stop.originalConsequence'),
+          losers,
+          t('experiments.stop.final'),
+        ],
         confirm: t('experiments.stop.keepOriginal'),
         dismiss: t('experiments.stop.keepRunning'),
         destructive: false,
@@ -91,6 +96,9 @@ export function ExperimentCard({ experiment, onChange }: Props) {
           <Text as="p" variant="headingSm">
             {decision(experiment)}
           </Text>
+          <Text as="p" tone="subdued">
+            {summary(experiment)}
+          </Text>
           <KeepWinnerAction experiment={experiment} onChange={onChange} />
           <DaysChart experiment={experiment} />
           <DaysTable experiment={experiment} />
@@ -99,14 +107,16 @@ export function ExperimentCard({ experiment, onChange }: Props) {
             <ButtonGroup>
               <Button
                 loading={stop.pending}
-                onClick={() => confirm.ask(stopConfirmation('ai', () => void perform('ai')))}
+                onClick={() =>
+                  confirm.ask(stopConfirmation('ai', experiment, () => void perform('ai')))
+                }
               >
                 {t('experiments.stop.keepAi')}
               </Button>
               <Button
                 loading={stop.pending}
                 onClick={() =>
-                  confirm.ask(stopConfirmation('original', () => void perform('original')))
+                  confirm.ask(stopConfirmation('original', experiment, () => void perform('original')))
                 }
               >
                 {t('experiments.stop.keepOriginal')}

@@ -31,6 +31,7 @@ function confirmation(winner: Arm, experiment: ExperimentView, run: () => void):
       winner.arm === 'control'
         ? t('experiments.keepWinner.originalConsequence')
         : t('experiments.keepWinner.aiConsequence', { name }),
+      t(`experiments.losers.${experiment.losers}`),
     ],
     confirm: keepLabel(winner, experiment),
     dismiss: t('experiments.keepWinner.notNow'),

@@ -70,6 +70,17 @@ export function formatArmDay(goal: ExperimentView['goal'], arm: ArmDay): string 
   });
 }
 
+/** The options it was started with, in a line: goal, durations, its end, the losers' place. */
+export function summary(experiment: ExperimentView): string {
+  return t('experiments.summary.line', {
+    goal: t(`experiments.metric.${experiment.goal}`),
+    minDays: formatNumber(experiment.minDays),
+    maxDays: formatNumber(experiment.maxDays),
+    end: t(`experiments.summary.end.${experiment.endAction}`),
+    losers: t(`experiments.losers.${experiment.losers}`),
+  });
+}
+
 /** The winner of an end decided with "ask", while the merchant has not kept it; else null. */
 export function winnerToKeep(experiment: ExperimentView): Arm | null {
   if (experiment.why !== 'decided' || experiment.kept !== null) return null;
