@@ -12,6 +12,7 @@
  * (src/features/experiments/README.md).
  */
 import { z } from 'zod';
+import { MAX_EXPERIMENT_DAYS } from './experiment-limits.ts';
 import { GenerationId, shopifyGid } from './ids.ts';
 
 /** What the experiment counts per visitor: add to cart (default), orders, or revenue. */
@@ -55,8 +56,8 @@ export const StartExperimentRequest = z
     weights: z.array(z.number().int().min(5).max(95)).optional(),
     goal: ExperimentGoal.default('add_to_cart'),
     /** Days; the statistics' defaults (14 and 28) when left out. */
-    minDays: z.number().int().min(1).max(39).optional(),
-    maxDays: z.number().int().min(1).max(39).optional(),
+    minDays: z.number().int().min(1).max(MAX_EXPERIMENT_DAYS).optional(),
+    maxDays: z.number().int().min(1).max(MAX_EXPERIMENT_DAYS).optional(),
     endAction: ExperimentEndAction.default('keep_winner'),
     /** The images that lose stay in the product's media unless said. */
     losers: ExperimentLosers.optional(),

@@ -132,6 +132,7 @@ test('an experiment that ended asking shows its days, and keeps its winner once 
   expect(await newest.first().textContent()).toMatch(interval);
   expect(await newest.last().textContent()).toMatch(interval);
   expect(await axeViolations(admin)).toEqual([]);
+  await admin.screenshot('experiments-ask-days');
 
   await card.getByRole('button', { name: 'Keep the AI photo as featured' }).click();
   const asked = await confirmation(admin, 'Make the AI photo the featured image?');

@@ -115,7 +115,7 @@ it('keeps the winner of an end that asked once, however often the click comes', 
   const again = await api<ExperimentView>(shop, path);
   expect(again.status).toBe(200);
   expect(again.body).toMatchObject({ kept: 'ai1', settling: false });
-  await worker.reconcile();
+  await settled(shop, id);
   expect(await featured(shop, productId)).toBe(original);
   expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
   // Finished: the product is free for a new experiment.

@@ -1,12 +1,10 @@
 import { Button, ChoiceList, FormLayout, InlineStack, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import type { GenerationView, StartExperimentRequest } from '../../shared/contract.ts';
+import type { GenerationView } from '../../shared/contract.ts';
+import { MAX_EXPERIMENT_DAYS } from '../../shared/experiment-limits.ts';
 import { StartRefusedBanner } from './StartRefusedBanner.tsx';
-import { useStartExperiment } from './useStartExperiment.ts';
-
-/** What the form adds to the product and the AI photo: the experiment's options. */
-export type StartOptions = Omit<StartExperimentRequest, 'productId' | 'generationIds'>;
+import { useStartExperiment, type StartOptions } from './useStartExperiment.ts';
 
 interface Props {
   /** The published AI photo to test against the product's original. */
@@ -14,16 +12,14 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The contract's bounds on a duration (the event store keeps 40 days of 4 arms). */
-const MAX_DAYS = 39;
 const SHARES = [10, 20, 30, 40, 50, 60, 70, 80, 90];
 const GOALS = ['add_to_cart', 'orders', 'revenue'] as const;
 
 function daysProblem(value: string): string | undefined {
   const days = Number(value);
-  return Number.isInteger(days) && days >= 1 && days <= MAX_DAYS
+  return Number.isInteger(days) && days >= 1 && days <= MAX_EXPERIMENT_DAYS
     ? undefined
-    : t('experiments.form.daysRange', { max: MAX_DAYS });
+    : t('experiments.form.daysRange', { max: MAX_EXPERIMENT_DAYS });
 }
 
 /**
@@ -87,7 +83,7 @@ export function StartExperimentForm({ generation, onCancel }: Props) {
           label={t('experiments.form.minDays')}
           type="number"
           min={1}
-          max={MAX_DAYS}
+          max={MAX_EXPERIMENT_DAYS}
           value={minDays}
           onChange={setMinDays}
           autoComplete="off"
@@ -98,7 +94,7 @@ export function StartExperimentForm({ generation, onCancel }: Props) {
           label={t('experiments.form.maxDays')}
           type="number"
           min={1}
-          max={MAX_DAYS}
+          max={MAX_EXPERIMENT_DAYS}
           value={maxDays}
           onChange={setMaxDays}
           autoComplete="off"

@@ -2,8 +2,14 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { navigate } from '../../router/location.ts';
 import { t } from '../../i18n/index.ts';
-import type { ExperimentView, GenerationView } from '../../shared/contract.ts';
-import type { StartOptions } from './StartExperimentForm.tsx';
+import type {
+  ExperimentView,
+  GenerationView,
+  StartExperimentRequest,
+} from '../../shared/contract.ts';
+
+/** What the start form adds to the product and the AI photo: the experiment's options. */
+export type StartOptions = Omit<StartExperimentRequest, 'productId' | 'generationIds'>;
 
 /** A published AI photo can be tested against the product's original featured image. */
 export function canStartExperiment(generation: GenerationView): boolean {
