@@ -88,7 +88,7 @@ const settled = (shop: string, id: string) =>
       const view = await app.deps.services.experiments.get(shop, id);
       return view.status === 'ended' && !view.settling && view;
     },
-    { deadlineMs: 30_000 },
+    { deadlineMs: 60_000 },
   );
 
 it('keeps the winner of an end that asked once, however often the click comes', async () => {
