@@ -136,9 +136,9 @@ test('an experiment that ended asking shows its days, and keeps its winner once 
 
   await card.getByRole('button', { name: 'Keep the AI photo as featured' }).click();
   const asked = await confirmation(admin, 'Make the AI photo the featured image?');
-  expect(
-    await asked.getByText('The other images stay in the product’s media.').isVisible(),
-  ).toBe(true);
+  expect(await asked.getByText('The other images stay in the product’s media.').isVisible()).toBe(
+    true,
+  );
   expect(await axeViolations(admin)).toEqual([]);
   await confirm(admin, 'Keep the AI photo as featured');
   await eventually(() =>

@@ -52,16 +52,18 @@ test(
     await eventually(() => row.isVisible()).toBe(true);
     await row.click();
     await admin.app.getByRole('button', { name: 'Test against the original' }).click();
-    const form = admin.app.getByRole('heading', { name: 'Test this AI photo against the original' });
+    const form = admin.app.getByRole('heading', {
+      name: 'Test this AI photo against the original',
+    });
     await eventually(() => form.isVisible()).toBe(true);
     expect(await admin.app.getByLabel('Minimum duration, in days').inputValue()).toBe('14');
     expect(await admin.app.getByLabel('Maximum duration, in days').inputValue()).toBe('28');
     expect(await admin.app.getByLabel('Make it the featured image').isChecked()).toBe(true);
     await admin.app.getByLabel('Minimum duration, in days').fill('30');
     await admin.app.getByRole('button', { name: 'Start experiment' }).click();
-    await eventually(() =>
-      admin.app.getByText('At most the maximum duration.').isVisible(),
-    ).toBe(true);
+    await eventually(() => admin.app.getByText('At most the maximum duration.').isVisible()).toBe(
+      true,
+    );
     await admin.app.getByLabel('Minimum duration, in days').fill('14');
     await admin.app.getByLabel('Goal').selectOption('orders');
     await admin.app.getByLabel('Visitors shown each image').selectOption('30');
@@ -88,7 +90,11 @@ test(
         .isVisible(),
     ).toBe(true);
     const [started] = (await appApi<ExperimentList>(stack, 'GET', '/experiments')).experiments;
-    expect(started).toMatchObject({ goal: 'orders', endAction: 'ask', losers: 'remove_from_product' });
+    expect(started).toMatchObject({
+      goal: 'orders',
+      endAction: 'ask',
+      losers: 'remove_from_product',
+    });
     expect(started!.arms.map((arm) => arm.weight)).toEqual([70, 30]);
     // Each arm's row: its thumbnail beside its name.
     for (const name of ['Original', 'AI photo']) {

@@ -5,12 +5,15 @@
  * end, left out; at most the maximum duration's days. No worker runs: the clock is the test's.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { StartExperimentRequest } from '../../../src/app-api/experiments.ts';
+import type { ExperimentView, StartExperimentRequest } from '../../../src/app-api/experiments.ts';
+
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { startTestApp } from '../../support/app.ts';
 import { startImageHost, type HostedImages } from '../../support/product-images.ts';
 import { seededProducts } from '../../support/seeded-shop.ts';
 import { publishedPhoto, traffic } from './support/published-photos.ts';
+
+type ExperimentArmDay = ExperimentView['days'][number]['arms'][number];
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
@@ -71,7 +74,7 @@ it("gives each complete day's rate per arm, to date, with its interval, and not 
     expect(arm.interval!.upper).toBeGreaterThan(arm.value);
   }
   // Twice the visitors, a narrower band.
-  const width = (arm: (typeof first)[number]) => arm.interval!.upper - arm.interval!.lower;
+  const width = (arm: ExperimentArmDay) => arm.interval!.upper - arm.interval!.lower;
   expect(width(second![1]!)).toBeLessThan(width(first![1]!));
 }, 60_000);
 

@@ -100,7 +100,10 @@ it('keeps the winner of an end that asked once, however often the click comes', 
   expect(await featured(shop, productId)).toBe(original);
 
   // A click sent twice at once (a retry): one keep, both answered with it.
-  const answers = await Promise.all([api<ExperimentView>(shop, path), api<ExperimentView>(shop, path)]);
+  const answers = await Promise.all([
+    api<ExperimentView>(shop, path),
+    api<ExperimentView>(shop, path),
+  ]);
   for (const answer of answers) {
     expect(answer.status).toBe(200);
     expect(answer.body.kept).toBe('ai1');
@@ -125,7 +128,10 @@ it('keeps the winner of an end that asked once, however often the click comes', 
 it('has nothing to keep while running, nor once an end kept its winner itself', async () => {
   const asking = await aiPhotoSellsBetter('ask');
   const running = await api<{ error: string }>(asking.shop, asking.path);
-  expect(running).toEqual({ status: 409, body: expect.objectContaining({ error: 'invalid_state' }) });
+  expect(running).toEqual({
+    status: 409,
+    body: expect.objectContaining({ error: 'invalid_state' }),
+  });
 
   const keeping = await aiPhotoSellsBetter('keep_winner');
   expect(await decided(keeping.shop, keeping.id)).toMatchObject({ kept: 'ai1' });

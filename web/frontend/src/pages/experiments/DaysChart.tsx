@@ -40,7 +40,12 @@ const STYLE = {
 } as const;
 
 /** The arm's bands, one polygon per run of days that have an interval. */
-function bands(days: readonly Day[], arm: number, x: (i: number) => number, y: (v: number) => number) {
+function bands(
+  days: readonly Day[],
+  arm: number,
+  x: (i: number) => number,
+  y: (v: number) => number,
+) {
   const runs: { index: number; lower: number; upper: number }[][] = [[]];
   days.forEach((day, index) => {
     const interval = day.arms[arm]?.interval;
@@ -86,9 +91,7 @@ export function DaysChart({ experiment }: Props) {
   const description = t('experiments.chart.description', {
     first: formatExperimentDay(days[0]!.day),
     last: formatExperimentDay(last.day),
-    arms: last.arms
-      .map((arm, index) => `${names[index]}: ${formatArmDay(goal, arm)}`)
-      .join('; '),
+    arms: last.arms.map((arm, index) => `${names[index]}: ${formatArmDay(goal, arm)}`).join('; '),
   });
   return (
     <svg
@@ -143,7 +146,12 @@ export function DaysChart({ experiment }: Props) {
           </g>
         );
       })}
-      <text style={STYLE.axis} x={x(0)} y={HEIGHT - 4} textAnchor={days.length === 1 ? 'middle' : 'start'}>
+      <text
+        style={STYLE.axis}
+        x={x(0)}
+        y={HEIGHT - 4}
+        textAnchor={days.length === 1 ? 'middle' : 'start'}
+      >
         {formatExperimentDay(days[0]!.day)}
       </text>
       {days.length > 1 ? (

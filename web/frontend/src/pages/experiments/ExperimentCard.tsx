@@ -116,7 +116,9 @@ export function ExperimentCard({ experiment, onChange }: Props) {
               <Button
                 loading={stop.pending}
                 onClick={() =>
-                  confirm.ask(stopConfirmation('original', experiment, () => void perform('original')))
+                  confirm.ask(
+                    stopConfirmation('original', experiment, () => void perform('original')),
+                  )
                 }
               >
                 {t('experiments.stop.keepOriginal')}

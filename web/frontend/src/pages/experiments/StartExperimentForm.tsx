@@ -1,4 +1,12 @@
-import { Button, ChoiceList, FormLayout, InlineStack, Select, Text, TextField } from '@shopify/polaris';
+import {
+  Button,
+  ChoiceList,
+  FormLayout,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { GenerationView } from '../../shared/contract.ts';

@@ -12,7 +12,10 @@ type ArmDay = ExperimentView['days'][number]['arms'][number];
 const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
 const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
 const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-const amount = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amount = new Intl.NumberFormat(locale, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 // The event store's days are UTC days.
 const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
