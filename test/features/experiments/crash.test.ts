@@ -114,7 +114,9 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
     until(
       'the end to finish',
       async () => (await app.deps.experiments.store.get(shop, started.id))?.finished,
-      { deadlineMs: 90_000, intervalMs: 100 },
+      // A killed worker's job waits out its lock (30 s) and the stalled check before another
+      // takes it: 69 s measured at load 17 on 2 cores.
+      { deadlineMs: 150_000, intervalMs: 100 },
     );
 
   // The look decides and asks: the product is left as it is.
@@ -144,4 +146,4 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
   const after = (await productMedia(app, shop, productId)).map((media) => media.id);
   expect([...after].sort()).toEqual([...before].sort());
   expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
-}, 240_000);
+}, 360_000);
