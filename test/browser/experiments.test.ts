@@ -72,6 +72,7 @@ test(
     await admin.app.locator('label', { hasText: /^Is removed from the product/ }).click();
     expect(await admin.app.getByLabel('Ask me first').isChecked()).toBe(true);
     expect(await axeViolations(admin)).toEqual([]);
+    await admin.screenshot('experiments-start-form');
     await admin.app.getByRole('button', { name: 'Start experiment' }).click();
 
     await eventually(() =>
