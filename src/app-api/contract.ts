@@ -73,6 +73,7 @@
  *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
  *   GET    /api/experiments/:id                 -> ExperimentView
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
+ *   POST   /api/experiments/:id/keep-winner     -> ExperimentView
  */
 export * from './api-error.ts';
 export * from './ids.ts';

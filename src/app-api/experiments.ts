@@ -5,12 +5,14 @@
  *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
  *   GET    /api/experiments/:id                 -> ExperimentView (with its analysis)
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
+ *   POST   /api/experiments/:id/keep-winner     -> ExperimentView (an "ask" end's winner kept)
  *
  * An experiment shows a product's original featured image (the control) and 1 to 3 of its
  * published AI photos to the storefront's visitors, and ends by keeping the winner
  * (src/features/experiments/README.md).
  */
 import { z } from 'zod';
+import { MAX_EXPERIMENT_DAYS } from './experiment-limits.ts';
 import { GenerationId, shopifyGid } from './ids.ts';
 
 /** What the experiment counts per visitor: add to cart (default), orders, or revenue. */
@@ -20,6 +22,13 @@ export type ExperimentGoal = z.infer<typeof ExperimentGoal>;
 /** At a decision: make the winner the featured image, or leave the product and ask. */
 export const ExperimentEndAction = z.enum(['keep_winner', 'ask']);
 export type ExperimentEndAction = z.infer<typeof ExperimentEndAction>;
+
+/**
+ * Where the images that lose go once the end keeps an arm: they stay in the product's media, or
+ * they leave the product (kept in Files, an AI photo's result undone).
+ */
+export const ExperimentLosers = z.enum(['keep_in_product', 'remove_from_product']);
+export type ExperimentLosers = z.infer<typeof ExperimentLosers>;
 
 /** The arms, in order: the original, then the AI photos. */
 export const ExperimentArmId = z.enum(['control', 'ai1', 'ai2', 'ai3']);
@@ -47,9 +56,11 @@ export const StartExperimentRequest = z
     weights: z.array(z.number().int().min(5).max(95)).optional(),
     goal: ExperimentGoal.default('add_to_cart'),
     /** Days; the statistics' defaults (14 and 28) when left out. */
-    minDays: z.number().int().min(1).max(39).optional(),
-    maxDays: z.number().int().min(1).max(39).optional(),
+    minDays: z.number().int().min(1).max(MAX_EXPERIMENT_DAYS).optional(),
+    maxDays: z.number().int().min(1).max(MAX_EXPERIMENT_DAYS).optional(),
     endAction: ExperimentEndAction.default('keep_winner'),
+    /** The images that lose stay in the product's media unless said. */
+    losers: ExperimentLosers.optional(),
   })
   .refine((request) => new Set(request.generationIds).size === request.generationIds.length, {
     message: 'Each AI photo once.',
@@ -91,6 +102,25 @@ export const ExperimentArmView = z.object({
   probabilityBetter: z.number().nullable(),
 });
 
+/**
+ * One arm on one complete (UTC) day: the goal's mean per visitor from the start to that day's
+ * end (a rate from 0 to 1 for add to cart and orders, an amount for revenue) with its
+ * always-valid interval; null while it has none (fewer than two visitors, no conversion yet).
+ */
+export const ExperimentArmDayView = z.object({
+  arm: ExperimentArmId,
+  visitors: z.number().int(),
+  value: z.number(),
+  interval: z.object({ lower: z.number(), upper: z.number() }).nullable(),
+});
+
+export const ExperimentDayView = z.object({
+  /** YYYY-MM-DD, UTC (the event store's days). */
+  day: z.string(),
+  arms: z.array(ExperimentArmDayView),
+});
+export type ExperimentDayView = z.infer<typeof ExperimentDayView>;
+
 export const ExperimentView = z.object({
   id: z.string(),
   productId: z.string(),
@@ -99,6 +129,7 @@ export const ExperimentView = z.object({
   minDays: z.number().int(),
   maxDays: z.number().int(),
   endAction: ExperimentEndAction,
+  losers: ExperimentLosers,
   status: z.enum(['running', 'ended']),
   /** Days of data so far. */
   day: z.number().int(),
@@ -107,6 +138,13 @@ export const ExperimentView = z.object({
   /** Set once ended: the winning arm (null: none) and why it ended. */
   winner: ExperimentArmId.nullable(),
   why: ExperimentEndReason.nullable(),
+  /**
+   * The arm the end makes (or keeps) the featured image; null: the product is left as it is (an
+   * "ask" end until the merchant keeps its winner, no clear winner, a campaign's or an undo's).
+   */
+  kept: ExperimentArmId.nullable(),
+  /** Each complete day so far, oldest first: at most the maximum duration's days. */
+  days: z.array(ExperimentDayView),
   /** The end's steps (featured image, storefront, Flow) are still being carried out. */
   settling: z.boolean(),
   startedAt: z.string(),

@@ -1,9 +1,10 @@
 /**
  * The Experiments page in the real app: empty at first, with the storefront's setup card and its
  * theme editor deep link; an experiment started from a published photo in Activity's viewer
- * ("Test against the original") opens its card, a second start on the product is refused in
- * plain words, and each stop asks first (dismissing leaves it running; confirming ends it
- * keeping the AI photo).
+ * ("Test against the original", then its start form: the defaults filled in, durations checked
+ * before anything is sent, the options chosen reaching the server and the card) opens its card,
+ * a second start on the product is refused in plain words, and each stop asks first
+ * (dismissing leaves it running; confirming ends it keeping the AI photo).
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
@@ -11,7 +12,9 @@ import { DEMO } from '../../dev/stack.ts';
 import { axeViolations } from './support/axe.ts';
 import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
+import type { ExperimentList } from '../../src/app-api/contract.ts';
 import {
+  appApi,
   generatePhoto,
   productsWithImages,
   RESULT_TIMEOUT_MS,
@@ -49,6 +52,28 @@ test(
     await eventually(() => row.isVisible()).toBe(true);
     await row.click();
     await admin.app.getByRole('button', { name: 'Test against the original' }).click();
+    const form = admin.app.getByRole('heading', {
+      name: 'Test this AI photo against the original',
+    });
+    await eventually(() => form.isVisible()).toBe(true);
+    expect(await admin.app.getByLabel('Minimum duration, in days').inputValue()).toBe('14');
+    expect(await admin.app.getByLabel('Maximum duration, in days').inputValue()).toBe('28');
+    expect(await admin.app.getByLabel('Make it the featured image').isChecked()).toBe(true);
+    await admin.app.getByLabel('Minimum duration, in days').fill('30');
+    await admin.app.getByRole('button', { name: 'Start experiment' }).click();
+    await eventually(() => admin.app.getByText('At most the maximum duration.').isVisible()).toBe(
+      true,
+    );
+    await admin.app.getByLabel('Minimum duration, in days').fill('14');
+    await admin.app.getByLabel('Goal').selectOption('orders');
+    await admin.app.getByLabel('Visitors shown each image').selectOption('30');
+    // Polaris draws its own radio over the input: the merchant clicks the choice's label.
+    await admin.app.locator('label', { hasText: /^Ask me first$/ }).click();
+    await admin.app.locator('label', { hasText: /^Is removed from the product/ }).click();
+    expect(await admin.app.getByLabel('Ask me first').isChecked()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.screenshot('experiments-start-form');
+    await admin.app.getByRole('button', { name: 'Start experiment' }).click();
 
     await eventually(() =>
       admin.app.getByRole('heading', { name: 'Experiments', level: 1 }).isVisible(),
@@ -59,6 +84,21 @@ test(
     expect(
       await card.getByText('Waiting for the first visitors: nothing to compare yet.').isVisible(),
     ).toBe(true);
+    expect(
+      await card
+        .getByText(
+          'Order rate, 14 to 28 days. You choose what to keep at the end. ' +
+            'The other images are removed from the product; they stay in Files.',
+        )
+        .isVisible(),
+    ).toBe(true);
+    const [started] = (await appApi<ExperimentList>(stack, 'GET', '/experiments')).experiments;
+    expect(started).toMatchObject({
+      goal: 'orders',
+      endAction: 'ask',
+      losers: 'remove_from_product',
+    });
+    expect(started!.arms.map((arm) => arm.weight)).toEqual([70, 30]);
     // Each arm's row: its thumbnail beside its name.
     for (const name of ['Original', 'AI photo']) {
       const armRow = card.getByRole('row').filter({ hasText: new RegExp(`^${name}`) });
@@ -77,6 +117,7 @@ test(
     await eventually(() => row.isVisible()).toBe(true);
     await row.click();
     await admin.app.getByRole('button', { name: 'Test against the original' }).click();
+    await admin.app.getByRole('button', { name: 'Start experiment' }).click();
     await eventually(() =>
       admin.app
         .getByText(

@@ -10,6 +10,8 @@ import {
   decision,
   formatUpliftInterval,
   startRefusal,
+  summary,
+  winnerToKeep,
 } from '../../web/frontend/src/pages/experiments/experiment-wording.ts';
 
 const arm = (id: ExperimentView['arms'][number]['arm'], visitors: number) => ({
@@ -33,11 +35,14 @@ function experiment(changes: Partial<ExperimentView> = {}): ExperimentView {
     minDays: 14,
     maxDays: 28,
     endAction: 'keep_winner',
+    losers: 'keep_in_product',
     status: 'running',
     day: 3,
     daysToDecision: 11,
     winner: null,
     why: null,
+    kept: null,
+    days: [],
     settling: false,
     startedAt: '2026-11-20T00:00:00Z',
     endedAt: null,
@@ -60,19 +65,50 @@ test('a running experiment says how far it is from a decision', () => {
 
 test('an ended experiment says what was decided and what the product shows', () => {
   const ended = { status: 'ended', daysToDecision: null } as const;
-  expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1' }))).toBe(
+  expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1', kept: 'ai1' }))).toBe(
     'The AI photo sells better: it is now the featured image.',
   );
   expect(decision(experiment({ ...ended, why: 'decided', winner: 'ai1', endAction: 'ask' }))).toBe(
     'The AI photo sells better: make it the featured image when you are ready.',
   );
-  expect(decision(experiment({ ...ended, why: 'decided', winner: 'control' }))).toBe(
-    'The original sells better: it stays the featured image.',
-  );
+  expect(
+    decision(experiment({ ...ended, why: 'decided', winner: 'control', kept: 'control' })),
+  ).toBe('The original sells better: it stays the featured image.');
+  expect(
+    decision(experiment({ ...ended, why: 'decided', winner: 'control', endAction: 'ask' })),
+  ).toBe('The original sells better: keep it as the featured image when you are ready.');
   expect(decision(experiment({ ...ended, why: 'stopped_keep_original', winner: 'control' }))).toBe(
     'Stopped: the original is kept as the featured image.',
   );
   expect(decision(experiment({ ...ended, why: 'ended_by_campaign' }))).toMatch(/campaign/);
+});
+
+test('an end that asked offers its winner until the merchant keeps it, and no other end does', () => {
+  const ended = { status: 'ended', daysToDecision: null, endAction: 'ask' } as const;
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'ai1' }))?.arm).toBe('ai1');
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'control' }))?.arm).toBe(
+    'control',
+  );
+  expect(winnerToKeep(experiment({ ...ended, why: 'decided', winner: 'ai1', kept: 'ai1' }))).toBe(
+    null,
+  );
+  expect(winnerToKeep(experiment({ ...ended, why: 'no_clear_winner' }))).toBe(null);
+  expect(winnerToKeep(experiment({ ...ended, why: 'ended_by_undo' }))).toBe(null);
+});
+
+test('the options it started with read in a line', () => {
+  expect(summary(experiment())).toBe(
+    'Add-to-cart rate, 14 to 28 days. The winner becomes the featured image. ' +
+      'The other images stay in the product’s media.',
+  );
+  expect(
+    summary(
+      experiment({ goal: 'revenue', endAction: 'ask', losers: 'remove_from_product', minDays: 7 }),
+    ),
+  ).toBe(
+    'Revenue per visitor, 7 to 28 days. You choose what to keep at the end. ' +
+      'The other images are removed from the product; they stay in Files.',
+  );
 });
 
 test('AI photos are numbered only when there are several', () => {

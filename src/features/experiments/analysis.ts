@@ -5,7 +5,8 @@
  * and the merchant's view (today so far included).
  */
 import type { ArmResult, ArmMetrics } from './counters.ts';
-import type { ExperimentGoal } from '../../app-api/experiments.ts';
+import type { ExperimentDayView, ExperimentGoal } from '../../app-api/experiments.ts';
+import { armEstimates } from './statistics/arm-interval.ts';
 import { DEFAULT_STATISTICS } from './statistics/config.ts';
 import type { ArmTotals } from './statistics/arm-totals.ts';
 import type { Interval } from './statistics/comparison.ts';
@@ -42,6 +43,35 @@ export function analyse(
     maxDays: experiment.maxDays,
   });
   return { report, overall };
+}
+
+/**
+ * The chart's days: each arm's estimate on each complete day (experiment to date, with its
+ * interval), the days before `beforeDay` (YYYY-MM-DD: today, or the day the experiment ended,
+ * whose figures are partial), the last `maxDays` of them at most.
+ */
+export function dailyEstimates(
+  experiment: Pick<Experiment, 'arms' | 'goal' | 'maxDays'>,
+  totals: readonly ArmResult[],
+  beforeDay: string,
+): ExperimentDayView[] {
+  const metric = METRIC_OF[experiment.goal];
+  const complete = (totals[0]?.days ?? []).filter((entry) => entry.day < beforeDay).length;
+  const first = Math.max(0, complete - experiment.maxDays);
+  return Array.from({ length: complete - first }, (_, offset) => {
+    const index = first + offset;
+    const day = totals[0]!.days[index]!.day;
+    const looks = totals.map((arm) => arm.days[index]!.totals[metric]);
+    const estimates = armEstimates(looks, experiment.goal, DEFAULT_STATISTICS);
+    return {
+      day,
+      arms: estimates.map((estimate, arm) => ({
+        arm: experiment.arms[arm]!.arm,
+        visitors: looks[arm]!.visitors,
+        ...estimate,
+      })),
+    };
+  });
 }
 
 /**

@@ -50,6 +50,8 @@ export interface ExperimentEngine {
   launch(experiment: Experiment): Promise<void>;
   /** Records the end and has its steps run now; throws ExperimentStateError once ended. */
   end(experiment: Experiment, request: EndRequest): Promise<Experiment>;
+  /** Records that an "ask" end keeps its winner (once) and has the end's steps run again now. */
+  keepWinner(experiment: Experiment): Promise<Experiment>;
   /**
    * Ends the product's running experiment, if any (a campaign going live on it, an undo): they
    * win, and the experiment leaves the featured image to them.
@@ -90,11 +92,18 @@ export function createExperimentEngine(
   // Its records go with the shop's prefix; the app-wide due set names the shop, so it goes first.
   host.eraser.onErase('experiments: due looks', (shop) => store.forgetShop(shop));
   host.eraser.onErase('experiments: look jobs', (shop) => queue.eraseShop(shop));
+  const admin = async (shop: string) => host.admin.forShop(shop);
   const deps: StepDeps = {
     store,
     events,
     pixel,
-    admin: async (shop) => host.admin.forShop(shop),
+    admin,
+    review: {
+      generations: parts.pipeline.generations,
+      admin,
+      enqueue: parts.pipeline.context.enqueue,
+      publishedResults: parts.pipeline.context.publishedResults,
+    },
     clock,
     logger,
   };
@@ -114,6 +123,11 @@ export function createExperimentEngine(
       await store.nextLook(experiment.shop, experiment.id, nextLookAt(clock.now()));
     },
     end,
+    async keepWinner(experiment) {
+      const kept = await store.keepWinner(experiment.shop, experiment.id);
+      if (!kept.finished) await queue.runNow(experiment.shop, experiment.id);
+      return kept;
+    },
     async endOnProduct(shop, productId, why) {
       const experiment = await store.ofProduct(shop, productId);
       if (!experiment || experiment.state !== 'running') return;

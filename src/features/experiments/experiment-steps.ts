@@ -7,19 +7,27 @@
  *   metafield written: idempotent, so a start that died half way is repaired), read the
  *   complete days' totals and analyse them; a decision (or the maximum duration) ends it
  *   (`endExperiment`), else it is due again at the next day's look.
- * ended (not finished): the end's steps, each safe to repeat, then `finished`:
+ * ended (not finished): the end's steps, each safe to repeat, then `finished` (unless the end
+ *   kept another arm while they ran, the merchant keeping an "ask" end's winner: then again):
  *   1. the featured image: when the end keeps an arm, the decision (is one of the arms still the
  *      featured image, or did the merchant choose another by hand?) is recorded BEFORE anything
  *      is touched, so a repeat after a crash acts on the first look; `set` moves the kept arm's
  *      media to the front with the publish machinery's reorder (a repeat moves it again: the
  *      same order), `edited` leaves the merchant's choice;
- *   2. the event store's experiment closed (no more events counted);
- *   3. the arms' metafield deleted (the storefront shows the product as it is);
- *   4. the Flow trigger "Image experiment concluded", marked sent once Flow took it.
+ *   2. the losers: when the end keeps an arm (`set`) and the experiment was started so, the
+ *      other arms' images leave the product, kept in Files (loser-media.ts);
+ *   3. the event store's experiment closed (no more events counted);
+ *   4. the arms' metafield deleted (the storefront shows the product as it is);
+ *   5. the Flow trigger "Image experiment concluded", marked sent once Flow took it.
  */
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createShopifyFiles, ShopifyFilesError, type AdminGraphql } from '../../pipeline/index.ts';
+import {
+  createShopifyFiles,
+  ShopifyFilesError,
+  type AdminGraphql,
+  type ReviewDeps,
+} from '../../pipeline/index.ts';
 import type { ExperimentEndReason } from '../../app-api/experiments.ts';
 import { analyse, upliftPercent } from './analysis.ts';
 import { sendConcluded } from './concluded-trigger.ts';
@@ -28,6 +36,7 @@ import type { ExperimentEventStore } from './event-store.ts';
 import { ExperimentStateError, type Experiment, type ExperimentArmId } from './experiment.ts';
 import type { ExperimentStore } from './experiment-store.ts';
 import type { ExperimentsPixel } from './experiments-pixel.ts';
+import { removeLosers } from './loser-media.ts';
 import { deleteStorefrontArms, writeStorefrontArms } from './storefront-arms.ts';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +48,8 @@ export interface StepDeps {
   events: ExperimentEventStore;
   pixel: ExperimentsPixel;
   admin(shop: string): Promise<AdminGraphql>;
+  /** The publish machinery's undo, for losing AI photos that leave the product. */
+  review: ReviewDeps;
   clock: Clock;
   logger: Logger;
 }
@@ -135,11 +146,12 @@ export async function look(deps: StepDeps, shop: string, id: string): Promise<Lo
       experiment = (await deps.store.get(shop, id))!; // ended meanwhile: that end stands
     }
   }
-  await runEndSteps(deps, experiment);
+  if (!(await runEndSteps(deps, experiment))) return look(deps, shop, id);
   return 'ended';
 }
 
-async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void> {
+/** The end's steps; false when the end kept another arm meanwhile (they are to run again). */
+async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<boolean> {
   const { shop, id, productId, end } = experiment;
   if (!end) throw new Error(`experiment ${id} ended without its end`);
   const admin = await deps.admin(shop);
@@ -155,6 +167,8 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void
         if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
       });
     }
+    // The merchant's own featured image ("edited") leaves the product's media to them too.
+    if (decision === 'set') await removeLosers(deps.review, experiment, kept.arm);
   }
   await deps.events.close(shop, id);
   await deleteStorefrontArms(admin, productId);
@@ -162,6 +176,7 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<void
     await sendConcluded(admin, experiment, end);
     await deps.store.markFlowSent(shop, id);
   }
-  await deps.store.finish(experiment);
+  if (!(await deps.store.finish(experiment))) return false;
   deps.logger.info({ shop, experimentId: id, why: end.why, keep: end.keep }, 'experiment ended');
+  return true;
 }

@@ -41,7 +41,15 @@ const productsKey = (shop: string) => keys.key(shop, 'products');
 
 export type NewExperiment = Pick<
   Experiment,
-  'shop' | 'productId' | 'arms' | 'weights' | 'goal' | 'minDays' | 'maxDays' | 'endAction'
+  | 'shop'
+  | 'productId'
+  | 'arms'
+  | 'weights'
+  | 'goal'
+  | 'minDays'
+  | 'maxDays'
+  | 'endAction'
+  | 'losers'
 >;
 
 /** What the end's featured step decided: set the kept arm, or leave the merchant's own choice. */
@@ -62,8 +70,18 @@ export interface ExperimentStore {
   ofProduct(shop: string, productId: string): Promise<Experiment | null>;
   /** Atomic: running -> ended with its end decided, due now; throws when not running. */
   end(shop: string, id: string, end: ExperimentEnd): Promise<Experiment>;
-  /** The end's steps are done: out of the due set, its product free. */
-  finish(experiment: Experiment): Promise<void>;
+  /**
+   * The end's steps are done: out of the due set, its product free. False, and nothing done,
+   * when the end kept another arm since these steps read it (the merchant kept the winner
+   * meanwhile): the steps run again.
+   */
+  finish(experiment: Experiment): Promise<boolean>;
+  /**
+   * Atomic: an end decided with `ask` keeps its winner, due now for the end's steps; returns
+   * the experiment as recorded (the same when the winner was kept already). Throws when it has
+   * no winner waiting, or another experiment holds the product.
+   */
+  keepWinner(shop: string, id: string): Promise<Experiment>;
   /** Due its next daily look at `atMs`, if still running (an end stays due now). */
   nextLook(shop: string, id: string, atMs: number): Promise<void>;
   /** Experiments due at or before `nowMs`, oldest first. */
@@ -87,6 +105,7 @@ const FIELDS = [
   'minDays',
   'maxDays',
   'endAction',
+  'losers',
   'state',
   'end',
   'finished',
@@ -110,7 +129,11 @@ const NEXT_LOOK = luaScript(new URL('./lua/next-look.lua', import.meta.url), {
 });
 const FINISH = luaScript(new URL('./lua/finish-experiment.lua', import.meta.url), {
   keys: ['record', 'products', 'due'],
-  args: ['id', 'productId', 'now', 'dueMember'],
+  args: ['id', 'productId', 'keep', 'now', 'dueMember'],
+});
+const KEEP_WINNER = luaScript(new URL('./lua/keep-winner.lua', import.meta.url), {
+  keys: ['record', 'products', 'due'],
+  args: ['id', 'productId', 'now', 'dueMember', 'dueMs'],
 });
 
 export function createExperimentStore(deps: {
@@ -213,16 +236,55 @@ export function createExperimentStore(deps: {
 
     async finish(experiment) {
       const { shop, id, productId } = experiment;
-      await FINISH(
+      const finished = await FINISH(
         redis,
         { record: recordKey(shop, id), products: productsKey(shop), due: dueKey },
         {
           id,
           productId,
+          keep: JSON.stringify(experiment.end?.keep ?? null),
           now: JSON.stringify(new Date(clock.now()).toISOString()),
           dueMember: member(shop, id),
         },
       );
+      return finished !== 'changed';
+    },
+
+    async keepWinner(shop, id) {
+      const experiment = await get(shop, id);
+      if (!experiment) throw new ExperimentNotFoundError();
+      const now = clock.now();
+      const [status, current] = (await KEEP_WINNER(
+        redis,
+        { record: recordKey(shop, id), products: productsKey(shop), due: dueKey },
+        {
+          id,
+          productId: experiment.productId,
+          now: JSON.stringify(new Date(now).toISOString()),
+          dueMember: member(shop, id),
+          dueMs: now,
+        },
+      )) as [string, string?];
+      if (status === 'missing') throw new ExperimentNotFoundError();
+      if (status === 'stale') {
+        throw new ExperimentStateError(current as ExperimentState, 'it has no winner to keep yet');
+      }
+      if (status === 'no_winner') {
+        throw new AppError(
+          'conflict',
+          'no_winner_to_keep',
+          'This experiment has no winner waiting to be kept.',
+        );
+      }
+      if (status === 'busy') {
+        throw new AppError(
+          'conflict',
+          'product_in_experiment',
+          'This product is in another experiment now: its end decides the featured image.',
+          { fields: { productId: `in experiment ${current}` } },
+        );
+      }
+      return (await get(shop, id))!;
     },
 
     async nextLook(shop, id, atMs) {

@@ -10,6 +10,7 @@ import type {
   ExperimentEndAction,
   ExperimentEndReason,
   ExperimentGoal,
+  ExperimentLosers,
 } from '../../app-api/experiments.ts';
 
 export type { ExperimentArmId, ExperimentEndReason } from '../../app-api/experiments.ts';
@@ -48,6 +49,8 @@ export interface Experiment {
   minDays: number;
   maxDays: number;
   endAction: ExperimentEndAction;
+  /** What becomes of the arms the end does not keep (loser-media.ts). */
+  losers: ExperimentLosers;
   state: ExperimentState;
   end: ExperimentEnd | null;
   /** The end's steps are all done (featured image, event store, metafield, Flow). */
@@ -68,7 +71,8 @@ export class ExperimentNotFoundError extends AppError {
 
 export class ExperimentStateError extends AppError {
   override readonly name = 'ExperimentStateError';
-  constructor(current: ExperimentState) {
-    super('conflict', 'invalid_state', `This experiment is ${current}: it cannot be stopped now.`);
+  /** `refused`: what cannot be done now ("it cannot be stopped now"). */
+  constructor(current: ExperimentState, refused = 'it cannot be stopped now') {
+    super('conflict', 'invalid_state', `This experiment is ${current}: ${refused}.`);
   }
 }

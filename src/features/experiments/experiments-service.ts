@@ -1,7 +1,8 @@
 /**
  * Image experiments, as the merchant works with them: start one on a product (its original
  * featured image against 1 to 3 of its published AI photos), list them, read one with its
- * analysis, stop one keeping the AI photo or the original.
+ * analysis and its days, stop one keeping the AI photo or the original, keep the winner of one
+ * that ended asking.
  *
  * Lifecycle (stored state, each move one atomic Lua step in experiment-store.ts; the work after a
  * move is a job of experiment-runner.ts whose every step is safe to repeat, experiment-steps.ts):
@@ -11,6 +12,8 @@
  *                  │  or maximum duration ───────────┤   closed, metafield deleted, Flow sent
  *                  │  merchant's stop (keep ai/orig.)┤
  *                  └─ campaign going live / undo ────┘   (these keep no arm: they decide the image)
+ *
+ *   ended + finished ──(merchant keeps the winner of an "ask" end)──► ended (keeps it) ──► finished
  *
  *   start     refused on a product a campaign holds (409 held_by_campaign), one with an
  *             experiment not finished (409 product_in_experiment) or at the shop's cap (409
@@ -22,6 +25,10 @@
  *             wins a race (a look deciding while the merchant stops: one of them, never both);
  *             the product stays held until `finished`, so no new experiment starts on it
  *             before the old one's storefront part is gone.
+ *   keep      an end decided with `ask` keeps no arm: the merchant's "keep" records the winner as
+ *             the arm kept (once: a repeated click finds it recorded) and runs the end's steps
+ *             again, whose featured step then moves it (experiment-steps.ts); refused while a
+ *             campaign or another experiment holds the product.
  */
 import type {
   ExperimentList,
@@ -34,7 +41,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import { createShopifyFiles, type Generation, type GenerationStore } from '../../pipeline/index.ts';
 import type { CampaignOnProduct } from '../campaigns/engine.ts';
-import { analyse, upliftPercent } from './analysis.ts';
+import { analyse, dailyEstimates, upliftPercent } from './analysis.ts';
 import { DEFAULT_STATISTICS } from './statistics/config.ts';
 import {
   ExperimentNotFoundError,
@@ -50,6 +57,8 @@ export interface ExperimentsService {
   list(shop: string): Promise<ExperimentList>;
   get(shop: string, id: string): Promise<ExperimentView>;
   stop(shop: string, id: string, request: StopExperimentRequest): Promise<ExperimentView>;
+  /** Makes the winner of an end decided with `ask` the featured image; a repeat does nothing. */
+  keepWinner(shop: string, id: string): Promise<ExperimentView>;
 }
 
 export interface ExperimentsServiceDeps {
@@ -79,6 +88,8 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     const totals = await events.totals(experiment.shop, experiment.id, clock.now());
     const { report, overall } = analyse(experiment, totals ?? []);
     const running = experiment.state === 'running';
+    // Complete days only: today's, or the end day's, figures are partial.
+    const lastDay = new Date(experiment.endedAt ?? clock.now()).toISOString().slice(0, 10);
     return {
       id: experiment.id,
       productId: experiment.productId,
@@ -97,11 +108,14 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       minDays: experiment.minDays,
       maxDays: experiment.maxDays,
       endAction: experiment.endAction,
+      losers: experiment.losers,
       status: experiment.state,
       day: report?.day ?? 0,
       daysToDecision: running ? (report?.daysToDecision ?? null) : null,
       winner: experiment.end?.winner ?? null,
       why: experiment.end?.why ?? null,
+      kept: experiment.end?.keep ?? null,
+      days: dailyEstimates(experiment, totals ?? [], lastDay),
       settling: !running && !experiment.finished,
       startedAt: experiment.startedAt,
       endedAt: experiment.endedAt,
@@ -112,6 +126,17 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     const experiment = await store.get(shop, id);
     if (!experiment) throw new ExperimentNotFoundError();
     return experiment;
+  }
+
+  async function refuseHeldByCampaign(shop: string, productId: string): Promise<void> {
+    const campaign = await deps.campaignOnProduct(shop, productId);
+    if (campaign) {
+      throw refusal(
+        'held_by_campaign',
+        `The campaign “${campaign.name}” decides this product’s featured image until it ends.`,
+        'productId',
+      );
+    }
   }
 
   /** The AI photos, each a published photo of the product. */
@@ -135,14 +160,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
   return {
     async start(shop, request) {
       const { productId, generationIds } = request;
-      const campaign = await deps.campaignOnProduct(shop, productId);
-      if (campaign) {
-        throw refusal(
-          'held_by_campaign',
-          `The campaign “${campaign.name}” decides this product’s featured image until it ends.`,
-          'productId',
-        );
-      }
+      await refuseHeldByCampaign(shop, productId);
       const photos = await aiPhotos(shop, productId, generationIds);
       const files = createShopifyFiles(await deps.admin.forShop(shop));
       const featured = await files.featuredMediaId(productId);
@@ -173,6 +191,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
           minDays,
           maxDays,
           endAction: request.endAction,
+          losers: request.losers ?? 'keep_in_product',
         },
         // Due at once: if the storefront part below fails, the next reconciliation repairs it.
         clock.now(),
@@ -194,6 +213,13 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       if (experiment.state !== 'running') throw new ExperimentStateError(experiment.state);
       const why = keep === 'ai' ? 'stopped_keep_ai' : 'stopped_keep_original';
       return view(await experiments.end(experiment, { why }));
+    },
+
+    async keepWinner(shop, id) {
+      const experiment = await ofShop(shop, id);
+      // A repeated click finds the winner kept: the same answer, whatever holds the product now.
+      if (!experiment.end?.keep) await refuseHeldByCampaign(shop, experiment.productId);
+      return view(await experiments.keepWinner(experiment));
     },
   };
 }

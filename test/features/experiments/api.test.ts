@@ -48,14 +48,28 @@ it('starts, lists, reads and stops an experiment, for its own shop only', async 
   );
   expect(refused.status).toBe(400);
   expect(Object.keys(refused.body.fields)).toContain('weights');
+  const unbounded = await api<{ error: string; fields: Record<string, string> }>(
+    shop,
+    'POST',
+    '/experiments',
+    { productId, generationIds: [photo.id], maxDays: 40, losers: 'delete_everywhere' },
+  );
+  expect(unbounded.status).toBe(400);
+  expect(Object.keys(unbounded.body.fields)).toEqual(expect.arrayContaining(['maxDays', 'losers']));
 
   const started = await api<ExperimentView>(shop, 'POST', '/experiments', {
     productId,
     generationIds: [photo.id],
     weights: [60, 40],
+    losers: 'remove_from_product',
   });
   expect(started.status).toBe(201);
-  expect(started.body).toMatchObject({ status: 'running', goal: 'add_to_cart', minDays: 14 });
+  expect(started.body).toMatchObject({
+    status: 'running',
+    goal: 'add_to_cart',
+    minDays: 14,
+    losers: 'remove_from_product',
+  });
   const path = `/experiments/${started.body.id}`;
   expect((await api<ExperimentList>(shop, 'GET', '/experiments')).body.experiments).toHaveLength(1);
   expect((await api<ExperimentView>(shop, 'GET', path)).body.arms.map((arm) => arm.weight)).toEqual(

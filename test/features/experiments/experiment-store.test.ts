@@ -1,8 +1,8 @@
 /**
  * The experiments' records on the suite's Redis: one experiment not finished per product, a cap
  * per shop (both checked in the step that writes, so concurrent starts cannot pass together),
- * one end recorded whoever ends first (and not postponed by a look that read it running), and the
- * product freed only once the end's steps are done.
+ * one end recorded whoever ends first (and not postponed by a look that read it running), the
+ * product freed only once the end's steps are done, and an "ask" end's winner kept once.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -43,6 +43,7 @@ const input = (shop: string, productId = product(1)): NewExperiment => ({
   minDays: 14,
   maxDays: 28,
   endAction: 'keep_winner',
+  losers: 'keep_in_product',
 });
 
 const refusal = (promise: Promise<unknown>) =>
@@ -111,6 +112,25 @@ describe('experiment store', () => {
     await store.finish(stored);
     expect(await store.due(clock.now(), 10_000)).not.toContainEqual(member);
     expect((await store.get(shop, experiment.id))!.finished).toBe(true);
+  });
+
+  it('keeps an "ask" end\'s winner once, finishing only the steps that acted on it', async () => {
+    const shop = uniqueShop();
+    const { id } = await store.create({ ...input(shop), endAction: 'ask' }, clock.now());
+    const end = { why: 'decided', winner: 'ai1', keep: null, uplift: null } as const;
+    const asked = await store.end(shop, id, end);
+    const kept = await store.keepWinner(shop, id);
+    expect(kept).toMatchObject({ end: { keep: 'ai1' }, finished: false });
+    // Steps that read the end before the keep (it came as they ran) do not finish it: they run
+    // again, for the winner; the product stays held meanwhile.
+    expect(await store.finish(asked)).toBe(false);
+    expect(await store.due(clock.now(), 10_000)).toContainEqual({ shop, id });
+    expect(await store.ofProduct(shop, product(1))).toMatchObject({ id, finished: false });
+    expect(await store.finish(kept)).toBe(true);
+    expect(await store.ofProduct(shop, product(1))).toBeNull();
+    // Kept already: a repeat changes nothing, not even "finished".
+    expect(await store.keepWinner(shop, id)).toMatchObject({ finished: true });
+    expect(await store.due(clock.now(), 10_000)).not.toContainEqual({ shop, id });
   });
 
   it('keeps the first featured decision', async () => {

@@ -6,6 +6,7 @@
  *   POST /api/experiments              StartExperimentRequest -> ExperimentView (201)
  *   GET  /api/experiments/:id          -> ExperimentView (with its analysis)
  *   POST /api/experiments/:id/stop     StopExperimentRequest -> ExperimentView
+ *   POST /api/experiments/:id/keep-winner  -> ExperimentView
  */
 import {
   ExperimentId,
@@ -37,6 +38,10 @@ export const experimentsApiModule: AppModule = {
     api.post('/experiments/:id/stop', async (req, res) => {
       const request = parse(StopExperimentRequest, req.body);
       res.json(await experiments.stop(shopOf(req), pathParam(req, ExperimentId), request));
+    });
+
+    api.post('/experiments/:id/keep-winner', async (req, res) => {
+      res.json(await experiments.keepWinner(shopOf(req), pathParam(req, ExperimentId)));
     });
   },
 };

@@ -13,8 +13,8 @@ import { FidelityBadge, FidelityFigures } from '../../components/Fidelity.tsx';
 import { cdnImageAt, resultImageAt } from '../../lib/cdn-image.ts';
 import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
-import { canStartExperiment, useStartExperiment } from '../experiments/useStartExperiment.ts';
-import { StartRefusedBanner } from '../experiments/StartRefusedBanner.tsx';
+import { canStartExperiment } from '../experiments/useStartExperiment.ts';
+import { StartExperimentForm } from '../experiments/StartExperimentForm.tsx';
 import { ProductOptions } from './ProductOptions.tsx';
 import styles from './ReviewViewer.module.css';
 import dialogStyles from '../../components/Dialog.module.css';
@@ -250,7 +250,8 @@ export function ReviewViewer({
   const optionGroup = generation?.optionGroup ?? null;
   const reviewable = generation?.state === 'in_review' && optionGroup === null;
   const style = useUseAsStyle();
-  const experiment = useStartExperiment();
+  // The start form of the photo it was opened for: another photo shows its own images again.
+  const [startFormOf, setStartFormOf] = useState<string | null>(null);
   const hasPrevious = index > 0;
   const hasNext = index < generations.length - 1;
 
@@ -282,6 +283,7 @@ export function ReviewViewer({
   if (!generation) return null;
   const before = generation.sourceImageUrls[0] ?? generation.product.imageUrl;
   const position = viewerPosition(generations, index, waiting);
+  const startForm = startFormOf === generation.id;
   return (
     <>
       <DialogHeader
@@ -309,11 +311,10 @@ export function ReviewViewer({
             {decide.error ? (
               <ErrorBanner error={decide.error} onDismiss={decide.clearError} />
             ) : null}
-            {experiment.error ? (
-              <StartRefusedBanner error={experiment.error} onDismiss={experiment.clearError} />
-            ) : null}
             {optionGroup ? (
               <ProductOptions groupId={optionGroup} onChosen={onDecided} />
+            ) : startForm ? (
+              <StartExperimentForm generation={generation} onCancel={() => setStartFormOf(null)} />
             ) : (
               <div className={styles.pair}>
                 {before ? (
@@ -352,8 +353,8 @@ export function ReviewViewer({
               {t('actions.useAsStyle')}
             </Button>
           ) : null}
-          {canStartExperiment(generation) ? (
-            <Button loading={experiment.pending} onClick={() => void experiment.start(generation)}>
+          {canStartExperiment(generation) && !startForm ? (
+            <Button onClick={() => setStartFormOf(generation.id)}>
               {t('experiments.start.button')}
             </Button>
           ) : null}

@@ -13,8 +13,10 @@ import type {
   StopExperimentRequest,
 } from '../../shared/contract.ts';
 import { ArmsTable } from './ArmsTable.tsx';
-import { decision } from './experiment-wording.ts';
-import { UpliftChart } from './UpliftChart.tsx';
+import { DaysChart } from './DaysChart.tsx';
+import { DaysTable } from './DaysTable.tsx';
+import { decision, summary } from './experiment-wording.ts';
+import { KeepWinnerAction } from './KeepWinnerAction.tsx';
 
 type Keep = StopExperimentRequest['keep'];
 
@@ -33,11 +35,12 @@ function badge(experiment: ExperimentView) {
   } as const;
 }
 
-function stopConfirmation(keep: Keep, run: () => void): Confirmation {
+function stopConfirmation(keep: Keep, experiment: ExperimentView, run: () => void): Confirmation {
+  const losers = t(`experiments.losers.${experiment.losers}`);
   return keep === 'ai'
     ? {
         title: t('experiments.stop.aiTitle'),
-        consequences: [t('experiments.stop.aiConsequence'), t('experiments.stop.final')],
+        consequences: [t('experiments.stop.aiConsequence'), losers, t('experiments.stop.final')],
         confirm: t('experiments.stop.keepAi'),
         dismiss: t('experiments.stop.keepRunning'),
         destructive: false,
@@ -45,7 +48,11 @@ function stopConfirmation(keep: Keep, run: () => void): Confirmation {
       }
     : {
         title: t('experiments.stop.originalTitle'),
-        consequences: [t('experiments.stop.originalConsequence'), t('experiments.stop.final')],
+        consequences: [
+          t('experiments.stop.originalConsequence'),
+          losers,
+          t('experiments.stop.final'),
+        ],
         confirm: t('experiments.stop.keepOriginal'),
         dismiss: t('experiments.stop.keepRunning'),
         destructive: false,
@@ -53,7 +60,10 @@ function stopConfirmation(keep: Keep, run: () => void): Confirmation {
       };
 }
 
-/** One experiment: where it stands in words, its figures per arm, and its two stops. */
+/**
+ * One experiment: where it stands in words, each arm over its days (chart and table), its
+ * figures per arm, and its two stops, or, ended asking, the action that keeps its winner.
+ */
 export function ExperimentCard({ experiment, onChange }: Props) {
   const confirm = useConfirm();
   const stop = useAction((keep: Keep) =>
@@ -86,20 +96,29 @@ export function ExperimentCard({ experiment, onChange }: Props) {
           <Text as="p" variant="headingSm">
             {decision(experiment)}
           </Text>
-          <UpliftChart experiment={experiment} />
+          <Text as="p" tone="subdued">
+            {summary(experiment)}
+          </Text>
+          <KeepWinnerAction experiment={experiment} onChange={onChange} />
+          <DaysChart experiment={experiment} />
+          <DaysTable experiment={experiment} />
           <ArmsTable experiment={experiment} />
           {experiment.status === 'running' ? (
             <ButtonGroup>
               <Button
                 loading={stop.pending}
-                onClick={() => confirm.ask(stopConfirmation('ai', () => void perform('ai')))}
+                onClick={() =>
+                  confirm.ask(stopConfirmation('ai', experiment, () => void perform('ai')))
+                }
               >
                 {t('experiments.stop.keepAi')}
               </Button>
               <Button
                 loading={stop.pending}
                 onClick={() =>
-                  confirm.ask(stopConfirmation('original', () => void perform('original')))
+                  confirm.ask(
+                    stopConfirmation('original', experiment, () => void perform('original')),
+                  )
                 }
               >
                 {t('experiments.stop.keepOriginal')}

@@ -7,10 +7,17 @@ import { locale, t } from '../../i18n/index.ts';
 import type { ExperimentView } from '../../shared/contract.ts';
 
 type Arm = ExperimentView['arms'][number];
+type ArmDay = ExperimentView['days'][number]['arms'][number];
 
 const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
 const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
 const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+const amount = new Intl.NumberFormat(locale, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+// The event store's days are UTC days.
+const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** "Original", "AI photo", "AI photo 2" (numbered when the experiment has more than one). */
 export function armName(arm: Arm, experiment: ExperimentView): string {
@@ -45,6 +52,44 @@ export function formatRate(arm: Arm): string {
   return arm.visitors > 0 ? rate.format(arm.conversions / arm.visitors) : '–';
 }
 
+/** "Nov 28" for a YYYY-MM-DD day of the experiment (UTC). */
+export function formatExperimentDay(key: string): string {
+  return day.format(new Date(`${key}T00:00:00Z`));
+}
+
+/** The goal's mean per visitor: a rate ("4.1 %"), or revenue per visitor ("1.25"). */
+export function formatGoalValue(goal: ExperimentView['goal'], value: number): string {
+  return goal === 'revenue' ? amount.format(value) : rate.format(value);
+}
+
+/** "4.1 % (3.2 % to 5 %)": an arm's value on a day with its interval, when it has one. */
+export function formatArmDay(goal: ExperimentView['goal'], arm: ArmDay): string {
+  const value = formatGoalValue(goal, arm.value);
+  if (!arm.interval) return value;
+  return t('experiments.upliftInterval', {
+    estimate: value,
+    lower: formatGoalValue(goal, arm.interval.lower),
+    upper: formatGoalValue(goal, arm.interval.upper),
+  });
+}
+
+/** The options it was started with, in a line: goal, durations, its end, the losers' place. */
+export function summary(experiment: ExperimentView): string {
+  return t('experiments.summary.line', {
+    goal: t(`experiments.metric.${experiment.goal}`),
+    minDays: formatNumber(experiment.minDays),
+    maxDays: formatNumber(experiment.maxDays),
+    end: t(`experiments.summary.end.${experiment.endAction}`),
+    losers: t(`experiments.losers.${experiment.losers}`),
+  });
+}
+
+/** The winner of an end decided with "ask", while the merchant has not kept it; else null. */
+export function winnerToKeep(experiment: ExperimentView): Arm | null {
+  if (experiment.why !== 'decided' || experiment.kept !== null) return null;
+  return experiment.arms.find((arm) => arm.arm === experiment.winner) ?? null;
+}
+
 /** The decision, or where the experiment stands, in one sentence. */
 export function decision(experiment: ExperimentView): string {
   const winner = experiment.arms.find((arm) => arm.arm === experiment.winner);
@@ -52,8 +97,14 @@ export function decision(experiment: ExperimentView): string {
   switch (experiment.why) {
     case 'decided':
       if (!winner) return t('experiments.decision.noClearWinner');
-      if (winner.arm === 'control') return t('experiments.decision.originalWins');
-      return experiment.endAction === 'keep_winner'
+      if (winner.arm === 'control') {
+        return t(
+          experiment.kept
+            ? 'experiments.decision.originalWins'
+            : 'experiments.decision.originalWinsAsk',
+        );
+      }
+      return experiment.kept
         ? t('experiments.decision.aiWinsKept', { name: winnerName })
         : t('experiments.decision.aiWinsAsk', { name: winnerName });
     case 'no_clear_winner':

@@ -1,0 +1,143 @@
+/**
+ * An experiment that ends asking (`endAction` "ask") leaves the product as it is, and the
+ * merchant's POST /api/experiments/:id/keep-winner makes its winner the featured image once:
+ * a click sent twice at once, or again later, moves nothing more (the merchant's own choice
+ * made after it stays), and Flow heard of the end once. Nothing to keep on a running
+ * experiment, nor on one that kept its winner itself. Over HTTP with real session tokens, the
+ * Shopify emulator, the suite's Redis and the experiments' worker in this process on a clock the
+ * test moves.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ExperimentView, StartExperimentRequest } from '../../../src/app-api/experiments.ts';
+import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
+import type { ExperimentWorker } from '../../../src/features/experiments/experiment-runner.ts';
+import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
+import { createOffsetClock } from '../../../src/platform/clock.ts';
+import { startTestApp } from '../../support/app.ts';
+import { startImageHost, type HostedImages } from '../../support/product-images.ts';
+import { seededProducts } from '../../support/seeded-shop.ts';
+import { productMedia } from '../../support/shop-media.ts';
+import { until } from '../../support/until.ts';
+import { publishedPhoto, traffic, triggersOf } from './support/published-photos.ts';
+
+const DAY_MS = 86_400_000;
+const clock = createOffsetClock();
+const app = await startTestApp({
+  emulator: { mediaProcessingMs: 100 },
+  overrides: { experiments: { clock, reconcileMs: 100 } },
+  webhookWorker: false,
+});
+let images: HostedImages;
+let worker: ExperimentWorker;
+beforeAll(async () => {
+  images = await startImageHost();
+  worker = app.deps.experiments.startWorker();
+});
+afterAll(async () => {
+  await worker.close();
+  await images.close();
+});
+
+async function api<T>(shop: string, path: string) {
+  const response = await app.call(`/api${path}`, {
+    method: 'POST',
+    shop,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const featured = async (shop: string, productId: string) =>
+  (await productMedia(app, shop, productId))[0]!.id;
+
+/** An experiment on a new shop's product whose AI photo sells far better on its first day. */
+async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']) {
+  const shop = app.newShop();
+  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
+  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const original = await featured(shop, productId);
+  const photo = await publishedPhoto(app, images, shop, productId);
+  const { experiments } = app.deps.services;
+  const started = await experiments.start(shop, {
+    productId,
+    generationIds: [photo.id],
+    goal: 'add_to_cart',
+    endAction,
+    minDays: 1,
+    maxDays: 3,
+  });
+  const startedAt = Date.parse(started.startedAt);
+  await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
+  await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+  const path = `/experiments/${started.id}/keep-winner`;
+  return { shop, productId, original, photo: photo.fileId!, id: started.id, path };
+}
+
+/** Moves the clock to the next day's look and waits for the end to settle. */
+async function decided(shop: string, id: string): Promise<ExperimentView> {
+  clock.advance(DAY_MS);
+  await worker.reconcile();
+  return settled(shop, id);
+}
+
+const settled = (shop: string, id: string) =>
+  until(
+    'the end to settle',
+    async () => {
+      const view = await app.deps.services.experiments.get(shop, id);
+      return view.status === 'ended' && !view.settling && view;
+    },
+    { deadlineMs: 60_000 },
+  );
+
+it('keeps the winner of an end that asked once, however often the click comes', async () => {
+  const { shop, productId, original, photo, id, path } = await aiPhotoSellsBetter('ask');
+  const before = (await productMedia(app, shop, productId)).map((media) => media.id).sort();
+
+  const ended = await decided(shop, id);
+  expect(ended).toMatchObject({ why: 'decided', winner: 'ai1', kept: null });
+  expect(await featured(shop, productId)).toBe(original);
+
+  // A click sent twice at once (a retry): one keep, both answered with it.
+  const answers = await Promise.all([
+    api<ExperimentView>(shop, path),
+    api<ExperimentView>(shop, path),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(answer.body.kept).toBe('ai1');
+  }
+  expect(await settled(shop, id)).toMatchObject({ why: 'decided', winner: 'ai1', kept: 'ai1' });
+  await expect.poll(() => featured(shop, productId)).toBe(photo);
+  const after = (await productMedia(app, shop, productId)).map((media) => media.id).sort();
+  expect(after).toEqual(before);
+
+  // The merchant puts the original back by hand; the same click again moves nothing.
+  await createShopifyFiles(app.deps.admin.forShop(shop)).makeFeatured(productId, original);
+  const again = await api<ExperimentView>(shop, path);
+  expect(again.status).toBe(200);
+  expect(again.body).toMatchObject({ kept: 'ai1', settling: false });
+  await settled(shop, id);
+  expect(await featured(shop, productId)).toBe(original);
+  expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
+  // Finished: the product is free for a new experiment.
+  expect(await app.deps.experiments.store.ofProduct(shop, productId)).toBeNull();
+}, 90_000);
+
+it('has nothing to keep while running, nor once an end kept its winner itself', async () => {
+  const asking = await aiPhotoSellsBetter('ask');
+  const running = await api<{ error: string }>(asking.shop, asking.path);
+  expect(running).toEqual({
+    status: 409,
+    body: expect.objectContaining({ error: 'invalid_state' }),
+  });
+
+  const keeping = await aiPhotoSellsBetter('keep_winner');
+  expect(await decided(keeping.shop, keeping.id)).toMatchObject({ kept: 'ai1' });
+  const kept = await api<{ error: string }>(keeping.shop, keeping.path);
+  expect(kept).toEqual({
+    status: 409,
+    body: expect.objectContaining({ error: 'no_winner_to_keep' }),
+  });
+}, 90_000);

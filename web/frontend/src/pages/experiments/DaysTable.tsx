@@ -1,0 +1,55 @@
+import { BlockStack, Button, Collapsible, DataTable, Text } from '@shopify/polaris';
+import { useId, useState } from 'react';
+import { t } from '../../i18n/index.ts';
+import type { ExperimentView } from '../../shared/contract.ts';
+import { armName, formatArmDay, formatExperimentDay } from './experiment-wording.ts';
+
+interface Props {
+  experiment: ExperimentView;
+}
+
+/**
+ * The chart's figures (DaysChart): one row a complete day, newest first, each arm's goal metric
+ * to date with its interval. Folded under a disclosure button: four weeks of rows would push
+ * the card's actions far down.
+ */
+export function DaysTable({ experiment }: Props) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const { days, goal } = experiment;
+  if (days.length === 0) return null;
+  const rows = [...days]
+    .reverse()
+    .map((day) => [
+      formatExperimentDay(day.day),
+      ...day.arms.map((arm) => formatArmDay(goal, arm)),
+    ]);
+  return (
+    <BlockStack gap="200">
+      <div>
+        <Button
+          variant="plain"
+          disclosure={open ? 'up' : 'down'}
+          ariaExpanded={open}
+          ariaControls={id}
+          onClick={() => setOpen(!open)}
+        >
+          {t(open ? 'experiments.days.hide' : 'experiments.days.show')}
+        </Button>
+      </div>
+      <Collapsible id={id} open={open} transition={false}>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {t('experiments.days.caption', { metric: t(`experiments.metric.${goal}`) })}
+        </Text>
+        <DataTable
+          columnContentTypes={['text', ...experiment.arms.map(() => 'numeric' as const)]}
+          headings={[
+            t('experiments.days.day'),
+            ...experiment.arms.map((arm) => armName(arm, experiment)),
+          ]}
+          rows={rows}
+        />
+      </Collapsible>
+    </BlockStack>
+  );
+}
