@@ -3,6 +3,7 @@
  * selection, its estimate and its progress. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { GenerationKind, GenerationParams, GenerationState, OptionCount } from './generations.ts';
 import { shopifyGid } from './ids.ts';
 import { BulkVariantSets, EachVariant } from './variant-sets.ts';
@@ -95,7 +96,10 @@ export const BulkEstimate = z.object({
   outcome: RunOutcomeView,
   /** null when nothing would be sent, or the shop's work is paused. */
   schedule: BulkSchedule.nullable(),
+  /** Why the run cannot start, in English (empty when it can). */
   problems: z.array(z.string()),
+  /** The same problems coded (error-codes.ts), in the same order: what a client translates. */
+  problemTexts: z.array(CodedText),
   /** With `eachVariant`: the products made one per value, their results, the others. */
   variantSets: BulkVariantSets.optional(),
 });

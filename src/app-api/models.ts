@@ -26,26 +26,27 @@ import {
 
 /** What the prompt field needs of the catalogue: how a video prompt names its images. */
 export { isVideoModelId, videoImageMarker } from '../productai/catalogue.ts';
+import { englishText, type CodedText, type ErrorCode } from './error-codes.ts';
 import type { GenerationKind, GenerationParams } from './generations.ts';
 import type { SettingsView } from './settings.ts';
 
-/** Plain names, in the catalogue's order (recommended first). */
-const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, string>> = {
-  nanobanana2: 'Balanced',
-  nanobananapro: 'Best',
-  nanobanana: 'Fast',
-  'seedream-5-pro': 'Best for edits',
-  'seedream-5-lite': 'Fast edits',
-  seedream: 'Artistic',
-  'kontext-pro': 'Precise edits',
-  'kontext-max': 'Precise edits, best',
-  'gpt-2': 'From a description',
-  'gpt-1.5': 'From a description (earlier)',
-  'gpt-high': 'Detailed',
-  'gpt-medium': 'Standard',
-  'gpt-low': 'Draft',
-  seedance: 'Video with sound',
-  'gemini-omni': 'Video from your images',
+/** Plain names' codes (their English: error-codes.ts), in the catalogue's order. */
+const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, ErrorCode>> = {
+  nanobanana2: 'model_balanced',
+  nanobananapro: 'model_best',
+  nanobanana: 'model_fast',
+  'seedream-5-pro': 'model_best_edits',
+  'seedream-5-lite': 'model_fast_edits',
+  seedream: 'model_artistic',
+  'kontext-pro': 'model_precise_edits',
+  'kontext-max': 'model_precise_edits_best',
+  'gpt-2': 'model_from_description',
+  'gpt-1.5': 'model_from_description_earlier',
+  'gpt-high': 'model_detailed',
+  'gpt-medium': 'model_standard',
+  'gpt-low': 'model_draft',
+  seedance: 'model_video_sound',
+  'gemini-omni': 'model_video_images',
 };
 
 export interface ModelChoice {
@@ -79,7 +80,7 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       const spec = IMAGE_MODELS[id];
       return {
         id,
-        name: MODEL_NAMES[id],
+        name: modelName(id),
         credits: spec.credits,
         per: 'image',
         worksFrom: imagesPhrase(spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
@@ -97,7 +98,7 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       }));
       return {
         id,
-        name: MODEL_NAMES[id],
+        name: modelName(id),
         credits: Math.min(...ratesPerSecond.map((rate) => rate.credits)),
         per: 'second',
         worksFrom: imagesPhrase(spec.minImages, spec.maxImages),
@@ -111,7 +112,13 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
 
 /** "Balanced", or the id itself for a model the catalogue no longer has. */
 export function modelName(id: string | undefined): string {
-  return id && id in MODEL_NAMES ? MODEL_NAMES[id as ImageModelId | VideoModelId] : (id ?? '');
+  const name = modelNameText(id);
+  return typeof name === 'string' ? name : englishText(name);
+}
+
+/** The model's plain name as a coded text (a client translates it), or the id it no longer knows. */
+export function modelNameText(id: string | undefined): CodedText | string {
+  return id && id in MODEL_NAMES ? { code: MODEL_NAMES[id as ImageModelId | VideoModelId] } : (id ?? '');
 }
 
 /** The image models the extensions offer (photos only). */
@@ -206,9 +213,9 @@ export function resultsProblem(
   kind: GenerationKind,
   model: string | undefined,
   options: number,
-): string | null {
+): CodedText | null {
   if (options <= 1 || acceptedOptions(kind, model).resultsToChoose) return null;
-  return 'An upscale has one result: the same image each time, so there is nothing to choose among.';
+  return { code: 'upscale_one_result' };
 }
 
 /** The model a kind starts with: the shop's default for photos, the catalogue's first for video. */

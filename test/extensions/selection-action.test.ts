@@ -74,7 +74,7 @@ test('one selected product reads as one', async () => {
 });
 
 test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {
-  const message = 'Connect your ProductAI account before estimating a bulk run.';
+  const message = 'Save your ProductAI API key in Settings first.';
   const { page } = await openSelectionAction((app) =>
     app.answer('POST /api/bulk-runs/estimate', 400, { error: 'api_key_missing', message }),
   );

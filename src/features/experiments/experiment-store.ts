@@ -168,19 +168,14 @@ export function createExperimentStore(deps: {
         },
       )) as [string, string?];
       if (status === 'busy') {
-        throw new AppError(
-          'conflict',
-          'product_in_experiment',
-          'This product already has an experiment: stop it before starting another.',
-          { fields: { productId: `in experiment ${current}` } },
-        );
+        throw new AppError('conflict', 'product_in_experiment', {
+          fields: { productId: { code: 'in_experiment', params: { experiment: String(current) } } },
+        });
       }
       if (status === 'at_cap') {
-        throw new AppError(
-          'conflict',
-          'experiments_at_cap',
-          `The shop runs ${MAX_RUNNING_EXPERIMENTS} experiments already: stop one first.`,
-        );
+        throw new AppError('conflict', 'experiments_at_cap', {
+          params: { max: MAX_RUNNING_EXPERIMENTS },
+        });
       }
       return experiment;
     },

@@ -62,13 +62,15 @@ export interface Experiment {
 export class ExperimentNotFoundError extends AppError {
   override readonly name = 'ExperimentNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This experiment does not exist.');
+    super('not_found', 'experiment_not_found');
   }
 }
 
 export class ExperimentStateError extends AppError {
   override readonly name = 'ExperimentStateError';
   constructor(current: ExperimentState) {
-    super('conflict', 'invalid_state', `This experiment is ${current}: it cannot be stopped now.`);
+    super('conflict', 'experiment_not_running', {
+      params: { state: { code: `experiment_state_${current}` } },
+    });
   }
 }

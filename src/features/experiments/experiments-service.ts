@@ -29,6 +29,7 @@ import type {
   StartExperimentRequest,
   StopExperimentRequest,
 } from '../../app-api/experiments.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
@@ -62,8 +63,11 @@ export interface ExperimentsServiceDeps {
 
 const AI_ARMS: readonly ExperimentArmId[] = ['ai1', 'ai2', 'ai3'];
 
-const refusal = (code: string, message: string, field?: string) =>
-  new AppError('conflict', code, message, field ? { fields: { [field]: message } } : {});
+const refusal = (text: CodedText, field?: string) =>
+  new AppError('conflict', text.code, {
+    ...(text.params ? { params: text.params } : {}),
+    ...(field ? { fields: { [field]: text } } : {}),
+  });
 
 /** Equal shares adding up to 100, the remainder to the control. */
 function equalWeights(arms: number): number[] {
@@ -120,13 +124,9 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     for (const id of ids) {
       const generation = await deps.generations.get(shop, id);
       if (!generation || generation.productId !== productId)
-        throw new AppError('not_found', 'not_found', 'This AI photo is not one of the product’s.');
+        throw new AppError('not_found', 'photo_not_on_product');
       if (generation.state !== 'published' || generation.kind !== 'photo' || !generation.fileId)
-        throw refusal(
-          'not_published',
-          'Only AI photos published on the product can be tested.',
-          'generationIds',
-        );
+        throw refusal({ code: 'not_published' }, 'generationIds');
       photos.push(generation as Generation & { fileId: string });
     }
     return photos;
@@ -138,8 +138,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const campaign = await deps.campaignOnProduct(shop, productId);
       if (campaign) {
         throw refusal(
-          'held_by_campaign',
-          `The campaign “${campaign.name}” decides this product’s featured image until it ends.`,
+          { code: 'held_by_campaign', params: { name: campaign.name } },
           'productId',
         );
       }
@@ -150,13 +149,13 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const replaced = photos.find((photo) => photo.fileId === featured);
       const control = replaced ? replaced.previousFeaturedMediaId : featured;
       if (!control)
-        throw refusal('no_original', 'The product has no original featured image to test against.');
+        throw refusal({ code: 'no_original' });
       const media = [control, ...photos.map((photo) => photo.fileId)];
       const arms: ExperimentArm[] = [];
       for (const [index, id] of media.entries()) {
         const image = (await files.status(id))?.previewUrl;
         if (!image)
-          throw refusal('image_not_ready', 'An image of the experiment is not on Shopify (yet).');
+          throw refusal({ code: 'image_not_ready' });
         const arm = index === 0 ? 'control' : AI_ARMS[index - 1]!;
         arms.push({ arm, media: id, image, generationId: photos[index - 1]?.id ?? null });
       }

@@ -24,6 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { englishText } from '../../app-api/error-codes.ts';
 import { isShopDomain, shopKeyspace } from '../../platform/keys.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
 import {
@@ -163,7 +164,7 @@ export async function runGeneratePhotoAction(
     { priority: 'bulk' },
   );
   if (!intake.ok)
-    return { status: 422, message: intake.problems.map((problem) => problem.message).join(' ') };
+    return { status: 422, message: intake.problems.map(englishText).join(' ') };
   const origin = { type: 'flow' as const, id: request.action_run_id, label: FLOW_ORIGIN_LABEL };
   const option = properties.each_variant?.trim();
   const set = option ? await variantSet(deps, shop, productId, params, option) : null;

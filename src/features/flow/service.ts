@@ -52,9 +52,7 @@ export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActi
         answer = await runGeneratePhotoAction(actionDeps, request);
       } catch (error) {
         log.error({ err: error }, 'flow action not handled; Flow will retry');
-        throw new AppError('unavailable', 'unavailable', 'Not handled; please retry.', {
-          cause: error,
-        });
+        throw new AppError('unavailable', 'flow_not_handled', { cause: error });
       }
       if (answer.status === 200) {
         log.info({ generationId: answer.generationId, duplicate: answer.duplicate }, 'flow action');

@@ -18,6 +18,7 @@
  *     (cap-line.ts: released when the cap is raised or the next day starts).
  */
 import type { GenerationOrigin } from '../../app-api/contract.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { Rule } from '../../app-api/rules.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
@@ -224,9 +225,9 @@ async function failRefused(
   deps: RulesDeps,
   shop: string,
   ids: readonly string[],
-  problems: readonly { message: string }[],
+  problems: readonly CodedText[],
 ) {
-  const reason = problems.map((problem) => problem.message).join(' ');
+  const reason = problems.map(englishText).join(' ');
   for (const id of ids) {
     try {
       await deps.generations.transition(shop, id, {

@@ -287,6 +287,6 @@ export type GenerationPatch = Partial<
 export class GenerationNotFoundError extends AppError {
   override readonly name = 'GenerationNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This generation does not exist in this shop.');
+    super('not_found', 'generation_not_found');
   }
 }

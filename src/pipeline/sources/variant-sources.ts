@@ -17,7 +17,8 @@ import type { NewGeneration, Priority } from '../generations/generation.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
 import { creditsFor } from './request-rules.ts';
-import { intakeFor, type GenerationRequest, type IntakeProblem } from './new-generation.ts';
+import type { FieldProblem } from '../../platform/errors.ts';
+import { intakeFor, type GenerationRequest } from './new-generation.ts';
 
 interface VariantNode {
   id: string;
@@ -120,7 +121,7 @@ export type VariantSetIntake =
       generations: NewGeneration[];
       estimate: VariantSetEstimate;
     }
-  | { ok: false; credits: number; problems: IntakeProblem[]; estimate: VariantSetEstimate | null };
+  | { ok: false; credits: number; problems: FieldProblem[]; estimate: VariantSetEstimate | null };
 
 /**
  * The set's generations for a product already read; `request.params` complete. Refused (nothing
@@ -138,9 +139,13 @@ export function variantSetIntake(
   const credits = creditsFor(request.kind, request.params);
   if (!option) {
     const named = options.option ?? DEFAULT_VARIANT_OPTIONS[0];
-    const has = product.optionNames.join(', ') || 'none';
-    const message = `“${product.title}” has no option “${named}” (its options: ${has}).`;
-    return { ok: false, credits, problems: [{ field: 'eachVariant', message }], estimate: null };
+    const params = {
+      title: product.title,
+      option: named,
+      options: product.optionNames.join(', ') || 'none',
+    };
+    const problem = { field: 'eachVariant', code: 'no_such_option', params } as const;
+    return { ok: false, credits, problems: [problem], estimate: null };
   }
   const values = variantValues(product, option);
   const estimate = variantSetEstimate(option, values);
@@ -173,8 +178,9 @@ export function variantSetIntake(
     });
   }
   if (generations.length === 0) {
-    const message = `No ${option.toLowerCase()} of “${product.title}” has an image of its own: add one to each variant in Shopify, or make one photo for the product.`;
-    return { ok: false, credits, problems: [{ field: 'eachVariant', message }], estimate };
+    const params = { option: option.toLowerCase(), title: product.title };
+    const problem = { field: 'eachVariant', code: 'no_variant_image', params } as const;
+    return { ok: false, credits, problems: [problem], estimate };
   }
   return { ok: true, credits, generations, estimate };
 }

@@ -41,7 +41,7 @@ export const flowActionsModule: AppModule = {
           rawResponse: {},
         });
         if (!check.valid)
-          throw new AppError('unauthorized', 'unauthorized', 'Flow request not verified');
+          throw new AppError('unauthorized', 'flow_unverified');
         // Flow shows our message when a step fails: a malformed payload says which fields.
         const parsed = FlowActionRequest.safeParse(parseJson(rawBody));
         if (!parsed.success) {

@@ -7,6 +7,7 @@
  */
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { ShopifyWebhooksService } from '../../../src/app/index.ts';
+import { AppError } from '../../../src/platform/errors.ts';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 
@@ -28,7 +29,7 @@ function refuseLargerThan(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (Number(req.headers['content-length'] ?? 0) <= maxBytes) return next();
     res.setHeader('Connection', 'close');
-    next(Object.assign(new Error(`The body is larger than ${maxBytes} bytes.`), { status: 413 }));
+    next(new AppError('too_large', 'payload_too_large', { params: { size: `${maxBytes} bytes` } }));
   };
 }
 

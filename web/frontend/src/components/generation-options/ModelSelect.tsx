@@ -1,4 +1,5 @@
 import { Select } from '@shopify/polaris';
+import { modelLabel } from '../../i18n/coded-text.ts';
 import { t } from '../../i18n/index.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
@@ -30,7 +31,7 @@ function styleImageNote(kind: GenerationKind, model: string | undefined): string
 function optionLabel(choice: ModelChoice): string {
   const price = formatCredits(choice.credits);
   return t(choice.per === 'image' ? 'options.modelPerImage' : 'options.modelPerSecond', {
-    name: serverText(choice.name),
+    name: modelLabel(choice.id),
     price,
   });
 }

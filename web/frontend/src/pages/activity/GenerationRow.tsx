@@ -5,6 +5,7 @@ import { FidelityBadge, FidelityFindings } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { t } from '../../i18n/index.ts';
+import { modelLabel } from '../../i18n/coded-text.ts';
 import { serverText } from '../../i18n/server-text.ts';
 import {
   formatDateTime,
@@ -12,7 +13,6 @@ import {
   formatRelative,
   kindLabel,
 } from '../../lib/format.ts';
-import { modelName } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
 import { ChannelChecks } from '../../components/ChannelChecks.tsx';
@@ -93,7 +93,7 @@ function Details({ generation }: { generation: GenerationView }) {
   return (
     <Text as="p" tone="subdued">
       {kindLabel(generation.kind)}
-      {model ? ` · ${serverText(modelName(model))}` : ''} · {formatGenerationCost(generation)} ·{' '}
+      {model ? ` · ${modelLabel(model)}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
       </time>
