@@ -14,14 +14,14 @@
  *   too_large     what it sent is over a documented size limit, which the message names (413)
  *
  * The message of these errors is written for the merchant, in English: its `code` and `params`
- * (src/app-api/error-codes.ts) are what a client translates, so the code names one wording.
+ * (error-codes.ts) are what a client translates, so the code names one wording.
  */
 import {
   englishText,
   type CodedText,
   type ErrorCode,
   type TextParams,
-} from '../app-api/error-codes.ts';
+} from './error-codes.ts';
 
 export type ErrorKind =
   | 'invalid'

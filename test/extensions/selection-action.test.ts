@@ -83,6 +83,30 @@ test('an estimate the app refuses is shown in a critical banner, and review stay
   expect(await actionButton(page, 'primary-action').getAttribute('disabled')).not.toBeNull();
 });
 
+test('in French, a refusal reads in French from its code, whatever its English says', async () => {
+  const reworded = 'An English sentence no locale file holds.';
+  const { page } = await harness.open(
+    'product-selection-bulk-run',
+    SELECTED,
+    (app) => {
+      app.answer('GET /api/settings', 200, settings());
+      app.answer('POST /api/bulk-runs/estimate', 429, {
+        error: 'bulk_runs_cap',
+        message: reworded,
+        params: { cap: 3 },
+      });
+    },
+    'fr',
+  );
+
+  await page
+    .locator('s-banner[tone="critical"]', {
+      hasText: 'Cette boutique a déjà 3 traitements groupés en cours, sa limite.',
+    })
+    .waitFor();
+  expect(await page.getByText(reworded).count()).toBe(0);
+});
+
 test('more products than a run takes: says so and sends nothing', async () => {
   const many = Array.from({ length: 251 }, (_, n) => `gid://shopify/Product/${n + 1}`);
   const { page, app } = await openSelectionAction(() => {}, many);

@@ -12,7 +12,6 @@ import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json'
 import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 import {
   bulkRunAtCapMessage,
-  pendingCapMessage,
   ruleAtCapRefusal,
   tryAtCapHeldReason,
 } from '../../src/pipeline/limits/shop-quotas.ts';
@@ -100,12 +99,6 @@ describe('in French', () => {
     );
   });
 
-  test('a quota’s 429 reads in French, with its cap', () => {
-    expect(serverText(pendingCapMessage(500))).toBe(
-      'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
-    );
-  });
-
   test('a bulk run waiting at the cap says why in French', () => {
     expect(serverText(bulkRunAtCapMessage(500))).toBe(
       'En attente : cette boutique a 500 générations en cours ou en attente de validation, sa limite. Le traitement reprend de lui-même à mesure qu’elles se terminent ; approuver ou refuser les résultats en attente dans Activité libère des places plus tôt.',
@@ -166,11 +159,7 @@ describe('in French', () => {
     );
   });
 
-  test('the bounds on what a merchant sends read in French', () => {
-    expect(
-      serverText('The style image is 16383×16383 pixels; it must be at most 25 megapixels.'),
-    ).toBe('L’image de style fait 16383×16383 pixels ; elle doit faire au plus 25 mégapixels.');
-    expect(serverText('The body is larger than 10 MB.')).toBe('Le contenu envoyé dépasse 10 MB.');
+  test('the bound on a result the app reads reads in French', () => {
     expect(
       serverText(
         'The generated image is 16383×16383 pixels, more than the 67.1 megapixels the app reads.',

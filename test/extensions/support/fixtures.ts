@@ -121,6 +121,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
   creditsPerOption: 5,
   requestsPerMinute: 60,
   problems: [],
+  problemTexts: [],
   leftOutMediaIds: [],
   variants: {
     option: 'Color',
@@ -206,6 +207,7 @@ export function bulkEstimate(
             finishInMs,
           },
     problems: [],
+    problemTexts: [],
   });
 }
 

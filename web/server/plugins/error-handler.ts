@@ -2,15 +2,15 @@
  * The one error handler: every failure of a request becomes its answer here, and nowhere else.
  * An AppError (src/platform/errors.ts) answers with the status of its kind; the app says which
  * other errors of its layers a client may see (src/app/client-errors.ts); zod and body-parsing
- * errors are the web's own. 4xx answers say what was wrong (the client's to
- * fix); 5xx answers say only that it failed, with the request id that finds the details in the
- * logs.
+ * errors are the web's own. 4xx answers say what was wrong (the client's to fix) by code and
+ * params, with the English of both and each field's problem (docs/error-codes.md); 5xx answers
+ * say only that it failed, with the request id that finds the details in the logs.
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../../src/app-api/contract.ts';
 import { asClientError, SESSION_EXPIRED } from '../../../src/app/index.ts';
-import { englishText, type ErrorCode } from '../../../src/app-api/error-codes.ts';
+import { englishText, type ErrorCode, type TextParams } from '../../../src/app-api/error-codes.ts';
 import { AppError, type ErrorKind } from '../../../src/platform/errors.ts';
 
 /** What App Bridge needs to fetch a fresh session token and retry the request. */
@@ -70,19 +70,22 @@ function toAnswer(error: unknown, req: Request): Answer | null {
   const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const { kind, code } = CLIENT_ERRORS[status] ?? { kind: 'invalid', code: 'bad_request' };
-    return { status, error: new AppError(kind, code, { params: clientErrorParams(error, req) }), headers: {} };
+    const params = clientErrorParams(code, error, req);
+    return { status, error: new AppError(kind, code, params ? { params } : {}), headers: {} };
   }
   return null;
 }
 
 /** What the texts of the library's 4xx name: the path nobody serves, the limit a body is over. */
-function clientErrorParams(error: unknown, req: Request): Record<string, string> {
+function clientErrorParams(code: ErrorCode, error: unknown, req: Request): TextParams | undefined {
+  if (code === 'not_found') return endpointOf(req);
+  if (code !== 'payload_too_large') return undefined;
   const limit = (error as { limit?: unknown }).limit;
-  return {
-    method: req.method,
-    path: req.originalUrl.split('?')[0] ?? '',
-    size: typeof limit === 'number' ? `${limit} bytes` : 'its limit',
-  };
+  return { size: typeof limit === 'number' ? `${limit} bytes` : 'the limit' };
+}
+
+function endpointOf(req: Request): { method: string; path: string } {
+  return { method: req.method, path: req.originalUrl.split('?')[0] ?? '' };
 }
 
 function bodyOf(answer: Answer, requestId: string): ApiErrorBody {
@@ -139,7 +142,7 @@ function internal(answer: Answer | null, requestId: string): ApiErrorBody {
 /** JSON 404 for API paths nobody handled. */
 export function apiNotFound(): RequestHandler {
   return (req, res) => {
-    const params = { method: req.method, path: req.originalUrl.split('?')[0] ?? '' };
+    const params = endpointOf(req);
     const body: ApiErrorBody = {
       error: 'not_found',
       message: englishText({ code: 'not_found', params }),

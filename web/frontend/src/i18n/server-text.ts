@@ -1,12 +1,12 @@
 /**
- * The server's words on the page (a generation's reason, why work is paused, an error's message)
- * and the shared contract's (src/app-api: model names and descriptions, option labels) in the
- * merchant's language. The server writes them in English and stores some with the record
- * (a failed generation keeps its reason), so the page translates them: `server.*` in the locale
- * files pairs each English wording with its translation, `{{name}}` standing for the part that
- * varies (a cap, a model, a count). A text no entry matches is shown as the server wrote it.
- * (Chosen over codes in the contract: no stored record or API answer changes, and the admin
- * extensions keep reading the same messages.)
+ * The server's stored words on the page (a generation's reason and action, why work is paused, a
+ * bulk run's waiting line, a held result's findings) and the shared contract's model descriptions
+ * and option labels, in the merchant's language. The server writes them in English and stores
+ * them with the record (a failed generation keeps its reason), without a code yet, so the page
+ * translates them here: `server.*` in the locale files pairs each English wording with its
+ * translation, `{{name}}` standing for the part that varies (a cap, a model, a count). A text no
+ * entry matches is shown as the server wrote it. An API refusal never comes here: it is
+ * translated by its code (coded-text.ts).
  */
 import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';
