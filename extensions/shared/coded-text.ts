@@ -44,3 +44,8 @@ export function problemTexts(estimate: {
     return (coded && codedText(coded)) ?? english;
   });
 }
+
+/** A text the app stores with a record (a generation's reason): by its code, else as written. */
+export function storedText(text: Coded | null | undefined, english: string): string {
+  return (text && codedText(text)) ?? english;
+}

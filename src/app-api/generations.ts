@@ -142,6 +142,12 @@ export const GenerationView = z.object({
   reason: z.string().nullable(),
   action: z.string().nullable(),
   /**
+   * `reason` and `action` coded (error-codes.ts): what a client translates. Null when the record
+   * has the English only (written before codes): a client shows that as written.
+   */
+  reasonText: CodedText.nullable(),
+  actionText: CodedText.nullable(),
+  /**
    * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage,
    * met by this one or by the shop's results ahead of it in line; `reason` says so, and it is
    * saved as soon as Shopify answers); `productai` while a

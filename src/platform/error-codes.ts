@@ -189,6 +189,79 @@ export const ERROR_TEXT = {
   flow_unverified: 'Flow request not verified',
   flow_not_handled: 'Not handled; please retry.',
 
+  // A generation's reason and action, stored with its record (the view gives both coded).
+  reason_rejected: 'Rejected in review.',
+  reason_undone: 'Undone: removed from the product, kept in Files.',
+  reason_productai_unreachable:
+    'ProductAI could not be reached after several tries; nothing was charged.',
+  reason_check_failed: 'The app could not check on the result at ProductAI after several tries.',
+  reason_not_saved: 'The result could not be saved to Shopify after several tries.',
+  reason_not_confirmed: 'Shopify did not confirm the saved result after several tries.',
+  reason_job_error: 'ProductAI could not make this {{kind}} (job {{job}} ended with an error).',
+  reason_refused: 'ProductAI refused the request: {{details}}',
+  reason_would_refuse: 'ProductAI would refuse this request: {{details}}',
+  reason_attached_already:
+    'This result (ProductAI job {{job}}) was attached to a product already.',
+  reason_uncertain:
+    'The request may have reached ProductAI, but no answer came back, so the app cannot tell whether it was charged.',
+  action_uncertain:
+    'Nothing to do: the app is checking with ProductAI and nothing will be charged twice. It adds the result when it is ready, or sends the request again only if ProductAI never received it.',
+  reason_key_changed:
+    'The ProductAI key was changed after this request was sent, so the app cannot check the account it went to. It is not sent again, so nothing is charged twice.',
+  action_key_changed:
+    'Save the previous ProductAI key again and the app finishes the check on its own, or cancel: a result that still arrives waits under Unclaimed results in Activity.',
+  reason_uncertain_cancelled:
+    'Cancelled while the app was checking with ProductAI. It was not sent again, so nothing was charged twice.',
+  action_uncertain_cancelled:
+    'If ProductAI still delivers the result, it waits under Unclaimed results in Activity: attach it to a product there without paying again.',
+  pause_out_of_credits:
+    'Your ProductAI account is out of credits, so work for this shop is paused.',
+  pause_out_of_credits_action:
+    'Add credits to your ProductAI account, then resume the paused work.',
+  pause_invalid_key:
+    'ProductAI rejected the API key (invalid or inactive), so work for this shop is paused.',
+  pause_invalid_key_action:
+    'Save a new key from the API access page of ProductAI in Settings, then resume.',
+  pause_missing_key: 'No ProductAI API key is saved, so work for this shop is paused.',
+  pause_missing_key_action: 'Save your ProductAI API key in Settings, then resume.',
+  waiting_shopify: 'Waiting for Shopify to come back — saved as soon as it answers.',
+  waiting_productai:
+    'Waiting for ProductAI to come back — the result is read as soon as it answers.',
+  shopify_said: '{{reason}} Shopify said: “{{detail}}”.',
+  media_download_image: 'Shopify could not download the generated image.',
+  media_download_file: 'Shopify could not download the generated file.',
+  media_process_image: 'Shopify could not process the generated image.',
+  media_process_result: 'Shopify could not process the result.',
+  media_too_large_mb: 'The generated image is larger than Shopify accepts (20 MB).',
+  media_too_large_px:
+    'The generated image is larger than Shopify accepts (20 megapixels, 4472 px a side).',
+  media_shape: 'Shopify does not accept the shape of the generated image.',
+  media_type: 'Shopify does not accept the type of the generated image.',
+  media_storage: 'Your store has reached its file storage limit.',
+  media_too_slow: 'Shopify took too long to process the result.',
+  video_long: 'The generated video is longer than Shopify allows for product media.',
+  video_short: 'The generated video is shorter than Shopify allows for product media.',
+  video_wide: 'The generated video is wider than Shopify allows.',
+  video_tall: 'The generated video is taller than Shopify allows.',
+  video_narrow: 'The generated video is narrower than Shopify allows.',
+  video_short_height: 'The generated video is shorter in height than Shopify allows.',
+  action_retry: 'Retry the generation.',
+  action_retry_lower_resolution:
+    'Retry the generation; if it fails again, try a lower resolution.',
+  action_retry_aspect: 'Retry with another aspect ratio.',
+  action_retry_format: 'Retry with the other output format (PNG or JPG).',
+  action_delete_files: 'Delete files you no longer need in Content > Files, then retry.',
+  action_retry_shorter: 'Retry with a shorter duration.',
+  action_retry_longer: 'Retry with a longer duration.',
+  action_retry_lower_video: 'Retry with a lower video resolution.',
+  action_retry_higher_video: 'Retry with a higher video resolution.',
+  action_try_again: 'Try again.',
+  action_try_again_later: 'Try again later.',
+  action_change_params: 'Change the parameters and try again.',
+  action_check_job: 'Check the job in your ProductAI account, or try again.',
+  action_check_media: 'Check the product media, or try again.',
+  action_try_another: 'Try again, perhaps with another prompt or model.',
+
   // Words other texts hold as parameters, and the models' plain names (models.ts).
   model_balanced: 'Balanced',
   model_best: 'Best',
@@ -209,6 +282,7 @@ export const ERROR_TEXT = {
   kind_video: 'video',
   kind_upscale: 'upscale',
   kind_model: 'model',
+  kind_upscaled_image: 'upscaled image',
   state_queued: 'queued',
   state_paused: 'paused',
   state_submitting: 'submitting',

@@ -4,15 +4,15 @@
  */
 import type { GenerationView } from '../../app-api/contract.ts';
 import { currentWait, tryAgainOf, type Generation } from './generation.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { plainFinding } from './plain-findings.ts';
+import { currentText, toldWhy } from './reason.ts';
 
-/** What a saving generation's view says while it waits for Shopify (its `reason`). */
-export const WAITING_FOR_SHOPIFY =
-  'Waiting for Shopify to come back — saved as soon as it answers.';
-
-/** What a processing generation's view says while ProductAI does not answer (its `reason`). */
-export const WAITING_FOR_PRODUCTAI =
-  'Waiting for ProductAI to come back — the result is read as soon as it answers.';
+/** What a generation's view says while it waits for Shopify or ProductAI (its `reason`). */
+const WAITING_FOR = {
+  shopify: { code: 'waiting_shopify' },
+  productai: { code: 'waiting_productai' },
+} as const satisfies Record<string, CodedText>;
 
 /**
  * How a published result sits on its product, from what verify recorded: a result of a set is
@@ -44,13 +44,14 @@ export function toGenerationView(
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason:
-      waitingFor === null
-        ? generation.reason
-        : waitingFor === 'productai'
-          ? WAITING_FOR_PRODUCTAI
-          : WAITING_FOR_SHOPIFY,
-    action: waitingFor === null ? generation.action : null,
+    ...(waitingFor === null
+      ? {
+          reason: generation.reason,
+          action: generation.action,
+          reasonText: currentText(generation.reasonText, generation.reason),
+          actionText: currentText(generation.actionText, generation.action),
+        }
+      : toldWhy(WAITING_FOR[waitingFor])),
     waitingFor,
     tryAgain: tryAgainOf(generation),
     product: {

@@ -17,6 +17,7 @@ import type {
   StyleUsed,
   VariantTargetView,
 } from '../../app-api/contract.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
@@ -126,6 +127,13 @@ export interface Generation {
   reason: string | null;
   /** What the merchant can do about `reason`; null when nothing. */
   action: string | null;
+  /**
+   * `reason` and `action` as coded texts (src/app-api/error-codes.ts), which clients translate;
+   * null or absent on a record written before codes, or by a writer that gives English only
+   * (reason.ts keeps the two in step).
+   */
+  reasonText?: CodedText | null;
+  actionText?: CodedText | null;
   /**
    * Who paused it (state `paused`): the shop (out of credits, invalid key; `resumeShop` resumes
    * it), its bulk run (the run's resume does) or the shop's daily cap for automatic work (the

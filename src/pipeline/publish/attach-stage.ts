@@ -11,7 +11,9 @@
  */
 import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
+import { toldWhy } from '../generations/reason.ts';
 import { renderAltText } from './alt-text.ts';
 import { createNamedFile, fileNameBaseFor } from './named-file.ts';
 import { imageMarks, provenanceOf } from './provenance.ts';
@@ -27,8 +29,8 @@ export const ATTACH_GIVE_UP: GiveUpRule[] = [
   {
     from: ['saving'],
     to: 'failed',
-    reason: 'The result could not be saved to Shopify after several tries.',
-    action: 'Try again.',
+    reason: { code: 'reason_not_saved' },
+    action: { code: 'action_try_again' },
   },
 ];
 
@@ -130,14 +132,14 @@ export async function attach(
 export async function fail(
   ctx: PipelineContext,
   ref: GenerationRef,
-  reason: string,
-  action = 'Retry the generation.',
+  reason: CodedText | string,
+  action: CodedText = { code: 'action_retry' },
 ): Promise<StageOutcome> {
   try {
     await ctx.generations.transition(ref.shop, ref.generationId, {
       from: ['saving'],
       to: 'failed',
-      patch: { reason, action },
+      patch: toldWhy(reason, action),
       note: reason,
     });
   } catch (error) {

@@ -52,8 +52,8 @@ export const VERIFY_GIVE_UP: GiveUpRule[] = [
   {
     from: ['saving'],
     to: 'failed',
-    reason: 'Shopify did not confirm the saved result after several tries.',
-    action: 'Check the product media, or try again.',
+    reason: { code: 'reason_not_confirmed' },
+    action: { code: 'action_check_media' },
   },
 ];
 
@@ -93,7 +93,7 @@ export async function verify(
     // later (an approval); an outage before the file existed is not part of it.
     const processingSince = Math.max(savingSince(generation), Date.parse(file.createdAt));
     if (ctx.clock.now() - processingSince > deps.timing.deadlineMs[generation.kind]) {
-      return fail(ctx, ref, 'Shopify took too long to process the result.');
+      return fail(ctx, ref, { code: 'media_too_slow' });
     }
     return later(recheckDelay(deps.timing, check, sinceCreated));
   }

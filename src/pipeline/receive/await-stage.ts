@@ -31,8 +31,8 @@ export const AWAIT_GIVE_UP: GiveUpRule[] = [
   {
     from: ['processing'],
     to: 'failed',
-    reason: 'The app could not check on the result at ProductAI after several tries.',
-    action: 'Check the job in your ProductAI account, or try again.',
+    reason: { code: 'reason_check_failed' },
+    action: { code: 'action_check_job' },
   },
 ];
 

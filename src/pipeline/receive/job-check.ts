@@ -14,7 +14,8 @@ import { StaleTransitionError, type Generation } from '../generations/generation
 import type { GenerationRef } from '../stages/stage.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import type { PipelineContext } from '../context.ts';
-import { KIND_WORDS, finishJob } from './finish-job.ts';
+import { englishText } from '../../app-api/error-codes.ts';
+import { KIND_TEXTS, finishJob } from './finish-job.ts';
 import { submissionKey } from './submission-key.ts';
 
 /**
@@ -30,7 +31,7 @@ const NOT_SENT_AGAIN =
 
 /** Why a generation whose submission key is gone or refused fails (see submission-key.ts). */
 export function unreadableReason(kind: GenerationKind, jobId: number, why: 'gone' | 'refused') {
-  const what = KIND_WORDS[kind];
+  const what = englishText(KIND_TEXTS[kind]);
   return {
     reason:
       why === 'gone'

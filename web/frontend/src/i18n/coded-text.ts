@@ -8,6 +8,7 @@
 import type { TextParam, TextParams } from '../shared/contract.ts';
 import { modelName, modelNameText } from '../shared/models.ts';
 import { isMessageKey, numberFormat, t, type MessageValues } from './index.ts';
+import { serverText } from './server-text.ts';
 
 interface Coded {
   code: string;
@@ -48,4 +49,13 @@ export function problemTexts(estimate: {
 export function modelLabel(id: string | undefined): string {
   const name = modelNameText(id);
   return typeof name === 'string' ? name : (codedText(name) ?? modelName(id));
+}
+
+/**
+ * A text the server stores with a record (a generation's reason, its action) in the merchant's
+ * language: by its code; a record kept in English only (written before codes, or words another
+ * system wrote) goes through server-text.ts.
+ */
+export function storedText(text: Coded | null | undefined, english: string): string {
+  return (text && codedText(text)) ?? serverText(english);
 }

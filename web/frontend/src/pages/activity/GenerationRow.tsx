@@ -5,8 +5,7 @@ import { FidelityBadge, FidelityFindings } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { t } from '../../i18n/index.ts';
-import { modelLabel } from '../../i18n/coded-text.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { modelLabel, storedText } from '../../i18n/coded-text.ts';
 import {
   formatDateTime,
   formatGenerationCost,
@@ -54,12 +53,12 @@ function StateCell({ generation }: { generation: GenerationView }) {
       </InlineStack>
       {generation.reason && !heldForFindings(generation) ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
-          {serverText(generation.reason)}
+          {storedText(generation.reasonText, generation.reason)}
         </Text>
       ) : null}
       {generation.action ? (
         <Text as="p" tone="subdued">
-          {serverText(generation.action)}
+          {storedText(generation.actionText, generation.action)}
         </Text>
       ) : null}
       {generation.fidelity ? <FidelityFindings fidelity={generation.fidelity} /> : null}

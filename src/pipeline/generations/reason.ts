@@ -1,0 +1,34 @@
+/**
+ * A generation's reason and action as its record keeps them: in English (`reason`, `action`, the
+ * words every record has, Activity's history and the logs) and coded (`reasonText`,
+ * `actionText`: what clients translate). A patch that sets or clears a reason goes through
+ * `toldWhy`, so the two never disagree (a reason given as a string, words another system wrote,
+ * has no code); `currentText` gives a client the coded text only while
+ * it still says what the English says (a writer that gives English only leaves an older code
+ * behind, which must not be shown).
+ */
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
+import type { Generation } from './generation.ts';
+
+export type ToldWhy = Pick<Generation, 'reason' | 'action' | 'reasonText' | 'actionText'>;
+
+export function toldWhy(
+  reason: CodedText | string | null,
+  action: CodedText | null = null,
+): ToldWhy {
+  const coded = typeof reason === 'string' ? null : reason;
+  return {
+    reason: typeof reason === 'string' ? reason : reason && englishText(reason),
+    action: action && englishText(action),
+    reasonText: coded,
+    actionText: action,
+  };
+}
+
+/** The coded text of `english`, or null when the record's code is absent or says otherwise. */
+export function currentText(
+  text: CodedText | null | undefined,
+  english: string | null,
+): CodedText | null {
+  return text && english !== null && englishText(text) === english ? text : null;
+}
