@@ -81,6 +81,7 @@ export {
   type NewGeneration,
 } from './generations/generation.ts';
 export { toGenerationView } from './generations/generation-view.ts';
+export { toldWhy, type ToldWhy } from './generations/reason.ts';
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
 export { appWideKeys, generationKeys, PENDING_STATES } from './generations/keys.ts';

@@ -192,6 +192,11 @@ export const ERROR_TEXT = {
   // A generation's reason and action, stored with its record (the view gives both coded).
   reason_rejected: 'Rejected in review.',
   reason_undone: 'Undone: removed from the product, kept in Files.',
+  reason_bulk_paused: 'Paused with its bulk run.',
+  action_bulk_resume: 'Resume the bulk run to continue.',
+  reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
+  reason_campaign_ended: 'The campaign ended: removed from the product, kept in Files.',
+  reason_campaign_never_shown: 'The campaign ended before this result went live: discarded.',
   reason_productai_unreachable:
     'ProductAI could not be reached after several tries; nothing was charged.',
   reason_check_failed: 'The app could not check on the result at ProductAI after several tries.',

@@ -36,6 +36,7 @@ import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
 import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
 import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';
 import { mediaFailureReason } from '../../src/pipeline/publish/media-failure.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 
 const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
@@ -206,20 +207,22 @@ describe('in French', () => {
   });
 
   // A reason missing here ("Cancelled with its bulk run; nothing was charged.") stays English on a
-  // French page.
+  // French page. Those written with a code are translated by it; their English is still here for
+  // the records written before codes.
   test('every reason the pipeline stores with a generation reads in French', async () => {
     const { knownServerText } = await import('../../web/frontend/src/i18n/server-text.ts');
-    const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW'].map(
-      (code) => mediaFailureReason([{ code, message: '', details: null }]),
+    const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW']
+      .map((code) => mediaFailureReason([{ code, message: '', details: null }]))
+      .flatMap(({ reason, action }) => [englishText(reason), englishText(action)]);
+    const coded = [UNCERTAIN_MESSAGE, KEY_CHANGED_MESSAGE, UNCERTAIN_CANCELLED_MESSAGE].flatMap(
+      (message) => [message.reason ?? '', message.action ?? ''],
     );
     const stored = [
-      BULK_PAUSED_REASON,
-      BULK_CANCELLED_REASON,
-      CAMPAIGN_ENDED_REASON,
-      NEVER_SHOWN_REASON,
-      ...[UNCERTAIN_MESSAGE, KEY_CHANGED_MESSAGE, UNCERTAIN_CANCELLED_MESSAGE, ...media].flatMap(
-        (message) => [message.reason, message.action],
+      ...[BULK_PAUSED_REASON, BULK_CANCELLED_REASON, CAMPAIGN_ENDED_REASON, NEVER_SHOWN_REASON].map(
+        englishText,
       ),
+      ...coded,
+      ...media,
     ];
     expect(stored.filter((english) => knownServerText(english) === null)).toEqual([]);
   });
