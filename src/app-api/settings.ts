@@ -3,6 +3,7 @@
  * presets and style. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 import { PresetId } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
@@ -54,7 +55,10 @@ export const SettingsView = z.object({
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
-  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  /** Why the shop's work is paused: `reasonText` is `reason` coded (error-codes.ts). */
+  paused: z
+    .object({ reason: z.string(), reasonText: CodedText.nullable(), since: z.string() })
+    .nullable(),
   style: ShopStyleView,
 });
 export type SettingsView = z.infer<typeof SettingsView>;

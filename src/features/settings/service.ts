@@ -8,6 +8,7 @@
  * shop's own ProductAI webhook URL).
  */
 import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../../app-api/contract.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import { AppError, invalidFields, type FieldProblem } from '../../platform/errors.ts';
@@ -70,7 +71,7 @@ function settingsView(
       url: productAiWebhookUrl(appUrl, shop, settings.webhook.token),
       connectedAt: settings.webhook.connectedAt,
     },
-    paused: settings.paused,
+    paused: settings.paused && { ...settings.paused, reasonText: pauseText(settings.paused.reason) },
     style,
   };
 }
@@ -148,6 +149,11 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
         return view(shop);
       }),
   };
+}
+
+/** The shop's pause reason coded: the settings keep the English of one of PAUSE_MESSAGES. */
+function pauseText(reason: string): CodedText | null {
+  return Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null;
 }
 
 function isKeyPause(reason: string): boolean {

@@ -8,9 +8,14 @@
  * behind, which must not be shown).
  */
 import { englishText, type CodedText } from '../../app-api/error-codes.ts';
-import type { Generation } from './generation.ts';
 
-export type ToldWhy = Pick<Generation, 'reason' | 'action' | 'reasonText' | 'actionText'>;
+/** The four fields of a record (generation.ts) that say why, as a patch sets them. */
+export interface ToldWhy {
+  reason: string | null;
+  action: string | null;
+  reasonText: CodedText | null;
+  actionText: CodedText | null;
+}
 
 export function toldWhy(
   reason: CodedText | string | null,

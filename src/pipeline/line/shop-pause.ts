@@ -109,7 +109,8 @@ export function createShopPause(deps: {
         (await ctx.settings.get(shop)).paused?.reason ?? 'Work for this shop is paused.';
       // The shop's settings keep the cause's English: its message, with its codes.
       const known = Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason);
-      return hold(shop, generationId, known ?? { reason, action: 'Resume the paused work in Settings.' });
+      const why = known ?? { ...toldWhy(reason), action: 'Resume the paused work in Settings.' };
+      return hold(shop, generationId, why);
     },
   };
 }

@@ -125,7 +125,7 @@ export function requestProblems(
   // stands in for the ones the product's images will have.
   const placeholders = Array.from({ length: imageCount }, (_, i) => `https://cdn.invalid/${i}.jpg`);
   const request = toProductAiRequest(kind, params, placeholders);
-  return validateRequest(request.kind, request.body).map((problem) => ({
+  return validateRequest(request.kind, request.body).map((problem): FieldProblem => ({
     field: APP_FIELD_NAMES[problem.field] ?? problem.field,
     code: 'productai_would_refuse',
     params: { details: problem.message },
