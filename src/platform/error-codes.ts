@@ -192,6 +192,13 @@ export const ERROR_TEXT = {
   // A generation's reason and action, stored with its record (the view gives both coded).
   reason_rejected: 'Rejected in review.',
   reason_undone: 'Undone: removed from the product, kept in Files.',
+  wait_cap_reached: "Waiting: today's cap of {{cap}} credits is reached; continues tomorrow.",
+  action_daily_cap: 'Raise the daily cap in Settings → Automatic photos to run it today.',
+  wait_cap_below_cost:
+    "Waiting: today's cap of {{cap}} credits is below this rule's {{cost}} per {{per}}.",
+  per_product_options: 'product ({{count}} options)',
+  action_raise_cap:
+    'Raise the daily cap to at least {{cost}} credits in Settings → Automatic photos.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
