@@ -199,6 +199,10 @@ export const ERROR_TEXT = {
   per_product_options: 'product ({{count}} options)',
   action_raise_cap:
     'Raise the daily cap to at least {{cost}} credits in Settings → Automatic photos.',
+  rule_at_cap:
+    'Not made: this store had {{cap}} generations in progress or waiting for review, its limit, when the product arrived. Nothing was charged.',
+  action_free_places:
+    'Approve or reject the results waiting in Activity to free places, then retry this one.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

@@ -108,10 +108,10 @@ describe('in French', () => {
 
   test('a rule’s product not made at the cap says why and what to do in French', () => {
     const refusal = ruleAtCapRefusal(500);
-    expect(serverText(refusal.reason)).toBe(
+    expect(serverText(refusal.reason ?? '')).toBe(
       'Non fait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite, quand le produit est arrivé. Rien n’a été facturé.',
     );
-    expect(serverText(refusal.action)).toBe(
+    expect(serverText(refusal.action ?? '')).toBe(
       'Approuvez ou refusez les résultats en attente dans Activité pour libérer des places, puis relancez celle-ci.',
     );
   });

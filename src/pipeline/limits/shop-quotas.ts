@@ -11,6 +11,7 @@
  */
 import { englishText, type ErrorCode } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 
 /** A retry-after for work that frees as generations finish: about one ProductAI turn. */
 export const RETRY_AFTER_SECONDS = 60;
@@ -47,11 +48,9 @@ export function variantValuesCapError(cap: number, values: number, option: strin
  * Flow action is answered 429 with `pendingCapMessage`, which Flow sends again later; a changed
  * result's next try is not made, and the result waits for review (`tryAtCapReason`).
  */
-export function ruleAtCapRefusal(cap: number): { reason: string; action: string; note: string } {
+export function ruleAtCapRefusal(cap: number): ToldWhy & { note: string } {
   return {
-    reason: `Not made: this store had ${cap} generations in progress or waiting for review, its limit, when the product arrived. Nothing was charged.`,
-    action:
-      'Approve or reject the results waiting in Activity to free places, then retry this one.',
+    ...toldWhy({ code: 'rule_at_cap', params: { cap } }, { code: 'action_free_places' }),
     note: `Not made: the store's ${cap} places for generations in progress were taken`,
   };
 }
