@@ -203,6 +203,14 @@ export const ERROR_TEXT = {
     'Not made: this store had {{cap}} generations in progress or waiting for review, its limit, when the product arrived. Nothing was charged.',
   action_free_places:
     'Approve or reject the results waiting in Activity to free places, then retry this one.',
+  period_days: { one: '{{count}} day', other: '{{count}} days' },
+  expired_in_review:
+    'Expired after {{period}} waiting for review: not added to the product. The result is kept in Content > Files.',
+  expired_paused:
+    'Cancelled after {{period}} paused. Nothing was charged; make it again when you are ready.',
+  expired_with_run: 'Cancelled with its bulk run, paused for {{period}}. Nothing was charged.',
+  run_expired:
+    'Cancelled after {{period}} paused; nothing was charged for what it had not made.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

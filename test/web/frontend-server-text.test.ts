@@ -123,16 +123,16 @@ describe('in French', () => {
   });
 
   test('an expired result’s reason reads in French, its ceiling too', () => {
-    expect(serverText(expiredInReviewReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredInReviewReason(DAYS_30)))).toBe(
       'Expiré après 30 jours en attente de validation : non ajouté au produit. Le résultat reste dans Contenu > Fichiers.',
     );
   });
 
   test('expired paused work reads in French, a bulk run’s too', () => {
-    expect(serverText(expiredPausedReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredPausedReason(DAYS_30)))).toBe(
       'Annulé après 30 jours en pause. Rien n’a été facturé ; relancez-le quand vous serez prêt.',
     );
-    expect(serverText(expiredWithRunReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredWithRunReason(DAYS_30)))).toBe(
       'Annulé avec son traitement groupé, en pause depuis 30 jours. Rien n’a été facturé.',
     );
     expect(serverText(runExpiredMessage(expiryPeriod(86_400_000)))).toBe(

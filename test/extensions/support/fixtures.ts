@@ -94,6 +94,8 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     state: 'queued',
     reason: null,
     action: null,
+    reasonText: null,
+    actionText: null,
     product: { id: request.productId, title: product.title, imageUrl: null },
     sourceMediaIds: request.sourceMediaIds,
     sourceImageUrls: [],
