@@ -211,6 +211,10 @@ export const ERROR_TEXT = {
   expired_with_run: 'Cancelled with its bulk run, paused for {{period}}. Nothing was charged.',
   run_expired:
     'Cancelled after {{period}} paused; nothing was charged for what it had not made.',
+  try_at_cap_held:
+    'Not made again: this store had {{cap}} generations in progress or waiting for review, its limit. This result waits for your review instead.',
+  try_closer_kept:
+    'Changed like the others; try {{try}} is closer to the product and waits for review.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

@@ -117,7 +117,7 @@ describe('in French', () => {
   });
 
   test('a changed result not made again at the cap says why in French', () => {
-    expect(serverText(tryAtCapHeldReason(500))).toBe(
+    expect(serverText(englishText(tryAtCapHeldReason(500)))).toBe(
       'Non refait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite. Ce résultat attend votre validation à la place.',
     );
   });

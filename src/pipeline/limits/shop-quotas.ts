@@ -9,7 +9,7 @@
  * store new generations (create-in-line.lua, and create-once.lua for automatic work), so it is exact under concurrency and after a crash, and a generation
  * frees its place the moment its transition to a final state moves it out of those indexes.
  */
-import { englishText, type ErrorCode } from '../../app-api/error-codes.ts';
+import { englishText, type CodedText, type ErrorCode } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 
@@ -61,8 +61,8 @@ export function tryAtCapReason(cap: number): string {
 }
 
 /** The same, as the reason Activity shows on the result waiting for review. */
-export function tryAtCapHeldReason(cap: number): string {
-  return `Not made again: this store had ${cap} generations in progress or waiting for review, its limit. This result waits for your review instead.`;
+export function tryAtCapHeldReason(cap: number): CodedText {
+  return { code: 'try_at_cap_held', params: { cap } };
 }
 
 /** A bulk run waiting for places under the cap: its card's line (runs/view.ts). */

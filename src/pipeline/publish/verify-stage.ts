@@ -34,6 +34,7 @@ import {
   type StageOutcome,
 } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
+import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
 import type { FileSize, ProcessingEstimates } from './processing-estimates.ts';
@@ -118,11 +119,10 @@ export async function verify(
   // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
   const tried = await decideTry(ctx, generation);
   if (tried?.to === 'in_review') {
-    const why = tried.reason ? { reason: tried.reason, action: null } : undefined;
-    return move(ctx, ref, 'in_review', tried.note, why);
+    return move(ctx, ref, 'in_review', tried.note, tried.reason && toldWhy(tried.reason));
   }
   if (tried?.to === 'discarded') {
-    return move(ctx, ref, 'discarded', tried.note, { reason: tried.reason, action: null });
+    return move(ctx, ref, 'discarded', tried.note, toldWhy(tried.reason));
   }
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;
@@ -202,7 +202,7 @@ async function move(
   ref: GenerationRef,
   to: 'in_review' | 'published' | 'discarded',
   note: string,
-  patch?: { reason: string; action: null },
+  patch?: ToldWhy,
 ): Promise<StageOutcome> {
   try {
     await ctx.generations.transition(ref.shop, ref.generationId, {
