@@ -215,6 +215,15 @@ export const ERROR_TEXT = {
     'Not made again: this store had {{cap}} generations in progress or waiting for review, its limit. This result waits for your review instead.',
   try_closer_kept:
     'Changed like the others; try {{try}} is closer to the product and waits for review.',
+  duration_seconds: { one: '{{count}} second', other: '{{count}} seconds' },
+  duration_minutes: { one: '{{count}} minute', other: '{{count}} minutes' },
+  duration_hours: { one: '{{count}} hour', other: '{{count}} hours' },
+  reason_shopify_silent: 'Shopify did not answer for {{time}}, so the result could not be saved.',
+  reason_productai_silent:
+    'ProductAI did not answer for {{time}}, so the result of job {{job}} could not be read.',
+  action_save_again: 'Save it again: ProductAI keeps it, no new credits.',
+  reason_no_delivery:
+    'ProductAI did not deliver a result within {{time}} (job {{job}}). It may still have charged the credits.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
