@@ -224,6 +224,11 @@ export const ERROR_TEXT = {
   action_save_again: 'Save it again: ProductAI keeps it, no new credits.',
   reason_no_delivery:
     'ProductAI did not deliver a result within {{time}} (job {{job}}). It may still have charged the credits.',
+  key_gone:
+    'The ProductAI key this {{kind}} was sent with has been replaced or removed since, so the app can no longer read its result (job {{job}}). ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.',
+  key_refused:
+    'ProductAI no longer accepts the key this {{kind}} was sent with, so the app cannot read its result (job {{job}}). ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.',
+  action_find_result: 'Find the result in your ProductAI account, or try again.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
