@@ -229,6 +229,8 @@ export const ERROR_TEXT = {
   key_refused:
     'ProductAI no longer accepts the key this {{kind}} was sent with, so the app cannot read its result (job {{job}}). ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.',
   action_find_result: 'Find the result in your ProductAI account, or try again.',
+  reason_file_deleted: 'The result was deleted from Files before it could be added to the product.',
+  reason_no_result_file: 'ProductAI reported no result file for this generation.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

@@ -47,7 +47,7 @@ export async function attach(
     return DONE;
   }
   if (!generation.resultUrl) {
-    return fail(ctx, ref, 'ProductAI reported no result file for this generation.');
+    return fail(ctx, ref, { code: 'reason_no_result_file' });
   }
   const admin = await ctx.admin(ref.shop);
   const files = createShopifyFiles(admin);

@@ -75,7 +75,7 @@ export async function verify(
     return fail(
       ctx,
       ref,
-      'The result was deleted from Files before it could be added to the product.',
+      { code: 'reason_file_deleted' },
     );
   }
   if (file.status === 'FAILED') {
