@@ -231,6 +231,7 @@ export const ERROR_TEXT = {
   action_find_result: 'Find the result in your ProductAI account, or try again.',
   reason_file_deleted: 'The result was deleted from Files before it could be added to the product.',
   reason_no_result_file: 'ProductAI reported no result file for this generation.',
+  action_fix_product: 'Fix the product, then retry this generation.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

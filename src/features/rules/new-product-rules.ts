@@ -24,6 +24,7 @@ import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
 import {
   StaleTransitionError,
+  toldWhy,
   type Generation,
   type NewGeneration,
   type AdminGraphql,
@@ -227,13 +228,16 @@ async function failRefused(
   ids: readonly string[],
   problems: readonly CodedText[],
 ) {
-  const reason = problems.map(englishText).join(' ');
+  // One problem is coded; several are joined in English, as they were written.
+  const [only, ...more] = problems;
+  const reason = only && more.length === 0 ? only : problems.map(englishText).join(' ');
+  const why = toldWhy(reason, { code: 'action_fix_product' });
   for (const id of ids) {
     try {
       await deps.generations.transition(shop, id, {
         from: ['queued'],
         to: 'failed',
-        patch: { reason, action: 'Fix the product, then retry this generation.' },
+        patch: why,
         note: 'The rule could not make this product: nothing was charged',
       });
     } catch (error) {
