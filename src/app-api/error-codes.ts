@@ -20,8 +20,13 @@ export function estimateProblems(texts: readonly CodedText[]): {
   problems: string[];
   problemTexts: CodedText[];
 } {
-  const problemTexts = texts.map(({ code, params }) => (params ? { code, params } : { code }));
+  const problemTexts = texts.map(onlyText);
   return { problems: problemTexts.map(englishText), problemTexts };
+}
+
+/** Just the code and params of a text that carries more (a field problem's field, an error). */
+export function onlyText({ code, params }: CodedText): CodedText {
+  return params ? { code, params } : { code };
 }
 
 /** A generation's state as a word of a text ("in review"). */

@@ -7,7 +7,7 @@
  * it still says what the English says (a writer that gives English only leaves an older code
  * behind, which must not be shown).
  */
-import { englishText, type CodedText } from '../../app-api/error-codes.ts';
+import { englishText, onlyText, type CodedText } from '../../app-api/error-codes.ts';
 
 /** The four fields of a record (generation.ts) that say why, as a patch sets them. */
 export interface ToldWhy {
@@ -21,12 +21,12 @@ export function toldWhy(
   reason: CodedText | string | null,
   action: CodedText | null = null,
 ): ToldWhy {
-  const coded = typeof reason === 'string' ? null : reason;
+  const coded = typeof reason === 'string' || reason === null ? null : onlyText(reason);
   return {
     reason: typeof reason === 'string' ? reason : reason && englishText(reason),
     action: action && englishText(action),
     reasonText: coded,
-    actionText: action,
+    actionText: action && onlyText(action),
   };
 }
 
