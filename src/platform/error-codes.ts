@@ -232,6 +232,14 @@ export const ERROR_TEXT = {
   reason_file_deleted: 'The result was deleted from Files before it could be added to the product.',
   reason_no_result_file: 'ProductAI reported no result file for this generation.',
   action_fix_product: 'Fix the product, then retry this generation.',
+  style_video: 'Videos are made without the style image: a video shows every image it is sent.',
+  style_upscale: 'An upscale keeps the image as it is.',
+  style_unknown_model: 'Unknown model.',
+  style_one_image:
+    'This model takes one image, so the style image is not sent (the style phrase is).',
+  style_no_room:
+    "This model takes up to {{max}} images and all {{max}} are the product's, so the style image is not sent.",
+  style_key_refused: 'ProductAI did not accept the key, so the style image was not sent.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
