@@ -59,19 +59,47 @@ export interface ModelChoice {
   per: 'image' | 'second';
   /** What it works from: "uses up to 5 of your images", "works without an image". */
   worksFrom: string;
+  worksFromText: CodedText;
   /** What it is good for, as a sentence (ends with a full stop). */
   description: string;
+  descriptionText: CodedText;
   /** Video: credits per second at each resolution, cheapest first. */
   ratesPerSecond: readonly { resolution: string; credits: number }[];
 }
 
-function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+function imagesPhrase(min: number, max: number): CodedText {
+  if (min === 0) return { code: 'works_any' };
+  return max === 1 ? { code: 'works_one' } : { code: 'works_up_to', params: { max } };
 }
 
-function imagesPhrase(min: number, max: number): string {
-  if (min === 0) return 'works with or without your images';
-  return max === 1 ? 'uses one of your images' : `uses up to ${max} of your images`;
+/** What each model is good for, coded: the catalogue's descriptions (ProductAI's), as sentences. */
+const MODEL_DESCRIPTIONS: Readonly<Record<ImageModelId | VideoModelId, ErrorCode>> = {
+  nanobanana2: 'desc_balanced',
+  nanobananapro: 'desc_highest',
+  nanobanana: 'desc_previews',
+  'seedream-5-pro': 'desc_edit_best',
+  'seedream-5-lite': 'desc_edit_fast',
+  seedream: 'desc_artistic',
+  'kontext-pro': 'desc_context',
+  'kontext-max': 'desc_context_max',
+  'gpt-2': 'desc_no_image',
+  'gpt-1.5': 'desc_no_image',
+  'gpt-high': 'desc_high',
+  'gpt-medium': 'desc_medium',
+  'gpt-low': 'desc_low',
+  seedance: 'desc_seedance',
+  'gemini-omni': 'desc_omni',
+};
+
+function choiceWords(id: ImageModelId | VideoModelId, min: number, max: number) {
+  const worksFromText = imagesPhrase(min, max);
+  const descriptionText: CodedText = { code: MODEL_DESCRIPTIONS[id] };
+  return {
+    worksFrom: englishText(worksFromText),
+    worksFromText,
+    description: englishText(descriptionText),
+    descriptionText,
+  };
 }
 
 export function modelChoices(kind: GenerationKind): ModelChoice[] {
@@ -83,8 +111,7 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
         name: modelName(id),
         credits: spec.credits,
         per: 'image',
-        worksFrom: imagesPhrase(spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
-        description: sentence(spec.description),
+        ...choiceWords(id, spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
         ratesPerSecond: [],
       };
     });
@@ -101,8 +128,7 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
         name: modelName(id),
         credits: Math.min(...ratesPerSecond.map((rate) => rate.credits)),
         per: 'second',
-        worksFrom: imagesPhrase(spec.minImages, spec.maxImages),
-        description: sentence(spec.description),
+        ...choiceWords(id, spec.minImages, spec.maxImages),
         ratesPerSecond,
       };
     });
@@ -299,20 +325,27 @@ export function creditsFor(kind: GenerationKind, params: GenerationParams): numb
   return null;
 }
 
-const OPTION_LABELS: Readonly<Record<string, string>> = {
-  SQUARE: 'Square',
-  LANDSCAPE: 'Landscape',
-  PORTRAIT: 'Portrait',
-  auto: 'Automatic',
-  '1K': '1K (1,024 px)',
-  '2K': '2K (2,048 px)',
-  '4K': '4K (4,096 px)',
-  png: 'PNG (best quality)',
-  jpg: 'JPG (smaller files)',
+const OPTION_LABELS: Readonly<Record<string, ErrorCode>> = {
+  SQUARE: 'option_square',
+  LANDSCAPE: 'option_landscape',
+  PORTRAIT: 'option_portrait',
+  auto: 'option_auto',
+  '1K': 'option_1k',
+  '2K': 'option_2k',
+  '4K': 'option_4k',
+  png: 'option_png',
+  jpg: 'option_jpg',
 };
 
 export function optionLabel(value: string): string {
-  return OPTION_LABELS[value] ?? value;
+  const label = optionLabelText(value);
+  return typeof label === 'string' ? label : englishText(label);
+}
+
+/** An option's label coded (a client translates it), or the value itself ("16:9", "720p"). */
+export function optionLabelText(value: string): CodedText | string {
+  const code = OPTION_LABELS[value];
+  return code ? { code } : value;
 }
 
 export const KIND_LABELS: Readonly<Record<GenerationKind, string>> = {

@@ -6,7 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { ERROR_TEXT, isErrorCode } from '../../src/app-api/error-codes.ts';
+import { ERROR_TEXT, englishText, isErrorCode } from '../../src/app-api/error-codes.ts';
+import { modelChoices } from '../../src/app-api/models.ts';
+import {
+  IMAGE_MODELS,
+  VIDEO_MODELS,
+  isImageModelId,
+  type VideoModelId,
+} from '../../src/productai/catalogue.ts';
 
 const ROOT = new URL('../../', import.meta.url);
 const LOCALE_FILES = [
@@ -64,6 +71,14 @@ test('docs/error-codes.md lists every code, and no other', () => {
   const page = readFileSync(new URL('docs/error-codes.md', ROOT), 'utf8');
   const listed = [...page.matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]!);
   expect(listed.sort()).toEqual([...CODES].sort());
+});
+
+test('a model’s coded description says what the catalogue says', () => {
+  const catalogue = (id: string) =>
+    isImageModelId(id) ? IMAGE_MODELS[id].description : VIDEO_MODELS[id as VideoModelId].description;
+  for (const choice of [...modelChoices('photo'), ...modelChoices('video')]) {
+    expect(englishText(choice.descriptionText), choice.id).toBe(`${catalogue(choice.id)}.`);
+  }
 });
 
 test('the answer nginx writes itself names a code of the list', () => {

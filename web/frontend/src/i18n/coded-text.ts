@@ -6,7 +6,7 @@
  * server sent is only the fallback for a code the page does not know (an older or newer server).
  */
 import type { TextParam, TextParams } from '../shared/contract.ts';
-import { modelName, modelNameText } from '../shared/models.ts';
+import { modelNameText } from '../shared/models.ts';
 import { isMessageKey, numberFormat, t, type MessageValues } from './index.ts';
 import { serverText } from './server-text.ts';
 
@@ -47,8 +47,12 @@ export function problemTexts(estimate: {
 
 /** A model's plain name ("Balanced") in the merchant's language; the id of one no longer known. */
 export function modelLabel(id: string | undefined): string {
-  const name = modelNameText(id);
-  return typeof name === 'string' ? name : (codedText(name) ?? modelName(id));
+  return labelOf(modelNameText(id));
+}
+
+/** A label the shared contract gives coded, or as it is (a value with no words: "16:9"). */
+export function labelOf(label: Coded | string): string {
+  return typeof label === 'string' ? label : (codedText(label) ?? label.code);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Select } from '@shopify/polaris';
-import { modelLabel } from '../../i18n/coded-text.ts';
+import { codedText, modelLabel } from '../../i18n/coded-text.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
 import { styleReferenceFit } from '../../shared/shop-style.ts';
@@ -38,7 +37,7 @@ function optionLabel(choice: ModelChoice): string {
 
 /** The help under the select, in sentences: purpose, inputs, price, ProductAI's name. */
 export function modelHelp(choice: ModelChoice): string {
-  const worksFrom = serverText(choice.worksFrom);
+  const worksFrom = codedText(choice.worksFromText) ?? choice.worksFrom;
   const price =
     choice.per === 'image'
       ? t('options.priceImage', { price: formatCredits(choice.credits) })
@@ -53,7 +52,7 @@ export function modelHelp(choice: ModelChoice): string {
             .join(', '),
         });
   return t('options.modelHelp', {
-    description: serverText(choice.description),
+    description: codedText(choice.descriptionText) ?? choice.description,
     worksFrom: worksFrom.charAt(0).toUpperCase() + worksFrom.slice(1),
     price,
     model: choice.id,
