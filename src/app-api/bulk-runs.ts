@@ -116,6 +116,8 @@ export const BulkRunWaiting = z.object({
   /** When the run found the shop at its cap (ISO 8601). */
   since: z.string(),
   message: z.string(),
+  /** `message` coded (error-codes.ts): what a client translates. */
+  messageText: CodedText,
 });
 export type BulkRunWaiting = z.infer<typeof BulkRunWaiting>;
 
@@ -154,7 +156,10 @@ export const BulkRunView = z.object({
    * Set on a run cancelled for having stayed paused too long (docs/operations.md, Quotas per shop): when,
    * and the merchant's words for it. Null otherwise.
    */
-  expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),
+  expired: z
+    .object({ at: z.string(), message: z.string(), messageText: CodedText })
+    .nullable()
+    .optional(),
   /**
    * With `eachVariant`: the option and the run's sets so far (the estimate's until the run
    * has read every product); null for a run of one result per product.

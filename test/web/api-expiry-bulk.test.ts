@@ -64,7 +64,7 @@ describe('a bulk run paused too long', () => {
     await harness.bulk.expirePausedRuns(daysLater(31));
     expect(await runOf(shop, run.id)).toMatchObject({
       state: 'cancelled',
-      expired: { at: expect.any(String) as string, message: runExpiredMessage(THIRTY_DAYS) },
+      expired: { at: expect.any(String) as string, message: englishText(runExpiredMessage(THIRTY_DAYS)) },
     });
   });
 
@@ -87,7 +87,7 @@ describe('a bulk run paused too long', () => {
     await harness.pipeline.sweepExpired(daysLater(31));
     const after = await runOf(shop, run.id);
     expect(after.state).toBe('cancelled');
-    expect(after.expired?.message).toBe(runExpiredMessage(THIRTY_DAYS));
+    expect(after.expired?.message).toBe(englishText(runExpiredMessage(THIRTY_DAYS)));
   });
 
   it('waits on while paused for less than 30 days', async () => {

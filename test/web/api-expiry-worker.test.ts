@@ -41,6 +41,6 @@ describe('the workers’ expiry', () => {
     expect((await shop.api('POST', `/bulk-runs/${run.id}/pause`)).status).toBe(200);
     clock.advance(31 * DAY_MS);
     const expired = await waitForRun(shop, run.id, (view) => view.state === 'cancelled');
-    expect(expired.expired?.message).toBe(runExpiredMessage(THIRTY_DAYS));
+    expect(expired.expired?.message).toBe(englishText(runExpiredMessage(THIRTY_DAYS)));
   });
 });

@@ -101,7 +101,7 @@ describe('in French', () => {
   });
 
   test('a bulk run waiting at the cap says why in French', () => {
-    expect(serverText(bulkRunAtCapMessage(500))).toBe(
+    expect(serverText(englishText(bulkRunAtCapMessage(500)))).toBe(
       'En attente : cette boutique a 500 générations en cours ou en attente de validation, sa limite. Le traitement reprend de lui-même à mesure qu’elles se terminent ; approuver ou refuser les résultats en attente dans Activité libère des places plus tôt.',
     );
   });
@@ -135,7 +135,7 @@ describe('in French', () => {
     expect(serverText(englishText(expiredWithRunReason(DAYS_30)))).toBe(
       'Annulé avec son traitement groupé, en pause depuis 30 jours. Rien n’a été facturé.',
     );
-    expect(serverText(runExpiredMessage(expiryPeriod(86_400_000)))).toBe(
+    expect(serverText(englishText(runExpiredMessage(expiryPeriod(86_400_000))))).toBe(
       'Annulé après 1 jour en pause ; rien n’a été facturé pour ce qu’il n’avait pas fait.',
     );
   });

@@ -66,6 +66,6 @@ export function tryAtCapHeldReason(cap: number): CodedText {
 }
 
 /** A bulk run waiting for places under the cap: its card's line (runs/view.ts). */
-export function bulkRunAtCapMessage(cap: number): string {
-  return `Waiting: this store has ${cap} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.`;
+export function bulkRunAtCapMessage(cap: number): CodedText {
+  return { code: 'bulk_run_at_cap', params: { cap } };
 }

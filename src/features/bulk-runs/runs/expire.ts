@@ -6,7 +6,7 @@
  * step, and its generations are taken from their states, so a repeat after a crash finishes
  * the sweep (the expiry sweep finds any paused generation left behind, `expireWithRun`).
  */
-import { englishText, type CodedText } from '../../../app-api/error-codes.ts';
+import type { CodedText } from '../../../app-api/error-codes.ts';
 import { expiryPeriod } from '../../../pipeline/index.ts';
 import { BulkRunStateError, type BulkRun } from '../bulk-run.ts';
 import { holdBack } from '../expand-run.ts';
@@ -17,9 +17,9 @@ export function expiredWithRunReason(period: CodedText): CodedText {
   return { code: 'expired_with_run', params: { period } };
 }
 
-/** The run card's line for a run that expired (English: the card's line has no code yet). */
-export function runExpiredMessage(period: CodedText): string {
-  return englishText({ code: 'run_expired', params: { period } });
+/** The run card's line for a run that expired. */
+export function runExpiredMessage(period: CodedText): CodedText {
+  return { code: 'run_expired', params: { period } };
 }
 
 type ExpireDeps = Pick<BulkRunsDeps, 'runs' | 'generations' | 'expiry'>;
