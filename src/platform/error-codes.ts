@@ -242,6 +242,8 @@ export const ERROR_TEXT = {
   style_key_refused: 'ProductAI did not accept the key, so the style image was not sent.',
   bulk_run_at_cap:
     'Waiting: this store has {{cap}} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.',
+  value_no_image:
+    '{{option}} “{{value}}” has no image of its own, so it was skipped: a photo of another {{other}} would show the wrong one. Add an image to its variant in Shopify.',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',

@@ -17,6 +17,7 @@ import type { NewGeneration, Priority } from '../generations/generation.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
 import { creditsFor } from './request-rules.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { FieldProblem } from '../../platform/errors.ts';
 import { intakeFor, type GenerationRequest } from './new-generation.ts';
 
@@ -96,20 +97,24 @@ export function variantValues(product: ProductVariants, option: string): Variant
   return [...values.values()];
 }
 
-function skippedReason(option: string, value: string): string {
-  return `${option} “${value}” has no image of its own, so it was skipped: a photo of another ${option.toLowerCase()} would show the wrong one. Add an image to its variant in Shopify.`;
+function skippedReason(option: string, value: string): CodedText {
+  return { code: 'value_no_image', params: { option, value, other: option.toLowerCase() } };
 }
 
 export function variantSetEstimate(option: string, values: VariantValue[]): VariantSetEstimate {
   return {
     option,
-    values: values.map((entry): VariantValueView => ({
-      value: entry.value,
-      variantIds: entry.variantIds,
-      mediaId: entry.image?.mediaId ?? null,
-      thumbnailUrl: entry.image?.thumbnailUrl ?? null,
-      skipped: entry.image ? null : skippedReason(option, entry.value),
-    })),
+    values: values.map((entry): VariantValueView => {
+      const skipped = entry.image ? null : skippedReason(option, entry.value);
+      return {
+        value: entry.value,
+        variantIds: entry.variantIds,
+        mediaId: entry.image?.mediaId ?? null,
+        thumbnailUrl: entry.image?.thumbnailUrl ?? null,
+        skipped: skipped && englishText(skipped),
+        skippedText: skipped,
+      };
+    }),
   };
 }
 

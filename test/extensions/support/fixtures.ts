@@ -134,6 +134,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
         mediaId: `gid://shopify/MediaImage/${index + 11}`,
         thumbnailUrl: `https://cdn.example/mug-${value.toLowerCase()}_thumb.png`,
         skipped: null,
+        skippedText: null,
       })),
       {
         value: 'Plum',
@@ -141,6 +142,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
         mediaId: null,
         thumbnailUrl: null,
         skipped: 'Color “Plum” has no image of its own, so it was skipped.',
+        skippedText: null,
       },
     ],
   },
