@@ -62,7 +62,14 @@ export const ChannelChecksView = z.object({
     z.object({
       channel: ChannelId,
       pass: z.boolean(),
-      failed: z.array(z.object({ rule: z.string(), words: z.string() })),
+      failed: z.array(
+        z.object({
+          rule: z.string(),
+          words: z.string(),
+          /** `words` coded (error-codes.ts); absent on a result checked before codes. */
+          text: CodedText.optional(),
+        }),
+      ),
     }),
   ),
 });

@@ -244,6 +244,17 @@ export const ERROR_TEXT = {
     'Waiting: this store has {{cap}} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.',
   value_no_image:
     '{{option}} “{{value}}” has no image of its own, so it was skipped: a photo of another {{other}} would show the wrong one. Add an image to its variant in Shopify.',
+  channel_failure: '{{name}}: {{rule}}',
+  channel_storefront: 'Storefront',
+  channel_min_side: 'smaller than {{min}} × {{min}} pixels (it is {{size}})',
+  channel_min_long_side: 'under {{min}} pixels on its longest side (it is {{size}})',
+  channel_aspect:
+    "not the aspect ratio of the shop's product images ({{expected}}; it is {{actual}})",
+  channel_border: 'has a border around the image',
+  channel_text: 'has text outside the product ({{text}})',
+  channel_white: 'the background is not pure white (RGB 255, 255, 255)',
+  channel_share: 'the product fills {{share}} % of the frame, under {{min}} %',
+  channel_ai_mark: 'the file does not say it is AI-made (IPTC DigitalSourceType)',
   reason_bulk_paused: 'Paused with its bulk run.',
   action_bulk_resume: 'Resume the bulk run to continue.',
   reason_bulk_cancelled: 'Cancelled with its bulk run; nothing was charged.',
