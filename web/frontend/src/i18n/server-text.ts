@@ -1,12 +1,12 @@
 /**
- * The server's stored words on the page (a generation's reason and action, why work is paused, a
- * bulk run's waiting line, a held result's findings) and the shared contract's model descriptions
- * and option labels, in the merchant's language. The server writes them in English and stores
- * them with the record (a failed generation keeps its reason), without a code yet, so the page
- * translates them here: `server.*` in the locale files pairs each English wording with its
- * translation, `{{name}}` standing for the part that varies (a cap, a model, a count). A text no
- * entry matches is shown as the server wrote it. An API refusal never comes here: it is
- * translated by its code (coded-text.ts).
+ * The server's English words that carry no code, in the merchant's language: a record stored
+ * before the server coded its texts (a generation's reason, a channel's failed rule), the few
+ * reasons still written in English only (a try refused by the cap gate, Shopify's and ProductAI's
+ * own words), and the product check's findings (a held result's "the red part has another
+ * colour"). `server.*` in the locale files pairs each English wording with its translation,
+ * `{{name}}` standing for the part that varies (a cap, a model, a count). A text no entry
+ * matches is shown as the server wrote it. Everything coded (an API refusal, a reason written
+ * with its code, the models' words) is translated by its code instead (coded-text.ts).
  */
 import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';
