@@ -39,8 +39,8 @@ export interface AppErrorOptions {
   /** Per-field problems (a form shows them inline), each a coded text. */
   fields?: Readonly<Record<string, CodedText>>;
   /**
-   * The English when it is not the code's own: words another system wrote (Shopify's), or the
-   * field problems of an `invalid` request joined (`fields` holds each).
+   * The English when it is not the code's own: the field problems of an `invalid` request
+   * joined (`fields` holds each), or a schema's own words for a malformed id.
    */
   message?: string;
   /** For `unavailable` and `limited`: when to try again. */

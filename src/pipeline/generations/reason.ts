@@ -3,9 +3,8 @@
  * words every record has, Activity's history and the logs) and coded (`reasonText`,
  * `actionText`: what clients translate). A patch that sets or clears a reason goes through
  * `toldWhy`, so the two never disagree (a reason given as a string, words another system wrote,
- * has no code); `currentText` gives a client the coded text only while
- * it still says what the English says (a writer that gives English only leaves an older code
- * behind, which must not be shown).
+ * has no code); `currentText` gives a client the coded text only while it still says what the
+ * English says (a writer that gives English only leaves an older code behind, never shown).
  */
 import { englishText, onlyText, type CodedText } from '../../app-api/error-codes.ts';
 
