@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { ERROR_TEXT, englishText, isErrorCode } from '../../src/app-api/error-codes.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
+import { ANSWER_TEXTS } from '../../src/platform/error-texts/answers.ts';
+import { FIELD_TEXTS } from '../../src/platform/error-texts/fields.ts';
+import { REASON_TEXTS } from '../../src/platform/error-texts/reasons.ts';
+import { WORD_TEXTS } from '../../src/platform/error-texts/words.ts';
 import {
   IMAGE_MODELS,
   VIDEO_MODELS,
@@ -65,6 +69,11 @@ test('a plural text has the forms of its language', () => {
       if (typeof ERROR_TEXT[code] === 'object') expect(Object.keys(errors[code]!), code).toContain('other');
     }
   }
+});
+
+test('no code is in two of the files of texts (the later would silently win)', () => {
+  const parts = [ANSWER_TEXTS, FIELD_TEXTS, REASON_TEXTS, WORD_TEXTS].map(Object.keys);
+  expect(parts.flat().length).toBe(CODES.length);
 });
 
 test('docs/error-codes.md lists every code, and no other', () => {
