@@ -1,4 +1,7 @@
-/** The texts of an API refusal as a whole: the request, the services, what it names, its state, the shop's limits. Listed together in ../error-codes.ts. */
+/**
+ * The texts of an API refusal as a whole: the request, the services, what it names, its state, the
+ * shop's limits. Listed together in ../error-codes.ts.
+ */
 export const ANSWER_TEXTS = {
   // The request itself.
   bad_request: 'The body is not JSON.',

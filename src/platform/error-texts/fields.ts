@@ -1,4 +1,7 @@
-/** The texts of a request's fields, the shop style's image, the experiments' and the callers' refusals. Listed together in ../error-codes.ts. */
+/**
+ * The texts of a request's fields, the shop style's image, the experiments' and the callers'
+ * refusals. Listed together in ../error-codes.ts.
+ */
 export const FIELD_TEXTS = {
   // A request's fields (each a field problem; the answer's own code lists them).
   invalid_generation: 'Some fields are not valid.',

@@ -1,4 +1,7 @@
-/** The texts the server stores with a record or shows beside it: a generation's reason and action, a channel's failed rule, a bulk run's card line. Listed together in ../error-codes.ts. */
+/**
+ * The texts the server stores with a record or shows beside it: a generation's reason and action,
+ * a channel's failed rule, a bulk run's card line. Listed together in ../error-codes.ts.
+ */
 export const REASON_TEXTS = {
   // A generation's reason and action, stored with its record (the view gives both coded).
   reason_rejected: 'Rejected in review.',

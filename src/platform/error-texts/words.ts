@@ -1,4 +1,7 @@
-/** The words of the shared contract (the models', the options') and those other texts hold as params. Listed together in ../error-codes.ts. */
+/**
+ * The words of the shared contract (the models', the options') and those other texts hold as
+ * params. Listed together in ../error-codes.ts.
+ */
 export const WORD_TEXTS = {
   // The models' words and the options' labels (models.ts).
   works_up_to: 'uses up to {{max}} of your images',
