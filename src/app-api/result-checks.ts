@@ -4,6 +4,7 @@
  * (src/channels). Part of the generation and of the settings. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 
 /** The fidelity check's verdict on a result (src/fidelity): is the product still the product? */

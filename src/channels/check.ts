@@ -116,8 +116,9 @@ export function createChannelChecker(deps: { text?: TextReader } = {}): ChannelC
         const failed = profile.rules.flatMap((rule): RuleFailure[] => {
           const failure = failedRule(rule, figures, { ...limits, minSize: profile.minSize });
           if (!failure) return [];
-          const text = { code: 'channel_failure', params: { name: profile.name, rule: failure } };
-          return [{ rule, words: englishText(text), text } as const];
+          const params = { name: profile.name, rule: failure };
+          const text: CodedText = { code: 'channel_failure', params };
+          return [{ rule, words: englishText(text), text }];
         });
         return { channel: profile.id, pass: failed.length === 0, failed };
       });

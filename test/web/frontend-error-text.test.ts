@@ -4,7 +4,7 @@
  * still reads in French; the English is shown only for a code the page does not know.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ApiErrorBody } from '../../src/app-api/contract.ts';
+import type { ApiErrorBody, CodedText } from '../../src/app-api/contract.ts';
 import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 
 const REWORDED = 'An English sentence the page has never seen.';
@@ -55,13 +55,11 @@ test('a count picks the French plural form', () => {
 });
 
 test('an estimate’s coded problems read in French, in order', () => {
-  const estimate = {
-    problems: [REWORDED, REWORDED],
-    problemTexts: [
-      { code: 'budget_too_small' as const, params: { credits: 1200 } },
-      { code: 'no_products' as const, params: { title: 'Summer' } },
-    ],
-  };
+  const texts: CodedText[] = [
+    { code: 'budget_too_small', params: { credits: 1200 } },
+    { code: 'no_products', params: { title: 'Summer' } },
+  ];
+  const estimate = { problems: [REWORDED, REWORDED], problemTexts: texts };
   expect(problemTexts(estimate)).toEqual([
     `Le budget ne couvre pas un seul produit (${new Intl.NumberFormat('fr-FR').format(1200)} crédits chacun).`,
     '« Summer » n’a aucun produit.',

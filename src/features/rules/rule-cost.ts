@@ -37,7 +37,7 @@ export function capBelowCostText(
   cost: RuleCost,
 ): CodedText {
   const { name } = rule;
-  const named = name === undefined ? {} : { name };
+  const named: Record<string, string> = name === undefined ? {} : { name };
   if (rule.options > 1) {
     return {
       code: name === undefined ? 'rule_options_cost_below_cap' : 'named_rule_options_cost_below_cap',

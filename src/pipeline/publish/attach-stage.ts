@@ -135,12 +135,13 @@ export async function fail(
   reason: CodedText | string,
   action: CodedText = { code: 'action_retry' },
 ): Promise<StageOutcome> {
+  const why = toldWhy(reason, action);
   try {
     await ctx.generations.transition(ref.shop, ref.generationId, {
       from: ['saving'],
       to: 'failed',
-      patch: toldWhy(reason, action),
-      note: reason,
+      patch: why,
+      note: why.reason ?? undefined,
     });
   } catch (error) {
     if (!(error instanceof StaleTransitionError)) throw error;

@@ -146,7 +146,7 @@ export async function verify(
       ctx,
       ref,
       `${error.message}.`,
-      'The result is kept in Content > Files; add it to the product from there, or retry.',
+      { code: 'action_kept_in_files' },
     );
   }
   // Recorded before the move: a crash in between repeats verify, which records it again.

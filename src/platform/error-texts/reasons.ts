@@ -45,6 +45,8 @@ export const REASON_TEXTS = {
   action_find_result: 'Find the result in your ProductAI account, or try again.',
   reason_file_deleted: 'The result was deleted from Files before it could be added to the product.',
   reason_no_result_file: 'ProductAI reported no result file for this generation.',
+  action_kept_in_files:
+    'The result is kept in Content > Files; add it to the product from there, or retry.',
   action_fix_product: 'Fix the product, then retry this generation.',
   style_video: 'Videos are made without the style image: a video shows every image it is sent.',
   style_upscale: 'An upscale keeps the image as it is.',
