@@ -36,6 +36,13 @@ export const ChannelChoice = z
   .max(CHANNEL_IDS.length)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each channel at most once.' });
 
+/** Why the shop's work is paused: `reasonText` is `reason` coded (error-codes.ts). */
+export const ShopPaused = z.object({
+  reason: z.string(),
+  reasonText: CodedText.nullable(),
+  since: z.string(),
+});
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -55,10 +62,7 @@ export const SettingsView = z.object({
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
-  /** Why the shop's work is paused: `reasonText` is `reason` coded (error-codes.ts). */
-  paused: z
-    .object({ reason: z.string(), reasonText: CodedText.nullable(), since: z.string() })
-    .nullable(),
+  paused: ShopPaused.nullable(),
   style: ShopStyleView,
 });
 export type SettingsView = z.infer<typeof SettingsView>;

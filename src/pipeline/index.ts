@@ -94,7 +94,7 @@ export {
   ruleAtCapRefusal,
   variantValuesCapError,
 } from './limits/shop-quotas.ts';
-export { PAUSE_MESSAGES } from './line/shop-pause.ts';
+export { PAUSE_MESSAGES, pauseReasonText } from './line/shop-pause.ts';
 export {
   approveResult,
   chooseOptions,

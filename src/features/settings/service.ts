@@ -8,7 +8,6 @@
  * shop's own ProductAI webhook URL).
  */
 import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../../app-api/contract.ts';
-import type { CodedText } from '../../app-api/error-codes.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { AppConfig } from '../../platform/config.ts';
 import { AppError, invalidFields, type FieldProblem } from '../../platform/errors.ts';
@@ -20,7 +19,12 @@ import {
 } from '../../productai/catalogue.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopSettings, ShopSettingsStore } from '../../stores/shop-settings.ts';
-import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../../pipeline/index.ts';
+import {
+  type Pipeline,
+  productAiWebhookUrl,
+  PAUSE_MESSAGES,
+  pauseReasonText,
+} from '../../pipeline/index.ts';
 import { asMerchantAction } from '../merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 
@@ -71,7 +75,10 @@ function settingsView(
       url: productAiWebhookUrl(appUrl, shop, settings.webhook.token),
       connectedAt: settings.webhook.connectedAt,
     },
-    paused: settings.paused && { ...settings.paused, reasonText: pauseText(settings.paused.reason) },
+    paused: settings.paused && {
+      ...settings.paused,
+      reasonText: pauseReasonText(settings.paused.reason),
+    },
     style,
   };
 }
@@ -149,11 +156,6 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
         return view(shop);
       }),
   };
-}
-
-/** The shop's pause reason coded: the settings keep the English of one of PAUSE_MESSAGES. */
-function pauseText(reason: string): CodedText | null {
-  return Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null;
 }
 
 function isKeyPause(reason: string): boolean {

@@ -15,7 +15,7 @@
  */
 import type { PipelineContext } from '../context.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
-import { englishText, type ErrorCode } from '../../app-api/error-codes.ts';
+import { englishText, type CodedText, type ErrorCode } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 
@@ -29,6 +29,11 @@ export const PAUSE_MESSAGES: Record<PauseCause, ToldWhy & { reason: string }> = 
 
 function pauseMessage(reason: ErrorCode, action: ErrorCode): ToldWhy & { reason: string } {
   return { ...toldWhy({ code: reason }, { code: action }), reason: englishText({ code: reason }) };
+}
+
+/** The shop's pause reason coded: the settings keep the English of one of PAUSE_MESSAGES. */
+export function pauseReasonText(reason: string): CodedText | null {
+  return Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null;
 }
 
 const BATCH = 200;
