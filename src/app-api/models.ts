@@ -144,7 +144,9 @@ export function modelName(id: string | undefined): string {
 
 /** The model's plain name as a coded text (a client translates it), or the id it no longer knows. */
 export function modelNameText(id: string | undefined): CodedText | string {
-  return id && id in MODEL_NAMES ? { code: MODEL_NAMES[id as ImageModelId | VideoModelId] } : (id ?? '');
+  return id && id in MODEL_NAMES
+    ? { code: MODEL_NAMES[id as ImageModelId | VideoModelId] }
+    : (id ?? '');
 }
 
 /** The image models the extensions offer (photos only). */

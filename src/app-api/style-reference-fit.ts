@@ -25,6 +25,7 @@ export function styleReferenceFit(
   if (!isImageModelId(model)) return { fits: false, reason: { code: 'style_unknown_model' } };
   const max = IMAGE_MODELS[model].maxReferenceImages;
   if (max <= 1) return { fits: false, reason: { code: 'style_one_image' } };
-  if (productImages >= max) return { fits: false, reason: { code: 'style_no_room', params: { max } } };
+  if (productImages >= max)
+    return { fits: false, reason: { code: 'style_no_room', params: { max } } };
   return { fits: true };
 }

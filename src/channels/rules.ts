@@ -75,9 +75,7 @@ export function failedRule(
         ? { code: 'channel_text', params: { text: figures.overlaidText.join(' ') } }
         : null;
     case 'white-background':
-      return (figures.whiteShare ?? 0) >= WHITE_BACKGROUND_SHARE
-        ? null
-        : { code: 'channel_white' };
+      return (figures.whiteShare ?? 0) >= WHITE_BACKGROUND_SHARE ? null : { code: 'channel_white' };
     case 'product-share': {
       const share = figures.productShare ?? 0;
       return share >= limits.productShare
@@ -88,8 +86,6 @@ export function failedRule(
           };
     }
     case 'ai-metadata':
-      return figures.aiMarked
-        ? null
-        : { code: 'channel_ai_mark' };
+      return figures.aiMarked ? null : { code: 'channel_ai_mark' };
   }
 }

@@ -16,12 +16,7 @@
  * The message of these errors is written for the merchant, in English: its `code` and `params`
  * (error-codes.ts) are what a client translates, so the code names one wording.
  */
-import {
-  englishText,
-  type CodedText,
-  type ErrorCode,
-  type TextParams,
-} from './error-codes.ts';
+import { englishText, type CodedText, type ErrorCode, type TextParams } from './error-codes.ts';
 
 export type ErrorKind =
   | 'invalid'

@@ -64,7 +64,10 @@ describe('a bulk run paused too long', () => {
     await harness.bulk.expirePausedRuns(daysLater(31));
     expect(await runOf(shop, run.id)).toMatchObject({
       state: 'cancelled',
-      expired: { at: expect.any(String) as string, message: englishText(runExpiredMessage(THIRTY_DAYS)) },
+      expired: {
+        at: expect.any(String) as string,
+        message: englishText(runExpiredMessage(THIRTY_DAYS)),
+      },
     });
   });
 
@@ -76,7 +79,10 @@ describe('a bulk run paused too long', () => {
     await harness.bulk.expirePausedRuns(daysLater(31));
     for (const { id } of waiting) {
       const { body } = await shop.api<GenerationView>('GET', `/generations/${id}`);
-      expect(body).toMatchObject({ state: 'cancelled', reason: englishText(expiredWithRunReason(THIRTY_DAYS)) });
+      expect(body).toMatchObject({
+        state: 'cancelled',
+        reason: englishText(expiredWithRunReason(THIRTY_DAYS)),
+      });
     }
     expect((await runOf(shop, run.id)).creditsCommitted).toBe(0); // none was sent
   });

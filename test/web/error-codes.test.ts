@@ -38,8 +38,9 @@ function errorsOf(path: string): Record<string, Text> {
 /** The `{{name}}` placeholders of a text (every form of a plural), sorted. */
 function placeholders(text: Text | undefined): string[] {
   const forms = typeof text === 'object' ? Object.values(text) : [text ?? ''];
-  return [...new Set(forms.flatMap((form) => [...form.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!)))]
-    .sort();
+  return [
+    ...new Set(forms.flatMap((form) => [...form.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!))),
+  ].sort();
 }
 
 const CODES = Object.keys(ERROR_TEXT) as (keyof typeof ERROR_TEXT)[];
@@ -57,8 +58,9 @@ test.each(LOCALE_FILES.filter((path) => !path.endsWith('fr.json')))(
   '%s says each code as the server does',
   (path) => {
     const errors = errorsOf(path);
-    expect(CODES.filter((code) => JSON.stringify(errors[code]) !== JSON.stringify(ERROR_TEXT[code])))
-      .toEqual([]);
+    expect(
+      CODES.filter((code) => JSON.stringify(errors[code]) !== JSON.stringify(ERROR_TEXT[code])),
+    ).toEqual([]);
   },
 );
 
@@ -66,7 +68,8 @@ test('a plural text has the forms of its language', () => {
   for (const path of LOCALE_FILES) {
     const errors = errorsOf(path);
     for (const code of CODES) {
-      if (typeof ERROR_TEXT[code] === 'object') expect(Object.keys(errors[code]!), code).toContain('other');
+      if (typeof ERROR_TEXT[code] === 'object')
+        expect(Object.keys(errors[code]!), code).toContain('other');
     }
   }
 });
@@ -84,7 +87,9 @@ test('docs/error-codes.md lists every code, and no other', () => {
 
 test('a model’s coded description says what the catalogue says', () => {
   const catalogue = (id: string) =>
-    isImageModelId(id) ? IMAGE_MODELS[id].description : VIDEO_MODELS[id as VideoModelId].description;
+    isImageModelId(id)
+      ? IMAGE_MODELS[id].description
+      : VIDEO_MODELS[id as VideoModelId].description;
   for (const choice of [...modelChoices('photo'), ...modelChoices('video')]) {
     expect(englishText(choice.descriptionText), choice.id).toBe(`${catalogue(choice.id)}.`);
   }

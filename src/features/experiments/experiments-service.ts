@@ -137,10 +137,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const { productId, generationIds } = request;
       const campaign = await deps.campaignOnProduct(shop, productId);
       if (campaign) {
-        throw refusal(
-          { code: 'held_by_campaign', params: { name: campaign.name } },
-          'productId',
-        );
+        throw refusal({ code: 'held_by_campaign', params: { name: campaign.name } }, 'productId');
       }
       const photos = await aiPhotos(shop, productId, generationIds);
       const files = createShopifyFiles(await deps.admin.forShop(shop));
@@ -148,14 +145,12 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       // The original: the featured image, or the one an AI photo replaced as featured.
       const replaced = photos.find((photo) => photo.fileId === featured);
       const control = replaced ? replaced.previousFeaturedMediaId : featured;
-      if (!control)
-        throw refusal({ code: 'no_original' });
+      if (!control) throw refusal({ code: 'no_original' });
       const media = [control, ...photos.map((photo) => photo.fileId)];
       const arms: ExperimentArm[] = [];
       for (const [index, id] of media.entries()) {
         const image = (await files.status(id))?.previewUrl;
-        if (!image)
-          throw refusal({ code: 'image_not_ready' });
+        if (!image) throw refusal({ code: 'image_not_ready' });
         const arm = index === 0 ? 'control' : AI_ARMS[index - 1]!;
         arms.push({ arm, media: id, image, generationId: photos[index - 1]?.id ?? null });
       }

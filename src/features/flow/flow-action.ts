@@ -163,8 +163,7 @@ export async function runGeneratePhotoAction(
     },
     { priority: 'bulk' },
   );
-  if (!intake.ok)
-    return { status: 422, message: intake.problems.map(englishText).join(' ') };
+  if (!intake.ok) return { status: 422, message: intake.problems.map(englishText).join(' ') };
   const origin = { type: 'flow' as const, id: request.action_run_id, label: FLOW_ORIGIN_LABEL };
   const option = properties.each_variant?.trim();
   const set = option ? await variantSet(deps, shop, productId, params, option) : null;

@@ -152,8 +152,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
 
   async function found(shop: string, id: string): Promise<Generation> {
     const generation = await pipeline.generations.get(shop, id);
-    if (!generation)
-      throw new AppError('not_found', 'generation_not_found');
+    if (!generation) throw new AppError('not_found', 'generation_not_found');
     return generation;
   }
 

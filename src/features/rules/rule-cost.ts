@@ -40,7 +40,8 @@ export function capBelowCostText(
   const named: Record<string, string> = name === undefined ? {} : { name };
   if (rule.options > 1) {
     return {
-      code: name === undefined ? 'rule_options_cost_below_cap' : 'named_rule_options_cost_below_cap',
+      code:
+        name === undefined ? 'rule_options_cost_below_cap' : 'named_rule_options_cost_below_cap',
       params: { ...named, cost: cost.perProduct, options: rule.options, perResult: cost.perResult },
     };
   }

@@ -33,7 +33,9 @@ function pauseMessage(reason: ErrorCode, action: ErrorCode): ToldWhy & { reason:
 
 /** The shop's pause reason coded: the settings keep the English of one of PAUSE_MESSAGES. */
 export function pauseReasonText(reason: string): CodedText | null {
-  return Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null;
+  return (
+    Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null
+  );
 }
 
 const BATCH = 200;

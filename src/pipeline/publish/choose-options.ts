@@ -34,8 +34,7 @@ export async function chooseOptions(
   chosenIds: readonly string[],
 ): Promise<Generation[]> {
   const options = await deps.generations.optionGroup(shop, group);
-  if (options.length === 0)
-    throw new OptionChoiceError('options_not_found');
+  if (options.length === 0) throw new OptionChoiceError('options_not_found');
   if (options.some((option) => option.state !== 'in_review' && !isTerminal(option.state))) {
     throw new OptionChoiceError('not_ready');
   }

@@ -89,7 +89,9 @@ export function mediaFailureReason(errors: readonly FileProblem[]): MerchantReas
   const known = (first && BY_CODE[first.code]) ?? FALLBACK;
   const detail = first ? [first.message, first.details].filter(Boolean).join(' — ') : '';
   return {
-    reason: detail ? { code: 'shopify_said', params: { reason: known.reason, detail } } : known.reason,
+    reason: detail
+      ? { code: 'shopify_said', params: { reason: known.reason, detail } }
+      : known.reason,
     action: known.action,
   };
 }

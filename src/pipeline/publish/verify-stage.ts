@@ -72,11 +72,7 @@ export async function verify(
   const files = createShopifyFiles(await ctx.admin(ref.shop));
   const file = await files.status(generation.fileId);
   if (!file) {
-    return fail(
-      ctx,
-      ref,
-      { code: 'reason_file_deleted' },
-    );
+    return fail(ctx, ref, { code: 'reason_file_deleted' });
   }
   if (file.status === 'FAILED') {
     const { reason, action } = mediaFailureReason(file.errors);
@@ -142,12 +138,7 @@ export async function verify(
   } catch (error) {
     // The product was deleted, or holds Shopify's maximum of media: retrying will not help.
     if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
-    return fail(
-      ctx,
-      ref,
-      `${error.message}.`,
-      { code: 'action_kept_in_files' },
-    );
+    return fail(ctx, ref, `${error.message}.`, { code: 'action_kept_in_files' });
   }
   // Recorded before the move: a crash in between repeats verify, which records it again.
   const { shop, kind, params, productId, id: generationId } = generation;

@@ -29,7 +29,10 @@ export type JobCheck = 'settled' | 'running' | 'unreachable' | 'rate-limited';
 /** Why a generation whose submission key is gone or refused fails (see submission-key.ts). */
 export function unreadableReason(kind: GenerationKind, jobId: number, why: 'gone' | 'refused') {
   return toldWhy(
-    { code: why === 'gone' ? 'key_gone' : 'key_refused', params: { kind: KIND_TEXTS[kind], job: jobId } },
+    {
+      code: why === 'gone' ? 'key_gone' : 'key_refused',
+      params: { kind: KIND_TEXTS[kind], job: jobId },
+    },
     { code: 'action_find_result' },
   );
 }

@@ -180,9 +180,11 @@ function missingImageReason(
   productImageCount: number,
   min: number,
 ): CodedText {
-  const need = kind === 'upscale' ? { code: 'upscale_needs_image' as const } : modelNeed(kind, params.model, min);
-  if (productImageCount > 0)
-    return { code: 'choose_images', params: { need, count: min, title } };
+  const need =
+    kind === 'upscale'
+      ? { code: 'upscale_needs_image' as const }
+      : modelNeed(kind, params.model, min);
+  if (productImageCount > 0) return { code: 'choose_images', params: { need, count: min, title } };
   const models = kind === 'upscale' ? [] : textOnlyModels(kind);
   if (models.length === 0) return { code: 'no_images', params: { title, need } };
   return { code: 'no_images_or_model', params: { title, need, models } };

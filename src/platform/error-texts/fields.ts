@@ -40,7 +40,8 @@ export const FIELD_TEXTS = {
     one: '{{need}}: choose one of the images of “{{title}}”.',
     other: '{{need}}: choose {{count}} of the images of “{{title}}”.',
   },
-  no_images: '“{{title}}” has no images. {{need}}: add an image to the product in Shopify. Nothing was charged.',
+  no_images:
+    '“{{title}}” has no images. {{need}}: add an image to the product in Shopify. Nothing was charged.',
   no_images_or_model:
     '“{{title}}” has no images. {{need}}: add an image to the product in Shopify, or choose a model that works without one ({{models}}). Nothing was charged.',
   upscale_needs_image: 'Upscaling needs one of the product’s images',
@@ -84,8 +85,7 @@ export const FIELD_TEXTS = {
 
   // Experiments: the merchant's refusals, then the storefront pixel's.
   not_published: 'Only AI photos published on the product can be tested.',
-  held_by_campaign:
-    'The campaign “{{name}}” decides this product’s featured image until it ends.',
+  held_by_campaign: 'The campaign “{{name}}” decides this product’s featured image until it ends.',
   no_original: 'The product has no original featured image to test against.',
   image_not_ready: 'An image of the experiment is not on Shopify (yet).',
   in_experiment: 'in experiment {{experiment}}',
@@ -98,8 +98,7 @@ export const FIELD_TEXTS = {
   // Shopify's and Flow's calls (no merchant reads these; their senders log them).
   webhook_unverified: 'Webhook rejected: {{detail}}',
   bad_webhook: 'Webhook rejected: {{reason}}',
-  stale_webhook:
-    "Webhook rejected: triggered at {{at}}, older than Shopify's 48-hour retry window",
+  stale_webhook: "Webhook rejected: triggered at {{at}}, older than Shopify's 48-hour retry window",
   webhook_not_stored: 'Webhook not stored; please redeliver',
   flow_unverified: 'Flow request not verified',
   flow_not_handled: 'Not handled; please retry.',

@@ -23,8 +23,7 @@ export const REASON_TEXTS = {
   expired_paused:
     'Cancelled after {{period}} paused. Nothing was charged; make it again when you are ready.',
   expired_with_run: 'Cancelled with its bulk run, paused for {{period}}. Nothing was charged.',
-  run_expired:
-    'Cancelled after {{period}} paused; nothing was charged for what it had not made.',
+  run_expired: 'Cancelled after {{period}} paused; nothing was charged for what it had not made.',
   try_at_cap_held:
     'Not made again: this store had {{cap}} generations in progress or waiting for review, its limit. This result waits for your review instead.',
   try_closer_kept:
@@ -84,8 +83,7 @@ export const REASON_TEXTS = {
   reason_job_error: 'ProductAI could not make this {{kind}} (job {{job}} ended with an error).',
   reason_refused: 'ProductAI refused the request: {{details}}',
   reason_would_refuse: 'ProductAI would refuse this request: {{details}}',
-  reason_attached_already:
-    'This result (ProductAI job {{job}}) was attached to a product already.',
+  reason_attached_already: 'This result (ProductAI job {{job}}) was attached to a product already.',
   reason_uncertain:
     'The request may have reached ProductAI, but no answer came back, so the app cannot tell whether it was charged.',
   action_uncertain:
@@ -130,8 +128,7 @@ export const REASON_TEXTS = {
   video_narrow: 'The generated video is narrower than Shopify allows.',
   video_short_height: 'The generated video is shorter in height than Shopify allows.',
   action_retry: 'Retry the generation.',
-  action_retry_lower_resolution:
-    'Retry the generation; if it fails again, try a lower resolution.',
+  action_retry_lower_resolution: 'Retry the generation; if it fails again, try a lower resolution.',
   action_retry_aspect: 'Retry with another aspect ratio.',
   action_retry_format: 'Retry with the other output format (PNG or JPG).',
   action_delete_files: 'Delete files you no longer need in Content > Files, then retry.',

@@ -120,7 +120,9 @@ export function errorHandler(): ErrorRequestHandler {
         'request rejected',
       );
     for (const [name, value] of Object.entries(answer?.headers ?? {})) res.setHeader(name, value);
-    res.status(status).json(answer && status < 500 ? bodyOf(answer, requestId) : internal(answer, requestId));
+    res
+      .status(status)
+      .json(answer && status < 500 ? bodyOf(answer, requestId) : internal(answer, requestId));
   };
 }
 

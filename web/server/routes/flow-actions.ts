@@ -40,8 +40,7 @@ export const flowActionsModule: AppModule = {
           rawRequest: { headers: req.headers, method: 'POST', url: req.originalUrl },
           rawResponse: {},
         });
-        if (!check.valid)
-          throw new AppError('unauthorized', 'flow_unverified');
+        if (!check.valid) throw new AppError('unauthorized', 'flow_unverified');
         // Flow shows our message when a step fails: a malformed payload says which fields.
         const parsed = FlowActionRequest.safeParse(parseJson(rawBody));
         if (!parsed.success) {

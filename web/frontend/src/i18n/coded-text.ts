@@ -26,7 +26,8 @@ export function codedText({ code, params = {} }: Coded): string | null {
 
 function paramText(value: TextParam): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((item: TextParam) => written(paramText(item))).join(', ');
+  if (Array.isArray(value))
+    return value.map((item: TextParam) => written(paramText(item))).join(', ');
   const coded = value as Coded;
   return codedText(coded) ?? coded.code;
 }

@@ -43,9 +43,7 @@ export function ApiKeyEntry({ onSaved, onCancel }: Props) {
             if (save.error) save.clearError();
           }}
           autoComplete="off"
-          error={
-            refused ? save.error?.message || t('settings.key.refusedThis') : undefined
-          }
+          error={refused ? save.error?.message || t('settings.key.refusedThis') : undefined}
           helpText={t('settings.key.help')}
         />
         <ButtonGroup>
