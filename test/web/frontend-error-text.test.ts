@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ApiErrorBody, CodedText } from '../../src/app-api/contract.ts';
+import type { ApiError as FrenchApiError } from '../../web/frontend/src/api/client.ts';
+import type { problemTexts as frenchProblemTexts } from '../../web/frontend/src/i18n/coded-text.ts';
 import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 
 const REWORDED = 'An English sentence the page has never seen.';
 
-let ApiError: typeof import('../../web/frontend/src/api/client.ts').ApiError;
-let problemTexts: typeof import('../../web/frontend/src/i18n/coded-text.ts').problemTexts;
+let ApiError: typeof FrenchApiError;
+let problemTexts: typeof frenchProblemTexts;
 beforeAll(async () => {
   await openAppHomeInFrench();
   ({ ApiError } = await import('../../web/frontend/src/api/client.ts'));
