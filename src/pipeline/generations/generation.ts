@@ -129,11 +129,11 @@ export interface Generation {
   action: string | null;
   /**
    * `reason` and `action` as coded texts (src/app-api/error-codes.ts), which clients translate;
-   * null or absent on a record written before codes, or by a writer that gives English only
-   * (reason.ts keeps the two in step).
+   * null on a record written before codes (read as null: store/record.ts), or by a writer that
+   * gives English only (reason.ts keeps the two in step).
    */
-  reasonText?: CodedText | null;
-  actionText?: CodedText | null;
+  reasonText: CodedText | null;
+  actionText: CodedText | null;
   /**
    * Who paused it (state `paused`): the shop (out of credits, invalid key; `resumeShop` resumes
    * it), its bulk run (the run's resume does) or the shop's daily cap for automatic work (the

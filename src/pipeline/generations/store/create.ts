@@ -106,6 +106,8 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     state: 'queued',
     reason: null,
     action: null,
+    reasonText: null,
+    actionText: null,
     pausedBy: null,
     productId: input.productId,
     productTitle: input.productTitle,
