@@ -26,7 +26,7 @@ import {
 
 /** What the prompt field needs of the catalogue: how a video prompt names its images. */
 export { isVideoModelId, videoImageMarker } from '../productai/catalogue.ts';
-import { englishText, type CodedText, type ErrorCode } from './error-codes.ts';
+import type { CodedText, ErrorCode } from './error-codes.ts';
 import type { GenerationKind, GenerationParams } from './generations.ts';
 import type { SettingsView } from './settings.ts';
 
@@ -49,19 +49,21 @@ const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, ErrorCode>> = {
   'gemini-omni': 'model_video_images',
 };
 
+/**
+ * A model as the pickers offer it. Its words are coded (their English: error-codes.ts), which the
+ * clients translate: the browser bundles carry no English table of the server's.
+ */
 export interface ModelChoice {
   id: string;
   /** "Balanced". */
-  name: string;
+  nameText: CodedText;
   /** Credits per image, or the cheapest per second for a video model. */
   credits: number;
   /** What the credits are for: "image" or "second" (from `credits`, for video). */
   per: 'image' | 'second';
-  /** What it works from: "uses up to 5 of your images", "works without an image". */
-  worksFrom: string;
+  /** What it works from: "uses up to 5 of your images", "works with or without your images". */
   worksFromText: CodedText;
   /** What it is good for, as a sentence (ends with a full stop). */
-  description: string;
   descriptionText: CodedText;
   /** Video: credits per second at each resolution, cheapest first. */
   ratesPerSecond: readonly { resolution: string; credits: number }[];
@@ -92,13 +94,10 @@ const MODEL_DESCRIPTIONS: Readonly<Record<ImageModelId | VideoModelId, ErrorCode
 };
 
 function choiceWords(id: ImageModelId | VideoModelId, min: number, max: number) {
-  const worksFromText = imagesPhrase(min, max);
-  const descriptionText: CodedText = { code: MODEL_DESCRIPTIONS[id] };
   return {
-    worksFrom: englishText(worksFromText),
-    worksFromText,
-    description: englishText(descriptionText),
-    descriptionText,
+    nameText: { code: MODEL_NAMES[id] },
+    worksFromText: imagesPhrase(min, max),
+    descriptionText: { code: MODEL_DESCRIPTIONS[id] },
   };
 }
 
@@ -108,7 +107,6 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       const spec = IMAGE_MODELS[id];
       return {
         id,
-        name: modelName(id),
         credits: spec.credits,
         per: 'image',
         ...choiceWords(id, spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
@@ -125,7 +123,6 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       }));
       return {
         id,
-        name: modelName(id),
         credits: Math.min(...ratesPerSecond.map((rate) => rate.credits)),
         per: 'second',
         ...choiceWords(id, spec.minImages, spec.maxImages),
@@ -134,12 +131,6 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
     });
   }
   return [];
-}
-
-/** "Balanced", or the id itself for a model the catalogue no longer has. */
-export function modelName(id: string | undefined): string {
-  const name = modelNameText(id);
-  return typeof name === 'string' ? name : englishText(name);
 }
 
 /** The model's plain name as a coded text (a client translates it), or the id it no longer knows. */
@@ -338,11 +329,6 @@ const OPTION_LABELS: Readonly<Record<string, ErrorCode>> = {
   png: 'option_png',
   jpg: 'option_jpg',
 };
-
-export function optionLabel(value: string): string {
-  const label = optionLabelText(value);
-  return typeof label === 'string' ? label : englishText(label);
-}
 
 /** An option's label coded (a client translates it), or the value itself ("16:9", "720p"). */
 export function optionLabelText(value: string): CodedText | string {

@@ -1,5 +1,5 @@
 import { Select } from '@shopify/polaris';
-import { codedText, modelLabel } from '../../i18n/coded-text.ts';
+import { labelOf, modelLabel } from '../../i18n/coded-text.ts';
 import { t } from '../../i18n/index.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
@@ -37,7 +37,7 @@ function optionLabel(choice: ModelChoice): string {
 
 /** The help under the select, in sentences: purpose, inputs, price, ProductAI's name. */
 export function modelHelp(choice: ModelChoice): string {
-  const worksFrom = codedText(choice.worksFromText) ?? choice.worksFrom;
+  const worksFrom = labelOf(choice.worksFromText);
   const price =
     choice.per === 'image'
       ? t('options.priceImage', { price: formatCredits(choice.credits) })
@@ -52,7 +52,7 @@ export function modelHelp(choice: ModelChoice): string {
             .join(', '),
         });
   return t('options.modelHelp', {
-    description: codedText(choice.descriptionText) ?? choice.description,
+    description: labelOf(choice.descriptionText),
     worksFrom: worksFrom.charAt(0).toUpperCase() + worksFrom.slice(1),
     price,
     model: choice.id,
