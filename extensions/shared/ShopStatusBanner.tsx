@@ -1,4 +1,5 @@
 import type { SettingsView } from '../../src/app-api/contract.ts';
+import { storedText } from './coded-text.ts';
 import { appLinks } from './app-links.ts';
 import { t } from './i18n.ts';
 
@@ -26,7 +27,9 @@ export function ShopStatusBanner({ settings }: { settings: SettingsView }) {
   if (settings.paused) {
     return (
       <s-banner tone="warning" heading={t('shop.paused')}>
-        {t('shop.pausedHelp', { reason: settings.paused.reason })}
+        {t('shop.pausedHelp', {
+          reason: storedText(settings.paused.reasonText, settings.paused.reason),
+        })}
       </s-banner>
     );
   }

@@ -25,10 +25,12 @@ import {
   newIdempotencyKey,
   sendWithResend,
 } from '../../src/app-api/idempotency-key.ts';
+import { codedText } from './coded-text.ts';
 
 /**
  * A request the app refused (4xx/5xx with an `ApiErrorBody`) or that never got an answer
- * (`status` 0, code `network`). `message` is written for the merchant when the server sent one.
+ * (`status` 0, code `network`). `message` and `fields` are in the merchant's language, translated
+ * from the answer's codes (coded-text.ts); empty when the app sent no message.
  */
 export class AppApiError extends Error {
   readonly status: number;
@@ -37,12 +39,21 @@ export class AppApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
 
   constructor(status: number, body: ApiErrorBody) {
-    super(body.message);
+    const known = body.message ? codedText({ code: body.error, params: body.params }) : null;
+    super(known ?? body.message);
     this.name = 'AppApiError';
     this.status = status;
     this.code = body.error;
-    this.fields = body.fields ?? {};
+    this.fields = fieldTexts(body);
   }
+}
+
+function fieldTexts({ fields = {}, fieldErrors = {} }: ApiErrorBody): Record<string, string> {
+  const texts: Record<string, string> = { ...fields };
+  for (const [field, text] of Object.entries(fieldErrors)) {
+    texts[field] = codedText(text) ?? fields[field] ?? '';
+  }
+  return texts;
 }
 
 export const appApi = {

@@ -3,6 +3,7 @@
  * selection, its estimate and its progress. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { GenerationKind, GenerationParams, GenerationState, OptionCount } from './generations.ts';
 import { shopifyGid } from './ids.ts';
 import { BulkVariantSets, EachVariant } from './variant-sets.ts';
@@ -95,7 +96,10 @@ export const BulkEstimate = z.object({
   outcome: RunOutcomeView,
   /** null when nothing would be sent, or the shop's work is paused. */
   schedule: BulkSchedule.nullable(),
+  /** Why the run cannot start, in English (empty when it can). */
   problems: z.array(z.string()),
+  /** The same problems coded (error-codes.ts), in the same order: what a client translates. */
+  problemTexts: z.array(CodedText),
   /** With `eachVariant`: the products made one per value, their results, the others. */
   variantSets: BulkVariantSets.optional(),
 });
@@ -112,6 +116,8 @@ export const BulkRunWaiting = z.object({
   /** When the run found the shop at its cap (ISO 8601). */
   since: z.string(),
   message: z.string(),
+  /** `message` coded (error-codes.ts): what a client translates. */
+  messageText: CodedText,
 });
 export type BulkRunWaiting = z.infer<typeof BulkRunWaiting>;
 
@@ -150,7 +156,10 @@ export const BulkRunView = z.object({
    * Set on a run cancelled for having stayed paused too long (docs/operations.md, Quotas per shop): when,
    * and the merchant's words for it. Null otherwise.
    */
-  expired: z.object({ at: z.string(), message: z.string() }).nullable().optional(),
+  expired: z
+    .object({ at: z.string(), message: z.string(), messageText: CodedText })
+    .nullable()
+    .optional(),
   /**
    * With `eachVariant`: the option and the run's sets so far (the estimate's until the run
    * has read every product); null for a run of one result per product.

@@ -5,9 +5,9 @@
  * file per feature, each re-exported here: a new feature's contract is a new file, its line
  * below and its routes in the list.
  *
- * Errors: every 4xx/5xx answer has the body `ApiErrorBody` (`error` is a stable code, `message` is
- * written for the merchant). 401 with header `X-Shopify-Retry-Invalid-Session-Request: 1` asks
- * App Bridge to retry with a fresh session token.
+ * Errors: every 4xx/5xx answer has the body `ApiErrorBody` (`error` is a stable code with its
+ * `params`, translated by the clients; `message` is its English: api-error.ts). 401 with header
+ * `X-Shopify-Retry-Invalid-Session-Request: 1` asks App Bridge to retry with a fresh session token.
  *
  * Routes, every one the server has under /api (each feature's file says what its shapes mean):
  *  the session and the shop (shop.ts):
@@ -76,6 +76,7 @@
  *   POST   /api/experiments/:id/keep-winner     -> ExperimentView
  */
 export * from './api-error.ts';
+export type { ErrorCode, TextParam, TextParams } from './error-codes.ts';
 export * from './ids.ts';
 export * from './generations.ts';
 export * from './result-checks.ts';

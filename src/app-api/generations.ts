@@ -3,6 +3,7 @@
  * of a product), what it costs, and the generation as every page shows it. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { GENERATION_STATES } from './generation-states.ts';
 import { shopifyGid } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
@@ -108,6 +109,8 @@ export const Estimate = z.object({
   requestsPerMinute: z.number().int(),
   /** Problems that would make the API refuse the request (empty when it can be sent). */
   problems: z.array(z.string()),
+  /** The same problems coded (error-codes.ts), in the same order: what a client translates. */
+  problemTexts: z.array(CodedText),
   /**
    * Chosen images the model will not take (it accepts fewer), in the merchant's order: the
    * generation is made from the others. Empty when every chosen image is used.
@@ -138,6 +141,12 @@ export const GenerationView = z.object({
   state: GenerationState,
   reason: z.string().nullable(),
   action: z.string().nullable(),
+  /**
+   * `reason` and `action` coded (error-codes.ts): what a client translates. Null when the record
+   * has the English only (written before codes): a client shows that as written.
+   */
+  reasonText: CodedText.nullable(),
+  actionText: CodedText.nullable(),
   /**
    * What a `saving` generation waits for: `shopify` while Shopify does not answer (an outage,
    * met by this one or by the shop's results ahead of it in line; `reason` says so, and it is

@@ -26,51 +26,79 @@ import {
 
 /** What the prompt field needs of the catalogue: how a video prompt names its images. */
 export { isVideoModelId, videoImageMarker } from '../productai/catalogue.ts';
+import type { CodedText, ErrorCode } from './error-codes.ts';
 import type { GenerationKind, GenerationParams } from './generations.ts';
 import type { SettingsView } from './settings.ts';
 
-/** Plain names, in the catalogue's order (recommended first). */
-const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, string>> = {
-  nanobanana2: 'Balanced',
-  nanobananapro: 'Best',
-  nanobanana: 'Fast',
-  'seedream-5-pro': 'Best for edits',
-  'seedream-5-lite': 'Fast edits',
-  seedream: 'Artistic',
-  'kontext-pro': 'Precise edits',
-  'kontext-max': 'Precise edits, best',
-  'gpt-2': 'From a description',
-  'gpt-1.5': 'From a description (earlier)',
-  'gpt-high': 'Detailed',
-  'gpt-medium': 'Standard',
-  'gpt-low': 'Draft',
-  seedance: 'Video with sound',
-  'gemini-omni': 'Video from your images',
+/** Plain names' codes (their English: error-codes.ts), in the catalogue's order. */
+const MODEL_NAMES: Readonly<Record<ImageModelId | VideoModelId, ErrorCode>> = {
+  nanobanana2: 'model_balanced',
+  nanobananapro: 'model_best',
+  nanobanana: 'model_fast',
+  'seedream-5-pro': 'model_best_edits',
+  'seedream-5-lite': 'model_fast_edits',
+  seedream: 'model_artistic',
+  'kontext-pro': 'model_precise_edits',
+  'kontext-max': 'model_precise_edits_best',
+  'gpt-2': 'model_from_description',
+  'gpt-1.5': 'model_from_description_earlier',
+  'gpt-high': 'model_detailed',
+  'gpt-medium': 'model_standard',
+  'gpt-low': 'model_draft',
+  seedance: 'model_video_sound',
+  'gemini-omni': 'model_video_images',
 };
 
+/**
+ * A model as the pickers offer it. Its words are coded (their English: error-codes.ts), which the
+ * clients translate: the browser bundles carry no English table of the server's.
+ */
 export interface ModelChoice {
   id: string;
   /** "Balanced". */
-  name: string;
+  nameText: CodedText;
   /** Credits per image, or the cheapest per second for a video model. */
   credits: number;
   /** What the credits are for: "image" or "second" (from `credits`, for video). */
   per: 'image' | 'second';
-  /** What it works from: "uses up to 5 of your images", "works without an image". */
-  worksFrom: string;
+  /** What it works from: "uses up to 5 of your images", "works with or without your images". */
+  worksFromText: CodedText;
   /** What it is good for, as a sentence (ends with a full stop). */
-  description: string;
+  descriptionText: CodedText;
   /** Video: credits per second at each resolution, cheapest first. */
   ratesPerSecond: readonly { resolution: string; credits: number }[];
 }
 
-function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+function imagesPhrase(min: number, max: number): CodedText {
+  if (min === 0) return { code: 'works_any' };
+  return max === 1 ? { code: 'works_one' } : { code: 'works_up_to', params: { max } };
 }
 
-function imagesPhrase(min: number, max: number): string {
-  if (min === 0) return 'works with or without your images';
-  return max === 1 ? 'uses one of your images' : `uses up to ${max} of your images`;
+/** What each model is good for, coded: the catalogue's descriptions (ProductAI's), as sentences. */
+const MODEL_DESCRIPTIONS: Readonly<Record<ImageModelId | VideoModelId, ErrorCode>> = {
+  nanobanana2: 'desc_balanced',
+  nanobananapro: 'desc_highest',
+  nanobanana: 'desc_previews',
+  'seedream-5-pro': 'desc_edit_best',
+  'seedream-5-lite': 'desc_edit_fast',
+  seedream: 'desc_artistic',
+  'kontext-pro': 'desc_context',
+  'kontext-max': 'desc_context_max',
+  'gpt-2': 'desc_no_image',
+  'gpt-1.5': 'desc_no_image',
+  'gpt-high': 'desc_high',
+  'gpt-medium': 'desc_medium',
+  'gpt-low': 'desc_low',
+  seedance: 'desc_seedance',
+  'gemini-omni': 'desc_omni',
+};
+
+function choiceWords(id: ImageModelId | VideoModelId, min: number, max: number) {
+  return {
+    nameText: { code: MODEL_NAMES[id] },
+    worksFromText: imagesPhrase(min, max),
+    descriptionText: { code: MODEL_DESCRIPTIONS[id] },
+  };
 }
 
 export function modelChoices(kind: GenerationKind): ModelChoice[] {
@@ -79,11 +107,9 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       const spec = IMAGE_MODELS[id];
       return {
         id,
-        name: MODEL_NAMES[id],
         credits: spec.credits,
         per: 'image',
-        worksFrom: imagesPhrase(spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
-        description: sentence(spec.description),
+        ...choiceWords(id, spec.requiresImage ? 1 : 0, spec.maxReferenceImages),
         ratesPerSecond: [],
       };
     });
@@ -97,11 +123,9 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
       }));
       return {
         id,
-        name: MODEL_NAMES[id],
         credits: Math.min(...ratesPerSecond.map((rate) => rate.credits)),
         per: 'second',
-        worksFrom: imagesPhrase(spec.minImages, spec.maxImages),
-        description: sentence(spec.description),
+        ...choiceWords(id, spec.minImages, spec.maxImages),
         ratesPerSecond,
       };
     });
@@ -109,9 +133,11 @@ export function modelChoices(kind: GenerationKind): ModelChoice[] {
   return [];
 }
 
-/** "Balanced", or the id itself for a model the catalogue no longer has. */
-export function modelName(id: string | undefined): string {
-  return id && id in MODEL_NAMES ? MODEL_NAMES[id as ImageModelId | VideoModelId] : (id ?? '');
+/** The model's plain name as a coded text (a client translates it), or the id it no longer knows. */
+export function modelNameText(id: string | undefined): CodedText | string {
+  return id && id in MODEL_NAMES
+    ? { code: MODEL_NAMES[id as ImageModelId | VideoModelId] }
+    : (id ?? '');
 }
 
 /** The image models the extensions offer (photos only). */
@@ -206,9 +232,9 @@ export function resultsProblem(
   kind: GenerationKind,
   model: string | undefined,
   options: number,
-): string | null {
+): CodedText | null {
   if (options <= 1 || acceptedOptions(kind, model).resultsToChoose) return null;
-  return 'An upscale has one result: the same image each time, so there is nothing to choose among.';
+  return { code: 'upscale_one_result' };
 }
 
 /** The model a kind starts with: the shop's default for photos, the catalogue's first for video. */
@@ -292,20 +318,22 @@ export function creditsFor(kind: GenerationKind, params: GenerationParams): numb
   return null;
 }
 
-const OPTION_LABELS: Readonly<Record<string, string>> = {
-  SQUARE: 'Square',
-  LANDSCAPE: 'Landscape',
-  PORTRAIT: 'Portrait',
-  auto: 'Automatic',
-  '1K': '1K (1,024 px)',
-  '2K': '2K (2,048 px)',
-  '4K': '4K (4,096 px)',
-  png: 'PNG (best quality)',
-  jpg: 'JPG (smaller files)',
+const OPTION_LABELS: Readonly<Record<string, ErrorCode>> = {
+  SQUARE: 'option_square',
+  LANDSCAPE: 'option_landscape',
+  PORTRAIT: 'option_portrait',
+  auto: 'option_auto',
+  '1K': 'option_1k',
+  '2K': 'option_2k',
+  '4K': 'option_4k',
+  png: 'option_png',
+  jpg: 'option_jpg',
 };
 
-export function optionLabel(value: string): string {
-  return OPTION_LABELS[value] ?? value;
+/** An option's label coded (a client translates it), or the value itself ("16:9", "720p"). */
+export function optionLabelText(value: string): CodedText | string {
+  const code = OPTION_LABELS[value];
+  return code ? { code } : value;
 }
 
 export const KIND_LABELS: Readonly<Record<GenerationKind, string>> = {

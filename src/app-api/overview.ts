@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { BulkRunView } from './bulk-runs.ts';
 import { GenerationState, GenerationView } from './generations.ts';
+import { ShopPaused } from './settings.ts';
 
 /** The Overview's setup guide: dismissed (when), kept per shop (src/features/overview/setup-guide-store.ts). */
 export const SetupGuideView = z.object({ dismissedAt: z.string().nullable() });
@@ -14,7 +15,7 @@ export const OverviewView = z.object({
     apiKeyState: z.enum(['missing', 'valid', 'invalid']),
     webhookConnectedAt: z.string().nullable(),
   }),
-  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  paused: ShopPaused.nullable(),
   active: z.record(GenerationState, z.number().int()),
   recent: z.array(GenerationView),
   /** `day`: `YYYY-MM-DD` on the shop's clock (its Shopify time zone). */

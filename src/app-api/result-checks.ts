@@ -4,6 +4,7 @@
  * (src/channels). Part of the generation and of the settings. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 
 /** The fidelity check's verdict on a result (src/fidelity): is the product still the product? */
@@ -62,7 +63,14 @@ export const ChannelChecksView = z.object({
     z.object({
       channel: ChannelId,
       pass: z.boolean(),
-      failed: z.array(z.object({ rule: z.string(), words: z.string() })),
+      failed: z.array(
+        z.object({
+          rule: z.string(),
+          words: z.string(),
+          /** `words` coded (error-codes.ts); absent on a result checked before codes. */
+          text: CodedText.optional(),
+        }),
+      ),
     }),
   ),
 });

@@ -3,6 +3,7 @@
  * presets and style. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { CHANNEL_IDS } from '../channels/channel-ids.ts';
 import { PresetId } from './ids.ts';
 import { PROMPT_MAX_LENGTH } from './prompt-limits.ts';
@@ -35,6 +36,13 @@ export const ChannelChoice = z
   .max(CHANNEL_IDS.length)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'Each channel at most once.' });
 
+/** Why the shop's work is paused: `reasonText` is `reason` coded (error-codes.ts). */
+export const ShopPaused = z.object({
+  reason: z.string(),
+  reasonText: CodedText.nullable(),
+  since: z.string(),
+});
+
 export const SettingsView = z.object({
   apiKey: z.object({
     masked: z.string().nullable(),
@@ -54,7 +62,7 @@ export const SettingsView = z.object({
   altTemplate: z.string(),
   presets: z.array(PromptPreset),
   webhook: z.object({ url: z.string(), connectedAt: z.string().nullable() }),
-  paused: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  paused: ShopPaused.nullable(),
   style: ShopStyleView,
 });
 export type SettingsView = z.infer<typeof SettingsView>;

@@ -4,6 +4,7 @@
  * several. Browser-safe: zod only (the limits: style-limits.ts); contract.ts builds on these schemas.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 import { GenerationId } from './ids.ts';
 import { STYLE_PHRASE_MAX_LENGTH } from './style-limits.ts';
 
@@ -59,7 +60,13 @@ export const UseResultAsStyleRequest = z.object({ generationId: GenerationId });
 export const StyleUsed = z.object({
   phrase: z.string().nullable(),
   reference: z
-    .object({ hash: z.string(), sent: z.boolean(), reason: z.string().nullable() })
+    .object({
+      hash: z.string(),
+      sent: z.boolean(),
+      reason: z.string().nullable(),
+      /** `reason` coded (error-codes.ts); absent on a generation made before codes. */
+      reasonText: CodedText.nullable().optional(),
+    })
     .nullable(),
 });
 export type StyleUsed = z.infer<typeof StyleUsed>;

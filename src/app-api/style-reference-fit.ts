@@ -9,8 +9,9 @@
  * would appear in the video. The product's images come first when there is no room for both.
  */
 import { IMAGE_MODELS, isImageModelId } from '../productai/catalogue.ts';
+import type { CodedText } from './error-codes.ts';
 
-export type StyleReferenceFit = { fits: true } | { fits: false; reason: string };
+export type StyleReferenceFit = { fits: true } | { fits: false; reason: CodedText };
 
 export function styleReferenceFit(
   kind: 'photo' | 'video' | 'upscale',
@@ -18,25 +19,13 @@ export function styleReferenceFit(
   productImages: number,
 ): StyleReferenceFit {
   if (kind === 'video') {
-    return {
-      fits: false,
-      reason: 'Videos are made without the style image: a video shows every image it is sent.',
-    };
+    return { fits: false, reason: { code: 'style_video' } };
   }
-  if (kind === 'upscale') return { fits: false, reason: 'An upscale keeps the image as it is.' };
-  if (!isImageModelId(model)) return { fits: false, reason: 'Unknown model.' };
+  if (kind === 'upscale') return { fits: false, reason: { code: 'style_upscale' } };
+  if (!isImageModelId(model)) return { fits: false, reason: { code: 'style_unknown_model' } };
   const max = IMAGE_MODELS[model].maxReferenceImages;
-  if (max <= 1) {
-    return {
-      fits: false,
-      reason: 'This model takes one image, so the style image is not sent (the style phrase is).',
-    };
-  }
-  if (productImages >= max) {
-    return {
-      fits: false,
-      reason: `This model takes up to ${max} images and all ${max} are the product's, so the style image is not sent.`,
-    };
-  }
+  if (max <= 1) return { fits: false, reason: { code: 'style_one_image' } };
+  if (productImages >= max)
+    return { fits: false, reason: { code: 'style_no_room', params: { max } } };
   return { fits: true };
 }

@@ -5,6 +5,7 @@
  * variants of its value. Browser-safe: zod only; contract.ts builds on these schemas.
  */
 import { z } from 'zod';
+import { CodedText } from './api-error.ts';
 
 /** Options the merchant names this way when they name none: the colour, in either spelling. */
 export const DEFAULT_VARIANT_OPTIONS = ['Color', 'Colour'] as const;
@@ -28,6 +29,8 @@ export const VariantValueView = z.object({
   thumbnailUrl: z.string().nullable(),
   /** Why no result is made for it (no image of its own); null when one is. */
   skipped: z.string().nullable(),
+  /** `skipped` coded (error-codes.ts): what a client translates. */
+  skippedText: CodedText.nullable(),
 });
 export type VariantValueView = z.infer<typeof VariantValueView>;
 

@@ -23,6 +23,7 @@ import {
 } from './measures.ts';
 import { AMAZON_PRODUCT_SHARE, CHANNEL_PROFILES } from './profiles.ts';
 import { rasterPng, readRaster } from './raster.ts';
+import { englishText, type CodedText } from '../platform/error-codes.ts';
 import { failedRule, type Figures } from './rules.ts';
 import { createTesseractReader, type ReadWord, type TextReader } from './text-reader.ts';
 
@@ -30,6 +31,8 @@ export interface RuleFailure {
   rule: RuleId;
   /** "Amazon: the background is not pure white (RGB 255, 255, 255)". */
   words: string;
+  /** `words` coded: the channel's name and the rule's text. */
+  text: CodedText;
 }
 
 export interface ChannelVerdict {
@@ -111,8 +114,11 @@ export function createChannelChecker(deps: { text?: TextReader } = {}): ChannelC
       };
       const verdicts = profiles.map((profile): ChannelVerdict => {
         const failed = profile.rules.flatMap((rule): RuleFailure[] => {
-          const words = failedRule(rule, figures, { ...limits, minSize: profile.minSize });
-          return words ? [{ rule, words: `${profile.name}: ${words}` }] : [];
+          const failure = failedRule(rule, figures, { ...limits, minSize: profile.minSize });
+          if (!failure) return [];
+          const params = { name: profile.name, rule: failure };
+          const text: CodedText = { code: 'channel_failure', params };
+          return [{ rule, words: englishText(text), text }];
         });
         return { channel: profile.id, pass: failed.length === 0, failed };
       });

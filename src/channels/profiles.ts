@@ -4,6 +4,7 @@
  * worded by the channel but not measured by it ("no border"), the measure and its tolerance are
  * ours and say so.
  */
+import type { CodedText } from '../platform/error-codes.ts';
 import type { ChannelId, RuleId } from './channel-ids.ts';
 
 export interface MinSize {
@@ -15,8 +16,8 @@ export interface MinSize {
 
 export interface ChannelProfile {
   id: ChannelId;
-  /** English name, as Activity and the rule wordings show it. */
-  name: string;
+  /** Its name in the rule wordings: the app's word (coded) or a service's own name. */
+  name: CodedText | string;
   rules: RuleId[];
   minSize: MinSize;
 }
@@ -52,7 +53,7 @@ export const STOREFRONT_LONG_SIDE = 800;
 export const CHANNEL_PROFILES: Record<ChannelId, ChannelProfile> = {
   storefront: {
     id: 'storefront',
-    name: 'Storefront',
+    name: { code: 'channel_storefront' },
     rules: ['min-size', 'aspect-ratio'],
     minSize: { minLongSide: STOREFRONT_LONG_SIDE },
   },

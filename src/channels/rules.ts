@@ -1,8 +1,9 @@
 /**
  * The rules in plain words: each compares a measure's figures with a profile's and answers null
- * (passes) or what fails, in English. The wordings are fixed sentences with the figures in them,
- * so the app home translates them (web/frontend/src/i18n/locales, `server.channel*`).
+ * (passes) or what fails, as a coded text (src/platform/error-codes.ts) with the figures in its
+ * params, which the clients translate.
  */
+import type { CodedText } from '../platform/error-codes.ts';
 import type { RuleId } from './channel-ids.ts';
 import type { MinSize } from './profiles.ts';
 
@@ -44,15 +45,15 @@ export function failedRule(
   rule: RuleId,
   figures: Figures,
   limits: { minSize: MinSize; productShare: number; storefrontAspect: number | null },
-): string | null {
+): CodedText | null {
   const size = `${figures.width} × ${figures.height}`;
   switch (rule) {
     case 'min-size': {
       const { minSide, minLongSide } = limits.minSize;
       if (minSide && Math.min(figures.width, figures.height) < minSide)
-        return `smaller than ${minSide} × ${minSide} pixels (it is ${size})`;
+        return { code: 'channel_min_side', params: { min: minSide, size } };
       if (minLongSide && Math.max(figures.width, figures.height) < minLongSide)
-        return `under ${minLongSide} pixels on its longest side (it is ${size})`;
+        return { code: 'channel_min_long_side', params: { min: minLongSide, size } };
       return null;
     }
     case 'aspect-ratio': {
@@ -62,27 +63,29 @@ export function failedRule(
       const actual = figures.width / figures.height;
       return sameAspect(actual, expected)
         ? null
-        : `not the aspect ratio of the shop's product images (${ratioWords(expected)}; it is ${ratioWords(actual)})`;
+        : {
+            code: 'channel_aspect',
+            params: { expected: ratioWords(expected), actual: ratioWords(actual) },
+          };
     }
     case 'border':
-      return figures.border ? 'has a border around the image' : null;
+      return figures.border ? { code: 'channel_border' } : null;
     case 'overlaid-text':
       return figures.overlaidText && figures.overlaidText.length > 0
-        ? `has text outside the product (${figures.overlaidText.join(' ')})`
+        ? { code: 'channel_text', params: { text: figures.overlaidText.join(' ') } }
         : null;
     case 'white-background':
-      return (figures.whiteShare ?? 0) >= WHITE_BACKGROUND_SHARE
-        ? null
-        : 'the background is not pure white (RGB 255, 255, 255)';
+      return (figures.whiteShare ?? 0) >= WHITE_BACKGROUND_SHARE ? null : { code: 'channel_white' };
     case 'product-share': {
       const share = figures.productShare ?? 0;
       return share >= limits.productShare
         ? null
-        : `the product fills ${Math.round(share * 100)} % of the frame, under ${Math.round(limits.productShare * 100)} %`;
+        : {
+            code: 'channel_share',
+            params: { share: Math.round(share * 100), min: Math.round(limits.productShare * 100) },
+          };
     }
     case 'ai-metadata':
-      return figures.aiMarked
-        ? null
-        : 'the file does not say it is AI-made (IPTC DigitalSourceType)';
+      return figures.aiMarked ? null : { code: 'channel_ai_mark' };
   }
 }

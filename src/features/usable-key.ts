@@ -7,17 +7,9 @@ import type { ShopSettings } from '../stores/shop-settings.ts';
 
 export function requireUsableKey(settings: Pick<ShopSettings, 'apiKey'>): void {
   if (settings.apiKey.state === 'missing') {
-    throw new AppError(
-      'invalid',
-      'api_key_missing',
-      'Save your ProductAI API key in Settings first.',
-    );
+    throw new AppError('invalid', 'api_key_missing');
   }
   if (settings.apiKey.state === 'invalid') {
-    throw new AppError(
-      'invalid',
-      'api_key_invalid',
-      'ProductAI rejected your API key. Save a new key from the API access page in Settings.',
-    );
+    throw new AppError('invalid', 'api_key_invalid');
   }
 }

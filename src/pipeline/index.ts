@@ -77,6 +77,7 @@ export {
   type NewGeneration,
 } from './generations/generation.ts';
 export { toGenerationView } from './generations/generation-view.ts';
+export { toldWhy, type ToldWhy } from './generations/reason.ts';
 export type { GenerationStore } from './generations/generation-store.ts';
 export { newGenerationId } from './generations/ids.ts';
 export { appWideKeys, generationKeys, PENDING_STATES } from './generations/keys.ts';
@@ -88,7 +89,7 @@ export {
   ruleAtCapRefusal,
   variantValuesCapError,
 } from './limits/shop-quotas.ts';
-export { PAUSE_MESSAGES } from './line/shop-pause.ts';
+export { PAUSE_MESSAGES, pauseReasonText } from './line/shop-pause.ts';
 export {
   approveResult,
   chooseOptions,

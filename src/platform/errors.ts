@@ -15,8 +15,11 @@
  *   limited       the caller sent too many requests; `retryAfterSeconds` says when to try (429)
  *   too_large     what it sent is over a documented size limit, which the message names (413)
  *
- * The message of these errors is written for the merchant: the client shows it as it is.
+ * The message of these errors is written for the merchant, in English: its `code` and `params`
+ * (error-codes.ts) are what a client translates, so the code names one wording.
  */
+import { englishText, type CodedText, type ErrorCode, type TextParams } from './error-codes.ts';
+
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
@@ -29,8 +32,15 @@ export type ErrorKind =
   | 'too_large';
 
 export interface AppErrorOptions {
-  /** Per-field messages (a form shows them inline). */
-  fields?: Record<string, string>;
+  /** The values the code's text names (a cap, a product's title). */
+  params?: TextParams;
+  /** Per-field problems (a form shows them inline), each a coded text. */
+  fields?: Readonly<Record<string, CodedText>>;
+  /**
+   * The English when it is not the code's own: the field problems of an `invalid` request
+   * joined (`fields` holds each), or a schema's own words for a malformed id.
+   */
+  message?: string;
   /** For `unavailable` and `limited`: when to try again. */
   retryAfterSeconds?: number;
   cause?: unknown;
@@ -38,30 +48,36 @@ export interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
+  readonly code: ErrorCode;
+  readonly params: TextParams | undefined;
+  /** Field name -> its problem, coded (the answer also gives each in English). */
+  readonly fields: Readonly<Record<string, CodedText>> | undefined;
   readonly retryAfterSeconds: number | undefined;
-  constructor(kind: ErrorKind, code: string, message: string, options: AppErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(kind: ErrorKind, code: ErrorCode, options: AppErrorOptions = {}) {
+    super(
+      options.message ?? englishText({ code, params: options.params }),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.kind = kind;
     this.code = code;
+    this.params = options.params;
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
-/** One problem with one field of a request. */
-export interface FieldProblem {
+/** One problem with one field of a request, as a coded text. */
+export interface FieldProblem extends CodedText {
   field: string;
-  message: string;
 }
 
-/** `invalid`, with one message per field (the first per field wins); the message joins them. */
-export function invalidFields(code: string, problems: readonly FieldProblem[]): AppError {
-  const fields: Record<string, string> = {};
-  for (const problem of problems) fields[problem.field] ??= problem.message;
-  return new AppError('invalid', code, problems.map((problem) => problem.message).join(' '), {
+/** `invalid`, with one problem per field (the first per field wins); the message joins them. */
+export function invalidFields(code: ErrorCode, problems: readonly FieldProblem[]): AppError {
+  const fields: Record<string, CodedText> = {};
+  for (const { field, ...text } of problems) fields[field] ??= text;
+  return new AppError('invalid', code, {
     fields,
+    message: problems.map((problem) => englishText(problem)).join(' '),
   });
 }

@@ -22,8 +22,13 @@ export const MAX_UPLOAD_PIXELS = 25_000_000;
 
 /** "25 megapixels", "67.1 megapixels": a limit as the messages say it. */
 export function megapixels(pixels: number): string {
+  return `${megapixelCount(pixels)} megapixels`;
+}
+
+/** 25, 67.1: the number of megapixels, to one decimal. */
+export function megapixelCount(pixels: number): number {
   const value = pixels / 1_000_000;
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} megapixels`;
+  return Number.isInteger(value) ? value : Number(value.toFixed(1));
 }
 
 /** An image whose header declares more pixels than the limit: refused before any decode. */

@@ -89,18 +89,12 @@ export function createIdempotencyKeys(
         if (raw === null) continue; // expired between the two: claim it now
         const entry = JSON.parse(raw) as Entry<Awaited<ReturnType<typeof run>>>;
         if (entry.request !== hash) {
-          const message =
-            'This Idempotency-Key was sent with another request: send a new key for a new click.';
-          throw new AppError('invalid', 'idempotency_key_reused', message, {
-            fields: { 'Idempotency-Key': message },
+          throw new AppError('invalid', 'idempotency_key_reused', {
+            fields: { 'Idempotency-Key': { code: 'idempotency_key_reused' } },
           });
         }
         if (entry.pending !== undefined) {
-          throw new AppError(
-            'conflict',
-            'idempotency_in_progress',
-            'This click is still being processed: its generation appears in a moment.',
-          );
+          throw new AppError('conflict', 'idempotency_in_progress');
         }
         return entry.answer as Awaited<ReturnType<typeof run>>;
       }

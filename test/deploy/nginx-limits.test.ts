@@ -41,6 +41,7 @@ it('refuses a body over the limit with a JSON 413 in the app’s error shape', a
   expect(body).toEqual({
     error: 'payload_too_large',
     message: 'The body is larger than 10 MB.',
+    params: { size: '10 MB' },
     requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
   });
 });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildExtensions, type BuiltExtension } from '../../extensions/build.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 import { modelChoices } from '../../src/app-api/models.ts';
 import { keysLeftInEnglish } from '../support/untranslated.ts';
 
@@ -181,9 +182,11 @@ test("an extension's English model names and descriptions are the app's", async 
   for (const extension of extensions) {
     const english = await localeKeys(extension);
     if (![...english.keys()].some((key) => key.startsWith('models.'))) continue;
-    expect(words(english, 'names'), extension.folder).toEqual(new Set(app.map(({ name }) => name)));
+    expect(words(english, 'names'), extension.folder).toEqual(
+      new Set(app.map(({ nameText }) => englishText(nameText))),
+    );
     expect(words(english, 'descriptions'), extension.folder).toEqual(
-      new Set(app.map(({ description }) => description)),
+      new Set(app.map(({ descriptionText }) => englishText(descriptionText))),
     );
   }
 });

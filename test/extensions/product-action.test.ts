@@ -453,10 +453,10 @@ test('a product without images starts with a model that works from the prompt al
 });
 
 test('a failed load says why, in a critical banner, with a way out', async () => {
-  const message = 'This product no longer exists.';
+  const message = 'This product is no longer in your store.';
   const { page, closeCalls } = await harness.open('product-generate', [PRODUCT_ID], (app) => {
     app.answer('GET /api/settings', 200, settings());
-    app.answer(PRODUCT_ROUTE, 404, { error: 'not_found', message });
+    app.answer(PRODUCT_ROUTE, 404, { error: 'product_not_found', message });
   });
 
   await page.locator('s-banner[tone="critical"]').filter({ hasText: message }).waitFor();

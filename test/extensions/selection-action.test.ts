@@ -74,13 +74,37 @@ test('one selected product reads as one', async () => {
 });
 
 test('an estimate the app refuses is shown in a critical banner, and review stays closed', async () => {
-  const message = 'Connect your ProductAI account before estimating a bulk run.';
+  const message = 'Save your ProductAI API key in Settings first.';
   const { page } = await openSelectionAction((app) =>
     app.answer('POST /api/bulk-runs/estimate', 400, { error: 'api_key_missing', message }),
   );
 
   await page.locator('s-banner[tone="critical"]', { hasText: message }).waitFor();
   expect(await actionButton(page, 'primary-action').getAttribute('disabled')).not.toBeNull();
+});
+
+test('in French, a refusal reads in French from its code, whatever its English says', async () => {
+  const reworded = 'An English sentence no locale file holds.';
+  const { page } = await harness.open(
+    'product-selection-bulk-run',
+    SELECTED,
+    (app) => {
+      app.answer('GET /api/settings', 200, settings());
+      app.answer('POST /api/bulk-runs/estimate', 429, {
+        error: 'bulk_runs_cap',
+        message: reworded,
+        params: { cap: 3 },
+      });
+    },
+    'fr',
+  );
+
+  await page
+    .locator('s-banner[tone="critical"]', {
+      hasText: 'Cette boutique a déjà 3 traitements groupés en cours, sa limite.',
+    })
+    .waitFor();
+  expect(await page.getByText(reworded).count()).toBe(0);
 });
 
 test('more products than a run takes: says so and sends nothing', async () => {

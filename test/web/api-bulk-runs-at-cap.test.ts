@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BulkRunView } from '../../src/app-api/contract.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 import { bulkRunAtCapMessage } from '../../src/pipeline/limits/shop-quotas.ts';
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { fillToCap, rejectAll } from '../support/shop-at-cap.ts';
@@ -41,7 +42,8 @@ describe('a bulk run at the shop’s cap', () => {
     expect(run.waiting).toEqual({
       cause: 'pending_cap',
       since: expect.any(String) as string,
-      message: bulkRunAtCapMessage(CAP),
+      message: englishText(bulkRunAtCapMessage(CAP)),
+      messageText: bulkRunAtCapMessage(CAP),
     });
     expect(run.waiting!.message).toContain(`this store has ${CAP} generations in progress`);
   });
@@ -74,7 +76,7 @@ describe('a bulk run at the shop’s cap', () => {
     await waitForRun(shop, id, waitingAtCap);
     const { body } = await shop.api<{ bulkRuns: BulkRunView[] }>('GET', '/bulk-runs');
     expect(body.bulkRuns.find((run) => run.id === id)?.waiting?.message).toBe(
-      bulkRunAtCapMessage(CAP),
+      englishText(bulkRunAtCapMessage(CAP)),
     );
   });
 });

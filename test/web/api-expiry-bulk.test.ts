@@ -8,10 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkRunView, GenerationView } from '../../src/app-api/contract.ts';
 import { createOffsetClock, type Clock } from '../../src/platform/clock.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 import {
   expiredWithRunReason,
   runExpiredMessage,
 } from '../../src/features/bulk-runs/runs/expire.ts';
+import { expiryPeriod } from '../../src/pipeline/line/expire-waiting.ts';
+
+const THIRTY_DAYS = expiryPeriod(30 * 86_400_000);
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 
@@ -60,7 +64,10 @@ describe('a bulk run paused too long', () => {
     await harness.bulk.expirePausedRuns(daysLater(31));
     expect(await runOf(shop, run.id)).toMatchObject({
       state: 'cancelled',
-      expired: { at: expect.any(String) as string, message: runExpiredMessage('30 days') },
+      expired: {
+        at: expect.any(String) as string,
+        message: englishText(runExpiredMessage(THIRTY_DAYS)),
+      },
     });
   });
 
@@ -72,7 +79,10 @@ describe('a bulk run paused too long', () => {
     await harness.bulk.expirePausedRuns(daysLater(31));
     for (const { id } of waiting) {
       const { body } = await shop.api<GenerationView>('GET', `/generations/${id}`);
-      expect(body).toMatchObject({ state: 'cancelled', reason: expiredWithRunReason('30 days') });
+      expect(body).toMatchObject({
+        state: 'cancelled',
+        reason: englishText(expiredWithRunReason(THIRTY_DAYS)),
+      });
     }
     expect((await runOf(shop, run.id)).creditsCommitted).toBe(0); // none was sent
   });
@@ -83,7 +93,7 @@ describe('a bulk run paused too long', () => {
     await harness.pipeline.sweepExpired(daysLater(31));
     const after = await runOf(shop, run.id);
     expect(after.state).toBe('cancelled');
-    expect(after.expired?.message).toBe(runExpiredMessage('30 days'));
+    expect(after.expired?.message).toBe(englishText(runExpiredMessage(THIRTY_DAYS)));
   });
 
   it('waits on while paused for less than 30 days', async () => {

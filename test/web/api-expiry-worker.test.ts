@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { BulkRunView } from '../../src/app-api/contract.ts';
 import { createOffsetClock } from '../../src/platform/clock.ts';
 import { runExpiredMessage } from '../../src/features/bulk-runs/runs/expire.ts';
-import { expiredInReviewReason } from '../../src/pipeline/line/expire-waiting.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
+import { expiredInReviewReason, expiryPeriod } from '../../src/pipeline/line/expire-waiting.ts';
 import { seededProducts, waitForRun } from '../support/seeded-shop.ts';
 import { fillToCap } from '../support/shop-at-cap.ts';
 import { apiHarness } from './support/api-harness.ts';
 
 const DAY_MS = 86_400_000;
+const THIRTY_DAYS = expiryPeriod(30 * DAY_MS);
 const clock = createOffsetClock();
 const harness = apiHarness({ expiryClock: clock, config: { expiry: { sweepEveryMs: 50 } } });
 
@@ -22,7 +24,7 @@ describe('the workers’ expiry', () => {
     const [option] = (await fillToCap(harness, shop, 2)).generations;
     clock.advance(31 * DAY_MS);
     const expired = await shop.waitFor(option!.id, ['discarded']);
-    expect(expired.reason).toBe(expiredInReviewReason('30 days'));
+    expect(expired.reason).toBe(englishText(expiredInReviewReason(THIRTY_DAYS)));
   });
 
   it('cancels a bulk run on its own once it has been paused 30 days', async () => {
@@ -39,6 +41,6 @@ describe('the workers’ expiry', () => {
     expect((await shop.api('POST', `/bulk-runs/${run.id}/pause`)).status).toBe(200);
     clock.advance(31 * DAY_MS);
     const expired = await waitForRun(shop, run.id, (view) => view.state === 'cancelled');
-    expect(expired.expired?.message).toBe(runExpiredMessage('30 days'));
+    expect(expired.expired?.message).toBe(englishText(runExpiredMessage(THIRTY_DAYS)));
   });
 });

@@ -8,9 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationView } from '../../src/app-api/contract.ts';
 import { createOffsetClock, type Clock } from '../../src/platform/clock.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 import {
   expiredInReviewReason,
   expiredPausedReason,
+  expiryPeriod,
 } from '../../src/pipeline/line/expire-waiting.ts';
 import { createShopifyFiles } from '../../src/pipeline/publish/shopify-files.ts';
 import { clickFor, fillToCap, productWithImages } from '../support/shop-at-cap.ts';
@@ -18,6 +20,7 @@ import { apiHarness } from './support/api-harness.ts';
 
 const CAP = 2;
 const DAY_MS = 86_400_000;
+const THIRTY_DAYS = expiryPeriod(30 * DAY_MS);
 const harness = apiHarness({
   config: { quotas: { pendingPerShop: CAP, bulkRunsPerShop: 3, variantValuesPerSet: 25 } },
 });
@@ -40,7 +43,8 @@ describe('a result waiting for review', () => {
       const { body } = await shop.api<GenerationView>('GET', `/generations/${option.id}`);
       expect(body).toMatchObject({
         state: 'discarded',
-        reason: expiredInReviewReason('30 days'),
+        reason: englishText(expiredInReviewReason(THIRTY_DAYS)),
+        reasonText: expiredInReviewReason(THIRTY_DAYS),
         action: null,
       });
     }
@@ -109,7 +113,8 @@ describe('work paused with the shop', () => {
     const { body } = await shop.api<GenerationView>('GET', `/generations/${id}`);
     expect(body).toMatchObject({
       state: 'cancelled',
-      reason: expiredPausedReason('30 days'),
+      reason: englishText(expiredPausedReason(THIRTY_DAYS)),
+      reasonText: expiredPausedReason(THIRTY_DAYS),
       action: null,
     });
   });

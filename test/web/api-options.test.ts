@@ -69,6 +69,7 @@ describe('asking for options', () => {
       creditsPerOption: CREDITS_EACH,
       requestsPerMinute: (limiter.limit * 60_000) / limiter.windowMs,
       problems: [],
+      problemTexts: [],
       leftOutMediaIds: [],
     });
   });

@@ -16,11 +16,7 @@ const testRoutes: AppModule = {
       throw new Error('connection string redis://secret@10.0.0.1 refused');
     });
     api.post('/refuses', () => {
-      throw new AppError(
-        'conflict',
-        'already_running',
-        'A bulk run is already running for this collection.',
-      );
+      throw new AppError('limited', 'bulk_runs_cap', { params: { cap: 2 } });
     });
     api.post('/echo', (req, res) => {
       res.json(req.body);
@@ -51,17 +47,19 @@ describe('error answers', () => {
     expect(body).toEqual({
       error: 'internal_error',
       message: 'Something went wrong on our side. Reference: req-12345678',
+      params: { requestId: 'req-12345678' },
       requestId: 'req-12345678',
     });
   });
 
-  it('pass 4xx messages through', async () => {
+  it('answer a 4xx with its code, the params its text names, and that text in English', async () => {
     const shop = app.newShop();
     const response = await app.call('/api/refuses', { shop, method: 'POST' });
-    expect(response.status).toBe(409);
+    expect(response.status).toBe(429);
     expect(await response.json()).toMatchObject({
-      error: 'already_running',
-      message: 'A bulk run is already running for this collection.',
+      error: 'bulk_runs_cap',
+      params: { cap: 2 },
+      message: expect.stringMatching(/^This store already has 2 bulk runs running, its limit\./),
       requestId: expect.any(String),
     });
   });

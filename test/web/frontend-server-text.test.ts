@@ -12,7 +12,6 @@ import en from '../../web/frontend/src/i18n/locales/en.json' with { type: 'json'
 import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
 import {
   bulkRunAtCapMessage,
-  pendingCapMessage,
   ruleAtCapRefusal,
   tryAtCapHeldReason,
 } from '../../src/pipeline/limits/shop-quotas.ts';
@@ -37,7 +36,7 @@ import { UNCERTAIN_MESSAGE } from '../../src/pipeline/submit/steps/messages.ts';
 import { KEY_CHANGED_MESSAGE } from '../../src/pipeline/receive/reconcile.ts';
 import { UNCERTAIN_CANCELLED_MESSAGE } from '../../src/pipeline/line/cancel-generation.ts';
 import { mediaFailureReason } from '../../src/pipeline/publish/media-failure.ts';
-import { waitingForRateLimit } from '../../src/pipeline/generations/generation-view.ts';
+import { englishText } from '../../src/app-api/error-codes.ts';
 
 const DAYS_30 = expiryPeriod(30 * 86_400_000);
 
@@ -101,48 +100,42 @@ describe('in French', () => {
     );
   });
 
-  test('a quota’s 429 reads in French, with its cap', () => {
-    expect(serverText(pendingCapMessage(500))).toBe(
-      'Cette boutique a déjà 500 générations en cours ou en attente de validation, sa limite. Chacune publiée, refusée, annulée ou en échec libère une place : approuvez ou refusez les résultats en attente dans Activité, ou attendez la fin du travail en cours.',
-    );
-  });
-
   test('a bulk run waiting at the cap says why in French', () => {
-    expect(serverText(bulkRunAtCapMessage(500))).toBe(
+    expect(serverText(englishText(bulkRunAtCapMessage(500)))).toBe(
       'En attente : cette boutique a 500 générations en cours ou en attente de validation, sa limite. Le traitement reprend de lui-même à mesure qu’elles se terminent ; approuver ou refuser les résultats en attente dans Activité libère des places plus tôt.',
     );
   });
 
   test('a rule’s product not made at the cap says why and what to do in French', () => {
     const refusal = ruleAtCapRefusal(500);
-    expect(serverText(refusal.reason)).toBe(
+    expect(serverText(refusal.reason ?? '')).toBe(
       'Non fait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite, quand le produit est arrivé. Rien n’a été facturé.',
     );
-    expect(serverText(refusal.action)).toBe(
+    expect(serverText(refusal.action ?? '')).toBe(
       'Approuvez ou refusez les résultats en attente dans Activité pour libérer des places, puis relancez celle-ci.',
     );
   });
 
   test('a changed result not made again at the cap says why in French', () => {
-    expect(serverText(tryAtCapHeldReason(500))).toBe(
+    expect(serverText(englishText(tryAtCapHeldReason(500)))).toBe(
       'Non refait : cette boutique avait 500 générations en cours ou en attente de validation, sa limite. Ce résultat attend votre validation à la place.',
     );
   });
 
   test('an expired result’s reason reads in French, its ceiling too', () => {
-    expect(serverText(expiredInReviewReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredInReviewReason(DAYS_30)))).toBe(
       'Expiré après 30 jours en attente de validation : non ajouté au produit. Le résultat reste dans Contenu > Fichiers.',
     );
   });
 
   test('expired paused work reads in French, a bulk run’s too', () => {
-    expect(serverText(expiredPausedReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredPausedReason(DAYS_30)))).toBe(
       'Annulé après 30 jours en pause. Rien n’a été facturé ; relancez-le quand vous serez prêt.',
     );
-    expect(serverText(expiredWithRunReason(DAYS_30))).toBe(
+    expect(serverText(englishText(expiredWithRunReason(DAYS_30)))).toBe(
       'Annulé avec son traitement groupé, en pause depuis 30 jours. Rien n’a été facturé.',
     );
-    expect(serverText(runExpiredMessage(expiryPeriod(86_400_000)))).toBe(
+    expect(serverText(englishText(runExpiredMessage(expiryPeriod(86_400_000))))).toBe(
       'Annulé après 1 jour en pause ; rien n’a été facturé pour ce qu’il n’avait pas fait.',
     );
   });
@@ -167,11 +160,7 @@ describe('in French', () => {
     );
   });
 
-  test('the bounds on what a merchant sends read in French', () => {
-    expect(
-      serverText('The style image is 16383×16383 pixels; it must be at most 25 megapixels.'),
-    ).toBe('L’image de style fait 16383×16383 pixels ; elle doit faire au plus 25 mégapixels.');
-    expect(serverText('The body is larger than 10 MB.')).toBe('Le contenu envoyé dépasse 10 MB.');
+  test('the bound on a result the app reads reads in French', () => {
     expect(
       serverText(
         'The generated image is 16383×16383 pixels, more than the 67.1 megapixels the app reads.',
@@ -185,12 +174,6 @@ describe('in French', () => {
     expect(
       serverText('Waiting for ProductAI to come back — the result is read as soon as it answers.'),
     ).toBe('En attente du retour de ProductAI — le résultat est lu dès qu’il répond.');
-  });
-
-  test('a generation waiting on its account’s rate limit says in French when it is read again', () => {
-    expect(serverText(waitingForRateLimit('2026-11-30T14:05:07.000Z'))).toBe(
-      'ProductAI limite les requêtes de ce compte — le résultat est relu au plus tard à 14:06 UTC.',
-    );
   });
 
   test('a text no entry knows is shown as the server wrote it', () => {
@@ -224,20 +207,22 @@ describe('in French', () => {
   });
 
   // A reason missing here ("Cancelled with its bulk run; nothing was charged.") stays English on a
-  // French page.
+  // French page. Those written with a code are translated by it; their English is still here for
+  // the records written before codes.
   test('every reason the pipeline stores with a generation reads in French', async () => {
     const { knownServerText } = await import('../../web/frontend/src/i18n/server-text.ts');
-    const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW'].map(
-      (code) => mediaFailureReason([{ code, message: '', details: null }]),
+    const media = ['IMAGE_DOWNLOAD_FAILURE', 'FILE_STORAGE_LIMIT_EXCEEDED', 'SOMETHING_NEW']
+      .map((code) => mediaFailureReason([{ code, message: '', details: null }]))
+      .flatMap(({ reason, action }) => [englishText(reason), englishText(action)]);
+    const coded = [UNCERTAIN_MESSAGE, KEY_CHANGED_MESSAGE, UNCERTAIN_CANCELLED_MESSAGE].flatMap(
+      (message) => [message.reason ?? '', message.action ?? ''],
     );
     const stored = [
-      BULK_PAUSED_REASON,
-      BULK_CANCELLED_REASON,
-      CAMPAIGN_ENDED_REASON,
-      NEVER_SHOWN_REASON,
-      ...[UNCERTAIN_MESSAGE, KEY_CHANGED_MESSAGE, UNCERTAIN_CANCELLED_MESSAGE, ...media].flatMap(
-        (message) => [message.reason, message.action],
+      ...[BULK_PAUSED_REASON, BULK_CANCELLED_REASON, CAMPAIGN_ENDED_REASON, NEVER_SHOWN_REASON].map(
+        englishText,
       ),
+      ...coded,
+      ...media,
     ];
     expect(stored.filter((english) => knownServerText(english) === null)).toEqual([]);
   });

@@ -187,6 +187,7 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
     { body: { productId: PRODUCT, generationIds: [ULID] }, ids: ['productId', 'generationIds.0'] },
   ],
   'POST /api/experiments/:id/stop': 'no ids: { keep }',
+  'POST /api/experiments/:id/keep-winner': 'no body',
   'POST /api/unclaimed-results/:jobId/attach': [
     { body: { productId: PRODUCT }, ids: ['productId'] },
   ],
@@ -354,9 +355,11 @@ describe('Shopify Flow', () => {
       const response = await flowRequest(value);
       expect(response.status, JSON.stringify(value).slice(0, 40)).toBe(422);
       expect(await response.json()).toEqual({
-        error: 'invalid_action_request',
+        error: 'flow_invalid_fields',
         message: 'Missing or invalid: shopify_domain.',
+        params: { fields: 'shopify_domain' },
         fields: { shopify_domain: expect.any(String) },
+        fieldErrors: { shopify_domain: { code: 'flow_refused', params: expect.any(Object) } },
         requestId: expect.any(String),
       });
     }

@@ -1,4 +1,5 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
+import { storedText } from '../../shared/coded-text.ts';
 import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
@@ -48,7 +49,9 @@ export function GenerationSteps({ generation }: { generation: GenerationView }) 
                       ? 'progress.states.waitingProductAi'
                       : `progress.states.${generation.state}`,
               )}
-              {generation.state === 'failed' && generation.reason ? ` ${generation.reason}` : ''}
+              {generation.state === 'failed' && generation.reason
+                ? ` ${storedText(generation.reasonText, generation.reason)}`
+                : ''}
             </s-paragraph>
           </s-stack>
         </s-box>

@@ -1,5 +1,6 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
 import { appLinks } from '../../shared/app-links.ts';
+import { storedText } from '../../shared/coded-text.ts';
 import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
@@ -54,7 +55,11 @@ function CurrentEntry({ generation, count }: Entry) {
         <s-text type="strong">{kind}</s-text>
         <s-badge tone="critical">{t('block.failed')}</s-badge>
       </s-stack>
-      <s-paragraph>{generation.reason ?? t('block.failedNoReason')}</s-paragraph>
+      <s-paragraph>
+        {generation.reason
+          ? storedText(generation.reasonText, generation.reason)
+          : t('block.failedNoReason')}
+      </s-paragraph>
       <s-link href={appLinks.activity(generation.id)}>{t('block.retryInActivity')}</s-link>
     </s-stack>
   );

@@ -9,6 +9,7 @@ import type {
 import type { ImageModelId } from '../../../src/productai/catalogue.ts';
 import { appApi } from '../app-api.ts';
 import { BudgetField, parseBudget } from '../BudgetField.tsx';
+import { problemTexts } from '../coded-text.ts';
 import { ErrorBanner } from '../errors.tsx';
 import { Facts } from '../Facts.tsx';
 import { credits, t } from '../i18n.ts';
@@ -162,7 +163,8 @@ function EstimateSummary({ estimate }: { estimate: Loaded<BulkEstimate> }) {
     );
   }
   if (estimate.state === 'failed') return <ErrorBanner error={estimate.error} />;
-  const { productCount, creditsPerProduct, estimatedCredits, problems } = estimate.value;
+  const { productCount, creditsPerProduct, estimatedCredits } = estimate.value;
+  const problems = problemTexts(estimate.value);
   return (
     <s-stack direction="block" gap="small-200">
       <s-section heading={t('bulk.estimateHeading')}>

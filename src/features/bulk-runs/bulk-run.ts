@@ -9,6 +9,7 @@
  * States (stored): running, paused, cancelled. `completed` is derived: a running run whose
  * expansion is done and whose generations have all ended.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import type {
   BulkRunTarget,
@@ -84,7 +85,7 @@ export interface BulkRun {
 export class BulkRunNotFoundError extends AppError {
   override readonly name = 'BulkRunNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This bulk run does not exist in this shop.');
+    super('not_found', 'bulk_run_not_found');
   }
 }
 
@@ -93,19 +94,17 @@ export class BulkRunStateError extends AppError {
   override readonly name = 'BulkRunStateError';
   readonly current: StoredBulkRunState;
   constructor(current: StoredBulkRunState, action: BulkRunAction) {
-    super(
-      'conflict',
-      'invalid_state',
-      `This bulk run is ${current}, so it cannot be ${BULK_RUN_ACTION_DONE[action]}.`,
-    );
+    super('conflict', 'bulk_run_state', {
+      params: { state: { code: `run_${current}` }, action: BULK_RUN_ACTION_DONE[action] },
+    });
     this.current = current;
   }
 }
 
 /** What a merchant (or an uninstall) does to a run, and the words for it having been done. */
 export type BulkRunAction = 'pause' | 'resume' | 'cancel';
-const BULK_RUN_ACTION_DONE: Record<BulkRunAction, string> = {
-  pause: 'paused',
-  resume: 'resumed',
-  cancel: 'cancelled',
+const BULK_RUN_ACTION_DONE: Record<BulkRunAction, CodedText> = {
+  pause: { code: 'run_pause_done' },
+  resume: { code: 'run_resume_done' },
+  cancel: { code: 'run_cancel_done' },
 };

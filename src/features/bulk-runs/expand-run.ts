@@ -22,6 +22,7 @@
  *     until it adds a product again): with options, one per option in one option group,
  *     which then waits for the merchant's choice in review.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import {
@@ -36,6 +37,7 @@ import {
   type AdminGraphql,
   newGenerationId,
   asOptions,
+  toldWhy,
 } from '../../pipeline/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { BulkRun } from './bulk-run.ts';
@@ -43,9 +45,9 @@ import type { BulkRunStore } from './bulk-run-store.ts';
 import { bulkProductIntake } from './product-intake.ts';
 import { TargetGoneError, readProductPage, type PageProduct } from './product-pages.ts';
 
-export const BULK_PAUSED_REASON = 'Paused with its bulk run.';
-export const BULK_PAUSED_ACTION = 'Resume the bulk run to continue.';
-export const BULK_CANCELLED_REASON = 'Cancelled with its bulk run; nothing was charged.';
+export const BULK_PAUSED_REASON: CodedText = { code: 'reason_bulk_paused' };
+export const BULK_PAUSED_ACTION: CodedText = { code: 'action_bulk_resume' };
+export const BULK_CANCELLED_REASON: CodedText = { code: 'reason_bulk_cancelled' };
 
 /** `enqueueWithinQuota` and `requeue` are the pipeline's: they put generations in its line. */
 export interface BulkDeps extends Pick<Pipeline, 'enqueueWithinQuota' | 'requeue' | 'forecaster'> {
@@ -230,7 +232,7 @@ export async function holdBack(
   run: BulkRun,
   generation: Generation,
   deps: Pick<BulkDeps, 'generations' | 'runs'>,
-  cancelledReason = BULK_CANCELLED_REASON,
+  cancelledReason: CodedText | string = BULK_CANCELLED_REASON,
 ): Promise<void> {
   const cancelled = run.state === 'cancelled';
   try {
@@ -238,8 +240,8 @@ export async function holdBack(
       from: cancelled ? ['queued', 'paused'] : ['queued'],
       to: cancelled ? 'cancelled' : 'paused',
       patch: cancelled
-        ? { reason: cancelledReason, action: null, pausedBy: null }
-        : { reason: BULK_PAUSED_REASON, action: BULK_PAUSED_ACTION, pausedBy: 'bulk-run' },
+        ? { ...toldWhy(cancelledReason), pausedBy: null }
+        : { ...toldWhy(BULK_PAUSED_REASON, BULK_PAUSED_ACTION), pausedBy: 'bulk-run' },
       note: cancelled ? 'bulk run cancelled' : 'bulk run paused',
     });
     if (cancelled) await deps.runs.releaseCredits(run.shop, run.id, generation.estimatedCredits);

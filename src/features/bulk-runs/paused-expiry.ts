@@ -14,6 +14,7 @@ import {
   type Generation,
   type ExpiryPorts,
   expiryPeriod,
+  toldWhy,
 } from '../../pipeline/index.ts';
 import { holdBack } from './expand-run.ts';
 import { expirePaused, expiredWithRunReason } from './runs/expire.ts';
@@ -40,7 +41,7 @@ export function expireWithRun(deps: ExpiryDeps): NonNullable<ExpiryPorts['expire
       await deps.generations.transition(shop, generation.id, {
         from: ['paused'],
         to: 'cancelled',
-        patch: { reason, action: null, pausedBy: null },
+        patch: { ...toldWhy(reason), pausedBy: null },
         note: 'its bulk run is gone',
       });
     } catch (error) {

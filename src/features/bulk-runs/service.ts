@@ -56,7 +56,7 @@ export function createBulkRunsService(deps: BulkRunsServiceDeps): BulkRunsServic
 
     async get(shop, id) {
       const run = await store.get(shop, id);
-      if (!run) throw new AppError('not_found', 'not_found', 'This bulk run does not exist.');
+      if (!run) throw new AppError('not_found', 'bulk_run_not_found');
       return view(run);
     },
 

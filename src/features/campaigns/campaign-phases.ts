@@ -19,6 +19,7 @@
  *   - held (in_review): discarded and its file deleted (it was never on a product);
  *   - still being generated: the sweep comes back later, until none is left.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { BulkRuns } from '../bulk-runs/bulk-runs.ts';
@@ -32,6 +33,7 @@ import {
   type ReviewDeps,
   wasApprovedByMerchant,
   createShopifyFiles,
+  toldWhy,
 } from '../../pipeline/index.ts';
 import { CampaignStateError, type Campaign, type TakeDownDecision } from './campaign.ts';
 import type { CampaignStore } from './campaign-store.ts';
@@ -59,8 +61,8 @@ export interface PhaseDeps extends ReviewDeps {
 
 export type PhaseHandler = (deps: PhaseDeps, shop: string, id: string) => Promise<PhaseOutcome>;
 
-export const CAMPAIGN_ENDED_REASON = 'The campaign ended: removed from the product, kept in Files.';
-export const NEVER_SHOWN_REASON = 'The campaign ended before this result went live: discarded.';
+export const CAMPAIGN_ENDED_REASON: CodedText = { code: 'reason_campaign_ended' };
+export const NEVER_SHOWN_REASON: CodedText = { code: 'reason_campaign_never_shown' };
 
 const goLive: PhaseHandler = async (deps, shop, id) => {
   let campaign = await deps.campaigns.get(shop, id);
@@ -195,7 +197,7 @@ async function discardHeld(deps: PhaseDeps, generation: Generation): Promise<voi
     await deps.generations.transition(generation.shop, generation.id, {
       from: ['in_review'],
       to: 'discarded',
-      patch: { reason: NEVER_SHOWN_REASON, action: null },
+      patch: toldWhy(NEVER_SHOWN_REASON),
       note: 'Discarded with its campaign',
     });
   } catch (error) {

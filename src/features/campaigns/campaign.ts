@@ -49,7 +49,7 @@ export type TakeDownDecision = 'restore' | 'edited';
 export class CampaignNotFoundError extends AppError {
   override readonly name = 'CampaignNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This campaign does not exist.');
+    super('not_found', 'campaign_not_found');
   }
 }
 
@@ -59,7 +59,10 @@ export class CampaignStateError extends AppError {
   readonly current: CampaignState;
   readonly action: string;
   constructor(current: CampaignState, action: string) {
-    super('conflict', 'invalid_state', `This campaign is ${current}: it cannot ${action} now.`);
+    // `action` is the store's word ("end"): the service names instead what the merchant can do.
+    super('conflict', 'campaign_state', {
+      params: { state: { code: `campaign_${current}` }, action },
+    });
     this.current = current;
     this.action = action;
   }

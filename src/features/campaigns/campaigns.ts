@@ -48,13 +48,12 @@ export function createCampaigns(deps: CampaignsDeps): Campaigns {
     const problems: BulkProblem[] = [];
     const startsAt = zonedToInstant(request.startsAt, zone);
     const endsAt = zonedToInstant(request.endsAt, zone);
-    if (startsAt === null)
-      problems.push({ field: 'startsAt', message: 'The start is not a date.' });
-    if (endsAt === null) problems.push({ field: 'endsAt', message: 'The end is not a date.' });
+    if (startsAt === null) problems.push({ field: 'startsAt', code: 'start_not_date' });
+    if (endsAt === null) problems.push({ field: 'endsAt', code: 'end_not_date' });
     if (startsAt !== null && endsAt !== null && endsAt <= startsAt) {
-      problems.push({ field: 'endsAt', message: 'The end must come after the start.' });
+      problems.push({ field: 'endsAt', code: 'end_before_start' });
     } else if (endsAt !== null && endsAt <= deps.clock.now()) {
-      problems.push({ field: 'endsAt', message: 'The end has already passed.' });
+      problems.push({ field: 'endsAt', code: 'end_passed' });
     }
     if (problems.length > 0) throw new BulkRequestError(problems);
     return { startsAt: startsAt!, endsAt: endsAt! };

@@ -5,6 +5,7 @@
  * live. An action the campaign's state no longer allows is refused with what can be done instead.
  */
 import type { CampaignList, CampaignView, CreateCampaignRequest } from '../../app-api/campaigns.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import { CampaignStateError, type Campaign, type CampaignEngine } from './engine.ts';
@@ -30,19 +31,16 @@ export interface CampaignsServiceDeps {
 }
 
 /** A campaign in a state the action does not apply to, with what the merchant can do. */
-async function inState<T>(work: () => Promise<T>, allowed: string): Promise<T> {
+async function inState<T>(
+  work: () => Promise<T>,
+  code: 'campaign_not_cancellable' | 'campaign_not_live',
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof CampaignStateError)) throw error;
-    throw new AppError(
-      'conflict',
-      'invalid_state',
-      `This campaign is ${error.current}: ${allowed}.`,
-      {
-        cause: error,
-      },
-    );
+    const state: CodedText = { code: `campaign_${error.current}` };
+    throw new AppError('conflict', code, { params: { state }, cause: error });
   }
 }
 
@@ -66,23 +64,17 @@ export function createCampaignsService(deps: CampaignsServiceDeps): CampaignsSer
 
     async get(shop, id) {
       const campaign = await store.get(shop, id);
-      if (!campaign) throw new AppError('not_found', 'not_found', 'This campaign does not exist.');
+      if (!campaign) throw new AppError('not_found', 'campaign_not_found');
       return view(campaign);
     },
 
     async cancel(shop, id) {
-      const campaign = await inState(
-        () => lifecycle.cancel(shop, id),
-        'only a campaign that has not started can be cancelled; end it instead',
-      );
+      const campaign = await inState(() => lifecycle.cancel(shop, id), 'campaign_not_cancellable');
       return view(campaign);
     },
 
     async end(shop, id) {
-      const campaign = await inState(
-        () => lifecycle.endNow(shop, id),
-        'only a live campaign can be ended',
-      );
+      const campaign = await inState(() => lifecycle.endNow(shop, id), 'campaign_not_live');
       return view(campaign);
     },
   };

@@ -191,19 +191,14 @@ export function createExperimentStore(deps: {
         },
       )) as [string, string?];
       if (status === 'busy') {
-        throw new AppError(
-          'conflict',
-          'product_in_experiment',
-          'This product already has an experiment: stop it before starting another.',
-          { fields: { productId: `in experiment ${current}` } },
-        );
+        throw new AppError('conflict', 'product_in_experiment', {
+          fields: { productId: { code: 'in_experiment', params: { experiment: String(current) } } },
+        });
       }
       if (status === 'at_cap') {
-        throw new AppError(
-          'conflict',
-          'experiments_at_cap',
-          `The shop runs ${MAX_RUNNING_EXPERIMENTS} experiments already: stop one first.`,
-        );
+        throw new AppError('conflict', 'experiments_at_cap', {
+          params: { max: MAX_RUNNING_EXPERIMENTS },
+        });
       }
       return experiment;
     },
@@ -267,22 +262,15 @@ export function createExperimentStore(deps: {
       )) as [string, string?];
       if (status === 'missing') throw new ExperimentNotFoundError();
       if (status === 'stale') {
-        throw new ExperimentStateError(current as ExperimentState, 'it has no winner to keep yet');
+        throw new ExperimentStateError(current as ExperimentState, 'keep');
       }
       if (status === 'no_winner') {
-        throw new AppError(
-          'conflict',
-          'no_winner_to_keep',
-          'This experiment has no winner waiting to be kept.',
-        );
+        throw new AppError('conflict', 'experiment_no_winner_waiting');
       }
       if (status === 'busy') {
-        throw new AppError(
-          'conflict',
-          'product_in_experiment',
-          'This product is in another experiment now: its end decides the featured image.',
-          { fields: { productId: `in experiment ${current}` } },
-        );
+        throw new AppError('conflict', 'product_in_other_experiment', {
+          fields: { productId: { code: 'product_in_other_experiment' } },
+        });
       }
       return (await get(shop, id))!;
     },

@@ -65,14 +65,16 @@ export interface Experiment {
 export class ExperimentNotFoundError extends AppError {
   override readonly name = 'ExperimentNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This experiment does not exist.');
+    super('not_found', 'experiment_not_found');
   }
 }
 
 export class ExperimentStateError extends AppError {
   override readonly name = 'ExperimentStateError';
-  /** `refused`: what cannot be done now ("it cannot be stopped now"). */
-  constructor(current: ExperimentState, refused = 'it cannot be stopped now') {
-    super('conflict', 'invalid_state', `This experiment is ${current}: ${refused}.`);
+  /** `refused`: what cannot be done now (stop it, or keep a winner it does not have yet). */
+  constructor(current: ExperimentState, refused: 'stop' | 'keep' = 'stop') {
+    super('conflict', refused === 'stop' ? 'experiment_not_running' : 'experiment_no_winner_yet', {
+      params: { state: { code: `experiment_state_${current}` } },
+    });
   }
 }

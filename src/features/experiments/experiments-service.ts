@@ -36,6 +36,7 @@ import type {
   StartExperimentRequest,
   StopExperimentRequest,
 } from '../../app-api/experiments.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
@@ -71,8 +72,11 @@ export interface ExperimentsServiceDeps {
 
 const AI_ARMS: readonly ExperimentArmId[] = ['ai1', 'ai2', 'ai3'];
 
-const refusal = (code: string, message: string, field?: string) =>
-  new AppError('conflict', code, message, field ? { fields: { [field]: message } } : {});
+const refusal = (text: CodedText, field?: string) =>
+  new AppError('conflict', text.code, {
+    ...(text.params ? { params: text.params } : {}),
+    ...(field ? { fields: { [field]: text } } : {}),
+  });
 
 /** Equal shares adding up to 100, the remainder to the control. */
 function equalWeights(arms: number): number[] {
@@ -131,11 +135,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
   async function refuseHeldByCampaign(shop: string, productId: string): Promise<void> {
     const campaign = await deps.campaignOnProduct(shop, productId);
     if (campaign) {
-      throw refusal(
-        'held_by_campaign',
-        `The campaign “${campaign.name}” decides this product’s featured image until it ends.`,
-        'productId',
-      );
+      throw refusal({ code: 'held_by_campaign', params: { name: campaign.name } }, 'productId');
     }
   }
 
@@ -145,13 +145,9 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     for (const id of ids) {
       const generation = await deps.generations.get(shop, id);
       if (!generation || generation.productId !== productId)
-        throw new AppError('not_found', 'not_found', 'This AI photo is not one of the product’s.');
+        throw new AppError('not_found', 'photo_not_on_product');
       if (generation.state !== 'published' || generation.kind !== 'photo' || !generation.fileId)
-        throw refusal(
-          'not_published',
-          'Only AI photos published on the product can be tested.',
-          'generationIds',
-        );
+        throw refusal({ code: 'not_published' }, 'generationIds');
       photos.push(generation as Generation & { fileId: string });
     }
     return photos;
@@ -167,14 +163,12 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       // The original: the featured image, or the one an AI photo replaced as featured.
       const replaced = photos.find((photo) => photo.fileId === featured);
       const control = replaced ? replaced.previousFeaturedMediaId : featured;
-      if (!control)
-        throw refusal('no_original', 'The product has no original featured image to test against.');
+      if (!control) throw refusal({ code: 'no_original' });
       const media = [control, ...photos.map((photo) => photo.fileId)];
       const arms: ExperimentArm[] = [];
       for (const [index, id] of media.entries()) {
         const image = (await files.status(id))?.previewUrl;
-        if (!image)
-          throw refusal('image_not_ready', 'An image of the experiment is not on Shopify (yet).');
+        if (!image) throw refusal({ code: 'image_not_ready' });
         const arm = index === 0 ? 'control' : AI_ARMS[index - 1]!;
         arms.push({ arm, media: id, image, generationId: photos[index - 1]?.id ?? null });
       }

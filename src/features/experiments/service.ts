@@ -16,32 +16,20 @@ export interface ExperimentEventsService {
 
 const REFUSALS: Record<Exclude<RecordStatus, 'ok'>, (batch: EventBatch) => AppError> = {
   unknown: (batch) =>
-    new AppError(
-      'not_found',
-      'unknown_experiment',
-      `No experiment ${batch.experiment} takes events for ${batch.shop}.`,
-    ),
+    new AppError('not_found', 'unknown_experiment', {
+      params: { experiment: batch.experiment, shop: batch.shop },
+    }),
   ended: (batch) =>
-    new AppError(
-      'conflict',
-      'experiment_ended',
-      `Experiment ${batch.experiment} takes no more events.`,
-    ),
+    new AppError('conflict', 'experiment_ended', { params: { experiment: batch.experiment } }),
   unknown_arm: (batch) =>
-    new AppError(
-      'invalid',
-      'unknown_arm',
-      `Experiment ${batch.experiment} has no arm ${batch.arm}.`,
-      {
-        fields: { arm: 'not an arm of this experiment' },
-      },
-    ),
+    new AppError('invalid', 'unknown_arm', {
+      params: { experiment: batch.experiment, arm: batch.arm },
+      fields: { arm: { code: 'not_an_arm' } },
+    }),
   other_arm: (batch) =>
-    new AppError(
-      'conflict',
-      'other_arm',
-      `Visitor ${batch.visitor} counts in another arm of experiment ${batch.experiment}.`,
-    ),
+    new AppError('conflict', 'other_arm', {
+      params: { visitor: batch.visitor, experiment: batch.experiment },
+    }),
 };
 
 export function createExperimentEventsService(deps: {

@@ -24,6 +24,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { englishText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isShopDomain, shopKeyspace } from '../../platform/keys.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
@@ -86,8 +87,9 @@ export interface FlowActionReceipt {
 }
 
 /** Bad input: Flow shows the message and does not send the run again. */
-function refused(code: string, message: string): AppError {
-  return new AppError('rejected', code, message);
+function refused(reason: string): AppError {
+  // Flow shows the reason in the merchant's Flow history, which reads the app's English.
+  return new AppError('rejected', 'flow_refused', { params: { reason } });
 }
 
 export interface FlowActionDeps {
@@ -132,7 +134,7 @@ export async function runGeneratePhotoAction(
   const { properties } = request;
   const settings = await deps.settings(shop);
   const unusableKey = keyProblem(settings);
-  if (unusableKey) throw refused('productai_key_unusable', unusableKey);
+  if (unusableKey) throw refused(unusableKey);
 
   const presetName = properties.preset?.trim();
   const preset = presetName
@@ -140,13 +142,10 @@ export async function runGeneratePhotoAction(
     : undefined;
   if (presetName && !preset) {
     const known = settings.presets.map((p) => `“${p.name}”`).join(', ') || 'none yet';
-    throw refused(
-      'unknown_preset',
-      `No preset is named “${presetName}” in the app’s Settings (presets: ${known}).`,
-    );
+    throw refused(`No preset is named “${presetName}” in the app’s Settings (presets: ${known}).`);
   }
   const prompt = properties.prompt?.trim() || preset?.prompt;
-  if (!prompt) throw refused('prompt_required', 'Choose a preset or write a prompt.');
+  if (!prompt) throw refused('Choose a preset or write a prompt.');
   const model = properties.model?.trim() || undefined;
 
   const style = properties.style === 'none' ? ('none' as const) : undefined;
@@ -158,9 +157,9 @@ export async function runGeneratePhotoAction(
     ids: [],
     atLeast: needed,
   });
-  if (!product) throw refused('product_not_found', 'This product is not in the store.');
+  if (!product) throw refused('This product is not in the store.');
   if (product.images.length === 0)
-    throw refused('product_without_image', 'This product has no image to start the photo from.');
+    throw refused('This product has no image to start the photo from.');
   const intake = intakeFor(
     shop,
     product,
@@ -172,11 +171,7 @@ export async function runGeneratePhotoAction(
     },
     { priority: 'bulk' },
   );
-  if (!intake.ok)
-    throw refused(
-      'request_not_accepted',
-      intake.problems.map((problem) => problem.message).join(' '),
-    );
+  if (!intake.ok) throw refused(intake.problems.map(englishText).join(' '));
   const origin = { type: 'flow' as const, id: request.action_run_id, label: FLOW_ORIGIN_LABEL };
   const option = properties.each_variant?.trim();
   const set = option ? await variantSet(deps, shop, productId, params, option) : null;

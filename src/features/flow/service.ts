@@ -15,6 +15,7 @@
  * for (Shopify or Redis unavailable) is `unavailable`, and a run is never made twice.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CodedText } from '../../platform/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parseJson } from '../../platform/http/json-body.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -54,12 +55,11 @@ export interface FlowActionsServiceDeps {
 function parseRequest(rawBody: string): FlowActionRequest {
   const parsed = FlowActionRequest.safeParse(parseJson(rawBody));
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  const fields: Record<string, CodedText> = {};
+  for (const issue of parsed.error.issues)
+    fields[issue.path.join('.')] ??= { code: 'flow_refused', params: { reason: issue.message } };
   const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-  throw new AppError('rejected', 'invalid_action_request', `Missing or invalid: ${names}.`, {
-    fields,
-  });
+  throw new AppError('rejected', 'flow_invalid_fields', { params: { fields: names }, fields });
 }
 
 export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActionsService {
@@ -80,8 +80,7 @@ export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActi
       rawRequest: { headers, method: 'POST', url: '' },
       rawResponse: {},
     });
-    if (!check.valid)
-      throw new AppError('unauthorized', 'unauthorized', 'Flow request not verified');
+    if (!check.valid) throw new AppError('unauthorized', 'flow_unverified');
   }
 
   return {
@@ -98,9 +97,7 @@ export function createFlowActionsService(deps: FlowActionsServiceDeps): FlowActi
           throw error;
         }
         log.error({ err: error }, 'flow action not handled; Flow will retry');
-        throw new AppError('unavailable', 'unavailable', 'Not handled; please retry.', {
-          cause: error,
-        });
+        throw new AppError('unavailable', 'flow_not_handled', { cause: error });
       }
       log.info({ generationId: receipt.generationId, duplicate: receipt.duplicate }, 'flow action');
       return receipt;

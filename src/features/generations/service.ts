@@ -18,6 +18,7 @@ import type {
   GenerationState,
   GenerationView,
 } from '../../app-api/contract.ts';
+import { estimateProblems } from '../../app-api/error-codes.ts';
 import { resultsProblem } from '../../app-api/models.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, invalidFields } from '../../platform/errors.ts';
@@ -151,8 +152,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
 
   async function found(shop: string, id: string): Promise<Generation> {
     const generation = await pipeline.generations.get(shop, id);
-    if (!generation)
-      throw new AppError('not_found', 'not_found', 'This generation does not exist.');
+    if (!generation) throw new AppError('not_found', 'generation_not_found');
     return generation;
   }
 
@@ -188,8 +188,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
   ): Promise<CreatedGeneration> {
     if (request.eachVariant) return createVariantSet(shop, request);
     const results = resultsProblem(request.kind, request.model, request.options ?? 1);
-    if (results)
-      throw invalidFields('invalid_generation', [{ field: 'options', message: results }]);
+    if (results) throw invalidFields('invalid_generation', [{ field: 'options', ...results }]);
     const { generation, leftOutMediaIds } = await submit(shop, asRequest(request), {
       options: request.options,
     });
@@ -220,10 +219,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         options,
         creditsPerOption: intake.credits,
         requestsPerMinute: requestsPerMinute(),
-        problems: [
-          ...(intake.ok ? [] : intake.problems.map((problem) => problem.message)),
-          ...(results ? [results] : []),
-        ],
+        ...estimateProblems([...(intake.ok ? [] : intake.problems), ...(results ? [results] : [])]),
         leftOutMediaIds: intake.leftOutMediaIds,
       };
     },
@@ -259,19 +255,11 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
         const failed = await found(shop, id);
         const offered = tryAgainOf(failed);
         if (offered === null) {
-          throw new AppError(
-            'conflict',
-            'invalid_state',
-            'Only a failed generation can be retried.',
-          );
+          throw new AppError('conflict', 'not_failed');
         }
         if ((mode ?? offered) === 'resave') {
           if (offered !== 'resave' || failed.productAiJobId === null) {
-            throw new AppError(
-              'conflict',
-              'nothing_to_save',
-              'ProductAI made no result for this generation to save again: make a new one.',
-            );
+            throw new AppError('conflict', 'nothing_to_save');
           }
           const productAiJobId = failed.productAiJobId;
           return toGenerationView(await pipeline.resaveResult(shop, { ...failed, productAiJobId }));

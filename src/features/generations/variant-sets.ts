@@ -20,6 +20,7 @@ import type {
   Estimate,
   VariantSetCreated,
 } from '../../app-api/contract.ts';
+import { estimateProblems } from '../../app-api/error-codes.ts';
 import { invalidFields, type FieldProblem } from '../../platform/errors.ts';
 import {
   newGenerationId,
@@ -38,13 +39,10 @@ import {
 export function variantSetRequestProblems(request: CreateGenerationRequest): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (request.kind !== 'photo') {
-    problems.push({ field: 'kind', message: 'One result per variant is made for photos only.' });
+    problems.push({ field: 'kind', code: 'variants_photos_only' });
   }
   if (request.sourceMediaIds.length > 0) {
-    problems.push({
-      field: 'sourceMediaIds',
-      message: 'One result per variant is made from each variant’s own image: choose no image.',
-    });
+    problems.push({ field: 'sourceMediaIds', code: 'variants_no_chosen_image' });
   }
   return problems;
 }
@@ -62,8 +60,7 @@ async function intake(
   const params = completeParams(kind, given, defaults);
   const product = await loadProductVariants(admin, productId);
   if (!product) {
-    const message = 'This product is no longer in your store.';
-    throw invalidFields('invalid_generation', [{ field: 'productId', message }]);
+    throw invalidFields('invalid_generation', [{ field: 'productId', code: 'product_not_found' }]);
   }
   return variantSetIntake(
     shop,
@@ -85,14 +82,14 @@ export async function estimateVariantSet(
   const options = request.options ?? 1;
   const overCap =
     set.estimate && made > limits.maxValues
-      ? [variantValuesCapError(limits.maxValues, made, set.estimate.option).message]
+      ? [variantValuesCapError(limits.maxValues, made, set.estimate.option)]
       : [];
   return {
     credits: set.credits * made * options,
     options,
     creditsPerOption: set.credits,
     requestsPerMinute: limits.requestsPerMinute,
-    problems: [...(set.ok ? [] : set.problems.map((problem) => problem.message)), ...overCap],
+    ...estimateProblems([...(set.ok ? [] : set.problems), ...overCap]),
     leftOutMediaIds: [],
     ...(set.estimate ? { variants: set.estimate } : {}),
   };

@@ -16,7 +16,12 @@ import type { ShopSettingsStore } from '../../stores/shop-settings.ts';
 import type { SetupGuideStore } from './setup-guide-store.ts';
 import type { BulkRunEngine } from '../bulk-runs/engine.ts';
 import { bulkRunViewer, type CampaignOfRun } from '../bulk-runs/bulk-run-view.ts';
-import type { Pipeline, Generation, GenerationStore } from '../../pipeline/index.ts';
+import {
+  pauseReasonText,
+  type Pipeline,
+  type Generation,
+  type GenerationStore,
+} from '../../pipeline/index.ts';
 import { generationViews } from '../generations/generation-views.ts';
 import { shopDay } from '../../app-api/shop-day.ts';
 import type { ShopTimeZones } from '../../shopify/shop-time-zone.ts';
@@ -70,7 +75,10 @@ export function createOverviewService(deps: OverviewServiceDeps): OverviewServic
           apiKeyState: settings.apiKey.state,
           webhookConnectedAt: settings.webhook.connectedAt,
         },
-        paused: settings.paused,
+        paused: settings.paused && {
+          ...settings.paused,
+          reasonText: pauseReasonText(settings.paused.reason),
+        },
         active: active as Record<GenerationState, number>,
         recent: await generationViews(pipeline, shop, recent),
         ...credits,

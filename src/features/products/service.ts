@@ -67,15 +67,13 @@ export function createProductsService(deps: ProductsServiceDeps): ProductsServic
 
     async get(shop, id) {
       const product = await loadProductImages(deps.admin.forShop(shop), id);
-      if (!product)
-        throw new AppError('not_found', 'not_found', 'This product is no longer in your store.');
+      if (!product) throw new AppError('not_found', 'product_not_found');
       return { id: product.id, title: product.title, images: product.images };
     },
 
     async collection(shop, id) {
       const summary = await loadCollectionSummary(deps.admin.forShop(shop), id);
-      if (!summary)
-        throw new AppError('not_found', 'not_found', 'This collection is no longer in your store.');
+      if (!summary) throw new AppError('not_found', 'collection_not_found');
       return summary;
     },
   };

@@ -63,7 +63,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
     async optionGroup(shop, id) {
       const generations = await pipeline.generations.optionGroup(shop, id);
       if (generations.length === 0) {
-        throw new AppError('not_found', 'not_found', 'These options no longer exist.');
+        throw new AppError('not_found', 'options_not_found');
       }
       return groupView(id, generations);
     },
@@ -90,7 +90,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
 
     async batch(shop, id) {
       const batch = await pipeline.reviewBatches.get(shop, id);
-      if (!batch) throw new AppError('not_found', 'not_found', 'This batch is no longer known.');
+      if (!batch) throw new AppError('not_found', 'batch_not_found');
       return batch;
     },
   };

@@ -14,14 +14,14 @@ import {
   StaleTransitionError,
   type Generation,
   type TryAdmission,
+  toldWhy,
+  type ToldWhy,
 } from '../../pipeline/index.ts';
+import { kindText, type CodedText } from '../../app-api/error-codes.ts';
 import type { RulesDeps } from './rules-deps.ts';
 import { nextDayStart, shopDay } from '../../app-api/shop-day.ts';
 
 const waitingKeys = shopKeyspace('rules-waiting');
-
-export const DAILY_CAP_ACTION =
-  'Raise the daily cap in Settings → Automatic photos to run it today.';
 
 const costOf = (product: readonly Generation[]) =>
   product.reduce((sum, generation) => sum + generation.estimatedCredits, 0);
@@ -31,23 +31,19 @@ const costOf = (product: readonly Generation[]) =>
  * rule's 5 per photo." when the cap could never admit it (a cap saved before such caps were
  * refused), else "Waiting: today's cap of 50 credits is reached; continues tomorrow."
  */
-export function waitingReason(
-  cap: number,
-  product: readonly Generation[],
-): { reason: string; action: string } {
+export function waitingReason(cap: number, product: readonly Generation[]): ToldWhy {
   const cost = costOf(product);
   if (cap >= cost) {
-    return {
-      reason: `Waiting: today's cap of ${cap} credits is reached; continues tomorrow.`,
-      action: DAILY_CAP_ACTION,
-    };
+    return toldWhy({ code: 'wait_cap_reached', params: { cap } }, { code: 'action_daily_cap' });
   }
-  const per =
-    product.length > 1 ? `product (${product.length} options)` : (product[0]?.kind ?? 'photo');
-  return {
-    reason: `Waiting: today's cap of ${cap} credits is below this rule's ${cost} per ${per}.`,
-    action: `Raise the daily cap to at least ${cost} credits in Settings → Automatic photos.`,
-  };
+  const per: CodedText =
+    product.length > 1
+      ? { code: 'per_product_options', params: { count: product.length } }
+      : kindText(product[0]?.kind ?? 'photo');
+  return toldWhy(
+    { code: 'wait_cap_below_cost', params: { cap, cost, per } },
+    { code: 'action_raise_cap', params: { cost } },
+  );
 }
 
 async function today(deps: RulesDeps, shop: string) {
@@ -113,7 +109,7 @@ async function restate(
   deps: RulesDeps,
   shop: string,
   product: readonly Generation[],
-  why: { reason: string; action: string },
+  why: ToldWhy,
 ) {
   for (const generation of product) {
     if (generation.reason === why.reason) continue;

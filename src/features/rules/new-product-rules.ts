@@ -18,11 +18,13 @@
  *     (cap-line.ts: released when the cap is raised or the next day starts).
  */
 import type { GenerationOrigin } from '../../app-api/contract.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { Rule } from '../../app-api/rules.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import { PRODUCT_RULE_FACTS } from '../../shopify/operations/index.ts';
 import {
   StaleTransitionError,
+  toldWhy,
   type Generation,
   type NewGeneration,
   type AdminGraphql,
@@ -224,15 +226,18 @@ async function failRefused(
   deps: RulesDeps,
   shop: string,
   ids: readonly string[],
-  problems: readonly { message: string }[],
+  problems: readonly CodedText[],
 ) {
-  const reason = problems.map((problem) => problem.message).join(' ');
+  // One problem is coded; several are joined in English, as they were written.
+  const [only, ...more] = problems;
+  const reason = only && more.length === 0 ? only : problems.map(englishText).join(' ');
+  const why = toldWhy(reason, { code: 'action_fix_product' });
   for (const id of ids) {
     try {
       await deps.generations.transition(shop, id, {
         from: ['queued'],
         to: 'failed',
-        patch: { reason, action: 'Fix the product, then retry this generation.' },
+        patch: why,
         note: 'The rule could not make this product: nothing was charged',
       });
     } catch (error) {

@@ -3,6 +3,7 @@
  * defaults fill what the rule leaves out, as when it fires), times its options (all options of
  * a product are admitted on the cap together). A daily cap below it could never admit anything.
  */
+import { kindText, type CodedText } from '../../app-api/error-codes.ts';
 import type { Rule } from '../../app-api/rules.ts';
 import type { ShopSettings } from '../../stores/shop-settings.ts';
 import { completeParams, creditsFor } from '../../pipeline/index.ts';
@@ -31,14 +32,21 @@ export function ruleCost(
  * Why a cap is refused: "A photo with this rule costs 5 credits; the daily cap must be at least
  * 5." With `name`, another rule of the shop than the one being saved, named.
  */
-export function capBelowCostMessage(
+export function capBelowCostText(
   rule: Pick<Rule, 'kind' | 'options'> & { name?: string },
   cost: RuleCost,
-): string {
-  const which = rule.name ? `the rule “${rule.name}”` : 'this rule';
-  const what =
-    rule.options > 1
-      ? `A product with ${which} costs ${cost.perProduct} credits (${rule.options} options of ${cost.perResult})`
-      : `A ${rule.kind} with ${which} costs ${cost.perProduct} credits`;
-  return `${what}; the daily cap must be at least ${cost.perProduct}.`;
+): CodedText {
+  const { name } = rule;
+  const named: Record<string, string> = name === undefined ? {} : { name };
+  if (rule.options > 1) {
+    return {
+      code:
+        name === undefined ? 'rule_options_cost_below_cap' : 'named_rule_options_cost_below_cap',
+      params: { ...named, cost: cost.perProduct, options: rule.options, perResult: cost.perResult },
+    };
+  }
+  return {
+    code: name === undefined ? 'rule_cost_below_cap' : 'named_rule_cost_below_cap',
+    params: { ...named, cost: cost.perProduct, kind: kindText(rule.kind) },
+  };
 }

@@ -25,14 +25,14 @@ const keys = {
 export class RuleNotFoundError extends AppError {
   override readonly name = 'RuleNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This rule no longer exists.');
+    super('not_found', 'rule_not_found');
   }
 }
 
 export class TooManyRulesError extends AppError {
   override readonly name = 'TooManyRulesError';
   constructor() {
-    super('conflict', 'too_many_rules', `A shop can have ${MAX_RULES} rules; delete one first.`);
+    super('conflict', 'too_many_rules', { params: { max: MAX_RULES } });
   }
 }
 

@@ -28,7 +28,7 @@ import {
   requestProblems,
 } from '../../pipeline/index.ts';
 import type { RuleEngine } from './engine.ts';
-import { capBelowCostMessage, ruleCost, type RuleCost } from './rule-cost.ts';
+import { capBelowCostText, ruleCost, type RuleCost } from './rule-cost.ts';
 import { rulePrompt } from './rule-prompt.ts';
 
 export interface RulesService {
@@ -55,17 +55,13 @@ export interface RulesServiceDeps {
  */
 const WAITING_SCAN_LIMIT = 1000;
 
-const PRESET_GONE = 'This preset no longer exists. Choose another, or write the prompt.';
-
 /** A rule gone meanwhile (another tab deleted it), in the merchant's words. */
 async function ruleErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof RuleNotFoundError)) throw error;
-    throw new AppError('not_found', 'not_found', 'This rule no longer exists. Reload the page.', {
-      cause: error,
-    });
+    throw new AppError('not_found', 'rule_not_found', { cause: error });
   }
 }
 
@@ -76,8 +72,9 @@ function refuseBelowCost(
   cost: RuleCost,
 ): void {
   if (dailyCap >= cost.perProduct) return;
-  const message = capBelowCostMessage(rule, cost);
-  throw invalidFields('daily_cap_below_cost', [{ field: 'dailyCap', message }]);
+  throw invalidFields('daily_cap_below_cost', [
+    { field: 'dailyCap', ...capBelowCostText(rule, cost) },
+  ]);
 }
 
 /** One photo per colour: a photo (a variant shows an image), one result per colour. */
@@ -85,15 +82,8 @@ function eachVariantProblems(request: SaveRuleRequest) {
   return [
     ...(request.kind === 'photo'
       ? []
-      : [{ field: 'eachVariant', message: 'One result per variant is made for photos only.' }]),
-    ...(request.options > 1
-      ? [
-          {
-            field: 'options',
-            message: 'One result per variant makes one result for each value: ask for one option.',
-          },
-        ]
-      : []),
+      : [{ field: 'eachVariant', code: 'variants_photos_only' } as const]),
+    ...(request.options > 1 ? [{ field: 'options', code: 'variants_one_option' } as const] : []),
   ];
 }
 
@@ -120,7 +110,7 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
   async function requireServable(shop: string, request: SaveRuleRequest): Promise<void> {
     const { defaults, presets } = await deps.settings.get(shop);
     if (request.presetId && !presets.some((preset) => preset.id === request.presetId)) {
-      throw invalidFields('unknown_preset', [{ field: 'presetId', message: PRESET_GONE }]);
+      throw invalidFields('unknown_preset', [{ field: 'presetId', code: 'unknown_preset' }]);
     }
     const prompt = rulePrompt(request, presets);
     const params = completeParams(request.kind, { ...request.params, prompt }, defaults);
@@ -216,7 +206,7 @@ export function createRulesService(deps: RulesServiceDeps): RulesService {
 
     async remove(shop, id) {
       const removed = await rules.store.remove(shop, id);
-      if (!removed) throw new AppError('not_found', 'not_found', 'This rule was already deleted.');
+      if (!removed) throw new AppError('not_found', 'rule_deleted');
     },
 
     async setDailyCap(shop, dailyCap) {

@@ -19,7 +19,12 @@ import {
 } from '../../productai/catalogue.ts';
 import { isProductAiError } from '../../productai/errors.ts';
 import type { ShopSettings, ShopSettingsStore } from '../../stores/shop-settings.ts';
-import { type Pipeline, productAiWebhookUrl, PAUSE_MESSAGES } from '../../pipeline/index.ts';
+import {
+  type Pipeline,
+  productAiWebhookUrl,
+  PAUSE_MESSAGES,
+  pauseReasonText,
+} from '../../pipeline/index.ts';
 import { asMerchantAction } from '../merchant-conflicts.ts';
 import { createStyleReferences } from './style-references.ts';
 
@@ -70,7 +75,10 @@ function settingsView(
       url: productAiWebhookUrl(appUrl, shop, settings.webhook.token),
       connectedAt: settings.webhook.connectedAt,
     },
-    paused: settings.paused,
+    paused: settings.paused && {
+      ...settings.paused,
+      reasonText: pauseReasonText(settings.paused.reason),
+    },
     style,
   };
 }
@@ -92,20 +100,12 @@ export function createSettingsService(deps: SettingsServiceDeps): SettingsServic
       await pipeline.context.productAi(apiKey).keyCheck();
     } catch (error) {
       if (isProductAiError(error, 'invalid_key') || isProductAiError(error, 'missing_key')) {
-        throw new AppError(
-          'invalid',
-          'invalid_api_key',
-          'ProductAI did not accept this key. Copy it again from the API access page of the ProductAI studio.',
-          { fields: { apiKey: 'ProductAI did not accept this key.' } },
-        );
+        throw new AppError('invalid', 'invalid_api_key', {
+          fields: { apiKey: { code: 'api_key_refused' } },
+        });
       }
       deps.logger.warn({ err: error }, 'ProductAI key check failed');
-      throw new AppError(
-        'unavailable',
-        'productai_unavailable',
-        'ProductAI could not be reached to check the key. Try again in a minute.',
-        { retryAfterSeconds: 30 },
-      );
+      throw new AppError('unavailable', 'productai_unavailable', { retryAfterSeconds: 30 });
     }
   }
 
@@ -169,24 +169,30 @@ function settingsProblems(current: ShopSettings, patch: UpdateSettingsRequest): 
   const problems: FieldProblem[] = [];
   const defaults = { ...current.defaults, ...patch.defaults };
   if (!isImageModelId(defaults.model)) {
-    problems.push({ field: 'defaults.model', message: `Unknown image model “${defaults.model}”.` });
+    problems.push({
+      field: 'defaults.model',
+      code: 'unknown_image_model',
+      params: { model: defaults.model },
+    });
   } else if (
     !(imageAspectRatiosFor(defaults.model) as readonly string[]).includes(defaults.aspectRatio)
   ) {
     problems.push({
       field: 'defaults.aspectRatio',
-      message: `${defaults.model} does not take the aspect ratio ${defaults.aspectRatio}.`,
+      code: 'aspect_ratio_refused',
+      params: { model: defaults.model, aspectRatio: defaults.aspectRatio },
     });
   }
   if (!(IMAGE_RESOLUTIONS as readonly string[]).includes(defaults.resolution)) {
     problems.push({
       field: 'defaults.resolution',
-      message: `The resolution must be one of ${IMAGE_RESOLUTIONS.join(', ')}.`,
+      code: 'resolution_refused',
+      params: { resolutions: IMAGE_RESOLUTIONS.join(', ') },
     });
   }
   const ids = (patch.presets ?? []).map((preset) => preset.id);
   if (new Set(ids).size !== ids.length) {
-    problems.push({ field: 'presets', message: 'Two presets have the same id.' });
+    problems.push({ field: 'presets', code: 'preset_duplicate' });
   }
   return problems;
 }

@@ -15,7 +15,7 @@ import {
   checkPixels,
   MAX_DECODE_PIXELS,
   MAX_UPLOAD_PIXELS,
-  megapixels,
+  megapixelCount,
 } from '../../platform/image-limits.ts';
 import { type Pipeline, downloadResult } from '../../pipeline/index.ts';
 import type { ShopStyleStore } from '../../stores/shop-style.ts';
@@ -32,17 +32,17 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const notAnImage = () =>
-  new AppError('invalid', 'invalid_style_image', 'The style image must be a JPEG, PNG or WebP.', {
-    fields: { image: 'Choose a JPEG, PNG or WebP image.' },
+  new AppError('invalid', 'invalid_style_image', {
+    fields: { image: { code: 'choose_image_type' } },
   });
 
-const tooManyPixels = ({ width, height, limit }: ImageTooLargeError) =>
-  new AppError(
-    'too_large',
-    'style_image_too_large',
-    `The style image is ${width}×${height} pixels; it must be at most ${megapixels(limit)}.`,
-    { fields: { image: `Choose an image of at most ${megapixels(limit)}.` } },
-  );
+const tooManyPixels = ({ width, height, limit }: ImageTooLargeError) => {
+  const count = megapixelCount(limit);
+  return new AppError('too_large', 'style_image_too_large', {
+    params: { size: `${width}×${height}`, count },
+    fields: { image: { code: 'choose_smaller_image', params: { count } } },
+  });
+};
 
 export function createStyleReferences(deps: {
   settings: ShopStyleStore;
@@ -62,8 +62,8 @@ export function createStyleReferences(deps: {
     maxPixels: number,
   ): Promise<void> {
     if (bytes.length === 0 || bytes.length > STYLE_REFERENCE_MAX_BYTES) {
-      throw new AppError('invalid', 'invalid_style_image', 'The style image must be under 10 MB.', {
-        fields: { image: 'Choose an image under 10 MB.' },
+      throw new AppError('invalid', 'style_image_over_10mb', {
+        fields: { image: { code: 'choose_image_under_10mb' } },
       });
     }
     const info = await images.info(bytes).catch(() => null);
@@ -93,25 +93,20 @@ export function createStyleReferences(deps: {
     async fromResult(shop: string, generationId: string) {
       const generation = await generations.get(shop, generationId);
       if (!generation) {
-        throw new AppError('not_found', 'not_found', 'This generation does not exist.');
+        throw new AppError('not_found', 'generation_not_found');
       }
       if (generation.kind === 'video' || !generation.resultUrl) {
-        throw new AppError(
-          'invalid',
-          'no_photo_result',
-          'Only a finished photo can become the shop style.',
-          { fields: { generationId: 'This generation has no photo result.' } },
-        );
+        throw new AppError('invalid', 'no_photo_result', {
+          fields: { generationId: { code: 'generation_has_no_photo' } },
+        });
       }
       const download = await downloadResult(generation.resultUrl, 'photo', {
         policy: resultDownloads,
       }).catch((error: unknown) => {
-        throw new AppError(
-          'unavailable',
-          'result_unavailable',
-          'The photo could not be fetched from ProductAI. Try again in a minute.',
-          { cause: error, retryAfterSeconds: 30 },
-        );
+        throw new AppError('unavailable', 'result_unavailable', {
+          cause: error,
+          retryAfterSeconds: 30,
+        });
       });
       try {
         const bytes = await readFile(download.path);

@@ -35,8 +35,10 @@ export function createShopifyWebhooksService(deps: {
       const result = await verifyShopifyWebhook(deps.shopify, delivery);
       if (!result.ok) {
         if (result.reason === 'unauthenticated')
-          throw new AppError('unauthorized', 'unauthorized', `Webhook rejected: ${result.detail}`);
-        throw new AppError('invalid', 'bad_webhook', `Webhook rejected: ${result.reason}`);
+          throw new AppError('unauthorized', 'webhook_unverified', {
+            params: { detail: result.detail },
+          });
+        throw new AppError('invalid', 'bad_webhook', { params: { reason: result.reason } });
       }
       const { webhook } = result;
       const at = webhook.triggeredAt === null ? Number.NaN : Date.parse(webhook.triggeredAt);
@@ -52,20 +54,16 @@ export function createShopifyWebhooksService(deps: {
           { triggeredAt: webhook.triggeredAt },
           "webhook refused: signed, but older than Shopify's 48-hour retry window (a replay)",
         );
-        throw new AppError(
-          'unauthorized',
-          'stale_webhook',
-          `Webhook rejected: triggered at ${webhook.triggeredAt}, older than Shopify's 48-hour retry window`,
-        );
+        throw new AppError('unauthorized', 'stale_webhook', {
+          params: { at: String(webhook.triggeredAt) },
+        });
       }
       let outcome: IntakeOutcome;
       try {
         outcome = await deps.intake.accept(webhook);
       } catch (error) {
         webhookLog.error({ err: error }, 'webhook could not be queued; Shopify will redeliver');
-        throw new AppError('unavailable', 'unavailable', 'Webhook not stored; please redeliver', {
-          cause: error,
-        });
+        throw new AppError('unavailable', 'webhook_not_stored', { cause: error });
       }
       webhookLog.info(outcome === 'done' ? 'webhook already processed' : 'webhook queued');
       return outcome;

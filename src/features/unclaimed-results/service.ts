@@ -43,15 +43,13 @@ export function createUnclaimedResultsService(
       // images to send.
       const product = await loadProductImages(deps.admin.forShop(shop), productId);
       if (!product) {
-        throw invalidFields('invalid_product', [
-          { field: 'productId', message: 'This product is no longer in your store.' },
-        ]);
+        throw invalidFields('invalid_product', [{ field: 'productId', code: 'product_not_found' }]);
       }
       try {
         return toGenerationView(await unclaimedResults.attach(shop, jobId, product));
       } catch (error) {
         if (!(error instanceof UnclaimedResultGoneError)) throw error;
-        throw new AppError('conflict', 'result_gone', error.message, { cause: error });
+        throw new AppError('conflict', 'result_gone', { cause: error });
       }
     },
   };

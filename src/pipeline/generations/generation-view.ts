@@ -4,31 +4,29 @@
  */
 import type { GenerationView } from '../../app-api/contract.ts';
 import { currentWait, tryAgainOf, type Generation, type ShopifyWait } from './generation.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { plainFinding } from './plain-findings.ts';
+import { currentText, toldWhy } from './reason.ts';
 
-/** What a saving generation's view says while it waits for Shopify (its `reason`). */
-export const WAITING_FOR_SHOPIFY =
-  'Waiting for Shopify to come back — saved as soon as it answers.';
-
-/** What a processing generation's view says while ProductAI does not answer (its `reason`). */
-export const WAITING_FOR_PRODUCTAI =
-  'Waiting for ProductAI to come back — the result is read as soon as it answers.';
+/** What a generation's view says while it waits for Shopify or ProductAI (its `reason`). */
+const WAITING_FOR = {
+  shopify: { code: 'waiting_shopify' },
+  productai: { code: 'waiting_productai' },
+} as const satisfies Record<string, CodedText>;
 
 /**
  * What it says while ProductAI refuses its account's reads for the rate limit: when the job is
  * read again at the latest (`readAgainAt`), as a time of day in UTC rounded up to the minute (the
- * server does not know the merchant's time zone; the date is not needed, as a wait is hours at
- * most).
+ * date is not needed, as a wait is hours at most).
  */
-export function waitingForRateLimit(readAgainAt: string): string {
+export function waitingForRateLimit(readAgainAt: string): CodedText {
   const minute = new Date(Math.ceil(Date.parse(readAgainAt) / 60_000) * 60_000);
-  const time = minute.toISOString().slice(11, 16);
-  return `ProductAI is limiting this account's requests — the result is read again by ${time} UTC.`;
+  return { code: 'waiting_productai_limit', params: { time: minute.toISOString().slice(11, 16) } };
 }
 
-function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): string {
-  if (waitingFor === 'shopify') return WAITING_FOR_SHOPIFY;
-  return wait?.readAgainAt ? waitingForRateLimit(wait.readAgainAt) : WAITING_FOR_PRODUCTAI;
+function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): CodedText {
+  if (waitingFor === 'productai' && wait?.readAgainAt) return waitingForRateLimit(wait.readAgainAt);
+  return WAITING_FOR[waitingFor];
 }
 
 /**
@@ -61,8 +59,14 @@ export function toGenerationView(
     id: generation.id,
     kind: generation.kind,
     state: generation.state,
-    reason: waitingFor === null ? generation.reason : waitReason(wait, waitingFor),
-    action: waitingFor === null ? generation.action : null,
+    ...(waitingFor === null
+      ? {
+          reason: generation.reason,
+          action: generation.action,
+          reasonText: currentText(generation.reasonText, generation.reason),
+          actionText: currentText(generation.actionText, generation.action),
+        }
+      : toldWhy(waitReason(wait, waitingFor))),
     waitingFor,
     tryAgain: tryAgainOf(generation),
     product: {

@@ -17,6 +17,7 @@ import type {
   StyleUsed,
   VariantTargetView,
 } from '../../app-api/contract.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
 
 export type { GenerationKind, GenerationParams, GenerationState } from '../../app-api/contract.ts';
@@ -131,6 +132,13 @@ export interface Generation {
   reason: string | null;
   /** What the merchant can do about `reason`; null when nothing. */
   action: string | null;
+  /**
+   * `reason` and `action` as coded texts (src/app-api/error-codes.ts), which clients translate;
+   * null on a record written before codes (read as null: store/record.ts), or by a writer that
+   * gives English only (reason.ts keeps the two in step).
+   */
+  reasonText: CodedText | null;
+  actionText: CodedText | null;
   /**
    * Who paused it (state `paused`): the shop (out of credits, invalid key; `resumeShop` resumes
    * it), its bulk run (the run's resume does) or the shop's daily cap for automatic work (the
@@ -292,6 +300,6 @@ export type GenerationPatch = Partial<
 export class GenerationNotFoundError extends AppError {
   override readonly name = 'GenerationNotFoundError';
   constructor() {
-    super('not_found', 'not_found', 'This generation does not exist in this shop.');
+    super('not_found', 'generation_not_found');
   }
 }

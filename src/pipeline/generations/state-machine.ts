@@ -93,6 +93,7 @@
  * turn and never sends it). That is the only move from `queued` that skips `submitting`.
  */
 import { AppError } from '../../platform/errors.ts';
+import { stateText } from '../../app-api/error-codes.ts';
 import type { GenerationState } from '../../app-api/contract.ts';
 
 /**
@@ -131,11 +132,7 @@ export class StaleTransitionError extends AppError {
     expected: readonly GenerationState[],
     to: GenerationState,
   ) {
-    super(
-      'conflict',
-      'invalid_state',
-      `This generation is ${current.replace('_', ' ')} now, so it cannot be changed.`,
-    );
+    super('conflict', 'generation_moved', { params: { state: stateText(current) } });
     this.id = id;
     this.current = current;
     this.expected = expected;

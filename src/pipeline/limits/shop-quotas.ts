@@ -1,48 +1,44 @@
 /**
  * Per-shop quotas (config `quotas`, README "Quotas"): what a shop may hold at once, so one shop
  * cannot fill Redis (it runs with `noeviction`: once full it refuses every shop's writes) or the
- * shared line. Each refusal is a 429 that names the cap and what frees it; the messages are
- * written for the merchant, and the app home translates them (locale files, `server.*`).
+ * shared line. Each refusal is a 429 that names the cap and what frees it, by its code and
+ * params (src/app-api/error-codes.ts), which the app home and the extensions translate.
  *
  * The pending count is never a counter of its own: it is read from the shop's state indexes
  * (ZCARD of each state not final: generations/keys.ts `pendingIndexes`) inside the scripts that
  * store new generations (create-in-line.lua, and create-once.lua for automatic work), so it is exact under concurrency and after a crash, and a generation
  * frees its place the moment its transition to a final state moves it out of those indexes.
  */
+import { englishText, type CodedText, type ErrorCode } from '../../app-api/error-codes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 
 /** A retry-after for work that frees as generations finish: about one ProductAI turn. */
 export const RETRY_AFTER_SECONDS = 60;
 
-// Each message is one literal: the app home's French reads its fixed parts (locale files,
-// `server.*`; test/web/frontend-server-text.test.ts finds them here).
+export const PENDING_CAP_CODE = 'pending_generations_cap' satisfies ErrorCode;
+
+/** The pending cap's refusal in English (Flow shows it as it is). */
 export function pendingCapMessage(cap: number): string {
-  return `This store already has ${cap} generations in progress or waiting for review, its limit. Each one published, rejected, cancelled or failed frees a place: approve or reject the results waiting in Activity, or wait for the work in progress to finish.`;
+  return englishText({ code: PENDING_CAP_CODE, params: { cap } });
 }
 
-export const PENDING_CAP_CODE = 'pending_generations_cap';
-
 export function pendingCapError(cap: number): AppError {
-  return new AppError('limited', PENDING_CAP_CODE, pendingCapMessage(cap), {
+  return new AppError('limited', PENDING_CAP_CODE, {
+    params: { cap },
     retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
 }
 
 export function bulkRunsCapError(cap: number): AppError {
-  return new AppError(
-    'limited',
-    'bulk_runs_cap',
-    `This store already has ${cap} bulk runs running, its limit. A run frees its place once it has read all its products, or when it is paused or cancelled.`,
-    { retryAfterSeconds: RETRY_AFTER_SECONDS },
-  );
+  return new AppError('limited', 'bulk_runs_cap', {
+    params: { cap },
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
 }
 
 export function variantValuesCapError(cap: number, values: number, option: string): AppError {
-  return new AppError(
-    'limited',
-    'variant_values_cap',
-    `This product has ${values} values of “${option}” with their own images; one request makes at most ${cap}. Make the others one at a time, each from its own image.`,
-  );
+  return new AppError('limited', 'variant_values_cap', { params: { values, option, cap } });
 }
 
 /**
@@ -52,11 +48,9 @@ export function variantValuesCapError(cap: number, values: number, option: strin
  * Flow action is answered 429 with `pendingCapMessage`, which Flow sends again later; a changed
  * result's next try is not made, and the result waits for review (`tryAtCapReason`).
  */
-export function ruleAtCapRefusal(cap: number): { reason: string; action: string; note: string } {
+export function ruleAtCapRefusal(cap: number): ToldWhy & { note: string } {
   return {
-    reason: `Not made: this store had ${cap} generations in progress or waiting for review, its limit, when the product arrived. Nothing was charged.`,
-    action:
-      'Approve or reject the results waiting in Activity to free places, then retry this one.',
+    ...toldWhy({ code: 'rule_at_cap', params: { cap } }, { code: 'action_free_places' }),
     note: `Not made: the store's ${cap} places for generations in progress were taken`,
   };
 }
@@ -67,11 +61,11 @@ export function tryAtCapReason(cap: number): string {
 }
 
 /** The same, as the reason Activity shows on the result waiting for review. */
-export function tryAtCapHeldReason(cap: number): string {
-  return `Not made again: this store had ${cap} generations in progress or waiting for review, its limit. This result waits for your review instead.`;
+export function tryAtCapHeldReason(cap: number): CodedText {
+  return { code: 'try_at_cap_held', params: { cap } };
 }
 
 /** A bulk run waiting for places under the cap: its card's line (runs/view.ts). */
-export function bulkRunAtCapMessage(cap: number): string {
-  return `Waiting: this store has ${cap} generations in progress or waiting for review, its limit. The run goes on by itself as they finish; approving or rejecting the results waiting in Activity frees places sooner.`;
+export function bulkRunAtCapMessage(cap: number): CodedText {
+  return { code: 'bulk_run_at_cap', params: { cap } };
 }

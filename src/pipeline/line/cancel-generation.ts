@@ -4,15 +4,14 @@
  * still delivers for it is listed as unclaimed, to attach without paying again.
  */
 import type { Generation } from '../generations/generation.ts';
+import { toldWhy } from '../generations/reason.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 
 /** A cancelled uncertain generation: what happens to a result that still comes. */
-export const UNCERTAIN_CANCELLED_MESSAGE = {
-  reason:
-    'Cancelled while the app was checking with ProductAI. It was not sent again, so nothing was charged twice.',
-  action:
-    'If ProductAI still delivers the result, it waits under Unclaimed results in Activity: attach it to a product there without paying again.',
-};
+export const UNCERTAIN_CANCELLED_MESSAGE = toldWhy(
+  { code: 'reason_uncertain_cancelled' },
+  { code: 'action_uncertain_cancelled' },
+);
 
 /** Throws StaleTransitionError when the generation is past the point it can be cancelled. */
 export async function cancelGeneration(
@@ -33,7 +32,7 @@ export async function cancelGeneration(
   return generations.transition(shop, id, {
     from: ['queued', 'paused'],
     to: 'cancelled',
-    patch: { reason: null, action: null, pausedBy: null },
+    patch: { ...toldWhy(null), pausedBy: null },
     note,
   });
 }

@@ -19,24 +19,23 @@ import {
   type GenerationPatch,
 } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
+import { toldWhy } from '../generations/reason.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { PipelineConfig } from '../config.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "30 days": a ceiling as the messages say it (ceilings are whole days). */
-export function expiryPeriod(ms: number): string {
-  const days = Math.max(1, Math.round(ms / DAY_MS));
-  return days === 1 ? '1 day' : `${days} days`;
+export function expiryPeriod(ms: number): CodedText {
+  return { code: 'period_days', params: { count: Math.max(1, Math.round(ms / DAY_MS)) } };
 }
 
-// Each message is one literal: the app home's French reads its fixed parts (locale files,
-// `server.*`; test/web/frontend-server-text.test.ts finds them here).
-export function expiredInReviewReason(period: string): string {
-  return `Expired after ${period} waiting for review: not added to the product. The result is kept in Content > Files.`;
+export function expiredInReviewReason(period: CodedText): CodedText {
+  return { code: 'expired_in_review', params: { period } };
 }
 
-export function expiredPausedReason(period: string): string {
-  return `Cancelled after ${period} paused. Nothing was charged; make it again when you are ready.`;
+export function expiredPausedReason(period: CodedText): CodedText {
+  return { code: 'expired_paused', params: { period } };
 }
 
 /** What the bulk runs and the campaigns decide for the work they own (composition root). */
@@ -110,8 +109,8 @@ export function createWaitingExpiry(deps: {
         return end(
           generation,
           { from: 'in_review', to: 'discarded' },
-          { reason: expiredInReviewReason(period), action: null },
-          `Expired after ${period} in review; kept in Files`,
+          toldWhy(expiredInReviewReason(period)),
+          `Expired after ${englishText(period)} in review; kept in Files`,
         );
       }
       if (generation.pausedBy === 'bulk-run' && generation.bulkRunId && ports.expireWithRun) {
@@ -124,8 +123,8 @@ export function createWaitingExpiry(deps: {
       return end(
         generation,
         { from: 'paused', to: 'cancelled' },
-        { reason: expiredPausedReason(period), action: null, pausedBy: null },
-        `Expired after ${period} paused`,
+        { ...toldWhy(expiredPausedReason(period)), pausedBy: null },
+        `Expired after ${englishText(period)} paused`,
       );
     },
   };

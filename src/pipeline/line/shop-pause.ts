@@ -15,25 +15,28 @@
  */
 import type { PipelineContext } from '../context.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
+import { englishText, type CodedText, type ErrorCode } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
+import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 
 export type PauseCause = 'out_of_credits' | 'invalid_key' | 'missing_key';
 
-export const PAUSE_MESSAGES: Record<PauseCause, { reason: string; action: string }> = {
-  out_of_credits: {
-    reason: 'Your ProductAI account is out of credits, so work for this shop is paused.',
-    action: 'Add credits to your ProductAI account, then resume the paused work.',
-  },
-  invalid_key: {
-    reason:
-      'ProductAI rejected the API key (invalid or inactive), so work for this shop is paused.',
-    action: 'Save a new key from the API access page of ProductAI in Settings, then resume.',
-  },
-  missing_key: {
-    reason: 'No ProductAI API key is saved, so work for this shop is paused.',
-    action: 'Save your ProductAI API key in Settings, then resume.',
-  },
+export const PAUSE_MESSAGES: Record<PauseCause, ToldWhy & { reason: string }> = {
+  out_of_credits: pauseMessage('pause_out_of_credits', 'pause_out_of_credits_action'),
+  invalid_key: pauseMessage('pause_invalid_key', 'pause_invalid_key_action'),
+  missing_key: pauseMessage('pause_missing_key', 'pause_missing_key_action'),
 };
+
+function pauseMessage(reason: ErrorCode, action: ErrorCode): ToldWhy & { reason: string } {
+  return { ...toldWhy({ code: reason }, { code: action }), reason: englishText({ code: reason }) };
+}
+
+/** The shop's pause reason coded: the settings keep the English of one of PAUSE_MESSAGES. */
+export function pauseReasonText(reason: string): CodedText | null {
+  return (
+    Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason)?.reasonText ?? null
+  );
+}
 
 const BATCH = 200;
 
@@ -51,12 +54,12 @@ export function createShopPause(deps: {
 }): ShopPause {
   const { ctx, scheduler } = deps;
 
-  async function hold(shop: string, id: string, reason: string, action: string): Promise<boolean> {
+  async function hold(shop: string, id: string, why: ToldWhy): Promise<boolean> {
     try {
       await ctx.generations.transition(shop, id, {
         from: ['queued'],
         to: 'paused',
-        patch: { reason, action, pausedBy: 'shop' },
+        patch: { ...why, pausedBy: 'shop' },
       });
       return true;
     } catch (error) {
@@ -67,12 +70,12 @@ export function createShopPause(deps: {
 
   return {
     async pause(shop, cause) {
-      const { reason, action } = PAUSE_MESSAGES[cause];
-      await ctx.settings.pause(shop, reason, new Date(ctx.clock.now()));
+      const why = PAUSE_MESSAGES[cause];
+      await ctx.settings.pause(shop, why.reason, new Date(ctx.clock.now()));
       await scheduler.pauseShop(shop);
       for (let after: string | undefined; ;) {
         const ids = await ctx.generations.idsInState(shop, 'queued', BATCH, after);
-        for (const id of ids) await hold(shop, id, reason, action);
+        for (const id of ids) await hold(shop, id, why);
         if (ids.length < BATCH) break;
         after = ids[ids.length - 1];
       }
@@ -90,7 +93,7 @@ export function createShopPause(deps: {
             await ctx.generations.transition(shop, id, {
               from: ['paused'],
               to: 'queued',
-              patch: { reason: null, action: null, pausedBy: null },
+              patch: { ...toldWhy(null), pausedBy: null },
               note: 'resumed',
             });
           } catch (error) {
@@ -111,13 +114,10 @@ export function createShopPause(deps: {
       if (!(await scheduler.isPaused(shop))) return false;
       const reason =
         (await ctx.settings.get(shop)).paused?.reason ?? 'Work for this shop is paused.';
+      // The shop's settings keep the cause's English: its message, with its codes.
       const known = Object.values(PAUSE_MESSAGES).find((message) => message.reason === reason);
-      return hold(
-        shop,
-        generationId,
-        reason,
-        known?.action ?? 'Resume the paused work in Settings.',
-      );
+      const why = known ?? { ...toldWhy(reason), action: 'Resume the paused work in Settings.' };
+      return hold(shop, generationId, why);
     },
   };
 }

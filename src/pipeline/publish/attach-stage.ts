@@ -11,8 +11,10 @@
  */
 import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { plainBackdropWord } from '../../channels/index.ts';
+import { toldWhy } from '../generations/reason.ts';
 import { renderAltText } from './alt-text.ts';
 import { createNamedFile, fileNameBaseFor } from './named-file.ts';
 import { imageMarks, provenanceOf } from './provenance.ts';
@@ -28,8 +30,8 @@ export const ATTACH_GIVE_UP: GiveUpRule[] = [
   {
     from: ['saving'],
     to: 'failed',
-    reason: 'The result could not be saved to Shopify after several tries.',
-    action: 'Try again.',
+    reason: { code: 'reason_not_saved' },
+    action: { code: 'action_try_again' },
   },
 ];
 
@@ -46,7 +48,7 @@ export async function attach(
     return DONE;
   }
   if (!generation.resultUrl) {
-    return fail(ctx, ref, 'ProductAI reported no result file for this generation.');
+    return fail(ctx, ref, { code: 'reason_no_result_file' });
   }
   const admin = await ctx.admin(ref.shop);
   const files = createShopifyFiles(admin);
@@ -133,15 +135,16 @@ export async function attach(
 export async function fail(
   ctx: PipelineContext,
   ref: GenerationRef,
-  reason: string,
-  action = 'Retry the generation.',
+  reason: CodedText | string,
+  action: CodedText = { code: 'action_retry' },
 ): Promise<StageOutcome> {
+  const why = toldWhy(reason, action);
   try {
     await ctx.generations.transition(ref.shop, ref.generationId, {
       from: ['saving'],
       to: 'failed',
-      patch: { reason, action },
-      note: reason,
+      patch: why,
+      note: why.reason ?? undefined,
     });
   } catch (error) {
     if (!(error instanceof StaleTransitionError)) throw error;

@@ -12,18 +12,18 @@ import { AppError, type ErrorKind } from '../../platform/errors.ts';
 import { isTerminal, type Generation } from '../generations/generation.ts';
 import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
 
-type OptionChoiceCode = 'not_found' | 'not_ready' | 'invalid_choice';
+type OptionChoiceCode = 'options_not_found' | 'not_ready' | 'invalid_choice';
 
 const KIND_OF: Record<OptionChoiceCode, ErrorKind> = {
-  not_found: 'not_found',
+  options_not_found: 'not_found',
   not_ready: 'conflict',
   invalid_choice: 'invalid',
 };
 
 export class OptionChoiceError extends AppError {
   override readonly name = 'OptionChoiceError';
-  constructor(code: OptionChoiceCode, message: string) {
-    super(KIND_OF[code], code, message);
+  constructor(code: OptionChoiceCode) {
+    super(KIND_OF[code], code);
   }
 }
 
@@ -34,15 +34,14 @@ export async function chooseOptions(
   chosenIds: readonly string[],
 ): Promise<Generation[]> {
   const options = await deps.generations.optionGroup(shop, group);
-  if (options.length === 0)
-    throw new OptionChoiceError('not_found', 'These options no longer exist.');
+  if (options.length === 0) throw new OptionChoiceError('options_not_found');
   if (options.some((option) => option.state !== 'in_review' && !isTerminal(option.state))) {
-    throw new OptionChoiceError('not_ready', 'Wait until every option is ready, then choose.');
+    throw new OptionChoiceError('not_ready');
   }
   const inReview = new Set(options.filter((o) => o.state === 'in_review').map((o) => o.id));
   const chosen = new Set(chosenIds);
   if (chosen.size === 0 || [...chosen].some((id) => !inReview.has(id))) {
-    throw new OptionChoiceError('invalid_choice', 'Choose at least one option that is ready.');
+    throw new OptionChoiceError('invalid_choice');
   }
   for (const id of inReview) {
     await (chosen.has(id) ? approveResult : rejectResult)(deps, shop, id);

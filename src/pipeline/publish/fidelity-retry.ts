@@ -29,6 +29,7 @@
  * before this generation leaves `saving`, so a crash before that move repeats it all, and the
  * move is the last step: exactly one next try per changed try, never none while tries remain.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
 import type { PipelineContext } from '../context.ts';
 import {
@@ -49,8 +50,8 @@ const CLAIM_TTL_MS = 30 * 86_400_000;
 
 /** What verify does with this result; null: decide as for any result (holds, settings). */
 export type TryDecision =
-  | { to: 'in_review'; note: string; reason?: string }
-  | { to: 'discarded'; note: string; reason: string }
+  | { to: 'in_review'; note: string; reason?: CodedText }
+  | { to: 'discarded'; note: string; reason: CodedText }
   | null;
 
 const RANK: Record<FidelityRecord['verdict'], number> = {
@@ -234,7 +235,7 @@ async function lastTry(
   return {
     to: 'discarded',
     note: `Not kept: try ${bestNumber} is closer to the product and waits for review`,
-    reason: `Changed like the others; try ${bestNumber} is closer to the product and waits for review.`,
+    reason: { code: 'try_closer_kept', params: { try: bestNumber } },
   };
 }
 

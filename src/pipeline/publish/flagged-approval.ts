@@ -16,13 +16,7 @@ export function isFlagged(generation: Pick<Generation, 'fidelity'>): boolean {
 export class FlaggedApprovalError extends AppError {
   override readonly name = 'FlaggedApprovalError';
   constructor(count: number) {
-    super(
-      'conflict',
-      'flagged_results',
-      count === 1
-        ? 'One of these results may not show the product as it is (the product check says changed or check it). Look at it, then confirm approving it.'
-        : `${count} of these results may not show the product as it is (the product check says changed or check it). Look at them, then confirm approving them.`,
-    );
+    super('conflict', 'flagged_results', { params: { count } });
   }
 }
 

@@ -1,83 +1,86 @@
 /**
- * Shopify's file and media error codes in the merchant's words: what went wrong with the
- * result on Shopify's side, and what to do about it. Shopify's own message is kept after it,
- * since it sometimes names a detail (a size, a duration) the code alone does not.
+ * Shopify's file and media error codes in the merchant's words (coded texts: error-codes.ts):
+ * what went wrong with the result on Shopify's side, and what to do about it. Shopify's own
+ * message is kept after it, since it sometimes names a detail (a size, a duration) the code
+ * alone does not.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import type { FileProblem } from './shopify-files.ts';
 
 export interface MerchantReason {
-  reason: string;
-  action: string;
+  reason: CodedText;
+  action: CodedText;
 }
 
-const RETRY = 'Retry the generation; if it fails again, try a lower resolution.';
+const RETRY: CodedText = { code: 'action_retry_lower_resolution' };
+const RETRY_GENERATION: CodedText = { code: 'action_retry' };
 
 const BY_CODE: Record<string, MerchantReason> = {
   IMAGE_DOWNLOAD_FAILURE: {
-    reason: 'Shopify could not download the generated image.',
-    action: 'Retry the generation.',
+    reason: { code: 'media_download_image' },
+    action: RETRY_GENERATION,
   },
   GENERIC_FILE_DOWNLOAD_FAILURE: {
-    reason: 'Shopify could not download the generated file.',
-    action: 'Retry the generation.',
+    reason: { code: 'media_download_file' },
+    action: RETRY_GENERATION,
   },
   IMAGE_PROCESSING_FAILURE: {
-    reason: 'Shopify could not process the generated image.',
+    reason: { code: 'media_process_image' },
     action: RETRY,
   },
   INVALID_IMAGE_FILE_SIZE: {
-    reason: 'The generated image is larger than Shopify accepts (20 MB).',
+    reason: { code: 'media_too_large_mb' },
     action: RETRY,
   },
   INVALID_IMAGE_RESOLUTION: {
-    reason: 'The generated image is larger than Shopify accepts (20 megapixels, 4472 px a side).',
+    reason: { code: 'media_too_large_px' },
     action: RETRY,
   },
   INVALID_IMAGE_ASPECT_RATIO: {
-    reason: 'Shopify does not accept the shape of the generated image.',
-    action: 'Retry with another aspect ratio.',
+    reason: { code: 'media_shape' },
+    action: { code: 'action_retry_aspect' },
   },
   UNSUPPORTED_IMAGE_FILE_TYPE: {
-    reason: 'Shopify does not accept the type of the generated image.',
-    action: 'Retry with the other output format (PNG or JPG).',
+    reason: { code: 'media_type' },
+    action: { code: 'action_retry_format' },
   },
   FILE_STORAGE_LIMIT_EXCEEDED: {
-    reason: 'Your store has reached its file storage limit.',
-    action: 'Delete files you no longer need in Content > Files, then retry.',
+    reason: { code: 'media_storage' },
+    action: { code: 'action_delete_files' },
   },
   MEDIA_TIMEOUT_ERROR: {
-    reason: 'Shopify took too long to process the result.',
-    action: 'Retry the generation.',
+    reason: { code: 'media_too_slow' },
+    action: RETRY_GENERATION,
   },
   VIDEO_MAX_DURATION_ERROR: {
-    reason: 'The generated video is longer than Shopify allows for product media.',
-    action: 'Retry with a shorter duration.',
+    reason: { code: 'video_long' },
+    action: { code: 'action_retry_shorter' },
   },
   VIDEO_MIN_DURATION_ERROR: {
-    reason: 'The generated video is shorter than Shopify allows for product media.',
-    action: 'Retry with a longer duration.',
+    reason: { code: 'video_short' },
+    action: { code: 'action_retry_longer' },
   },
   VIDEO_MAX_WIDTH_ERROR: {
-    reason: 'The generated video is wider than Shopify allows.',
-    action: 'Retry with a lower video resolution.',
+    reason: { code: 'video_wide' },
+    action: { code: 'action_retry_lower_video' },
   },
   VIDEO_MAX_HEIGHT_ERROR: {
-    reason: 'The generated video is taller than Shopify allows.',
-    action: 'Retry with a lower video resolution.',
+    reason: { code: 'video_tall' },
+    action: { code: 'action_retry_lower_video' },
   },
   VIDEO_MIN_WIDTH_ERROR: {
-    reason: 'The generated video is narrower than Shopify allows.',
-    action: 'Retry with a higher video resolution.',
+    reason: { code: 'video_narrow' },
+    action: { code: 'action_retry_higher_video' },
   },
   VIDEO_MIN_HEIGHT_ERROR: {
-    reason: 'The generated video is shorter in height than Shopify allows.',
-    action: 'Retry with a higher video resolution.',
+    reason: { code: 'video_short_height' },
+    action: { code: 'action_retry_higher_video' },
   },
 };
 
 const FALLBACK: MerchantReason = {
-  reason: 'Shopify could not process the result.',
-  action: 'Retry the generation.',
+  reason: { code: 'media_process_result' },
+  action: RETRY_GENERATION,
 };
 
 /** The merchant-facing reason for a file that ended FAILED on Shopify. */
@@ -86,7 +89,9 @@ export function mediaFailureReason(errors: readonly FileProblem[]): MerchantReas
   const known = (first && BY_CODE[first.code]) ?? FALLBACK;
   const detail = first ? [first.message, first.details].filter(Boolean).join(' — ') : '';
   return {
-    reason: detail ? `${known.reason} Shopify said: “${detail}”.` : known.reason,
+    reason: detail
+      ? { code: 'shopify_said', params: { reason: known.reason, detail } }
+      : known.reason,
     action: known.action,
   };
 }

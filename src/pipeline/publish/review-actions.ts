@@ -12,12 +12,14 @@
  * The merchant's own media are never deleted or altered: only the result's file is touched,
  * and a reorder only moves the previous featured media back to the front.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import {
   GenerationNotFoundError,
   StaleTransitionError,
   type Generation,
   type StageName,
 } from '../generations/generation.ts';
+import { toldWhy } from '../generations/reason.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
 import type { EnqueueOptions, GenerationRef } from '../stages/stage.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
@@ -45,7 +47,7 @@ export const approveResult: ResultAction = async (deps, shop, id) => {
     from: ['in_review'],
     to: 'saving',
     // Why it waited (a try not made at the shop's cap) is answered by the approval.
-    patch: { reason: null, action: null },
+    patch: toldWhy(null),
     note: APPROVED_NOTE,
   });
   await deps.enqueue('verify', { shop, generationId: id });
@@ -56,7 +58,7 @@ export const rejectResult: ResultAction = async (deps, shop, id) => {
   const generation = await deps.generations.transition(shop, id, {
     from: ['in_review'],
     to: 'discarded',
-    patch: { reason: 'Rejected in review.', action: null },
+    patch: toldWhy({ code: 'reason_rejected' }),
     note: 'Rejected',
   });
   if (generation.fileId) {
@@ -76,7 +78,7 @@ export const undoPublished: ResultAction = async (deps, shop, id) => {
   const wasFeatured = (await files.featuredMediaId(generation.productId)) === generation.fileId;
   return takeOffProduct(deps, generation, {
     restoreFeatured: wasFeatured,
-    reason: 'Undone: removed from the product, kept in Files.',
+    reason: { code: 'reason_undone' },
     note: 'Undone',
   });
 };
@@ -91,7 +93,7 @@ export const undoPublished: ResultAction = async (deps, shop, id) => {
 export async function takeOffProduct(
   deps: ReviewDeps,
   generation: Generation,
-  outcome: { restoreFeatured: boolean; reason: string; note: string },
+  outcome: { restoreFeatured: boolean; reason: CodedText | string; note: string },
 ): Promise<Generation> {
   const files = createShopifyFiles(await deps.admin(generation.shop));
   const { shop, id, productId, fileId, previousFeaturedMediaId } = generation;
@@ -115,7 +117,7 @@ export async function takeOffProduct(
   return deps.generations.transition(shop, id, {
     from: ['published'],
     to: 'discarded',
-    patch: { mediaId: null, reason: outcome.reason, action: null },
+    patch: { mediaId: null, ...toldWhy(outcome.reason) },
     note: [
       outcome.note,
       ...(restored ? ['previous featured image restored'] : []),

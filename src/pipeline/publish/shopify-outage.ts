@@ -98,8 +98,8 @@ async function waitForShopify(
     return fail(
       ctx,
       ref,
-      `Shopify did not answer for ${duration(saving.outageCeilingMs)}, so the result could not be saved.`,
-      'Save it again: ProductAI keeps it, no new credits.',
+      { code: 'reason_shopify_silent', params: { time: duration(saving.outageCeilingMs) } },
+      { code: 'action_save_again' },
     );
   }
   ctx.logger.warn(

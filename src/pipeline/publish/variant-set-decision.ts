@@ -61,20 +61,12 @@ export async function decideVariantSet(
 ): Promise<Generation[]> {
   const set = await variantSetGenerations(deps, shop, productId, setId);
   if (set.length === 0) {
-    throw new VariantSetDecisionError(
-      'not_found',
-      'not_found',
-      'This set of results no longer exists.',
-    );
+    throw new VariantSetDecisionError('not_found', 'variant_set_not_found');
   }
   const inReview = set.filter((generation) => generation.state === 'in_review');
   const named = decision.generationIds ? new Set(decision.generationIds) : null;
   if (named && [...named].some((id) => !inReview.some((generation) => generation.id === id))) {
-    throw new VariantSetDecisionError(
-      'conflict',
-      'not_in_review',
-      'Some of these results are no longer waiting for review. Reload to see them.',
-    );
+    throw new VariantSetDecisionError('conflict', 'not_in_review');
   }
   const chosen = inReview.filter((generation) => !named || named.has(generation.id));
   if (decision.action === 'reject') {
@@ -104,11 +96,9 @@ async function approve(
   }
   const twice = [...groups.values()].find((options) => options.length > 1);
   if (named && twice) {
-    throw new VariantSetDecisionError(
-      'invalid',
-      'one_per_value',
-      `Choose one result for ${twice[0]!.variant!.value}: its variants show one image.`,
-    );
+    throw new VariantSetDecisionError('invalid', 'one_per_value', {
+      params: { value: twice[0]!.variant!.value },
+    });
   }
   // What is published: options only when named (an "approve all" leaves them to be chosen).
   refuseUnconfirmedFlagged(named ? chosen : single, approveFlagged);

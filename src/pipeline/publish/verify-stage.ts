@@ -34,6 +34,7 @@ import {
   type StageOutcome,
 } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
+import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
 import type { FileSize, ProcessingEstimates } from './processing-estimates.ts';
@@ -52,8 +53,8 @@ export const VERIFY_GIVE_UP: GiveUpRule[] = [
   {
     from: ['saving'],
     to: 'failed',
-    reason: 'Shopify did not confirm the saved result after several tries.',
-    action: 'Check the product media, or try again.',
+    reason: { code: 'reason_not_confirmed' },
+    action: { code: 'action_check_media' },
   },
 ];
 
@@ -71,11 +72,7 @@ export async function verify(
   const files = createShopifyFiles(await ctx.admin(ref.shop));
   const file = await files.status(generation.fileId);
   if (!file) {
-    return fail(
-      ctx,
-      ref,
-      'The result was deleted from Files before it could be added to the product.',
-    );
+    return fail(ctx, ref, { code: 'reason_file_deleted' });
   }
   if (file.status === 'FAILED') {
     const { reason, action } = mediaFailureReason(file.errors);
@@ -93,7 +90,7 @@ export async function verify(
     // later (an approval); an outage before the file existed is not part of it.
     const processingSince = Math.max(savingSince(generation), Date.parse(file.createdAt));
     if (ctx.clock.now() - processingSince > deps.timing.deadlineMs[generation.kind]) {
-      return fail(ctx, ref, 'Shopify took too long to process the result.');
+      return fail(ctx, ref, { code: 'media_too_slow' });
     }
     return later(recheckDelay(deps.timing, check, sinceCreated));
   }
@@ -118,11 +115,10 @@ export async function verify(
   // A changed result is made again, or the closest of its tries kept (fidelity-retry.ts).
   const tried = await decideTry(ctx, generation);
   if (tried?.to === 'in_review') {
-    const why = tried.reason ? { reason: tried.reason, action: null } : undefined;
-    return move(ctx, ref, 'in_review', tried.note, why);
+    return move(ctx, ref, 'in_review', tried.note, tried.reason && toldWhy(tried.reason));
   }
   if (tried?.to === 'discarded') {
-    return move(ctx, ref, 'discarded', tried.note, { reason: tried.reason, action: null });
+    return move(ctx, ref, 'discarded', tried.note, toldWhy(tried.reason));
   }
   const settings = await ctx.settings.get(ref.shop);
   const placement = (await ctx.holds?.placementOf(generation)) ?? null;
@@ -142,12 +138,7 @@ export async function verify(
   } catch (error) {
     // The product was deleted, or holds Shopify's maximum of media: retrying will not help.
     if (!(error instanceof ShopifyFilesError && error.code === 'user_error')) throw error;
-    return fail(
-      ctx,
-      ref,
-      `${error.message}.`,
-      'The result is kept in Content > Files; add it to the product from there, or retry.',
-    );
+    return fail(ctx, ref, `${error.message}.`, { code: 'action_kept_in_files' });
   }
   // Recorded before the move: a crash in between repeats verify, which records it again.
   const { shop, kind, params, productId, id: generationId } = generation;
@@ -202,7 +193,7 @@ async function move(
   ref: GenerationRef,
   to: 'in_review' | 'published' | 'discarded',
   note: string,
-  patch?: { reason: string; action: null },
+  patch?: ToldWhy,
 ): Promise<StageOutcome> {
   try {
     await ctx.generations.transition(ref.shop, ref.generationId, {

@@ -23,6 +23,8 @@ import { knownOutage, productAiAnswered, waitForProductAi, waitScope } from './p
 import type { Generation } from '../generations/generation.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
+import { toldWhy } from '../generations/reason.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import { DONE, later, type GenerationRef, type GiveUpRule } from '../stages/stage.ts';
 import type { PipelineContext, PipelineStageHandler } from '../context.ts';
 
@@ -31,16 +33,16 @@ export const AWAIT_GIVE_UP: GiveUpRule[] = [
   {
     from: ['processing'],
     to: 'failed',
-    reason: 'The app could not check on the result at ProductAI after several tries.',
-    action: 'Check the job in your ProductAI account, or try again.',
+    reason: { code: 'reason_check_failed' },
+    action: { code: 'action_check_job' },
   },
 ];
 
-function minutes(ms: number): string {
+function minutes(ms: number): CodedText {
   const value = Math.round(ms / 60_000);
   return value >= 1
-    ? `${value} minute${value === 1 ? '' : 's'}`
-    : `${Math.round(ms / 1000)} seconds`;
+    ? { code: 'duration_minutes', params: { count: value } }
+    : { code: 'duration_seconds', params: { count: Math.round(ms / 1000) } };
 }
 
 export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
@@ -50,10 +52,13 @@ export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageH
       await ctx.generations.transition(ref.shop, ref.generationId, {
         from: ['processing'],
         to: 'failed',
-        patch: {
-          reason: `ProductAI did not deliver a result within ${minutes(waited)} (job ${generation.productAiJobId}). It may still have charged the credits.`,
-          action: 'Check the job in your ProductAI account, or try again.',
-        },
+        patch: toldWhy(
+          {
+            code: 'reason_no_delivery',
+            params: { time: minutes(waited), job: generation.productAiJobId ?? '' },
+          },
+          { code: 'action_check_job' },
+        ),
         note: 'deadline passed',
       });
     } catch (error) {

@@ -6,6 +6,7 @@
  * generation moved on and changes nothing: a webhook racing a poll is processed once.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
+import type { CodedText } from '../../app-api/error-codes.ts';
 import {
   JOB_ERROR_NOTE,
   StaleTransitionError,
@@ -14,6 +15,7 @@ import {
   type GenerationState,
 } from '../generations/generation.ts';
 import type { GenerationRef } from '../stages/stage.ts';
+import { toldWhy } from '../generations/reason.ts';
 import type { PipelineContext } from '../context.ts';
 
 export interface JobEnd {
@@ -22,10 +24,11 @@ export interface JobEnd {
   imageUrl: string | null;
 }
 
-export const KIND_WORDS: Record<GenerationKind, string> = {
-  photo: 'photo',
-  video: 'video',
-  upscale: 'upscaled image',
+/** What a job of each kind makes, as a word of a text ("this upscaled image"). */
+export const KIND_TEXTS: Record<GenerationKind, CodedText> = {
+  photo: { code: 'kind_photo' },
+  video: { code: 'kind_video' },
+  upscale: { code: 'kind_upscaled_image' },
 };
 
 export async function finishJob(
@@ -45,11 +48,13 @@ export async function finishJob(
       from: options.from,
       to: success ? 'saving' : 'failed',
       patch: success
-        ? { ...options.patch, resultUrl: end.imageUrl, reason: null, action: null }
+        ? { ...options.patch, resultUrl: end.imageUrl, ...toldWhy(null) }
         : {
             ...options.patch,
-            reason: `ProductAI could not make this ${KIND_WORDS[end.kind]} (job ${end.jobId} ended with an error).`,
-            action: 'Try again, perhaps with another prompt or model.',
+            ...toldWhy(
+              { code: 'reason_job_error', params: { kind: KIND_TEXTS[end.kind], job: end.jobId } },
+              { code: 'action_try_another' },
+            ),
           },
       note: success ? `result by ${options.via}` : `${JOB_ERROR_NOTE} (by ${options.via})`,
       alsoSet: options.alsoSet,

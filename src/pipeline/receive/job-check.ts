@@ -18,7 +18,8 @@ import { StaleTransitionError, type Generation } from '../generations/generation
 import type { GenerationRef } from '../stages/stage.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import type { PipelineContext } from '../context.ts';
-import { KIND_WORDS, finishJob } from './finish-job.ts';
+import { toldWhy } from '../generations/reason.ts';
+import { KIND_TEXTS, finishJob } from './finish-job.ts';
 import { submissionKey } from './submission-key.ts';
 
 /**
@@ -34,19 +35,15 @@ export interface RateLimited {
   retryAfterMs: number;
 }
 
-const NOT_SENT_AGAIN =
-  'ProductAI charged it when it was sent; the app does not send it again, so nothing is charged twice.';
-
 /** Why a generation whose submission key is gone or refused fails (see submission-key.ts). */
 export function unreadableReason(kind: GenerationKind, jobId: number, why: 'gone' | 'refused') {
-  const what = KIND_WORDS[kind];
-  return {
-    reason:
-      why === 'gone'
-        ? `The ProductAI key this ${what} was sent with has been replaced or removed since, so the app can no longer read its result (job ${jobId}). ${NOT_SENT_AGAIN}`
-        : `ProductAI no longer accepts the key this ${what} was sent with, so the app cannot read its result (job ${jobId}). ${NOT_SENT_AGAIN}`,
-    action: 'Find the result in your ProductAI account, or try again.',
-  };
+  return toldWhy(
+    {
+      code: why === 'gone' ? 'key_gone' : 'key_refused',
+      params: { kind: KIND_TEXTS[kind], job: jobId },
+    },
+    { code: 'action_find_result' },
+  );
 }
 
 async function failUnreadable(

@@ -40,6 +40,7 @@
 import { currentWait, StaleTransitionError, type Generation } from '../generations/generation.ts';
 import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
 import { outageDelay, outageDuration } from '../stages/outage-backoff.ts';
+import { toldWhy } from '../generations/reason.ts';
 import type { PipelineContext } from '../context.ts';
 import { UNREACHABLE } from './productai-waits.ts';
 
@@ -125,8 +126,16 @@ export async function waitForProductAi(
         to: 'failed',
         patch: {
           waitingFor: null,
-          reason: `ProductAI did not answer for ${outageDuration(awaiting.outageCeilingMs)}, so the result of job ${generation.productAiJobId} could not be read.`,
-          action: 'Save it again: ProductAI keeps it, no new credits.',
+          ...toldWhy(
+            {
+              code: 'reason_productai_silent',
+              params: {
+                time: outageDuration(awaiting.outageCeilingMs),
+                job: generation.productAiJobId ?? '',
+              },
+            },
+            { code: 'action_save_again' },
+          ),
         },
         note: 'ProductAI unreachable past the ceiling',
       });

@@ -27,6 +27,7 @@
  * same moment): nothing is guessed, the generation stays uncertain for the merchant, and the
  * results stay listed as unclaimed (see unclaimed-results.ts).
  */
+import { toldWhy } from '../generations/reason.ts';
 import { StaleTransitionError, type Generation } from '../generations/generation.ts';
 import type { GenerationState } from '../generations/generation.ts';
 import { accountOf } from '../../productai/account.ts';
@@ -39,12 +40,10 @@ import { describeJob, findJobs } from './job-lookup.ts';
 import { keyForAccount } from './submission-key.ts';
 
 /** Why an uncertain generation waits when the key saved is not the one its request used. */
-export const KEY_CHANGED_MESSAGE = {
-  reason:
-    'The ProductAI key was changed after this request was sent, so the app cannot check the account it went to. It is not sent again, so nothing is charged twice.',
-  action:
-    'Save the previous ProductAI key again and the app finishes the check on its own, or cancel: a result that still arrives waits under Unclaimed results in Activity.',
-};
+export const KEY_CHANGED_MESSAGE = toldWhy(
+  { code: 'reason_key_changed' },
+  { code: 'action_key_changed' },
+);
 
 /** Settles an uncertain generation: its first look at ProductAI after `delayMs`. */
 export async function requestReconcile(

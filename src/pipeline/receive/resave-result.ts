@@ -33,11 +33,7 @@ const RESAVE_LOCK = { ttlMs: 30_000, waitMs: 30_000 };
 export class ResaveTakenError extends AppError {
   override readonly name = 'ResaveTakenError';
   constructor(owner: string) {
-    super(
-      'conflict',
-      'already_saving_again',
-      `This result is being saved again already (generation ${owner}): follow that one.`,
-    );
+    super('conflict', 'already_saving_again', { params: { generation: owner } });
   }
 }
 

@@ -51,11 +51,7 @@ export interface AttachTarget {
 export class UnclaimedResultGoneError extends AppError {
   override readonly name = 'UnclaimedResultGoneError';
   constructor() {
-    super(
-      'not_found',
-      'not_found',
-      'This result is no longer waiting: it was attached, or it expired.',
-    );
+    super('not_found', 'result_gone');
   }
 }
 

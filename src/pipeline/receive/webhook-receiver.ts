@@ -92,17 +92,20 @@ export function createWebhookReceiver(deps: {
   return async ({ shop, token, sourceIp, body }) => {
     if (!isAllowedWebhookSource(sourceIp, allowedIps)) {
       logger.warn({ sourceIp, shop }, 'ProductAI webhook refused: source address not allowed');
-      throw new AppError('forbidden', 'forbidden', 'Only ProductAI may deliver to this URL.');
+      throw new AppError('forbidden', 'webhook_source_refused');
     }
     if (!isShopDomain(shop) || !(await settings.verifyWebhookToken(shop, token))) {
-      throw new AppError('not_found', 'not_found', 'No such webhook URL.');
+      throw new AppError('not_found', 'webhook_url_unknown');
     }
     let payload;
     try {
       payload = parseWebhookPayload(body);
     } catch (error) {
       if (!(error instanceof WebhookPayloadError)) throw error;
-      throw new AppError('invalid', 'invalid_payload', error.message, { cause: error });
+      throw new AppError('invalid', 'webhook_payload_invalid', {
+        params: { reason: error.message },
+        cause: error,
+      });
     }
     if (payload.type === 'validation') {
       await settings.markWebhookConnected(shop, new Date(clock.now()));

@@ -5,6 +5,7 @@
  * Used by the create, estimate and retry routes (interactive) and by bulk runs (per product).
  */
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
+import type { FieldProblem } from '../../platform/errors.ts';
 import type { NewGeneration, Priority } from '../generations/generation.ts';
 import { newGenerationId } from '../generations/ids.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
@@ -25,15 +26,10 @@ export interface GenerationRequest {
   sourceMediaIds: readonly string[];
 }
 
-export interface IntakeProblem {
-  field: string;
-  message: string;
-}
-
 /** `leftOutMediaIds`: chosen images the model does not take (the merchant is told which). */
 export type Intake =
   | { ok: true; credits: number; generation: NewGeneration; leftOutMediaIds: string[] }
-  | { ok: false; credits: number; problems: IntakeProblem[]; leftOutMediaIds: string[] };
+  | { ok: false; credits: number; problems: FieldProblem[]; leftOutMediaIds: string[] };
 
 export interface ProductSnapshot {
   id: string;
@@ -69,7 +65,7 @@ export async function prepareGeneration(
     return {
       ok: false,
       credits: creditsFor(request.kind, params),
-      problems: [{ field: 'productId', message: 'This product is no longer in your store.' }],
+      problems: [{ field: 'productId', code: 'product_not_found' }],
       leftOutMediaIds: [],
     };
   }
@@ -93,7 +89,7 @@ export function intakeFor(
   const credits = creditsFor(kind, params);
   const choice = chooseSourceImages(kind, params, product, request.sourceMediaIds);
   if (!choice.ok) {
-    const problems = [{ field: choice.field, message: choice.reason }];
+    const problems = [{ field: choice.field, ...choice.reason }];
     return { ok: false, credits, problems, leftOutMediaIds: [] };
   }
   const { leftOutMediaIds } = choice;

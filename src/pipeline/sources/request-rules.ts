@@ -7,6 +7,7 @@
  * nothing and a request the API would refuse never reaches it, never charges a credit.
  */
 import type { GenerationKind, GenerationParams } from '../../app-api/contract.ts';
+import type { FieldProblem } from '../../platform/errors.ts';
 import {
   IMAGE_MODELS,
   VIDEO_MODELS,
@@ -17,7 +18,6 @@ import {
   validateRequest,
   type RequestByKind,
   type RequestKind,
-  type ValidationProblem,
 } from '../../productai/catalogue.ts';
 
 /** The shop's saved defaults (src/stores/shop-settings.ts `GenerationDefaults`). */
@@ -113,20 +113,22 @@ const APP_FIELD_NAMES: Record<string, string> = {
 
 /**
  * Every reason ProductAI would refuse this generation with `imageCount` reference images, in
- * the catalogue's words, with the app's field names (contract.ts). Empty when it can be sent.
+ * the catalogue's words (ProductAI's own, passed on as `details`), with the app's field names
+ * (contract.ts). Empty when it can be sent.
  */
 export function requestProblems(
   kind: GenerationKind,
   params: GenerationParams,
   imageCount: number,
-): ValidationProblem[] {
+): FieldProblem[] {
   // The URLs are only counted here (their download is checked by the service); any http URL
   // stands in for the ones the product's images will have.
   const placeholders = Array.from({ length: imageCount }, (_, i) => `https://cdn.invalid/${i}.jpg`);
   const request = toProductAiRequest(kind, params, placeholders);
-  return validateRequest(request.kind, request.body).map((problem) => ({
+  return validateRequest(request.kind, request.body).map((problem): FieldProblem => ({
     field: APP_FIELD_NAMES[problem.field] ?? problem.field,
-    message: problem.message,
+    code: 'productai_would_refuse',
+    params: { details: problem.message },
   }));
 }
 

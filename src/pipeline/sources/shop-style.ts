@@ -13,6 +13,7 @@
  */
 import type { GenerationKind, GenerationParams, StyleUsed } from '../../app-api/contract.ts';
 import { PROMPT_MAX_LENGTH } from '../../app-api/prompt-limits.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import { styleReferenceFit } from '../../app-api/style-reference-fit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { shopKeyspace } from '../../platform/keys.ts';
@@ -108,17 +109,17 @@ export function createShopStyles(deps: {
       if (image) {
         const fit = styleReferenceFit(kind, params.model, generation.sourceImageUrls.length);
         if (!fit.fits) {
-          reference = { hash: image.meta.hash, sent: false, reason: fit.reason };
+          reference = { hash: image.meta.hash, sent: false, ...notSent(fit.reason) };
         } else {
           try {
             referenceUrl = await hostedUrl(shop, apiKey, image);
-            reference = { hash: image.meta.hash, sent: true, reason: null };
+            reference = { hash: image.meta.hash, sent: true, reason: null, reasonText: null };
           } catch (error) {
             // A refused key refuses the generation too, which pauses the shop with its reason.
             if (!isProductAiError(error, 'invalid_key') && !isProductAiError(error, 'missing_key'))
               throw error;
-            const reason = 'ProductAI did not accept the key, so the style image was not sent.';
-            reference = { hash: image.meta.hash, sent: false, reason };
+            const reason = { code: 'style_key_refused' } as const;
+            reference = { hash: image.meta.hash, sent: false, ...notSent(reason) };
           }
         }
       }
@@ -128,4 +129,9 @@ export function createShopStyles(deps: {
       return { style, referenceUrl };
     },
   };
+}
+
+/** Why the style image was not sent, in English and coded. */
+function notSent(reason: CodedText): { reason: string; reasonText: CodedText } {
+  return { reason: englishText(reason), reasonText: reason };
 }

@@ -18,7 +18,8 @@ import { PRODUCT_IMAGES } from '../../shopify/operations/products.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
 import { referenceImageRange } from './request-rules.ts';
-import { modelName } from '../../app-api/models.ts';
+import { kindText, type CodedText, type TextParam } from '../../app-api/error-codes.ts';
+import { modelNameText } from '../../app-api/models.ts';
 
 /** Shopify allows 250 media per product; a picker showing 100 images is already generous. */
 export const MAX_PRODUCT_IMAGES = 100;
@@ -130,7 +131,7 @@ export type SourceChoice =
       /** Chosen images beyond what the model takes, in the merchant's order. */
       leftOutMediaIds: string[];
     }
-  | { ok: false; reason: string; field: 'sourceMediaIds' | 'model' };
+  | { ok: false; reason: CodedText; field: 'sourceMediaIds' | 'model' };
 
 /**
  * The images to send, in the merchant's order, capped at what the model takes (the rest are
@@ -153,7 +154,7 @@ export function chooseSourceImages(
       return {
         ok: false,
         field: 'sourceMediaIds',
-        reason: `One of the chosen images is no longer on “${product.title}”. Reload the product and choose its images again.`,
+        reason: { code: 'image_gone', params: { title: product.title } },
       };
     }
     chosen.push({ mediaId: id, url: image.url });
@@ -178,33 +179,40 @@ function missingImageReason(
   title: string,
   productImageCount: number,
   min: number,
-): string {
+): CodedText {
   const need =
     kind === 'upscale'
-      ? 'Upscaling needs one of the product’s images'
-      : `${modelLabel(kind, params.model)} needs at least ${min === 1 ? 'one product image' : `${min} product images`}`;
-  if (productImageCount > 0)
-    return `${need}: choose ${min === 1 ? 'one' : min} of the images of “${title}”.`;
-  const alternatives = kind === 'upscale' ? '' : textOnlyAlternatives(kind);
-  return `“${title}” has no images. ${need}: add an image to the product in Shopify${alternatives}. Nothing was charged.`;
+      ? { code: 'upscale_needs_image' as const }
+      : modelNeed(kind, params.model, min);
+  if (productImageCount > 0) return { code: 'choose_images', params: { need, count: min, title } };
+  const models = kind === 'upscale' ? [] : textOnlyModels(kind);
+  if (models.length === 0) return { code: 'no_images', params: { title, need } };
+  return { code: 'no_images_or_model', params: { title, need, models } };
 }
 
-function textOnlyAlternatives(kind: GenerationKind): string {
+/** The names of the models of `kind` that work without a product image. */
+function textOnlyModels(kind: 'photo' | 'video'): TextParam[] {
   const models =
     kind === 'video'
       ? VIDEO_MODEL_IDS.filter((id) => VIDEO_MODELS[id].minImages === 0)
       : IMAGE_MODEL_IDS.filter((id) => !IMAGE_MODELS[id].requiresImage);
-  return models.length > 0
-    ? `, or choose a model that works without one (${models.map((id) => modelName(id)).join(', ')})`
-    : '';
+  return models.map((id) => modelNameText(id));
 }
 
-/** The model in the words every screen uses ("Balanced"), not ProductAI's id. */
-function modelLabel(kind: GenerationKind, model: string | undefined): string {
-  return model ? `The ${kind} model “${modelName(model)}”` : `The ${kind} model`;
+/** What the model needs, named in the words every screen uses ("Balanced"), not ProductAI's id. */
+function modelNeed(kind: 'photo' | 'video', model: string | undefined, min: number): CodedText {
+  const kindWord = kindText(kind);
+  if (!model) return { code: 'kind_needs_images', params: { kind: kindWord, count: min } };
+  return {
+    code: 'model_needs_images',
+    params: { kind: kindWord, model: modelNameText(model), count: min },
+  };
 }
 
-function unknownModel(kind: GenerationKind, model: string | undefined): string {
+function unknownModel(kind: GenerationKind, model: string | undefined): CodedText {
   const known = kind === 'video' ? VIDEO_MODEL_IDS : IMAGE_MODEL_IDS;
-  return `Unknown ${kind} model “${model ?? ''}”: choose one of ${known.join(', ')}.`;
+  return {
+    code: 'unknown_model',
+    params: { kind: kindText(kind), model: model ?? '', models: known.join(', ') },
+  };
 }

@@ -17,7 +17,9 @@ import type { NewGeneration, Priority } from '../generations/generation.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
 import { creditsFor } from './request-rules.ts';
-import { intakeFor, type GenerationRequest, type IntakeProblem } from './new-generation.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
+import type { FieldProblem } from '../../platform/errors.ts';
+import { intakeFor, type GenerationRequest } from './new-generation.ts';
 
 interface VariantNode {
   id: string;
@@ -95,20 +97,24 @@ export function variantValues(product: ProductVariants, option: string): Variant
   return [...values.values()];
 }
 
-function skippedReason(option: string, value: string): string {
-  return `${option} “${value}” has no image of its own, so it was skipped: a photo of another ${option.toLowerCase()} would show the wrong one. Add an image to its variant in Shopify.`;
+function skippedReason(option: string, value: string): CodedText {
+  return { code: 'value_no_image', params: { option, value, other: option.toLowerCase() } };
 }
 
 export function variantSetEstimate(option: string, values: VariantValue[]): VariantSetEstimate {
   return {
     option,
-    values: values.map((entry): VariantValueView => ({
-      value: entry.value,
-      variantIds: entry.variantIds,
-      mediaId: entry.image?.mediaId ?? null,
-      thumbnailUrl: entry.image?.thumbnailUrl ?? null,
-      skipped: entry.image ? null : skippedReason(option, entry.value),
-    })),
+    values: values.map((entry): VariantValueView => {
+      const skipped = entry.image ? null : skippedReason(option, entry.value);
+      return {
+        value: entry.value,
+        variantIds: entry.variantIds,
+        mediaId: entry.image?.mediaId ?? null,
+        thumbnailUrl: entry.image?.thumbnailUrl ?? null,
+        skipped: skipped && englishText(skipped),
+        skippedText: skipped,
+      };
+    }),
   };
 }
 
@@ -120,7 +126,7 @@ export type VariantSetIntake =
       generations: NewGeneration[];
       estimate: VariantSetEstimate;
     }
-  | { ok: false; credits: number; problems: IntakeProblem[]; estimate: VariantSetEstimate | null };
+  | { ok: false; credits: number; problems: FieldProblem[]; estimate: VariantSetEstimate | null };
 
 /**
  * The set's generations for a product already read; `request.params` complete. Refused (nothing
@@ -138,9 +144,13 @@ export function variantSetIntake(
   const credits = creditsFor(request.kind, request.params);
   if (!option) {
     const named = options.option ?? DEFAULT_VARIANT_OPTIONS[0];
-    const has = product.optionNames.join(', ') || 'none';
-    const message = `“${product.title}” has no option “${named}” (its options: ${has}).`;
-    return { ok: false, credits, problems: [{ field: 'eachVariant', message }], estimate: null };
+    const params = {
+      title: product.title,
+      option: named,
+      options: product.optionNames.join(', ') || 'none',
+    };
+    const problem = { field: 'eachVariant', code: 'no_such_option', params } as const;
+    return { ok: false, credits, problems: [problem], estimate: null };
   }
   const values = variantValues(product, option);
   const estimate = variantSetEstimate(option, values);
@@ -173,8 +183,9 @@ export function variantSetIntake(
     });
   }
   if (generations.length === 0) {
-    const message = `No ${option.toLowerCase()} of “${product.title}” has an image of its own: add one to each variant in Shopify, or make one photo for the product.`;
-    return { ok: false, credits, problems: [{ field: 'eachVariant', message }], estimate };
+    const params = { option: option.toLowerCase(), title: product.title };
+    const problem = { field: 'eachVariant', code: 'no_variant_image', params } as const;
+    return { ok: false, credits, problems: [problem], estimate };
   }
   return { ok: true, credits, generations, estimate };
 }

@@ -4,6 +4,7 @@
  * doubling from the first, capped, half jittered so that many waiting generations do not come
  * back at once.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 
 export interface OutageBackoff {
   outageFirstDelayMs: number;
@@ -19,14 +20,13 @@ export function outageDelay(config: OutageBackoff, failures: number): number {
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
-/** A ceiling in the merchant's words: "6 hours", "1 minute", "1 second". */
-export function outageDuration(ms: number): string {
-  const [size, unit] =
+/** A ceiling in the merchant's words: "6 hours", "1 minute", "1 second" (coded). */
+export function outageDuration(ms: number): CodedText {
+  const [size, code] =
     ms >= 3_600_000
-      ? [ms / 3_600_000, 'hour']
+      ? [ms / 3_600_000, 'duration_hours' as const]
       : ms >= 60_000
-        ? [ms / 60_000, 'minute']
-        : [ms / 1_000, 'second'];
-  const value = Number(size.toFixed(1));
-  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+        ? [ms / 60_000, 'duration_minutes' as const]
+        : [ms / 1_000, 'duration_seconds' as const];
+  return { code, params: { count: Number(size.toFixed(1)) } };
 }

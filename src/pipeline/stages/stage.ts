@@ -22,6 +22,7 @@
  * The runtime is generic over that context: it needs only `StageContext` (count an attempt,
  * apply a give-up rule, log) and hands every handler the context it was given, whole.
  */
+import type { CodedText } from '../../app-api/error-codes.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { GenerationState } from '../generations/generation.ts';
 import type { GenerationStore } from '../generations/generation-store.ts';
@@ -96,7 +97,7 @@ export type StageHandler<Ctx extends StageContext = StageContext> = (
 export interface GiveUpRule {
   from: GenerationState[];
   to: GenerationState;
-  reason: string;
-  action: string | null;
+  reason: CodedText;
+  action: CodedText | null;
   then?: (ref: GenerationRef) => Promise<void>;
 }

@@ -20,6 +20,7 @@ import { DelayedError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../../platform/logger.ts';
 import type { PipelineConfig } from '../config.ts';
 import { STAGE_NAMES, StaleTransitionError, type StageName } from '../generations/generation.ts';
+import { toldWhy } from '../generations/reason.ts';
 import { QUEUE_NAMES, type JobData, type QueueName } from './queues.ts';
 import type { StageContext, StageTurns } from './stage.ts';
 import { checkStageHandlers, type GiveUpRules, type QueueHandlers } from './stage-registry.ts';
@@ -47,7 +48,7 @@ async function onExhausted(
       await ctx.generations.transition(data.shop, data.generationId, {
         from: rule.from,
         to: rule.to,
-        patch: { reason: rule.reason, action: rule.action },
+        patch: toldWhy(rule.reason, rule.action),
         note: error instanceof Error ? error.message.slice(0, 300) : 'stage failed',
       });
       await rule.then?.(data);

@@ -33,7 +33,6 @@ import { requestReconcile } from '../receive/reconcile.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
 import type { GiveUpRule } from '../stages/stage.ts';
 import type { PipelineStageHandler } from '../context.ts';
-import { UNCERTAIN_MESSAGE } from './steps/messages.ts';
 import { submit } from './steps/submit.ts';
 import type { SubmitStageDeps } from './steps/types.ts';
 
@@ -49,14 +48,15 @@ export function submitGiveUp(queues: PipelineQueues, reconcileAfterMs: number): 
     {
       from: ['submitting'],
       to: 'uncertain',
-      ...UNCERTAIN_MESSAGE,
+      reason: { code: 'reason_uncertain' },
+      action: { code: 'action_uncertain' },
       then: (ref) => requestReconcile(queues, ref, reconcileAfterMs),
     },
     {
       from: ['queued'],
       to: 'failed',
-      reason: 'ProductAI could not be reached after several tries; nothing was charged.',
-      action: 'Try again later.',
+      reason: { code: 'reason_productai_unreachable' },
+      action: { code: 'action_try_again_later' },
     },
   ];
 }

@@ -8,6 +8,6 @@ export function parseJson(rawBody: string): unknown {
   try {
     return JSON.parse(rawBody);
   } catch {
-    throw new AppError('invalid', 'bad_request', 'The body is not JSON.');
+    throw new AppError('invalid', 'bad_request');
   }
 }

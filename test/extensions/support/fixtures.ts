@@ -94,6 +94,8 @@ export function generation(request: CreateGenerationRequest): GenerationView {
     state: 'queued',
     reason: null,
     action: null,
+    reasonText: null,
+    actionText: null,
     product: { id: request.productId, title: product.title, imageUrl: null },
     sourceMediaIds: request.sourceMediaIds,
     sourceImageUrls: [],
@@ -121,6 +123,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
   creditsPerOption: 5,
   requestsPerMinute: 60,
   problems: [],
+  problemTexts: [],
   leftOutMediaIds: [],
   variants: {
     option: 'Color',
@@ -131,6 +134,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
         mediaId: `gid://shopify/MediaImage/${index + 11}`,
         thumbnailUrl: `https://cdn.example/mug-${value.toLowerCase()}_thumb.png`,
         skipped: null,
+        skippedText: null,
       })),
       {
         value: 'Plum',
@@ -138,6 +142,7 @@ export const colourSetEstimate: Estimate = Estimate.parse({
         mediaId: null,
         thumbnailUrl: null,
         skipped: 'Color “Plum” has no image of its own, so it was skipped.',
+        skippedText: null,
       },
     ],
   },
@@ -206,6 +211,7 @@ export function bulkEstimate(
             finishInMs,
           },
     problems: [],
+    problemTexts: [],
   });
 }
 

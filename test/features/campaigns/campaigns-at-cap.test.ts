@@ -40,7 +40,7 @@ describe('a campaign and the shop’s limits', () => {
       campaignRequest(harness.clock, products),
     );
     const waiting = await waitForCampaign(shop, body.id, (c) => c.bulkRun.waiting != null);
-    expect(waiting.bulkRun.waiting?.message).toBe(bulkRunAtCapMessage(CAP));
+    expect(waiting.bulkRun.waiting?.messageText).toEqual(bulkRunAtCapMessage(CAP));
     await rejectAll(shop, group);
     const held = await waitForCampaign(shop, body.id, allHeld(2));
     expect(held.bulkRun.waiting).toBeNull();

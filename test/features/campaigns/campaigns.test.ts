@@ -144,7 +144,7 @@ describe('a campaign', () => {
     for (const fileId of fileIds) expect(await files.status(fileId!)).toBeNull();
 
     const again = await shop.api<{ error: string }>('POST', `/campaigns/${body.id}/cancel`);
-    expect(again).toMatchObject({ status: 409, body: { error: 'invalid_state' } });
+    expect(again).toMatchObject({ status: 409, body: { error: 'campaign_not_cancellable' } });
   });
 
   it('ended now while live: the originals are back at once', async () => {

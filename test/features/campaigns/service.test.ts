@@ -59,7 +59,7 @@ describe('the campaigns service', () => {
 
     await expect(campaigns.end(shop, scheduled.id)).rejects.toMatchObject({
       kind: 'conflict',
-      code: 'invalid_state',
+      code: 'campaign_not_live',
       message: 'This campaign is scheduled: only a live campaign can be ended.',
     });
     expect((await campaigns.get(shop, scheduled.id)).state).toBe('scheduled');

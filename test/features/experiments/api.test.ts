@@ -87,5 +87,8 @@ it('starts, lists, reads and stops an experiment, for its own shop only', async 
   expect(stopped.status).toBe(200);
   expect(stopped.body).toMatchObject({ status: 'ended', winner: 'ai1', why: 'stopped_keep_ai' });
   const again = await api<{ error: string }>(shop, 'POST', `${path}/stop`, { keep: 'original' });
-  expect(again).toEqual({ status: 409, body: expect.objectContaining({ error: 'invalid_state' }) });
+  expect(again).toEqual({
+    status: 409,
+    body: expect.objectContaining({ error: 'experiment_not_running' }),
+  });
 }, 60_000);

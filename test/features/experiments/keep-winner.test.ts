@@ -130,7 +130,7 @@ it('has nothing to keep while running, nor once an end kept its winner itself', 
   const running = await api<{ error: string }>(asking.shop, asking.path);
   expect(running).toEqual({
     status: 409,
-    body: expect.objectContaining({ error: 'invalid_state' }),
+    body: expect.objectContaining({ error: 'experiment_no_winner_yet' }),
   });
 
   const keeping = await aiPhotoSellsBetter('keep_winner');
@@ -138,6 +138,6 @@ it('has nothing to keep while running, nor once an end kept its winner itself', 
   const kept = await api<{ error: string }>(keeping.shop, keeping.path);
   expect(kept).toEqual({
     status: 409,
-    body: expect.objectContaining({ error: 'no_winner_to_keep' }),
+    body: expect.objectContaining({ error: 'experiment_no_winner_waiting' }),
   });
 }, 90_000);

@@ -156,7 +156,9 @@ describe('experiments', () => {
       winner: 'control',
       why: 'stopped_keep_original',
     });
-    expect(await codeOf(experiments.stop(shop, started.id, { keep: 'ai' }))).toBe('invalid_state');
+    expect(await codeOf(experiments.stop(shop, started.id, { keep: 'ai' }))).toBe(
+      'experiment_not_running',
+    );
     await until(
       'the end to settle',
       async () => !(await experiments.get(shop, started.id)).settling,

@@ -156,7 +156,12 @@ describe('a request made with the shop style', { timeout: 240_000 }, () => {
     const { body: settings } = await shop.api<SettingsView>('GET', '/settings');
     expect(generation.style).toEqual({
       phrase: PHRASE,
-      reference: { hash: settings.style.reference!.hash, sent: true, reason: null },
+      reference: {
+        hash: settings.style.reference!.hash,
+        sent: true,
+        reason: null,
+        reasonText: null,
+      },
     });
   });
 

@@ -49,7 +49,7 @@ describe('attaching an unclaimed result', () => {
     ).rejects.toMatchObject({
       kind: 'invalid',
       code: 'invalid_product',
-      fields: { productId: 'This product is no longer in your store.' },
+      fields: { productId: { code: 'product_not_found' } },
     });
     expect(await generationCount(shop)).toBe(0);
   });

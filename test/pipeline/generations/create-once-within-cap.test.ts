@@ -6,11 +6,15 @@
  * them back. The suite's Redis.
  */
 import { describe, expect, it } from 'vitest';
+import { toldWhy } from '../../../src/pipeline/generations/reason.ts';
 import { photoRequest, useGenerationStore } from '../../support/generations.ts';
 import { uniqueShop } from '../../support/redis.ts';
 
 const db = useGenerationStore();
-const REFUSAL = { reason: 'Not made: the cap.', action: 'Retry later.', note: 'over the cap' };
+const REFUSAL = {
+  ...toldWhy({ code: 'rule_at_cap', params: { cap: 2 } }, { code: 'action_free_places' }),
+  note: 'over the cap',
+};
 const claim = (name: string) => ({ key: `test:claim:${name}:${uniqueShop()}`, ttlMs: 60_000 });
 
 /** A shop holding `count` generations not yet final. */
@@ -49,6 +53,8 @@ describe('createOnce within the cap', () => {
       state: 'failed',
       reason: REFUSAL.reason,
       action: REFUSAL.action,
+      reasonText: REFUSAL.reasonText,
+      actionText: REFUSAL.actionText,
     });
     expect(refused!.transitions.map((entry) => [entry.state, entry.note])).toEqual([
       ['queued', undefined],

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationView, ProductDetail } from '../../../src/app-api/contract.ts';
+import { englishText } from '../../../src/app-api/error-codes.ts';
 import type { Generation } from '../../../src/pipeline/generations/generation.ts';
 import { tryAtCapHeldReason, tryAtCapReason } from '../../../src/pipeline/limits/shop-quotas.ts';
 import { scriptedFidelity } from '../../support/fidelity.ts';
@@ -49,7 +50,8 @@ describe('a changed result at the shop’s cap', () => {
     const held = await changedClick(await harness.newShop());
     expect(held).toMatchObject({
       state: 'in_review',
-      reason: tryAtCapHeldReason(CAP),
+      reason: englishText(tryAtCapHeldReason(CAP)),
+      reasonText: tryAtCapHeldReason(CAP),
       retriedBy: null,
     });
     expect(held.transitions.at(-1)?.note).toBe(

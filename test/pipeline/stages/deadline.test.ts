@@ -18,7 +18,7 @@ it('fails a generation whose result has not come by the deadline, polling with b
   const generation = await shop.enqueue();
   const done = await shop.waitFor(generation.id, ['failed', 'published']);
   expect(done.state).toBe('failed');
-  expect(done.reason).toMatch(/did not deliver a result within 1 seconds \(job \d+\)/);
+  expect(done.reason).toMatch(/did not deliver a result within 1 second \(job \d+\)/);
   expect(done.attempts.await).toBeGreaterThanOrEqual(2);
   const failedAt = Date.parse(done.updatedAt);
   expect(failedAt - Date.parse(done.submittedAt!)).toBeGreaterThanOrEqual(1_000);

@@ -61,12 +61,9 @@ async function take(
   // Spread over ±50%: refusals answered at the same moment would come back at the same moment,
   // a wave that stalls every other request for as long as it takes to answer.
   if (refusalDelayMs > 0) await sleep(refusalDelayMs * (0.5 + Math.random()));
-  throw new AppError(
-    'limited',
-    'rate_limited',
-    'Too many requests at once. Wait a moment and try again.',
-    { retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)) },
-  );
+  throw new AppError('limited', 'rate_limited', {
+    retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterMs / 1000)),
+  });
 }
 
 /** Counts a request of `shop` against the /api budget; throws `limited` past it. */

@@ -20,14 +20,12 @@ import type { AppModule } from '../module.ts';
 import { shopOf } from '../plugins/session-auth.ts';
 import { parse, pathParam } from './api-support.ts';
 
-const CAP_REQUIRED = 'Set a daily credit cap: automatic photos never spend more than it a day.';
-
 /** The request, with the cap's own message when it is missing (zod's would say "Required"). */
 function parseRule(body: unknown): SaveRuleRequest {
   const dailyCap = (body as { dailyCap?: unknown } | null)?.dailyCap;
   if (dailyCap === undefined || dailyCap === null || dailyCap === '') {
-    throw new AppError('invalid', 'daily_cap_required', CAP_REQUIRED, {
-      fields: { dailyCap: CAP_REQUIRED },
+    throw new AppError('invalid', 'daily_cap_required', {
+      fields: { dailyCap: { code: 'daily_cap_required' } },
     });
   }
   return parse(SaveRuleRequest, body);

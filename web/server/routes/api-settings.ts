@@ -55,12 +55,9 @@ export const settingsApiModule: AppModule = {
     });
     api.put('/settings/style/reference', imageBody, async (req, res) => {
       if (!Buffer.isBuffer(req.body)) {
-        throw new AppError(
-          'invalid',
-          'invalid_style_image',
-          'Send the style image as a JPEG, PNG or WebP body.',
-          { fields: { image: 'Choose a JPEG, PNG or WebP image.' } },
-        );
+        throw new AppError('invalid', 'invalid_style_image', {
+          fields: { image: { code: 'choose_image_type' } },
+        });
       }
       res.json(await settings.setStyleReference(shopOf(req), req.body));
     });

@@ -12,8 +12,13 @@ import { AppError } from '../../../src/platform/errors.ts';
 export function pathParam<T>(req: Request, schema: ZodType<T>, name = 'id'): T {
   const parsed = schema.safeParse(req.params[name] ?? '');
   if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message ?? `Not a valid ${name}.`;
-  throw new AppError('invalid', 'invalid_id', message, { fields: { [name]: message } });
+  // The schema's own words name the kind of id ("Not a generation id."); the code names the part.
+  const text = { code: 'invalid_id', params: { name } } as const;
+  throw new AppError('invalid', 'invalid_id', {
+    params: text.params,
+    fields: { [name]: text },
+    message: parsed.error.issues[0]?.message,
+  });
 }
 
 /** Parses a request part with a contract schema (a ZodError becomes a 400 with fields). */

@@ -30,9 +30,7 @@ function refuseLargerThan(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (Number(req.headers['content-length'] ?? 0) <= maxBytes) return next();
     res.setHeader('Connection', 'close');
-    next(
-      new AppError('too_large', 'payload_too_large', `The body is larger than ${maxBytes} bytes.`),
-    );
+    next(new AppError('too_large', 'payload_too_large', { params: { size: `${maxBytes} bytes` } }));
   };
 }
 

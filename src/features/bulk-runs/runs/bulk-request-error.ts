@@ -1,10 +1,7 @@
 /** Why a request cannot start a run, field by field. */
-import { AppError, invalidFields } from '../../../platform/errors.ts';
+import { AppError, invalidFields, type FieldProblem } from '../../../platform/errors.ts';
 
-export interface BulkProblem {
-  field: string;
-  message: string;
-}
+export type BulkProblem = FieldProblem;
 
 /** The request cannot start a run; nothing was created or charged. */
 export class BulkRequestError extends AppError {
@@ -12,7 +9,7 @@ export class BulkRequestError extends AppError {
   readonly problems: BulkProblem[];
   constructor(problems: BulkProblem[]) {
     const { message, fields } = invalidFields('invalid_bulk_run', problems);
-    super('invalid', 'invalid_bulk_run', message, { fields });
+    super('invalid', 'invalid_bulk_run', { message, fields });
     this.problems = problems;
   }
 }

@@ -6,21 +6,20 @@
  * step, and its generations are taken from their states, so a repeat after a crash finishes
  * the sweep (the expiry sweep finds any paused generation left behind, `expireWithRun`).
  */
+import type { CodedText } from '../../../app-api/error-codes.ts';
 import { expiryPeriod } from '../../../pipeline/index.ts';
 import { BulkRunStateError, type BulkRun } from '../bulk-run.ts';
 import { holdBack } from '../expand-run.ts';
 import type { BulkRunsDeps } from './types.ts';
 import { waiting } from './waiting.ts';
 
-// Each message is one literal: the app home's French reads its fixed parts (locale files,
-// `server.*`; test/web/frontend-server-text.test.ts finds them here).
-export function expiredWithRunReason(period: string): string {
-  return `Cancelled with its bulk run, paused for ${period}. Nothing was charged.`;
+export function expiredWithRunReason(period: CodedText): CodedText {
+  return { code: 'expired_with_run', params: { period } };
 }
 
 /** The run card's line for a run that expired. */
-export function runExpiredMessage(period: string): string {
-  return `Cancelled after ${period} paused; nothing was charged for what it had not made.`;
+export function runExpiredMessage(period: CodedText): CodedText {
+  return { code: 'run_expired', params: { period } };
 }
 
 type ExpireDeps = Pick<BulkRunsDeps, 'runs' | 'generations' | 'expiry'>;

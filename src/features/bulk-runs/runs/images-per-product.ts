@@ -3,6 +3,7 @@
  * range), and what about its options ProductAI would refuse.
  */
 import type { GenerationKind, GenerationParams } from '../../../app-api/contract.ts';
+import { kindText } from '../../../app-api/error-codes.ts';
 import { referenceImageRange, requestProblems } from '../../../pipeline/index.ts';
 import type { BulkProblem } from './bulk-request-error.ts';
 
@@ -17,7 +18,8 @@ export function chooseImages(
   if (range && images < range.min) {
     problems.push({
       field: 'imagesPerProduct',
-      message: `This ${kind === 'upscale' ? 'upscale' : 'model'} needs at least ${range.min} image per product.`,
+      code: 'images_per_product',
+      params: { what: kindText(kind === 'upscale' ? 'upscale' : 'model'), count: range.min },
     });
   } else {
     problems.push(...requestProblems(kind, params, images));

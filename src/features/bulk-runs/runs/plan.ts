@@ -3,6 +3,7 @@
  * `start` needs to create it, or the problems that keep it from starting.
  */
 import type { BulkEstimate, CreateBulkRunRequest } from '../../../app-api/contract.ts';
+import { estimateProblems, type CodedText } from '../../../app-api/error-codes.ts';
 import { resultsProblem } from '../../../app-api/models.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { completeParams, creditsFor, type ParamDefaults } from '../../../pipeline/index.ts';
@@ -43,7 +44,7 @@ export async function plan(
   const creditsPerProduct = creditsFor(kind, params) * options;
   const { imagesPerProduct, problems } = chooseImages(kind, params, asked);
   const results = resultsProblem(kind, params.model, options);
-  if (results) problems.push({ field: 'options', message: results });
+  if (results) problems.push({ field: 'options', ...results });
   problems.push(...eachVariantProblems(request));
   const summary = await targetSummary(deps, shop, target);
   const { productCount, title } = summary;
@@ -51,7 +52,8 @@ export async function plan(
   if (creditBudget !== undefined && creditsPerProduct > 0 && creditBudget < creditsPerProduct) {
     problems.push({
       field: 'creditBudget',
-      message: `The budget does not cover a single product (${creditsPerProduct} credits each).`,
+      code: 'budget_too_small',
+      params: { credits: creditsPerProduct },
     });
   }
   const tally =
@@ -75,7 +77,7 @@ export async function plan(
     variantExtra: sets ? sets.results - sets.products : 0,
   });
   if (problems.length === 0 && outcome.toMake === 0) {
-    problems.push({ field: 'target', message: nothingToMake(productCount, tally, includeDone) });
+    problems.push({ field: 'target', ...nothingToMake(productCount, tally, includeDone) });
   }
   const schedule =
     problems.length === 0 ? await deps.forecaster.forecast(shop, kind, outcome.requests) : null;
@@ -92,7 +94,7 @@ export async function plan(
       estimatedCredits: outcome.credits,
       outcome,
       schedule,
-      problems: problems.map((problem) => problem.message),
+      ...estimateProblems(problems),
       ...(eachVariant
         ? {
             variantSets: sets ?? {
@@ -117,25 +119,20 @@ function eachVariantProblems(request: CreateBulkRunRequest): BulkProblem[] {
   if (!request.eachVariant) return [];
   const problems: BulkProblem[] = [];
   if (request.kind !== 'photo') {
-    problems.push({ field: 'kind', message: 'One result per variant is made for photos only.' });
+    problems.push({ field: 'kind', code: 'variants_photos_only' });
   }
   if ((request.options ?? 1) > 1) {
-    problems.push({
-      field: 'options',
-      message: 'One result per variant makes one result for each value: ask for one option.',
-    });
+    problems.push({ field: 'options', code: 'variants_one_option' });
   }
   return problems;
 }
 
 /** Why a run over this target would send nothing, in the merchant's words. */
-function nothingToMake(productCount: number, tally: TargetTally, includeDone: boolean): string {
-  const all = productCount === 1 ? 'The product' : `All ${productCount} products`;
-  if (tally.unprocessable === productCount) {
-    return `${all} lack the images these options need: there is nothing to make.`;
-  }
+function nothingToMake(productCount: number, tally: TargetTally, includeDone: boolean): CodedText {
+  const params = { count: productCount };
+  if (tally.unprocessable === productCount) return { code: 'products_lack_images', params };
   if (!includeDone && tally.alreadyDone + tally.unprocessable === productCount) {
-    return `${all} already have a result made with these options (or cannot be made). Choose “Make them again” to make new ones.`;
+    return { code: 'products_done', params };
   }
-  return 'There is nothing to make with these options.';
+  return { code: 'nothing_to_make' };
 }

@@ -15,12 +15,12 @@ export async function targetSummary(
   if (target.type === 'collection') {
     const collection = await loadCollectionSummary(await deps.admin(shop), target.collectionId);
     if (!collection) {
-      problems.push({ field: 'target', message: 'This collection is no longer in your store.' });
+      problems.push({ field: 'target', code: 'collection_not_found' });
     } else {
       productCount = collection.productsCount;
       title = collection.title;
       if (productCount === 0)
-        problems.push({ field: 'target', message: `“${title}” has no products.` });
+        problems.push({ field: 'target', code: 'no_products', params: { title } });
     }
   } else {
     productCount = new Set(target.productIds).size;

@@ -11,6 +11,7 @@ import type {
 } from '../../../app-api/contract.ts';
 import { runOutcome } from '../../../app-api/run-outcome.ts';
 import { isTerminal, bulkRunAtCapMessage, expiryPeriod } from '../../../pipeline/index.ts';
+import { englishText, type CodedText } from '../../../app-api/error-codes.ts';
 import { runExpiredMessage } from './expire.ts';
 import type { BulkRun } from '../bulk-run.ts';
 import type { BulkRuns, BulkRunsDeps } from './types.ts';
@@ -46,7 +47,7 @@ export function view(
       schedule: await scheduleOf(deps, run, counts),
       waiting: waitingOf(run, deps.quotas.pendingPerShop),
       expired: run.expiredAt
-        ? { at: run.expiredAt, message: runExpiredMessage(expiryPeriod(deps.expiry.pausedMs)) }
+        ? { at: run.expiredAt, ...said(runExpiredMessage(expiryPeriod(deps.expiry.pausedMs))) }
         : null,
       eachVariant: run.eachVariant,
       variantSets: variantSetsOf(run),
@@ -59,7 +60,12 @@ export function view(
 /** Waiting for places under the shop's cap: only while the run still has products to add. */
 function waitingOf(run: BulkRun, cap: number): BulkRunWaiting | null {
   if (run.state !== 'running' || run.expansionDone || run.atCapSince === null) return null;
-  return { cause: 'pending_cap', since: run.atCapSince, message: bulkRunAtCapMessage(cap) };
+  return { cause: 'pending_cap', since: run.atCapSince, ...said(bulkRunAtCapMessage(cap)) };
+}
+
+/** A card line in English and coded. */
+function said(text: CodedText): { message: string; messageText: CodedText } {
+  return { message: englishText(text), messageText: text };
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import { TERMINAL_STATES } from '../../../app-api/generation-states.ts';
 import type { Generation, NewGeneration } from '../generation.ts';
+import type { ToldWhy } from '../reason.ts';
 import { newGenerationId } from '../ids.ts';
 import { generationKeys } from '../keys.ts';
 import { luaScript } from '../../../platform/redis/lua-script.ts';
@@ -81,7 +82,7 @@ export function createOnce(deps: CreateOnceDeps): GenerationStore['createOnce'] 
 /** The generation as the cap's refusal stores it: `failed` from the start, with the reason. */
 function refused(
   generation: Generation,
-  refusal: { reason: string; action: string; note: string },
+  refusal: ToldWhy & { note: string },
   now: number,
 ): Generation {
   const at = new Date(now).toISOString();
@@ -90,6 +91,8 @@ function refused(
     state: 'failed',
     reason: refusal.reason,
     action: refusal.action,
+    reasonText: refusal.reasonText,
+    actionText: refusal.actionText,
     transitions: [...generation.transitions, { state: 'failed', at, note: refusal.note }],
   };
 }
@@ -103,6 +106,8 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     state: 'queued',
     reason: null,
     action: null,
+    reasonText: null,
+    actionText: null,
     pausedBy: null,
     productId: input.productId,
     productTitle: input.productTitle,

@@ -21,6 +21,8 @@ export const FIELDS = [
   'state',
   'reason',
   'action',
+  'reasonText',
+  'actionText',
   'pausedBy',
   'productId',
   'productTitle',
@@ -104,6 +106,8 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.retriedBy ??= null;
   record.waitingFor ??= null; // never waited for Shopify (or made before the wait existed)
   record.productAiUnreachableMs ??= 0; // ProductAI always answered (or made before it was counted)
+  record.reasonText ??= null; // English only (or written before reasons had codes)
+  record.actionText ??= null;
   return record as unknown as Generation;
 }
 

@@ -12,6 +12,7 @@ import type {
   NewGeneration,
   StageName,
 } from '../generation.ts';
+import type { ToldWhy } from '../reason.ts';
 import type { AppWideKeys } from '../keys.ts';
 import type { PipelineConfig } from '../../config.ts';
 
@@ -33,7 +34,7 @@ export interface TransitionRequest {
  */
 export interface CapOfPending {
   cap: number;
-  refused?: { reason: string; action: string; note: string };
+  refused?: ToldWhy & { note: string };
 }
 
 export interface CreatedOnce {

@@ -7,6 +7,7 @@
  * across that crash) fails this one instead of publishing the result twice.
  */
 import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
+import { toldWhy } from '../../generations/reason.ts';
 import { ATTACHED_NOTE, adoptJob } from '../../receive/adopt-job.ts';
 import { RESAVED_NOTE } from '../../receive/resave-result.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
@@ -28,10 +29,7 @@ export async function adoptAttached(
     await move(ctx, ref, {
       from: ['queued'],
       to: 'failed',
-      patch: {
-        reason: `This result (ProductAI job ${jobId}) was attached to a product already.`,
-        action: null,
-      },
+      patch: toldWhy({ code: 'reason_attached_already', params: { job: jobId } }),
       note: 'attached twice',
     });
     return;

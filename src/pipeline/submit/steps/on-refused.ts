@@ -6,6 +6,7 @@
 import type { ProductAiError } from '../../../productai/errors.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
+import { toldWhy } from '../../generations/reason.ts';
 import { PAUSE_MESSAGES, type PauseCause } from '../../line/shop-pause.ts';
 import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
@@ -29,10 +30,11 @@ export async function onRefused(
       await move(ctx, ref, {
         from: ['submitting'],
         to: 'failed',
-        patch: {
-          reason: `ProductAI refused the request: ${error.details ?? error.message}`,
-          action: 'Change the parameters and try again.',
-        },
+        // ProductAI's own words, passed on as they are.
+        patch: toldWhy(
+          { code: 'reason_refused', params: { details: error.details ?? error.message } },
+          { code: 'action_change_params' },
+        ),
         note: 'refused (400)',
       });
       return;

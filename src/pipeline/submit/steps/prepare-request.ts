@@ -8,6 +8,7 @@ import type { StyleUsed } from '../../../app-api/contract.ts';
 import { toProductAiRequest, type ProductAiRequest } from '../../sources/request-rules.ts';
 import { sentPrompt } from '../../generations/style-prompt.ts';
 import type { Generation } from '../../generations/generation.ts';
+import { toldWhy } from '../../generations/reason.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
 import type { PipelineContext } from '../../context.ts';
 import { move } from './move.ts';
@@ -45,10 +46,13 @@ export async function prepareRequest(
     await move(ctx, ref, {
       from: ['queued'],
       to: 'failed',
-      patch: {
-        reason: `ProductAI would refuse this request: ${problems.map((p) => p.message).join('; ')}`,
-        action: 'Change the parameters and try again.',
-      },
+      patch: toldWhy(
+        {
+          code: 'reason_would_refuse',
+          params: { details: problems.map((p) => p.message).join('; ') },
+        },
+        { code: 'action_change_params' },
+      ),
     });
     return null;
   }

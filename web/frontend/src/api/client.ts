@@ -3,23 +3,38 @@
  * requests by itself (and retries once with a fresh token when the server asks), so nothing here
  * handles tokens.
  */
-import type { ApiErrorBody } from '../shared/contract.ts';
+import type { ApiErrorBody, TextParams } from '../shared/contract.ts';
+import { codedText } from '../i18n/coded-text.ts';
 import { t } from '../i18n/index.ts';
 import { IDEMPOTENCY_HEADER, sendWithResend } from '../shared/idempotency-key.ts';
 
-/** A failed call, carrying the server's merchant-readable message and per-field problems. */
+/**
+ * A failed call. `message` and `fields` are in the merchant's language: translated from the
+ * answer's code and params (and each field's), never from its English, which is kept only for a
+ * code this page has no text for.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly params: TextParams;
   readonly fields: Readonly<Record<string, string>>;
 
   constructor(status: number, body: ApiErrorBody) {
-    super(body.message);
+    super(codedText({ code: body.error, params: body.params }) ?? body.message);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.error;
-    this.fields = body.fields ?? {};
+    this.params = body.params ?? {};
+    this.fields = fieldTexts(body);
   }
+}
+
+function fieldTexts({ fields = {}, fieldErrors = {} }: ApiErrorBody): Record<string, string> {
+  const texts: Record<string, string> = { ...fields };
+  for (const [field, text] of Object.entries(fieldErrors)) {
+    texts[field] = codedText(text) ?? fields[field] ?? '';
+  }
+  return texts;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,7 +81,8 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
     if (typeof body.message === 'string') {
-      return { error: body.error ?? 'error', message: body.message, fields: body.fields };
+      const { error = 'error', message, params, fields, fieldErrors } = body;
+      return { error, message, params, fields, fieldErrors };
     }
   } catch {
     // Not JSON (a proxy's error page, for example): fall through to a generic message.

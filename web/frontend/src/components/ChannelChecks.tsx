@@ -1,10 +1,7 @@
 import { Text } from '@shopify/polaris';
 import type { GenerationView } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
-import { serverText } from '../i18n/server-text.ts';
-
-/** The history's note for a lost mark (served-provenance.ts writes it), in the page's language. */
-const LOST = 'The file Shopify serves has lost its AI mark (IPTC DigitalSourceType)';
+import { storedText } from '../i18n/coded-text.ts';
 
 /**
  * The rules a result breaks on the shop's chosen channels (why it was not made featured), and
@@ -16,7 +13,7 @@ export function ChannelChecks({
   generation: Pick<GenerationView, 'channels' | 'provenanceKept'>;
 }) {
   const failed = (generation.channels?.verdicts ?? []).flatMap((verdict) =>
-    verdict.failed.map((failure) => failure.words),
+    verdict.failed.map((failure) => storedText(failure.text, failure.words)),
   );
   const provenance = generation.provenanceKept ?? null;
   if (failed.length === 0 && provenance === null) return null;
@@ -24,12 +21,12 @@ export function ChannelChecks({
     <>
       {failed.map((words) => (
         <Text as="p" tone="caution" key={words}>
-          {serverText(words)}
+          {words}
         </Text>
       ))}
       {provenance === null ? null : (
         <Text as="p" tone={provenance ? 'subdued' : 'caution'}>
-          {provenance ? t('channelChecks.provenanceKept') : serverText(LOST)}
+          {provenance ? t('channelChecks.provenanceKept') : t('channelChecks.provenanceLost')}
         </Text>
       )}
     </>

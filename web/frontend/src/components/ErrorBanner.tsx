@@ -1,7 +1,6 @@
 import { Banner, List } from '@shopify/polaris';
 import type { ApiError } from '../api/client.ts';
 import { t } from '../i18n/index.ts';
-import { serverText } from '../i18n/server-text.ts';
 
 interface Props {
   error: ApiError;
@@ -12,8 +11,9 @@ interface Props {
 
 /** A failed call, shown in place and in red until the merchant acts (never a fleeting toast). */
 export function ErrorBanner({ error, title, onRetry, onDismiss }: Props) {
-  const fieldMessages = Object.values(error.fields).map(serverText);
-  const message = serverText(error.message);
+  // Both in the merchant's language already (ApiError translates the answer's codes).
+  const fieldMessages = Object.values(error.fields);
+  const { message } = error;
   return (
     <Banner
       tone="critical"

@@ -2,7 +2,7 @@ import { Banner } from '@shopify/polaris';
 import { api } from '../api/client.ts';
 import { useAction } from '../api/useAction.ts';
 import { formatRelative } from '../lib/format.ts';
-import { serverText } from '../i18n/server-text.ts';
+import { storedText } from '../i18n/coded-text.ts';
 import type { SettingsView } from '../shared/contract.ts';
 import { ErrorBanner } from './ErrorBanner.tsx';
 import { t } from '../i18n/index.ts';
@@ -35,7 +35,7 @@ export function PausedBanner({ paused, onResumed }: Props) {
       >
         <p>
           {t('common.paused.body', {
-            reason: serverText(paused.reason),
+            reason: storedText(paused.reasonText, paused.reason),
             since: formatRelative(paused.since),
           })}
         </p>

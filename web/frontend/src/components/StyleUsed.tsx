@@ -1,7 +1,7 @@
 import { Text } from '@shopify/polaris';
 import type { GenerationView } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
-import { serverText } from '../i18n/server-text.ts';
+import { storedText } from '../i18n/coded-text.ts';
 
 /** The shop style a generation was sent with (its phrase, whether its image went), in words. */
 export function StyleUsed({ style }: { style: GenerationView['style'] }) {
@@ -10,7 +10,9 @@ export function StyleUsed({ style }: { style: GenerationView['style'] }) {
     style.phrase ? t('viewer.stylePhrase', { phrase: style.phrase }) : null,
     style.reference?.sent ? t('viewer.styleImageSent') : null,
     style.reference && !style.reference.sent
-      ? t('viewer.styleImageNotSent', { reason: serverText(style.reference.reason ?? '') })
+      ? t('viewer.styleImageNotSent', {
+          reason: storedText(style.reference.reasonText, style.reference.reason ?? ''),
+        })
       : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;

@@ -152,6 +152,11 @@ function lookup(source: unknown, key: string): unknown {
   return node;
 }
 
+/** Whether the English file has `key`: a code the server answers names one (errors.<code>). */
+export function isMessageKey(key: string): key is MessageKey {
+  return lookup(en, key) !== undefined;
+}
+
 /** The text of `key` in the merchant's language, with `{{name}}` replaced from `values`. */
 export function t(key: MessageKey, values: MessageValues = {}): string {
   // A key the language's file lacks reads English (the test keeps this from happening).

@@ -1,12 +1,12 @@
 /**
- * The server's words on the page (a generation's reason, why work is paused, an error's message)
- * and the shared contract's (src/app-api: model names and descriptions, option labels) in the
- * merchant's language. The server writes them in English and stores some with the record
- * (a failed generation keeps its reason), so the page translates them: `server.*` in the locale
- * files pairs each English wording with its translation, `{{name}}` standing for the part that
- * varies (a cap, a model, a count). A text no entry matches is shown as the server wrote it.
- * (Chosen over codes in the contract: no stored record or API answer changes, and the admin
- * extensions keep reading the same messages.)
+ * The server's English words that carry no code, in the merchant's language: a record stored
+ * before the server coded its texts (a generation's reason, a channel's failed rule), the few
+ * reasons still written in English only (a try refused by the cap gate, Shopify's and ProductAI's
+ * own words), and the product check's findings (a held result's "the red part has another
+ * colour"). `server.*` in the locale files pairs each English wording with its translation,
+ * `{{name}}` standing for the part that varies (a cap, a model, a count). A text no entry
+ * matches is shown as the server wrote it. Everything coded (an API refusal, a reason written
+ * with its code, the models' words) is translated by its code instead (coded-text.ts).
  */
 import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';

@@ -3,7 +3,7 @@
  * language): why a running run waits (the shop at its cap of generations not yet final: it goes
  * on by itself as places free), or that it was cancelled for staying paused too long.
  */
-import { serverText } from '../i18n/server-text.ts';
+import { storedText } from '../i18n/coded-text.ts';
 import type { BulkRunView } from '../shared/contract.ts';
 
 export interface RunNotice {
@@ -14,7 +14,12 @@ export interface RunNotice {
 
 export function runNotices(run: BulkRunView): RunNotice[] {
   const notices: RunNotice[] = [];
-  if (run.waiting) notices.push({ tone: 'caution', text: serverText(run.waiting.message) });
-  if (run.expired) notices.push({ tone: 'subdued', text: serverText(run.expired.message) });
+  const { waiting, expired } = run;
+  if (waiting) {
+    notices.push({ tone: 'caution', text: storedText(waiting.messageText, waiting.message) });
+  }
+  if (expired) {
+    notices.push({ tone: 'subdued', text: storedText(expired.messageText, expired.message) });
+  }
   return notices;
 }

@@ -1,6 +1,6 @@
 import { Select } from '@shopify/polaris';
+import { labelOf, modelLabel } from '../../i18n/coded-text.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { modelChoices, type ModelChoice } from '../../shared/models.ts';
 import { styleReferenceFit } from '../../shared/shop-style.ts';
@@ -30,14 +30,14 @@ function styleImageNote(kind: GenerationKind, model: string | undefined): string
 function optionLabel(choice: ModelChoice): string {
   const price = formatCredits(choice.credits);
   return t(choice.per === 'image' ? 'options.modelPerImage' : 'options.modelPerSecond', {
-    name: serverText(choice.name),
+    name: modelLabel(choice.id),
     price,
   });
 }
 
 /** The help under the select, in sentences: purpose, inputs, price, ProductAI's name. */
 export function modelHelp(choice: ModelChoice): string {
-  const worksFrom = serverText(choice.worksFrom);
+  const worksFrom = labelOf(choice.worksFromText);
   const price =
     choice.per === 'image'
       ? t('options.priceImage', { price: formatCredits(choice.credits) })
@@ -52,7 +52,7 @@ export function modelHelp(choice: ModelChoice): string {
             .join(', '),
         });
   return t('options.modelHelp', {
-    description: serverText(choice.description),
+    description: labelOf(choice.descriptionText),
     worksFrom: worksFrom.charAt(0).toUpperCase() + worksFrom.slice(1),
     price,
     model: choice.id,

@@ -1,7 +1,7 @@
 import { Checkbox, FormLayout, Select, Text } from '@shopify/polaris';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
-import { acceptedOptions, optionLabel } from '../../shared/models.ts';
+import { labelOf } from '../../i18n/coded-text.ts';
+import { acceptedOptions, optionLabelText } from '../../shared/models.ts';
 import type { GenerationKind, GenerationParams } from '../../shared/contract.ts';
 
 interface Props {
@@ -11,7 +11,7 @@ interface Props {
 }
 
 function choices(values: readonly string[]) {
-  return values.map((value) => ({ value, label: serverText(optionLabel(value)) }));
+  return values.map((value) => ({ value, label: labelOf(optionLabelText(value)) }));
 }
 
 /** Only the options the chosen kind and model accept, with only the values they accept. */

@@ -7,7 +7,7 @@ import { GeneratedMedia } from '../GeneratedMedia.tsx';
 import { StateBadge } from '../StateBadge.tsx';
 import styles from './OptionsGrid.module.css';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { storedText } from '../../i18n/coded-text.ts';
 
 function OptionMedia({ option, index }: { option: GenerationView; index: number }) {
   const label = t('common.optionFor', { number: index + 1, title: option.product.title });
@@ -73,7 +73,7 @@ export function OptionsGrid({ options, choiceLabel, isChosen, control }: Props) 
           <FidelitySummary fidelity={option.fidelity} />
           {option.state === 'failed' && option.reason ? (
             <Text as="p" tone="critical">
-              {serverText(option.reason)}
+              {storedText(option.reasonText, option.reason)}
             </Text>
           ) : (
             control(option, index)

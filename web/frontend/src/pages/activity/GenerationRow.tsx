@@ -5,14 +5,13 @@ import { FidelityBadge, FidelityFindings } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { modelLabel, storedText } from '../../i18n/coded-text.ts';
 import {
   formatDateTime,
   formatGenerationCost,
   formatRelative,
   kindLabel,
 } from '../../lib/format.ts';
-import { modelName } from '../../shared/models.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import styles from './GenerationRow.module.css';
 import { ChannelChecks } from '../../components/ChannelChecks.tsx';
@@ -54,12 +53,12 @@ function StateCell({ generation }: { generation: GenerationView }) {
       </InlineStack>
       {generation.reason && !heldForFindings(generation) ? (
         <Text as="p" tone={generation.state === 'failed' ? 'critical' : undefined}>
-          {serverText(generation.reason)}
+          {storedText(generation.reasonText, generation.reason)}
         </Text>
       ) : null}
       {generation.action ? (
         <Text as="p" tone="subdued">
-          {serverText(generation.action)}
+          {storedText(generation.actionText, generation.action)}
         </Text>
       ) : null}
       {generation.fidelity ? <FidelityFindings fidelity={generation.fidelity} /> : null}
@@ -93,7 +92,7 @@ function Details({ generation }: { generation: GenerationView }) {
   return (
     <Text as="p" tone="subdued">
       {kindLabel(generation.kind)}
-      {model ? ` · ${serverText(modelName(model))}` : ''} · {formatGenerationCost(generation)} ·{' '}
+      {model ? ` · ${modelLabel(model)}` : ''} · {formatGenerationCost(generation)} ·{' '}
       <time dateTime={at} title={formatDateTime(at)}>
         {formatRelative(at)}
       </time>

@@ -17,9 +17,8 @@ import { RunOutcome } from './RunOutcome.tsx';
 import { bulkProgress } from '../../lib/bulk-progress.ts';
 import { runNotices } from '../../lib/run-notices.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { modelLabel } from '../../i18n/coded-text.ts';
 import { formatCredits, formatRelative, formatRunName, kindLabel } from '../../lib/format.ts';
-import { modelName } from '../../shared/models.ts';
 import type { BulkRunView, GenerationState } from '../../shared/contract.ts';
 import styles from './BulkRunCard.module.css';
 
@@ -95,7 +94,7 @@ export const BulkRunCard = memo(function BulkRunCard({ run, onChange }: Props) {
                   </>
                 ) : null}
                 {kindLabel(run.kind)}
-                {run.params.model ? ` · ${serverText(modelName(run.params.model))}` : ''} ·{' '}
+                {run.params.model ? ` · ${modelLabel(run.params.model)}` : ''} ·{' '}
                 {t('bulk.startedAgo', { when: formatRelative(run.createdAt) })}
               </>
             }

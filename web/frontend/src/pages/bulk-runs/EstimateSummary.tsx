@@ -1,7 +1,6 @@
 import { BlockStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import type { ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { formatDuration, queueSentence } from '../../lib/schedule.ts';
 import type { BulkEstimate } from '../../shared/contract.ts';
@@ -27,7 +26,7 @@ export function EstimateSummary({ estimate, budget }: Props) {
       {estimate.pending ? <SkeletonBodyText lines={2} /> : null}
       {estimate.error ? (
         <Text as="p" tone="critical">
-          {t('bulk.estimate.failed', { message: serverText(estimate.error.message) })}
+          {t('bulk.estimate.failed', { message: estimate.error.message })}
         </Text>
       ) : null}
       {data ? <EstimateDetails data={data} budget={budget} /> : null}

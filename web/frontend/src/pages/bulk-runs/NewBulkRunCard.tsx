@@ -10,7 +10,7 @@ import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { WithoutShopStyle } from '../../components/generation-options/WithoutShopStyle.tsx';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { problemTexts } from '../../i18n/coded-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { reviewSentence } from '../../lib/review-mode.ts';
 import { acceptedOptions } from '../../shared/models.ts';
@@ -94,7 +94,7 @@ export function NewBulkRunCard({ settings, onStarting, onStarted }: Props) {
   }
   const problems = [
     ...reasons,
-    ...(estimate.data?.problems ?? []).map(serverText),
+    ...(estimate.data ? problemTexts(estimate.data) : []),
     ...(budget.error ? [t('bulk.blockers.budget')] : []),
   ];
   const startBlocker =

@@ -17,7 +17,7 @@ import { useConfirm } from '../../components/ConfirmModal.tsx';
 import { initialDraft, type Draft } from '../../components/generation-options/draft.ts';
 import { ProblemList } from '../../components/ProblemList.tsx';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { problemTexts } from '../../i18n/coded-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { acceptedOptions } from '../../shared/models.ts';
 import type {
@@ -63,7 +63,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
     '/bulk-runs/estimate',
     reasons.length === 0 ? run : null,
   );
-  const problems = [...reasons, ...(estimate.data?.problems ?? []).map(serverText)];
+  const problems = [...reasons, ...(estimate.data ? problemTexts(estimate.data) : [])];
 
   // Scheduling spends credits now: the confirmation says on what, and what goes live at the start.
   const askToSchedule = () => {
@@ -125,7 +125,7 @@ export function NewCampaignCard({ settings, timeZone, onCreated }: Props) {
               value={schedule.endsAt}
               onChange={(endsAt) => setSchedule({ ...schedule, endsAt })}
               autoComplete="off"
-              error={create.error?.fields?.endsAt && serverText(create.error.fields.endsAt)}
+              error={create.error?.fields.endsAt}
             />
           </FormLayout.Group>
         </FormLayout>

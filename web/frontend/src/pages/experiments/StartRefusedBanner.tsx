@@ -1,6 +1,5 @@
 import { Banner } from '@shopify/polaris';
 import type { ApiError } from '../../api/client.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import { t } from '../../i18n/index.ts';
 import { startRefusal } from './experiment-wording.ts';
 
@@ -13,7 +12,7 @@ interface Props {
 export function StartRefusedBanner({ error, onDismiss }: Props) {
   return (
     <Banner tone="critical" title={t('experiments.start.notStarted')} onDismiss={onDismiss}>
-      <p>{startRefusal(error.code) ?? serverText(error.message)}</p>
+      <p>{startRefusal(error.code) ?? error.message}</p>
     </Banner>
   );
 }

@@ -3,7 +3,7 @@ import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { ResultsSelect } from '../../components/ResultsSelect.tsx';
 import { t, type MessageKey } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { problemTexts } from '../../i18n/coded-text.ts';
 import { formatCredits } from '../../lib/format.ts';
 import { acceptedOptions, creditsFor } from '../../shared/models.ts';
 import type {
@@ -58,7 +58,7 @@ export function CostCard({
   const set = request?.eachVariant ? (estimate.data?.variants ?? null) : undefined;
   const made = set?.values.filter((value) => value.skipped === null).length;
   const credits = each === null ? null : each * (made ?? 1) * options;
-  const problems = [...reasons, ...(estimate.data?.problems ?? [])];
+  const problems = [...reasons, ...(estimate.data ? problemTexts(estimate.data) : [])];
   return (
     <Card>
       <BlockStack gap="300">
@@ -107,7 +107,7 @@ export function CostCard({
             </Text>
             <List type="bullet">
               {problems.map((problem) => (
-                <List.Item key={problem}>{serverText(problem)}</List.Item>
+                <List.Item key={problem}>{problem}</List.Item>
               ))}
             </List>
           </BlockStack>
@@ -115,7 +115,7 @@ export function CostCard({
         <LeftOutImages leftOutMediaIds={estimate.data?.leftOutMediaIds ?? []} images={images} />
         {estimate.error ? (
           <Text as="p" tone="critical">
-            {t('generate.cost.priceFailed', { message: serverText(estimate.error.message) })}
+            {t('generate.cost.priceFailed', { message: estimate.error.message })}
           </Text>
         ) : null}
         <Button

@@ -13,7 +13,7 @@ import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { FidelitySummary, isFlagged } from '../../components/Fidelity.tsx';
 import { GenerationActions } from '../../components/GenerationActions.tsx';
 import { StateBadge } from '../../components/StateBadge.tsx';
-import { serverText } from '../../i18n/server-text.ts';
+import { storedText } from '../../i18n/coded-text.ts';
 import { adminProductUrl, kindLabel } from '../../lib/format.ts';
 import { isInFlight, LIVE_POLL_MS, WAITING_POLL_MS } from '../../lib/generation-states.ts';
 import { isTerminalState } from '../../shared/generation-states.ts';
@@ -94,13 +94,17 @@ export function GenerationProgress({ initial, onDone, onReplaced }: Props) {
         {state === 'failed' || state === 'paused' ? (
           <Banner
             tone={state === 'failed' ? 'critical' : 'warning'}
-            title={generation.reason ? serverText(generation.reason) : undefined}
+            title={
+              generation.reason ? storedText(generation.reasonText, generation.reason) : undefined
+            }
           >
-            {generation.action ? <p>{serverText(generation.action)}</p> : null}
+            {generation.action ? (
+              <p>{storedText(generation.actionText, generation.action)}</p>
+            ) : null}
           </Banner>
         ) : generation.waitingFor && generation.reason ? (
           // Shopify or ProductAI is down: the result is kept and read or saved as soon as it answers.
-          <Banner tone="info" title={serverText(generation.reason)} />
+          <Banner tone="info" title={storedText(generation.reasonText, generation.reason)} />
         ) : null}
         {latest.error ? (
           <ErrorBanner title={t('generate.progressStale')} error={latest.error} />

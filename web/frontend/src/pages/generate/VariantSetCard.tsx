@@ -3,7 +3,7 @@ import { ImageIcon } from '@shopify/polaris-icons';
 import { useDebouncedPost } from '../../api/useDebouncedPost.ts';
 import type { Draft } from '../../components/generation-options/draft.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { storedText } from '../../i18n/coded-text.ts';
 import type { Estimate } from '../../shared/contract.ts';
 
 interface Props {
@@ -49,7 +49,7 @@ export function VariantSetCard({ productId, draft, chosen, onChange }: Props) {
                 </Text>
                 {value.skipped ? (
                   <Text as="span" tone="subdued">
-                    {serverText(value.skipped)}
+                    {storedText(value.skippedText, value.skipped)}
                   </Text>
                 ) : null}
               </BlockStack>

@@ -2,9 +2,8 @@ import { BlockStack, Card, Text } from '@shopify/polaris';
 import { BarChart } from '../../components/BarChart.tsx';
 import { formatCredits, formatDay, formatNumber } from '../../lib/format.ts';
 import type { OverviewView } from '../../shared/contract.ts';
-import { modelName } from '../../shared/models.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
+import { modelLabel } from '../../i18n/coded-text.ts';
 
 interface Props {
   byDay: OverviewView['creditsByDay'];
@@ -44,7 +43,7 @@ export function CreditsCard({ byDay, byModel }: Props) {
             <BarChart
               caption={t('overview.credits.byModel')}
               bars={byModel.map((entry) => ({
-                label: serverText(modelName(entry.model)),
+                label: modelLabel(entry.model),
                 value: entry.credits,
               }))}
               formatValue={formatNumber}

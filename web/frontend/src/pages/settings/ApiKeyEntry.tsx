@@ -4,7 +4,6 @@ import { api } from '../../api/client.ts';
 import { useAction } from '../../api/useAction.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
 import type { SettingsView } from '../../shared/contract.ts';
 
 interface Props {
@@ -44,13 +43,7 @@ export function ApiKeyEntry({ onSaved, onCancel }: Props) {
             if (save.error) save.clearError();
           }}
           autoComplete="off"
-          error={
-            refused
-              ? save.error?.message
-                ? serverText(save.error.message)
-                : t('settings.key.refusedThis')
-              : undefined
-          }
+          error={refused ? save.error?.message || t('settings.key.refusedThis') : undefined}
           helpText={t('settings.key.help')}
         />
         <ButtonGroup>

@@ -30,7 +30,6 @@ import {
   perColour,
 } from './rule-form.ts';
 import { t } from '../../i18n/index.ts';
-import { serverText } from '../../i18n/server-text.ts';
 
 const RULE_KINDS = ['photo', 'video'] as const;
 const numbers = (from: number, to: number) =>
@@ -101,7 +100,7 @@ export function RuleEditor({ rule, overview, defaults, presets, onClose, onSaved
       {save.error ? (
         <Modal.Section>
           <Banner tone="critical" title={t('rules.notSaved')} onDismiss={save.clearError}>
-            <p>{serverText(save.error.message)}</p>
+            <p>{save.error.message}</p>
           </Banner>
         </Modal.Section>
       ) : null}
