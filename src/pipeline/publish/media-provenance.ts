@@ -89,9 +89,7 @@ export function provenanceFields(entry: ProvenanceEntry): { key: string; value: 
 
 async function upsert(admin: AdminGraphql, entry: ProvenanceEntry): Promise<UserError[]> {
   return userErrorsOf(async () => {
-    const data = await admin.request<{
-      metaobjectUpsert: { userErrors: UserError[] } | null;
-    }>(METAOBJECT_UPSERT, {
+    const data = await admin.request(METAOBJECT_UPSERT, {
       handle: { type: PROVENANCE_TYPE, handle: entry.handle },
       metaobject: { fields: provenanceFields(entry) },
     });
@@ -102,9 +100,7 @@ async function upsert(admin: AdminGraphql, entry: ProvenanceEntry): Promise<User
 /** The shop's definition; TAKEN (an earlier process made it) is what we wanted. */
 async function defineOnce(admin: AdminGraphql): Promise<UserError[]> {
   const errors = await userErrorsOf(async () => {
-    const data = await admin.request<{
-      metaobjectDefinitionCreate: { userErrors: UserError[] } | null;
-    }>(METAOBJECT_DEFINITION_CREATE, {
+    const data = await admin.request(METAOBJECT_DEFINITION_CREATE, {
       definition: {
         type: PROVENANCE_TYPE,
         name: 'AI provenance',
