@@ -14,6 +14,8 @@ export default tseslint.config(
       '**/dist/',
       // Written by graphql-codegen (scripts/admin-codegen.ts), checked by the compiler.
       'src/shopify/generated/',
+      // Written by the Shopify CLI (`shopify app build|dev`): the `shopify` global's types.
+      'extensions/*/shopify.d.ts',
     ],
   },
   js.configs.recommended,
