@@ -117,13 +117,6 @@ export type MetafieldsDeleteMutationVariables = AdminTypes.Exact<{
 
 export type MetafieldsDeleteMutation = { metafieldsDelete: AdminTypes.Maybe<{ deletedMetafields: AdminTypes.Maybe<Array<AdminTypes.Maybe<Pick<AdminTypes.MetafieldIdentifier, 'key'>>>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
-export type MetaobjectDefinitionCreateMutationVariables = AdminTypes.Exact<{
-  definition: AdminTypes.MetaobjectDefinitionCreateInput;
-}>;
-
-
-export type MetaobjectDefinitionCreateMutation = { metaobjectDefinitionCreate: AdminTypes.Maybe<{ metaobjectDefinition: AdminTypes.Maybe<Pick<AdminTypes.MetaobjectDefinition, 'id'>>, userErrors: Array<Pick<AdminTypes.MetaobjectUserError, 'code' | 'field' | 'message'>> }> };
-
 export type MetaobjectUpsertMutationVariables = AdminTypes.Exact<{
   handle: AdminTypes.MetaobjectHandleInput;
   metaobject: AdminTypes.MetaobjectUpsertInput;
@@ -384,7 +377,6 @@ interface GeneratedMutationTypes {
   "\n  #graphql\n  mutation ProductReorderMedia($id: ID!, $moves: [MoveInput!]!) {\n    productReorderMedia(id: $id, moves: $moves) {\n      job {\n        id\n        done\n      }\n      mediaUserErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": {return: ProductReorderMediaMutation, variables: ProductReorderMediaMutationVariables},
   "\n  #graphql\n  mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: MetafieldsSetMutation, variables: MetafieldsSetMutationVariables},
   "\n  #graphql\n  mutation MetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {\n    metafieldsDelete(metafields: $metafields) {\n      deletedMetafields {\n        key\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: MetafieldsDeleteMutation, variables: MetafieldsDeleteMutationVariables},
-  "\n  #graphql\n  mutation MetaobjectDefinitionCreate($definition: MetaobjectDefinitionCreateInput!) {\n    metaobjectDefinitionCreate(definition: $definition) {\n      metaobjectDefinition {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": {return: MetaobjectDefinitionCreateMutation, variables: MetaobjectDefinitionCreateMutationVariables},
   "\n  #graphql\n  mutation MetaobjectUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {\n    metaobjectUpsert(handle: $handle, metaobject: $metaobject) {\n      metaobject {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": {return: MetaobjectUpsertMutation, variables: MetaobjectUpsertMutationVariables},
   "\n  #graphql\n  mutation StagedUploadsCreate($input: [StagedUploadInput!]!) {\n    stagedUploadsCreate(input: $input) {\n      stagedTargets {\n        url\n        resourceUrl\n        parameters {\n          name\n          value\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: StagedUploadsCreateMutation, variables: StagedUploadsCreateMutationVariables},
   "\n  #graphql\n  mutation ProductVariantAppendMedia(\n    $productId: ID!\n    $variantMedia: [ProductVariantAppendMediaInput!]!\n  ) {\n    productVariantAppendMedia(productId: $productId, variantMedia: $variantMedia) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ProductVariantAppendMediaMutation, variables: ProductVariantAppendMediaMutationVariables},
