@@ -12,7 +12,6 @@ import { generate } from '@graphql-codegen/cli';
 import config from '../codegen.ts';
 import { ROOT } from './long-files.ts';
 
-export const SCHEMA_TYPES = 'src/shopify/generated/admin.types.d.ts';
 export const DOCUMENT_TYPES = 'src/shopify/generated/admin.generated.d.ts';
 
 export interface CodegenResult {

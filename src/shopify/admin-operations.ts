@@ -4,7 +4,8 @@
  * `npm run codegen` writes from the documents in operations/ and the pinned schema (codegen.ts).
  * A call is typed by the document it is given: its variables are checked and its result is
  * what the document selects. A document edited without regenerating is no longer a key, and
- * the call does not type-check (nor does `npm run codegen:check` pass).
+ * the call does not type-check (and the test setup's `node scripts/admin-codegen.ts --check`
+ * fails).
  */
 
 /* eslint-disable @typescript-eslint/no-empty-object-type -- extended by the generated file */
