@@ -4,7 +4,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.cache/', '.demo/', 'test-artifacts/', '**/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.cache/',
+      '.demo/',
+      'test-artifacts/',
+      '**/dist/',
+      // Written by graphql-codegen (scripts/admin-codegen.ts), checked by the compiler.
+      'src/shopify/generated/',
+      // Written by the Shopify CLI (`shopify app build|dev`): the `shopify` global's types.
+      'extensions/*/shopify.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

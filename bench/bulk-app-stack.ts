@@ -5,9 +5,11 @@
  * the environment a second process needs to join the same app (a worker).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { startPrivateRedis, type PrivateRedis } from '../dev/redis-server.ts';
 import { startProductAiEmulator, type ProductAiEmulator } from '../emulators/productai/index.ts';
 import {
+  appMetaobjectDefinitions,
   startShopifyEmulator,
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
@@ -70,6 +72,10 @@ export async function startAppStack(options: {
     restoreRate: 100_000,
     bucketSize: 1_000_000,
     mediaProcessingMs: 100,
+    // The provenance entries' type, as Shopify keeps it for the deployed app.
+    metaobjectDefinitions: appMetaobjectDefinitions(
+      readFileSync(new URL('../shopify.app.toml', import.meta.url), 'utf8'),
+    ),
     ...options.emulator,
   } satisfies ShopifyEmulatorOptions;
   const shopify = options.shopifyInOwnProcess

@@ -22,6 +22,7 @@ import {
   DEFAULT_SHOP,
   appFlowTriggers,
   appSubscriptions,
+  appMetaobjectDefinitions,
   startShopifyEmulator,
   type ShopifyEmulator,
 } from '../emulators/shopify/index.ts';
@@ -261,6 +262,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // What `shopify app deploy` registers: products/create reaches the app's rules.
       subscriptions: appSubscriptions(readFileSync(`${ROOT}shopify.app.toml`, 'utf8')),
       flowTriggers: appFlowTriggers(`${ROOT}extensions`),
+      // ... and the metaobject definitions it declares (provenance entries).
+      metaobjectDefinitions: appMetaobjectDefinitions(
+        readFileSync(`${ROOT}shopify.app.toml`, 'utf8'),
+      ),
       // Shopify grants what shopify.app.toml asks for; the app expects the same list (SCOPES).
       scopes: declaredScopesOfApp(),
       shops: [DEMO.shop],

@@ -131,5 +131,15 @@ fi
 "$node" scripts/fetch-admin-schema.ts >&2 ||
   fail "\`$node scripts/fetch-admin-schema.ts\` failed (its messages are above): it fetches the Shopify Admin schema with \`npm pack @shopify/dev-mcp\`; is the npm registry reachable (\`npm ping\`)?"
 
+# The Admin operations' types (graphql-codegen, from that schema): the schema's own are written
+# (not committed); the documents' are committed, and the tests refuse to run on stale ones.
+if [ "$purpose" = test ]; then
+  "$node" scripts/admin-codegen.ts --check >&2 ||
+    fail "the Admin operations' types are stale or could not be generated (see above): run \`npm run codegen\` and commit src/shopify/generated/admin.generated.d.ts."
+else
+  "$node" scripts/admin-codegen.ts >&2 ||
+    fail "\`$node scripts/admin-codegen.ts\` failed (its messages are above)."
+fi
+
 # The app home (Vite) and the admin extensions (esbuild): a few seconds, so always rebuilt.
 npm run --silent build >/dev/null || fail "the build of the app home or the extensions failed: run \`npm run build\` to see why."

@@ -175,7 +175,7 @@ console.log(
 );
 console.log(
   `files in src/ over ${LONG_FILE_LINES} lines:                    ${overLong.length} ` +
-    `(the model catalogue let off)`,
+    `(the model catalogue and the generated Admin types let off)`,
 );
 for (const { path, lines } of overLong) console.log(`  ${String(lines).padStart(5)}  ${path}`);
 console.log(`README.md lines:                                ${lineCount('README.md')}`);

@@ -13,6 +13,7 @@ import type { AssetStore } from './store/assets.ts';
 import type { EmulatorStore } from './store/emulator-store.ts';
 import type { StagedUploads } from './uploads/staged-uploads.ts';
 import type { WebhookSender } from './webhooks/sender.ts';
+import type { AppMetaobjectDefinition } from './resolvers/app-metaobjects.ts';
 import type { ProductEvents } from './webhooks/product-events.ts';
 
 export interface ResolvedOptions {
@@ -29,6 +30,8 @@ export interface ResolvedOptions {
   scopes: string[];
   /** The app's Flow triggers by handle (their fields); null: any payload is accepted. */
   flowTriggers: ReadonlyMap<string, readonly string[]> | null;
+  /** The metaobject definitions the app declares: every shop it is installed on has them. */
+  metaobjectDefinitions: readonly AppMetaobjectDefinition[];
 }
 
 export interface EmulatorContext {

@@ -27,9 +27,14 @@ import { WebhookSender } from './webhooks/sender.ts';
 import { ProductEvents } from './webhooks/product-events.ts';
 import type { WebhookSubscription } from './webhooks/app-subscriptions.ts';
 import type { FlowTriggerSchema } from './resolvers/flow-trigger-schemas.ts';
+import type { AppMetaobjectDefinition } from './resolvers/app-metaobjects.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
 export { appSubscriptions, type WebhookSubscription } from './webhooks/app-subscriptions.ts';
+export {
+  appMetaobjectDefinitions,
+  type AppMetaobjectDefinition,
+} from './resolvers/app-metaobjects.ts';
 export {
   appFlowTriggers,
   flowTriggerSchema,
@@ -61,6 +66,12 @@ export interface ShopifyEmulatorOptions {
    * trigger's, as Flow does. Without: any payload is accepted.
    */
   flowTriggers?: FlowTriggerSchema[];
+  /**
+   * The metaobject definitions the app declares (`appMetaobjectDefinitions(<its
+   * shopify.app.toml>)`): every shop the app is installed on has them, as Shopify keeps a
+   * deployed app's. Without: none, and `metaobjectUpsert` refuses every type.
+   */
+  metaobjectDefinitions?: AppMetaobjectDefinition[];
   /** Seeded, installed shops; default ['demo-store.myshopify.com']. */
   shops?: string[];
   /** Cost points restored per second; default 100 (standard plans). */
@@ -132,6 +143,7 @@ function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
     flowTriggers: options.flowTriggers
       ? new Map(options.flowTriggers.map((trigger) => [trigger.handle, trigger.fields]))
       : null,
+    metaobjectDefinitions: options.metaobjectDefinitions ?? [],
   };
 }
 

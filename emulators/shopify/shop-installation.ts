@@ -2,6 +2,8 @@
  * Installing and uninstalling the app on a shop. Uninstalling works like Shopify: the shop
  * stays, its tokens stop working at once, and `app/uninstalled` is sent to the app.
  * Installing an unknown shop seeds it (tests use their own shops); reinstalling keeps its data.
+ * An installed shop has the metaobject definitions the app declares (its shopify.app.toml), as
+ * Shopify keeps a deployed app's on every shop it is installed on.
  */
 import type { EmulatorContext } from './emulator-context.ts';
 import { seedShop } from './seed/seed-shop.ts';
@@ -10,17 +12,20 @@ import { defaultPayload } from './webhooks/payloads.ts';
 import type { WebhookDelivery } from './webhooks/sender.ts';
 
 export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
-  const existing = emu.store.shop(domain);
-  if (existing) {
-    existing.installed = true;
-    return existing;
+  const shop =
+    emu.store.shop(domain) ??
+    seedShop(emu.store, emu.assets, domain, {
+      productCount: emu.options.productCount,
+      colourProducts: emu.options.colourProducts,
+      scopes: emu.options.scopes,
+      nowMs: emu.clock.now(),
+    });
+  shop.installed = true;
+  for (const { type, name, fields } of emu.options.metaobjectDefinitions) {
+    if (!shop.metaobjectDefinitions.has(type))
+      shop.metaobjectDefinitions.set(type, { id: emu.store.nextId(), type, name, fields });
   }
-  return seedShop(emu.store, emu.assets, domain, {
-    productCount: emu.options.productCount,
-    colourProducts: emu.options.colourProducts,
-    scopes: emu.options.scopes,
-    nowMs: emu.clock.now(),
-  });
+  return shop;
 }
 
 /** Uninstalls and, when a webhook URL is set (and `deliver` is not false), delivers `app/uninstalled`. */

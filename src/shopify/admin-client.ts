@@ -1,7 +1,8 @@
 /**
  * Admin GraphQL client for one shop, on the pinned API version, with the shop's offline token.
  *
- * - Takes a named operation document (from ./operations) and its variables.
+ * - Takes a named operation document (from ./operations) and its variables, typed by the
+ *   document (admin-operations.ts): the variables it declares, the result it selects.
  * - Throttles itself before Shopify would: waits until the cost bucket holds the operation's
  *   expected cost, and gives back what it did not cost once Shopify answers (cost-throttle.ts).
  * - Retries `THROTTLED` (which arrives inside a 200) and HTTP 429 with backoff, for queries and
@@ -18,6 +19,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { assertShopDomain } from '../platform/keys.ts';
 import { ADMIN_API_VERSION } from './api-version.ts';
+import type { AdminDocument, AdminRequestArguments, AdminResult } from './admin-operations.ts';
 import type { FetchFn } from './admin-fetch.ts';
 import { ReauthRequiredError, type OfflineTokens } from './offline-tokens.ts';
 import { createCostThrottle, type ThrottleStatus } from './cost-throttle.ts';
@@ -31,15 +33,12 @@ import {
   type UserError,
 } from './admin-errors.ts';
 
-export type Variables = Record<string, unknown>;
-
 export interface AdminClient {
   readonly shop: string;
-  request<TData = Record<string, unknown>>(
-    document: string,
-    variables?: Variables,
-    options?: { signal?: AbortSignal },
-  ): Promise<TData>;
+  request<D extends AdminDocument>(
+    document: D,
+    ...args: AdminRequestArguments<D>
+  ): Promise<AdminResult<D>>;
 }
 
 export interface AdminClientFactory {
@@ -135,11 +134,10 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
     const shop = assertShopDomain(shopDomain);
     const url = `https://${shop}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
 
-    async function request<TData>(
-      document: string,
-      variables: Variables = {},
-      { signal }: { signal?: AbortSignal } = {},
-    ): Promise<TData> {
+    async function request<D extends AdminDocument>(
+      document: D,
+      ...[variables = {}, { signal } = {}]: AdminRequestArguments<D>
+    ): Promise<AdminResult<D>> {
       const operation = parseOperation(document);
       const name = operation.name;
       const isQuery = operation.type === 'query';
@@ -239,7 +237,7 @@ export function createAdminClientFactory(options: AdminClientOptions): AdminClie
           const userErrors = collectUserErrors(payload.data);
           if (userErrors.length > 0)
             throw new ShopifyUserErrors(shop, name, userErrors, payload.data);
-          return payload.data as TData;
+          return payload.data as AdminResult<D>;
         } finally {
           if (!settled) admission.settle();
         }

@@ -26,9 +26,7 @@ export function createShopTimeZones(deps: {
 }): ShopTimeZones {
   const zones = singleFlightCache<string>({
     compute: async (shop) => {
-      const data = await deps.admin
-        .forShop(shop)
-        .request<{ shop: { ianaTimezone: string } }>(SHOP_TIME_ZONE);
+      const data = await deps.admin.forShop(shop).request(SHOP_TIME_ZONE);
       return data.shop.ianaTimezone;
     },
     ttlMs: TIME_ZONE_TTL_MS,

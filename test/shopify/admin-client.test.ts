@@ -1,31 +1,16 @@
 /** The Admin GraphQL client against the Shopify emulator (real schema, cost, faults). */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ShopQuery } from '../../src/shopify/operations/index.ts';
+import { FILE_UPDATE, ShopQuery } from '../../src/shopify/operations/index.ts';
 import {
   AdminGraphqlError,
   AdminHttpError,
   ShopifyUserErrors,
 } from '../../src/shopify/admin-errors.ts';
 import { collectUserErrors } from '../../src/shopify/admin-client.ts';
+import { requestTestDocument } from '../support/test-documents.ts';
 import { startShopifyStack } from './support/shopify-stack.ts';
 
 const stack = await startShopifyStack();
-
-// A mutation document for the tests (the app's own mutations live in src/shopify/operations).
-const RenameFile = /* GraphQL */ `
-  mutation RenameFile($files: [FileUpdateInput!]!) {
-    fileUpdate(files: $files) {
-      files {
-        id
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
 
 async function clientForNewShop() {
   const { shop, sessionToken } = stack.newShop();
@@ -45,7 +30,7 @@ beforeEach(async () => {
 describe('Admin GraphQL client', () => {
   it('runs a named operation for the shop with its offline token', async () => {
     const admin = await clientForNewShop();
-    const data = await admin.request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
+    const data = await admin.request(ShopQuery);
     expect(data.shop.myshopifyDomain).toBe(admin.shop);
   });
 
@@ -53,7 +38,7 @@ describe('Admin GraphQL client', () => {
     const admin = await clientForNewShop();
     const before = throttledCount();
     await stack.shopifyControl('POST', '/faults', { throttleNext: 2 });
-    const data = await admin.request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
+    const data = await admin.request(ShopQuery);
     expect(data.shop.myshopifyDomain).toBe(admin.shop);
     expect(throttledCount() - before).toBe(2);
   });
@@ -68,7 +53,7 @@ describe('Admin GraphQL client', () => {
     const admin = await clientForNewShop();
     await stack.shopifyControl('POST', '/faults', { serverErrorNext: 1, serverErrorStatus: 500 });
     const error = await admin
-      .request(RenameFile, { files: [{ id: 'gid://shopify/MediaImage/1', alt: 'x' }] })
+      .request(FILE_UPDATE, { files: [{ id: 'gid://shopify/MediaImage/1', alt: 'x' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminHttpError);
     expect((error as AdminHttpError).status).toBe(500);
@@ -76,9 +61,9 @@ describe('Admin GraphQL client', () => {
 
   it('turns top-level errors into AdminGraphqlError', async () => {
     const admin = await clientForNewShop();
-    const error = await admin
-      .request('query Broken { shop { noSuchField } }')
-      .catch((e: unknown) => e);
+    const error = await requestTestDocument(admin, 'query Broken { shop { noSuchField } }').catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AdminGraphqlError);
     expect((error as AdminGraphqlError).errors[0]?.message).toContain('noSuchField');
   });
@@ -86,10 +71,10 @@ describe('Admin GraphQL client', () => {
   it('turns userErrors into ShopifyUserErrors', async () => {
     const admin = await clientForNewShop();
     const error = await admin
-      .request(RenameFile, { files: [{ id: 'gid://shopify/MediaImage/999999999', alt: 'x' }] })
+      .request(FILE_UPDATE, { files: [{ id: 'gid://shopify/MediaImage/999999999', alt: 'x' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopifyUserErrors);
-    expect((error as ShopifyUserErrors).operationName).toBe('RenameFile');
+    expect((error as ShopifyUserErrors).operationName).toBe('FileUpdate');
     expect((error as ShopifyUserErrors).userErrors).toEqual([
       expect.objectContaining({ message: expect.any(String) }),
     ]);
@@ -97,7 +82,9 @@ describe('Admin GraphQL client', () => {
 
   it('refuses a document without a named operation', async () => {
     const admin = await clientForNewShop();
-    await expect(admin.request('{ shop { id } }')).rejects.toThrow('exactly one named operation');
+    await expect(requestTestDocument(admin, '{ shop { id } }')).rejects.toThrow(
+      'exactly one named operation',
+    );
   });
 });
 

@@ -20,9 +20,7 @@ describe('offline tokens', () => {
     });
     expect(session.expiresAt! - stack.clock.now()).toBeGreaterThan(59 * MINUTE);
     expect(await stack.sessions.get(shop)).toEqual(session);
-    const data = await stack.admin
-      .forShop(shop)
-      .request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
+    const data = await stack.admin.forShop(shop).request(ShopQuery);
     expect(data.shop.myshopifyDomain).toBe(shop);
   });
 
@@ -64,9 +62,7 @@ describe('offline tokens', () => {
     const { shop, sessionToken } = stack.newShop();
     const initial = await stack.tokens.ensure(shop, sessionToken());
     await stack.shopifyControl('PATCH', `/shops/${shop}/tokens`, { expireAccessTokens: true });
-    const data = await stack.admin
-      .forShop(shop)
-      .request<{ shop: { myshopifyDomain: string } }>(ShopQuery);
+    const data = await stack.admin.forShop(shop).request(ShopQuery);
     expect(data.shop.myshopifyDomain).toBe(shop);
     expect((await stack.sessions.get(shop))?.accessToken).not.toBe(initial.accessToken);
   });

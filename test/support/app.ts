@@ -6,14 +6,17 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import {
   appFlowTriggers,
+  appMetaobjectDefinitions,
   startShopifyEmulator,
   type ShopifyEmulator,
   type ShopifyEmulatorOptions,
 } from '../../emulators/shopify/index.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { declaredScopesOfApp } from '../../src/shopify/declared-scopes.ts';
+import { APP_TOML_PATH } from '../../src/shopify/declared-topics.ts';
 import {
   createApp,
   loadAppConfig,
@@ -62,6 +65,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     apiSecret: API_SECRET,
     // Flow refuses a trigger payload that is not what the trigger's extension declares.
     flowTriggers: appFlowTriggers(fileURLToPath(new URL('../../extensions/', import.meta.url))),
+    // Shopify keeps the metaobject definitions the app declares on every shop it is installed on.
+    metaobjectDefinitions: appMetaobjectDefinitions(readFileSync(APP_TOML_PATH, 'utf8')),
     // Shopify grants what shopify.app.toml asks for; the app expects the same list (SCOPES).
     scopes: declaredScopesOfApp(),
     ...options.emulator,

@@ -12,9 +12,7 @@ const shopNameModule: AppModule = {
   name: 'shop-name',
   register({ api }, deps) {
     api.get('/shop-name', async (req, res) => {
-      const data = await deps.admin
-        .forShop(shopOf(req))
-        .request<{ shop: { name: string } }>(ShopQuery);
+      const data = await deps.admin.forShop(shopOf(req)).request(ShopQuery);
       res.json({ name: data.shop.name });
     });
   },

@@ -8,6 +8,7 @@ import type { RuleView, RulesOverview, SaveRuleRequest } from '../../src/app-api
 import { webhookDoneKey } from '../../src/shopify/webhook-queue.ts';
 import { apiHarness, type TestShop } from './support/api-harness.ts';
 import { SUMMER_RULE } from '../support/summer-rule.ts';
+import { requestTestDocument } from '../support/test-documents.ts';
 
 const harness = apiHarness();
 
@@ -262,9 +263,9 @@ describe('a rule’s collections', () => {
   /** The shop's first seeded collection, as the resource picker would give it. */
   async function firstCollection(shop: TestShop) {
     const admin = await harness.app.deps.admin.forShop(shop.shop);
-    const { collections } = await admin.request<{
+    const { collections } = await requestTestDocument<{
       collections: { nodes: { id: string; title: string }[] };
-    }>(`query FirstCollection { collections(first: 1) { nodes { id title } } }`);
+    }>(admin, `query FirstCollection { collections(first: 1) { nodes { id title } } }`);
     return collections.nodes[0]!;
   }
 

@@ -1,8 +1,9 @@
 /**
- * Metaobjects: `metaobjectDefinitionCreate` (a type and its fields; TAKEN when the type exists),
- * `metaobjectUpsert` (the entry with that type and handle created or updated: the same handle
- * twice is one entry) and `metaobjectByHandle`. Values are checked against their field's type
- * for the types served here (text, integer, date and time, URL, file and product references: a
+ * Metaobjects: `metaobjectUpsert` (the entry with that type and handle created or updated: the
+ * same handle twice is one entry) and `metaobjectByHandle`, on the definitions the app declares
+ * in its shopify.app.toml (app-metaobjects.ts, installed with the app: shop-installation.ts); a
+ * type it does not declare is refused. Values are checked against their field's type for the
+ * types served here (text, integer, date and time, URL, file and product references: a
  * reference must name a file or product of the shop). Types are kept as sent (`$app:x` stays
  * itself; Shopify expands `$app` to the app's own prefix and reads it back the same way).
  */
@@ -29,64 +30,6 @@ const FIELD_TYPES: Record<string, (value: string, shop: ShopRecord) => boolean> 
     return parsed?.type === 'Product' && shop.products.has(parsed.id);
   },
 };
-
-interface FieldDefinitionInput {
-  key: string;
-  type: string;
-  name?: string | null;
-  description?: string | null;
-}
-
-interface DefinitionInput {
-  type: string;
-  name?: string | null;
-  description?: string | null;
-  access?: { admin?: string | null } | null;
-  fieldDefinitions?: FieldDefinitionInput[] | null;
-}
-
-function metaobjectDefinitionCreate(
-  _: unknown,
-  args: { definition: DefinitionInput },
-  ctx: ResolverContext,
-) {
-  const input = args.definition;
-  onlyFields(
-    ctx.emu.schema,
-    input,
-    ['type', 'name', 'description', 'access', 'fieldDefinitions'],
-    'MetaobjectDefinitionCreateInput',
-  );
-  const fields = new Map<string, string>();
-  for (const definition of input.fieldDefinitions ?? []) {
-    onlyFields(
-      ctx.emu.schema,
-      definition,
-      ['key', 'type', 'name', 'description'],
-      'MetaobjectFieldDefinitionCreateInput',
-    );
-    if (!FIELD_TYPES[definition.type])
-      throw unsupported(`Metaobject field type ${definition.type}`);
-    fields.set(definition.key, definition.type);
-  }
-  if (ctx.shop.metaobjectDefinitions.has(input.type)) {
-    return {
-      metaobjectDefinition: null,
-      userErrors: [userError(['definition', 'type'], 'Type has already been taken', 'TAKEN')],
-    };
-  }
-  const definition = {
-    id: ctx.emu.store.nextId(),
-    type: input.type,
-    name: input.name ?? input.type,
-    fields,
-  };
-  ctx.shop.metaobjectDefinitions.set(input.type, definition);
-  return {
-    metaobjectDefinition: { id: gid('MetaobjectDefinition', definition.id) },
-    userErrors: [],
-  };
-}
 
 interface UpsertInput {
   handle?: string | null;
@@ -120,7 +63,9 @@ function metaobjectUpsert(
   const values = new Map<string, string>();
   (args.metaobject.fields ?? []).forEach((input, index) => {
     const fieldType = definition.fields.get(input.key);
-    if (!fieldType) {
+    const check = fieldType === undefined ? undefined : FIELD_TYPES[fieldType];
+    if (fieldType && !check) throw unsupported(`Metaobject field type ${fieldType}`);
+    if (!check) {
       errors.push(
         userError(
           ['metaobject', 'fields', index],
@@ -128,7 +73,7 @@ function metaobjectUpsert(
           'UNDEFINED_OBJECT_FIELD',
         ),
       );
-    } else if (!FIELD_TYPES[fieldType]!(input.value, ctx.shop)) {
+    } else if (!check(input.value, ctx.shop)) {
       errors.push(
         userError(
           ['metaobject', 'fields', index],
@@ -176,13 +121,10 @@ export const metaobjectResolvers: ResolverMap = {
     ),
   },
   Mutation: {
-    metaobjectDefinitionCreate: field(metaobjectDefinitionCreate, ['definition']),
     metaobjectUpsert: field(metaobjectUpsert, ['handle', 'metaobject']),
   },
   Metaobject: plain('id', 'handle', 'type', 'fields'),
   MetaobjectField: plain('key', 'value'),
-  MetaobjectDefinition: plain('id'),
   MetaobjectUpsertPayload: plain('metaobject', 'userErrors'),
-  MetaobjectDefinitionCreatePayload: plain('metaobjectDefinition', 'userErrors'),
   MetaobjectUserError: plain('field', 'message', 'code'),
 };

@@ -9,6 +9,7 @@ import {
   COLLECTION_PRODUCTS_PAGE,
   COLLECTION_SUMMARY,
 } from '../../shopify/operations/collections.ts';
+import type { AdminResult } from '../../shopify/admin-operations.ts';
 import { PRODUCTS_BY_IDS } from '../../shopify/operations/products.ts';
 import {
   type AdminGraphql,
@@ -30,13 +31,8 @@ export interface ProductPage {
   nextCursor: string | null;
 }
 
-interface BulkProductNode {
-  id?: string;
-  title?: string;
-  featuredMedia: { preview: { image: { url: string } | null } | null } | null;
-  options?: Array<{ name: string }>;
-  media: { nodes: Array<{ id: string; image?: { url: string } | null }> };
-}
+/** A product as BULK_PRODUCT_FIELDS reads it (`nodes(ids:)` answers any kind of node). */
+type BulkProductNode = NonNullable<AdminResult<typeof PRODUCTS_BY_IDS>['nodes'][number]>;
 
 /** Thrown when the collection is gone (deleted since the run started). */
 export class TargetGoneError extends Error {
@@ -56,14 +52,7 @@ export async function readProductPage(
     thumbnail: THUMBNAIL_TRANSFORM,
   };
   if (target.type === 'collection') {
-    const data = await admin.request<{
-      collection: {
-        products: {
-          nodes: BulkProductNode[];
-          pageInfo: { hasNextPage: boolean; endCursor: string | null };
-        };
-      } | null;
-    }>(COLLECTION_PRODUCTS_PAGE, {
+    const data = await admin.request(COLLECTION_PRODUCTS_PAGE, {
       id: target.collectionId,
       first: pageSize,
       after: cursor,
@@ -79,10 +68,7 @@ export async function readProductPage(
   }
   const offset = cursor ? Number(cursor) : 0;
   const ids = target.productIds.slice(offset, offset + pageSize);
-  const data = await admin.request<{ nodes: Array<BulkProductNode | null> }>(PRODUCTS_BY_IDS, {
-    ids,
-    ...images,
-  });
+  const data = await admin.request(PRODUCTS_BY_IDS, { ids, ...images });
   const end = offset + ids.length;
   return {
     // A product deleted since the run started comes back as null: skipped.
@@ -99,9 +85,9 @@ function toSnapshot(node: BulkProductNode): PageProduct | null {
     title: node.title,
     optionNames: (node.options ?? []).map((option) => option.name),
     imageUrl: node.featuredMedia?.preview?.image?.url ?? null,
-    images: node.media.nodes
-      .filter((media) => media.image)
-      .map((media) => ({ id: media.id, url: media.image!.url })),
+    images: node.media.nodes.flatMap((media) =>
+      'image' in media && media.image ? [{ id: media.id, url: media.image.url }] : [],
+    ),
   };
 }
 
@@ -110,9 +96,7 @@ export async function loadCollectionSummary(
   admin: AdminGraphql,
   id: string,
 ): Promise<CollectionSummary | null> {
-  const data = await admin.request<{
-    collection: { id: string; title: string; productsCount: { count: number } | null } | null;
-  }>(COLLECTION_SUMMARY, { id });
+  const data = await admin.request(COLLECTION_SUMMARY, { id });
   const collection = data.collection;
   if (!collection) return null;
   return {

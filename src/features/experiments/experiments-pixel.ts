@@ -43,6 +43,12 @@ export function pixelSettings(appUrl: string, shop: string): string {
   return JSON.stringify({ endpoint: new URL(EXPERIMENT_EVENTS_PATH, appUrl).href, shop });
 }
 
+/** The pixel of an answer: Shopify names it in every answer that has no userErrors. */
+function pixelId(pixel: { id: string } | null | undefined): string {
+  if (!pixel) throw new Error('Shopify answered without the web pixel');
+  return pixel.id;
+}
+
 /** Runs a pixel mutation; null when Shopify refused it with `code` (and only that). */
 async function unless(code: string, mutation: () => Promise<string>): Promise<string | null> {
   try {
@@ -59,22 +65,16 @@ export function createExperimentsPixel(deps: { redis: Redis; appUrl: string }): 
 
   const create = (admin: AdminGraphql, settings: string) =>
     unless('TAKEN', async () => {
-      const answer = await admin.request<{ webPixelCreate: { webPixel: { id: string } } }>(
-        WEB_PIXEL_CREATE,
-        { webPixel: { settings } },
-      );
-      return answer.webPixelCreate.webPixel.id;
+      const answer = await admin.request(WEB_PIXEL_CREATE, { webPixel: { settings } });
+      return pixelId(answer.webPixelCreate?.webPixel);
     });
   const update = (admin: AdminGraphql, id: string, settings: string) =>
     unless('NOT_FOUND', async () => {
-      const answer = await admin.request<{ webPixelUpdate: { webPixel: { id: string } } }>(
-        WEB_PIXEL_UPDATE,
-        { id, webPixel: { settings } },
-      );
-      return answer.webPixelUpdate.webPixel.id;
+      const answer = await admin.request(WEB_PIXEL_UPDATE, { id, webPixel: { settings } });
+      return pixelId(answer.webPixelUpdate?.webPixel);
     });
   const existing = async (admin: AdminGraphql) =>
-    (await admin.request<{ webPixel: { id: string } }>(APP_WEB_PIXEL)).webPixel.id;
+    pixelId((await admin.request(APP_WEB_PIXEL)).webPixel);
 
   return {
     async ensure(shop, admin) {

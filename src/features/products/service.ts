@@ -32,22 +32,10 @@ export interface ProductsServiceDeps {
 
 const PAGE_SIZE = 25;
 
-interface ProductsPageData {
-  products: {
-    nodes: Array<{
-      id: string;
-      title: string;
-      featuredMedia: { preview: { image: { url: string } | null } | null } | null;
-      mediaCount: { count: number } | null;
-    }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-}
-
 export function createProductsService(deps: ProductsServiceDeps): ProductsService {
   return {
     async list(shop, { query, after }) {
-      const data = await deps.admin.forShop(shop).request<ProductsPageData>(PRODUCTS_PAGE, {
+      const data = await deps.admin.forShop(shop).request(PRODUCTS_PAGE, {
         first: PAGE_SIZE,
         after: after || null,
         query: query || null,

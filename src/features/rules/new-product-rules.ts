@@ -53,20 +53,8 @@ const imageWaitKeys = shopKeyspace('rule-image-waits');
 
 export type NewProductTrigger = 'created' | 'first-image';
 
-interface FactsData {
-  product: {
-    id: string;
-    title: string;
-    tags: string[];
-    productType: string;
-    vendor: string;
-    mediaCount: { count: number } | null;
-    collections: { nodes: { id: string }[] };
-  } | null;
-}
-
 async function readFacts(admin: AdminGraphql, productId: string): Promise<ProductFacts | null> {
-  const { product } = await admin.request<FactsData>(PRODUCT_RULE_FACTS, { id: productId });
+  const { product } = await admin.request(PRODUCT_RULE_FACTS, { id: productId });
   if (!product) return null;
   return {
     id: product.id,

@@ -21,9 +21,7 @@ export async function fileNameBaseFor(
     params: { prompt?: string };
   },
 ): Promise<string> {
-  const data = await admin.request<{ product: { handle: string } | null }>(PRODUCT_HANDLE, {
-    id: generation.productId,
-  });
+  const data = await admin.request(PRODUCT_HANDLE, { id: generation.productId });
   const handle = data.product?.handle ?? slug(generation.productTitle);
   return fileNameBase(handle, { kind: generation.kind, prompt: generation.params.prompt });
 }

@@ -13,6 +13,7 @@ import {
 import { PRODUCT_REORDER_MEDIA } from '../../shopify/operations/media.ts';
 import { PRODUCT_FEATURED_MEDIA } from '../../shopify/operations/products.ts';
 import { ShopifyUserErrors } from '../../shopify/admin-errors.ts';
+import type { AdminSchema } from '../../shopify/admin-operations.ts';
 import type { AdminGraphql } from '../sources/admin-graphql.ts';
 
 export type ShopifyFilesErrorCode = 'user_error' | 'staged_upload';
@@ -100,27 +101,13 @@ export interface FoundFile extends NewFileState {
   createdAt: string;
 }
 
-interface NewFileNode {
-  id: string;
-  fileStatus: FileStatus;
-}
-
-interface FileNode {
-  id: string;
-  createdAt?: string;
-  fileStatus?: FileStatus;
-  fileErrors?: FileProblem[];
-  preview?: { image: { url: string } | null } | null;
-  image?: { url: string; width: number | null; height: number | null } | null;
-}
-
 export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
   // The Admin client throws ShopifyUserErrors for a payload's `userErrors`; the gateway reports
   // one error type, with Shopify's codes, so that callers can tell "refused" from "try again".
   const admin: AdminGraphql = {
-    async request(document, variables) {
+    async request(document, ...args) {
       try {
-        return await client.request(document, variables);
+        return await client.request(document, ...args);
       } catch (error) {
         if (!(error instanceof ShopifyUserErrors)) throw error;
         throwOnUserErrors(`Shopify refused ${error.operationName}`, error.userErrors);
@@ -131,9 +118,7 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
   return {
     async create(file) {
       const data = await admin
-        .request<{
-          fileCreate: { files: NewFileNode[] | null; userErrors: UserError[] } | null;
-        }>(FILE_CREATE, {
+        .request(FILE_CREATE, {
           files: [
             {
               originalSource: file.originalSource,
@@ -162,9 +147,9 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
     },
 
     async findByFilename(filename) {
-      const data = await admin.request<{
-        files: { nodes: (NewFileNode & { alt: string | null; createdAt: string })[] };
-      }>(FILE_BY_FILENAME, { query: `filename:${JSON.stringify(filename)}` });
+      const data = await admin.request(FILE_BY_FILENAME, {
+        query: `filename:${JSON.stringify(filename)}`,
+      });
       const found = data.files.nodes[0];
       return found
         ? { id: found.id, status: found.fileStatus, alt: found.alt, createdAt: found.createdAt }
@@ -172,17 +157,17 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
     },
 
     async status(fileId) {
-      const data = await admin.request<{ node: FileNode | null }>(FILE_STATUS, { id: fileId });
-      const node = data.node;
-      if (!node?.fileStatus) return null;
-      const { width, height } = node.image ?? {};
+      const { node } = await admin.request(FILE_STATUS, { id: fileId });
+      if (!node || !('fileStatus' in node)) return null;
+      const image = 'image' in node ? node.image : null;
+      const { width, height } = image ?? {};
       return {
         id: node.id,
         status: node.fileStatus,
-        createdAt: node.createdAt!,
+        createdAt: node.createdAt,
         pixels: width && height ? width * height : null,
-        errors: node.fileErrors ?? [],
-        previewUrl: node.image?.url ?? node.preview?.image?.url ?? null,
+        errors: node.fileErrors,
+        previewUrl: image?.url ?? node.preview?.image?.url ?? null,
       };
     },
 
@@ -196,9 +181,7 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
 
     async delete(fileId) {
       try {
-        const data = await admin.request<{
-          fileDelete: { userErrors: UserError[] } | null;
-        }>(FILE_DELETE, { fileIds: [fileId] });
+        const data = await admin.request(FILE_DELETE, { fileIds: [fileId] });
         throwOnUserErrors('Shopify refused to delete the file', data.fileDelete?.userErrors ?? []);
       } catch (error) {
         // Already gone is what deleting wanted.
@@ -210,16 +193,15 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
     },
 
     async featuredMediaId(productId) {
-      const data = await admin.request<{
-        product: { featuredMedia: { id: string } | null } | null;
-      }>(PRODUCT_FEATURED_MEDIA, { id: productId });
+      const data = await admin.request(PRODUCT_FEATURED_MEDIA, { id: productId });
       return data.product?.featuredMedia?.id ?? null;
     },
 
     async makeFeatured(productId, mediaId) {
-      const data = await admin.request<{
-        productReorderMedia: { mediaUserErrors: UserError[] } | null;
-      }>(PRODUCT_REORDER_MEDIA, { id: productId, moves: [{ id: mediaId, newPosition: '0' }] });
+      const data = await admin.request(PRODUCT_REORDER_MEDIA, {
+        id: productId,
+        moves: [{ id: mediaId, newPosition: '0' }],
+      });
       throwOnUserErrors(
         'Shopify refused to reorder the media',
         data.productReorderMedia?.mediaUserErrors ?? [],
@@ -230,12 +212,10 @@ export function createShopifyFiles(client: AdminGraphql): ShopifyFiles {
 
 async function updateFile(
   admin: AdminGraphql,
-  input: Record<string, unknown>,
+  input: AdminSchema.FileUpdateInput,
   purpose: string,
 ): Promise<void> {
-  const data = await admin.request<{
-    fileUpdate: { userErrors: UserError[] } | null;
-  }>(FILE_UPDATE, { files: [input] });
+  const data = await admin.request(FILE_UPDATE, { files: [input] });
   throwOnUserErrors(`Shopify refused to ${purpose}`, data.fileUpdate?.userErrors ?? []);
 }
 

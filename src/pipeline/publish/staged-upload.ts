@@ -20,23 +20,12 @@ export interface LocalUpload {
   resource: 'IMAGE' | 'VIDEO';
 }
 
-interface StagedUploadsData {
-  stagedUploadsCreate: {
-    stagedTargets: Array<{
-      url: string | null;
-      resourceUrl: string | null;
-      parameters: Array<{ name: string; value: string }>;
-    }> | null;
-    userErrors: Array<{ field: string[] | null; message: string }>;
-  } | null;
-}
-
 export async function uploadStaged(
   admin: AdminGraphql,
   fetchFn: FetchFn,
   file: LocalUpload,
 ): Promise<string> {
-  const data = await admin.request<StagedUploadsData>(STAGED_UPLOADS_CREATE, {
+  const data = await admin.request(STAGED_UPLOADS_CREATE, {
     input: [
       {
         filename: file.filename,

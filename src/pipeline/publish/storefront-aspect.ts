@@ -9,19 +9,12 @@ import type { AdminGraphql } from '../sources/admin-graphql.ts';
 
 const PRODUCTS_READ = 25;
 
-interface Shapes {
-  products: {
-    nodes: {
-      featuredMedia: { image?: { width: number | null; height: number | null } | null } | null;
-    }[];
-  };
-}
-
 export async function storefrontAspect(admin: AdminGraphql): Promise<number | null> {
-  const data = await admin.request<Shapes>(PRODUCT_IMAGE_SHAPES, { first: PRODUCTS_READ });
+  const data = await admin.request(PRODUCT_IMAGE_SHAPES, { first: PRODUCTS_READ });
   const counts: { ratio: number; count: number }[] = [];
   for (const node of data.products.nodes) {
-    const image = node.featuredMedia?.image;
+    const media = node.featuredMedia;
+    const image = media && 'image' in media ? media.image : null;
     if (!image?.width || !image.height) continue;
     const ratio = image.width / image.height;
     const same = counts.find((seen) => Math.abs(Math.log(seen.ratio / ratio)) <= Math.log(1.02));

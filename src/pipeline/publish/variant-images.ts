@@ -36,9 +36,7 @@ async function shownNow(
   admin: AdminGraphql,
   variantIds: readonly string[],
 ): Promise<Map<string, string | null>> {
-  const data = await admin.request<{
-    nodes: ({ id: string; media: { nodes: { id: string }[] } } | null)[];
-  }>(VARIANTS_MEDIA, { ids: variantIds });
+  const data = await admin.request(VARIANTS_MEDIA, { ids: [...variantIds] });
   const shown = new Map<string, string | null>();
   for (const node of data.nodes) {
     if (node?.media) shown.set(node.id, node.media.nodes[0]?.id ?? null);
@@ -48,7 +46,7 @@ async function shownNow(
 
 async function change(
   admin: AdminGraphql,
-  document: string,
+  document: typeof PRODUCT_VARIANT_APPEND_MEDIA | typeof PRODUCT_VARIANT_DETACH_MEDIA,
   productId: string,
   pairs: Pair[],
 ): Promise<void> {

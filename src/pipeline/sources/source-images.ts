@@ -14,6 +14,7 @@ import {
   VIDEO_MODELS,
   VIDEO_MODEL_IDS,
 } from '../../productai/catalogue.ts';
+import type { AdminResult } from '../../shopify/admin-operations.ts';
 import { PRODUCT_IMAGES } from '../../shopify/operations/products.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
 import { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './image-transforms.ts';
@@ -32,27 +33,6 @@ export interface ProductWithImages {
   featuredMediaId: string | null;
   /** Images in position order; `url` is the source transform, safe to send to ProductAI. */
   images: ProductImage[];
-}
-
-interface ProductImagesData {
-  product: {
-    id: string;
-    title: string;
-    featuredMedia: { id: string; preview: { image: { url: string } | null } | null } | null;
-    media: {
-      nodes: Array<{
-        id: string;
-        alt: string | null;
-        image?: {
-          url: string;
-          thumbnailUrl: string;
-          width: number | null;
-          height: number | null;
-        } | null;
-      }>;
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    };
-  } | null;
 }
 
 /**
@@ -80,7 +60,8 @@ export async function loadProductImages(
   let read = 0;
   let after: string | null = null;
   for (;;) {
-    const data: ProductImagesData = await admin.request<ProductImagesData>(PRODUCT_IMAGES, {
+    // Typed here: `after`, one of its variables, is read from the page before.
+    const data: AdminResult<typeof PRODUCT_IMAGES> = await admin.request(PRODUCT_IMAGES, {
       id: productId,
       first: pageSize,
       after,
@@ -94,7 +75,7 @@ export async function loadProductImages(
     for (const node of nodes) {
       wanted.delete(node.id);
       // An image still processing on Shopify has no image yet: it cannot be sent.
-      if (!node.image) continue;
+      if (!('image' in node) || !node.image) continue;
       images.push({
         id: node.id,
         url: node.image.url,

@@ -12,6 +12,7 @@
  */
 import type { VariantSetEstimate, VariantValueView } from '../../app-api/contract.ts';
 import { DEFAULT_VARIANT_OPTIONS } from '../../app-api/variant-sets.ts';
+import type { AdminResult } from '../../shopify/admin-operations.ts';
 import { PRODUCT_VARIANT_IMAGES } from '../../shopify/operations/variants.ts';
 import type { NewGeneration, Priority } from '../generations/generation.ts';
 import type { AdminGraphql } from './admin-graphql.ts';
@@ -21,22 +22,10 @@ import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { FieldProblem } from '../../platform/errors.ts';
 import { intakeFor, type GenerationRequest } from './new-generation.ts';
 
-interface VariantNode {
-  id: string;
-  title: string;
-  selectedOptions: { name: string; value: string }[];
-  media: { nodes: { id: string; image?: { url: string; thumbnailUrl: string } | null }[] };
-}
-
-interface VariantImagesData {
-  product: {
-    id: string;
-    title: string;
-    featuredMedia: { preview: { image: { url: string } | null } | null } | null;
-    options: { name: string }[];
-    variants: { nodes: VariantNode[] };
-  } | null;
-}
+/** A variant as PRODUCT_VARIANT_IMAGES reads it: its options and the image it shows. */
+type VariantNode = NonNullable<
+  AdminResult<typeof PRODUCT_VARIANT_IMAGES>['product']
+>['variants']['nodes'][number];
 
 /** One value of the option, with the image its variants show (null: none of them shows one). */
 export interface VariantValue {
@@ -58,7 +47,7 @@ export async function loadProductVariants(
   admin: AdminGraphql,
   productId: string,
 ): Promise<ProductVariants | null> {
-  const data = await admin.request<VariantImagesData>(PRODUCT_VARIANT_IMAGES, {
+  const data = await admin.request(PRODUCT_VARIANT_IMAGES, {
     id: productId,
     source: SOURCE_IMAGE_TRANSFORM,
     thumbnail: THUMBNAIL_TRANSFORM,
@@ -89,7 +78,7 @@ export function variantValues(product: ProductVariants, option: string): Variant
     const entry = values.get(value) ?? { value, variantIds: [], image: null };
     entry.variantIds.push(variant.id);
     const media = variant.media.nodes[0];
-    if (!entry.image && media?.image) {
+    if (!entry.image && media && 'image' in media && media.image) {
       entry.image = { mediaId: media.id, ...media.image };
     }
     values.set(value, entry);

@@ -2,29 +2,14 @@
  * A result's provenance kept with its media in Shopify: one metaobject entry per result, of the
  * app's own type, whose `media` field references the file (and `product` the product), with the
  * model, prompt, ProductAI job id, date and IPTC digital source type. The merchant reads them in
- * Content > Metaobjects (the definition gives the admin read access, not write).
+ * Content > Metaobjects. The type is declared in shopify.app.toml (`[metaobjects.app.
+ * ai_provenance]`, admin read access, not write): Shopify keeps it on every shop with the app.
  *
  * Why a metaobject and not a metafield on the media: in the pinned Admin API (2026-10)
  * `MediaImage.metafield(s)` and the owner type `MEDIA_IMAGE` are deprecated ("No longer
  * supported. Use metaobjects instead."), and Video has no metafields; a file reference holds an
  * image and a video alike.
  */
-
-export const METAOBJECT_DEFINITION_CREATE = /* GraphQL */ `
-  #graphql
-  mutation MetaobjectDefinitionCreate($definition: MetaobjectDefinitionCreateInput!) {
-    metaobjectDefinitionCreate(definition: $definition) {
-      metaobjectDefinition {
-        id
-      }
-      userErrors {
-        code
-        field
-        message
-      }
-    }
-  }
-`;
 
 /** Creates or updates the entry with this handle: a repeat writes the same entry again. */
 export const METAOBJECT_UPSERT = /* GraphQL */ `

@@ -11,6 +11,7 @@ import type { StartExperimentRequest } from '../../../src/app-api/experiments.ts
 import { startTestApp } from '../../support/app.ts';
 import { startImageHost, type HostedImages } from '../../support/product-images.ts';
 import { seededProducts } from '../../support/seeded-shop.ts';
+import { requestTestDocument } from '../../support/test-documents.ts';
 import { publishedPhoto } from './support/published-photos.ts';
 
 const app = await startTestApp({ emulator: { mediaProcessingMs: 100 }, webhookWorker: false });
@@ -43,9 +44,10 @@ async function startOn(shop: string, productId: string) {
 }
 
 async function pixelOf(shop: string) {
-  const { webPixel } = await app.deps.admin
-    .forShop(shop)
-    .request<{ webPixel: { id: string; settings: string } }>(PIXEL);
+  const { webPixel } = await requestTestDocument<{ webPixel: { id: string; settings: string } }>(
+    app.deps.admin.forShop(shop),
+    PIXEL,
+  );
   return { id: webPixel.id, settings: JSON.parse(webPixel.settings) as unknown };
 }
 
@@ -70,13 +72,11 @@ it('takes over a pixel created by a start that died before recording it', async 
   const stale = JSON.stringify({ endpoint: 'https://old.example/experiments/events', shop });
   const { webPixelCreate } = await app.deps.admin
     .forShop(shop)
-    .request<{ webPixelCreate: { webPixel: { id: string } } }>(WEB_PIXEL_CREATE, {
-      webPixel: { settings: stale },
-    });
+    .request(WEB_PIXEL_CREATE, { webPixel: { settings: stale } });
 
   await startOn(shop, products[0]!);
   expect(await pixelOf(shop)).toEqual({
-    id: webPixelCreate.webPixel.id,
+    id: webPixelCreate?.webPixel?.id,
     settings: { endpoint: 'http://127.0.0.1/experiments/events', shop },
   });
 });

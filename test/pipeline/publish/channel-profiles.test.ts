@@ -52,11 +52,8 @@ async function publish(shop: TestShop, product: ProductDetail, result: Buffer) {
 
 async function featuredMediaOf(shop: string, productId: string): Promise<string | null> {
   const admin = await harness.pipeline.context.admin(shop);
-  const data = await admin.request<{ product: { featuredMedia: { id: string } | null } }>(
-    PRODUCT_FEATURED_MEDIA,
-    { id: productId },
-  );
-  return data.product.featuredMedia?.id ?? null;
+  const data = await admin.request(PRODUCT_FEATURED_MEDIA, { id: productId });
+  return data.product?.featuredMedia?.id ?? null;
 }
 
 /** The history's notes (a patch adds its note to the latest entry's). */

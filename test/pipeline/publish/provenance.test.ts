@@ -51,10 +51,8 @@ async function productOf(shop: TestShop): Promise<ProductDetail & { handle: stri
     await shop.api<ProductDetail>('GET', `/products/${encodeURIComponent(productId!)}`)
   ).body;
   const admin = await harness.pipeline.context.admin(shop.shop);
-  const { product: found } = await admin.request<{ product: { handle: string } }>(PRODUCT_HANDLE, {
-    id: product.id,
-  });
-  return { ...product, handle: found.handle };
+  const { product: found } = await admin.request(PRODUCT_HANDLE, { id: product.id });
+  return { ...product, handle: found!.handle };
 }
 
 /** A photo result for the product, attached and verified: its generation once it has a file. */
@@ -71,9 +69,9 @@ async function entryOf(shop: string, fileId: string) {
   const file = (await storedFiles(shop)).find((stored) => stored.id === fileId)!;
   const handle = file.filename.replace(/\.[a-z]+$/, '');
   const admin = await harness.pipeline.context.admin(shop);
-  const data = await admin.request<{
-    metaobjectByHandle: { id: string; fields: { key: string; value: string }[] } | null;
-  }>(METAOBJECT_BY_HANDLE, { handle: { type: PROVENANCE_TYPE, handle } });
+  const data = await admin.request(METAOBJECT_BY_HANDLE, {
+    handle: { type: PROVENANCE_TYPE, handle },
+  });
   const entry = data.metaobjectByHandle;
   return (
     entry && { id: entry.id, fields: Object.fromEntries(entry.fields.map((f) => [f.key, f.value])) }
@@ -189,7 +187,7 @@ describe('named for search', () => {
     const admin = await harness.pipeline.context.admin(shop.shop);
     const own = harness.images.serve(`/${shop.shop}/own.png`, await productImage('png'));
     const filename = `${product.handle}-marble-countertop.png`;
-    const created = await admin.request<{ fileCreate: { files: { id: string }[] } }>(FILE_CREATE, {
+    const created = await admin.request(FILE_CREATE, {
       files: [{ originalSource: own, contentType: 'IMAGE', filename, alt: 'Mine' }],
     });
 
@@ -197,7 +195,7 @@ describe('named for search', () => {
 
     const files = await storedFiles(shop.shop);
     expect(files.find((file) => file.filename === filename)?.id).toBe(
-      created.fileCreate.files[0]!.id,
+      created.fileCreate?.files?.[0]?.id,
     );
     expect(files.find((file) => file.id === done.fileId)?.filename).toBe(
       `${product.handle}-marble-countertop-2.png`,

@@ -55,7 +55,8 @@ function wireMenu(menu: HTMLElement, options: ActionsOptions): void {
     toggle.setAttribute('aria-expanded', String(open));
     if (open) list.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   };
-  toggle.addEventListener('click', () => setOpen(list.hidden));
+  // `hidden` is true or 'until-found' while the menu is closed, false once it is open.
+  toggle.addEventListener('click', () => setOpen(list.hidden !== false));
   document.addEventListener('click', (event) => {
     if (!menu.contains(event.target as Node)) setOpen(false);
   });

@@ -12,6 +12,7 @@ import type { Generation } from '../../../../src/pipeline/index.ts';
 import type { TestApp } from '../../../support/app.ts';
 import { productImage, type HostedImages } from '../../../support/product-images.ts';
 import { waitForFile } from '../../../support/shop-media.ts';
+import { requestTestDocument } from '../../../support/test-documents.ts';
 
 const PUBLISH_PATH = ['submitting', 'processing', 'saving', 'published'] as const;
 
@@ -77,9 +78,9 @@ export async function armsMetafield(
   shop: string,
   productId: string,
 ): Promise<{ type: string; value: string } | null> {
-  const data = await app.admin.forShop(shop).request<{
+  const data = await requestTestDocument<{
     product: { metafield: { type: string; value: string } | null };
-  }>(LIVE, { id: productId });
+  }>(app.admin.forShop(shop), LIVE, { id: productId });
   return data.product.metafield;
 }
 
