@@ -1,6 +1,6 @@
 /* global window, document, localStorage, MutationObserver, crypto */
 /**
- * Image experiments on the storefront (issue 33): runs in the head, before the body is parsed.
+ * Image experiments on the storefront: runs in the head, before the body is parsed.
  * The app embed's Liquid has put the page's experiments in #productai-experiments as
  * [[productId, {v, experiment, arms: [{arm, image, media}], weights}], ...], the control first.
  *
