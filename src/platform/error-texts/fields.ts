@@ -62,9 +62,9 @@ export const FIELD_TEXTS = {
     other: 'All {{count}} products lack the images these options need: there is nothing to make.',
   },
   products_done: {
-    one: 'The product already has a result made with these options (or cannot be made). Choose “Make them again” to make new ones.',
+    one: 'The product already has a result made with these options (or cannot be made). Choose “Make products already done again” to make new ones.',
     other:
-      'All {{count}} products already have a result made with these options (or cannot be made). Choose “Make them again” to make new ones.',
+      'All {{count}} products already have a result made with these options (or cannot be made). Choose “Make products already done again” to make new ones.',
   },
   start_not_date: 'The start is not a date.',
   end_not_date: 'The end is not a date.',
