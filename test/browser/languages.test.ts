@@ -56,6 +56,8 @@ async function linesOf(language: string, path: string, heading: string): Promise
     await eventually(() => admin.app.locator('[class*="Polaris-Skeleton"]').count()).toBe(0);
     expect(await admin.app.locator('html').getAttribute('lang')).toBe(language);
     expect(admin.unexpectedConsoleErrors()).toEqual([]);
+    // The page as a merchant in that language sees it (test-artifacts/screenshots/).
+    if (path === '/generate') await admin.screenshot(`generate-${language}-1280`);
     return await shownLines(admin.app);
   } finally {
     await admin.close();

@@ -85,6 +85,10 @@ describe('a result failing a chosen channel', () => {
             {
               rule: 'white-background',
               words: 'Amazon: the background is not pure white (RGB 255, 255, 255)',
+              text: {
+                code: 'channel_failure',
+                params: { name: 'Amazon', rule: { code: 'channel_white' } },
+              },
             },
           ],
         },
