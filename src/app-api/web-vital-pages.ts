@@ -23,6 +23,9 @@ export const APP_HOME_PAGES = [
 export type AppHomePage = (typeof APP_HOME_PAGES)[number];
 export type AppHomeRoute = Exclude<AppHomePage, 'other'>;
 
+/** Milliseconds (CLS unitless): a minute bounds every timing a page can have; clients clamp to it. */
+export const MAX_WEB_VITAL_VALUE = 60_000;
+
 /** A report's bound: a page's batch holds a handful of metrics, ~60 bytes each. */
 export const MAX_WEB_VITALS_BYTES = 4096;
 export const MAX_WEB_VITALS_PER_REPORT = 20;

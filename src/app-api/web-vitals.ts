@@ -4,14 +4,18 @@
  * Browser-safe: zod only.
  */
 import { z } from 'zod';
-import { APP_HOME_PAGES, MAX_WEB_VITALS_PER_REPORT, WEB_VITAL_NAMES } from './web-vital-pages.ts';
+import {
+  APP_HOME_PAGES,
+  MAX_WEB_VITAL_VALUE,
+  MAX_WEB_VITALS_PER_REPORT,
+  WEB_VITAL_NAMES,
+} from './web-vital-pages.ts';
 
 export * from './web-vital-pages.ts';
 
 export const WebVitalMetric = z.object({
   name: z.enum(WEB_VITAL_NAMES),
-  /** Milliseconds, or unitless for CLS; a minute bounds every timing a page can have. */
-  value: z.number().finite().min(0).max(60_000),
+  value: z.number().finite().min(0).max(MAX_WEB_VITAL_VALUE),
 });
 export type WebVitalMetric = z.infer<typeof WebVitalMetric>;
 
