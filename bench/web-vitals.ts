@@ -56,10 +56,14 @@ for (let n = 0; n < 20; n += 1) {
 const ms = (value: number) => value.toFixed(3);
 console.log(`${reports} reports of ${metricsPerReport} metrics`);
 console.log(`per report: p50 ${ms(quantile(times, 0.5))} ms, p95 ${ms(quantile(times, 0.95))} ms`);
-console.log(`Redis commands per report: ${((commandsAfter - commandsBefore) / reports).toFixed(2)}`);
+console.log(
+  `Redis commands per report: ${((commandsAfter - commandsBefore) / reports).toFixed(2)}`,
+);
 console.log(`a day: ${keys.length} hashes, ${(bytes / 1024).toFixed(1)} KB`);
 console.log(`p75 read (a scrape): p50 ${ms(quantile(reads, 0.5))} ms`);
 const first = (await service.p75Today()).slice(0, 5);
-console.log(`p75 today, ${first[0]!.page}: ${first.map((p) => `${p.metric} ${p.value}`).join(', ')}`);
+console.log(
+  `p75 today, ${first[0]!.page}: ${first.map((p) => `${p.metric} ${p.value}`).join(', ')}`,
+);
 await closeRedis(redis);
 await server.stop();

@@ -291,8 +291,8 @@ export function loadConfig(
                 ...(e.DEV_FRAME_ANCESTORS ?? []),
               ]),
             ],
-    webVitalsSampleRate: e.NODE_ENV === 'production' ? 0.25 : 1,
-  },
+      webVitalsSampleRate: e.NODE_ENV === 'production' ? 0.25 : 1,
+    },
     productAi: {
       baseUrl: e.PRODUCTAI_BASE_URL,
       webhookAllowedIps: e.PRODUCTAI_WEBHOOK_ALLOWED_IPS ?? [

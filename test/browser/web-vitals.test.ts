@@ -31,7 +31,10 @@ async function reports(page: AppHomePage, metric: WebVitalName): Promise<number>
 }
 
 test('opening a page reports its paint and server times for that page', async () => {
-  const before = { FCP: await reports('/campaigns', 'FCP'), TTFB: await reports('/campaigns', 'TTFB') };
+  const before = {
+    FCP: await reports('/campaigns', 'FCP'),
+    TTFB: await reports('/campaigns', 'TTFB'),
+  };
   const others = await reports('/settings', 'FCP');
 
   await suite.admin.open('/campaigns');

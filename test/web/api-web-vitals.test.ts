@@ -33,7 +33,9 @@ const report = (shop: string, body: unknown) =>
 
 /** The p75 gauge's samples, `page metric` -> value. */
 async function p75s(): Promise<Record<string, number>> {
-  const response = await fetch(metricsServer.url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  const response = await fetch(metricsServer.url, {
+    headers: { Authorization: `Bearer ${TOKEN}` },
+  });
   const text = await response.text();
   return Object.fromEntries(
     [...text.matchAll(/^app_home_web_vital_p75\{page="([^"]+)",metric="([^"]+)"\} (\S+)$/gm)].map(

@@ -30,7 +30,9 @@ interface Measured {
 }
 
 function sampleRate(): number {
-  const content = document.querySelector('meta[name="web-vitals-sample-rate"]')?.getAttribute('content');
+  const content = document
+    .querySelector('meta[name="web-vitals-sample-rate"]')
+    ?.getAttribute('content');
   const rate = Number(content ?? 1);
   return Number.isFinite(rate) ? rate : 1;
 }
