@@ -28,9 +28,8 @@ export interface WebVitalsStore {
 
 /** `namespace` keeps two apps on one Redis (parallel test files) apart. */
 export function createWebVitalsStore(redis: Redis, namespace: string): WebVitalsStore {
-  // A page is a path: encoded, `/` reads `%2F` and the key keeps one part per level.
   const keyOf = (day: string, page: AppHomePage, metric: WebVitalName) =>
-    appWideKey('web-vitals', namespace, day, encodeURIComponent(page), metric);
+    appWideKey('web-vitals', namespace, day, page, metric);
   return {
     async add(day, counts) {
       const batch = redis.multi();
