@@ -74,6 +74,8 @@
  *   GET    /api/experiments/:id                 -> ExperimentView
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
  *   POST   /api/experiments/:id/keep-winner     -> ExperimentView
+ *  web-vitals.ts:
+ *   POST   /api/web-vitals                      WebVitalsReport -> 204 (at most 4 KB)
  */
 export * from './api-error.ts';
 export type { ErrorCode, TextParam, TextParams } from './error-codes.ts';
@@ -92,3 +94,4 @@ export * from './shop.ts';
 export * from './overview.ts';
 export * from './unclaimed-results.ts';
 export * from './experiments.ts';
+export * from './web-vitals.ts';

@@ -3,7 +3,8 @@
  * oldest waiting job's age of each BullMQ queue (pipeline stages, bulk expansion, Shopify
  * webhooks; `failed` includes webhooks that exhausted their attempts: alert on it), the
  * generations of every shop by state (the counters the transition script keeps: one HGETALL),
- * how much of the shared ProductAI rate limit is in use, and Redis's memory against maxmemory.
+ * how much of the shared ProductAI rate limit is in use, Redis's memory against maxmemory, and
+ * the p75 of the app home's field Web Vitals (src/features/web-vitals/).
  */
 import type { Queue } from 'bullmq';
 import { openQueue } from '../platform/queues/open-queue.ts';
@@ -87,6 +88,17 @@ export function observeSharedState(deps: App): () => Promise<void> {
   metrics.gauge('redis_memory_used_bytes', 'Redis used_memory', [], async () => [
     { value: (await readRedisMemory(deps.redis)).usedBytes },
   ]);
+  // Built for Shopify's thresholds at p75: LCP 2500 ms, CLS 0.1, INP 200 ms.
+  metrics.gauge(
+    'app_home_web_vital_p75',
+    "p75 of the app home's field Web Vitals on the current UTC day (ms; CLS unitless)",
+    ['page', 'metric'],
+    async () =>
+      (await deps.services.webVitals.p75Today()).map(({ page, metric, value }) => ({
+        labels: { page, metric },
+        value,
+      })),
+  );
   return async () => {
     await Promise.all(readOnly.map((queue) => queue.close()));
   };

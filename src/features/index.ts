@@ -51,6 +51,8 @@ import {
   type ExperimentsService,
 } from './experiments/experiments-service.ts';
 import { campaignOnProduct } from './campaigns/engine.ts';
+import { createWebVitalsService, type WebVitalsService } from './web-vitals/service.ts';
+import { createWebVitalsStore } from './web-vitals/store.ts';
 
 export type {
   GenerationAction,
@@ -70,6 +72,7 @@ export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
 export type { ExperimentEventsService } from './experiments/service.ts';
 export type { ExperimentsService } from './experiments/experiments-service.ts';
+export type { WebVitalsService } from './web-vitals/service.ts';
 export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experiments/event-batch.ts';
 
 export interface Services {
@@ -94,6 +97,8 @@ export interface Services {
   experimentEvents: ExperimentEventsService;
   /** Image experiments: start, read with their analysis, stop. */
   experiments: ExperimentsService;
+  /** The app home's field Web Vitals, counted app-wide for the operator's /metrics. */
+  webVitals: WebVitalsService;
 }
 
 /** The features' engines, built by the composition root on the pipeline. */
@@ -186,6 +191,10 @@ export function createServices(deps: ServiceDeps): Services {
       admin: deps.admin,
       campaignOnProduct: campaignOnProduct(deps.campaigns.store, deps.pipeline.generations),
       clock: deps.experiments.clock,
+    }),
+    webVitals: createWebVitalsService({
+      store: createWebVitalsStore(deps.redis, deps.pipeline.config.namespace),
+      clock: deps.clock,
     }),
   };
 }

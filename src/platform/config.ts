@@ -197,6 +197,12 @@ export interface AppConfig {
      * http, the demo's admin frame); in production none (https only).
      */
     devOrigins: string[];
+    /**
+     * The share of app home page loads that report their Web Vitals (POST /api/web-vitals): a
+     * quarter in production, where a p75 per page and day needs a few hundred reports, not
+     * every merchant's every page; every load elsewhere, so the demo and tests see each one.
+     */
+    webVitalsSampleRate: number;
   };
   productAi: {
     baseUrl: string;
@@ -285,6 +291,7 @@ export function loadConfig(
                 ...(e.DEV_FRAME_ANCESTORS ?? []),
               ]),
             ],
+      webVitalsSampleRate: e.NODE_ENV === 'production' ? 0.25 : 1,
     },
     productAi: {
       baseUrl: e.PRODUCTAI_BASE_URL,

@@ -111,6 +111,7 @@ describe('app home rendering', () => {
       appBridgeSrc: 'https://cdn/a.js',
       scriptTags: [],
       styleTags: [],
+      webVitalsSampleRate: 1,
     });
     expect(html).not.toContain('"><script>x');
   });

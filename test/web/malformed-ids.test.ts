@@ -195,6 +195,7 @@ const BODIES: Record<string, { body: unknown; ids: string[] }[] | string> = {
   'PUT /api/rules/:id': [{ body: rule, ids: ['match.collections.0.id', 'presetId'] }],
   'PATCH /api/rules/:id': 'no ids: { active }',
   'PUT /api/rules-cap': 'no ids',
+  'POST /api/web-vitals': 'no ids: { page, metrics }',
 };
 
 /** A copy of `body` with the field at `path` (dotted) set to `value`. */

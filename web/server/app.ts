@@ -64,6 +64,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
     appBridgeSrc: deps.config.appHome.appBridgeScriptUrl,
     extraFrameAncestors: deps.config.appHome.extraFrameAncestors,
     devOrigins: deps.config.appHome.devOrigins,
+    webVitalsSampleRate: deps.config.appHome.webVitalsSampleRate,
     frontendDist: options.frontendDist ?? DEFAULT_FRONTEND_DIST,
   });
   app.use(appHome);

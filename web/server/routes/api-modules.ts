@@ -11,6 +11,7 @@ import { rulesApiModule } from './api-rules.ts';
 import { settingsApiModule } from './api-settings.ts';
 import { shopApiModule } from './api-shop.ts';
 import { unclaimedResultsApiModule } from './api-unclaimed-results.ts';
+import { webVitalsApiModule } from './api-web-vitals.ts';
 
 export const API_MODULES: readonly AppModule[] = [
   shopApiModule,
@@ -24,4 +25,5 @@ export const API_MODULES: readonly AppModule[] = [
   unclaimedResultsApiModule,
   rulesApiModule,
   experimentsApiModule,
+  webVitalsApiModule,
 ];

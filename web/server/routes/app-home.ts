@@ -18,6 +18,8 @@ export interface AppHomeParts {
   /** Complete tags, e.g. `<script type="module" src="/assets/index.js"></script>`. */
   scriptTags: string[];
   styleTags: string[];
+  /** The share of page loads that report their Web Vitals (`web-vitals-sample-rate` meta). */
+  webVitalsSampleRate: number;
   title?: string;
   /** Shown when there is no built front end. */
   bodyHtml?: string;
@@ -35,6 +37,7 @@ export function renderAppHome(parts: AppHomeParts): string {
     '<meta charset="utf-8" />',
     `<meta name="shopify-api-key" content="${escapeHtml(parts.apiKey)}" />`,
     `<script src="${escapeHtml(parts.appBridgeSrc)}"></script>`,
+    `<meta name="web-vitals-sample-rate" content="${parts.webVitalsSampleRate}" />`,
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<title>${escapeHtml(parts.title ?? 'ProductAI Studio')}</title>`,
     ...parts.styleTags,
@@ -63,6 +66,7 @@ export interface AppHomeOptions extends AppHomeCspOptions {
   apiKey: string;
   /** The front end's build folder (web/frontend/dist); used when it holds an index.html. */
   frontendDist: string;
+  webVitalsSampleRate: number;
 }
 
 /** Serves the built assets, then the app home for every other page the front end routes. */
@@ -72,6 +76,7 @@ export function registerAppHome(router: Router, options: AppHomeOptions): void {
   const html = renderAppHome({
     apiKey: options.apiKey,
     appBridgeSrc: options.appBridgeSrc,
+    webVitalsSampleRate: options.webVitalsSampleRate,
     ...(built
       ? builtEntryTags(readFileSync(indexPath, 'utf8'))
       : {

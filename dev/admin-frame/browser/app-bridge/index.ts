@@ -6,7 +6,8 @@
  *
  * Implemented: config, origin, ready, environment, idToken, fetch with the session token (and
  * one retry on X-Shopify-Retry-Invalid-Session-Request), resourcePicker, toast, saveBar,
- * loading, `shopify://admin` links. Anything else throws, so a gap is loud, never silent.
+ * loading, webVitals (measured in the page: web-vitals.ts), `shopify://admin` links. Anything
+ * else throws, so a gap is loud, never silent.
  * Simplified: the picker searches titles only (no `filter` search syntax: the demo store's
  * products are all active and visible) and lists products and collections, not variants;
  * toasts have no action button.
@@ -21,6 +22,7 @@ import { defineNavMenu } from './nav-menu.ts';
 import { createResourcePicker } from './resource-picker.ts';
 import { defineSaveBar, saveBarApi } from './save-bar.ts';
 import { createToastApi } from './toast.ts';
+import { createWebVitalsApi } from './web-vitals.ts';
 
 const config = (window as unknown as Record<string, StandInConfig>)[STAND_IN_CONFIG_GLOBAL]!;
 
@@ -49,6 +51,7 @@ function start(): void {
     toast: createToastApi(channel),
     saveBar: saveBarApi,
     loading: (on = true) => channel.notify('loading', { on }),
+    webVitals: createWebVitalsApi(),
   };
   (window as unknown as { shopify: unknown }).shopify = new Proxy(api, {
     get(target, property, receiver) {
