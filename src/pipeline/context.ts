@@ -29,6 +29,7 @@ import {
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
+import { createShopLocales, type ShopLocales } from './publish/shop-locales.ts';
 import { inShopTurns } from './receive/in-shop-turns.ts';
 import {
   createProductAiWaits,
@@ -70,6 +71,8 @@ export interface PipelineContext extends StageContext {
   productAiWaits: ProductAiWaits;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
+  /** The shop's published locales, kept a while (attach and verify write alt text in them). */
+  shopLocales: ShopLocales;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
   processingTimes: LearnedProcessingTimes;
   clock: Clock;
@@ -158,6 +161,7 @@ export function createPipelineContext(deps: {
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
     shopifyDown: createShopifyDownSince(deps.redis),
+    shopLocales: createShopLocales(deps.redis),
     productAiWaits,
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),
