@@ -30,7 +30,7 @@ import { renderAltText } from './alt-text.ts';
  */
 export const MAX_ALT_LOCALES = 5;
 
-/** The log line of a failed registration (operations watch it: docs/operations.md). */
+/** The log line of a failed registration: what to search for when a storefront shows the primary's. */
 export const ALT_TRANSLATION_FAILED = 'alt text translations not registered';
 
 export async function registerAltTranslations(

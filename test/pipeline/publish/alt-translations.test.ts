@@ -99,12 +99,16 @@ describe('alt text in the shop’s languages', () => {
     ]);
   });
 
-  it('registers none on a shop that publishes only its primary language', async () => {
+  it('writes the alt text in the primary language, French, registering none when it is the only one', async () => {
     const shop = await harness.newShop();
+    await setLocales(shop.shop, ['fr']);
     const target = await product(shop);
 
     const generation = await publishPhoto(shop, target);
 
+    const media = await productMedia(harness.app, shop.shop, target.id);
+    const image = media.find((item) => item.id === generation.fileId)!;
+    expect(image.alt).toBe(`${target.title} dans une photo générée par IA sur fond jaune`);
     expect(await altTranslations(shop.shop, generation.fileId!)).toEqual([]);
   });
 
