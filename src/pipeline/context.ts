@@ -73,6 +73,8 @@ export interface PipelineContext extends StageContext {
   mediaProvenance: MediaProvenance;
   /** The shop's published locales, kept a while (attach and verify write alt text in them). */
   shopLocales: ShopLocales;
+  /** Counts a result's alt text not registered in the shop's other languages (metrics). */
+  altTranslationFailed(): void;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
   processingTimes: LearnedProcessingTimes;
   clock: Clock;
@@ -132,6 +134,7 @@ export function createPipelineContext(deps: {
   channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
+  altTranslationFailed?: () => void;
   /** Every ProductAI client's options: the service's address, status counting, retries. */
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
@@ -162,6 +165,7 @@ export function createPipelineContext(deps: {
     fileNames: createFileNames(deps.redis, deps.clock),
     shopifyDown: createShopifyDownSince(deps.redis),
     shopLocales: createShopLocales(deps.redis),
+    altTranslationFailed: deps.altTranslationFailed ?? (() => undefined),
     productAiWaits,
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),

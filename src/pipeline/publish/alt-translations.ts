@@ -9,8 +9,9 @@
  *
  * Run by verify once the file is READY, before the result is linked to the product. Registering
  * again writes the same values, so a repeat after a crash is harmless. Best effort: a failure
- * (Shopify's userErrors, an outage) is logged and the result is published all the same; its
- * alt text stays the primary's in those languages, as it was before the app wrote any.
+ * (Shopify's userErrors, an outage) is logged and counted (`alt_text_translation_failures_total`)
+ * and the result is published all the same; its alt text stays the primary's in those
+ * languages, as it was before the app wrote any.
  */
 import type { PipelineContext } from '../context.ts';
 import type { Generation } from '../generations/generation.ts';
@@ -79,12 +80,14 @@ export async function registerAltTranslations(
         { shop: generation.shop, generationId: generation.id, userErrors: errors },
         ALT_TRANSLATION_FAILED,
       );
+      ctx.altTranslationFailed();
     }
   } catch (error) {
     ctx.logger.warn(
       { err: error, shop: generation.shop, generationId: generation.id },
       ALT_TRANSLATION_FAILED,
     );
+    ctx.altTranslationFailed();
   }
 }
 

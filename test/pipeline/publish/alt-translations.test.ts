@@ -30,6 +30,14 @@ interface Registered {
   value: string;
 }
 
+/** Results whose alt text Shopify did not register in the shop's other languages. */
+async function failuresCounted(): Promise<number> {
+  const metric = harness.app.deps.metrics.registry.getSingleMetric(
+    'alt_text_translation_failures_total',
+  );
+  return (await metric!.get()).values[0]?.value ?? 0;
+}
+
 /** The shop's enabled locales, the primary first; `unpublished` ones enabled but hidden. */
 async function setLocales(shop: string, published: string[], unpublished: string[] = []) {
   await harness.app.shopifyControl('PUT', `/shops/${shop}/locales`, {
@@ -155,10 +163,12 @@ describe('alt text in the shop’s languages', () => {
     await harness.pipeline.context.shopLocales.get(shop.shop, admin);
     await setLocales(shop.shop, ['en', 'fr']);
     const target = await product(shop);
+    const counted = await failuresCounted();
 
     const generation = await publishPhoto(shop, target);
 
     expect(generation.mediaId).toBe(generation.fileId);
     expect(await altTranslations(shop.shop, generation.fileId!)).toEqual([]);
+    expect(await failuresCounted()).toBe(counted + 1);
   });
 });
