@@ -25,13 +25,14 @@ import { renderAltText } from './alt-text.ts';
 
 /**
  * The most locales a result's alt text is written in. Shopify lets a shop publish up to 20
- * languages; each costs a read of the product's translations, so the bound keeps a result's
- * publish to at most 7 Admin calls. The app has words for 8 languages besides the primary's,
+ * languages; each costs a read of the product's translations, so the bound keeps this step to
+ * at most 7 Admin calls a result (the file's alt, 5 titles, one registration; the locales are
+ * read once an hour a shop). The app has words for 8 languages besides the primary's,
  * and a shop publishing more than 5 is rare; past 5 the first in Shopify's order are written.
  */
 export const MAX_ALT_LOCALES = 5;
 
-/** The log line of a failed registration: what to search for when a storefront shows the primary's. */
+/** The log line of a failed registration (a storefront showing the primary's alt text). */
 export const ALT_TRANSLATION_FAILED = 'alt text translations not registered';
 
 export async function registerAltTranslations(
