@@ -19,7 +19,7 @@ import type { EmulatorContext, ResolvedOptions } from './emulator-context.ts';
 import { ThrottleBuckets } from './graphql/leaky-bucket.ts';
 import { MediaProcessor } from './media/processor.ts';
 import { createApp } from './server.ts';
-import { installShop } from './shop-installation.ts';
+import { DEMO_LOCALES, installShop } from './shop-installation.ts';
 import { AssetStore } from './store/assets.ts';
 import { EmulatorStore } from './store/emulator-store.ts';
 import { StagedUploads } from './uploads/staged-uploads.ts';
@@ -125,6 +125,8 @@ export const DEFAULT_SCOPES = [
   'write_files',
   'write_pixels',
   'read_customer_events',
+  'read_locales',
+  'write_translations',
 ];
 
 function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
@@ -193,7 +195,7 @@ export async function startShopifyEmulator(
     emu.productEvents.filters.set(topic, filter);
   }
   if (options.subscriptions) emu.productEvents.subscribe(options.subscriptions);
-  for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop);
+  for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop, DEMO_LOCALES);
 
   const server = await listenOnLoopback(createServer(createApp(emu)), options.port);
   baseUrl = server.url;

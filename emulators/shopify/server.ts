@@ -7,6 +7,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { accessTokenRouter } from './auth/access-token-route.ts';
 import { cdnRouter } from './cdn/routes.ts';
 import { controlRouter } from './control/routes.ts';
+import { localeControlRouter } from './control/locale-routes.ts';
 import type { EmulatorContext } from './emulator-context.ts';
 import { graphqlRouter } from './graphql/route.ts';
 import { resolvers } from './resolvers/index.ts';
@@ -22,6 +23,7 @@ export function createApp(emu: EmulatorContext): Express {
   app.use(cdnRouter(emu));
   app.use(stagedUploadRouter(emu));
   app.use(controlRouter(emu));
+  app.use(localeControlRouter(emu));
   app.use(storefrontRouter(emu));
   app.use((req: Request, res: Response) => {
     res.status(404).json({ errors: `Not Found: ${req.method} ${req.path}` });

@@ -11,13 +11,25 @@ import type { ShopRecord } from './store/types.ts';
 import { defaultPayload } from './webhooks/payloads.ts';
 import type { WebhookDelivery } from './webhooks/sender.ts';
 
-export function installShop(emu: EmulatorContext, domain: string): ShopRecord {
+/** The locales of the shops the emulator starts with (the demo's): English, French and German. */
+export const DEMO_LOCALES = ['en', 'fr', 'de'] as const;
+
+/**
+ * Installs the app; a new shop is seeded with `locales` published (the primary first): English
+ * alone for a test's own shop, which publishes more through the control surface when it needs.
+ */
+export function installShop(
+  emu: EmulatorContext,
+  domain: string,
+  locales: readonly string[] = ['en'],
+): ShopRecord {
   const shop =
     emu.store.shop(domain) ??
     seedShop(emu.store, emu.assets, domain, {
       productCount: emu.options.productCount,
       colourProducts: emu.options.colourProducts,
       scopes: emu.options.scopes,
+      locales,
       nowMs: emu.clock.now(),
     });
   shop.installed = true;

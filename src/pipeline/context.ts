@@ -29,6 +29,7 @@ import {
 import { createMediaProvenance, type MediaProvenance } from './publish/media-provenance.ts';
 import { createPublishedResults, type PublishedResults } from './publish/published-results.ts';
 import { createShopifyDownSince, type ShopifyDownSince } from './publish/shopify-down-since.ts';
+import { createShopLocales, type ShopLocales } from './publish/shop-locales.ts';
 import { inShopTurns } from './receive/in-shop-turns.ts';
 import {
   createProductAiWaits,
@@ -70,6 +71,10 @@ export interface PipelineContext extends StageContext {
   productAiWaits: ProductAiWaits;
   /** Results' provenance entries in Shopify (attach). */
   mediaProvenance: MediaProvenance;
+  /** The shop's published locales, kept a while (attach and verify write alt text in them). */
+  shopLocales: ShopLocales;
+  /** Counts a result's alt text not registered in the shop's other languages (metrics). */
+  altTranslationFailed(): void;
   /** Shopify's processing time per kind and size, as verify learned it (attach, verify). */
   processingTimes: LearnedProcessingTimes;
   clock: Clock;
@@ -129,6 +134,7 @@ export function createPipelineContext(deps: {
   channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
+  altTranslationFailed?: () => void;
   /** Every ProductAI client's options: the service's address, status counting, retries. */
   productAi: Omit<ProductAiClientOptions, 'apiKey'>;
 }): PipelineContext {
@@ -158,6 +164,8 @@ export function createPipelineContext(deps: {
     publishedResults: createPublishedResults(deps.redis),
     fileNames: createFileNames(deps.redis, deps.clock),
     shopifyDown: createShopifyDownSince(deps.redis),
+    shopLocales: createShopLocales(deps.redis),
+    altTranslationFailed: deps.altTranslationFailed ?? (() => undefined),
     productAiWaits,
     mediaProvenance: createMediaProvenance(deps.logger),
     processingTimes: createLearnedProcessingTimes(deps.redis, deps.config.namespace),

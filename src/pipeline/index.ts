@@ -152,8 +152,11 @@ export interface PipelineHost {
   admin: AdminClientFactory;
   eraser: Pick<ShopEraser, 'onUninstall' | 'onErase'>;
   onClose(name: string, hook: () => Promise<void>): void;
-  /** Counts ProductAI's 429s and 5xx, and deliveries for another shop's job (ignored). */
-  metrics?: Pick<Metrics, 'productAiStatus' | 'productAiForeignDelivery'>;
+  /**
+   * Counts ProductAI's 429s and 5xx, deliveries for another shop's job (ignored), and alt text
+   * translations Shopify did not register.
+   */
+  metrics?: Pick<Metrics, 'productAiStatus' | 'productAiForeignDelivery' | 'altTranslationFailed'>;
 }
 
 /** What the composition root (src/app) builds the pipeline from. */
@@ -288,6 +291,7 @@ export function createPipeline(
     channels: parts.channels,
     images: options.images ?? createSharpImageProcessor(),
     resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },
+    altTranslationFailed: host.metrics?.altTranslationFailed,
     productAi: {
       onStatus: host.metrics?.productAiStatus,
       ...options.productAi,

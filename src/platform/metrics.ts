@@ -23,6 +23,8 @@ export interface Metrics {
   /** A ProductAI webhook delivery named a job of another shop and account: ignored. */
   productAiForeignDelivery(): void;
   adminThrottled(): void;
+  /** A result's alt text not registered in the shop's other languages (best effort: logged). */
+  altTranslationFailed(): void;
   webhookLag(topic: string, seconds: number): void;
   /**
    * Storefront events of experiments, by outcome: counted, or not counted and why (a repeat of
@@ -64,6 +66,11 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
     help: "ProductAI webhook deliveries on a shop's URL for a job of another shop and ProductAI account, ignored",
     registers,
   });
+  const altTranslations = new Counter({
+    name: 'alt_text_translation_failures_total',
+    help: "Results whose alt text could not be registered in the shop's other languages",
+    registers,
+  });
   const throttled = new Counter({
     name: 'shopify_admin_throttled_total',
     help: 'Admin API requests throttled (THROTTLED or HTTP 429) and retried',
@@ -100,6 +107,7 @@ export function createMetrics(options: { registry?: Registry; processMetrics?: b
     },
     productAiForeignDelivery: () => foreignDeliveries.inc(),
     adminThrottled: () => throttled.inc(),
+    altTranslationFailed: () => altTranslations.inc(),
     webhookLag: (topic, seconds) => lag.observe({ topic }, Math.max(0, seconds)),
     experimentEvents: (outcome, count) => experimentEvents.inc({ outcome }, count),
     experimentBatchRefused: (reason) => refusedBatches.inc({ reason }),

@@ -10,6 +10,8 @@ describe('declared scopes', () => {
       'write_files',
       'write_pixels',
       'read_customer_events',
+      'read_locales',
+      'write_translations',
     ]);
   });
 

@@ -15,6 +15,7 @@ import { shopResolvers } from './shop.ts';
 import { stagedUploadResolvers } from './staged-uploads.ts';
 import { variantMediaResolvers } from './variant-media.ts';
 import { webPixelResolvers } from './web-pixels.ts';
+import { translationResolvers } from './translations.ts';
 
 function merge(...maps: ResolverMap[]): ResolverMap {
   const merged: ResolverMap = {};
@@ -40,4 +41,5 @@ export const resolvers: ResolverMap = merge(
   metafieldResolvers,
   variantMediaResolvers,
   webPixelResolvers,
+  translationResolvers,
 );

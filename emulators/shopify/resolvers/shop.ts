@@ -10,6 +10,9 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   read_pixels: 'Read web pixels',
   write_pixels: 'Modify web pixels',
   read_customer_events: 'Read customer events',
+  read_locales: 'Read available locales',
+  read_translations: 'Read translations',
+  write_translations: 'Modify translations',
 };
 
 /** Shopify reports each `write_` scope together with the `read_` scope it implies. */

@@ -24,6 +24,8 @@ export interface SeedOptions {
   /** Also seed the products sold in several colours (colour-products.ts). */
   colourProducts: boolean;
   scopes: string[];
+  /** Its published locales, the primary first. */
+  locales: readonly string[];
   nowMs: number;
 }
 
@@ -68,6 +70,12 @@ export function seedShop(
     jobs: new Map(),
     metaobjectDefinitions: new Map(),
     metaobjects: new Map(),
+    locales: options.locales.map((locale, index) => ({
+      locale,
+      primary: index === 0,
+      published: true,
+    })),
+    translations: new Map(),
   };
   const byCollection = new Map<string, number[]>();
   const products: ProductRecord[] = [];

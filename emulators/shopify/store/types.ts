@@ -158,6 +158,25 @@ export interface ShopRecord {
   metaobjects: Map<string, MetaobjectRecord>;
   /** The app's web pixel, once created (webPixelCreate, or the storefront's control route). */
   webPixel?: WebPixelRecord;
+  /** The shop's enabled locales, the primary first (Settings › Languages). */
+  locales: ShopLocaleRecord[];
+  /** Registered translations by resource gid, then by `locale/key` (translationsRegister). */
+  translations: Map<string, Map<string, TranslationRecord>>;
+}
+
+export interface ShopLocaleRecord {
+  locale: string;
+  primary: boolean;
+  published: boolean;
+}
+
+export interface TranslationRecord {
+  key: string;
+  locale: string;
+  value: string;
+  /** The digest of the content it translates, as registered: another now means outdated. */
+  digest: string;
+  updatedAt: number;
 }
 
 export interface WebPixelRecord {

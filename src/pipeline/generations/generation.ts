@@ -213,6 +213,12 @@ export interface Generation {
    * file is READY (publish/served-provenance.ts); null until read, and for a video.
    */
   provenanceKept: boolean | null;
+  /**
+   * The result's plain background in platform/colour-name.ts's English words, read off its
+   * pixels in attach for the alt text (publish/alt-translations.ts writes it in the shop's other
+   * languages from this); null for a scene, a video, or not read yet.
+   */
+  altBackdrop: string | null;
   /** One of a set made per variant; null for every other generation. */
   variant: VariantTarget | null;
   /**

@@ -11,20 +11,15 @@
  * result's own pixels show it ("Ceramic mug in an AI-generated photo on a teal background";
  * channels/backdrop.ts). What stands in a scene is not named: the app does not see it.
  * `{prompt}` stays for a merchant who asks for the prompt's words in their own template.
+ * The scene is written in each of the shop's languages the app has words for (alt-phrases.ts,
+ * alt-translations.ts); a template's own words and the prompt stay as the merchant wrote them.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
+import { scenePhrase, type AltLanguage } from './alt-phrases.ts';
 
 export const MAX_ALT_LENGTH = 512;
 /** The length the default template's text stays under. */
 export const SCENE_ALT_LENGTH = 124;
-
-/** What the app knows each kind of result is, as a phrase that follows the product's title. */
-const KIND_PHRASE: Readonly<Record<GenerationKind, string>> = {
-  photo: 'in an AI-generated photo',
-  video: 'in an AI-generated video',
-  // The product's own photo, enlarged: nothing in it was made anew.
-  upscale: 'in an upscaled photo',
-};
 
 export function renderAltText(
   template: string,
@@ -34,12 +29,11 @@ export function renderAltText(
     prompt: string | undefined;
     /** The result's plain background as a colour word, read off its pixels; none for a scene. */
     backdrop?: string | null;
+    /** The language of `{scene}` (alt-phrases.ts); English unless told. */
+    language?: AltLanguage;
   },
 ): string {
-  const scene =
-    values.backdrop && values.kind !== 'video'
-      ? `${KIND_PHRASE[values.kind]} on a ${values.backdrop} background`
-      : KIND_PHRASE[values.kind];
+  const scene = scenePhrase(values.language ?? 'en', values.kind, values.backdrop);
   const text = tidy(
     template
       .replaceAll('{productTitle}', shortTitle(values.productTitle.trim(), template, scene))

@@ -16,6 +16,8 @@ import { StaleTransitionError } from '../generations/generation.ts';
 import { plainBackdropWord } from '../../channels/index.ts';
 import { toldWhy } from '../generations/reason.ts';
 import { renderAltText } from './alt-text.ts';
+import { altLanguageOf, type AltLanguage } from './alt-phrases.ts';
+import type { AdminGraphql } from '../sources/admin-graphql.ts';
 import { createNamedFile, fileNameBaseFor } from './named-file.ts';
 import { imageMarks, provenanceOf } from './provenance.ts';
 import { UnusableResultError, prepareResult } from './prepare-result.ts';
@@ -82,12 +84,14 @@ export async function attach(
   const checked = await checkFidelity(ctx, generation);
   await checkChannels(ctx, checked, prepared.image);
   // Written from what the app knows of the result (its kind, its plain background's colour as
-  // its pixels show it), not from the prompt's wishes.
+  // its pixels show it), not from the prompt's wishes, in the shop's primary language.
+  const backdrop = prepared.image ? await plainBackdropWord(prepared.image) : null;
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
     kind: generation.kind,
     prompt: generation.params.prompt,
-    backdrop: prepared.image ? await plainBackdropWord(prepared.image) : null,
+    backdrop,
+    language: await primaryLanguage(ctx, ref.shop, admin),
   });
   let file, name;
   try {
@@ -111,7 +115,11 @@ export async function attach(
     provenance,
   });
   // A File of its own: the image Shopify serves for it is known once verify sees it READY.
-  await ctx.generations.patch(ref.shop, ref.generationId, { fileId: file.id, fileUrl: null });
+  await ctx.generations.patch(ref.shop, ref.generationId, {
+    fileId: file.id,
+    fileUrl: null,
+    altBackdrop: backdrop,
+  });
   if (prepared.downscaled) {
     ctx.logger.info(
       { shop: ref.shop, generationId: ref.generationId, ...prepared.downscaled },
@@ -129,6 +137,27 @@ export async function attach(
       });
   await ctx.enqueue('verify', ref, { delayMs });
   return DONE;
+}
+
+/**
+ * The language of the file's own alt text: the shop's primary locale's when the app has words
+ * for it (a French shop's storefront shows French), else English, the language the merchant's
+ * own template is most likely written around and the one screen readers announce the app's
+ * default in. The locales unread (Shopify down) are English too: the alt text is not worth
+ * failing a save for, and the file-name check after a crash compares alt texts, so a repeat
+ * that reads them reads the cache's same answer.
+ */
+async function primaryLanguage(
+  ctx: PipelineContext,
+  shop: string,
+  admin: AdminGraphql,
+): Promise<AltLanguage> {
+  try {
+    return altLanguageOf((await ctx.shopLocales.get(shop, admin)).primary) ?? 'en';
+  } catch (error) {
+    ctx.logger.warn({ err: error, shop }, 'shop locales unread: alt text written in English');
+    return 'en';
+  }
 }
 
 /** Ends the generation as failed with a reason; a concurrent end (stale) is left alone. */

@@ -18,7 +18,8 @@
  *    the set would replace the one before): it becomes its variants' image instead
  *    (variant-images.ts).
  * Once READY, and before any of that, the file Shopify serves is read once for the AI mark
- * (served-provenance.ts: `provenanceKept`).
+ * (served-provenance.ts: `provenanceKept`), and its alt text is registered in the shop's other
+ * published languages (alt-translations.ts; best effort, never failing the generation).
  * Every step is safe to repeat: a crash between two of them re-runs verify, which re-checks.
  */
 import {
@@ -44,6 +45,7 @@ import { showOnVariants } from './variant-images.ts';
 import { decideTry } from './fidelity-retry.ts';
 import { channelFailures } from './channel-step.ts';
 import { recordServedProvenance } from './served-provenance.ts';
+import { registerAltTranslations } from './alt-translations.ts';
 
 /** The history's note for a result the shop wanted featured that a chosen channel forbids. */
 export const CHANNEL_NOT_FEATURED_NOTE = "Added, not featured: it breaks a chosen channel's rules";
@@ -69,7 +71,8 @@ export async function verify(
     await ctx.enqueue('attach', ref);
     return DONE;
   }
-  const files = createShopifyFiles(await ctx.admin(ref.shop));
+  const admin = await ctx.admin(ref.shop);
+  const files = createShopifyFiles(admin);
   const file = await files.status(generation.fileId);
   if (!file) {
     return fail(ctx, ref, { code: 'reason_file_deleted' });
@@ -108,6 +111,7 @@ export async function verify(
     await deps.estimates.observeReady(ctx.processingTimes, size, check, sinceCreated);
   }
   await recordServedProvenance(ctx, generation, file.previewUrl);
+  await registerAltTranslations(ctx, admin, generation);
   // What the app home shows at the size of its frame (a video's is its poster: not kept).
   if (generation.kind !== 'video' && file.previewUrl && file.previewUrl !== generation.fileUrl) {
     await ctx.generations.patch(ref.shop, ref.generationId, { fileUrl: file.previewUrl });

@@ -281,6 +281,30 @@ export type StagedUploadsCreateMutation = { stagedUploadsCreate: AdminTypes.Mayb
       & { parameters: Array<Pick<AdminTypes.StagedUploadParameter, 'name' | 'value'>> }
     )>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type ShopLocalesQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopLocalesQuery = { shopLocales: Array<Pick<AdminTypes.ShopLocale, 'locale' | 'primary'>> };
+
+export type TranslatableContentQueryVariables = AdminTypes.Exact<{
+  resourceId: AdminTypes.Scalars['ID']['input'];
+  locale: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type TranslatableContentQuery = { translatableResource: AdminTypes.Maybe<(
+    Pick<AdminTypes.TranslatableResource, 'resourceId'>
+    & { translatableContent: Array<Pick<AdminTypes.TranslatableContent, 'key' | 'digest' | 'value'>>, translations: Array<Pick<AdminTypes.Translation, 'key' | 'value' | 'outdated'>> }
+  )> };
+
+export type TranslationsRegisterMutationVariables = AdminTypes.Exact<{
+  resourceId: AdminTypes.Scalars['ID']['input'];
+  translations: Array<AdminTypes.TranslationInput> | AdminTypes.TranslationInput;
+}>;
+
+
+export type TranslationsRegisterMutation = { translationsRegister: AdminTypes.Maybe<{ translations: AdminTypes.Maybe<Array<Pick<AdminTypes.Translation, 'key' | 'locale' | 'value'>>>, userErrors: Array<Pick<AdminTypes.TranslationUserError, 'field' | 'message' | 'code'>> }> };
+
 export type ProductVariantImagesQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   source: AdminTypes.ImageTransformInput;
@@ -364,6 +388,8 @@ interface GeneratedQueryTypes {
   "\n  query Shop {\n    shop {\n      id\n      name\n      myshopifyDomain\n      url\n    }\n    currentAppInstallation {\n      id\n      accessScopes {\n        handle\n      }\n    }\n  }\n": {return: ShopQuery, variables: ShopQueryVariables},
   "\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }\n": {return: ShopTimeZoneQuery, variables: ShopTimeZoneQueryVariables},
   "\n  query AppInstallation {\n    currentAppInstallation {\n      id\n    }\n  }\n": {return: AppInstallationQuery, variables: AppInstallationQueryVariables},
+  "\n  query ShopLocales {\n    shopLocales(published: true) {\n      locale\n      primary\n    }\n  }\n": {return: ShopLocalesQuery, variables: ShopLocalesQueryVariables},
+  "\n  query TranslatableContent($resourceId: ID!, $locale: String!) {\n    translatableResource(resourceId: $resourceId) {\n      resourceId\n      translatableContent {\n        key\n        digest\n        value\n      }\n      translations(locale: $locale) {\n        key\n        value\n        outdated\n      }\n    }\n  }\n": {return: TranslatableContentQuery, variables: TranslatableContentQueryVariables},
   "\n  #graphql\n  query ProductVariantImages(\n    $id: ID!\n    $source: ImageTransformInput!\n    $thumbnail: ImageTransformInput!\n  ) {\n    product(id: $id) {\n      id\n      title\n      featuredMedia {\n        preview {\n          image {\n            url(transform: $thumbnail)\n          }\n        }\n      }\n      options(first: 3) {\n        name\n      }\n      variants(first: 100) {\n        nodes {\n          id\n          title\n          selectedOptions {\n            name\n            value\n          }\n          media(first: 1) {\n            nodes {\n              id\n              ... on MediaImage {\n                image {\n                  url(transform: $source)\n                  thumbnailUrl: url(transform: $thumbnail)\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ProductVariantImagesQuery, variables: ProductVariantImagesQueryVariables},
   "\n  #graphql\n  query VariantsMedia($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on ProductVariant {\n        id\n        media(first: 1) {\n          nodes {\n            id\n          }\n        }\n      }\n    }\n  }\n": {return: VariantsMediaQuery, variables: VariantsMediaQueryVariables},
   "\n  #graphql\n  query AppWebPixel {\n    webPixel {\n      id\n    }\n  }\n": {return: AppWebPixelQuery, variables: AppWebPixelQueryVariables},
@@ -379,6 +405,7 @@ interface GeneratedMutationTypes {
   "\n  #graphql\n  mutation MetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {\n    metafieldsDelete(metafields: $metafields) {\n      deletedMetafields {\n        key\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: MetafieldsDeleteMutation, variables: MetafieldsDeleteMutationVariables},
   "\n  #graphql\n  mutation MetaobjectUpsert($handle: MetaobjectHandleInput!, $metaobject: MetaobjectUpsertInput!) {\n    metaobjectUpsert(handle: $handle, metaobject: $metaobject) {\n      metaobject {\n        id\n      }\n      userErrors {\n        code\n        field\n        message\n      }\n    }\n  }\n": {return: MetaobjectUpsertMutation, variables: MetaobjectUpsertMutationVariables},
   "\n  #graphql\n  mutation StagedUploadsCreate($input: [StagedUploadInput!]!) {\n    stagedUploadsCreate(input: $input) {\n      stagedTargets {\n        url\n        resourceUrl\n        parameters {\n          name\n          value\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: StagedUploadsCreateMutation, variables: StagedUploadsCreateMutationVariables},
+  "\n  mutation TranslationsRegister($resourceId: ID!, $translations: [TranslationInput!]!) {\n    translationsRegister(resourceId: $resourceId, translations: $translations) {\n      translations {\n        key\n        locale\n        value\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: TranslationsRegisterMutation, variables: TranslationsRegisterMutationVariables},
   "\n  #graphql\n  mutation ProductVariantAppendMedia(\n    $productId: ID!\n    $variantMedia: [ProductVariantAppendMediaInput!]!\n  ) {\n    productVariantAppendMedia(productId: $productId, variantMedia: $variantMedia) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ProductVariantAppendMediaMutation, variables: ProductVariantAppendMediaMutationVariables},
   "\n  #graphql\n  mutation ProductVariantDetachMedia(\n    $productId: ID!\n    $variantMedia: [ProductVariantDetachMediaInput!]!\n  ) {\n    productVariantDetachMedia(productId: $productId, variantMedia: $variantMedia) {\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ProductVariantDetachMediaMutation, variables: ProductVariantDetachMediaMutationVariables},
   "\n  #graphql\n  mutation WebPixelCreate($webPixel: WebPixelInput!) {\n    webPixelCreate(webPixel: $webPixel) {\n      webPixel {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: WebPixelCreateMutation, variables: WebPixelCreateMutationVariables},

@@ -18,3 +18,4 @@ export * from './metaobjects.ts';
 export * from './variants.ts';
 export * from './metafields.ts';
 export * from './web-pixels.ts';
+export * from './translations.ts';

@@ -5,6 +5,11 @@
  * colour as the result's pixels show it, as a phrase under 125 characters.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  ALT_LANGUAGES,
+  altLanguageOf,
+  type AltLanguage,
+} from '../../../src/pipeline/publish/alt-phrases.ts';
 import { renderAltText } from '../../../src/pipeline/publish/alt-text.ts';
 import { DEFAULT_ALT_TEMPLATE, DEFAULT_PRESETS } from '../../../src/stores/shop-settings.ts';
 
@@ -81,5 +86,42 @@ describe('the default alt text', () => {
         prompt: undefined,
       }),
     ).toBe('Mug');
+  });
+});
+
+describe('the alt text in the shop’s languages', () => {
+  const scene = (language: AltLanguage, backdrop: string | null, productTitle = 'Mug') =>
+    renderAltText(DEFAULT_ALT_TEMPLATE, {
+      productTitle,
+      kind: 'photo',
+      prompt: undefined,
+      backdrop,
+      language,
+    });
+
+  it('says the kind of image and the background’s colour in the language’s own words', () => {
+    expect(scene('fr', 'teal')).toBe('Mug dans une photo générée par IA sur fond bleu canard');
+    expect(scene('de', 'dark blue')).toBe(
+      'Mug in einem KI-generierten Foto auf einem Hintergrund in Dunkelblau',
+    );
+    expect(scene('nl', 'red')).toBe('Mug op een door AI gemaakte foto tegen een rode achtergrond');
+    expect(scene('ja', 'dark blue')).toBe('Mug （AI生成の写真、濃い青の背景）');
+    expect(scene('zh-CN', null)).toBe('Mug （AI 生成的照片）');
+  });
+
+  it('stays under 125 characters in every language, a long title cut at a word', () => {
+    const title =
+      'Hand-thrown stoneware coffee mug with speckled glaze, wide handle and a dishwasher-safe matte finish in sand';
+    for (const language of ALT_LANGUAGES) {
+      expect(scene(language, 'dark purple', title).length).toBeLessThan(125);
+    }
+  });
+
+  it('writes a regional locale in its language, and none the app has no words for', () => {
+    expect(altLanguageOf('fr-CA')).toBe('fr');
+    expect(altLanguageOf('pt-PT')).toBe('pt-BR');
+    expect(altLanguageOf('zh-CN')).toBe('zh-CN');
+    expect(altLanguageOf('zh-TW')).toBeNull();
+    expect(altLanguageOf('sv')).toBeNull();
   });
 });

@@ -130,6 +130,7 @@ function newGeneration(input: NewGeneration, now: number): Generation {
     fidelity: null,
     channels: null,
     provenanceKept: null,
+    altBackdrop: null,
     fileUrl: null,
     variant: input.variant ?? null,
     style: null,

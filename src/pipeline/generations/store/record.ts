@@ -46,6 +46,7 @@ export const FIELDS = [
   'fidelity',
   'channels',
   'provenanceKept',
+  'altBackdrop',
   'variant',
   'style',
   'waitingFor',
@@ -100,6 +101,7 @@ export function decodeRecord(flatFields: string[], history: string[]): Generatio
   record.variant ??= null; // made before sets per variant existed
   record.channels ??= null; // not checked yet (or made before channel checks existed)
   record.provenanceKept ??= null; // not read yet
+  record.altBackdrop ??= null; // a scene, or saved before the alt text was translated
   record.fileUrl ??= null; // not READY yet (or saved before it was kept)
   record.style ??= null; // not sent yet (or made before the shop style existed)
   record.tries ??= null; // never made again (or made before tries existed)
