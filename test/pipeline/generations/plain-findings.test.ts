@@ -4,10 +4,7 @@
  * nor a percentage, so every page reads one set of wordings.
  */
 import { expect, test } from 'vitest';
-import {
-  findingsView,
-  plainFinding,
-} from '../../../src/pipeline/generations/plain-findings.ts';
+import { findingsView, plainFinding } from '../../../src/pipeline/generations/plain-findings.ts';
 
 test("an earlier colour finding names the part's colour, without its ΔE", () => {
   expect(plainFinding('colour differs: ΔE 8 on the dark blue part')).toBe(

@@ -235,6 +235,7 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(view.fidelity).toEqual({
       verdict: 'changed',
       findings: ['the red part has another colour'],
+      findingTexts: [{ code: 'finding_part_colour', params: { colour: { code: 'colour_red' } } }],
       checks: {
         colour: { deltaE: 14, where: 'the red part' },
         structure: { score: 0.93 },
