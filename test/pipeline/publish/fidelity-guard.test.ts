@@ -42,6 +42,9 @@ beforeAll(async () => {
 const CHANGED_RECORD = {
   verdict: 'changed' as const,
   findings: ['the white part has another colour'],
+  findingTexts: [
+    { code: 'finding_part_colour' as const, params: { colour: { code: 'colour_white' as const } } },
+  ],
   checks: { colour: { deltaE: 14, where: 'the white part' }, located: true },
   region: null,
   version: 'test-1',
