@@ -1,8 +1,9 @@
 /**
  * From measures to a verdict, with the thresholds in one place, and findings in plain words,
- * each coded too (`finding_*` in platform/error-texts/findings.ts: the pages translate the code). Upscales must keep colour and
- * structure almost exactly, so their limits are tighter. A verdict lists the findings of its
- * own level only: a changed result says what changed, not also what merely looked doubtful.
+ * each coded too (`finding_*` in platform/error-texts/findings.ts: the pages translate the
+ * code). Upscales must keep colour and structure almost exactly, so their limits are tighter. A
+ * verdict lists the findings of its own level only: a changed result says what changed, not also
+ * what merely looked doubtful.
  */
 import { colourText } from '../platform/colour-name.ts';
 import { englishText, type CodedText } from '../platform/error-codes.ts';

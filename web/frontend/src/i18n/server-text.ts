@@ -3,10 +3,11 @@
  * before the server coded its texts (a generation's reason, a channel's failed rule), and the few
  * reasons still written in English only (a try refused by the cap gate, Shopify's and ProductAI's
  * own words). The product check's findings are coded, those of older reports too
- * (src/pipeline/generations/plain-findings.ts). `server.*` in the locale files pairs each English wording with its translation,
- * `{{name}}` standing for the part that varies (a cap, a model, a count). A text no entry
- * matches is shown as the server wrote it. Everything coded (an API refusal, a reason written
- * with its code, the models' words) is translated by its code instead (coded-text.ts).
+ * (src/pipeline/generations/plain-findings.ts). `server.*` in the locale files pairs each
+ * English wording with its translation, `{{name}}` standing for the part that varies (a cap, a
+ * model, a count). A text no entry matches is shown as the server wrote it. Everything coded (an
+ * API refusal, a reason written with its code, the models' words) is translated by its code
+ * instead (coded-text.ts).
  */
 import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';
