@@ -40,7 +40,7 @@ async function measure(folder: string, file: string) {
     const source = sources.get(pair.source);
     const measures: Measures = source
       ? await measurePair(source, await readFile(join(folder, pair.result)), pair.kind)
-      : { readable: false, reason: 'the product image could not be read' };
+      : { readable: false, reason: { code: 'unchecked_product_image_unread' } };
     measured.push({ pair, measures });
     process.stderr.write(`\r${i + 1}/${pairs.length}`);
   }

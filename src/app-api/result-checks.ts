@@ -19,9 +19,15 @@ export const FidelityView = z.object({
   verdict: z.enum(['faithful', 'check_it', 'changed', 'not_checked']),
   /**
    * Plain English, one wording each (pipeline/generations/plain-findings.ts), e.g. "the white
-   * part has another colour": the pages translate them.
+   * part has another colour".
    */
   findings: z.array(z.string()),
+  /**
+   * `findings` coded, in the same order (`finding_*`, error-codes.ts): what the pages translate.
+   * Null for a finding the server has no code for (a wording of a report stored long ago); absent
+   * from a server older than the codes.
+   */
+  findingTexts: z.array(CodedText.nullable()).optional(),
   /** The figures behind the verdict (each present when that measure ran). */
   checks: z.object({
     colour: z.object({ deltaE: z.number(), where: z.string() }).optional(),

@@ -87,7 +87,7 @@ export async function measurePair(
       if (!located && rough?.alike) located = byLook(source, result, rough);
     }
   } catch {
-    return { readable: false, reason: 'the result image could not be read' };
+    return { readable: false, reason: { code: 'unchecked_result_image_unread' } };
   }
   if (!located) return { ...base, located: false };
   const measured = { ...base, ...(await measureAt(cv, source, located)) };

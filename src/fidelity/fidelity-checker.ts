@@ -62,17 +62,17 @@ export function createFidelityChecker(options: FidelityCheckerOptions): Fidelity
       }
     },
     async check(input: FidelityInput): Promise<FidelityReport> {
-      if (closed) return uncheckable('the fidelity check is shut down');
+      if (closed) return uncheckable({ code: 'unchecked_shut_down' });
       try {
         const source = await sourceOf(input.sources);
-        if (!source) return uncheckable('the product image could not be read');
+        if (!source) return uncheckable({ code: 'unchecked_product_image_unread' });
         return (await pool.run(
           { source, result: input.result, kind: input.kind },
           { name: 'check' },
         )) as FidelityReport;
       } catch (error) {
         options.logger?.warn({ err: error }, 'fidelity check failed; the result needs a person');
-        return uncheckable('the check could not run on this result');
+        return uncheckable({ code: 'unchecked_no_run' });
       }
     },
     async close() {

@@ -1,3 +1,5 @@
+import type { CodedText } from '../platform/error-codes.ts';
+
 /**
  * What the fidelity check says about one result: is the product in it still the product of the
  * source image? This is the module's public contract (the pipeline and the UI read it).
@@ -29,8 +31,14 @@ export interface FidelityChecks {
 export interface FidelityReport {
   verdict: FidelityVerdict;
   checks: FidelityChecks;
-  /** Plain English, e.g. "colour differs: ΔE 14 on the body", "label text 'ALPINE' not found". */
+  /** Plain English, e.g. "the red part has another colour", "the product looks stretched". */
   findings: string[];
+  /**
+   * `findings` coded, in the same order, for the merchant's language: a list beside the English
+   * rather than in it, so the reports stored before codes read as they are and everything that
+   * reads the English (the history's note, the hold's) is unchanged.
+   */
+  findingTexts: CodedText[];
   /** The product as located in the result, or the part that changed. */
   region?: FidelityRegion;
   /** The checker's version: reports of different versions are not comparable. */

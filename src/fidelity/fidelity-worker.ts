@@ -20,6 +20,7 @@ export async function check(task: {
     return await checkPair(task.source, task.result, task.kind);
   } catch (error) {
     return uncheckable(
+      { code: 'unchecked_failed' },
       `the check failed (${error instanceof Error ? error.message : String(error)})`,
     );
   }

@@ -1,9 +1,12 @@
 /**
- * From measures to a verdict, with the thresholds in one place, and findings in plain words
- * (the page translates them: web/frontend's `server.*` wordings). Upscales must keep colour and
- * structure almost exactly, so their limits are tighter. A verdict lists the findings of its
- * own level only: a changed result says what changed, not also what merely looked doubtful.
+ * From measures to a verdict, with the thresholds in one place, and findings in plain words,
+ * each coded too (`finding_*` in platform/error-texts/findings.ts: the pages translate the
+ * code). Upscales must keep colour and structure almost exactly, so their limits are tighter. A
+ * verdict lists the findings of its own level only: a changed result says what changed, not also
+ * what merely looked doubtful.
  */
+import { colourText } from '../platform/colour-name.ts';
+import { englishText, type CodedText } from '../platform/error-codes.ts';
 import { CELL } from './cells.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
@@ -93,7 +96,7 @@ interface Part {
 }
 
 export type Measures =
-  | { readable: false; reason: string }
+  | { readable: false; reason: CodedText }
   | {
       readable: true;
       sourcePoints: number;
@@ -125,19 +128,21 @@ export type Measures =
 
 interface Finding {
   level: 1 | 2;
-  text: string;
+  text: CodedText;
   region?: FidelityRegion;
 }
+
+const NOT_FOUND: CodedText = { code: 'finding_not_found' };
 
 export function decide(kind: FidelityKind, m: Measures): FidelityReport {
   if (!m.readable) return uncheckable(m.reason);
   if (!m.located) {
-    if (m.sourcePoints < ENOUGH_DETAIL)
-      return uncheckable('the product has too little detail to be found in the result');
+    if (m.sourcePoints < ENOUGH_DETAIL) return uncheckable({ code: 'unchecked_little_detail' });
     return {
       verdict: 'changed',
       checks: { located: false },
-      findings: ['product not found: it may be missing or replaced by another object'],
+      findings: [englishText(NOT_FOUND)],
+      findingTexts: [NOT_FOUND],
       version: FIDELITY_VERSION,
     };
   }
@@ -145,50 +150,48 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
   const found: Finding[] = [];
   const grade = (value: number, [check, changed]: Limit): 0 | 1 | 2 =>
     value >= changed ? 2 : value >= check ? 1 : 0;
-  const add = (level: 0 | 1 | 2, text: string, region?: FidelityRegion) => {
+  const add = (level: 0 | 1 | 2, text: CodedText, region?: FidelityRegion) => {
     if (level) found.push({ level, text, ...(region ? { region } : {}) });
   };
+  const shape: CodedText = { code: 'finding_shape' };
 
   const colour = m.colour;
   const whole = colour ? grade(colour.deltaE, limits.colour) : 0;
-  add(whole, 'the product has another colour');
-  if (colour?.part && !whole)
+  add(whole, { code: 'finding_product_colour' });
+  if (colour?.part && !whole) {
+    const named = colourText(colour.part.name);
     add(
       grade(colour.part.deltaE, limits.partColour),
-      `the ${colour.part.name} part has another colour`,
+      named
+        ? { code: 'finding_part_colour', params: { colour: named } }
+        : { code: 'finding_product_colour' },
       colour.part.region,
     );
+  }
   // An upscale is lined up by its frame (check.ts `inFrame`), whatever its features.
   if (kind !== 'upscale' && m.inliers === 0 && m.changedShare >= NOT_LINED_UP)
-    add(1, 'the product could not be lined up with its photo: compare it by eye');
+    add(1, { code: 'finding_not_lined_up' });
   else {
     const fadedPart = m.faded;
     const faded =
       fadedPart && fadedPart.cells >= limits.faded.cells && fadedPart.share >= limits.faded.share
         ? 2
         : 0;
-    add(faded, 'a logo, lettering or detail is missing or blurred', fadedPart?.region);
-    add(grade(m.stretch, limits.stretch), 'the product looks stretched');
+    add(faded, { code: 'finding_detail' }, fadedPart?.region);
+    add(grade(m.stretch, limits.stretch), { code: 'finding_stretched' });
     if (kind === 'upscale' || m.inliers >= PLACED_WELL || m.sourcePoints < ENOUGH_DETAIL)
-      add(
-        grade(m.inPlaceShare, limits.inPlaceShare),
-        "the product's shape or detail changed",
-        m.unlike?.region,
-      );
+      add(grade(m.inPlaceShare, limits.inPlaceShare), shape, m.unlike?.region);
     // Detail that faded says so; its cells are unlike too.
     if (!faded) {
       if (m.inliers >= PLACED_WELL && m.detailChanged && isPart(m.detailChanged, limits))
-        add(2, "the product's shape or detail changed", m.detailChanged.region);
-      add(
-        grade(m.changedShare, limits.changedShare),
-        "the product's shape or detail changed",
-        m.unlike?.region,
-      );
+        add(2, shape, m.detailChanged.region);
+      add(grade(m.changedShare, limits.changedShare), shape, m.unlike?.region);
     }
   }
-  for (const word of m.text?.missing ?? []) add(2, `the lettering '${word}' is missing or changed`);
+  for (const word of m.text?.missing ?? [])
+    add(2, { code: 'finding_lettering', params: { text: word } });
   for (const word of m.text?.unread ?? [])
-    add(1, `the lettering '${word}' could not be read again: compare it by eye`);
+    add(1, { code: 'finding_lettering_unread', params: { text: word } });
 
   const level = Math.max(0, ...found.map((f) => f.level));
   const verdict = (['faithful', 'check_it', 'changed'] as const)[level]!;
@@ -209,7 +212,7 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
         : {}),
       ...(m.text ? { text: { expected: m.text.expected, missing: m.text.missing } } : {}),
     },
-    findings: [...new Set(found.filter((f) => f.level === level).map((f) => f.text))],
+    ...findingsOf(found.filter((f) => f.level === level).map((f) => f.text)),
     region,
     version: FIDELITY_VERSION,
   };
@@ -226,12 +229,22 @@ function isPart(group: Part, { detailChanged: limit }: Limits): boolean {
   return group.cells >= limit.cells && side >= limit.side * CELL;
 }
 
-/** A result the check cannot read goes to a person: `check_it`, never `faithful`. */
-export function uncheckable(reason: string): FidelityReport {
+/** Each finding once (three measures can each say the shape changed), in English and coded. */
+function findingsOf(texts: CodedText[]): Pick<FidelityReport, 'findings' | 'findingTexts'> {
+  const byEnglish = new Map(texts.map((text) => [englishText(text), text]));
+  return { findings: [...byEnglish.keys()], findingTexts: [...byEnglish.values()] };
+}
+
+/**
+ * A result the check cannot read goes to a person: `check_it`, never `faithful`. `english` says
+ * more than the code where there is more (an error's own message, for the history).
+ */
+export function uncheckable(why: CodedText, english = englishText(why)): FidelityReport {
   return {
     verdict: 'check_it',
     checks: { located: false },
-    findings: [`not checked: ${reason}`],
+    findings: [`not checked: ${english}`],
+    findingTexts: [{ code: 'finding_not_checked', params: { why } }],
     version: FIDELITY_VERSION,
   };
 }

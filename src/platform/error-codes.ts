@@ -12,12 +12,14 @@
  */
 import { ANSWER_TEXTS } from './error-texts/answers.ts';
 import { FIELD_TEXTS } from './error-texts/fields.ts';
+import { FINDING_TEXTS } from './error-texts/findings.ts';
 import { REASON_TEXTS } from './error-texts/reasons.ts';
 import { WORD_TEXTS } from './error-texts/words.ts';
 
 export const ERROR_TEXT = {
   ...ANSWER_TEXTS,
   ...FIELD_TEXTS,
+  ...FINDING_TEXTS,
   ...REASON_TEXTS,
   ...WORD_TEXTS,
 } as const;

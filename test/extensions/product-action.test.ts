@@ -243,6 +243,10 @@ test('a result the product check holds: the banner says it waits for review and 
           'the white part has another colour',
           "the lettering 'ALPINE' is missing or changed",
         ],
+        findingTexts: [
+          { code: 'finding_part_colour', params: { colour: { code: 'colour_white' } } },
+          { code: 'finding_lettering', params: { text: 'ALPINE' } },
+        ],
         checks: { colour: { deltaE: 14, where: 'the white part' }, located: true },
         region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
       },

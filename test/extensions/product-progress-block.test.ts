@@ -139,11 +139,17 @@ test('a result waiting for review links to it in the app; a failure says why', a
 });
 
 /** A result waiting for review that the product check called changed. */
-const heldChanged = () =>
+const heldChanged = (english = 'the dark blue part has another colour') =>
   made('gen-5', 'in_review', {
     fidelity: {
       verdict: 'changed',
-      findings: ['the dark blue part has another colour'],
+      findings: [english],
+      findingTexts: [
+        {
+          code: 'finding_part_colour',
+          params: { colour: { code: 'colour_dark', params: { colour: { code: 'colour_blue' } } } },
+        },
+      ],
       checks: { located: true },
       region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
     },
@@ -164,9 +170,12 @@ test('a result the product check held says so on the block, with its verdict and
   );
 });
 
-test("in French, the block gives the check's reason in French", async () => {
+/** Its English since reworded: the pages read the finding by its code. */
+const REWORDED = 'the dark blue bit changed colour';
+
+test("in French, the block gives the check's reason in French, by its code", async () => {
   const { page: block } = await openBlock(
-    (stand) => stand.answer(LIST_ROUTE, 200, page([heldChanged()])),
+    (stand) => stand.answer(LIST_ROUTE, 200, page([heldChanged(REWORDED)])),
     'fr',
   );
 
@@ -174,6 +183,16 @@ test("in French, the block gives the check's reason in French", async () => {
   await block.locator('s-badge', { hasText: 'Contrôle du produit : Modifié' }).waitFor();
   await block.getByText('la partie en bleu foncé n’a plus la même couleur').waitFor();
   expect(await block.getByText(/dark blue|part has/).count()).toBe(0);
+});
+
+test("in Japanese too, the check's reason by its code", async () => {
+  const { page: block } = await openBlock(
+    (stand) => stand.answer(LIST_ROUTE, 200, page([heldChanged(REWORDED)])),
+    'ja',
+  );
+
+  await block.getByText('濃い青の部分の色が異なります').waitFor();
+  expect(await block.getByText(/dark blue|changed colour/).count()).toBe(0);
 });
 
 /** The block's translations: its locale files besides English, by language. */

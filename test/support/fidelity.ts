@@ -21,6 +21,7 @@ export const CHANGED_REPORT: FidelityReport = {
     located: true,
   },
   findings: ['the red part has another colour'],
+  findingTexts: [{ code: 'finding_part_colour', params: { colour: { code: 'colour_red' } } }],
   region: { x: 0.2, y: 0.25, width: 0.5, height: 0.6 },
   version: 'test-1',
 };
@@ -31,6 +32,7 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
     verdict: 'check_it',
     checks: { text: { expected: ['ALPINE'], missing: ['ALPINE'] }, located: true },
     findings: ["the lettering 'ALPINE' is missing or changed"],
+    findingTexts: [{ code: 'finding_lettering', params: { text: 'ALPINE' } }],
     region: { x: 0.3, y: 0.3, width: 0.4, height: 0.4 },
     version: 'test-1',
   },
@@ -42,6 +44,7 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
       located: true,
     },
     findings: [],
+    findingTexts: [],
     region: { x: 0.25, y: 0.25, width: 0.5, height: 0.5 },
     version: 'test-1',
   },
@@ -51,6 +54,7 @@ const REPORTS: Record<FidelityVerdict, FidelityReport> = {
 export const MORE_CHANGED_REPORT: FidelityReport = {
   ...CHANGED_REPORT,
   findings: ['colour differs: ΔE 22 on the body', 'shape differs: the handle'],
+  findingTexts: [{ code: 'finding_product_colour' }, { code: 'finding_shape' }],
 };
 
 type Answer = FidelityVerdict | FidelityReport | Error | 'silent';

@@ -10,6 +10,7 @@ import { ERROR_TEXT, englishText, isErrorCode } from '../../src/app-api/error-co
 import { modelChoices } from '../../src/app-api/models.ts';
 import { ANSWER_TEXTS } from '../../src/platform/error-texts/answers.ts';
 import { FIELD_TEXTS } from '../../src/platform/error-texts/fields.ts';
+import { FINDING_TEXTS } from '../../src/platform/error-texts/findings.ts';
 import { REASON_TEXTS } from '../../src/platform/error-texts/reasons.ts';
 import { WORD_TEXTS } from '../../src/platform/error-texts/words.ts';
 import {
@@ -75,7 +76,9 @@ test('a plural text has the forms of its language', () => {
 });
 
 test('no code is in two of the files of texts (the later would silently win)', () => {
-  const parts = [ANSWER_TEXTS, FIELD_TEXTS, REASON_TEXTS, WORD_TEXTS].map(Object.keys);
+  const parts = [ANSWER_TEXTS, FIELD_TEXTS, FINDING_TEXTS, REASON_TEXTS, WORD_TEXTS].map(
+    Object.keys,
+  );
   expect(parts.flat().length).toBe(CODES.length);
 });
 

@@ -5,7 +5,7 @@
 import type { GenerationView } from '../../app-api/contract.ts';
 import { currentWait, tryAgainOf, type Generation, type ShopifyWait } from './generation.ts';
 import type { CodedText } from '../../app-api/error-codes.ts';
-import { plainFinding } from './plain-findings.ts';
+import { findingsView } from './plain-findings.ts';
 import { currentText, toldWhy } from './reason.ts';
 
 /** What a generation's view says while it waits for Shopify or ProductAI (its `reason`). */
@@ -99,7 +99,7 @@ export function toGenerationView(
       : null,
     fidelity: generation.fidelity && {
       verdict: generation.fidelity.verdict,
-      findings: generation.fidelity.findings.map(plainFinding),
+      ...findingsView(generation.fidelity),
       checks: generation.fidelity.checks,
       region: generation.fidelity.region,
     },

@@ -28,7 +28,11 @@ export { ALLOWED_TRANSITIONS, isTerminal, StaleTransitionError } from './state-m
  * never an image (publish/fidelity-step.ts). `version` is the checker's: reports of different
  * versions are not comparable.
  */
-export type FidelityRecord = FidelityView & { version: string };
+export type FidelityRecord = Omit<FidelityView, 'findingTexts'> & {
+  /** `findings` coded, in the same order; absent from a report stored before codes. */
+  findingTexts?: CodedText[];
+  version: string;
+};
 
 /** The channel checks of the result, as kept on the record (publish/channel-step.ts). */
 export type ChannelsRecord = ChannelChecksView;

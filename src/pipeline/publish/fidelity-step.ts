@@ -26,6 +26,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FidelityReport } from '../../fidelity/fidelity-report.ts';
+import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { PipelineContext } from '../context.ts';
 import type { FidelityRecord, Generation } from '../generations/generation.ts';
 import { ResultDownloadError, downloadResult } from './result-download.ts';
@@ -36,6 +37,7 @@ const NOT_RUN = 'not-run';
 const VIDEO_NOT_CHECKED: FidelityRecord = {
   verdict: 'not_checked',
   findings: ['not checked: videos are not checked against the product'],
+  findingTexts: [{ code: 'finding_video' }],
   checks: {},
   region: null,
   version: NOT_RUN,
@@ -44,15 +46,17 @@ const VIDEO_NOT_CHECKED: FidelityRecord = {
 const CHECK_OFF: FidelityRecord = {
   verdict: 'not_checked',
   findings: ['not checked: the fidelity check is off on this worker'],
+  findingTexts: [{ code: 'finding_not_checked', params: { why: { code: 'unchecked_off' } } }],
   checks: {},
   region: null,
   version: NOT_RUN,
 };
 
-function checkIt(reason: string): FidelityRecord {
+function checkIt(why: CodedText): FidelityRecord {
   return {
     verdict: 'check_it',
-    findings: [`not checked: ${reason}`],
+    findings: [`not checked: ${englishText(why)}`],
+    findingTexts: [{ code: 'finding_not_checked', params: { why } }],
     checks: { located: false },
     region: null,
     version: NOT_RUN,
@@ -63,6 +67,7 @@ function asRecord(report: FidelityReport): FidelityRecord {
   return {
     verdict: report.verdict,
     findings: report.findings,
+    findingTexts: report.findingTexts,
     checks: report.checks,
     region: report.region ?? null,
     version: report.version,
@@ -100,13 +105,13 @@ export async function checkFidelity(
 async function runCheck(ctx: PipelineContext, generation: Generation): Promise<FidelityRecord> {
   if (!ctx.fidelity) return CHECK_OFF;
   const result = await readImage(ctx, generation.resultUrl!, true);
-  if (!result) return checkIt('the result could not be read');
+  if (!result) return checkIt({ code: 'unchecked_result_unread' });
   const sources: Buffer[] = [];
   for (const url of generation.sourceImageUrls) {
     const source = await readImage(ctx, url, false);
     if (source) sources.push(source);
   }
-  if (sources.length === 0) return checkIt("the product's image could not be read");
+  if (sources.length === 0) return checkIt({ code: 'unchecked_source_unread' });
   const { timeoutMs } = ctx.config.fidelity;
   const deadline = new AbortController();
   try {
@@ -120,14 +125,15 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
     // Aborted once the race is over (finally): its rejection is expected and dropped.
     const late = delay(timeoutMs, null, { signal: deadline.signal }).catch(() => null);
     const report = await Promise.race([check, late]);
-    if (!report) return checkIt(`the check took longer than ${Math.round(timeoutMs / 1000)} s`);
+    if (!report)
+      return checkIt({ code: 'unchecked_slow', params: { seconds: Math.round(timeoutMs / 1000) } });
     return asRecord(report);
   } catch (error) {
     ctx.logger.warn(
       { err: error, shop: generation.shop, generationId: generation.id },
       'fidelity check failed; the result needs a person',
     );
-    return checkIt('the check failed on this result');
+    return checkIt({ code: 'unchecked_failed' });
   } finally {
     deadline.abort();
   }

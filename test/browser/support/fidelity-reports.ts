@@ -20,6 +20,7 @@ export const CHANGED_WHITE_PART: FidelityReport = {
   ...CHANGED_REPORT,
   checks: { ...CHANGED_REPORT.checks, colour: { deltaE: 14, where: 'the white part' } },
   findings: ['the white part has another colour'],
+  findingTexts: [{ code: 'finding_part_colour', params: { colour: { code: 'colour_white' } } }],
 };
 
 /**

@@ -4,7 +4,7 @@
  * nor a percentage, so every page reads one set of wordings.
  */
 import { expect, test } from 'vitest';
-import { plainFinding } from '../../../src/pipeline/generations/plain-findings.ts';
+import { findingsView, plainFinding } from '../../../src/pipeline/generations/plain-findings.ts';
 
 test("an earlier colour finding names the part's colour, without its ΔE", () => {
   expect(plainFinding('colour differs: ΔE 8 on the dark blue part')).toBe(
@@ -35,4 +35,38 @@ test("today's wordings and the not-checked reasons pass as they are", () => {
   ]) {
     expect(plainFinding(finding)).toBe(finding);
   }
+});
+
+test("a report stored before codes is coded from today's wordings, its colour coded in turn", () => {
+  const view = findingsView({
+    findings: [
+      'colour differs: ΔE 8 on the dark blue part',
+      "the lettering 'ALPINE' could not be read again: compare it by eye",
+      'not checked: the check took longer than 20 s',
+    ],
+  });
+  expect(view.findingTexts).toEqual([
+    {
+      code: 'finding_part_colour',
+      params: { colour: { code: 'colour_dark', params: { colour: { code: 'colour_blue' } } } },
+    },
+    { code: 'finding_lettering_unread', params: { text: 'ALPINE' } },
+    {
+      code: 'finding_not_checked',
+      params: { why: { code: 'unchecked_slow', params: { seconds: 20 } } },
+    },
+  ]);
+});
+
+test('a wording the server no longer knows has no code: the pages say it in general words', () => {
+  expect(findingsView({ findings: ['the beige part has another colour'] }).findingTexts).toEqual([
+    null,
+  ]);
+});
+
+test('a report stored with codes gives them as they are, whatever its English says', () => {
+  const findingTexts = [{ code: 'finding_stretched' as const }];
+  expect(
+    findingsView({ findings: ['the product was stretched'], findingTexts }).findingTexts,
+  ).toEqual(findingTexts);
 });

@@ -42,6 +42,9 @@ beforeAll(async () => {
 const CHANGED_RECORD = {
   verdict: 'changed' as const,
   findings: ['the white part has another colour'],
+  findingTexts: [
+    { code: 'finding_part_colour' as const, params: { colour: { code: 'colour_white' as const } } },
+  ],
   checks: { colour: { deltaE: 14, where: 'the white part' }, located: true },
   region: null,
   version: 'test-1',
@@ -235,6 +238,7 @@ describe('the fidelity check decides before a result goes live', () => {
     expect(view.fidelity).toEqual({
       verdict: 'changed',
       findings: ['the red part has another colour'],
+      findingTexts: [{ code: 'finding_part_colour', params: { colour: { code: 'colour_red' } } }],
       checks: {
         colour: { deltaE: 14, where: 'the red part' },
         structure: { score: 0.93 },

@@ -1,7 +1,7 @@
 import { Badge, BlockStack, Text, type BadgeProps } from '@shopify/polaris';
-import { t, type MessageKey } from '../i18n/index.ts';
-import { knownServerText } from '../i18n/server-text.ts';
-import type { FidelityView } from '../shared/contract.ts';
+import { codedText } from '../i18n/coded-text.ts';
+import { language, t, type MessageKey } from '../i18n/index.ts';
+import type { CodedText, FidelityView } from '../shared/contract.ts';
 
 type Verdict = FidelityView['verdict'];
 
@@ -33,21 +33,26 @@ export function FidelityBadge({ fidelity }: { fidelity: FidelityView }) {
 }
 
 /**
- * A finding in the page's language. The server writes them in plain English, one wording each
- * (src/pipeline/generations/plain-findings.ts); a wording or colour the locale files do not know
- * (a check's own error message, a measure added since) is said in general words on a page in
- * another language rather than left half in English.
+ * A finding in the page's language, by its code (`errors.finding_*`). One the server sent with no
+ * code (a report stored long ago, in a wording the server no longer knows) is said as it is on an
+ * English page and in general words on a page in another language, never half in English.
  */
-function findingText(finding: string): string {
-  return (
-    knownServerText(finding) ??
-    t(finding.startsWith('not checked') ? 'fidelity.unreadable' : 'fidelity.otherFinding')
-  );
+function findingText(english: string, coded: CodedText | null | undefined): string {
+  const text = coded && codedText(coded);
+  if (text) return text;
+  if (language === 'en') return english;
+  return t(english.startsWith('not checked') ? 'fidelity.unreadable' : 'fidelity.otherFinding');
 }
 
 /** The findings in the page's language, each said once (two unknown ones read the same). */
 export function fidelityReasons(fidelity: FidelityView): string[] {
-  return [...new Set(fidelity.findings.map(findingText))];
+  return [
+    ...new Set(
+      fidelity.findings.map((english, index) =>
+        findingText(english, fidelity.findingTexts?.[index]),
+      ),
+    ),
+  ];
 }
 
 /** What the check found, in plain words under the badge (nothing for a faithful result). */

@@ -1,12 +1,13 @@
 /**
  * The server's English words that carry no code, in the merchant's language: a record stored
- * before the server coded its texts (a generation's reason, a channel's failed rule), the few
+ * before the server coded its texts (a generation's reason, a channel's failed rule), and the few
  * reasons still written in English only (a try refused by the cap gate, Shopify's and ProductAI's
- * own words), and the product check's findings (a held result's "the red part has another
- * colour"). `server.*` in the locale files pairs each English wording with its translation,
- * `{{name}}` standing for the part that varies (a cap, a model, a count). A text no entry
- * matches is shown as the server wrote it. Everything coded (an API refusal, a reason written
- * with its code, the models' words) is translated by its code instead (coded-text.ts).
+ * own words). The product check's findings are coded, those of older reports too
+ * (src/pipeline/generations/plain-findings.ts). `server.*` in the locale files pairs each
+ * English wording with its translation, `{{name}}` standing for the part that varies (a cap, a
+ * model, a count). A text no entry matches is shown as the server wrote it. Everything coded (an
+ * API refusal, a reason written with its code, the models' words) is translated by its code
+ * instead (coded-text.ts).
  */
 import en from './locales/en.json' with { type: 'json' };
 import { language, t, type MessageKey } from './index.ts';
@@ -27,7 +28,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * as they are even when they read like a known word (a product called "Draft").
  */
 const WORDS = new Set([
-  'colour',
   'per',
   'kind',
   'details',
@@ -71,31 +71,17 @@ function compiled(): Pattern[] {
 /** `text` in the merchant's language when the locale files know its wording. */
 export function serverText(text: string): string {
   if (language === 'en' || !text) return text;
-  return translated(text, false) ?? text;
+  return translated(text) ?? text;
 }
 
-/**
- * `text` in the merchant's language, or null when its wording, or a word of its own in it (a
- * colour), is not known: for a caller with words of its own to say instead (a finding's general
- * sentence) rather than a sentence half in English.
- */
-export function knownServerText(text: string): string | null {
-  if (language === 'en') return text;
-  return translated(text, true);
-}
-
-function translated(text: string, strict: boolean): string | null {
+function translated(text: string): string | null {
   for (const pattern of compiled()) {
     const match = pattern.regex.exec(text);
     if (!match) continue;
     const values: Record<string, string> = {};
     for (const [index, name] of pattern.names.entries()) {
       const part = match[index + 1]!;
-      const word = WORDS.has(name) ? translated(part, strict) : part;
-      if (word === null) {
-        if (strict) return null;
-        values[name] = part;
-      } else values[name] = word;
+      values[name] = (WORDS.has(name) && translated(part)) || part;
     }
     return t(pattern.key, values);
   }
