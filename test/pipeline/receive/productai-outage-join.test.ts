@@ -8,48 +8,26 @@
  * account for a 429: one account over its rate limit (the emulator refusing its key's job reads)
  * makes only that account's first reads join, and another account's read its job.
  */
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
+import { expect, it } from 'vitest';
 import { until } from '../../support/until.ts';
 import {
-  endEveryWait,
   jobReadsFailed,
   jobReadsLimited,
   limitJobReads,
   waitingOnProductAi,
+  outageStack,
 } from './support/productai-outage.ts';
 
 const HOUR = 60 * 60_000;
 
-let h: PipelineHarness;
-beforeAll(async () => {
-  h = await startPipelineHarness({
-    emulator: { jobMs: 100 },
-    config: {
-      awaiting: {
-        outageCeilingMs: 2 * HOUR,
-        outageFirstDelayMs: HOUR,
-        outageMaxDelayMs: HOUR,
-        probeEveryMs: HOUR,
-      },
-    },
-  });
-});
-
-afterEach(async () => {
-  // Also ends every account's limit on job reads; the waits end as at a probe's answer, so the
-  // next test starts with nothing waiting.
-  await h.productAiControl('DELETE', '/faults');
-  await endEveryWait(h);
-  await h.quiet();
-});
+const stack = outageStack(2 * HOUR);
 
 /** Resolves once the generation is saved or waits for ProductAI, whichever comes first. */
 function savedOrWaiting(shop: string, id: string) {
   return until(
     'the generation to be saved or to wait for ProductAI',
     async () => {
-      const record = await h.pipeline.generations.get(shop, id);
+      const record = await stack.h.pipeline.generations.get(shop, id);
       const waits = record?.state === 'processing' && record.waitingFor?.on === 'productai';
       return (record?.state === 'published' || waits) && record;
     },
@@ -58,55 +36,55 @@ function savedOrWaiting(shop: string, id: string) {
 }
 
 it('waits without reading its job when another generation already waits on the outage', async () => {
-  await h.quiet();
-  await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
-  const first = await h.newShop({ webhook: false });
+  await stack.h.quiet();
+  await stack.h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
+  const first = await stack.h.newShop({ webhook: false });
   const met = await first.enqueue();
-  await waitingOnProductAi(h, first.shop, met.id);
-  const reads = await jobReadsFailed(h);
+  await waitingOnProductAi(stack.h, first.shop, met.id);
+  const reads = await jobReadsFailed(stack.h);
   expect(reads).toBeGreaterThan(0);
 
-  const second = await h.newShop({ webhook: false });
-  const joined = await waitingOnProductAi(h, second.shop, (await second.enqueue()).id);
+  const second = await stack.h.newShop({ webhook: false });
+  const joined = await waitingOnProductAi(stack.h, second.shop, (await second.enqueue()).id);
 
   expect(joined.waitingFor?.failures).toBe(1);
-  expect(await jobReadsFailed(h)).toBe(reads);
+  expect(await jobReadsFailed(stack.h)).toBe(reads);
 }, 120_000);
 
 it('reads another account’s job while one account’s reads are refused for its rate limit', async () => {
-  await h.quiet();
-  const limited = await h.newShop({ webhook: false });
-  await limitJobReads(h, limited.apiKey, true);
-  await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
-  const refused = await jobReadsLimited(h);
+  await stack.h.quiet();
+  const limited = await stack.h.newShop({ webhook: false });
+  await limitJobReads(stack.h, limited.apiKey, true);
+  await waitingOnProductAi(stack.h, limited.shop, (await limited.enqueue()).id);
+  const refused = await jobReadsLimited(stack.h);
   expect(refused).toBeGreaterThan(0);
 
   // The same account's next generation joins its wait without a read...
-  const sameAccount = await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
+  const sameAccount = await waitingOnProductAi(stack.h, limited.shop, (await limited.enqueue()).id);
   expect(sameAccount.waitingFor?.failures).toBe(1);
-  expect(await jobReadsLimited(h)).toBe(refused);
+  expect(await jobReadsLimited(stack.h)).toBe(refused);
 
   // ...another account's reads its job and is saved.
-  const other = await h.newShop({ webhook: false });
+  const other = await stack.h.newShop({ webhook: false });
   const read = await savedOrWaiting(other.shop, (await other.enqueue()).id);
   expect(read.state).toBe('published');
   expect(read.productAiUnreachableMs).toBe(0);
 }, 120_000);
 
 it('joins an outage of ProductAI itself without a read, whichever account met it, while another account is rate-limited', async () => {
-  await h.quiet();
-  const limited = await h.newShop({ webhook: false });
-  await limitJobReads(h, limited.apiKey, true);
-  await waitingOnProductAi(h, limited.shop, (await limited.enqueue()).id);
-  await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
-  const first = await h.newShop({ webhook: false });
-  await waitingOnProductAi(h, first.shop, (await first.enqueue()).id);
-  const reads = await jobReadsFailed(h);
+  await stack.h.quiet();
+  const limited = await stack.h.newShop({ webhook: false });
+  await limitJobReads(stack.h, limited.apiKey, true);
+  await waitingOnProductAi(stack.h, limited.shop, (await limited.enqueue()).id);
+  await stack.h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
+  const first = await stack.h.newShop({ webhook: false });
+  await waitingOnProductAi(stack.h, first.shop, (await first.enqueue()).id);
+  const reads = await jobReadsFailed(stack.h);
   expect(reads).toBeGreaterThan(0);
 
-  const second = await h.newShop({ webhook: false });
-  const joined = await waitingOnProductAi(h, second.shop, (await second.enqueue()).id);
+  const second = await stack.h.newShop({ webhook: false });
+  const joined = await waitingOnProductAi(stack.h, second.shop, (await second.enqueue()).id);
 
   expect(joined.waitingFor?.failures).toBe(1);
-  expect(await jobReadsFailed(h)).toBe(reads);
+  expect(await jobReadsFailed(stack.h)).toBe(reads);
 }, 120_000);

@@ -5,42 +5,22 @@
  * next. The probes here are the test's own, each tick released by the test (the intervals are
  * the test's steps, never waited out); the workers' own probe is slowed to an hour.
  */
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startProductAiProbe } from '../../../src/pipeline/receive/productai-probe.ts';
 import { systemClock, type Clock } from '../../../src/platform/clock.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { uniqueShop } from '../../support/redis.ts';
 import { until } from '../../support/until.ts';
 import {
-  endEveryWait,
   jobReadsLimited,
   limitJobReads,
   waitingOnProductAi,
+  outageStack,
 } from './support/productai-outage.ts';
 
 const HOUR = 60 * 60_000;
 
-let h: PipelineHarness;
-beforeAll(async () => {
-  h = await startPipelineHarness({
-    emulator: { jobMs: 100 },
-    config: {
-      awaiting: {
-        outageCeilingMs: 3 * HOUR,
-        outageFirstDelayMs: HOUR,
-        outageMaxDelayMs: HOUR,
-        probeEveryMs: HOUR,
-      },
-    },
-  });
-});
-
-afterEach(async () => {
-  await h.productAiControl('DELETE', '/faults');
-  await endEveryWait(h);
-  await h.quiet();
-});
+const stack = outageStack(3 * HOUR);
 
 /** A probe of the test's own whose every interval ends when the test says (`tick`). */
 function steppedProbe(everyMs: number) {
@@ -54,7 +34,7 @@ function steppedProbe(everyMs: number) {
       }),
   };
   const probe = startProductAiProbe({
-    context: h.pipeline.context,
+    context: stack.h.pipeline.context,
     everyMs,
     clock,
     logger: createLogger({ level: 'silent' }),
@@ -73,12 +53,12 @@ function steppedProbe(everyMs: number) {
 }
 
 it('reads a waiting scope once an interval however many workers probe it', async () => {
-  await h.quiet();
-  const shop = await h.newShop({ webhook: false });
+  await stack.h.quiet();
+  const shop = await stack.h.newShop({ webhook: false });
   // Refused without a wait asked for, so that only the interval holds the probes back.
-  await limitJobReads(h, shop.apiKey, true, 0);
-  await waitingOnProductAi(h, shop.shop, (await shop.enqueue()).id);
-  const refused = await jobReadsLimited(h);
+  await limitJobReads(stack.h, shop.apiKey, true, 0);
+  await waitingOnProductAi(stack.h, shop.shop, (await shop.enqueue()).id);
+  const refused = await jobReadsLimited(stack.h);
 
   const workers = [steppedProbe(HOUR), steppedProbe(HOUR), steppedProbe(HOUR)];
   try {
@@ -88,12 +68,12 @@ it('reads a waiting scope once an interval however many workers probe it', async
     await Promise.all(workers.map((worker) => worker.stop()));
   }
 
-  expect(await jobReadsLimited(h)).toBe(refused + 1);
+  expect(await jobReadsLimited(stack.h)).toBe(refused + 1);
 }, 120_000);
 
 it('reads in at most 10 scopes a tick, and in the next tick goes on with the accounts after them', async () => {
-  await h.quiet();
-  const { productAiWaits } = h.pipeline.context;
+  await stack.h.quiet();
+  const { productAiWaits } = stack.h.pipeline.context;
   // Fifteen accounts waiting, each on a generation the probe finds gone (it drops its wait
   // after claiming the scope): the scopes still waiting after a tick are those it did not read.
   const shop = uniqueShop('probe-bounds');

@@ -8,43 +8,23 @@
  * whose intervals it counts. The limits are the ProductAI emulator's (`job-reads-limited`, with
  * the Retry-After it is given), the outage its `jobReadOutage`.
  */
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toGenerationView } from '../../../src/pipeline/generations/generation-view.ts';
 import { startProductAiProbe } from '../../../src/pipeline/receive/productai-probe.ts';
 import { systemClock, type Clock } from '../../../src/platform/clock.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
 import { accountOf } from '../../../src/productai/account.ts';
-import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 import { until } from '../../support/until.ts';
 import {
-  endEveryWait,
   jobReadsLimited,
   limitJobReads,
   waitingOnProductAi,
+  outageStack,
 } from './support/productai-outage.ts';
 
 const HOUR = 60 * 60_000;
 
-let h: PipelineHarness;
-beforeAll(async () => {
-  h = await startPipelineHarness({
-    emulator: { jobMs: 100 },
-    config: {
-      awaiting: {
-        outageCeilingMs: 3 * HOUR,
-        outageFirstDelayMs: HOUR,
-        outageMaxDelayMs: HOUR,
-        probeEveryMs: HOUR,
-      },
-    },
-  });
-});
-
-afterEach(async () => {
-  await h.productAiControl('DELETE', '/faults');
-  await endEveryWait(h);
-  await h.quiet();
-});
+const stack = outageStack(3 * HOUR);
 
 /** A probe of the test's own, every 100 ms, and how many intervals it has had so far. */
 async function withProbe(run: (intervals: () => number) => Promise<void>): Promise<void> {
@@ -57,7 +37,7 @@ async function withProbe(run: (intervals: () => number) => Promise<void>): Promi
     },
   };
   const probe = startProductAiProbe({
-    context: h.pipeline.context,
+    context: stack.h.pipeline.context,
     everyMs: 100,
     clock: counting,
     logger: createLogger({ level: 'silent' }),
@@ -71,40 +51,40 @@ async function withProbe(run: (intervals: () => number) => Promise<void>): Promi
 
 /** A shop whose account's job reads are refused, and one of its generations waiting on it. */
 async function limitedAndWaiting(retryAfterS?: number) {
-  const shop = await h.newShop({ webhook: false });
-  await limitJobReads(h, shop.apiKey, true, retryAfterS);
-  const generation = await waitingOnProductAi(h, shop.shop, (await shop.enqueue()).id);
+  const shop = await stack.h.newShop({ webhook: false });
+  await limitJobReads(stack.h, shop.apiKey, true, retryAfterS);
+  const generation = await waitingOnProductAi(stack.h, shop.shop, (await shop.enqueue()).id);
   return { shop, generation };
 }
 
 it('reads each rate-limited account’s job with its key, so the account whose limit ends is read', async () => {
-  await h.quiet();
+  await stack.h.quiet();
   const a = await limitedAndWaiting();
   const b = await limitedAndWaiting();
   // A's own read is due first (any order would do for a probe that reads every scope).
-  const { productAiWaits } = h.pipeline.context;
+  const { productAiWaits } = stack.h.pipeline.context;
   const ref = { shop: a.shop.shop, generationId: a.generation.id };
   await productAiWaits.add({ ...ref, scope: accountOf(a.shop.apiKey) }, 0);
 
-  await limitJobReads(h, b.shop.apiKey, false);
+  await limitJobReads(stack.h, b.shop.apiKey, false);
   await withProbe(async () => {
     const read = await b.shop.waitFor(b.generation.id, ['published', 'failed'], 60_000);
     expect(read.state).toBe('published');
   });
 
-  const still = await h.pipeline.generations.get(a.shop.shop, a.generation.id);
+  const still = await stack.h.pipeline.generations.get(a.shop.shop, a.generation.id);
   expect(still?.waitingFor?.on).toBe('productai');
 }, 120_000);
 
 it('ends, at an answer with one account’s key, ProductAI’s wait and that account’s, not another account’s', async () => {
-  await h.quiet();
+  await stack.h.quiet();
   const a = await limitedAndWaiting();
   const b = await limitedAndWaiting();
-  await h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
-  const c = await h.newShop({ webhook: false });
-  const down = await waitingOnProductAi(h, c.shop, (await c.enqueue()).id);
-  await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
-  await limitJobReads(h, a.shop.apiKey, false);
+  await stack.h.productAiControl('POST', '/faults', { jobReadOutage: 503 });
+  const c = await stack.h.newShop({ webhook: false });
+  const down = await waitingOnProductAi(stack.h, c.shop, (await c.enqueue()).id);
+  await stack.h.productAiControl('POST', '/faults', { jobReadOutage: 0 });
+  await limitJobReads(stack.h, a.shop.apiKey, false);
 
   await withProbe(async () => {
     for (const [shop, id] of [
@@ -115,14 +95,14 @@ it('ends, at an answer with one account’s key, ProductAI’s wait and that acc
   });
 
   // B's wait goes on untouched: its job was not read again (its own read is an hour away).
-  const waiting = await h.pipeline.generations.get(b.shop.shop, b.generation.id);
+  const waiting = await stack.h.pipeline.generations.get(b.shop.shop, b.generation.id);
   expect(waiting?.waitingFor?.failures).toBe(1);
   const account = accountOf(b.shop.apiKey);
-  expect(await h.pipeline.context.productAiWaits.joinable(account)).toBe(account);
+  expect(await stack.h.pipeline.context.productAiWaits.joinable(account)).toBe(account);
 }, 120_000);
 
 it('says when a rate-limited generation is read again, and reads nothing of its account before its Retry-After', async () => {
-  await h.quiet();
+  await stack.h.quiet();
   const asked = Date.now();
   const { generation } = await limitedAndWaiting(2 * 60 * 60);
   const readAgainAt = Date.parse(generation.waitingFor?.readAgainAt ?? '');
@@ -134,27 +114,27 @@ it('says when a rate-limited generation is read again, and reads nothing of its 
     `ProductAI is limiting this account's requests — the result is read again by ${time} UTC.`,
   );
 
-  const refused = await jobReadsLimited(h);
+  const refused = await jobReadsLimited(stack.h);
   await withProbe(async (intervals) => {
     await until('the probe to have had 5 chances to read', () => intervals() > 5, {
       deadlineMs: 30_000,
     });
   });
-  expect(await jobReadsLimited(h)).toBe(refused);
+  expect(await jobReadsLimited(stack.h)).toBe(refused);
 }, 120_000);
 
 it('reads no more of an account whose probe read was refused until the Retry-After of that refusal', async () => {
-  await h.quiet();
+  await stack.h.quiet();
   // Its own read asks for a second: the probe reads its account after it.
   const { shop } = await limitedAndWaiting(1);
-  await limitJobReads(h, shop.apiKey, true, 2 * 60 * 60);
-  const refused = await jobReadsLimited(h);
+  await limitJobReads(stack.h, shop.apiKey, true, 2 * 60 * 60);
+  const refused = await jobReadsLimited(stack.h);
 
   await withProbe(async (intervals) => {
     await until(
       'the probe to read the account’s job',
       async () => {
-        return (await jobReadsLimited(h)) > refused;
+        return (await jobReadsLimited(stack.h)) > refused;
       },
       { deadlineMs: 30_000 },
     );
@@ -163,5 +143,5 @@ it('reads no more of an account whose probe read was refused until the Retry-Aft
       deadlineMs: 30_000,
     });
   });
-  expect(await jobReadsLimited(h)).toBe(refused + 1);
+  expect(await jobReadsLimited(stack.h)).toBe(refused + 1);
 }, 120_000);

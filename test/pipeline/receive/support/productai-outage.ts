@@ -5,7 +5,8 @@
  */
 import type { Generation } from '../../../../src/pipeline/generations/generation.ts';
 import { UNREACHABLE } from '../../../../src/pipeline/receive/productai-waits.ts';
-import type { PipelineHarness } from '../../../support/pipeline-stack.ts';
+import { afterEach, beforeAll } from 'vitest';
+import { startPipelineHarness, type PipelineHarness } from '../../../support/pipeline-stack.ts';
 import { until } from '../../../support/until.ts';
 
 /** Job reads the emulator's outage has failed so far. */
@@ -57,4 +58,40 @@ export function waitingOnProductAi(
     },
     { deadlineMs: 60_000 },
   );
+}
+
+const HOUR = 60 * 60_000;
+
+/**
+ * The pipeline for a test that drives ProductAI's outage itself: the workers' own reads and
+ * probe wait an hour (never within a test), the outage's ceiling is `ceilingMs`; after each test
+ * every fault, every account's limit and every wait ends, so the next starts with nothing
+ * waiting. `stack.h` is the harness once the file's set-up ran.
+ */
+export function outageStack(ceilingMs: number): { readonly h: PipelineHarness } {
+  let harness: PipelineHarness | undefined;
+  beforeAll(async () => {
+    harness = await startPipelineHarness({
+      emulator: { jobMs: 100 },
+      config: {
+        awaiting: {
+          outageCeilingMs: ceilingMs,
+          outageFirstDelayMs: HOUR,
+          outageMaxDelayMs: HOUR,
+          probeEveryMs: HOUR,
+        },
+      },
+    });
+  });
+  afterEach(async () => {
+    await harness!.productAiControl('DELETE', '/faults');
+    await endEveryWait(harness!);
+    await harness!.quiet();
+  });
+  return {
+    get h() {
+      if (!harness) throw new Error('the pipeline harness is not started yet');
+      return harness;
+    },
+  };
 }
