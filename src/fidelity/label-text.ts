@@ -5,6 +5,7 @@
  * product drawn smaller), so a word is first judged with a pixel-level measure, how well the
  * edges of its letters line up with the source's, and read only when that does not settle it.
  */
+import { debuglog } from 'node:util';
 import type { OpenCv } from './opencv.ts';
 import { letterAgreement } from './letter-edges.ts';
 import { readWords } from './ocr.ts';
@@ -13,6 +14,12 @@ import { atScale, gradientMagnitude, toGray } from './raster.ts';
 import { letterHeight, transposed, type Turn } from './quarter-turn.ts';
 import { normaliseWord, type Patch, type SourceProduct } from './source-product.ts';
 import { warpBack } from './measure.ts';
+
+/**
+ * What each word measured and read, on stderr when NODE_DEBUG names `fidelity-text` (Node reads
+ * it, once per process): for tuning the limits below on a labelled set.
+ */
+const debug = debuglog('fidelity-text');
 
 /**
  * Letters' edges correlating this well with the source's are the same letters (OCR slipped);
@@ -84,7 +91,7 @@ export async function textKept(
     // was kept either way, so the verdict is the one reading first gave (the same on all 342
     // pairs of the labelled set), and the reading (20-130 ms a word) is spent only on words
     // whose letters moved. The text step's p95 per check went from 51 to 28 ms.
-    if (process.env.DEBUG_TEXT) console.error(text, word.box, scale, letters);
+    debug('%s %o scale %d letters %o', text, word.box, scale, letters);
     if (letters.whole >= LETTERS_KEPT && letters.worst >= LETTER_CHANGED) continue;
     const whole = { ...word.patch.box, x: 0, y: 0 };
     const reads = await readWords(await cropPng(crop, whole, word.turn), 'sparse');
@@ -92,7 +99,7 @@ export async function textKept(
     if (read.some((w) => w.text.includes(text))) continue;
     // Read with a slip of OCR's, kept unless one of its letters is clearly another.
     if (read.some((w) => similar(w.text, text)) && letters.worst >= LETTER_CHANGED) continue;
-    if (process.env.DEBUG_TEXT) console.error(read);
+    debug('%s read %o', text, read);
     const readOther = read.some((w) => w.text.length >= 3 && w.confidence >= READ_SURE);
     // One strip unlike while the word as a whole agrees is not enough alone: of a word read in
     // two pieces on the source ('GRA', 'NITH' of 'GRANITE'), 'NITH' kept 0.91-0.93 as a whole
