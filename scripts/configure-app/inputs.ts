@@ -1,6 +1,6 @@
 /**
  * What `scripts/configure-app.ts` writes into the toml files, read from the same variables the
- * app itself reads (src/platform/config.ts): SHOPIFY_API_KEY is the app's client ID and
+ * app itself reads (src/shopify/config.ts): SHOPIFY_API_KEY is the app's client ID and
  * SHOPIFY_APP_URL its public URL. Stricter than the app's own check, because what is deployed
  * is what every merchant's admin and Shopify Flow will call: https only, and no host that is a
  * placeholder by definition (the names RFC 2606 and RFC 6761 reserve for examples and tests).

@@ -1,135 +1,89 @@
 /**
- * The whole configuration, read once at boot: the app's (src/platform/config.ts), the
- * pipeline's timings and limits (src/pipeline/config.ts) and the HTTP rate limits (below). A bad
- * value in any fails the start with one ConfigError naming it, before anything connects.
+ * The whole configuration, read once at boot, as shopifyApi(config) does: each room's settings
+ * in its own file, a zod schema with the defaults beside (the platform's, src/platform/config.ts;
+ * Shopify's, src/shopify/config.ts; ProductAI's, src/productai/config.ts; the pipeline's,
+ * src/pipeline/config-from-env.ts; the HTTP rate limits, rate-limits-config.ts), read here in
+ * one pass: a bad value in any fails the start with ONE ConfigError naming every bad variable,
+ * before anything connects. Only what needs two rooms at once is decided here (the app home's
+ * origins, the Shopify emulator's images among the trusted downloads). docs/operations.md lists
+ * every variable with its default and owner (test/app/config-doc.test.ts keeps it so).
  */
-import { z } from 'zod';
-import { ConfigError, loadConfig, type AppConfig } from '../platform/config.ts';
-import type { RateLimit } from '../platform/redis/rate-limit.ts';
-import { pipelineConfigFromEnv, type PipelineConfig } from '../pipeline/index.ts';
-import { PRODUCTAI_WEBHOOK_SOURCES } from '../productai/webhook.ts';
+import { platformEnv, type PlatformConfig } from '../platform/config.ts';
+import { readEnv, type Env } from '../platform/env.ts';
+import { pipelineEnv, type PipelineConfig } from '../pipeline/index.ts';
+import { productAiEnv, type ProductAiConfig } from '../productai/config.ts';
+import { shopifyEnv, type ShopifyConfig } from '../shopify/config.ts';
+import { rateLimitsEnv, type RateLimitsConfig } from './rate-limits-config.ts';
 
-export interface RateLimitsConfig {
-  /** Each shop's requests to /api (the shop its session token names). */
-  api: RateLimit;
+export type { RateLimitsConfig } from './rate-limits-config.ts';
+
+/** Every section read by `loadAppConfig`, in the order their problems are reported. */
+export const ENV_SECTIONS = {
+  shopify: shopifyEnv,
+  platform: platformEnv,
+  productAi: productAiEnv,
+  pipeline: pipelineEnv,
+  rateLimits: rateLimitsEnv,
+};
+
+export interface AppHomeConfig {
+  appBridgeScriptUrl: string;
+  /** Extra origins allowed to frame the app home (the demo's admin stand-in). */
+  extraFrameAncestors: string[];
   /**
-   * Each source address's requests to the public routes, each family a bucket of its own with
-   * this budget: ProductAI's deliveries, Flow's actions, Shopify webhooks refused as not
-   * Shopify's (web/server/plugins/rate-limit.ts), other paths.
+   * Origins the app home's CSP also allows for images, media and connections: outside
+   * production the local stand-ins (the emulators serve product images and results over
+   * http, the demo's admin frame); in production none (https only).
    */
-  publicRoutes: RateLimit;
-  /** Storefront event batches (web pixels, POST /experiments/events), per source address. */
-  experimentEventsPerAddress: RateLimit;
-  /** Storefront event batches, per experiment, whatever address sends them. */
-  experimentEventsPerExperiment: RateLimit;
-  /** How long a refused request waits for its 429 (see RATE_LIMIT_REFUSAL_DELAY_MS below). */
-  refusalDelayMs: number;
+  devOrigins: string[];
+  /**
+   * The share of app home page loads that report their Web Vitals (POST /api/web-vitals): a
+   * quarter in production, where a p75 per page and day needs a few hundred reports, not
+   * every merchant's every page; every load elsewhere, so the demo and tests see each one.
+   */
+  webVitalsSampleRate: number;
 }
 
-export interface Config extends AppConfig {
+export interface Config extends PlatformConfig {
+  shopify: ShopifyConfig;
+  appHome: AppHomeConfig;
+  productAi: ProductAiConfig;
   pipeline: PipelineConfig;
   rateLimits: RateLimitsConfig;
 }
 
-const count = z.coerce
-  .number('must be a positive integer')
-  .int('must be a positive integer')
-  .positive('must be a positive integer');
+const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
 
-/**
- * /api, per shop: the app's fastest polls are a running review batch (1 s), a followed
- * generation and its option group (2 s each) and the lists (3-5 s), so one busy tab sends about
- * 2 requests a second and opening a page about 6 at once (web/frontend). The budget is the
- * shop's, shared by its staff: 10 a second holds five busy tabs at their fastest polls, and a
- * burst of 100 some sixteen pages opened at once. A script gets no more than that 10 a second.
- *
- * Public routes, per source address: ProductAI posts at most one result per generation, and
- * generations leave at the app's ProductAI budget (15 a minute by default), well under 1 a
- * second. Shopify delivers this app's webhooks (products/create, products/update with media,
- * app and compliance topics) and Flow's action requests from a shared pool of addresses: a
- * merchant importing thousands of products sends a products/create and a few products/update
- * per product, tens a second, and several shops importing at once may share one address. 100 a
- * second with bursts of 1000 holds that; what Shopify or Flow sends past it gets a 429 and is
- * retried later, not lost. A flood from one address is cut to the same 100 a second, in the
- * family it floods only (ProductAI's deliveries, Flow, refused Shopify webhooks each have a
- * bucket of their own), and a webhook Shopify signed is never counted: so junk can never get
- * Shopify's own deliveries refused, even where a proxy gives every sender one address.
- *
- * Storefront event batches (a web pixel's, one per experiment every few seconds while a shopper
- * browses): per address, 10 a second with bursts of 60 holds some fifty shoppers behind one
- * address (a carrier's NAT, an office) and cuts a script to 500 events a second at most; per
- * experiment, 100 batches a second (thousands of shoppers on one product at once) with bursts
- * of 1000 bounds what a botnet of many addresses can push into one experiment's result.
- *
- * A refusal is answered after a second. A client that waits for its answers (a loop in a
- * script, or fifty of them) then slows to what its connections can hold, instead of keeping the
- * process busy refusing it: refusing costs the event loop about as much as a light request, and
- * every await of every other shop's request waits behind the refusals queued at that moment.
- * bench/api-flood.ts (one shop on 50 connections for 30 s against one web process): another
- * shop's p95 went from 14.7 ms alone to 23.5 ms (1.6x) and the flooder got 63 answers a second,
- * 79% of them 429; refusing at once, it went from 10.9 to 168 ms (15x): the process spent all
- * its CPU on 1144 refusals a second, 880 µs each.
- */
-const RateLimitsSchema = z.object({
-  API_RATE_LIMIT_BURST: count.default(100),
-  API_RATE_LIMIT_PER_MINUTE: count.default(600),
-  WEBHOOK_RATE_LIMIT_BURST: count.default(1_000),
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: count.default(6_000),
-  PIXEL_RATE_LIMIT_BURST: count.default(60),
-  PIXEL_RATE_LIMIT_PER_MINUTE: count.default(600),
-  EXPERIMENT_RATE_LIMIT_BURST: count.default(1_000),
-  EXPERIMENT_RATE_LIMIT_PER_MINUTE: count.default(6_000),
-  RATE_LIMIT_REFUSAL_DELAY_MS: z.coerce
-    .number('must be a number of milliseconds')
-    .int('must be a number of milliseconds')
-    .min(0, 'must be a number of milliseconds')
-    .max(10_000, 'must be at most 10000 (ms)')
-    .default(1_000),
-});
-
-function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitsConfig {
-  const present = Object.fromEntries(
-    Object.keys(RateLimitsSchema.shape).flatMap((name) => {
-      const value = env[name]?.trim();
-      return value ? [[name, value]] : [];
-    }),
-  );
-  const parsed = RateLimitsSchema.safeParse(present);
-  if (!parsed.success)
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`),
-    );
-  const e = parsed.data;
+/** Validates the environment; throws a ConfigError listing every problem at once. */
+export function loadAppConfig(env: Env): Config {
+  const { shopify, platform, productAi, pipeline, rateLimits } = readEnv(env, ENV_SECTIONS);
+  const production = platform.env === 'production';
+  const adminOverride = shopify.api.adminUrlOverride;
   return {
-    api: { burst: e.API_RATE_LIMIT_BURST, perMinute: e.API_RATE_LIMIT_PER_MINUTE },
-    publicRoutes: { burst: e.WEBHOOK_RATE_LIMIT_BURST, perMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE },
-    experimentEventsPerAddress: {
-      burst: e.PIXEL_RATE_LIMIT_BURST,
-      perMinute: e.PIXEL_RATE_LIMIT_PER_MINUTE,
+    ...platform,
+    shopify: shopify.api,
+    appHome: {
+      ...shopify.embedding,
+      devOrigins: production
+        ? []
+        : [
+            ...new Set([
+              ...originOf(productAi.baseUrl),
+              ...originOf(adminOverride),
+              ...shopify.embedding.extraFrameAncestors,
+            ]),
+          ],
+      webVitalsSampleRate: production ? 0.25 : 1,
     },
-    experimentEventsPerExperiment: {
-      burst: e.EXPERIMENT_RATE_LIMIT_BURST,
-      perMinute: e.EXPERIMENT_RATE_LIMIT_PER_MINUTE,
+    productAi: {
+      ...productAi,
+      // The product images the fidelity check reads, where the Shopify emulator serves them (a
+      // development-only variable, refused in production).
+      resultDownloadOrigins: [
+        ...new Set([...productAi.resultDownloadOrigins, ...originOf(adminOverride)]),
+      ],
     },
-    refusalDelayMs: e.RATE_LIMIT_REFUSAL_DELAY_MS,
+    pipeline,
+    rateLimits,
   };
-}
-
-export function loadAppConfig(env: Record<string, string | undefined> = process.env): Config {
-  const app = loadConfig(env, { productAiWebhookSources: PRODUCTAI_WEBHOOK_SOURCES });
-  const problems: string[] = [];
-  let pipeline: PipelineConfig | undefined;
-  let rateLimits: RateLimitsConfig | undefined;
-  try {
-    pipeline = pipelineConfigFromEnv(env);
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
-  try {
-    rateLimits = rateLimitsFromEnv(env);
-  } catch (error) {
-    problems.push(...(error as ConfigError).problems);
-  }
-  if (!pipeline || !rateLimits) throw new ConfigError(problems);
-  return { ...app, pipeline, rateLimits };
 }

@@ -11,7 +11,7 @@ import type { Redis } from '../platform/redis/connection.ts';
 import { createIdempotencyKeys } from '../stores/idempotency-keys.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { AppConfig } from '../platform/config.ts';
+import type { ShopifyConfig } from '../shopify/config.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { Shopify } from '../shopify/shopify-api.ts';
 import type { WebhookIntake } from '../shopify/webhook-queue.ts';
@@ -137,7 +137,7 @@ export function startFeatureWorkers(engines: FeatureEngines): FeatureWorker[] {
 
 /** What the services are built from (the composition root's parts). */
 export interface ServiceDeps extends FeatureEngines {
-  config: AppConfig;
+  config: { shopify: ShopifyConfig };
   /** The app's Redis (the services' own small records: idempotency keys). */
   redis: Redis;
   shopify: Shopify;

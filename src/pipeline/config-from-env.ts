@@ -1,121 +1,121 @@
 /**
- * The pipeline's configuration read from the environment (config.ts has every knob with its
- * production default): what an operator sets, validated once at start.
+ * The pipeline's settings an operator sets from the environment, as a zod schema with each
+ * default beside its variable: the default is the production value of config.ts (which holds
+ * every knob, with why it has its value, and the ones that are not the operator's: stage
+ * concurrency, backoffs, sweeps…). Read with the rest of the configuration in one pass by
+ * src/app/config.ts (src/platform/env.ts says how); `pipelineConfigFromEnv` reads it alone, for
+ * the upgrade scripts and tests that open the pipeline's Redis without the app.
  */
+import { z } from 'zod';
+import { envSection, positiveInteger, readEnv, type Env } from '../platform/env.ts';
 import { defaultPipelineConfig, pipelineConfig, type PipelineConfig } from './config.ts';
 
 const DAY = 24 * 60 * 60_000;
+const base = defaultPipelineConfig();
 
-/**
- * The knobs an operator sets from the environment: PIPELINE_RATE_LIMIT and
- * PIPELINE_RATE_WINDOW_MS (e.g. when ProductAI grants the app's address a larger budget),
- * PIPELINE_ARRIVAL_MARGIN_MS (a slow network to ProductAI), the timings crash recovery
- * depends on: PIPELINE_STAGE_LOCK_MS and PIPELINE_STALLED_CHECK_MS (how soon a dead worker's job
- * runs elsewhere), PIPELINE_FIRST_POLL_MS (all kinds), PIPELINE_POLL_DEADLINE_MS (the wait for a
- * result, all kinds: 15 min for images, 30 for video by default), PIPELINE_SUBMIT_TIMEOUT_MS (a
- * generation request's, 30 s; the fault bench compresses both), PIPELINE_DISPATCH_RECOVER_MS,
- * PIPELINE_RECONCILE_FIRST_CHECK_MS, PIPELINE_RECONCILE_RECHECK_MS,
- * PIPELINE_JOB_LISTING_DELAY_MS and PIPELINE_CLOCK_SKEW_MS, PIPELINE_SHOPIFY_OUTAGE_CEILING_MS
- * (how long a result waits for Shopify to come back, 6 h by default),
- * PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS (how long a job's reads wait for ProductAI, 6 h),
- * PIPELINE_PRODUCTAI_PROBE_MS (how often a worker asks ProductAI whether it answers again while
- * reads wait on it, 5 s),
- * REDIS_DURABILITY (`aof` in production, else `none`; `replicas` with REDIS_DURABILITY_REPLICAS),
- * REDIS_DURABILITY_TIMEOUT_MS, GENERATION_RETENTION_DAYS (how long finished generations are
- * kept, 90 by default), the per-shop quotas SHOP_PENDING_GENERATIONS_MAX, SHOP_BULK_RUNS_MAX and
- * VARIANT_VALUES_PER_SET_MAX, IN_REVIEW_EXPIRY_DAYS and PAUSED_EXPIRY_DAYS (how long a result
- * waits in review and paused work stays paused, 30 each), and FIDELITY_THREADS (the fidelity
- * check's threads per worker process, 1 by default; 0 turns the check off there).
- */
 const DURABILITY_MODES = ['aof', 'replicas', 'none'] as const;
 
-/** REDIS_DURABILITY, `aof` by default in production (the deployment docs/operations.md assumes). */
-function durabilityMode(
-  env: Record<string, string | undefined>,
-): PipelineConfig['durability']['mode'] {
-  const raw = env['REDIS_DURABILITY']?.trim();
-  if (!raw) return (env['NODE_ENV']?.trim() || 'production') === 'production' ? 'aof' : 'none';
-  const mode = DURABILITY_MODES.find((candidate) => candidate === raw);
-  if (!mode) throw new Error(`REDIS_DURABILITY must be one of ${DURABILITY_MODES.join(', ')}`);
-  return mode;
-}
+const PipelineEnv = z.object({
+  // ProductAI's budget for the app's address (the spec: 15 a minute); change it only if ProductAI
+  // grants the address another.
+  PIPELINE_RATE_LIMIT: positiveInteger.default(base.limiter.limit),
+  PIPELINE_RATE_WINDOW_MS: positiveInteger.default(base.limiter.windowMs),
+  // A slow network to ProductAI.
+  PIPELINE_ARRIVAL_MARGIN_MS: positiveInteger.default(base.limiter.arrivalMarginMs),
+  // One value for every kind, when set; by default each kind's (1 min for images, 3 for video).
+  PIPELINE_FIRST_POLL_MS: positiveInteger.optional(),
+  // The wait for a result, every kind, when set; by default 15 min for images, 30 for video.
+  PIPELINE_POLL_DEADLINE_MS: positiveInteger.optional(),
+  PIPELINE_SUBMIT_TIMEOUT_MS: positiveInteger.default(base.submit.timeoutMs),
+  // The timings crash recovery depends on: how soon a dead worker's job runs elsewhere.
+  PIPELINE_STAGE_LOCK_MS: positiveInteger.default(base.stages.lockMs),
+  PIPELINE_STALLED_CHECK_MS: positiveInteger.default(base.stages.stalledCheckMs),
+  PIPELINE_DISPATCH_RECOVER_MS: positiveInteger.default(base.dispatcher.recoverAfterMs),
+  PIPELINE_RECONCILE_FIRST_CHECK_MS: positiveInteger.default(base.reconcile.firstCheckMs),
+  PIPELINE_RECONCILE_RECHECK_MS: positiveInteger.default(base.reconcile.recheckMs),
+  PIPELINE_JOB_LISTING_DELAY_MS: positiveInteger.default(base.reconcile.listingDelayMs),
+  PIPELINE_CLOCK_SKEW_MS: positiveInteger.default(base.reconcile.clockSkewMs),
+  // How long a result waits for Shopify to come back (6 h).
+  PIPELINE_SHOPIFY_OUTAGE_CEILING_MS: positiveInteger.default(base.saving.outageCeilingMs),
+  // How long a job's reads wait for ProductAI (6 h), and how often a worker asks it meanwhile.
+  PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS: positiveInteger.default(base.awaiting.outageCeilingMs),
+  PIPELINE_PRODUCTAI_PROBE_MS: positiveInteger.default(base.awaiting.probeEveryMs),
+  // `aof` in production (the deployment docs/operations.md assumes, compose.yaml runs), `none`
+  // elsewhere (tests and the demo run a private Redis): decided in `build`, from NODE_ENV.
+  REDIS_DURABILITY: z
+    .enum(DURABILITY_MODES, { error: `must be one of ${DURABILITY_MODES.join(', ')}` })
+    .optional(),
+  REDIS_DURABILITY_REPLICAS: positiveInteger.default(base.durability.replicas),
+  REDIS_DURABILITY_TIMEOUT_MS: positiveInteger.default(base.durability.timeoutMs),
+  GENERATION_RETENTION_DAYS: positiveInteger.default(base.retention.generationMs / DAY),
+  // The per-shop quotas (docs/operations.md, Quotas per shop, says why each value).
+  SHOP_PENDING_GENERATIONS_MAX: positiveInteger.default(base.quotas.pendingPerShop),
+  SHOP_BULK_RUNS_MAX: positiveInteger.default(base.quotas.bulkRunsPerShop),
+  VARIANT_VALUES_PER_SET_MAX: positiveInteger.default(base.quotas.variantValuesPerSet),
+  IN_REVIEW_EXPIRY_DAYS: positiveInteger.default(base.expiry.inReviewMs / DAY),
+  PAUSED_EXPIRY_DAYS: positiveInteger.default(base.expiry.pausedMs / DAY),
+  // 0 turns the fidelity check off in the process.
+  FIDELITY_THREADS: z.coerce
+    .number('must be 0 or more')
+    .int('must be 0 or more')
+    .min(0, 'must be 0 or more')
+    .default(base.fidelity.threads),
+});
 
-export function pipelineConfigFromEnv(env: Record<string, string | undefined>): PipelineConfig {
-  const number = (name: string): number | undefined => {
-    const raw = env[name]?.trim();
-    if (!raw) return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0)
-      throw new Error(`${name} must be a positive integer`);
-    return value;
-  };
-  /** A whole number, 0 allowed (FIDELITY_THREADS=0: the check is off in the process). */
-  const count = (name: string): number | undefined => {
-    const raw = env[name]?.trim();
-    if (!raw) return undefined;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or more`);
-    return value;
-  };
-  const base = defaultPipelineConfig();
-  const firstPoll = number('PIPELINE_FIRST_POLL_MS');
-  const deadline = number('PIPELINE_POLL_DEADLINE_MS');
-  return pipelineConfig({
-    limiter: {
-      limit: number('PIPELINE_RATE_LIMIT') ?? base.limiter.limit,
-      windowMs: number('PIPELINE_RATE_WINDOW_MS') ?? base.limiter.windowMs,
-      arrivalMarginMs: number('PIPELINE_ARRIVAL_MARGIN_MS') ?? base.limiter.arrivalMarginMs,
-    },
-    polling: {
-      firstPollMs: firstPoll
-        ? { photo: firstPoll, upscale: firstPoll, video: firstPoll }
-        : base.polling.firstPollMs,
-      deadlineMs: deadline
-        ? { photo: deadline, upscale: deadline, video: deadline }
-        : base.polling.deadlineMs,
-    },
-    submit: { timeoutMs: number('PIPELINE_SUBMIT_TIMEOUT_MS') ?? base.submit.timeoutMs },
-    stages: {
-      lockMs: number('PIPELINE_STAGE_LOCK_MS') ?? base.stages.lockMs,
-      stalledCheckMs: number('PIPELINE_STALLED_CHECK_MS') ?? base.stages.stalledCheckMs,
-    },
-    dispatcher: {
-      recoverAfterMs: number('PIPELINE_DISPATCH_RECOVER_MS') ?? base.dispatcher.recoverAfterMs,
-    },
-    reconcile: {
-      firstCheckMs: number('PIPELINE_RECONCILE_FIRST_CHECK_MS') ?? base.reconcile.firstCheckMs,
-      recheckMs: number('PIPELINE_RECONCILE_RECHECK_MS') ?? base.reconcile.recheckMs,
-      listingDelayMs: number('PIPELINE_JOB_LISTING_DELAY_MS') ?? base.reconcile.listingDelayMs,
-      clockSkewMs: number('PIPELINE_CLOCK_SKEW_MS') ?? base.reconcile.clockSkewMs,
-    },
-    saving: {
-      outageCeilingMs: number('PIPELINE_SHOPIFY_OUTAGE_CEILING_MS') ?? base.saving.outageCeilingMs,
-    },
-    awaiting: {
-      outageCeilingMs:
-        number('PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS') ?? base.awaiting.outageCeilingMs,
-      probeEveryMs: number('PIPELINE_PRODUCTAI_PROBE_MS') ?? base.awaiting.probeEveryMs,
-    },
-    durability: {
-      mode: durabilityMode(env),
-      replicas: number('REDIS_DURABILITY_REPLICAS') ?? base.durability.replicas,
-      timeoutMs: number('REDIS_DURABILITY_TIMEOUT_MS') ?? base.durability.timeoutMs,
-    },
-    retention: {
-      generationMs: (number('GENERATION_RETENTION_DAYS') ?? 90) * DAY,
-    },
-    quotas: {
-      pendingPerShop: number('SHOP_PENDING_GENERATIONS_MAX') ?? base.quotas.pendingPerShop,
-      bulkRunsPerShop: number('SHOP_BULK_RUNS_MAX') ?? base.quotas.bulkRunsPerShop,
-      variantValuesPerSet: number('VARIANT_VALUES_PER_SET_MAX') ?? base.quotas.variantValuesPerSet,
-    },
-    expiry: {
-      inReviewMs: (number('IN_REVIEW_EXPIRY_DAYS') ?? 30) * DAY,
-      pausedMs: (number('PAUSED_EXPIRY_DAYS') ?? 30) * DAY,
-    },
-    fidelity: {
-      threads: count('FIDELITY_THREADS') ?? base.fidelity.threads,
-      timeoutMs: base.fidelity.timeoutMs,
-    },
-  });
+export const pipelineEnv = envSection({
+  schema: PipelineEnv,
+  build: (e, { production }): PipelineConfig => {
+    const firstPoll = e.PIPELINE_FIRST_POLL_MS;
+    const deadline = e.PIPELINE_POLL_DEADLINE_MS;
+    return pipelineConfig({
+      limiter: {
+        limit: e.PIPELINE_RATE_LIMIT,
+        windowMs: e.PIPELINE_RATE_WINDOW_MS,
+        arrivalMarginMs: e.PIPELINE_ARRIVAL_MARGIN_MS,
+      },
+      polling: {
+        firstPollMs: firstPoll
+          ? { photo: firstPoll, upscale: firstPoll, video: firstPoll }
+          : base.polling.firstPollMs,
+        deadlineMs: deadline
+          ? { photo: deadline, upscale: deadline, video: deadline }
+          : base.polling.deadlineMs,
+      },
+      submit: { timeoutMs: e.PIPELINE_SUBMIT_TIMEOUT_MS },
+      stages: { lockMs: e.PIPELINE_STAGE_LOCK_MS, stalledCheckMs: e.PIPELINE_STALLED_CHECK_MS },
+      dispatcher: { recoverAfterMs: e.PIPELINE_DISPATCH_RECOVER_MS },
+      reconcile: {
+        firstCheckMs: e.PIPELINE_RECONCILE_FIRST_CHECK_MS,
+        recheckMs: e.PIPELINE_RECONCILE_RECHECK_MS,
+        listingDelayMs: e.PIPELINE_JOB_LISTING_DELAY_MS,
+        clockSkewMs: e.PIPELINE_CLOCK_SKEW_MS,
+      },
+      saving: { outageCeilingMs: e.PIPELINE_SHOPIFY_OUTAGE_CEILING_MS },
+      awaiting: {
+        outageCeilingMs: e.PIPELINE_PRODUCTAI_OUTAGE_CEILING_MS,
+        probeEveryMs: e.PIPELINE_PRODUCTAI_PROBE_MS,
+      },
+      durability: {
+        mode: e.REDIS_DURABILITY ?? (production ? 'aof' : 'none'),
+        replicas: e.REDIS_DURABILITY_REPLICAS,
+        timeoutMs: e.REDIS_DURABILITY_TIMEOUT_MS,
+      },
+      retention: { generationMs: e.GENERATION_RETENTION_DAYS * DAY },
+      quotas: {
+        pendingPerShop: e.SHOP_PENDING_GENERATIONS_MAX,
+        bulkRunsPerShop: e.SHOP_BULK_RUNS_MAX,
+        variantValuesPerSet: e.VARIANT_VALUES_PER_SET_MAX,
+      },
+      expiry: {
+        inReviewMs: e.IN_REVIEW_EXPIRY_DAYS * DAY,
+        pausedMs: e.PAUSED_EXPIRY_DAYS * DAY,
+      },
+      fidelity: { threads: e.FIDELITY_THREADS },
+    });
+  },
+});
+
+/** The pipeline's configuration alone; throws a ConfigError naming each bad variable. */
+export function pipelineConfigFromEnv(env: Env): PipelineConfig {
+  return readEnv(env, { pipeline: pipelineEnv }).pipeline;
 }

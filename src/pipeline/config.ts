@@ -1,7 +1,8 @@
 /**
  * The pipeline's knobs, with production defaults from the ProductAI spec. Tests and benchmarks
  * compress time by overriding them (e.g. a 1 s limiter window, 200 ms first poll); every wait in
- * the pipeline reads from here, so nothing is hard-wired to real minutes.
+ * the pipeline reads from here, so nothing is hard-wired to real minutes. The ones an operator
+ * sets from the environment are config-from-env.ts's schema, whose defaults are these.
  */
 import type { GenerationKind } from '../app-api/contract.ts';
 import type { StageName } from './generations/generation.ts';
@@ -268,7 +269,7 @@ export function defaultPipelineConfig(): PipelineConfig {
       outageMaxDelayMs: MINUTE,
       probeEveryMs: 5_000,
     },
-    // Off by default (tests and the demo run a private Redis); pipelineConfigFromEnv makes `aof`
+    // Off by default (tests and the demo run a private Redis); config-from-env.ts makes `aof`
     // the production default, the deployment compose.yaml runs. 1 s: `appendfsync everysec`
     // fsyncs within a second anyway, and WAITAOF asks for it sooner (bench/durable-send.ts).
     durability: { mode: 'none', replicas: 1, timeoutMs: 1_000 },

@@ -24,13 +24,13 @@
  */
 import type { ChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
-import type { AppConfig } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { createSharpImageProcessor, type ImageProcessor } from '../platform/images.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { Redis } from '../platform/redis/connection.ts';
 import type { ProductAiClientOptions } from '../productai/client.ts';
+import type { ProductAiConfig } from '../productai/config.ts';
 import type { AdminClientFactory } from '../shopify/admin-client.ts';
 import type { ShopEraser } from '../stores/shop-eraser.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
@@ -66,7 +66,7 @@ import { createShopPause, type ShopPause } from './line/shop-pause.ts';
 
 export { productAiWebhookUrl, type WebhookDelivery } from './receive/webhook-receiver.ts';
 export { pipelineConfig, type PipelineConfig, type PipelineConfigOverrides } from './config.ts';
-export { pipelineConfigFromEnv } from './config-from-env.ts';
+export { pipelineConfigFromEnv, pipelineEnv } from './config-from-env.ts';
 export {
   currentWait,
   GenerationNotFoundError,
@@ -144,7 +144,7 @@ export { expiryPeriod } from './line/expire-waiting.ts';
 
 /** What the pipeline needs from the app, given by the composition root (src/app/create-app.ts). */
 export interface PipelineHost {
-  config: Pick<AppConfig, 'redisUrl' | 'productAi'>;
+  config: { redisUrl: string; productAi: ProductAiConfig };
   redis: Redis;
   clock: Clock;
   logger: Logger;

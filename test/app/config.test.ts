@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../../src/app/index.ts';
-import { ConfigError } from '../../src/platform/config.ts';
+import { ConfigError } from '../../src/platform/env.ts';
+import { problemsOf } from '../support/env-problems.ts';
 
 const valid = {
   NODE_ENV: 'production',
@@ -13,6 +14,89 @@ const valid = {
 };
 
 describe('loadAppConfig', () => {
+  it("reads every room's settings from one complete production environment", () => {
+    const config = loadAppConfig(valid);
+    expect(config.env).toBe('production');
+    expect(config.shopify.appUrl).toBe('https://app.example.com');
+    expect(config.redisUrl).toBe('redis://redis.internal:6379');
+    expect(config.http.port).toBe(3000);
+    expect(config.productAi.baseUrl).toBe('https://api.productai.photo');
+    expect(config.appHome).toEqual({
+      appBridgeScriptUrl: 'https://cdn.shopify.com/shopifycloud/app-bridge.js',
+      extraFrameAncestors: [],
+      devOrigins: [],
+      webVitalsSampleRate: 0.25,
+    });
+  });
+
+  it('lists every missing variable of every room in one error', () => {
+    expect(problemsOf(() => loadAppConfig({}))).toEqual([
+      'SHOPIFY_API_KEY is required',
+      'SHOPIFY_API_SECRET is required',
+      'SHOPIFY_APP_URL is required',
+      'SCOPES is required',
+      'REDIS_URL is required',
+      'ENCRYPTION_KEY is required',
+    ]);
+  });
+
+  it('lists every bad value of every room in one error, naming each variable', () => {
+    const problems = problemsOf(() =>
+      loadAppConfig({
+        ...valid,
+        SHOPIFY_APP_URL: 'ftp://app.example.com',
+        REDIS_URL: 'localhost:6379',
+        PORT: 'eighty',
+        TRUST_PROXY: 'true',
+        PRODUCTAI_WEBHOOK_ALLOWED_IPS: '54.88.136.216, not-an-ip',
+        PIPELINE_STAGE_LOCK_MS: '-5',
+        PIXEL_RATE_LIMIT_BURST: 'lots',
+        DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000',
+      }),
+    );
+    expect(problems.map((problem) => problem.split(/[ =]/)[0])).toEqual([
+      'SHOPIFY_APP_URL',
+      'REDIS_URL',
+      'PORT',
+      'PRODUCTAI_WEBHOOK_ALLOWED_IPS',
+      'PIPELINE_STAGE_LOCK_MS',
+      'PIXEL_RATE_LIMIT_BURST',
+      'DEV_FRAME_ANCESTORS',
+      'TRUST_PROXY',
+    ]);
+  });
+
+  it('lets the app home load from the local stand-ins outside production only', () => {
+    const config = loadAppConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      SHOPIFY_APP_URL: 'http://127.0.0.1:3000',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:9000/',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:9999/',
+      DEV_FRAME_ANCESTORS: 'http://127.0.0.1:8000',
+    });
+    expect(config.appHome.devOrigins).toEqual([
+      'http://127.0.0.1:9000',
+      'http://127.0.0.1:9999',
+      'http://127.0.0.1:8000',
+    ]);
+    expect(config.appHome.extraFrameAncestors).toEqual(['http://127.0.0.1:8000']);
+    expect(config.appHome.webVitalsSampleRate).toBe(1);
+  });
+
+  it("trusts the Shopify emulator's origin for downloads outside production: the fidelity check reads the product images there", () => {
+    const config = loadAppConfig({
+      ...valid,
+      NODE_ENV: 'development',
+      PRODUCTAI_BASE_URL: 'http://127.0.0.1:7001/',
+      SHOPIFY_ADMIN_URL_OVERRIDE: 'http://127.0.0.1:7003/admin',
+    });
+    expect(config.productAi.resultDownloadOrigins).toEqual([
+      'http://127.0.0.1:7001',
+      'http://127.0.0.1:7003',
+    ]);
+  });
+
   it("accepts ProductAI's webhooks from its published addresses unless others are configured", () => {
     expect(loadAppConfig(valid).productAi.webhookAllowedIps).toEqual([
       '54.88.136.216',

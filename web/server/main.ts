@@ -3,7 +3,7 @@
  * on SIGTERM/SIGINT (web/shutdown-signals.ts). The server drains within SHUTDOWN_TIMEOUT_MS
  * (server.ts); closing Redis after that gets CLOSE_MARGIN_MS more before the process gives up.
  */
-import { ConfigError } from '../../src/platform/config.ts';
+import { ConfigError } from '../../src/platform/env.ts';
 import { createApp, loadAppConfig, type AppOverrides } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';

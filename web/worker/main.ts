@@ -7,7 +7,7 @@
  * (web/shutdown-signals.ts); a killed worker's jobs are picked up by the others once their locks
  * expire.
  */
-import { ConfigError } from '../../src/platform/config.ts';
+import { ConfigError } from '../../src/platform/env.ts';
 import { createApp, loadAppConfig, startWorkers, type AppOverrides } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';

@@ -9,7 +9,6 @@
  */
 import type { SettingsView, ShopStyleView, UpdateSettingsRequest } from '../../app-api/contract.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
-import type { AppConfig } from '../../platform/config.ts';
 import { AppError, invalidFields, type FieldProblem } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import {
@@ -18,6 +17,7 @@ import {
   isImageModelId,
 } from '../../productai/catalogue.ts';
 import { isProductAiError } from '../../productai/errors.ts';
+import type { ShopifyConfig } from '../../shopify/config.ts';
 import type { ShopSettings, ShopSettingsStore } from '../../stores/shop-settings.ts';
 import {
   type Pipeline,
@@ -48,7 +48,7 @@ export interface SettingsService {
 }
 
 export interface SettingsServiceDeps {
-  config: Pick<AppConfig, 'shopify'>;
+  config: { shopify: Pick<ShopifyConfig, 'appUrl'> };
   logger: Logger;
   settings: ShopSettingsStore;
   pipeline: Pipeline;

@@ -6,7 +6,7 @@
  *  - Where it may go: ../../platform/http/safe-fetch.ts. Only https to public addresses, checked
  *    after DNS resolution and at every redirect (at most 3), on the address checked. The one
  *    exception is the trusted origins of the configuration (`productAi.resultDownloadOrigins`,
- *    src/platform/config.ts): outside production the ProductAI base URL's origin (the emulator
+ *    src/productai/config.ts): outside production the ProductAI base URL's origin (the emulator
  *    that development, the demo and the tests run on http://127.0.0.1:<port>), plus any origin
  *    listed in RESULT_DOWNLOAD_ORIGINS; in production only the listed ones, so a
  *    production deployment has no exception unless an operator writes one down.

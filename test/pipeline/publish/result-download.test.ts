@@ -1,15 +1,15 @@
 /**
  * Result downloads cannot be aimed: real HTTP servers on 127.0.0.1 stand for ProductAI's CDN, an
  * internal service and a hostile host; the guard (src/platform/http/safe-fetch.ts) is the real
- * one, with the trusted origins the configuration derives (src/platform/config.ts). Host names
- * other than `localhost` resolve through an injected resolver, so a test can say what a hostile
- * DNS answers without a DNS server.
+ * one, with the trusted origins the configuration derives (src/productai/config.ts,
+ * src/app/config.ts). Host names other than `localhost` resolve through an injected resolver, so
+ * a test can say what a hostile DNS answers without a DNS server.
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../../../emulators/shared/listen.ts';
-import { loadConfig } from '../../../src/platform/config.ts';
+import { loadAppConfig } from '../../../src/app/index.ts';
 import type { SafeFetchPolicy } from '../../../src/platform/http/safe-fetch.ts';
 import {
   RESULT_MAX_BYTES,
@@ -66,7 +66,7 @@ function serving(body: Buffer, contentType: string): RequestListener {
 
 /** The policy a deployment gets from its environment (the app wires exactly this). */
 function policyFor(env: Record<string, string>, resolve?: SafeFetchPolicy['resolve']) {
-  const config = loadConfig({
+  const config = loadAppConfig({
     SHOPIFY_API_KEY: 'key',
     SHOPIFY_API_SECRET: 'secret',
     SHOPIFY_APP_URL: 'https://app.example.com',

@@ -1,8 +1,8 @@
 /**
- * The HTTP rate limits (budgets in src/app/config.ts, counted in Redis so that every web process
- * shares them: src/platform/redis/rate-limit.ts). Past its budget a caller gets a 429 with
- * `Retry-After` in the app's error body, from the one error handler, once the refusal delay has
- * passed (`refusalDelayMs`: a client that waits for its answers slows down to what its
+ * The HTTP rate limits (budgets in src/app/rate-limits-config.ts, counted in Redis so that every
+ * web process shares them: src/platform/redis/rate-limit.ts). Past its budget a caller gets a 429
+ * with `Retry-After` in the app's error body, from the one error handler, once the refusal delay
+ * has passed (`refusalDelayMs`: a client that waits for its answers slows down to what its
  * connections can hold instead of keeping the process busy refusing it).
  *
  *  - /api, per shop: checked as soon as the session token names the shop, before the shop's
