@@ -36,7 +36,7 @@ import {
   type GiveUpRules,
   type QueueHandlers,
 } from './stages/stage-registry.ts';
-import { createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
+import { SUBMIT_USES, createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
 import type { Durability } from '../platform/redis/durability.ts';
 
 /** Handlers tests and benchmarks may put in place of the publishing ones. */
@@ -88,7 +88,7 @@ export function pipelineStages(
 ): PipelineStages {
   return {
     handlers: checkStageHandlers({
-      submit: createSubmitStage(deps),
+      submit: withOnly(SUBMIT_USES, createSubmitStage(deps)),
       await: withOnly(AWAIT_USES, createAwaitStage(deps)),
       attach: publish.attach ?? attachStage,
       verify: publish.verify ?? verifyStage,

@@ -28,6 +28,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FidelityReport } from '../../fidelity/fidelity-report.ts';
 import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { PipelineContext } from '../context.ts';
+
+type FidelityStepContext = Pick<
+  PipelineContext,
+  'generations' | 'fidelity' | 'resultDownloads' | 'config' | 'logger'
+>;
 import type { FidelityRecord, Generation } from '../generations/generation.ts';
 import { ResultDownloadError, downloadResult } from './result-download.ts';
 
@@ -89,7 +94,7 @@ export function fidelityNote(record: FidelityRecord): string {
 
 /** Checks the result of a `saving` generation once; answers the generation with its report. */
 export async function checkFidelity(
-  ctx: PipelineContext,
+  ctx: FidelityStepContext,
   generation: Generation,
 ): Promise<Generation> {
   if (generation.fidelity) return generation;
@@ -102,7 +107,7 @@ export async function checkFidelity(
   );
 }
 
-async function runCheck(ctx: PipelineContext, generation: Generation): Promise<FidelityRecord> {
+async function runCheck(ctx: FidelityStepContext, generation: Generation): Promise<FidelityRecord> {
   if (!ctx.fidelity) return CHECK_OFF;
   const result = await readImage(ctx, generation.resultUrl!, true);
   if (!result) return checkIt({ code: 'unchecked_result_unread' });
@@ -145,7 +150,7 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
  * the check with it), so a blip does not decide the verdict.
  */
 export async function readImage(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'resultDownloads' | 'logger'>,
   url: string,
   isResult: boolean,
 ): Promise<Buffer | null> {
