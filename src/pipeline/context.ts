@@ -1,7 +1,9 @@
 /**
- * The context every stage handler of the pipeline receives (and the review actions, which run
- * the same steps for the merchant): the stores, clients and settings a stage may use. The stage
- * runtime (stages/) passes it through without knowing more of it than `StageContext`.
+ * The stores, clients and settings the pipeline's stages use, built once here for the
+ * composition root (index.ts). No stage is handed the whole of it: each declares the members it
+ * uses (its `*_USES` list, of which its context type is made) and stage-handlers.ts hands it only
+ * those; the review actions, the probes and the web's services take the parts they use too. The
+ * stage runtime (stages/) passes it through without knowing more of it than `StageContext`.
  */
 import type { ChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
@@ -44,7 +46,7 @@ import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
 import { createUploadPacer } from './limits/upload-pacer.ts';
 import type { PipelineQueues } from './stages/queues.ts';
 import type { StageTurns, TurnStage } from './limits/stage-turns.ts';
-import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
+import type { EnqueueOptions, GenerationRef, StageContext } from './stages/stage.ts';
 
 export interface PipelineContext extends StageContext {
   generations: GenerationStore;
@@ -114,9 +116,6 @@ export interface PipelineContext extends StageContext {
 
 /** Waiting generations brought forward per Redis call after a ProductAI outage. */
 const PROMOTE_BATCH = 200;
-
-/** A stage of this pipeline: a handler given the whole `PipelineContext`. */
-export type PipelineStageHandler = StageHandler<PipelineContext>;
 
 export function createPipelineContext(deps: {
   config: PipelineConfig;

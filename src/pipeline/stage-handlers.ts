@@ -22,14 +22,23 @@ import type { FairScheduler } from './limits/fair-scheduler.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { SubmissionClaims } from './limits/submission-claims.ts';
 import type { PipelineConfig } from './config.ts';
-import { ATTACH_GIVE_UP, VERIFY_GIVE_UP, attachStage, verifyStage } from './publish/index.ts';
+import {
+  ATTACH_GIVE_UP,
+  ATTACH_USES,
+  VERIFY_GIVE_UP,
+  VERIFY_USES,
+  attachStage,
+  verifyStage,
+  type AttachContext,
+  type VerifyContext,
+} from './publish/index.ts';
 import type { JobResults } from './receive/job-results.ts';
 import { RECONCILE_USES, createReconcileStage } from './receive/reconcile.ts';
 import { RESULT_USES, createResultStage } from './receive/result-stage.ts';
 import { AWAIT_GIVE_UP, AWAIT_USES, createAwaitStage } from './receive/await-stage.ts';
 import type { PipelineQueues } from './stages/queues.ts';
 import type { ShopPause } from './line/shop-pause.ts';
-import type { PipelineContext, PipelineStageHandler } from './context.ts';
+import type { PipelineContext } from './context.ts';
 import type { GenerationRef, StageHandler, StageOutcome } from './stages/stage.ts';
 import {
   checkStageHandlers,
@@ -39,8 +48,11 @@ import {
 import { SUBMIT_USES, createSubmitStage, submitGiveUp } from './submit/submit-stage.ts';
 import type { Durability } from '../platform/redis/durability.ts';
 
-/** Handlers tests and benchmarks may put in place of the publishing ones. */
-export type PublishHandlers = Partial<Record<'attach' | 'verify', PipelineStageHandler>>;
+/** Handlers tests and benchmarks may put in place of the publishing ones, given what those use. */
+export interface PublishHandlers {
+  attach?: StageHandler<AttachContext>;
+  verify?: StageHandler<VerifyContext>;
+}
 
 export interface StageHandlerDeps {
   config: PipelineConfig;
@@ -90,8 +102,8 @@ export function pipelineStages(
     handlers: checkStageHandlers({
       submit: withOnly(SUBMIT_USES, createSubmitStage(deps)),
       await: withOnly(AWAIT_USES, createAwaitStage(deps)),
-      attach: publish.attach ?? attachStage,
-      verify: publish.verify ?? verifyStage,
+      attach: withOnly(ATTACH_USES, publish.attach ?? attachStage),
+      verify: withOnly(VERIFY_USES, publish.verify ?? verifyStage),
       result: withOnly(RESULT_USES, createResultStage(deps)),
       reconcile: withOnly(RECONCILE_USES, createReconcileStage(deps)),
     }),

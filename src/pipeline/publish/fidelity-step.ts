@@ -28,13 +28,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FidelityReport } from '../../fidelity/fidelity-report.ts';
 import { englishText, type CodedText } from '../../app-api/error-codes.ts';
 import type { PipelineContext } from '../context.ts';
+import type { FidelityRecord, Generation } from '../generations/generation.ts';
+import { ResultDownloadError, downloadResult } from './result-download.ts';
 
+/** What checking a result's fidelity reads and records. */
 type FidelityStepContext = Pick<
   PipelineContext,
   'generations' | 'fidelity' | 'resultDownloads' | 'config' | 'logger'
 >;
-import type { FidelityRecord, Generation } from '../generations/generation.ts';
-import { ResultDownloadError, downloadResult } from './result-download.ts';
 
 /** The version of a record the pipeline wrote without the checker's answer. */
 const NOT_RUN = 'not-run';
