@@ -39,7 +39,6 @@ import {
   type ProductAiWaits,
 } from './receive/productai-waits.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
-import type { BeforeUndo } from './publish/review-actions.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
@@ -86,8 +85,6 @@ export interface PipelineContext extends StageContext {
   holds?: ResultHolds;
   /** How a changed result is made again (publish/fidelity-retry.ts); absent: it is not. */
   tries?: FidelityTries;
-  /** Told before an undo changes a product's media (an image experiment on it ends first). */
-  beforeUndo?: BeforeUndo;
   /**
    * The fidelity check's pool, where the stages run (pipeline-workers.ts gives it to them):
    * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
@@ -129,7 +126,6 @@ export function createPipelineContext(deps: {
   turns: StageTurns;
   holds: ResultHolds;
   tries?: FidelityTries;
-  beforeUndo?: BeforeUndo;
   channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
@@ -173,7 +169,6 @@ export function createPipelineContext(deps: {
     config: deps.config,
     holds: deps.holds,
     tries: deps.tries,
-    beforeUndo: deps.beforeUndo,
     channels: deps.channels,
     enqueue: (stage, ref, options) => {
       const { shop, generationId } = ref;
