@@ -76,7 +76,7 @@ export interface StageHandlerDeps {
  * The stage handed only the members of the context it uses (`uses`), picked from the context the
  * workers run with at each job. A stage missing stays missing, for the check to name it.
  */
-export function withOnly<K extends keyof PipelineContext>(
+function withOnly<K extends keyof PipelineContext>(
   uses: readonly K[],
   stage: (ref: GenerationRef, ctx: Pick<PipelineContext, K>) => Promise<StageOutcome>,
 ): StageHandler<PipelineContext> | undefined {
