@@ -32,10 +32,10 @@ import { startEmulatorProcess } from '../../dev/emulator-process.ts';
 import { BENCH_SHOP, startAppStack } from '../bulk-app-stack.ts';
 import { quantile } from '../pipeline-support.ts';
 import { pipelineConfig, productAiWebhookUrl } from '../../src/pipeline/index.ts';
-import { attachStage, verifyStage } from '../../src/pipeline/publish/index.ts';
+import { attachStage, verifyStage, type AttachContext } from '../../src/pipeline/publish/index.ts';
 import type { Generation } from '../../src/pipeline/generations/generation.ts';
 import { prepareGeneration } from '../../src/pipeline/sources/new-generation.ts';
-import type { PipelineStageHandler } from '../../src/pipeline/context.ts';
+import type { StageHandler } from '../../src/pipeline/stages/stage.ts';
 import { startServer } from '../../web/server/server.ts';
 import { API_MODULES } from '../../web/server/routes/api-modules.ts';
 import { productAiWebhooksModule } from '../../web/server/routes/productai-webhooks.ts';
@@ -109,7 +109,7 @@ async function run(clicks: number, bulkSize: number): Promise<void> {
     }
     return response;
   };
-  const attach: PipelineStageHandler = async (ref, ctx) => {
+  const attach: StageHandler<AttachContext> = async (ref, ctx) => {
     if (!attachStarts.has(ref.generationId)) attachStarts.set(ref.generationId, Date.now());
     return attachStage(ref, ctx);
   };

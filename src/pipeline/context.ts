@@ -1,7 +1,9 @@
 /**
- * The context every stage handler of the pipeline receives (and the review actions, which run
- * the same steps for the merchant): the stores, clients and settings a stage may use. The stage
- * runtime (stages/) passes it through without knowing more of it than `StageContext`.
+ * The stores, clients and settings the pipeline's stages use, built once here for the
+ * composition root (index.ts). No stage is handed the whole of it: each declares the members it
+ * uses (its `*_USES` list, of which its context type is made) and stage-handlers.ts hands it only
+ * those; the review actions, the probes and the web's services take the parts they use too. The
+ * stage runtime (stages/) passes it through without knowing more of it than `StageContext`.
  */
 import type { ChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
@@ -37,14 +39,13 @@ import {
   type ProductAiWaits,
 } from './receive/productai-waits.ts';
 import type { ResultHolds } from './publish/result-holds.ts';
-import type { BeforeUndo } from './publish/review-actions.ts';
 import type { FidelityTries } from './publish/try-gate.ts';
 import type { AdminGraphql } from './sources/admin-graphql.ts';
 import { createShopStyles, type ShopStyles } from './sources/shop-style.ts';
 import { createUploadPacer } from './limits/upload-pacer.ts';
 import type { PipelineQueues } from './stages/queues.ts';
 import type { StageTurns, TurnStage } from './limits/stage-turns.ts';
-import type { EnqueueOptions, GenerationRef, StageContext, StageHandler } from './stages/stage.ts';
+import type { EnqueueOptions, GenerationRef, StageContext } from './stages/stage.ts';
 
 export interface PipelineContext extends StageContext {
   generations: GenerationStore;
@@ -84,8 +85,6 @@ export interface PipelineContext extends StageContext {
   holds?: ResultHolds;
   /** How a changed result is made again (publish/fidelity-retry.ts); absent: it is not. */
   tries?: FidelityTries;
-  /** Told before an undo changes a product's media (an image experiment on it ends first). */
-  beforeUndo?: BeforeUndo;
   /**
    * The fidelity check's pool, where the stages run (pipeline-workers.ts gives it to them):
    * attach checks every result with it. Absent elsewhere (the web's review actions check nothing).
@@ -115,9 +114,6 @@ export interface PipelineContext extends StageContext {
 /** Waiting generations brought forward per Redis call after a ProductAI outage. */
 const PROMOTE_BATCH = 200;
 
-/** A stage of this pipeline: a handler given the whole `PipelineContext`. */
-export type PipelineStageHandler = StageHandler<PipelineContext>;
-
 export function createPipelineContext(deps: {
   config: PipelineConfig;
   redis: Redis;
@@ -130,7 +126,6 @@ export function createPipelineContext(deps: {
   turns: StageTurns;
   holds: ResultHolds;
   tries?: FidelityTries;
-  beforeUndo?: BeforeUndo;
   channels: ChannelChecker;
   images: ImageProcessor;
   resultDownloads: SafeFetchPolicy;
@@ -174,7 +169,6 @@ export function createPipelineContext(deps: {
     config: deps.config,
     holds: deps.holds,
     tries: deps.tries,
-    beforeUndo: deps.beforeUndo,
     channels: deps.channels,
     enqueue: (stage, ref, options) => {
       const { shop, generationId } = ref;

@@ -212,8 +212,13 @@ export interface PipelineOptions {
 export interface Pipeline extends GenerationLine {
   readonly config: PipelineConfig;
   readonly generations: GenerationStore;
-  /** The context stage handlers receive (also the review actions', which run outside a stage). */
+  /**
+   * What the stages are handed parts of (stage-handlers.ts), and what the web's services and the
+   * review actions, which run outside a stage, use parts of too.
+   */
   readonly context: PipelineContext;
+  /** Told before the merchant's undo changes a product's media (`PipelineParts.beforeUndo`). */
+  readonly beforeUndo?: BeforeUndo;
   /**
    * Cancels a generation not sent yet (queued or paused), or one whose request may have been
    * (uncertain: the merchant stops waiting; it is never sent again, and a result ProductAI still
@@ -287,7 +292,6 @@ export function createPipeline(
     holds: parts.holds,
     // `line` is made below, from this context; a try is admitted long after both exist.
     tries: { gate: parts.tryGate ?? allGates(), admit: (generation) => line.admit(generation) },
-    beforeUndo: parts.beforeUndo,
     channels: parts.channels,
     images: options.images ?? createSharpImageProcessor(),
     resultDownloads: { trustedOrigins: host.config.productAi.resultDownloadOrigins },
@@ -304,7 +308,13 @@ export function createPipeline(
     redis,
     clock,
     logger: logger.child({ component: 'review-batches' }),
-    review: context,
+    review: {
+      generations,
+      admin: context.admin,
+      enqueue: context.enqueue,
+      publishedResults: context.publishedResults,
+      beforeUndo: parts.beforeUndo,
+    },
     enqueue: (shop, id) => reviewBatchQueue.add(shop, id),
   });
   const line = createGenerationLine({
@@ -334,6 +344,7 @@ export function createPipeline(
     config,
     generations,
     context,
+    beforeUndo: parts.beforeUndo,
     ...line,
     cancel: (shop, id, note) => cancelGeneration(generations, shop, id, note),
     unclaimedResults: createUnclaimedResults({

@@ -93,7 +93,7 @@ export function reviewDepsOf(deps: Pick<GenerationsServiceDeps, 'pipeline' | 'ad
     admin: async (shop) => deps.admin.forShop(shop),
     enqueue: (stage, ref, options) => pipeline.context.enqueue(stage, ref, options),
     publishedResults: pipeline.context.publishedResults,
-    beforeUndo: pipeline.context.beforeUndo,
+    beforeUndo: pipeline.beforeUndo,
   };
 }
 

@@ -36,7 +36,7 @@ export const MAX_ALT_LOCALES = 5;
 export const ALT_TRANSLATION_FAILED = 'alt text translations not registered';
 
 export async function registerAltTranslations(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'settings' | 'shopLocales' | 'altTranslationFailed' | 'logger'>,
   admin: AdminGraphql,
   generation: Generation,
 ): Promise<void> {

@@ -11,6 +11,7 @@
  */
 import { DONE, type GenerationRef, type GiveUpRule, type StageOutcome } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
+import type { AttachContext } from './stage-contexts.ts';
 import type { CodedText } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { plainBackdropWord } from '../../channels/index.ts';
@@ -39,7 +40,7 @@ export const ATTACH_GIVE_UP: GiveUpRule[] = [
 
 export async function attach(
   ref: GenerationRef,
-  ctx: PipelineContext,
+  ctx: AttachContext,
   deps: { fetch: FetchFn; estimates: ProcessingEstimates },
 ): Promise<StageOutcome> {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
@@ -148,7 +149,7 @@ export async function attach(
  * that reads them reads the cache's same answer.
  */
 async function primaryLanguage(
-  ctx: PipelineContext,
+  ctx: AttachContext,
   shop: string,
   admin: AdminGraphql,
 ): Promise<AltLanguage> {
@@ -162,7 +163,7 @@ async function primaryLanguage(
 
 /** Ends the generation as failed with a reason; a concurrent end (stale) is left alone. */
 export async function fail(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'generations'>,
   ref: GenerationRef,
   reason: CodedText | string,
   action: CodedText = { code: 'action_retry' },

@@ -33,7 +33,7 @@ export function channelFailures(generation: Generation): string[] {
 }
 
 export async function checkChannels(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'generations' | 'settings' | 'admin' | 'channels'>,
   generation: Generation,
   image: Buffer | null,
 ): Promise<Generation> {

@@ -13,7 +13,10 @@ import type { PipelineContext } from '../context.ts';
 import type { Generation } from '../generations/generation.ts';
 import { readImage } from './fidelity-step.ts';
 
-export async function prepareFidelity(ctx: PipelineContext, generation: Generation): Promise<void> {
+export async function prepareFidelity(
+  ctx: Pick<PipelineContext, 'fidelity' | 'resultDownloads' | 'logger'>,
+  generation: Generation,
+): Promise<void> {
   const { fidelity } = ctx;
   if (!fidelity || generation.kind === 'video') return;
   try {

@@ -43,6 +43,9 @@ import { tryAtCapHeldReason, tryAtCapReason } from '../limits/shop-quotas.ts';
 import { fidelityHoldNote } from './fidelity-holds.ts';
 import { wasApprovedByMerchant } from './result-holds.ts';
 
+/** What deciding a changed result's try reads and moves. */
+type TryContext = Pick<PipelineContext, 'generations' | 'settings' | 'tries' | 'config'>;
+
 const claimKeys = shopKeyspace('fidelity-tries');
 
 /** A try's claim outlives any repeat of its verify (a stage's retries take minutes). */
@@ -77,10 +80,7 @@ export function closestTry<T extends Pick<Generation, 'fidelity'>>(tries: readon
   return best;
 }
 
-export async function decideTry(
-  ctx: PipelineContext,
-  generation: Generation,
-): Promise<TryDecision> {
+export async function decideTry(ctx: TryContext, generation: Generation): Promise<TryDecision> {
   const report = generation.fidelity;
   if (!report || !ctx.tries || wasApprovedByMerchant(generation)) return null;
   let refusal: string | null = null;
@@ -112,7 +112,7 @@ export async function decideTry(
   return decision;
 }
 
-const atCapRefusal = (ctx: PipelineContext) =>
+const atCapRefusal = (ctx: TryContext) =>
   `not made again: ${tryAtCapReason(ctx.config.quotas.pendingPerShop)}`;
 
 /**
@@ -120,7 +120,7 @@ const atCapRefusal = (ctx: PipelineContext) =>
  * null, or why it was not made (then it is `cancelled`, nothing charged).
  */
 async function nextTry(
-  ctx: PipelineContext,
+  ctx: TryContext,
   generation: Generation,
   tries: FidelityTryRecord,
 ): Promise<string | null> {
@@ -180,7 +180,7 @@ async function nextTry(
 }
 
 /** The earlier tries, first to last (each names the try it was made after). */
-async function earlierTries(ctx: PipelineContext, generation: Generation): Promise<Generation[]> {
+async function earlierTries(ctx: TryContext, generation: Generation): Promise<Generation[]> {
   const earlier: Generation[] = [];
   let previous = generation.tries && generation.tries.number > 1 ? generation.retryOf : null;
   while (previous && earlier.length < 4) {
@@ -193,7 +193,7 @@ async function earlierTries(ctx: PipelineContext, generation: Generation): Promi
 }
 
 async function lastTry(
-  ctx: PipelineContext,
+  ctx: TryContext,
   generation: Generation,
   refusal: string | null,
 ): Promise<TryDecision> {
@@ -239,7 +239,7 @@ async function lastTry(
   };
 }
 
-async function discardAll(ctx: PipelineContext, tries: readonly Generation[], note: string) {
+async function discardAll(ctx: TryContext, tries: readonly Generation[], note: string) {
   for (const one of tries) {
     try {
       await ctx.generations.transition(one.shop, one.id, {

@@ -31,6 +31,12 @@ import type { PipelineContext } from '../context.ts';
 import type { FidelityRecord, Generation } from '../generations/generation.ts';
 import { ResultDownloadError, downloadResult } from './result-download.ts';
 
+/** What checking a result's fidelity reads and records. */
+type FidelityStepContext = Pick<
+  PipelineContext,
+  'generations' | 'fidelity' | 'resultDownloads' | 'config' | 'logger'
+>;
+
 /** The version of a record the pipeline wrote without the checker's answer. */
 const NOT_RUN = 'not-run';
 
@@ -89,7 +95,7 @@ export function fidelityNote(record: FidelityRecord): string {
 
 /** Checks the result of a `saving` generation once; answers the generation with its report. */
 export async function checkFidelity(
-  ctx: PipelineContext,
+  ctx: FidelityStepContext,
   generation: Generation,
 ): Promise<Generation> {
   if (generation.fidelity) return generation;
@@ -102,7 +108,7 @@ export async function checkFidelity(
   );
 }
 
-async function runCheck(ctx: PipelineContext, generation: Generation): Promise<FidelityRecord> {
+async function runCheck(ctx: FidelityStepContext, generation: Generation): Promise<FidelityRecord> {
   if (!ctx.fidelity) return CHECK_OFF;
   const result = await readImage(ctx, generation.resultUrl!, true);
   if (!result) return checkIt({ code: 'unchecked_result_unread' });
@@ -145,7 +151,7 @@ async function runCheck(ctx: PipelineContext, generation: Generation): Promise<F
  * the check with it), so a blip does not decide the verdict.
  */
 export async function readImage(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'resultDownloads' | 'logger'>,
   url: string,
   isResult: boolean,
 ): Promise<Buffer | null> {

@@ -3,16 +3,23 @@
  * review actions. `createPublishStages` takes the HTTP adapter (result downloads, staged
  * uploads) and the timing, so tests can serve files locally and compress the waits.
  */
-import type { PipelineStageHandler } from '../context.ts';
+import type { StageHandler } from '../stages/stage.ts';
 import { attach } from './attach-stage.ts';
 import { createProcessingEstimates } from './processing-estimates.ts';
 import { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts';
 import type { FetchFn } from './result-download.ts';
 import { verify } from './verify-stage.ts';
 import { holdThroughOutage } from './shopify-outage.ts';
+import type { AttachContext, VerifyContext } from './stage-contexts.ts';
 
 export { ATTACH_GIVE_UP } from './attach-stage.ts';
 export { VERIFY_GIVE_UP } from './verify-stage.ts';
+export {
+  ATTACH_USES,
+  VERIFY_USES,
+  type AttachContext,
+  type VerifyContext,
+} from './stage-contexts.ts';
 
 export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
 export { chooseOptions, OptionChoiceError } from './choose-options.ts';
@@ -26,8 +33,8 @@ export { DEFAULT_PUBLISH_TIMING, type PublishTiming } from './publish-timing.ts'
 export { SHOPIFY_IMAGE_LIMITS } from './shopify-image-limits.ts';
 
 export interface PublishStages {
-  attachStage: PipelineStageHandler;
-  verifyStage: PipelineStageHandler;
+  attachStage: StageHandler<AttachContext>;
+  verifyStage: StageHandler<VerifyContext>;
 }
 
 export function createPublishStages(

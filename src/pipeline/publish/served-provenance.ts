@@ -21,7 +21,7 @@ export const PROVENANCE_LOST_NOTE =
   'The file Shopify serves has lost its AI mark (IPTC DigitalSourceType)';
 
 export async function recordServedProvenance(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'generations' | 'resultDownloads' | 'logger'>,
   generation: Generation,
   servedUrl: string | null,
 ): Promise<Generation> {

@@ -25,12 +25,24 @@ import {
   AdminRetriesExhaustedError,
   ShopifyUserErrors,
 } from '../../shopify/admin-errors.ts';
-import type { PipelineContext, PipelineStageHandler } from '../context.ts';
+import type { PipelineContext } from '../context.ts';
 import { SHOPIFY_WAIT_NOTE, currentWait, type Generation } from '../generations/generation.ts';
-import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type StageHandler,
+  type StageOutcome,
+} from '../stages/stage.ts';
 import { outageDelay, outageDuration as duration } from '../stages/outage-backoff.ts';
 import { fail } from './attach-stage.ts';
 import { ShopifyFilesError } from './shopify-files.ts';
+
+/** What waiting out Shopify's outage uses (the stage held through it may use more). */
+export type ShopifyOutageContext = Pick<
+  PipelineContext,
+  'generations' | 'shopifyDown' | 'shopifyBack' | 'clock' | 'config' | 'logger'
+>;
 
 export { outageDelay } from '../stages/outage-backoff.ts';
 
@@ -76,7 +88,7 @@ export function classifyShopifyError(error: unknown): ShopifyFailure {
 /** `error`: what the try met; null when none was made (the shop's outage was known). */
 async function waitForShopify(
   ref: GenerationRef,
-  ctx: PipelineContext,
+  ctx: ShopifyOutageContext,
   error: unknown,
   known?: Generation,
 ): Promise<StageOutcome> {
@@ -124,14 +136,16 @@ async function waitForShopify(
  * others had their first). The waiting ones' own tries and the probe (shopify-probe.ts) find
  * Shopify's return.
  */
-async function joinsKnownOutage(ref: GenerationRef, ctx: PipelineContext) {
+async function joinsKnownOutage(ref: GenerationRef, ctx: ShopifyOutageContext) {
   if (!(await ctx.shopifyDown.isDown(ref.shop))) return null;
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
   return generation?.state === 'saving' && !currentWait(generation) ? generation : null;
 }
 
 /** The stage, holding its generation through Shopify's outages (see the header). */
-export function holdThroughOutage(stage: PipelineStageHandler): PipelineStageHandler {
+export function holdThroughOutage<Ctx extends ShopifyOutageContext>(
+  stage: StageHandler<Ctx>,
+): StageHandler<Ctx> {
   return async (ref, ctx) => {
     const waiting = await joinsKnownOutage(ref, ctx);
     if (waiting) return waitForShopify(ref, ctx, null, waiting);

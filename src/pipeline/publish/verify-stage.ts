@@ -34,7 +34,7 @@ import {
   type GiveUpRule,
   type StageOutcome,
 } from '../stages/stage.ts';
-import type { PipelineContext } from '../context.ts';
+import type { VerifyContext } from './stage-contexts.ts';
 import { toldWhy, type ToldWhy } from '../generations/reason.ts';
 import { fail } from './attach-stage.ts';
 import { mediaFailureReason } from './media-failure.ts';
@@ -62,7 +62,7 @@ export const VERIFY_GIVE_UP: GiveUpRule[] = [
 
 export async function verify(
   ref: GenerationRef,
-  ctx: PipelineContext,
+  ctx: VerifyContext,
   deps: { timing: PublishTiming; estimates: ProcessingEstimates },
 ): Promise<StageOutcome> {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
@@ -152,7 +152,7 @@ export async function verify(
 }
 
 async function publish(
-  ctx: PipelineContext,
+  ctx: VerifyContext,
   files: ShopifyFiles,
   generation: Generation,
   featured: boolean,
@@ -193,7 +193,7 @@ function savingSince(generation: Generation): number {
 }
 
 async function move(
-  ctx: PipelineContext,
+  ctx: VerifyContext,
   ref: GenerationRef,
   to: 'in_review' | 'published' | 'discarded',
   note: string,

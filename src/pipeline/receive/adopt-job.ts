@@ -16,10 +16,13 @@ import type { PipelineQueues } from '../stages/queues.ts';
 import type { GenerationRef } from '../stages/stage.ts';
 import type { PipelineContext } from '../context.ts';
 import type { JobResults } from './job-results.ts';
-import { firstPollDelay } from './poll-schedule.ts';
+import { firstPollDelay, type PollContext } from './poll-schedule.ts';
 
 /** How an attached unclaimed result's adoption is noted in its history. */
 export const ATTACHED_NOTE = 'an unclaimed result the merchant attached (not charged again)';
+
+/** What adopting a job moves: the generation, and its first poll. */
+export type AdoptJobContext = PollContext & Pick<PipelineContext, 'generations' | 'enqueue'>;
 
 export interface AdoptJobDeps {
   jobResults: JobResults;
@@ -30,7 +33,7 @@ export interface AdoptJobDeps {
 /** Throws StaleTransitionError when the generation is no longer in one of `from`. */
 export async function adoptJob(
   deps: AdoptJobDeps,
-  ctx: PipelineContext,
+  ctx: AdoptJobContext,
   generation: Generation,
   jobId: number,
   options: {

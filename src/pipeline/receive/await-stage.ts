@@ -25,8 +25,32 @@ import type { ShopPause } from '../line/shop-pause.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
 import { toldWhy } from '../generations/reason.ts';
 import type { CodedText } from '../../app-api/error-codes.ts';
-import { DONE, later, type GenerationRef, type GiveUpRule } from '../stages/stage.ts';
-import type { PipelineContext, PipelineStageHandler } from '../context.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type GiveUpRule,
+  type StageHandler,
+} from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
+
+/**
+ * What the await stage uses of the pipeline's context: the generation, its submission's key and
+ * ProductAI (job-check.ts, job-progress.ts), the poll's schedule, the waits for ProductAI
+ * (productai-outage.ts), and the attach stage a result starts.
+ */
+export const AWAIT_USES = [
+  'generations',
+  'settings',
+  'productAi',
+  'productAiWaits',
+  'productAiBack',
+  'enqueue',
+  'clock',
+  'config',
+  'logger',
+] as const satisfies readonly (keyof PipelineContext)[];
+export type AwaitContext = Pick<PipelineContext, (typeof AWAIT_USES)[number]>;
 
 /** What a processing generation becomes when its poll's last try failed. */
 export const AWAIT_GIVE_UP: GiveUpRule[] = [
@@ -45,8 +69,8 @@ function minutes(ms: number): CodedText {
     : { code: 'duration_seconds', params: { count: Math.round(ms / 1000) } };
 }
 
-export function createAwaitStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
-  async function failAtDeadline(ctx: PipelineContext, ref: GenerationRef, generation: Generation) {
+export function createAwaitStage(deps: { shopPause: ShopPause }): StageHandler<AwaitContext> {
+  async function failAtDeadline(ctx: AwaitContext, ref: GenerationRef, generation: Generation) {
     const waited = ctx.config.polling.deadlineMs[generation.kind];
     try {
       await ctx.generations.transition(ref.shop, ref.generationId, {

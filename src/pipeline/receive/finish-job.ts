@@ -18,6 +18,9 @@ import type { GenerationRef } from '../stages/stage.ts';
 import { toldWhy } from '../generations/reason.ts';
 import type { PipelineContext } from '../context.ts';
 
+/** What a job's end moves: the generation, and the attach stage it starts. */
+export type FinishJobContext = Pick<PipelineContext, 'generations' | 'enqueue'>;
+
 export interface JobEnd {
   status: 'success' | 'error';
   /** ProductAI's `image_url` for the job (never a delivery's). */
@@ -32,7 +35,7 @@ export const KIND_TEXTS: Record<GenerationKind, CodedText> = {
 };
 
 export async function finishJob(
-  ctx: PipelineContext,
+  ctx: FinishJobContext,
   ref: GenerationRef,
   end: JobEnd & { jobId: number; kind: GenerationKind },
   options: {
@@ -73,7 +76,7 @@ export async function finishJob(
  * attach itself is idempotent, see publish/attach-stage.ts).
  */
 export async function ensureAttachArmed(
-  ctx: PipelineContext,
+  ctx: FinishJobContext,
   ref: GenerationRef,
   generation: { state: GenerationState; fileId: string | null },
 ): Promise<void> {
@@ -86,7 +89,7 @@ export async function ensureAttachArmed(
  * which case attach is armed again if a crash lost it).
  */
 export async function processingGeneration(
-  ctx: PipelineContext,
+  ctx: FinishJobContext,
   ref: GenerationRef,
 ): Promise<(Generation & { productAiJobId: number }) | null> {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);

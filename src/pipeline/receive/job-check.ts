@@ -19,7 +19,7 @@ import type { GenerationRef } from '../stages/stage.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
 import type { PipelineContext } from '../context.ts';
 import { toldWhy } from '../generations/reason.ts';
-import { KIND_TEXTS, finishJob } from './finish-job.ts';
+import { KIND_TEXTS, finishJob, type FinishJobContext } from './finish-job.ts';
 import { submissionKey } from './submission-key.ts';
 
 /**
@@ -30,6 +30,10 @@ import { submissionKey } from './submission-key.ts';
  * both out (productai-outage.ts).
  */
 export type JobCheck = 'settled' | 'running' | 'unreachable' | RateLimited;
+
+/** What reading a generation's job uses: its submission's key, ProductAI, the job's end. */
+export type JobCheckContext = FinishJobContext &
+  Pick<PipelineContext, 'settings' | 'productAi' | 'logger'>;
 
 export interface RateLimited {
   retryAfterMs: number;
@@ -47,7 +51,7 @@ export function unreadableReason(kind: GenerationKind, jobId: number, why: 'gone
 }
 
 async function failUnreadable(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'generations'>,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
   why: 'gone' | 'refused',
@@ -67,7 +71,7 @@ async function failUnreadable(
 /** Reads the generation's job from ProductAI and applies its end, if it has one. */
 export async function checkJob(
   deps: { shopPause: ShopPause },
-  ctx: PipelineContext,
+  ctx: JobCheckContext,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
   via: 'poll' | 'webhook',

@@ -22,7 +22,7 @@ export type JobProgress =
 
 /** What ProductAI's earlier interface says of the job; null when it could not say. */
 export async function jobProgress(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'settings' | 'productAi' | 'clock' | 'logger'>,
   generation: Generation & { productAiJobId: number },
 ): Promise<JobProgress | null> {
   const apiKey = await submissionKey(ctx.settings, generation);

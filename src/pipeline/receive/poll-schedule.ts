@@ -38,7 +38,10 @@ import type { Generation } from '../generations/generation.ts';
 import type { PipelineContext } from '../context.ts';
 import { unreachableMs } from './productai-outage.ts';
 
-function sinceSubmission(ctx: PipelineContext, generation: Generation): number {
+/** What the poll's schedule reads: the clock, the polling settings, the shop's webhook. */
+export type PollContext = Pick<PipelineContext, 'clock' | 'config' | 'settings'>;
+
+function sinceSubmission(ctx: PollContext, generation: Generation): number {
   return ctx.clock.now() - Date.parse(generation.submittedAt ?? generation.createdAt);
 }
 
@@ -47,7 +50,7 @@ function sinceSubmission(ctx: PipelineContext, generation: Generation): number {
  * deadline counts only time ProductAI answered: it moves by the time its reads went unanswered
  * (productai-outage.ts).
  */
-export function untilDeadline(ctx: PipelineContext, generation: Generation): number {
+export function untilDeadline(ctx: PollContext, generation: Generation): number {
   const answeredFor = sinceSubmission(ctx, generation) - unreachableMs(ctx.clock.now(), generation);
   return ctx.config.polling.deadlineMs[generation.kind] - answeredFor;
 }
@@ -56,7 +59,7 @@ export function untilDeadline(ctx: PipelineContext, generation: Generation): num
  * The cadence `generation` polls at now when that is ProductAI's recommended one (webhook not
  * connected, within the eager window); null on the slow schedule.
  */
-export async function eager(ctx: PipelineContext, generation: Generation): Promise<number | null> {
+export async function eager(ctx: PollContext, generation: Generation): Promise<number | null> {
   const { intervalMs, forMs } = ctx.config.polling.eager;
   if (sinceSubmission(ctx, generation) >= forMs[generation.kind]) return null;
   if (await ctx.settings.webhookConnected(generation.shop)) return null;
@@ -64,10 +67,7 @@ export async function eager(ctx: PipelineContext, generation: Generation): Promi
 }
 
 /** The delay before the first poll of a generation that just got its job. */
-export async function firstPollDelay(
-  ctx: PipelineContext,
-  generation: Generation,
-): Promise<number> {
+export async function firstPollDelay(ctx: PollContext, generation: Generation): Promise<number> {
   const elapsed = generation.submittedAt ? ctx.clock.now() - Date.parse(generation.submittedAt) : 0;
   const slow = Math.max(0, ctx.config.polling.firstPollMs[generation.kind] - elapsed);
   const fast = await eager(ctx, generation);
@@ -79,7 +79,7 @@ export async function firstPollDelay(
  * null once the deadline has passed.
  */
 export async function nextPollDelay(
-  ctx: PipelineContext,
+  ctx: PollContext,
   generation: Generation,
   polls: number,
 ): Promise<number | null> {

@@ -44,6 +44,12 @@ import { toldWhy } from '../generations/reason.ts';
 import type { PipelineContext } from '../context.ts';
 import { UNREACHABLE } from './productai-waits.ts';
 
+/** What a generation's wait for ProductAI reads and writes. */
+export type ProductAiOutageContext = Pick<
+  PipelineContext,
+  'generations' | 'productAiWaits' | 'productAiBack' | 'clock' | 'config' | 'logger'
+>;
+
 /** The current ProductAI wait of a processing generation, or null. */
 function productAiWait(generation: Generation) {
   const wait = currentWait(generation);
@@ -61,7 +67,7 @@ export function unreachableMs(now: number, generation: Generation): number {
 
 /** ProductAI answered a read: the wait (if any) ends and its length is counted. */
 export async function productAiAnswered(
-  ctx: PipelineContext,
+  ctx: ProductAiOutageContext,
   ref: GenerationRef,
   generation: Generation,
 ): Promise<Generation> {
@@ -94,7 +100,7 @@ export function waitScope(generation: Generation, failure: 'unreachable' | 'rate
  * and others wait in a scope that covers it (their reads failed, none answered since).
  */
 export async function knownOutage(
-  ctx: PipelineContext,
+  ctx: ProductAiOutageContext,
   generation: Generation,
 ): Promise<string | null> {
   if (productAiWait(generation) !== null) return null;
@@ -106,7 +112,7 @@ export async function knownOutage(
  * past the ceiling. `retryAfterMs`: the wait a 429 asked for (0: none).
  */
 export async function waitForProductAi(
-  ctx: PipelineContext,
+  ctx: ProductAiOutageContext,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
   scope: string,

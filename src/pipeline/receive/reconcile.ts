@@ -33,8 +33,14 @@ import type { GenerationState } from '../generations/generation.ts';
 import { accountOf } from '../../productai/account.ts';
 import { generationFingerprint } from '../limits/submission-claims.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import { DONE, later, type GenerationRef, type StageOutcome } from '../stages/stage.ts';
-import type { PipelineContext, PipelineStageHandler } from '../context.ts';
+import {
+  DONE,
+  later,
+  type GenerationRef,
+  type StageHandler,
+  type StageOutcome,
+} from '../stages/stage.ts';
+import type { PipelineContext } from '../context.ts';
 import { adoptJob, type AdoptJobDeps } from './adopt-job.ts';
 import { describeJob, findJobs } from './job-lookup.ts';
 import { keyForAccount } from './submission-key.ts';
@@ -73,14 +79,29 @@ export interface ReconcileDeps extends AdoptJobDeps {
   ): Promise<unknown>;
 }
 
+/**
+ * What reconciliation uses of the pipeline's context: the generation, the key of the account its
+ * request went to and ProductAI's job list, and what adopting a job moves (adopt-job.ts).
+ */
+export const RECONCILE_USES = [
+  'generations',
+  'settings',
+  'productAi',
+  'enqueue',
+  'clock',
+  'config',
+  'logger',
+] as const satisfies readonly (keyof PipelineContext)[];
+export type ReconcileContext = Pick<PipelineContext, (typeof RECONCILE_USES)[number]>;
+
 /** When a submission's request could last have reached ProductAI. */
-function lastArrival(ctx: PipelineContext, generation: Generation): number {
+function lastArrival(ctx: ReconcileContext, generation: Generation): number {
   const { submit, limiter } = ctx.config;
   return Date.parse(generation.submittedAt!) + submit.timeoutMs + limiter.arrivalMarginMs;
 }
 
 /** The creation times (ProductAI's clock) a job of this submission can have. */
-function creationWindow(ctx: PipelineContext, generation: Generation) {
+function creationWindow(ctx: ReconcileContext, generation: Generation) {
   const { clockSkewMs, listingDelayMs } = ctx.config.reconcile;
   return {
     from: Date.parse(generation.submittedAt!) - clockSkewMs,
@@ -90,11 +111,11 @@ function creationWindow(ctx: PipelineContext, generation: Generation) {
   };
 }
 
-export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler {
+export function createReconcileStage(deps: ReconcileDeps): StageHandler<ReconcileContext> {
   const { jobResults, claims, requeue } = deps;
 
   async function adopt(
-    ctx: PipelineContext,
+    ctx: ReconcileContext,
     generation: Generation,
     jobId: number,
     how: string,
@@ -109,14 +130,14 @@ export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler 
     }
   }
 
-  async function explainKeyChanged(ctx: PipelineContext, generation: Generation): Promise<void> {
+  async function explainKeyChanged(ctx: ReconcileContext, generation: Generation): Promise<void> {
     if (generation.reason === KEY_CHANGED_MESSAGE.reason) return;
     // A patch, not a transition (the state stays): nothing else settles this generation while
     // the saved key is another account's, since adopting needs that account's key.
     await ctx.generations.patch(generation.shop, generation.id, KEY_CHANGED_MESSAGE);
   }
 
-  async function settleUncertain(ctx: PipelineContext, ref: GenerationRef): Promise<StageOutcome> {
+  async function settleUncertain(ctx: ReconcileContext, ref: GenerationRef): Promise<StageOutcome> {
     const generation = await ctx.generations.get(ref.shop, ref.generationId);
     if (generation?.state !== 'uncertain' || !generation.submittedAt) return DONE;
     const { recheckMs, listingDelayMs } = ctx.config.reconcile;
@@ -172,7 +193,7 @@ export function createReconcileStage(deps: ReconcileDeps): PipelineStageHandler 
     return DONE;
   }
 
-  async function matchUnclaimed(ctx: PipelineContext, shop: string): Promise<StageOutcome> {
+  async function matchUnclaimed(ctx: ReconcileContext, shop: string): Promise<StageOutcome> {
     const apiKey = await ctx.settings.getApiKey(shop);
     for (const { jobId } of await jobResults.unclaimed(shop)) {
       const owner = await jobResults.owner(jobId);

@@ -5,13 +5,23 @@
  * key. If the job is not finished yet, nothing changes and the poll goes on. The receiver only
  * enqueues, which keeps its answer fast; this job does the work, and a crash repeats it.
  */
-import { DONE } from '../stages/stage.ts';
+import { DONE, type StageHandler } from '../stages/stage.ts';
 import type { ShopPause } from '../line/shop-pause.ts';
-import type { PipelineStageHandler } from '../context.ts';
+import type { PipelineContext } from '../context.ts';
 import { processingGeneration } from './finish-job.ts';
 import { checkJob } from './job-check.ts';
 
-export function createResultStage(deps: { shopPause: ShopPause }): PipelineStageHandler {
+/** What the result stage uses of the pipeline's context: what reading the job uses (job-check.ts). */
+export const RESULT_USES = [
+  'generations',
+  'settings',
+  'productAi',
+  'enqueue',
+  'logger',
+] as const satisfies readonly (keyof PipelineContext)[];
+export type ResultContext = Pick<PipelineContext, (typeof RESULT_USES)[number]>;
+
+export function createResultStage(deps: { shopPause: ShopPause }): StageHandler<ResultContext> {
   return async (ref, ctx) => {
     const generation = await processingGeneration(ctx, ref);
     if (!generation) return DONE;

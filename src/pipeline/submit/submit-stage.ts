@@ -31,13 +31,12 @@
  */
 import { requestReconcile } from '../receive/reconcile.ts';
 import type { PipelineQueues } from '../stages/queues.ts';
-import type { GiveUpRule } from '../stages/stage.ts';
-import type { PipelineStageHandler } from '../context.ts';
+import type { GiveUpRule, StageHandler } from '../stages/stage.ts';
 import { submit } from './steps/submit.ts';
-import type { SubmitStageDeps } from './steps/types.ts';
+import type { SubmitContext, SubmitStageDeps } from './steps/types.ts';
 
 export { RATE_LIMITED_NOTE, UNCERTAIN_MESSAGE } from './steps/messages.ts';
-export type { SubmitStageDeps } from './steps/types.ts';
+export { SUBMIT_USES, type SubmitContext, type SubmitStageDeps } from './steps/types.ts';
 
 /**
  * What a submission becomes when its last try failed: uncertain if its request may have left
@@ -61,7 +60,7 @@ export function submitGiveUp(queues: PipelineQueues, reconcileAfterMs: number): 
   ];
 }
 
-export function createSubmitStage(deps: SubmitStageDeps): PipelineStageHandler {
+export function createSubmitStage(deps: SubmitStageDeps): StageHandler<SubmitContext> {
   return async (ref, ctx) => {
     try {
       return await submit(deps, ref, ctx);

@@ -5,7 +5,8 @@
  *  - a second start on the product, or one on a product a campaign holds, is refused;
  *  - the daily look decides, keeps the winner as the featured image, deletes the metafield,
  *    closes the events and sends "Image experiment concluded" once;
- *  - a stop keeping the original, and an undo of an arm, end it (the undo wins: nothing kept).
+ *  - a stop keeping the original, and an undo of an arm (one, or a batch's), end it (the undo
+ *    wins: nothing kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
@@ -202,6 +203,25 @@ describe('experiments', () => {
       endAction: 'keep_winner',
     });
     await app.deps.services.generations.act(shop, photo.id, 'undo');
+    const view = await experiments.get(shop, started.id);
+    expect(view).toMatchObject({ status: 'ended', winner: null, why: 'ended_by_undo' });
+  }, 60_000);
+
+  it('is ended by an "Undo all" batch over its product, as by a single undo', async () => {
+    const { shop, products } = await shopWithProducts();
+    const productId = products[4]!;
+    const photo = await publishedPhoto(app, images, shop, productId);
+    const started = await experiments.start(shop, {
+      productId,
+      generationIds: [photo.id],
+      goal: 'add_to_cart',
+      endAction: 'keep_winner',
+    });
+    // The batch's job, run here as the workers run it (no pipeline workers in this file).
+    const { reviewBatches } = app.deps.pipeline;
+    const batch = await reviewBatches.start(shop, 'undo', { type: 'generations', ids: [photo.id] });
+    await reviewBatches.run(shop, batch.id);
+    expect(await reviewBatches.get(shop, batch.id)).toMatchObject({ done: 1, failed: 0 });
     const view = await experiments.get(shop, started.id);
     expect(view).toMatchObject({ status: 'ended', winner: null, why: 'ended_by_undo' });
   }, 60_000);

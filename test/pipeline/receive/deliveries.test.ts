@@ -12,7 +12,8 @@
  * webhook registered at ProductAI, so every delivery is the test's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PipelineStageHandler } from '../../../src/pipeline/context.ts';
+import type { AttachContext } from '../../../src/pipeline/publish/index.ts';
+import type { StageHandler } from '../../../src/pipeline/stages/stage.ts';
 import {
   publishAtOnce,
   startPipelineHarness,
@@ -24,7 +25,7 @@ import { deliver, startForgerHost, type ForgerHost } from '../../support/product
 
 /** Every URL the stand-in publish downloaded, as the attach stage downloads `resultUrl`. */
 const downloaded: string[] = [];
-const downloadThenPublish: PipelineStageHandler = async (ref, ctx) => {
+const downloadThenPublish: StageHandler<AttachContext> = async (ref, ctx) => {
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
   const response = await fetch(generation!.resultUrl!);
   await response.arrayBuffer();

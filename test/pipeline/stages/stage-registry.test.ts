@@ -26,10 +26,22 @@ describe('stage registration', () => {
     for (const stage of STAGE_NAMES) expect(giveUp[stage]?.length, stage).toBeGreaterThan(0);
   });
 
-  it('takes replacements for the publish handlers', () => {
-    const { handlers } = pipelineStages(deps, { attach: noop, verify: noop });
-    expect(handlers.attach).toBe(noop);
-    expect(handlers.verify).toBe(noop);
+  it('takes replacements for the publish handlers', async () => {
+    const called: string[] = [];
+    const replacement =
+      (stage: string): StageHandler =>
+      async () => {
+        called.push(stage);
+        return DONE;
+      };
+    const { handlers } = pipelineStages(deps, {
+      attach: replacement('attach'),
+      verify: replacement('verify'),
+    });
+    const ref = { shop: 'a-shop.myshopify.com', generationId: 'g1' };
+    await handlers.attach(ref, {} as never);
+    await handlers.verify(ref, {} as never);
+    expect(called).toEqual(['attach', 'verify']);
   });
 
   it('refuses a registration with a gap, naming every missing stage', () => {

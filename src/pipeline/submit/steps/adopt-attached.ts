@@ -11,13 +11,12 @@ import { toldWhy } from '../../generations/reason.ts';
 import { ATTACHED_NOTE, adoptJob } from '../../receive/adopt-job.ts';
 import { RESAVED_NOTE } from '../../receive/resave-result.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function adoptAttached(
   steps: Pick<SubmitStageDeps, 'jobResults' | 'claims' | 'queues'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   generation: Generation & { productAiJobId: number },
 ): Promise<void> {

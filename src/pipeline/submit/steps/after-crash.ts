@@ -2,16 +2,15 @@
 import { generationFingerprint } from '../../limits/submission-claims.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { sameToken, tokenOf } from './claim.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 /** The generation back in `queued` if the request certainly did not leave, else null. */
 export async function afterCrash(
   steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'queues'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   generation: Generation,
 ): Promise<Generation | null> {

@@ -6,10 +6,9 @@
 import type { Generation } from '../../generations/generation.ts';
 import type { ClaimToken, Fingerprint } from '../../limits/submission-claims.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { backInLine } from './back-in-line.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export const tokenOf = (generation: Generation): ClaimToken => ({
   shop: generation.shop,
@@ -30,7 +29,7 @@ export const sameToken = (a: ClaimToken | null, b: ClaimToken) =>
  */
 export async function fingerprintFree(
   { claims }: Pick<SubmitStageDeps, 'claims'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   fingerprint: Fingerprint,
 ) {
   const { pollMs, waitMs } = ctx.config.claims;
@@ -48,7 +47,7 @@ export async function fingerprintFree(
  */
 export async function takeClaim(
   steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'scheduler'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   fingerprint: Fingerprint,
   submitting: Generation,

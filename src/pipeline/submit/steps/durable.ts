@@ -10,14 +10,13 @@
  */
 import { NotDurableError } from '../../../platform/redis/durability.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 /** True once the submission's record is durable; else throws for a retry (nothing sent). */
 export async function durable(
   steps: Pick<SubmitStageDeps, 'durability' | 'limiter'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
 ): Promise<void> {
   try {

@@ -6,13 +6,12 @@ import { firstPollDelay } from '../../receive/poll-schedule.ts';
 import { requestReconcile } from '../../receive/reconcile.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { afterCrash } from './after-crash.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function loadQueued(
   steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'queues'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
 ): Promise<Generation | null> {
   let generation = await ctx.generations.get(ref.shop, ref.generationId);

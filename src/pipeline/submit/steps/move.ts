@@ -5,7 +5,7 @@ import type { PipelineContext } from '../../context.ts';
 
 /** A transition that lost a race is not an error here: someone else moved the generation. */
 export async function move(
-  ctx: PipelineContext,
+  ctx: Pick<PipelineContext, 'generations'>,
   ref: GenerationRef,
   request: Parameters<PipelineContext['generations']['transition']>[2],
 ): Promise<Generation | null> {

@@ -6,12 +6,11 @@ import type { Job } from '../../../productai/schemas.ts';
 import { adoptJob } from '../../receive/adopt-job.ts';
 import { prepareFidelity } from '../../publish/fidelity-prepare.ts';
 import { StaleTransitionError, type Generation } from '../../generations/generation.ts';
-import type { PipelineContext } from '../../context.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function onAccepted(
   steps: Pick<SubmitStageDeps, 'jobResults' | 'claims' | 'queues'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   generation: Generation,
   job: Job,
 ): Promise<void> {

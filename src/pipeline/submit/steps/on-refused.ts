@@ -5,18 +5,17 @@
  */
 import type { ProductAiError } from '../../../productai/errors.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { toldWhy } from '../../generations/reason.ts';
 import { PAUSE_MESSAGES, type PauseCause } from '../../line/shop-pause.ts';
 import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function onRefused(
   steps: SubmitStageDeps,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   apiKey: string,
   error: ProductAiError,
@@ -80,7 +79,7 @@ export async function onRefused(
  */
 async function pauseFor(
   { shopPause }: Pick<SubmitStageDeps, 'shopPause'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   cause: PauseCause,
   note: string,

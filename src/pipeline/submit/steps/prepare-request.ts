@@ -10,9 +10,8 @@ import { sentPrompt } from '../../generations/style-prompt.ts';
 import type { Generation } from '../../generations/generation.ts';
 import { toldWhy } from '../../generations/reason.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export interface PreparedRequest {
   apiKey: string;
@@ -23,7 +22,7 @@ export interface PreparedRequest {
 
 export async function prepareRequest(
   { shopPause }: Pick<SubmitStageDeps, 'shopPause'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   generation: Generation,
 ): Promise<PreparedRequest | null> {

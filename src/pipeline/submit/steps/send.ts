@@ -8,11 +8,10 @@ import { isProductAiError } from '../../../productai/errors.ts';
 import type { ProductAiRequest } from '../../sources/request-rules.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { onAccepted } from './on-accepted.ts';
 import { onRefused } from './on-refused.ts';
 import type { PreparedRequest } from './prepare-request.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 function call(client: ProductAiClient, request: ProductAiRequest, timeoutMs: number): Promise<Job> {
   const options = { timeoutMs };
@@ -23,7 +22,7 @@ function call(client: ProductAiClient, request: ProductAiRequest, timeoutMs: num
 
 export async function send(
   steps: SubmitStageDeps,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   submitting: Generation,
   { apiKey, request }: PreparedRequest,

@@ -7,19 +7,18 @@
  */
 import { accountOf } from '../../../productai/account.ts';
 import { DONE, type GenerationRef, type StageOutcome } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { adoptAttached } from './adopt-attached.ts';
 import { durable } from './durable.ts';
 import { loadQueued } from './load-queued.ts';
 import { prepareRequest } from './prepare-request.ts';
 import { send } from './send.ts';
 import { takeSlot } from './take-slot.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function submit(
   steps: SubmitStageDeps,
   ref: GenerationRef,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
 ): Promise<StageOutcome> {
   const generation = await loadQueued(steps, ctx, ref);
   if (!generation) return DONE;

@@ -7,16 +7,15 @@
 import { generationFingerprint } from '../../limits/submission-claims.ts';
 import type { Generation } from '../../generations/generation.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { backInLine } from './back-in-line.ts';
 import { fingerprintFree, takeClaim } from './claim.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 /** The generation now `submitting` with its fingerprint claimed, or null if it was not sent. */
 export async function takeSlot(
   steps: Pick<SubmitStageDeps, 'claims' | 'limiter' | 'scheduler'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   generation: Generation,
   account: string,

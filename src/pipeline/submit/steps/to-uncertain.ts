@@ -4,14 +4,13 @@
  */
 import { requestReconcile } from '../../receive/reconcile.ts';
 import type { GenerationRef } from '../../stages/stage.ts';
-import type { PipelineContext } from '../../context.ts';
 import { UNCERTAIN_MESSAGE } from './messages.ts';
 import { move } from './move.ts';
-import type { SubmitStageDeps } from './types.ts';
+import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function toUncertain(
   { queues }: Pick<SubmitStageDeps, 'queues'>,
-  ctx: PipelineContext,
+  ctx: SubmitContext,
   ref: GenerationRef,
   note: string,
 ): Promise<void> {
