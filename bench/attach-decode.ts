@@ -2,9 +2,9 @@
  * Benchmark: what attach's pixel reads of a result cost, the channel checks' raster (1,200 px)
  * and the backdrop's (256 px): `before`, each decoded from the file, as attach did; `after`,
  * decoded once (src/channels/raster.ts decodeOnce), the backdrop's resized from the checks'.
- * Per result: time (median of N) and the process's peak memory above what it held before its
- * first decode (each variant in a process of its own, so one's high-water mark is not the
- * other's; the two alternate twice and the lower median counts, the machine being shared).
+ * Per result: time (median of N) and the process's peak memory above what it held before (sharp
+ * started on a tiny image first; each variant in a process of its own, so one's high-water mark
+ * is not the other's; the two alternate twice and the lower median counts: a shared machine).
  * With `words`, then the backdrop's words on images of many plain colours and on scenes, before
  * and after: any that differ are printed.
  *
@@ -67,6 +67,9 @@ async function reads(variant: Variant, image: Buffer): Promise<[Raster, Raster]>
 
 async function child(variant: Variant, file: string, runs: number) {
   const image = readFileSync(file);
+  // sharp's first decode starts libvips' threads and caches: that is no result's cost.
+  const tiny = { width: 8, height: 8, channels: 3, background: '#fff' } as const;
+  await reads(variant, await sharp({ create: tiny }).png().toBuffer());
   const startRssKb = process.resourceUsage().maxRSS;
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
