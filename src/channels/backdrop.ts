@@ -6,11 +6,12 @@
 import { converter } from 'culori';
 import { colourName } from '../platform/colour-name.ts';
 import { plainBackground } from './measures.ts';
-import { readRaster, type Rgb } from './raster.ts';
+import type { DecodedImage, Rgb } from './raster.ts';
 
 /**
  * The background is read on the image at this size: the edge band's colour is a mean over
- * thousands of pixels, the same at 256 px as at 1,200, for a tenth of the decode.
+ * thousands of pixels, the same at 256 px as at 1,200, for a tenth of the pixels to walk (resized
+ * from the channel checks' raster when they read one: decodeOnce).
  */
 const BACKDROP_SIDE = 256;
 
@@ -23,7 +24,7 @@ export function colourWord([r, g, b]: Rgb): string {
 }
 
 /** The plain background's colour in words, or null for a scene. */
-export async function plainBackdropWord(image: Buffer): Promise<string | null> {
-  const colour = plainBackground(await readRaster(image, BACKDROP_SIDE));
+export async function plainBackdropWord(image: DecodedImage): Promise<string | null> {
+  const colour = plainBackground(await image.raster(BACKDROP_SIDE));
   return colour ? colourWord(colour) : null;
 }

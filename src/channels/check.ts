@@ -22,7 +22,7 @@ import {
   type Region,
 } from './measures.ts';
 import { AMAZON_PRODUCT_SHARE, CHANNEL_PROFILES } from './profiles.ts';
-import { rasterPng, readRaster } from './raster.ts';
+import { rasterPng, type DecodedImage } from './raster.ts';
 import { englishText, type CodedText } from '../platform/error-codes.ts';
 import { failedRule, type Figures } from './rules.ts';
 import { createTesseractReader, type ReadWord, type TextReader } from './text-reader.ts';
@@ -47,7 +47,8 @@ export interface ChannelReport {
 }
 
 export interface ChannelCheckInput {
-  image: Buffer;
+  /** The image, decoded once for this check and whatever else measures it (decodeOnce). */
+  image: DecodedImage;
   channels: readonly ChannelId[];
   /** The shop's product images' aspect ratio (width / height); null when it has none. */
   storefrontAspect: number | null;
@@ -81,7 +82,7 @@ export function createChannelChecker(deps: { text?: TextReader } = {}): ChannelC
     async check(input) {
       const profiles = [...new Set(input.channels)].map((id) => CHANNEL_PROFILES[id]);
       const needs = new Set(profiles.flatMap((profile) => profile.rules));
-      const raster = await readRaster(input.image);
+      const raster = await input.image.raster();
       const figures: Figures = { width: raster.original.width, height: raster.original.height };
       if (needs.has('border')) figures.border = measureBorder(raster).framed;
       if (needs.has('white-background'))
@@ -105,7 +106,7 @@ export function createChannelChecker(deps: { text?: TextReader } = {}): ChannelC
         }
       }
       if (needs.has('ai-metadata')) {
-        figures.sourceType = await readDigitalSourceType(input.image);
+        figures.sourceType = await readDigitalSourceType(input.image.bytes);
         figures.aiMarked = isAiSourceType(figures.sourceType);
       }
       const limits = {

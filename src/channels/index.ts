@@ -20,3 +20,4 @@ export type { Region } from './measures.ts';
 export type { Figures } from './rules.ts';
 export type { TextReader, ReadWord } from './text-reader.ts';
 export { colourWord, plainBackdropWord } from './backdrop.ts';
+export { decodeOnce, type DecodedImage } from './raster.ts';

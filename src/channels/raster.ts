@@ -42,6 +42,52 @@ export async function readRaster(image: Buffer, side = MEASURE_SIDE): Promise<Ra
 }
 
 /**
+ * The raster at a smaller longest side, resized from its own pixels: a second read of the same
+ * image costs no second decode of its file (a 2K PNG's decode is most of a measure's time).
+ */
+export async function smallerRaster(raster: Raster, side: number): Promise<Raster> {
+  if (Math.max(raster.width, raster.height) <= side) return raster;
+  const { data, info } = await sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: 3 },
+  })
+    .resize({ width: side, height: side, fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data, original: raster.original };
+}
+
+/**
+ * One image as every measure of it reads it, decoded once: attach checks the channels at
+ * MEASURE_SIDE and names the backdrop at a smaller side, on the same bytes. The first read
+ * decodes the file; a read at a side no larger than one already read is resized from it.
+ */
+export interface DecodedImage {
+  /** The file's bytes (its metadata is read from them, not from the pixels). */
+  readonly bytes: Buffer;
+  raster(side?: number): Promise<Raster>;
+}
+
+/** `decode`: the file's one decode (readRaster; a test counts its calls). */
+export function decodeOnce(bytes: Buffer, decode = readRaster): DecodedImage {
+  const read = new Map<number, Promise<Raster>>();
+  return {
+    bytes,
+    raster(side = MEASURE_SIDE) {
+      let raster = read.get(side);
+      if (!raster) {
+        const larger = [...read.keys()].filter((other) => other > side).sort((a, b) => a - b)[0];
+        raster =
+          larger === undefined
+            ? decode(bytes, side)
+            : read.get(larger)!.then((from) => smallerRaster(from, side));
+        read.set(side, raster);
+      }
+      return raster;
+    },
+  };
+}
+
+/**
  * The raster as a grey PNG, for the text reader: Tesseract reads colour images through its own
  * thresholding, which a large coloured product next to red words turned into no words at all
  * (measured on the rules' test image); read grey, it finds them.

@@ -5,7 +5,8 @@
  */
 import type { CodedText } from './error-codes.ts';
 
-const FAMILIES = [
+/** The hue and grey families colourName names, each once. */
+export const COLOUR_FAMILIES = [
   'white',
   'black',
   'grey',
@@ -18,14 +19,14 @@ const FAMILIES = [
   'blue',
   'purple',
 ] as const;
-type Family = (typeof FAMILIES)[number];
+export type ColourFamily = (typeof COLOUR_FAMILIES)[number];
 
 /** A CIELAB (D65) colour's words. */
 export function colourName(c: { l: number; a: number; b: number }): string {
   const chroma = Math.hypot(c.a, c.b);
   if (chroma < 10) return c.l > 80 ? 'white' : c.l < 25 ? 'black' : 'grey';
   const hue = ((Math.atan2(c.b, c.a) * 180) / Math.PI + 360) % 360;
-  const names: [number, Family][] = [
+  const names: [number, ColourFamily][] = [
     [20, 'pink'],
     [50, 'red'],
     [75, 'orange'],
@@ -47,7 +48,7 @@ export function colourName(c: { l: number; a: number; b: number }): string {
 export function colourText(name: string): CodedText | null {
   const dark = name.startsWith('dark ');
   const family = dark ? name.slice('dark '.length) : name;
-  if (!(FAMILIES as readonly string[]).includes(family)) return null;
-  const colour: CodedText = { code: `colour_${family as Family}` };
+  if (!(COLOUR_FAMILIES as readonly string[]).includes(family)) return null;
+  const colour: CodedText = { code: `colour_${family as ColourFamily}` };
   return dark ? { code: 'colour_dark', params: { colour } } : colour;
 }

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createChannelChecker, type ChannelId } from '../../src/channels/index.ts';
+import { createChannelChecker, decodeOnce, type ChannelId } from '../../src/channels/index.ts';
 import { withPngXmp } from '../../src/platform/png-xmp.ts';
 import { imageMarks, provenanceOf } from '../../src/pipeline/publish/provenance.ts';
 
@@ -56,7 +56,7 @@ async function shot(scene: Scene = {}): Promise<Buffer> {
 }
 
 async function check(image: Buffer, channels: ChannelId[], storefrontAspect: number | null = 1) {
-  const report = await checker.check({ image, channels, storefrontAspect });
+  const report = await checker.check({ image: decodeOnce(image), channels, storefrontAspect });
   return Object.fromEntries(
     report.verdicts.map((verdict) => [verdict.channel, verdict.failed.map((f) => f.words)]),
   );
@@ -104,7 +104,7 @@ describe('a result that meets every channel', () => {
     const image = marked(await shot({ size: [1200, 1200], product: [0.3, 0.05, 0.65, 0.9] }));
 
     const { figures, verdicts } = await reader.check({
-      image,
+      image: decodeOnce(image),
       channels: ['google'],
       storefrontAspect: 1,
     });

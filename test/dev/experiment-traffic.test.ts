@@ -6,40 +6,22 @@
  * moves the experiments' clock a day on and waits for that day's look, until one ends it with
  * the AI photo featured.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { experimentTraffic } from '../../dev/experiment-traffic.ts';
 import { createOffsetClock } from '../../src/platform/clock.ts';
-import type { ExperimentWorker } from '../../src/features/experiments/experiment-runner.ts';
-import { startTestApp } from '../support/app.ts';
-import { startImageHost, type HostedImages } from '../support/product-images.ts';
-import { seededProducts } from '../support/seeded-shop.ts';
 import { productMedia } from '../support/shop-media.ts';
 import { until } from '../support/until.ts';
+import { experimentStack } from '../features/experiments/support/experiment-stack.ts';
 import { publishedPhoto } from '../features/experiments/support/published-photos.ts';
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
-const app = await startTestApp({
-  emulator: { mediaProcessingMs: 100 },
-  overrides: { experiments: { clock, reconcileMs: 100 } },
-  webhookWorker: false,
-});
-let images: HostedImages;
-let worker: ExperimentWorker;
-
-beforeAll(async () => {
-  images = await startImageHost();
-  worker = app.deps.experiments.startWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await images.close();
-});
+const stack = experimentStack({ clock });
 
 it('simulated shoppers over HTTP reach a decision by the daily looks, the AI photo kept', async () => {
-  const shop = app.newShop();
-  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const { app, images, worker } = stack;
+  const { shop, products } = await stack.newShop();
+  const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
   const started = await app.deps.services.experiments.start(shop, {
     productId,

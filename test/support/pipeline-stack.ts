@@ -248,19 +248,16 @@ export async function startPipelineStack(options: {
         credits,
         webhook,
       }),
-    async waitFor(shop, id, states, deadlineMs) {
-      const deadline = Date.now() + deadlineMs;
-      for (;;) {
-        const generation = await pipeline.generations.get(shop, id);
-        if (generation && states.includes(generation.state)) return generation;
-        if (Date.now() > deadline) {
-          throw new Error(
-            `generation ${id} is ${generation?.state} (${generation?.reason ?? ''}), not ${states.join('|')}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+    waitFor: (shop, id, states, deadlineMs) =>
+      until(
+        `generation ${id} to be ${states.join('|')}`,
+        async () => {
+          const generation = await pipeline.generations.get(shop, id);
+          if (generation && states.includes(generation.state)) return generation;
+          return notYet({ state: generation?.state, reason: generation?.reason ?? null });
+        },
+        { deadlineMs },
+      ),
     testShop(shop, { apiKey, webhookUrl }, { waitDeadlineMs }) {
       let productNumber = 0;
       return {

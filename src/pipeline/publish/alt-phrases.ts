@@ -1,36 +1,24 @@
 /**
  * The alt text's scene in the app's languages: what each kind of result is and a plain
- * background's colour (platform/colour-name.ts's words), the product's title before it. Every
+ * background's colour (platform/colour-name.ts's families, in platform/colour-words.ts's words:
+ * the table the findings' colours are held to), the product's title before it. Every
  * language says the colour where its grammar needs no agreement with a word the app cannot see:
  * French, Spanish, Italian and Portuguese after a masculine "fond"/"sfondo"/"fundo" left without
  * article, German as a noun ("in Petrol"), Dutch inflected before "achtergrond" (a de-word: always
  * -e), Japanese and Chinese in a parenthesis after the title.
  */
 import type { GenerationKind } from '../../app-api/contract.ts';
+import { COLOUR_FAMILIES, type ColourFamily } from '../../platform/colour-name.ts';
+import { APP_LANGUAGES, colourWordIn, type AppLanguage } from '../../platform/colour-words.ts';
 
 /** The app's languages, as Shopify's locale codes name them. */
-export const ALT_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ja', 'zh-CN'] as const;
-export type AltLanguage = (typeof ALT_LANGUAGES)[number];
-
-/** platform/colour-name.ts's hue and grey words, each once. */
-type ColourWord =
-  | 'white'
-  | 'black'
-  | 'grey'
-  | 'pink'
-  | 'red'
-  | 'orange'
-  | 'yellow'
-  | 'green'
-  | 'teal'
-  | 'blue'
-  | 'purple';
+export const ALT_LANGUAGES = APP_LANGUAGES;
+export type AltLanguage = AppLanguage;
 
 interface Phrases {
   kind: Readonly<Record<GenerationKind, string>>;
   /** The kind's phrase with the background's colour words. */
   onBackground: (kind: string, colour: string) => string;
-  colours: Readonly<Record<ColourWord, string>>;
   /** "dark" before (or after) a colour's words. */
   dark: (colour: string) => string;
 }
@@ -44,19 +32,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'in an upscaled photo',
     },
     onBackground: (kind, colour) => `${kind} on a ${colour} background`,
-    colours: {
-      white: 'white',
-      black: 'black',
-      grey: 'grey',
-      pink: 'pink',
-      red: 'red',
-      orange: 'orange',
-      yellow: 'yellow',
-      green: 'green',
-      teal: 'teal',
-      blue: 'blue',
-      purple: 'purple',
-    },
     dark: (colour) => `dark ${colour}`,
   },
   fr: {
@@ -66,19 +41,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'dans une photo agrandie',
     },
     onBackground: (kind, colour) => `${kind} sur fond ${colour}`,
-    colours: {
-      white: 'blanc',
-      black: 'noir',
-      grey: 'gris',
-      pink: 'rose',
-      red: 'rouge',
-      orange: 'orange',
-      yellow: 'jaune',
-      green: 'vert',
-      teal: 'bleu canard',
-      blue: 'bleu',
-      purple: 'violet',
-    },
     dark: (colour) => `${colour} foncé`,
   },
   de: {
@@ -88,19 +50,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'in einem hochskalierten Foto',
     },
     onBackground: (kind, colour) => `${kind} auf einem Hintergrund in ${colour}`,
-    colours: {
-      white: 'Weiß',
-      black: 'Schwarz',
-      grey: 'Grau',
-      pink: 'Rosa',
-      red: 'Rot',
-      orange: 'Orange',
-      yellow: 'Gelb',
-      green: 'Grün',
-      teal: 'Petrol',
-      blue: 'Blau',
-      purple: 'Lila',
-    },
     dark: (colour) => `Dunkel${colour.toLowerCase()}`,
   },
   es: {
@@ -110,19 +59,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'en una foto ampliada',
     },
     onBackground: (kind, colour) => `${kind} sobre fondo ${colour}`,
-    colours: {
-      white: 'blanco',
-      black: 'negro',
-      grey: 'gris',
-      pink: 'rosa',
-      red: 'rojo',
-      orange: 'naranja',
-      yellow: 'amarillo',
-      green: 'verde',
-      teal: 'verde azulado',
-      blue: 'azul',
-      purple: 'morado',
-    },
     dark: (colour) => `${colour} oscuro`,
   },
   it: {
@@ -132,19 +68,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'in una foto ingrandita',
     },
     onBackground: (kind, colour) => `${kind} su sfondo ${colour}`,
-    colours: {
-      white: 'bianco',
-      black: 'nero',
-      grey: 'grigio',
-      pink: 'rosa',
-      red: 'rosso',
-      orange: 'arancione',
-      yellow: 'giallo',
-      green: 'verde',
-      teal: 'verde acqua',
-      blue: 'blu',
-      purple: 'viola',
-    },
     dark: (colour) => `${colour} scuro`,
   },
   nl: {
@@ -154,19 +77,6 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'op een vergrote foto',
     },
     onBackground: (kind, colour) => `${kind} tegen een ${colour} achtergrond`,
-    colours: {
-      white: 'witte',
-      black: 'zwarte',
-      grey: 'grijze',
-      pink: 'roze',
-      red: 'rode',
-      orange: 'oranje',
-      yellow: 'gele',
-      green: 'groene',
-      teal: 'blauwgroene',
-      blue: 'blauwe',
-      purple: 'paarse',
-    },
     dark: (colour) => `donker${colour}`,
   },
   'pt-BR': {
@@ -176,55 +86,16 @@ const PHRASES: Readonly<Record<AltLanguage, Phrases>> = {
       upscale: 'em uma foto ampliada',
     },
     onBackground: (kind, colour) => `${kind} com fundo ${colour}`,
-    colours: {
-      white: 'branco',
-      black: 'preto',
-      grey: 'cinza',
-      pink: 'rosa',
-      red: 'vermelho',
-      orange: 'laranja',
-      yellow: 'amarelo',
-      green: 'verde',
-      teal: 'verde-azulado',
-      blue: 'azul',
-      purple: 'roxo',
-    },
     dark: (colour) => `${colour} escuro`,
   },
   ja: {
     kind: { photo: '（AI生成の写真）', video: '（AI生成の動画）', upscale: '（拡大した写真）' },
     onBackground: (kind, colour) => `${kind.slice(0, -1)}、${colour}の背景）`,
-    colours: {
-      white: '白',
-      black: '黒',
-      grey: 'グレー',
-      pink: 'ピンク',
-      red: '赤',
-      orange: 'オレンジ',
-      yellow: '黄色',
-      green: '緑',
-      teal: 'ティール',
-      blue: '青',
-      purple: '紫',
-    },
     dark: (colour) => `濃い${colour}`,
   },
   'zh-CN': {
     kind: { photo: '（AI 生成的照片）', video: '（AI 生成的视频）', upscale: '（放大的照片）' },
     onBackground: (kind, colour) => `${kind.slice(0, -1)}，${colour}背景）`,
-    colours: {
-      white: '白色',
-      black: '黑色',
-      grey: '灰色',
-      pink: '粉色',
-      red: '红色',
-      orange: '橙色',
-      yellow: '黄色',
-      green: '绿色',
-      teal: '青绿色',
-      blue: '蓝色',
-      purple: '紫色',
-    },
     dark: (colour) => `深${colour}`,
   },
 };
@@ -250,13 +121,18 @@ export function scenePhrase(
 ): string {
   const phrases = PHRASES[language];
   if (!backdrop || kind === 'video') return phrases.kind[kind];
-  return phrases.onBackground(phrases.kind[kind], colourIn(phrases, backdrop));
+  return phrases.onBackground(phrases.kind[kind], colourIn(language, backdrop));
 }
 
-/** platform/colour-name.ts's English words ("dark teal") in a language's. */
-function colourIn(phrases: Phrases, backdrop: string): string {
+/**
+ * platform/colour-name.ts's English words ("dark teal") in a language's, agreeing with the
+ * background: masculine wherever a language says it with a gender ("fondo", "sfondo", "fundo").
+ */
+function colourIn(language: AltLanguage, backdrop: string): string {
   const dark = backdrop.startsWith('dark ');
-  const word = (dark ? backdrop.slice('dark '.length) : backdrop) as ColourWord;
-  const base = phrases.colours[word] ?? backdrop;
-  return dark ? phrases.dark(base) : base;
+  const family = dark ? backdrop.slice('dark '.length) : backdrop;
+  const base = (COLOUR_FAMILIES as readonly string[]).includes(family)
+    ? colourWordIn(language, family as ColourFamily, 'masculine')
+    : family;
+  return dark ? PHRASES[language].dark(base) : base;
 }

@@ -14,7 +14,7 @@ import type { PipelineContext } from '../context.ts';
 import type { AttachContext } from './stage-contexts.ts';
 import type { CodedText } from '../../app-api/error-codes.ts';
 import { StaleTransitionError } from '../generations/generation.ts';
-import { plainBackdropWord } from '../../channels/index.ts';
+import { decodeOnce, plainBackdropWord } from '../../channels/index.ts';
 import { toldWhy } from '../generations/reason.ts';
 import { renderAltText } from './alt-text.ts';
 import { altLanguageOf, type AltLanguage } from './alt-phrases.ts';
@@ -83,10 +83,12 @@ export async function attach(
   // verify never features a result failing a chosen channel (channel-step.ts), measured on the
   // bytes uploaded and inside the product the fidelity check located.
   const checked = await checkFidelity(ctx, generation);
-  await checkChannels(ctx, checked, prepared.image);
+  // The channels' measures and the backdrop's colour read one decode of the image.
+  const decoded = prepared.image ? decodeOnce(prepared.image) : null;
+  await checkChannels(ctx, checked, decoded);
   // Written from what the app knows of the result (its kind, its plain background's colour as
   // its pixels show it), not from the prompt's wishes, in the shop's primary language.
-  const backdrop = prepared.image ? await plainBackdropWord(prepared.image) : null;
+  const backdrop = decoded ? await plainBackdropWord(decoded) : null;
   const alt = renderAltText(settings.altTemplate, {
     productTitle: generation.productTitle,
     kind: generation.kind,

@@ -11,6 +11,7 @@
  *
  * A video is not checked (the profiles are for still images): its record stays null.
  */
+import type { DecodedImage } from '../../channels/index.ts';
 import type { PipelineContext } from '../context.ts';
 import type { ChannelsRecord, Generation } from '../generations/generation.ts';
 import { storefrontAspect } from './storefront-aspect.ts';
@@ -35,7 +36,7 @@ export function channelFailures(generation: Generation): string[] {
 export async function checkChannels(
   ctx: Pick<PipelineContext, 'generations' | 'settings' | 'admin' | 'channels'>,
   generation: Generation,
-  image: Buffer | null,
+  image: DecodedImage | null,
 ): Promise<Generation> {
   if (generation.channels || generation.kind === 'video' || !image) return generation;
   const { channels } = await ctx.settings.get(generation.shop);

@@ -12,29 +12,23 @@
  * Real parts: a private Redis, both emulators, this test process (the web's services start the
  * experiment) and workers from web/worker/main.ts as children, on a clock a day ahead.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
 import { crashStack } from '../../pipeline/support/crash-stack.ts';
-import { startImageHost, type HostedImages } from '../../support/product-images.ts';
-import { seededProducts } from '../../support/seeded-shop.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
-import { armsMetafield, publishedPhoto, traffic, triggersOf } from './support/published-photos.ts';
+import { experimentStack } from './support/experiment-stack.ts';
+import { armsMetafield, publishedPhoto, triggersOf } from './support/published-photos.ts';
 
-const stack = crashStack('experiment-crash');
+const crash = crashStack('experiment-crash');
+const stack = experimentStack({ crash });
 /** Past the next day's look, whatever the time of day now. */
 const NEXT_DAY = String(86_400_000 + 60 * 60_000);
-let images: HostedImages;
-
-beforeAll(async () => {
-  images = await startImageHost();
-});
-afterAll(() => images.close());
 
 it('a worker killed between "winner featured" and "finished" is followed by one that ends the experiment exactly once', async () => {
-  const { app } = stack;
-  const { shop } = await stack.newShop();
-  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const { app, images } = stack;
+  const { shop, products } = await stack.newShop();
+  const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
 
@@ -46,12 +40,10 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
     minDays: 1,
     maxDays: 3,
   });
-  const startedAt = Date.parse(started.startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+  await stack.aiPhotoSellsBetter(shop, started);
 
   // It may die before it says it is ready: either way it has exited once this settles.
-  await stack
+  await crash
     .startWorker({
       EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY,
       CRASH_AFTER_OPERATION: 'ProductReorderMedia',
@@ -64,14 +56,14 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
   expect(afterCrash).toMatchObject({ state: 'ended', finished: false });
   expect(afterCrash.end).toMatchObject({ why: 'decided', winner: 'ai1', keep: 'ai1' });
 
-  const finisher = await stack.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
+  const finisher = await crash.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
   await until(
     'the end to finish',
     async () => (await app.deps.experiments.store.get(shop, started.id))?.finished,
     // The killed worker's job waits out its lock (30 s) and the stalled check: 69 s at load 17.
     { deadlineMs: 150_000, intervalMs: 100 },
   );
-  await stack.kill(finisher);
+  await crash.kill(finisher);
 
   await expect
     .poll(async () => (await productMedia(app, shop, productId))[0]!.id)
@@ -94,9 +86,9 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
 }, 360_000);
 
 it('a worker killed right after the reorder that keeps an "ask" end\'s winner is followed by one that finishes it once', async () => {
-  const { app } = stack;
-  const { shop } = await stack.newShop();
-  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const { app, images } = stack;
+  const { shop, products } = await stack.newShop();
+  const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
   const { experiments } = app.deps.services;
@@ -108,9 +100,7 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
     minDays: 1,
     maxDays: 3,
   });
-  const startedAt = Date.parse(started.startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+  await stack.aiPhotoSellsBetter(shop, started);
   const finished = () =>
     until(
       'the end to finish',
@@ -121,13 +111,13 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
     );
 
   // The look decides and asks: the product is left as it is.
-  const looker = await stack.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
+  const looker = await crash.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
   await finished();
-  await stack.kill(looker);
+  await crash.kill(looker);
   expect((await productMedia(app, shop, productId))[0]!.id).toBe(before[0]);
 
   await experiments.keepWinner(shop, started.id);
-  await stack
+  await crash
     .startWorker({
       EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY,
       CRASH_AFTER_OPERATION: 'ProductReorderMedia',
@@ -140,9 +130,9 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
   expect(afterCrash).toMatchObject({ state: 'ended', finished: false });
   expect(afterCrash.end).toMatchObject({ why: 'decided', winner: 'ai1', keep: 'ai1' });
 
-  const finisher = await stack.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
+  const finisher = await crash.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
   await finished();
-  await stack.kill(finisher);
+  await crash.kill(finisher);
   expect((await productMedia(app, shop, productId))[0]!.id).toBe(photo.fileId);
   const after = (await productMedia(app, shop, productId)).map((media) => media.id);
   expect([...after].sort()).toEqual([...before].sort());

@@ -7,39 +7,22 @@
  * Shopify emulator, the suite's Redis and the experiments' worker in this process on a clock the
  * test moves.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ExperimentView, StartExperimentRequest } from '../../../src/app-api/experiments.ts';
 import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
-import type { ExperimentWorker } from '../../../src/features/experiments/experiment-runner.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
-import { startTestApp } from '../../support/app.ts';
-import { startImageHost, type HostedImages } from '../../support/product-images.ts';
-import { seededProducts } from '../../support/seeded-shop.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
-import { publishedPhoto, traffic, triggersOf } from './support/published-photos.ts';
+import { experimentStack } from './support/experiment-stack.ts';
+import { publishedPhoto, triggersOf } from './support/published-photos.ts';
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
-const app = await startTestApp({
-  emulator: { mediaProcessingMs: 100 },
-  overrides: { experiments: { clock, reconcileMs: 100 } },
-  webhookWorker: false,
-});
-let images: HostedImages;
-let worker: ExperimentWorker;
-beforeAll(async () => {
-  images = await startImageHost();
-  worker = app.deps.experiments.startWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await images.close();
-});
+const stack = experimentStack({ clock });
 
 async function api<T>(shop: string, path: string) {
-  const response = await app.call(`/api${path}`, {
+  const response = await stack.app.call(`/api${path}`, {
     method: 'POST',
     shop,
     headers: { 'Content-Type': 'application/json' },
@@ -49,13 +32,13 @@ async function api<T>(shop: string, path: string) {
 }
 
 const featured = async (shop: string, productId: string) =>
-  (await productMedia(app, shop, productId))[0]!.id;
+  (await productMedia(stack.app, shop, productId))[0]!.id;
 
 /** An experiment on a new shop's product whose AI photo sells far better on its first day. */
 async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']) {
-  const shop = app.newShop();
-  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const { app, images } = stack;
+  const { shop, products } = await stack.newShop();
+  const productId = products[0]!;
   const original = await featured(shop, productId);
   const photo = await publishedPhoto(app, images, shop, productId);
   const { experiments } = app.deps.services;
@@ -67,9 +50,7 @@ async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']
     minDays: 1,
     maxDays: 3,
   });
-  const startedAt = Date.parse(started.startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
-  await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+  await stack.aiPhotoSellsBetter(shop, started);
   const path = `/experiments/${started.id}/keep-winner`;
   return { shop, productId, original, photo: photo.fileId!, id: started.id, path };
 }
@@ -77,7 +58,7 @@ async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']
 /** Moves the clock to the next day's look and waits for the end to settle. */
 async function decided(shop: string, id: string): Promise<ExperimentView> {
   clock.advance(DAY_MS);
-  await worker.reconcile();
+  await stack.worker.reconcile();
   return settled(shop, id);
 }
 
@@ -85,13 +66,14 @@ const settled = (shop: string, id: string) =>
   until(
     'the end to settle',
     async () => {
-      const view = await app.deps.services.experiments.get(shop, id);
+      const view = await stack.app.deps.services.experiments.get(shop, id);
       return view.status === 'ended' && !view.settling && view;
     },
     { deadlineMs: 60_000 },
   );
 
 it('keeps the winner of an end that asked once, however often the click comes', async () => {
+  const { app } = stack;
   const { shop, productId, original, photo, id, path } = await aiPhotoSellsBetter('ask');
   const before = (await productMedia(app, shop, productId)).map((media) => media.id).sort();
 

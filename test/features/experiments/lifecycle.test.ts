@@ -8,47 +8,20 @@
  *  - a stop keeping the original, and an undo of an arm (one, or a batch's), end it (the undo
  *    wins: nothing kept).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import type { StartExperimentRequest } from '../../../src/app-api/experiments.ts';
 import { CONCLUDED_HANDLE } from '../../../src/features/experiments/concluded-trigger.ts';
-import type { ExperimentWorker } from '../../../src/features/experiments/experiment-runner.ts';
-import { startTestApp } from '../../support/app.ts';
-import { startImageHost, type HostedImages } from '../../support/product-images.ts';
-import { seededProducts } from '../../support/seeded-shop.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
-import { armsMetafield, publishedPhoto, traffic, triggersOf } from './support/published-photos.ts';
+import { experimentStack } from './support/experiment-stack.ts';
+import { armsMetafield, publishedPhoto, triggersOf } from './support/published-photos.ts';
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
-const app = await startTestApp({
-  emulator: { mediaProcessingMs: 100 },
-  overrides: { experiments: { clock, reconcileMs: 100 } },
-  webhookWorker: false,
-});
-const { experiments } = app.deps.services;
-let images: HostedImages;
-let worker: ExperimentWorker;
-
-beforeAll(async () => {
-  images = await startImageHost();
-  worker = app.deps.experiments.startWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await images.close();
-});
-
-/** A new shop, its token, and products of the seed that have images. */
-async function shopWithProducts() {
-  const shop = app.newShop();
-  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-  const products = (await seededProducts(app, shop)).filter((product) => product.mediaCount > 0);
-  return { shop, products: products.map((product) => product.id) };
-}
+const stack = experimentStack({ clock });
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -58,7 +31,9 @@ const codeOf = (promise: Promise<unknown>) =>
 
 describe('experiments', () => {
   it('starts with the arms on the storefront, one per product, and decides by the daily look', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images, worker } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[0]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
     const photo = await publishedPhoto(app, images, shop, productId);
@@ -92,9 +67,7 @@ describe('experiments', () => {
     expect(await codeOf(experiments.start(shop, again))).toBe('product_in_experiment');
 
     // The start's day: the AI photo sells far better. The next day's look decides.
-    const startedAt = Date.parse(started.startedAt);
-    await traffic(app.deps, { shop, id: started.id }, 'control', 150, 6, startedAt);
-    await traffic(app.deps, { shop, id: started.id }, 'ai1', 150, 60, startedAt);
+    await stack.aiPhotoSellsBetter(shop, started);
     clock.advance(DAY_MS);
     await worker.reconcile();
     const ended = await until(
@@ -135,7 +108,9 @@ describe('experiments', () => {
   }, 60_000);
 
   it('stops keeping the original, which becomes featured again', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[1]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
     const photo = await publishedPhoto(app, images, shop, productId, { featured: true });
@@ -172,7 +147,9 @@ describe('experiments', () => {
   }, 60_000);
 
   it('finishes its end when the merchant deleted the kept image meanwhile', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[4]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
     const photo = await publishedPhoto(app, images, shop, productId);
@@ -193,7 +170,9 @@ describe('experiments', () => {
   }, 60_000);
 
   it('is ended by an undo of its product, which keeps no arm', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[2]!;
     const photo = await publishedPhoto(app, images, shop, productId);
     const started = await experiments.start(shop, {
@@ -227,7 +206,9 @@ describe('experiments', () => {
   }, 60_000);
 
   it('refuses a product whose featured image a campaign holds', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[3]!;
     const photo = await publishedPhoto(app, images, shop, productId);
     const held = await app.deps.pipeline.generations.create({

@@ -6,41 +6,24 @@
  * followed by one that runs it again): a second run changes nothing. On the Shopify emulator and
  * the suite's Redis, with the experiments' worker in this process.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { StartExperimentRequest } from '../../../src/app-api/experiments.ts';
 import { LOST_REASON, removeLosers } from '../../../src/features/experiments/loser-media.ts';
-import type { ExperimentWorker } from '../../../src/features/experiments/experiment-runner.ts';
 import { createShopifyFiles } from '../../../src/pipeline/publish/shopify-files.ts';
 import { reviewDepsOf } from '../../../src/features/generations/service.ts';
-import { startTestApp } from '../../support/app.ts';
-import { startImageHost, type HostedImages } from '../../support/product-images.ts';
-import { seededProducts } from '../../support/seeded-shop.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
+import { experimentStack } from './support/experiment-stack.ts';
 import { publishedPhoto } from './support/published-photos.ts';
 
-const app = await startTestApp({
-  emulator: { mediaProcessingMs: 100 },
-  overrides: { experiments: { reconcileMs: 100 } },
-  webhookWorker: false,
-});
-const { experiments } = app.deps.services;
-let images: HostedImages;
-let worker: ExperimentWorker;
-beforeAll(async () => {
-  images = await startImageHost();
-  worker = app.deps.experiments.startWorker();
-});
-afterAll(async () => {
-  await worker.close();
-  await images.close();
-});
+const stack = experimentStack();
 
 /** An experiment stopped keeping `keep`, settled: the product's media and Files after it. */
 async function stopped(keep: 'ai' | 'original', losers?: StartExperimentRequest['losers']) {
-  const shop = app.newShop();
-  await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
-  const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
+  const { app, images } = stack;
+  const { experiments } = app.deps.services;
+  const { shop, products } = await stack.newShop();
+  const productId = products[0]!;
   const original = (await productMedia(app, shop, productId))[0]!.id;
   const photo = await publishedPhoto(app, images, shop, productId);
   const started = await experiments.start(shop, {

@@ -2,6 +2,7 @@
  * Test helpers for the ProductAI emulator: a webhook receiver and thin HTTP wrappers over
  * node's fetch (the product images it is sent are in test/support/product-images.ts).
  */
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { expect } from 'vitest';
 import { listenOnLoopback } from '../../../../emulators/shared/listen.ts';
@@ -30,19 +31,26 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  const waiters: Array<() => void> = [];
+  /** Emits `arrived` after each request is recorded: the waits listen to it. */
+  const arrivals = new EventEmitter();
   const receiver: WebhookReceiver = {
     url: '',
     received,
     status: 200,
     async waitFor(count, deadlineMs = 10_000) {
-      const deadline = Date.now() + deadlineMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`only ${received.length} of ${count} webhooks arrived`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
+      if (received.length < count) {
+        await new Promise<void>((resolve, reject) => {
+          const arrived = () => {
+            if (received.length < count) return;
+            clearTimeout(deadline);
+            arrivals.off('arrived', arrived);
+            resolve();
+          };
+          const deadline = setTimeout(() => {
+            arrivals.off('arrived', arrived);
+            reject(new Error(`only ${received.length} of ${count} webhooks arrived`));
+          }, deadlineMs);
+          arrivals.on('arrived', arrived);
         });
       }
       return received.slice(0, count);
@@ -60,7 +68,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           remoteAddress: req.socket.remoteAddress ?? '',
         });
         res.writeHead(receiver.status).end();
-        for (const wake of waiters.splice(0)) wake();
+        arrivals.emit('arrived');
       });
     }),
   );
