@@ -120,9 +120,7 @@ test('in Japanese, the time reads the Japanese way on the shop’s clock', async
   );
 
   await block
-    .getByText(
-      /^ProductAIがこのアカウントのリクエストを制限しています — 結果は19:06( JST)?までに/,
-    )
+    .getByText(/^ProductAIがこのアカウントのリクエストを制限しています — 結果は19:06( JST)?までに/)
     .waitFor();
 });
 
