@@ -1,17 +1,14 @@
 /**
  * The shop's clock in the extensions, as in the app home: every date on the shop's time zone
  * (`GET /api/shop`), labelled with its zone where the merchant's own clock reads otherwise, and
- * written in the merchant's language by the admin's formatter (src/app-api/shop-time.ts).
+ * written in the merchant's language by the admin's formatter (shop-time.ts).
  */
 import type { ShopView } from '../../src/app-api/contract.ts';
-import {
-  formatShopTime,
-  viewerTimeZone,
-  type DateStyle,
-  type FormatDate,
-  type ShopClock,
-} from '../../src/app-api/shop-time.ts';
+import { viewerTimeZone, type ShopClock } from '../../src/app-api/shop-time.ts';
 import { appApi } from './app-api.ts';
+import { ownClock } from './shop-time.ts';
+
+export { extensionFormatDate, shopTime } from './shop-time.ts';
 
 let asking: Promise<ShopClock> | null = null;
 
@@ -24,20 +21,8 @@ export function loadShopClock(): Promise<ShopClock> {
     (shop: ShopView) => ({ timeZone: shop.timeZone, viewerTimeZone: viewerTimeZone() }),
     () => {
       asking = null;
-      const own = viewerTimeZone();
-      return { timeZone: own, viewerTimeZone: own, labelAlways: true };
+      return ownClock();
     },
   );
   return asking;
 }
-
-// One function (its identity caches the language's hour style in shop-time.ts).
-const formatDate: FormatDate = (date, options) => shopify.i18n.formatDate(date, options);
-
-/** `iso` on the shop's clock, in the merchant's language. */
-export function shopTime(iso: string, clock: ShopClock, style: DateStyle = 'dateTime'): string {
-  return formatShopTime(iso, clock, formatDate, style);
-}
-
-/** The formatter the shared bulk run name writes with. */
-export { formatDate as extensionFormatDate };

@@ -8,9 +8,15 @@
 import { z } from 'zod';
 import { isErrorCode, type CodedText as Coded, type TextParams as Params } from './error-codes.ts';
 
-/** A coded text's parameters: numbers, the shop's own words, or coded texts in turn. */
+/** A coded text's parameters: numbers, the shop's own words, instants, or coded texts in turn. */
 const TextParam: z.ZodType<Params[string]> = z.lazy(() =>
-  z.union([z.string(), z.number(), CodedText, z.array(TextParam)]),
+  z.union([
+    z.string(),
+    z.number(),
+    z.object({ at: z.iso.datetime() }),
+    CodedText,
+    z.array(TextParam),
+  ]),
 );
 const TextParams: z.ZodType<Params> = z.record(z.string(), TextParam);
 export type CodedText = Coded;

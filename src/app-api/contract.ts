@@ -78,7 +78,7 @@
  *   POST   /api/web-vitals                      WebVitalsReport -> 204 (at most 4 KB)
  */
 export * from './api-error.ts';
-export type { ErrorCode, TextParam, TextParams } from './error-codes.ts';
+export type { ErrorCode, TextParam, TextParams, TimeParam } from './error-codes.ts';
 export * from './ids.ts';
 export * from './generations.ts';
 export * from './result-checks.ts';

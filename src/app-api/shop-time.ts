@@ -26,9 +26,16 @@ export type FormatDate = (date: Date, options: Intl.DateTimeFormatOptions) => st
 
 /**
  * `dateTime`: "Nov 29, 2026, 4:27 AM" (Activity, Settings, campaigns, the product's block);
- * `runStart`: "Nov 29, 4:27 AM", a bulk run's start in its name.
+ * `runStart`: "Nov 29, 4:27 AM", a bulk run's start in its name; `time`: "4:27 AM", an instant
+ * hours away at most (when a generation waiting out ProductAI's rate limit is read again).
  */
-export type DateStyle = 'dateTime' | 'runStart';
+export type DateStyle = 'dateTime' | 'runStart' | 'time';
+
+const DAY_PARTS: Readonly<Record<DateStyle, Intl.DateTimeFormatOptions>> = {
+  dateTime: { year: 'numeric', month: 'short', day: 'numeric' },
+  runStart: { month: 'short', day: 'numeric' },
+  time: {},
+};
 
 /** The reader's zone, as its browser says. */
 export function viewerTimeZone(): string {
@@ -71,9 +78,7 @@ export function formatShopTime(
   // hour as the language writes it ("4:27 AM", "04:27").
   const hour = usesTwelveHours(format) ? 'numeric' : '2-digit';
   return format(date, {
-    ...(style === 'dateTime' ? { year: 'numeric' } : {}),
-    month: 'short',
-    day: 'numeric',
+    ...DAY_PARTS[style],
     hour,
     minute: '2-digit',
     timeZone: clock.timeZone,

@@ -2,8 +2,8 @@
  * Every code the API answers an error with (and a field problem, an estimate's problem), with the
  * English it stands for (a plural's forms picked by its `count`, as the locale files do).
  * `{{name}}` stands for a parameter the answer carries in `params`: a number, the shop's own
- * words (a product's title), or a coded text of its own (the kind of a model, translated in
- * turn). The one error family (errors.ts) writes its English message from this table; the app
+ * words (a product's title), an instant (written on the shop's clock by each client), or a coded
+ * text of its own (the kind of a model, translated in turn). The one error family (errors.ts) writes its English message from this table; the app
  * home and the extensions write the merchant's language from `errors.<code>` in their locale
  * files, so a reworded English message still translates (test/web/error-codes.test.ts holds
  * every locale file to this list and its placeholders). Clients read it through
@@ -27,16 +27,30 @@ export const ERROR_TEXT = {
 export type ErrorCode = keyof typeof ERROR_TEXT;
 
 /**
- * A parameter: a number, the shop's own words, a text of the server's (translated in turn), or a
- * list of these (joined with commas).
+ * A parameter: a number, the shop's own words, an instant, a text of the server's (translated in
+ * turn), or a list of these (joined with commas).
  */
-export type TextParam = string | number | CodedText | readonly TextParam[];
+export type TextParam = string | number | TimeParam | CodedText | readonly TextParam[];
 export type TextParams = Readonly<Record<string, TextParam>>;
 
 /** A text the server writes for the merchant, as its code and parameters. */
 export interface CodedText {
   code: ErrorCode;
   params?: TextParams;
+}
+
+/**
+ * An instant a text names ("read again by 14:06"), as the instant itself (ISO 8601): the server
+ * never writes it on a clock of its own. Each client writes it as a time of day on the shop's
+ * clock, in the merchant's language (src/app-api/shop-time.ts), as every date a merchant reads;
+ * the English the server keeps (a record's `reason`, the logs) says it in UTC, named.
+ */
+export interface TimeParam {
+  at: string;
+}
+
+export function isTimeParam(value: TextParam): value is TimeParam {
+  return typeof value === 'object' && !Array.isArray(value) && 'at' in value;
 }
 
 export function isErrorCode(code: string): code is ErrorCode {
@@ -55,5 +69,6 @@ export function englishText({ code, params = {} }: CodedText): string {
 
 function englishParam(value: TextParam): string {
   if (Array.isArray(value)) return value.map(englishParam).join(', ');
+  if (isTimeParam(value)) return `${new Date(value.at).toISOString().slice(11, 16)} UTC`;
   return typeof value === 'object' ? englishText(value as CodedText) : String(value);
 }

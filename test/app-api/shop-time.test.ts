@@ -64,4 +64,11 @@ describe('a date on the shop’s clock', () => {
       'Été · 29 nov., 04:27',
     );
   });
+
+  it('writes a time of day alone, an instant hours away (a wait’s end), on the shop’s clock', () => {
+    expect(formatShopTime(AT, NEW_YORK_SHOP_PARIS_READER, english, 'time')).toBe('4:27 AM EST');
+    expect(formatShopTime(AT, NEW_YORK_EVERYWHERE, french, 'time')).toBe('04:27');
+    const tokyo = { timeZone: 'Asia/Tokyo', viewerTimeZone: 'Asia/Tokyo' };
+    expect(formatShopTime('2026-11-30T14:06:00Z', tokyo, english, 'time')).toBe('11:06 PM');
+  });
 });

@@ -223,6 +223,43 @@ test('the started screen follows the generation step by step until the photo is 
   expect(app.requests.filter((r) => r.route === 'GET /api/generations/gen-1').length).toBe(reads);
 });
 
+test('the started screen says until when a generation waits out ProductAI’s rate limit, on the shop’s clock', async () => {
+  const queued = generation({
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1'],
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+  });
+  const { page } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations', 202, queued);
+    stand.answer('GET /api/generations/gen-1', 200, {
+      ...queued,
+      state: 'processing',
+      waitingFor: 'productai',
+      reason:
+        "ProductAI is limiting this account's requests — the result is read again by 10:06 UTC.",
+      reasonText: {
+        code: 'waiting_productai_limit',
+        params: { time: { at: '2026-07-01T10:06:00.000Z' } },
+      },
+    });
+  });
+  await actionButton(page, 'primary-action').click();
+
+  const status = page.locator(
+    's-box[accessibilityRole="status"], s-box[accessibilityrole="status"]',
+  );
+  // Tokyo: 10:06 UTC is 7:06 PM, labelled unless the machine is there.
+  await status
+    .filter({
+      hasText:
+        /ProductAI is limiting this account's requests — the result is read again by 7:06 PM( GMT\+9)?\./,
+    })
+    .waitFor();
+  expect(await status.filter({ hasText: /10:06/ }).count()).toBe(0);
+});
+
 test('a result the product check holds: the banner says it waits for review and why, not that it is added', async () => {
   const request: CreateGenerationRequest = {
     productId: PRODUCT_ID,

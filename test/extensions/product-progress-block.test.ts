@@ -89,6 +89,41 @@ test('follows a photo being made step by step, then shows it as the latest on th
   expect(await block.getByText(/step \d of 5/).count()).toBe(0);
 });
 
+/** Making, its job's reads refused by its ProductAI account's rate limit until 10:06 UTC. */
+const rateLimited = made('gen-6', 'processing', {
+  waitingFor: 'productai',
+  reason: "ProductAI is limiting this account's requests — the result is read again by 10:06 UTC.",
+  reasonText: {
+    code: 'waiting_productai_limit',
+    params: { time: { at: '2026-07-01T10:06:00.000Z' } },
+  },
+});
+
+test('a generation waiting out ProductAI’s rate limit says until when, on the shop’s clock', async () => {
+  const { page: block } = await openBlock((stand) =>
+    stand.answer(LIST_ROUTE, 200, page([rateLimited])),
+  );
+
+  // Tokyo: 10:06 UTC is 7:06 PM, labelled unless the machine is there.
+  await block
+    .getByText(
+      /^ProductAI is limiting this account's requests — the result is read again by 7:06 PM( GMT\+9)?\.$/,
+    )
+    .waitFor();
+  expect(await block.getByText(/10:06/).count()).toBe(0);
+});
+
+test('in Japanese, the time reads the Japanese way on the shop’s clock', async () => {
+  const { page: block } = await openBlock(
+    (stand) => stand.answer(LIST_ROUTE, 200, page([rateLimited])),
+    'ja',
+  );
+
+  await block
+    .getByText(/^ProductAIがこのアカウントのリクエストを制限しています — 結果は19:06( JST)?までに/)
+    .waitFor();
+});
+
 test('asks the app for the product it is on and the shop’s clock, nothing else', async () => {
   const { app } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page([])));
 

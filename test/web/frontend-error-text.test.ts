@@ -71,11 +71,3 @@ test('an estimate’s coded problems read in French, in order', () => {
 test('a code the page does not know shows the English it came with', () => {
   expect(refusal(409, { error: 'a_code_from_a_newer_server' }).message).toBe(REWORDED);
 });
-
-test('a generation waiting on its account’s rate limit says in French when it is read again', async () => {
-  const { storedText } = await import('../../web/frontend/src/i18n/coded-text.ts');
-  const { waitingForRateLimit } = await import('../../src/pipeline/generations/generation-view.ts');
-  expect(storedText(waitingForRateLimit('2026-11-30T14:05:07.000Z'), REWORDED)).toBe(
-    'ProductAI limite les requêtes de ce compte — le résultat est relu au plus tard à 14:06 UTC.',
-  );
-});

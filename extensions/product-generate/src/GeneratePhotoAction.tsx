@@ -12,6 +12,7 @@ import type {
   ProductDetail,
   SettingsView,
 } from '../../../src/app-api/contract.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 import {
   IMAGE_MODELS,
   estimateCredits,
@@ -26,6 +27,7 @@ import { LoadingOrFailed } from '../../shared/LoadingOrFailed.tsx';
 import { initialModel } from '../../../src/app-api/models.ts';
 import { PromptFields } from '../../shared/PromptFields.tsx';
 import { canSubmit, ShopStatusBanner } from '../../shared/ShopStatusBanner.tsx';
+import { loadShopClock } from '../../shared/shop-clock.ts';
 import { useLoad } from '../../shared/use-load.ts';
 import { GenerationStarted } from './GenerationStarted.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -45,22 +47,25 @@ export function GeneratePhotoAction({ productId }: { productId: string | undefin
 
 function GeneratePhotoLoader({ productId }: { productId: string }) {
   const loaded = useLoad(
-    () => Promise.all([appApi.settings(), appApi.product(productId)]),
+    // The shop's clock beside them: a generation's steps say until when it waits on it.
+    () => Promise.all([appApi.settings(), appApi.product(productId), loadShopClock()]),
     [productId],
   );
   if (loaded.state !== 'ready') {
     return <LoadingOrFailed heading={t('product.heading')} loaded={loaded} />;
   }
-  const [settings, product] = loaded.value;
-  return <GeneratePhotoForm settings={settings} product={product} />;
+  const [settings, product, clock] = loaded.value;
+  return <GeneratePhotoForm settings={settings} product={product} clock={clock} />;
 }
 
 function GeneratePhotoForm({
   settings,
   product,
+  clock,
 }: {
   settings: SettingsView;
   product: ProductDetail;
+  clock: ShopClock;
 }) {
   const [model, setModel] = useState(() => initialModel(settings, product.images.length > 0));
   const [prompt, setPrompt] = useState(settings.presets[0]?.prompt ?? '');
@@ -98,6 +103,7 @@ function GeneratePhotoForm({
         options={options}
         reviewMode={settings.reviewMode}
         productTitle={product.title}
+        clock={clock}
       />
     );
   }

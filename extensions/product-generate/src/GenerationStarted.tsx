@@ -1,4 +1,5 @@
 import type { CreatedGeneration, GenerationView } from '../../../src/app-api/contract.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { fidelityReasons, isFlagged } from '../../shared/fidelity.tsx';
 import { credits, t } from '../../shared/i18n.ts';
@@ -19,6 +20,8 @@ export function GenerationStarted(props: {
   options: number;
   reviewMode: boolean;
   productTitle: string;
+  /** The shop's clock: the steps say until when a generation waits on it. */
+  clock: ShopClock;
 }) {
   const { generation, options } = props;
   if (generation.variantSet) {
@@ -54,7 +57,7 @@ export function GenerationStarted(props: {
       />
     );
   }
-  return <OneGeneration created={generation} reviewMode={props.reviewMode} />;
+  return <OneGeneration created={generation} reviewMode={props.reviewMode} clock={props.clock} />;
 }
 
 /**
@@ -62,7 +65,15 @@ export function GenerationStarted(props: {
  * and once the product check holds the result, that it waits for the merchant and why (it is not
  * added to the product on its own then, whatever the shop's review setting).
  */
-function OneGeneration({ created, reviewMode }: { created: GenerationView; reviewMode: boolean }) {
+function OneGeneration({
+  created,
+  reviewMode,
+  clock,
+}: {
+  created: GenerationView;
+  reviewMode: boolean;
+  clock: ShopClock;
+}) {
   const generation = useFollowed(created);
   const held = generation.state === 'in_review' && isFlagged(generation.fidelity);
   return (
@@ -81,7 +92,7 @@ function OneGeneration({ created, reviewMode }: { created: GenerationView; revie
         label: t(held ? 'started.reviewInApp' : 'started.viewActivity'),
       }}
     >
-      <GenerationSteps generation={generation} />
+      <GenerationSteps generation={generation} clock={clock} />
     </Started>
   );
 }

@@ -1,8 +1,10 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 import { storedText } from '../../shared/coded-text.ts';
 import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
+import { waitingText } from '../../shared/waiting-text.ts';
 
 function stepStatus(index: number, at: number, published: boolean): string {
   if (index < at || published) return t('progress.done');
@@ -14,7 +16,14 @@ function stepStatus(index: number, at: number, published: boolean): string {
  * review, or failed). The sentence under the steps is a live region (role status), so a screen
  * reader hears each change without moving focus.
  */
-export function GenerationSteps({ generation }: { generation: GenerationView }) {
+export function GenerationSteps({
+  generation,
+  clock,
+}: {
+  generation: GenerationView;
+  /** The shop's clock: a wait says until when on it. */
+  clock: ShopClock;
+}) {
   const held = generation.state === 'in_review' && isFlagged(generation.fidelity);
   const step = STEP_OF[generation.state];
   const at = step === null ? -1 : STEPS.indexOf(step);
@@ -40,17 +49,11 @@ export function GenerationSteps({ generation }: { generation: GenerationView }) 
               <s-spinner accessibilityLabel={t('progress.working')} size="base" />
             )}
             <s-paragraph>
-              {t(
-                held
-                  ? 'progress.states.held'
-                  : generation.waitingFor === 'shopify'
-                    ? 'progress.states.waitingShopify'
-                    : generation.waitingFor === 'productai'
-                      ? 'progress.states.waitingProductAi'
-                      : `progress.states.${generation.state}`,
-              )}
+              {held
+                ? t('progress.states.held')
+                : (waitingText(generation, clock) ?? t(`progress.states.${generation.state}`))}
               {generation.state === 'failed' && generation.reason
-                ? ` ${storedText(generation.reasonText, generation.reason)}`
+                ? ` ${storedText(generation.reasonText, generation.reason, clock)}`
                 : ''}
             </s-paragraph>
           </s-stack>

@@ -1,9 +1,11 @@
 import type { GenerationView } from '../../../src/app-api/contract.ts';
+import type { ShopClock } from '../../../src/app-api/shop-time.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { storedText } from '../../shared/coded-text.ts';
 import { FidelityLine, isFlagged } from '../../shared/fidelity.tsx';
 import { isMoving, STEP_OF, STEPS } from '../../shared/generation-progress.ts';
 import { t } from '../../shared/i18n.ts';
+import { waitingText } from '../../shared/waiting-text.ts';
 import { kindLabel } from './kind-label.ts';
 import type { ProductProgress } from './product-progress.ts';
 
@@ -13,21 +15,30 @@ type Entry = ProductProgress['current'][number];
  * The product's current work, newest first. A live region (role status): a screen reader hears
  * each step as it changes, without moving focus.
  */
-export function CurrentWork({ entries }: { entries: readonly Entry[] }) {
+export function CurrentWork({
+  entries,
+  clock,
+}: {
+  entries: readonly Entry[];
+  /** The shop's clock: a wait says until when on it. */
+  clock: ShopClock;
+}) {
   return (
     <s-box accessibilityRole="status">
       <s-stack direction="block" gap="base">
         {entries.map((entry) => (
-          <CurrentEntry key={entry.generation.id} {...entry} />
+          <CurrentEntry key={entry.generation.id} {...entry} clock={clock} />
         ))}
       </s-stack>
     </s-box>
   );
 }
 
-function CurrentEntry({ generation, count }: Entry) {
+function CurrentEntry({ generation, count, clock }: Entry & { clock: ShopClock }) {
   const kind = kindLabel(generation.kind);
-  if (isMoving(generation.state)) return <Moving generation={generation} kind={kind} />;
+  if (isMoving(generation.state)) {
+    return <Moving generation={generation} kind={kind} clock={clock} />;
+  }
   if (generation.state === 'in_review') {
     // Several results of one request are chosen among on the Generate page, side by side.
     const link =
@@ -57,7 +68,7 @@ function CurrentEntry({ generation, count }: Entry) {
       </s-stack>
       <s-paragraph>
         {generation.reason
-          ? storedText(generation.reasonText, generation.reason)
+          ? storedText(generation.reasonText, generation.reason, clock)
           : t('block.failedNoReason')}
       </s-paragraph>
       <s-link href={appLinks.activity(generation.id)}>{t('block.retryInActivity')}</s-link>
@@ -66,7 +77,15 @@ function CurrentEntry({ generation, count }: Entry) {
 }
 
 /** Step n of 5 with a spinner, and the state in a sentence (the product action's words). */
-function Moving({ generation, kind }: { generation: GenerationView; kind: string }) {
+function Moving({
+  generation,
+  kind,
+  clock,
+}: {
+  generation: GenerationView;
+  kind: string;
+  clock: ShopClock;
+}) {
   const step = STEP_OF[generation.state] ?? 'queued';
   return (
     <s-stack direction="block" gap="small-400">
@@ -83,14 +102,8 @@ function Moving({ generation, kind }: { generation: GenerationView; kind: string
         </s-text>
       </s-grid>
       <s-paragraph color="subdued">
-        {/* Saving while Shopify is down, or reading while ProductAI is: kept, and done as soon as it answers. */}
-        {t(
-          generation.waitingFor === 'shopify'
-            ? 'progress.states.waitingShopify'
-            : generation.waitingFor === 'productai'
-              ? 'progress.states.waitingProductAi'
-              : `progress.states.${generation.state}`,
-        )}
+        {/* Saving while Shopify is down, or reading while ProductAI is (until when, if known). */}
+        {waitingText(generation, clock) ?? t(`progress.states.${generation.state}`)}
       </s-paragraph>
     </s-stack>
   );

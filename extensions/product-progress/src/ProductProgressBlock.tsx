@@ -63,7 +63,9 @@ function ProductProgressLoader({ productId }: { productId: string }) {
     <Block summary={summary(current)}>
       <s-stack direction="block" gap="base">
         {current.length === 0 && latest === null && <s-paragraph>{t('block.empty')}</s-paragraph>}
-        {current.length > 0 && <CurrentWork entries={current.slice(0, SHOWN)} />}
+        {current.length > 0 && (
+          <CurrentWork entries={current.slice(0, SHOWN)} clock={clock.value} />
+        )}
         {latest && <LatestResult generation={latest} clock={clock.value} />}
         {title !== undefined && (
           <s-link href={appLinks.productActivity(productId, title)}>

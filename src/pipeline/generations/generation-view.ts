@@ -16,12 +16,13 @@ const WAITING_FOR = {
 
 /**
  * What it says while ProductAI refuses its account's reads for the rate limit: when the job is
- * read again at the latest (`readAgainAt`), as a time of day in UTC rounded up to the minute (the
- * date is not needed, as a wait is hours at most).
+ * read again at the latest (`readAgainAt`), rounded up to the minute, as the instant: each client
+ * writes it as a time of day on the shop's clock (the date is not needed, as a wait is hours at
+ * most), the one clock of every date a merchant reads.
  */
 export function waitingForRateLimit(readAgainAt: string): CodedText {
   const minute = new Date(Math.ceil(Date.parse(readAgainAt) / 60_000) * 60_000);
-  return { code: 'waiting_productai_limit', params: { time: minute.toISOString().slice(11, 16) } };
+  return { code: 'waiting_productai_limit', params: { time: { at: minute.toISOString() } } };
 }
 
 function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): CodedText {

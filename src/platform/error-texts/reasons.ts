@@ -110,7 +110,7 @@ export const REASON_TEXTS = {
   waiting_productai:
     'Waiting for ProductAI to come back — the result is read as soon as it answers.',
   waiting_productai_limit:
-    "ProductAI is limiting this account's requests — the result is read again by {{time}} UTC.",
+    "ProductAI is limiting this account's requests — the result is read again by {{time}}.",
   shopify_said: '{{reason}} Shopify said: “{{detail}}”.',
   media_download_image: 'Shopify could not download the generated image.',
   media_download_file: 'Shopify could not download the generated file.',

@@ -109,9 +109,15 @@ it('says when a rate-limited generation is read again, and reads nothing of its 
   // Its own next read, an hour after the failure at the most (outageMaxDelayMs), waits for the
   // two hours ProductAI asked.
   expect(readAgainAt).toBeGreaterThan(asked + 1.5 * HOUR);
-  const time = new Date(Math.ceil(readAgainAt / 60_000) * 60_000).toISOString().slice(11, 16);
-  expect(toGenerationView(generation).reason).toBe(
-    `ProductAI is limiting this account's requests — the result is read again by ${time} UTC.`,
+  const minute = new Date(Math.ceil(readAgainAt / 60_000) * 60_000).toISOString();
+  const view = toGenerationView(generation);
+  // The instant, for each client to write on the shop's clock; the English names UTC.
+  expect(view.reasonText).toEqual({
+    code: 'waiting_productai_limit',
+    params: { time: { at: minute } },
+  });
+  expect(view.reason).toBe(
+    `ProductAI is limiting this account's requests — the result is read again by ${minute.slice(11, 16)} UTC.`,
   );
 
   const refused = await jobReadsLimited(stack.h);

@@ -2,10 +2,12 @@
  * The server's coded texts in the merchant's language: an error's code and params (api-error.ts),
  * a field's problem, an estimate's problem. `errors.<code>` in the locale files holds each code's
  * text with `{{param}}` placeholders; a param that is itself a coded text (the kind of a model)
- * is translated in turn, a list is joined, a number is written the locale's way. The English the
- * server sent is only the fallback for a code the page does not know (an older or newer server).
+ * is translated in turn, a list is joined, a number is written the locale's way, an instant is a
+ * time of day on the shop's clock (lib/format.ts, as every date). The English the server sent is
+ * only the fallback for a code the page does not know (an older or newer server).
  */
-import type { TextParam, TextParams } from '../shared/contract.ts';
+import { formatTime } from '../lib/format.ts';
+import type { TextParam, TextParams, TimeParam } from '../shared/contract.ts';
 import { modelNameText } from '../shared/models.ts';
 import { isMessageKey, numberFormat, t, type MessageValues } from './index.ts';
 import { serverText } from './server-text.ts';
@@ -28,8 +30,9 @@ function paramText(value: TextParam): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (Array.isArray(value))
     return value.map((item: TextParam) => written(paramText(item))).join(', ');
-  const coded = value as Coded;
-  return codedText(coded) ?? coded.code;
+  const object = value as Coded | TimeParam;
+  if ('at' in object) return formatTime(object.at);
+  return codedText(object) ?? object.code;
 }
 
 const written = (value: string | number) =>

@@ -3,7 +3,7 @@ import type { GenerationKind } from '../shared/contract.ts';
 import { generationCost, type GenerationCost } from '../shared/generation-cost.ts';
 import { formatShopTime, needsZoneLabel, type FormatDate } from '../shared/shop-time.ts';
 import { locale, numberFormat, t, type MessageKey } from '../i18n/index.ts';
-import { shopClock } from './shop.ts';
+import { shopClock } from './shop-clock.ts';
 
 // The one place numbers and dates are written: every Intl formatter follows the admin's locale,
 // so a date reads "23 nov. 2026, 22:10" in French and "Nov 23, 2026, 10:10 PM" in English on
@@ -51,6 +51,11 @@ export function formatNumber(value: number): string {
 /** A date and time on the shop's clock: "Nov 29, 2026, 4:27 AM" (+ " EST" where mistakable). */
 export function formatDateTime(iso: string): string {
   return formatShopTime(iso, shopClock(), formatDate);
+}
+
+/** A time of day on the shop's clock, an instant hours away at most: "4:27 AM" (+ " EST"). */
+export function formatTime(iso: string): string {
+  return formatShopTime(iso, shopClock(), formatDate, 'time');
 }
 
 /**
