@@ -28,7 +28,8 @@
  *   keep      an end decided with `ask` keeps no arm: the merchant's "keep" records the winner as
  *             the arm kept (once: a repeated click finds it recorded) and runs the end's steps
  *             again, whose featured step then moves it (experiment-steps.ts); refused while a
- *             campaign or another experiment holds the product.
+ *             campaign or another experiment holds the product, the campaign's claim read in the
+ *             same step as the keep is written (campaign-claims.ts: the campaign wins).
  */
 import type {
   ExperimentList,
@@ -51,6 +52,7 @@ import {
   type ExperimentArm,
   type ExperimentArmId,
 } from './experiment.ts';
+import { CampaignClaimError } from './campaign-claims.ts';
 import type { ExperimentEngine } from './engine.ts';
 
 export interface ExperimentsService {
@@ -139,6 +141,26 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     }
   }
 
+  /**
+   * Runs a store step that reads a campaign's claim on the product in the same step as it
+   * writes (campaign-claims.ts). The check above, on the campaigns' own records, comes first
+   * (it names a scheduled campaign too), but a campaign can go live right after it: the step's
+   * claim is then what refuses. A claim whose campaign no longer holds the product (it ended and
+   * gave the image back) is stale: taken off, and the step asked once more.
+   */
+  async function unlessClaimed<T>(shop: string, productId: string, step: () => Promise<T>) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!(error instanceof CampaignClaimError)) throw error;
+        await refuseHeldByCampaign(shop, productId);
+        if (attempt > 0) throw error;
+        await experiments.claims.release(shop, productId, error.campaignId);
+      }
+    }
+  }
+
   /** The AI photos, each a published photo of the product. */
   async function aiPhotos(shop: string, productId: string, ids: readonly string[]) {
     const photos: (Generation & { fileId: string })[] = [];
@@ -175,20 +197,22 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const minDays =
         request.minDays ?? Math.min(DEFAULT_STATISTICS.minDays, request.maxDays ?? Infinity);
       const maxDays = request.maxDays ?? Math.max(DEFAULT_STATISTICS.maxDays, minDays);
-      const experiment = await store.create(
-        {
-          shop,
-          productId,
-          arms,
-          weights: request.weights ?? equalWeights(arms.length),
-          goal: request.goal,
-          minDays,
-          maxDays,
-          endAction: request.endAction,
-          losers: request.losers ?? 'keep_in_product',
-        },
-        // Due at once: if the storefront part below fails, the next reconciliation repairs it.
-        clock.now(),
+      const experiment = await unlessClaimed(shop, productId, () =>
+        store.create(
+          {
+            shop,
+            productId,
+            arms,
+            weights: request.weights ?? equalWeights(arms.length),
+            goal: request.goal,
+            minDays,
+            maxDays,
+            endAction: request.endAction,
+            losers: request.losers ?? 'keep_in_product',
+          },
+          // Due at once: if the storefront part below fails, the next reconciliation repairs it.
+          clock.now(),
+        ),
       );
       await experiments.launch(experiment);
       return view(experiment);
@@ -213,7 +237,9 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const experiment = await ofShop(shop, id);
       // A repeated click finds the winner kept: the same answer, whatever holds the product now.
       if (!experiment.end?.keep) await refuseHeldByCampaign(shop, experiment.productId);
-      return view(await experiments.keepWinner(experiment));
+      return view(
+        await unlessClaimed(shop, experiment.productId, () => experiments.keepWinner(experiment)),
+      );
     },
   };
 }
