@@ -110,10 +110,11 @@ test('an experiment that ended asking shows its days, and keeps its winner once 
       .getByText('The AI photo sells better: make it the featured image when you are ready.')
       .isVisible(),
   ).toBe(true);
+  // Its days are asked once the card is in view (not with the page's poll).
   const chart = card.getByRole('img', {
     name: 'Add-to-cart rate of each image by day, with its interval',
   });
-  expect(await chart.isVisible()).toBe(true);
+  await eventually(() => chart.isVisible()).toBe(true);
 
   // The figures by day: folded at first, then a row a complete day (three), the newest first.
   const show = card.getByRole('button', { name: 'Show the figures by day' });

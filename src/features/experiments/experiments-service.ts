@@ -32,6 +32,7 @@
  *             same step as the keep is written (campaign-claims.ts: the campaign wins).
  */
 import type {
+  ExperimentDays,
   ExperimentList,
   ExperimentView,
   StartExperimentRequest,
@@ -43,7 +44,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import { createShopifyFiles, type Generation, type GenerationStore } from '../../pipeline/index.ts';
 import type { CampaignOnProduct } from '../campaigns/engine.ts';
-import { analyse, dailyEstimates, upliftPercent } from './analysis.ts';
+import { analyse, chartDays, dailyEstimates, upliftPercent } from './analysis.ts';
 import { DEFAULT_STATISTICS } from './statistics/config.ts';
 import {
   ExperimentNotFoundError,
@@ -59,6 +60,8 @@ export interface ExperimentsService {
   start(shop: string, request: StartExperimentRequest): Promise<ExperimentView>;
   list(shop: string): Promise<ExperimentList>;
   get(shop: string, id: string): Promise<ExperimentView>;
+  /** Its chart's complete days (the list carries their number only). */
+  days(shop: string, id: string): Promise<ExperimentDays>;
   stop(shop: string, id: string, request: StopExperimentRequest): Promise<ExperimentView>;
   /** Makes the winner of an end decided with `ask` the featured image; a repeat does nothing. */
   keepWinner(shop: string, id: string): Promise<ExperimentView>;
@@ -90,12 +93,19 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
   const { experiments, clock } = deps;
   const { store, events } = experiments;
 
+  /** The chart's days end before this day (YYYY-MM-DD): today's, or the end day's, are partial. */
+  const chartEnd = (experiment: Experiment) =>
+    new Date(experiment.endedAt ?? clock.now()).toISOString().slice(0, 10);
+
+  /**
+   * What a card shows, the same size whatever the experiment's age: its figures per arm and its
+   * decision; its days are counted, not given (`days`).
+   */
   async function view(experiment: Experiment): Promise<ExperimentView> {
     const totals = await events.totals(experiment.shop, experiment.id, clock.now());
     const { report, overall } = analyse(experiment, totals ?? []);
     const running = experiment.state === 'running';
-    // Complete days only: today's, or the end day's, figures are partial.
-    const lastDay = new Date(experiment.endedAt ?? clock.now()).toISOString().slice(0, 10);
+    const chart = chartDays(experiment, totals ?? [], chartEnd(experiment));
     return {
       id: experiment.id,
       productId: experiment.productId,
@@ -121,7 +131,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       winner: experiment.end?.winner ?? null,
       why: experiment.end?.why ?? null,
       kept: experiment.end?.keep ?? null,
-      days: dailyEstimates(experiment, totals ?? [], lastDay),
+      completeDays: chart.complete - chart.first,
       settling: !running && !experiment.finished,
       startedAt: experiment.startedAt,
       endedAt: experiment.endedAt,
@@ -224,6 +234,12 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
 
     async get(shop, id) {
       return view(await ofShop(shop, id));
+    },
+
+    async days(shop, id) {
+      const experiment = await ofShop(shop, id);
+      const totals = await events.totals(shop, id, clock.now());
+      return { days: dailyEstimates(experiment, totals ?? [], chartEnd(experiment)) };
     },
 
     async stop(shop, id, { keep }) {
