@@ -46,8 +46,11 @@ const STYLE = {
   figure: { margin: 0, maxWidth: 560 },
   legend: { display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginBottom: 4 },
   legendItem: { display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12 },
-  plot: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 6 },
+  // The y axis' column has a width of its own, not its labels': the plot's width, and so its
+  // height, is then the same before its days come (no labels yet) as after.
+  plot: { display: 'grid', gridTemplateColumns: '4.5em 1fr', columnGap: 6 },
   yAxis: {
+    whiteSpace: 'nowrap',
     display: 'flex',
     flexDirection: 'column',
     justifyContent: 'space-between',
