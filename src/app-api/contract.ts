@@ -72,6 +72,7 @@
  *   GET    /api/experiments                     -> ExperimentList
  *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
  *   GET    /api/experiments/:id                 -> ExperimentView
+ *   GET    /api/experiments/:id/days            -> ExperimentDays
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
  *   POST   /api/experiments/:id/keep-winner     -> ExperimentView
  *  web-vitals.ts:

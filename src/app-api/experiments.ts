@@ -1,11 +1,17 @@
 /**
  * The image experiments part of the JSON contract (re-exported by contract.ts):
  *
- *   GET    /api/experiments                     -> ExperimentList
+ *   GET    /api/experiments                     -> ExperimentList (each its summary, no days)
  *   POST   /api/experiments                     StartExperimentRequest -> ExperimentView (201)
  *   GET    /api/experiments/:id                 -> ExperimentView (with its analysis)
+ *   GET    /api/experiments/:id/days            -> ExperimentDays (the chart's daily series)
  *   POST   /api/experiments/:id/stop            StopExperimentRequest -> ExperimentView
  *   POST   /api/experiments/:id/keep-winner     -> ExperimentView (an "ask" end's winner kept)
+ *
+ * The list is what the Experiments page polls: a view per experiment, the same size whatever
+ * its age (about 1 KB with two arms). Its daily series (a figure per arm and day, up to the
+ * maximum duration's days: about 7 KB at 28 days of two arms, 15 KB of four) is asked once a
+ * card's chart is shown, and again when `completeDays` says a day was added.
  *
  * An experiment shows a product's original featured image (the control) and 1 to 3 of its
  * published AI photos to the storefront's visitors, and ends by keeping the winner
@@ -143,8 +149,11 @@ export const ExperimentView = z.object({
    * "ask" end until the merchant keeps its winner, no clear winner, a campaign's or an undo's).
    */
   kept: ExperimentArmId.nullable(),
-  /** Each complete day so far, oldest first: at most the maximum duration's days. */
-  days: z.array(ExperimentDayView),
+  /**
+   * How many complete days its series has (GET /api/experiments/:id/days): at most the maximum
+   * duration's days; 0 before the first day ends (no chart yet).
+   */
+  completeDays: z.number().int(),
   /** The end's steps (featured image, storefront, Flow) are still being carried out. */
   settling: z.boolean(),
   startedAt: z.string(),
@@ -154,3 +163,7 @@ export type ExperimentView = z.infer<typeof ExperimentView>;
 
 export const ExperimentList = z.object({ experiments: z.array(ExperimentView) });
 export type ExperimentList = z.infer<typeof ExperimentList>;
+
+/** Each complete day so far, oldest first: at most the maximum duration's days. */
+export const ExperimentDays = z.object({ days: z.array(ExperimentDayView) });
+export type ExperimentDays = z.infer<typeof ExperimentDays>;

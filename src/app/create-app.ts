@@ -68,6 +68,7 @@ import {
   type ExperimentOptions,
 } from '../features/experiments/engine.ts';
 import { createExperimentStore } from '../features/experiments/experiment-store.ts';
+import { createCampaignClaims } from '../features/experiments/campaign-claims.ts';
 import { createExperimentEventStore } from '../features/experiments/event-store.ts';
 import { createExperimentsPixel } from '../features/experiments/experiments-pixel.ts';
 import type { Config } from './config.ts';
@@ -263,9 +264,10 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       bulk: bulkRuns,
       store: campaignStore,
       timeZones,
-      // A campaign going live on a product ends its experiment first (the campaign wins).
-      beforeFeatured: (shop, productId) =>
-        experiments.endOnProduct(shop, productId, 'ended_by_campaign'),
+      // A campaign going live on a product claims it from the experiments and ends its running
+      // one first (the campaign wins: src/features/experiments/campaign-claims.ts).
+      beforeFeatured: (shop, productId, campaignId) =>
+        experiments.yieldToCampaign(shop, productId, campaignId),
     },
     overrides.campaigns,
   );
@@ -276,6 +278,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
       store: experimentStore,
       events: createExperimentEventStore(redis),
       pixel: createExperimentsPixel({ redis, appUrl: config.shopify.appUrl }),
+      claims: createCampaignClaims(redis),
     },
     overrides.experiments,
   );

@@ -1,8 +1,9 @@
 /**
  * An experiment that ended asking, on the Experiments page in the real app: its card shows each
  * arm over its complete days (the chart, an image named by its metric, and the table under
- * "Show the figures by day", a row a day) and the action that keeps its winner, which asks
- * first, then makes the AI photo the product's featured image and says so.
+ * "Show the figures by day", a row a day; asked apart from the page's list, the chart's box of
+ * the same size standing in meanwhile) and the action that keeps its winner, which asks first,
+ * then makes the AI photo the product's featured image and says so.
  *
  * The experiment is written through the app's own stores on the stack's Redis, its days in the
  * past (a real one would need a day to pass): opened in the event store three days ago with
@@ -102,18 +103,36 @@ test('an experiment that ended asking shows its days, and keeps its winner once 
   const product = (await productsWithImages(stack)).find((each) => each.mediaCount >= 2)!;
   const media = await endedAsking(product);
 
+  // The card's days are held back until the test lets them through: the chart's box meanwhile.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await admin.page.route('**/api/experiments/*/days', async (route) => {
+    await released;
+    await route.continue();
+  });
   await admin.open('/experiments');
   const card = admin.app.getByRole('region', { name: product.title });
   await eventually(() => card.isVisible()).toBe(true);
+  const pending = card.getByRole('img', { name: 'Loading the figures by day…' });
+  await eventually(() => pending.isVisible()).toBe(true);
+  const figure = card.locator('figure');
+  const boxWhilePending = await figure.boundingBox();
+  release();
   expect(
     await card
       .getByText('The AI photo sells better: make it the featured image when you are ready.')
       .isVisible(),
   ).toBe(true);
+  // Its days are asked once the card is in view (not with the page's poll).
   const chart = card.getByRole('img', {
     name: 'Add-to-cart rate of each image by day, with its interval',
   });
-  expect(await chart.isVisible()).toBe(true);
+  await eventually(() => chart.isVisible()).toBe(true);
+  // The days arriving move nothing: the chart's box was already its size.
+  const box = await figure.boundingBox();
+  expect(box!.height).toBeCloseTo(boxWhilePending!.height, 0);
+  expect(box!.y).toBeCloseTo(boxWhilePending!.y, 0);
+  await admin.page.unroute('**/api/experiments/*/days');
 
   // The figures by day: folded at first, then a row a complete day (three), the newest first.
   const show = card.getByRole('button', { name: 'Show the figures by day' });

@@ -2,14 +2,16 @@
  * The experiment card's chart (web/frontend/src/pages/experiments/DaysChart.tsx) is an image
  * that says what it shows: role img, named by its title (the goal's metric) and described by the
  * days it covers and each arm's last figure with its interval; a line and a band per arm, the
- * band drawn only on days with an interval; nothing at all before the first complete day.
+ * band drawn only on days with an interval; nothing at all before the first complete day. While
+ * its days are asked, the same box (legend, axes' lines, the plot's viewBox) named as loading,
+ * and once they could not be had, says so.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import type { ExperimentView } from '../../src/app-api/experiments.ts';
+import type { ExperimentDayView, ExperimentView } from '../../src/app-api/experiments.ts';
 import { DaysChart } from '../../web/frontend/src/pages/experiments/DaysChart.tsx';
 
-type Day = ExperimentView['days'][number];
+type Day = ExperimentDayView;
 
 const arm = (id: 'control' | 'ai1') => ({
   arm: id,
@@ -23,7 +25,7 @@ const arm = (id: 'control' | 'ai1') => ({
   probabilityBetter: null,
 });
 
-function experiment(days: Day[]): ExperimentView {
+function experiment(completeDays: number): ExperimentView {
   return {
     id: 'e1',
     productId: 'gid://shopify/Product/1',
@@ -39,7 +41,7 @@ function experiment(days: Day[]): ExperimentView {
     winner: null,
     why: null,
     kept: null,
-    days,
+    completeDays,
     settling: false,
     startedAt: '2026-11-20T00:00:00Z',
     endedAt: null,
@@ -67,11 +69,12 @@ const day = (key: string, control: number, ai: number, interval: boolean): Day =
 test('the chart is an image named by its metric and described by its last day', () => {
   const html = renderToStaticMarkup(
     <DaysChart
-      experiment={experiment([
+      experiment={experiment(3)}
+      days={[
         day('2026-11-20', 0.04, 0.05, false),
         day('2026-11-21', 0.041, 0.052, true),
         day('2026-11-22', 0.04, 0.055, true),
-      ])}
+      ]}
     />,
   );
   const svg = new MarkupLite(html);
@@ -89,7 +92,39 @@ test('the chart is an image named by its metric and described by its last day', 
 });
 
 test('no chart before the first complete day', () => {
-  expect(renderToStaticMarkup(<DaysChart experiment={experiment([])} />)).toBe('');
+  expect(renderToStaticMarkup(<DaysChart experiment={experiment(0)} days={[]} />)).toBe('');
+});
+
+test("while its days are asked, the chart's box stands in, named as loading", () => {
+  const loaded = new MarkupLite(
+    renderToStaticMarkup(
+      <DaysChart experiment={experiment(1)} days={[day('2026-11-20', 0.04, 0.05, true)]} />,
+    ),
+  );
+  const pending = new MarkupLite(
+    renderToStaticMarkup(<DaysChart experiment={experiment(1)} days={null} />),
+  );
+  // The same plot (its viewBox, so its height at the card's width), legend and axes' lines.
+  expect(pending.attribute('svg', 'viewBox')).toBe(loaded.attribute('svg', 'viewBox'));
+  expect(pending.count('span')).toBe(loaded.count('span'));
+  expect(pending.attribute('figure', 'aria-busy')).toBe('true');
+  expect(pending.attribute('svg', 'role')).toBe('img');
+  expect(pending.textOf(pending.attribute('svg', 'aria-labelledby')!)).toBe(
+    'Loading the figures by day…',
+  );
+  expect(pending.count('polyline')).toBe(0);
+});
+
+test('days that could not be had: what the card says stands over the box', () => {
+  const html = renderToStaticMarkup(
+    <DaysChart experiment={experiment(2)} days={null} failed={<button>Try again</button>} />,
+  );
+  const failed = new MarkupLite(html);
+  expect(failed.attribute('figure', 'aria-busy')).toBeUndefined();
+  // The words over the box say it; the empty box is hidden from screen readers.
+  expect(failed.attribute('svg', 'aria-hidden')).toBe('true');
+  expect(failed.attribute('svg', 'role')).toBeUndefined();
+  expect(html).toContain('<button>Try again</button>');
 });
 
 /** Just enough reading of the rendered markup: an element's attribute, text under an id, counts. */

@@ -42,7 +42,7 @@ function experiment(changes: Partial<ExperimentView> = {}): ExperimentView {
     winner: null,
     why: null,
     kept: null,
-    days: [],
+    completeDays: 0,
     settling: false,
     startedAt: '2026-11-20T00:00:00Z',
     endedAt: null,

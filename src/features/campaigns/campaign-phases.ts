@@ -53,10 +53,11 @@ export interface PhaseDeps extends ReviewDeps {
   /** Schedules a phase's job at an instant (ms); the runner's. */
   schedule(shop: string, id: string, phase: CampaignPhase, atMs: number): Promise<void>;
   /**
-   * Called before a result goes live as the product's featured image: the product's image
-   * experiment ends first (the campaign wins, src/features/experiments/README.md).
+   * Called before a result goes live as the product's featured image: the campaign claims the
+   * product from the image experiments and its experiment ends first (the campaign wins,
+   * src/features/experiments/README.md).
    */
-  beforeFeatured(shop: string, productId: string): Promise<void>;
+  beforeFeatured(shop: string, productId: string, campaignId: string): Promise<void>;
 }
 
 export type PhaseHandler = (deps: PhaseDeps, shop: string, id: string) => Promise<PhaseOutcome>;
@@ -76,7 +77,7 @@ const goLive: PhaseHandler = async (deps, shop, id) => {
   for await (const generation of generationsOf(deps.generations, campaign)) {
     if (generation.state === 'in_review') {
       if (campaign.reviewFirst && !wasApprovedByMerchant(generation)) continue;
-      await deps.beforeFeatured(shop, generation.productId);
+      await deps.beforeFeatured(shop, generation.productId, campaign.id);
       try {
         await deps.generations.transition(shop, generation.id, {
           from: ['in_review'],

@@ -70,8 +70,8 @@ export function createCampaignEngine(
     bulk: BulkRunEngine;
     store: CampaignStore;
     timeZones: ShopTimeZones;
-    /** Ends the product's image experiment before a result goes live on it. */
-    beforeFeatured(shop: string, productId: string): Promise<void>;
+    /** Claims the product from its image experiments before a result goes live on it. */
+    beforeFeatured(shop: string, productId: string, campaignId: string): Promise<void>;
   },
   options: CampaignOptions = {},
 ): CampaignEngine {

@@ -56,8 +56,7 @@ export function dailyEstimates(
   beforeDay: string,
 ): ExperimentDayView[] {
   const metric = METRIC_OF[experiment.goal];
-  const complete = (totals[0]?.days ?? []).filter((entry) => entry.day < beforeDay).length;
-  const first = Math.max(0, complete - experiment.maxDays);
+  const { first, complete } = chartDays(experiment, totals, beforeDay);
   return Array.from({ length: complete - first }, (_, offset) => {
     const index = first + offset;
     const day = totals[0]!.days[index]!.day;
@@ -72,6 +71,19 @@ export function dailyEstimates(
       })),
     };
   });
+}
+
+/**
+ * The chart's days as indexes into the totals' days: from `first` to before `complete` (the
+ * complete days). Their number is what the list says (`completeDays`), without the estimates.
+ */
+export function chartDays(
+  experiment: Pick<Experiment, 'maxDays'>,
+  totals: readonly ArmResult[],
+  beforeDay: string,
+): { first: number; complete: number } {
+  const complete = (totals[0]?.days ?? []).filter((entry) => entry.day < beforeDay).length;
+  return { first: Math.max(0, complete - experiment.maxDays), complete };
 }
 
 /**

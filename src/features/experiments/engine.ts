@@ -14,6 +14,7 @@ import {
   bullConnection,
 } from '../../pipeline/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { CampaignClaims } from './campaign-claims.ts';
 import type { ExperimentEventStore } from './event-store.ts';
 import { ExperimentStateError, type Experiment } from './experiment.ts';
 import type { ExperimentStore } from './experiment-store.ts';
@@ -46,6 +47,7 @@ export interface ExperimentEngine {
   clock: Clock;
   store: ExperimentStore;
   events: ExperimentEventStore;
+  claims: CampaignClaims;
   /** Opens the new experiment's storefront part and schedules its first daily look. */
   launch(experiment: Experiment): Promise<void>;
   /** Records the end and has its steps run now; throws ExperimentStateError once ended. */
@@ -53,14 +55,15 @@ export interface ExperimentEngine {
   /** Records that an "ask" end keeps its winner (once) and has the end's steps run again now. */
   keepWinner(experiment: Experiment): Promise<Experiment>;
   /**
-   * Ends the product's running experiment, if any (a campaign going live on it, an undo): they
-   * win, and the experiment leaves the featured image to them.
+   * Ends the product's running experiment, if any (an undo): it wins, and the experiment leaves
+   * the featured image to it.
    */
-  endOnProduct(
-    shop: string,
-    productId: string,
-    why: 'ended_by_campaign' | 'ended_by_undo',
-  ): Promise<void>;
+  endOnProduct(shop: string, productId: string, why: 'ended_by_undo'): Promise<void>;
+  /**
+   * A campaign goes live on the product: claims it (no experiment starts or keeps a winner there
+   * from now on, campaign-claims.ts), then ends its running experiment, if any.
+   */
+  yieldToCampaign(shop: string, productId: string, campaignId: string): Promise<void>;
   /** Runs the looks in this process; `reconcileMs` overrides the engine's. */
   startWorker(options?: Pick<ExperimentOptions, 'reconcileMs'>): ExperimentWorker;
 }
@@ -75,10 +78,11 @@ export function createExperimentEngine(
     store: ExperimentStore;
     events: ExperimentEventStore;
     pixel: ExperimentsPixel;
+    claims: CampaignClaims;
   },
   options: ExperimentOptions = {},
 ): ExperimentEngine {
-  const { store, events, pixel } = parts;
+  const { store, events, pixel, claims } = parts;
   const clock = options.clock ?? host.clock;
   const logger = host.logger.child({ component: 'experiments' });
   const connection = bullConnection(host.config.redisUrl);
@@ -114,10 +118,21 @@ export function createExperimentEngine(
     return ended;
   }
 
+  async function endRunning(
+    experiment: Experiment | null,
+    why: 'ended_by_campaign' | 'ended_by_undo',
+  ) {
+    if (!experiment || experiment.state !== 'running') return;
+    await end(experiment, { why }).catch((error: unknown) => {
+      if (!(error instanceof ExperimentStateError)) throw error; // ended meanwhile
+    });
+  }
+
   return {
     clock,
     store,
     events,
+    claims,
     async launch(experiment) {
       await goLive(deps, experiment);
       await store.nextLook(experiment.shop, experiment.id, nextLookAt(clock.now()));
@@ -129,11 +144,12 @@ export function createExperimentEngine(
       return kept;
     },
     async endOnProduct(shop, productId, why) {
-      const experiment = await store.ofProduct(shop, productId);
-      if (!experiment || experiment.state !== 'running') return;
-      await end(experiment, { why }).catch((error: unknown) => {
-        if (!(error instanceof ExperimentStateError)) throw error; // ended meanwhile
-      });
+      await endRunning(await store.ofProduct(shop, productId), why);
+    },
+    async yieldToCampaign(shop, productId, campaignId) {
+      // The claim first: an experiment starting, or a winner kept, after this read is refused.
+      const id = await claims.claim(shop, productId, campaignId);
+      await endRunning(id ? await store.get(shop, id) : null, 'ended_by_campaign');
     },
     startWorker: (workerOptions = {}) =>
       startExperimentWorker({

@@ -13,7 +13,8 @@
  *      featured image, or did the merchant choose another by hand?) is recorded BEFORE anything
  *      is touched, so a repeat after a crash acts on the first look; `set` moves the kept arm's
  *      media to the front with the publish machinery's reorder (a repeat moves it again: the
- *      same order), `edited` leaves the merchant's choice;
+ *      same order), `edited` leaves the merchant's choice (or a campaign's, which claimed the
+ *      product before the decision: campaign-claims.ts);
  *   2. the losers: when the end keeps an arm (`set`) and the experiment was started so, the
  *      other arms' images leave the product, kept in Files (loser-media.ts);
  *   3. the event store's experiment closed (no more events counted);
@@ -160,7 +161,7 @@ async function runEndSteps(deps: StepDeps, experiment: Experiment): Promise<bool
     const files = createShopifyFiles(admin);
     const featured = await files.featuredMediaId(productId);
     const ours = experiment.arms.some((arm) => arm.media === featured);
-    const decision = await deps.store.decideFeatured(shop, id, ours ? 'set' : 'edited');
+    const decision = await deps.store.decideFeatured(experiment, ours ? 'set' : 'edited');
     if (decision === 'set' && featured !== kept.media) {
       await files.makeFeatured(productId, kept.media).catch((error: unknown) => {
         // The merchant deleted that media meanwhile: nothing to keep.

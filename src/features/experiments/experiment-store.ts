@@ -1,19 +1,14 @@
 /**
- * Experiments in Redis, under the shop's prefix (`experiment-records` concern, so shop/redact
- * erases them; the event store's counters are the `experiments` concern, event-store.ts):
- *
- *   experiment-records:<id>          the experiment (a hash, one JSON-encoded field per field)
- *   experiment-records:<id>:steps    the end's recorded steps (featured decision, Flow sent)
- *   experiment-records:index         the shop's experiment ids (newest last, lexical)
- *   experiment-records:products      product -> its experiment, while not finished
- *
- * and ONE app-wide sorted set of due work (member `<shop> <id>`, score = when the experiment next
+ * Experiments in Redis, under the shop's prefix (experiment-keys.ts; the event store's counters
+ * are the `experiments` concern, event-store.ts), and ONE app-wide sorted set of due work (member `<shop> <id>`, score = when the experiment next
  * needs a worker: its next daily look, or now while its end's steps are unfinished), which the
- * runner's reconciler reads (experiment-runner.ts). Starting checks the product and the cap in
- * the same step as it writes (lua/start-experiment.lua).
+ * runner's reconciler reads (experiment-runner.ts). Starting checks the product, a campaign's
+ * claim on it and the cap in the same step as it writes (lua/start-experiment.lua), and keeping
+ * an "ask" end's winner checks the claim and the product in the same step as it records the keep
+ * (lua/keep-winner.lua): a campaign going live claims the product first (campaign-claims.ts).
  */
 import type { Clock } from '../../platform/clock.ts';
-import { appWideKey, shopKeyspace } from '../../platform/keys.ts';
+import { appWideKey } from '../../platform/keys.ts';
 import type { Redis } from '../../platform/redis/connection.ts';
 import { luaScript } from '../../platform/redis/lua-script.ts';
 import { createStateRecords } from '../../platform/redis/state-records.ts';
@@ -26,18 +21,14 @@ import {
   type ExperimentEnd,
   type ExperimentState,
 } from './experiment.ts';
+import { CampaignClaimError } from './campaign-claims.ts';
+import { claimsKey, indexKey, productsKey, recordKey, stepsKey } from './experiment-keys.ts';
 
 /**
  * Experiments not finished per shop: each holds a product's storefront and a daily look, and
  * its event store's counters (<= 64 KB); 25 is more products than a shop tests at once.
  */
 export const MAX_RUNNING_EXPERIMENTS = 25;
-
-const keys = shopKeyspace('experiment-records');
-const recordKey = (shop: string, id: string) => keys.key(shop, id);
-const stepsKey = (shop: string, id: string) => keys.key(shop, id, 'steps');
-const indexKey = (shop: string) => keys.key(shop, 'index');
-const productsKey = (shop: string) => keys.key(shop, 'products');
 
 export type NewExperiment = Pick<
   Experiment,
@@ -61,7 +52,10 @@ export interface DueExperiment {
 }
 
 export interface ExperimentStore {
-  /** A running experiment, due a look at `firstLookMs`; refused on a busy product or at the cap. */
+  /**
+   * A running experiment, due a look at `firstLookMs`; refused on a busy product or at the cap,
+   * and (CampaignClaimError) on a product a campaign claimed.
+   */
   create(input: NewExperiment, firstLookMs: number): Promise<Experiment>;
   get(shop: string, id: string): Promise<Experiment | null>;
   /** Newest first. */
@@ -79,15 +73,22 @@ export interface ExperimentStore {
   /**
    * Atomic: an end decided with `ask` keeps its winner, due now for the end's steps; returns
    * the experiment as recorded (the same when the winner was kept already). Throws when it has
-   * no winner waiting, or another experiment holds the product.
+   * no winner waiting, another experiment holds the product, or (CampaignClaimError) a campaign
+   * claimed it.
    */
   keepWinner(shop: string, id: string): Promise<Experiment>;
   /** Due its next daily look at `atMs`, if still running (an end stays due now). */
   nextLook(shop: string, id: string, atMs: number): Promise<void>;
   /** Experiments due at or before `nowMs`, oldest first. */
   due(nowMs: number, limit: number): Promise<DueExperiment[]>;
-  /** Records the featured step's decision unless one was; returns the recorded one. */
-  decideFeatured(shop: string, id: string, decision: FeaturedDecision): Promise<FeaturedDecision>;
+  /**
+   * Records the featured step's decision unless one was; returns the recorded one (`edited` on a
+   * product a campaign claimed: the campaign's image stays, lua/decide-featured.lua).
+   */
+  decideFeatured(
+    experiment: Pick<Experiment, 'shop' | 'id' | 'productId'>,
+    decision: FeaturedDecision,
+  ): Promise<FeaturedDecision>;
   /** Whether the end's Flow trigger was sent; `markFlowSent` records it. */
   flowSent(shop: string, id: string): Promise<boolean>;
   markFlowSent(shop: string, id: string): Promise<void>;
@@ -116,7 +117,7 @@ const FIELDS = [
 ] as const satisfies readonly (keyof Experiment)[];
 
 const START = luaScript(new URL('./lua/start-experiment.lua', import.meta.url), {
-  keys: ['record', 'index', 'products', 'due'],
+  keys: ['record', 'index', 'products', 'due', 'claims'],
   args: ['fields', 'id', 'productId', 'cap', 'dueMember', 'dueMs'],
 });
 const END = luaScript(new URL('./lua/end-experiment.lua', import.meta.url), {
@@ -131,8 +132,12 @@ const FINISH = luaScript(new URL('./lua/finish-experiment.lua', import.meta.url)
   keys: ['record', 'products', 'due'],
   args: ['id', 'productId', 'keep', 'now', 'dueMember'],
 });
+const DECIDE_FEATURED = luaScript(new URL('./lua/decide-featured.lua', import.meta.url), {
+  keys: ['steps', 'claims'],
+  args: ['productId', 'decision'],
+});
 const KEEP_WINNER = luaScript(new URL('./lua/keep-winner.lua', import.meta.url), {
-  keys: ['record', 'products', 'due'],
+  keys: ['record', 'products', 'due', 'claims'],
   args: ['id', 'productId', 'now', 'dueMember', 'dueMs'],
 });
 
@@ -180,6 +185,7 @@ export function createExperimentStore(deps: {
           index: indexKey(input.shop),
           products: productsKey(input.shop),
           due: dueKey,
+          claims: claimsKey(input.shop),
         },
         {
           fields: JSON.stringify(fields),
@@ -190,6 +196,7 @@ export function createExperimentStore(deps: {
           dueMs: firstLookMs,
         },
       )) as [string, string?];
+      if (status === 'claimed') throw new CampaignClaimError(String(current));
       if (status === 'busy') {
         throw new AppError('conflict', 'product_in_experiment', {
           fields: { productId: { code: 'in_experiment', params: { experiment: String(current) } } },
@@ -251,7 +258,12 @@ export function createExperimentStore(deps: {
       const now = clock.now();
       const [status, current] = (await KEEP_WINNER(
         redis,
-        { record: recordKey(shop, id), products: productsKey(shop), due: dueKey },
+        {
+          record: recordKey(shop, id),
+          products: productsKey(shop),
+          due: dueKey,
+          claims: claimsKey(shop),
+        },
         {
           id,
           productId: experiment.productId,
@@ -267,6 +279,7 @@ export function createExperimentStore(deps: {
       if (status === 'no_winner') {
         throw new AppError('conflict', 'experiment_no_winner_waiting');
       }
+      if (status === 'claimed') throw new CampaignClaimError(String(current));
       if (status === 'busy') {
         throw new AppError('conflict', 'product_in_other_experiment', {
           fields: { productId: { code: 'product_in_other_experiment' } },
@@ -291,9 +304,12 @@ export function createExperimentStore(deps: {
       });
     },
 
-    async decideFeatured(shop, id, decision) {
-      await redis.hsetnx(stepsKey(shop, id), 'featured', decision);
-      return (await redis.hget(stepsKey(shop, id), 'featured')) as FeaturedDecision;
+    async decideFeatured({ shop, id, productId }, decision) {
+      return (await DECIDE_FEATURED(
+        redis,
+        { steps: stepsKey(shop, id), claims: claimsKey(shop) },
+        { productId, decision },
+      )) as FeaturedDecision;
     },
 
     async flowSent(shop, id) {

@@ -28,9 +28,11 @@
  *   keep      an end decided with `ask` keeps no arm: the merchant's "keep" records the winner as
  *             the arm kept (once: a repeated click finds it recorded) and runs the end's steps
  *             again, whose featured step then moves it (experiment-steps.ts); refused while a
- *             campaign or another experiment holds the product.
+ *             campaign or another experiment holds the product, the campaign's claim read in the
+ *             same step as the keep is written (campaign-claims.ts: the campaign wins).
  */
 import type {
+  ExperimentDays,
   ExperimentList,
   ExperimentView,
   StartExperimentRequest,
@@ -42,7 +44,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AdminClientFactory } from '../../shopify/admin-client.ts';
 import { createShopifyFiles, type Generation, type GenerationStore } from '../../pipeline/index.ts';
 import type { CampaignOnProduct } from '../campaigns/engine.ts';
-import { analyse, dailyEstimates, upliftPercent } from './analysis.ts';
+import { analyse, chartDays, dailyEstimates, upliftPercent } from './analysis.ts';
 import { DEFAULT_STATISTICS } from './statistics/config.ts';
 import {
   ExperimentNotFoundError,
@@ -51,12 +53,15 @@ import {
   type ExperimentArm,
   type ExperimentArmId,
 } from './experiment.ts';
+import { CampaignClaimError } from './campaign-claims.ts';
 import type { ExperimentEngine } from './engine.ts';
 
 export interface ExperimentsService {
   start(shop: string, request: StartExperimentRequest): Promise<ExperimentView>;
   list(shop: string): Promise<ExperimentList>;
   get(shop: string, id: string): Promise<ExperimentView>;
+  /** Its chart's complete days (the list carries their number only). */
+  days(shop: string, id: string): Promise<ExperimentDays>;
   stop(shop: string, id: string, request: StopExperimentRequest): Promise<ExperimentView>;
   /** Makes the winner of an end decided with `ask` the featured image; a repeat does nothing. */
   keepWinner(shop: string, id: string): Promise<ExperimentView>;
@@ -88,12 +93,19 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
   const { experiments, clock } = deps;
   const { store, events } = experiments;
 
+  /** The chart's days end before this day (YYYY-MM-DD): today's, or the end day's, are partial. */
+  const chartEnd = (experiment: Experiment) =>
+    new Date(experiment.endedAt ?? clock.now()).toISOString().slice(0, 10);
+
+  /**
+   * What a card shows, the same size whatever the experiment's age: its figures per arm and its
+   * decision; its days are counted, not given (`days`).
+   */
   async function view(experiment: Experiment): Promise<ExperimentView> {
     const totals = await events.totals(experiment.shop, experiment.id, clock.now());
     const { report, overall } = analyse(experiment, totals ?? []);
     const running = experiment.state === 'running';
-    // Complete days only: today's, or the end day's, figures are partial.
-    const lastDay = new Date(experiment.endedAt ?? clock.now()).toISOString().slice(0, 10);
+    const chart = chartDays(experiment, totals ?? [], chartEnd(experiment));
     return {
       id: experiment.id,
       productId: experiment.productId,
@@ -119,7 +131,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       winner: experiment.end?.winner ?? null,
       why: experiment.end?.why ?? null,
       kept: experiment.end?.keep ?? null,
-      days: dailyEstimates(experiment, totals ?? [], lastDay),
+      completeDays: chart.complete - chart.first,
       settling: !running && !experiment.finished,
       startedAt: experiment.startedAt,
       endedAt: experiment.endedAt,
@@ -136,6 +148,26 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     const campaign = await deps.campaignOnProduct(shop, productId);
     if (campaign) {
       throw refusal({ code: 'held_by_campaign', params: { name: campaign.name } }, 'productId');
+    }
+  }
+
+  /**
+   * Runs a store step that reads a campaign's claim on the product in the same step as it
+   * writes (campaign-claims.ts). The check above, on the campaigns' own records, comes first
+   * (it names a scheduled campaign too), but a campaign can go live right after it: the step's
+   * claim is then what refuses. A claim whose campaign no longer holds the product (it ended and
+   * gave the image back) is stale: taken off, and the step asked once more.
+   */
+  async function unlessClaimed<T>(shop: string, productId: string, step: () => Promise<T>) {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        if (!(error instanceof CampaignClaimError)) throw error;
+        await refuseHeldByCampaign(shop, productId);
+        if (attempt > 0) throw error;
+        await experiments.claims.release(shop, productId, error.campaignId);
+      }
     }
   }
 
@@ -175,20 +207,22 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const minDays =
         request.minDays ?? Math.min(DEFAULT_STATISTICS.minDays, request.maxDays ?? Infinity);
       const maxDays = request.maxDays ?? Math.max(DEFAULT_STATISTICS.maxDays, minDays);
-      const experiment = await store.create(
-        {
-          shop,
-          productId,
-          arms,
-          weights: request.weights ?? equalWeights(arms.length),
-          goal: request.goal,
-          minDays,
-          maxDays,
-          endAction: request.endAction,
-          losers: request.losers ?? 'keep_in_product',
-        },
-        // Due at once: if the storefront part below fails, the next reconciliation repairs it.
-        clock.now(),
+      const experiment = await unlessClaimed(shop, productId, () =>
+        store.create(
+          {
+            shop,
+            productId,
+            arms,
+            weights: request.weights ?? equalWeights(arms.length),
+            goal: request.goal,
+            minDays,
+            maxDays,
+            endAction: request.endAction,
+            losers: request.losers ?? 'keep_in_product',
+          },
+          // Due at once: if the storefront part below fails, the next reconciliation repairs it.
+          clock.now(),
+        ),
       );
       await experiments.launch(experiment);
       return view(experiment);
@@ -202,6 +236,12 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       return view(await ofShop(shop, id));
     },
 
+    async days(shop, id) {
+      const experiment = await ofShop(shop, id);
+      const totals = await events.totals(shop, id, clock.now());
+      return { days: dailyEstimates(experiment, totals ?? [], chartEnd(experiment)) };
+    },
+
     async stop(shop, id, { keep }) {
       const experiment = await ofShop(shop, id);
       if (experiment.state !== 'running') throw new ExperimentStateError(experiment.state);
@@ -213,7 +253,9 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       const experiment = await ofShop(shop, id);
       // A repeated click finds the winner kept: the same answer, whatever holds the product now.
       if (!experiment.end?.keep) await refuseHeldByCampaign(shop, experiment.productId);
-      return view(await experiments.keepWinner(experiment));
+      return view(
+        await unlessClaimed(shop, experiment.productId, () => experiments.keepWinner(experiment)),
+      );
     },
   };
 }

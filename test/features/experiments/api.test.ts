@@ -1,10 +1,15 @@
 /**
  * /api/experiments over HTTP with real session tokens and the Shopify emulator: start, list,
- * read and stop through the routes, errors in the one error body, and a tenant never reaching
- * another's experiment (404 for its id, an empty list, no stop), nor anyone without a token.
+ * read (its summary, and its days apart) and stop through the routes, errors in the one error
+ * body, and a tenant never reaching another's experiment (404 for its id, its days or its stop,
+ * an empty list), nor anyone without a token.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ExperimentList, ExperimentView } from '../../../src/app-api/experiments.ts';
+import type {
+  ExperimentDays,
+  ExperimentList,
+  ExperimentView,
+} from '../../../src/app-api/experiments.ts';
 import { startTestApp } from '../../support/app.ts';
 import { startImageHost, type HostedImages } from '../../support/product-images.ts';
 import { seededProducts } from '../../support/seeded-shop.ts';
@@ -76,9 +81,20 @@ it('starts, lists, reads and stops an experiment, for its own shop only', async 
     [60, 40],
   );
 
-  // Another shop: its own empty list, and 404 for this id, read or stopped.
+  // Its days, apart from the list: none complete yet.
+  expect(await api<ExperimentDays>(shop, 'GET', `${path}/days`)).toEqual({
+    status: 200,
+    body: { days: [] },
+  });
+
+  // Another shop: its own empty list, and 404 for this id, read, its days or stopped.
   expect((await api<ExperimentList>(other, 'GET', '/experiments')).body.experiments).toEqual([]);
   expect((await api(other, 'GET', path)).status).toBe(404);
+  expect(await api(other, 'GET', `${path}/days`)).toEqual({
+    status: 404,
+    body: expect.objectContaining({ error: 'experiment_not_found' }),
+  });
+  expect((await api(null, 'GET', `${path}/days`)).status).toBe(401);
   expect((await api(other, 'POST', `${path}/stop`, { keep: 'ai' })).status).toBe(404);
   expect((await api(null, 'GET', path)).status).toBe(401);
   expect((await api<ExperimentView>(shop, 'GET', path)).body.status).toBe('running');

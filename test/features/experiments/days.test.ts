@@ -1,19 +1,22 @@
 /**
- * An experiment's days as its view gives them (the card's chart and its table), read from the
+ * An experiment's days as the service gives them apart from its view (GET
+ * /api/experiments/:id/days: the card's chart and its table), read from the
  * real event store's counters on the suite's Redis: each complete UTC day's experiment-to-date
  * figure per arm with its always-valid interval; today's partial day, and the days after an
  * end, left out; at most the maximum duration's days. No worker runs: the clock is the test's.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ExperimentView, StartExperimentRequest } from '../../../src/app-api/experiments.ts';
-
+import type {
+  ExperimentDayView,
+  StartExperimentRequest,
+} from '../../../src/app-api/experiments.ts';
 import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { startTestApp } from '../../support/app.ts';
 import { startImageHost, type HostedImages } from '../../support/product-images.ts';
 import { seededProducts } from '../../support/seeded-shop.ts';
 import { publishedPhoto, traffic } from './support/published-photos.ts';
 
-type ExperimentArmDay = ExperimentView['days'][number]['arms'][number];
+type ExperimentArmDay = ExperimentDayView['arms'][number];
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
@@ -58,8 +61,10 @@ it("gives each complete day's rate per arm, to date, with its interval, and not 
   clock.advance(3 * DAY_MS);
   await traffic(app.deps, { shop, id }, 'control', 300, 300, at(3));
 
-  const { days } = await experiments.get(shop, id);
+  const { days } = await experiments.days(shop, id);
   expect(days.map((day) => day.day)).toEqual([dayKey(0), dayKey(1), dayKey(2)]);
+  // The list's view counts them (the page asks for them when the chart is shown).
+  expect((await experiments.get(shop, id)).completeDays).toBe(3);
   for (const day of days) expect(day.arms.map((arm) => arm.arm)).toEqual(['control', 'ai1']);
   const [first, second, third] = days.map((day) => day.arms);
   // Visitors are a HyperLogLog's count: close to 300 a day, not exact.
@@ -82,8 +87,9 @@ it("gives at most the maximum duration's days, the latest", async () => {
   const { shop, id, at, dayKey } = await started({ minDays: 1, maxDays: 2 });
   await traffic(app.deps, { shop, id }, 'control', 50, 5, at(0));
   clock.advance(5 * DAY_MS);
-  const { days } = await experiments.get(shop, id);
+  const { days } = await experiments.days(shop, id);
   expect(days.map((day) => day.day)).toEqual([dayKey(1), dayKey(2)]);
+  expect((await experiments.get(shop, id)).completeDays).toBe(2);
 }, 60_000);
 
 it('stops at the day the experiment ended, whose own figures are partial', async () => {
@@ -92,7 +98,7 @@ it('stops at the day the experiment ended, whose own figures are partial', async
   clock.advance(2 * DAY_MS);
   await experiments.stop(shop, id, { keep: 'original' });
   clock.advance(2 * DAY_MS);
-  const { days } = await experiments.get(shop, id);
+  const { days } = await experiments.days(shop, id);
   expect(days.map((day) => day.day)).toEqual([dayKey(0), dayKey(1)]);
 }, 60_000);
 
@@ -101,7 +107,7 @@ it('has no interval for an arm without a conversion yet', async () => {
   await traffic(app.deps, { shop, id }, 'control', 40, 0, at(0));
   await traffic(app.deps, { shop, id }, 'ai1', 40, 4, at(0));
   clock.advance(DAY_MS);
-  const [day] = (await experiments.get(shop, id)).days;
+  const [day] = (await experiments.days(shop, id)).days;
   expect(day!.arms[0]).toMatchObject({ value: 0, interval: null });
   expect(day!.arms[1]!.interval).not.toBeNull();
 }, 60_000);

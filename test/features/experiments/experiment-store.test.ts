@@ -10,6 +10,10 @@ import {
   MAX_RUNNING_EXPERIMENTS,
   type NewExperiment,
 } from '../../../src/features/experiments/experiment-store.ts';
+import {
+  CampaignClaimError,
+  createCampaignClaims,
+} from '../../../src/features/experiments/campaign-claims.ts';
 import { createManualClock } from '../../../src/platform/clock.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { uniqueShop } from '../../support/redis.ts';
@@ -19,6 +23,7 @@ import { storeDeps } from '../../stores/support/store-deps.ts';
 const { redis } = await storeDeps();
 const clock = createManualClock(Date.UTC(2030, 0, 1));
 const store = createExperimentStore({ redis, clock, namespace: uniqueNamespace('exp-store') });
+const claims = createCampaignClaims(redis);
 
 const product = (n: number) => `gid://shopify/Product/${n}`;
 const input = (shop: string, productId = product(1)): NewExperiment => ({
@@ -135,8 +140,35 @@ describe('experiment store', () => {
 
   it('keeps the first featured decision', async () => {
     const shop = uniqueShop();
-    const { id } = await store.create(input(shop), clock.now());
-    expect(await store.decideFeatured(shop, id, 'edited')).toBe('edited');
-    expect(await store.decideFeatured(shop, id, 'set')).toBe('edited');
+    const experiment = await store.create(input(shop), clock.now());
+    expect(await store.decideFeatured(experiment, 'edited')).toBe('edited');
+    expect(await store.decideFeatured(experiment, 'set')).toBe('edited');
+  });
+
+  it("refuses a start on a product a campaign claimed, until that campaign's claim is off", async () => {
+    const shop = uniqueShop();
+    expect(await claims.claim(shop, product(1), 'campaign-1')).toBeNull();
+    const refused = await store.create(input(shop), clock.now()).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CampaignClaimError);
+    expect(refused).toMatchObject({ campaignId: 'campaign-1', code: 'held_by_campaign' });
+    // Another campaign's release leaves the claim; its own takes it off.
+    await claims.release(shop, product(1), 'campaign-0');
+    expect(await refusal(store.create(input(shop), clock.now()))).toBe('held_by_campaign');
+    await claims.release(shop, product(1), 'campaign-1');
+    const started = await store.create(input(shop), clock.now());
+    // A campaign going live now names the product's experiment, for it to be ended.
+    expect(await claims.claim(shop, product(1), 'campaign-2')).toBe(started.id);
+  });
+
+  it('leaves the featured image to a campaign that claimed the product before the decision', async () => {
+    const shop = uniqueShop();
+    const decided = await store.create(input(shop, product(1)), clock.now());
+    expect(await store.decideFeatured(decided, 'set')).toBe('set');
+    const undecided = await store.create(input(shop, product(2)), clock.now());
+    await claims.claim(shop, product(1), 'campaign-1');
+    await claims.claim(shop, product(2), 'campaign-1');
+    // Decided before the claim: it stands. Not yet: the campaign's image stays.
+    expect(await store.decideFeatured(decided, 'set')).toBe('set');
+    expect(await store.decideFeatured(undecided, 'set')).toBe('edited');
   });
 });

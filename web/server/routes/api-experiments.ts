@@ -5,6 +5,7 @@
  *   GET  /api/experiments              -> ExperimentList
  *   POST /api/experiments              StartExperimentRequest -> ExperimentView (201)
  *   GET  /api/experiments/:id          -> ExperimentView (with its analysis)
+ *   GET  /api/experiments/:id/days     -> ExperimentDays (the chart's series, asked when shown)
  *   POST /api/experiments/:id/stop     StopExperimentRequest -> ExperimentView
  *   POST /api/experiments/:id/keep-winner  -> ExperimentView
  */
@@ -33,6 +34,10 @@ export const experimentsApiModule: AppModule = {
 
     api.get('/experiments/:id', async (req, res) => {
       res.json(await experiments.get(shopOf(req), pathParam(req, ExperimentId)));
+    });
+
+    api.get('/experiments/:id/days', async (req, res) => {
+      res.json(await experiments.days(shopOf(req), pathParam(req, ExperimentId)));
     });
 
     api.post('/experiments/:id/stop', async (req, res) => {

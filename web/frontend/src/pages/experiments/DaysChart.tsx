@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { t } from '../../i18n/index.ts';
-import type { ExperimentView } from '../../shared/contract.ts';
+import type { ExperimentDayView, ExperimentView } from '../../shared/contract.ts';
 import {
   armName,
   formatArmDay,
@@ -10,9 +10,17 @@ import {
 
 interface Props {
   experiment: ExperimentView;
+  /** Its complete days (GET /api/experiments/:id/days); null while they are asked. */
+  days: readonly ExperimentDayView[] | null;
+  /**
+   * They could not be had: what to say over the chart's box instead (the words and a button that
+   * asks again, ExperimentDays); the chart itself stays free of Polaris' components, so its unit
+   * test renders it without the app's provider.
+   */
+  failed?: ReactNode;
 }
 
-type Day = ExperimentView['days'][number];
+type Day = ExperimentDayView;
 
 const WIDTH = 480;
 const HEIGHT = 180;
@@ -38,8 +46,11 @@ const STYLE = {
   figure: { margin: 0, maxWidth: 560 },
   legend: { display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginBottom: 4 },
   legendItem: { display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 12 },
-  plot: { display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 6 },
+  // The y axis' column has a width of its own, not its labels': the plot's width, and so its
+  // height, is then the same before its days come (no labels yet) as after.
+  plot: { display: 'grid', gridTemplateColumns: '4.5em 1fr', columnGap: 6 },
   yAxis: {
+    whiteSpace: 'nowrap',
     display: 'flex',
     flexDirection: 'column',
     justifyContent: 'space-between',
@@ -49,6 +60,18 @@ const STYLE = {
   axis: { fontSize: 12, color: 'var(--p-color-text-secondary)' },
   chart: { display: 'block', width: '100%', height: 'auto' },
   grid: { stroke: 'var(--p-color-border-secondary)' },
+  // The plot's place while its days are asked: the same box, so nothing moves when they come.
+  pending: { fill: 'var(--p-color-bg-fill-secondary)' },
+  over: { position: 'relative' },
+  overlay: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 4,
+  },
 } as const;
 
 const swatch = (arm: number) => ({
@@ -85,34 +108,26 @@ function bands(
     });
 }
 
+/** Nothing shown in an axis label yet: it keeps its line's height. */
+const BLANK = '\u00a0';
+
+interface FrameProps {
+  names: readonly string[];
+  /** The y axis' top and bottom labels, the x axis' first and last (null: one day only). */
+  yLabels: readonly [string, string];
+  xLabels: readonly [string, string | null];
+  /** The plot: an SVG of the chart's viewBox. */
+  children: ReactNode;
+  busy?: boolean;
+}
+
 /**
- * Each arm's goal metric over the complete days (experiment to date, so the lines settle as
- * visitors add up), its always-valid interval as a band around it. An image for sighted readers
- * (role img, its title and description say what it shows and the last day's figures); every
- * day's figures are in the table beside it (DaysTable).
+ * The chart's box, the same whether its days are there or still asked: legend, axes' labels and
+ * the plot's SVG (its width, and so its height, the card's), so the days arriving move nothing.
  */
-export function DaysChart({ experiment }: Props) {
-  const id = useId();
-  const { days, goal } = experiment;
-  if (days.length === 0) return null;
-  const values = days.flatMap((day) =>
-    day.arms.flatMap((arm) => [arm.value, arm.interval?.upper ?? arm.value]),
-  );
-  const high = Math.max(...values) || (goal === 'revenue' ? 1 : 0.01);
-  const plotWidth = WIDTH - 2 * PAD;
-  const x = (index: number) =>
-    days.length === 1 ? WIDTH / 2 : PAD + (index / (days.length - 1)) * plotWidth;
-  const y = (value: number) => PAD + (1 - value / high) * (HEIGHT - 2 * PAD);
-  const names = experiment.arms.map((arm) => armName(arm, experiment));
-  const last = days.at(-1)!;
-  const metric = t(`experiments.metric.${goal}`);
-  const description = t('experiments.chart.description', {
-    first: formatExperimentDay(days[0]!.day),
-    last: formatExperimentDay(last.day),
-    arms: last.arms.map((arm, index) => `${names[index]}: ${formatArmDay(goal, arm)}`).join('; '),
-  });
+function ChartFrame({ names, yLabels, xLabels, children, busy = false }: FrameProps) {
   return (
-    <figure style={STYLE.figure}>
+    <figure style={STYLE.figure} aria-busy={busy || undefined}>
       {/* The image says the same in words (its title and description): the legend is for sight. */}
       <div style={STYLE.legend} aria-hidden="true">
         {names.map((name, arm) => (
@@ -124,57 +139,122 @@ export function DaysChart({ experiment }: Props) {
       </div>
       <div style={STYLE.plot}>
         <div style={{ ...STYLE.yAxis, ...STYLE.axis }} aria-hidden="true">
-          <span>{formatGoalValue(goal, high)}</span>
-          <span>{formatGoalValue(goal, 0)}</span>
+          <span>{yLabels[0]}</span>
+          <span>{yLabels[1]}</span>
         </div>
-        <svg
-          style={STYLE.chart}
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-        >
-          <title id={`${id}-title`}>{t('experiments.chart.title', { metric })}</title>
-          <desc id={`${id}-desc`}>{description}</desc>
-          <line style={STYLE.grid} x1={0} x2={WIDTH} y1={y(0)} y2={y(0)} />
-          <line style={STYLE.grid} x1={0} x2={WIDTH} y1={y(high)} y2={y(high)} />
-          {experiment.arms.map((arm, index) => {
-            const points = days.map((day, at) => ({
-              x: x(at),
-              y: y(day.arms[index]?.value ?? 0),
-            }));
-            return (
-              <g key={arm.arm} data-arm={arm.arm}>
-                {bands(days, index, x, y).map((polygon) => (
-                  <polygon
-                    key={polygon}
-                    points={polygon}
-                    style={{ fill: ARM_STYLES[index]!.stroke, fillOpacity: 0.15 }}
-                  />
-                ))}
-                <polyline
-                  points={points.map((point) => `${point.x},${point.y}`).join(' ')}
-                  style={{ ...ARM_STYLES[index], fill: 'none' }}
-                  strokeWidth={2}
-                />
-                {points.map((point) => (
-                  <circle
-                    key={point.x}
-                    cx={point.x}
-                    cy={point.y}
-                    r={2.5}
-                    style={{ fill: ARM_STYLES[index]!.stroke }}
-                  />
-                ))}
-              </g>
-            );
-          })}
-        </svg>
+        {children}
         <span />
         <div style={{ ...STYLE.xAxis, ...STYLE.axis }} aria-hidden="true">
-          <span>{formatExperimentDay(days[0]!.day)}</span>
-          {days.length > 1 ? <span>{formatExperimentDay(last.day)}</span> : null}
+          <span>{xLabels[0]}</span>
+          {xLabels[1] === null ? null : <span>{xLabels[1]}</span>}
         </div>
       </div>
     </figure>
+  );
+}
+
+/**
+ * The chart while its days are asked (an image named so, a plain box where the lines will be),
+ * or once they could not be had (`failed` over the box, which is then hidden from readers).
+ */
+function PendingChart({ names, failed }: { names: readonly string[]; failed: ReactNode }) {
+  const id = useId();
+  // Failed: the words over the box say it, the box itself is only its place.
+  const named = failed
+    ? { 'aria-hidden': true }
+    : { role: 'img', 'aria-labelledby': `${id}-title` };
+  return (
+    <ChartFrame names={names} yLabels={[BLANK, BLANK]} xLabels={[BLANK, null]} busy={!failed}>
+      <div style={STYLE.over}>
+        <svg style={STYLE.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} {...named}>
+          {failed ? null : <title id={`${id}-title`}>{t('experiments.chart.loading')}</title>}
+          <rect style={STYLE.pending} x={0} y={0} width={WIDTH} height={HEIGHT} rx={8} />
+        </svg>
+        {failed ? <div style={STYLE.overlay}>{failed}</div> : null}
+      </div>
+    </ChartFrame>
+  );
+}
+
+/**
+ * Each arm's goal metric over the complete days (experiment to date, so the lines settle as
+ * visitors add up), its always-valid interval as a band around it. An image for sighted readers
+ * (role img, its title and description say what it shows and the last day's figures); every
+ * day's figures are in the table beside it (DaysTable). While its days are asked, the same box
+ * (PendingChart).
+ */
+export function DaysChart({ experiment, days, failed = null }: Props) {
+  const id = useId();
+  const { goal } = experiment;
+  const names = experiment.arms.map((arm) => armName(arm, experiment));
+  if (days === null) return <PendingChart names={names} failed={failed} />;
+  if (days.length === 0) return null;
+  const values = days.flatMap((day) =>
+    day.arms.flatMap((arm) => [arm.value, arm.interval?.upper ?? arm.value]),
+  );
+  const high = Math.max(...values) || (goal === 'revenue' ? 1 : 0.01);
+  const plotWidth = WIDTH - 2 * PAD;
+  const x = (index: number) =>
+    days.length === 1 ? WIDTH / 2 : PAD + (index / (days.length - 1)) * plotWidth;
+  const y = (value: number) => PAD + (1 - value / high) * (HEIGHT - 2 * PAD);
+  const last = days.at(-1)!;
+  const metric = t(`experiments.metric.${goal}`);
+  const description = t('experiments.chart.description', {
+    first: formatExperimentDay(days[0]!.day),
+    last: formatExperimentDay(last.day),
+    arms: last.arms.map((arm, index) => `${names[index]}: ${formatArmDay(goal, arm)}`).join('; '),
+  });
+  return (
+    <ChartFrame
+      names={names}
+      yLabels={[formatGoalValue(goal, high), formatGoalValue(goal, 0)]}
+      xLabels={[
+        formatExperimentDay(days[0]!.day),
+        days.length > 1 ? formatExperimentDay(last.day) : null,
+      ]}
+    >
+      <svg
+        style={STYLE.chart}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+      >
+        <title id={`${id}-title`}>{t('experiments.chart.title', { metric })}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        <line style={STYLE.grid} x1={0} x2={WIDTH} y1={y(0)} y2={y(0)} />
+        <line style={STYLE.grid} x1={0} x2={WIDTH} y1={y(high)} y2={y(high)} />
+        {experiment.arms.map((arm, index) => {
+          const points = days.map((day, at) => ({
+            x: x(at),
+            y: y(day.arms[index]?.value ?? 0),
+          }));
+          return (
+            <g key={arm.arm} data-arm={arm.arm}>
+              {bands(days, index, x, y).map((polygon) => (
+                <polygon
+                  key={polygon}
+                  points={polygon}
+                  style={{ fill: ARM_STYLES[index]!.stroke, fillOpacity: 0.15 }}
+                />
+              ))}
+              <polyline
+                points={points.map((point) => `${point.x},${point.y}`).join(' ')}
+                style={{ ...ARM_STYLES[index], fill: 'none' }}
+                strokeWidth={2}
+              />
+              {points.map((point) => (
+                <circle
+                  key={point.x}
+                  cx={point.x}
+                  cy={point.y}
+                  r={2.5}
+                  style={{ fill: ARM_STYLES[index]!.stroke }}
+                />
+              ))}
+            </g>
+          );
+        })}
+      </svg>
+    </ChartFrame>
   );
 }

@@ -1,24 +1,33 @@
-import { BlockStack, Button, Collapsible, DataTable, Text } from '@shopify/polaris';
+import {
+  BlockStack,
+  Button,
+  Collapsible,
+  DataTable,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import type { ExperimentView } from '../../shared/contract.ts';
+import type { ExperimentDayView, ExperimentView } from '../../shared/contract.ts';
 import { armName, formatArmDay, formatExperimentDay } from './experiment-wording.ts';
 
 interface Props {
   experiment: ExperimentView;
+  /** Its complete days (GET /api/experiments/:id/days); null while they are asked. */
+  days: readonly ExperimentDayView[] | null;
 }
 
 /**
  * The chart's figures (DaysChart): one row a complete day, newest first, each arm's goal metric
  * to date with its interval. Folded under a disclosure button: four weeks of rows would push
- * the card's actions far down.
+ * the card's actions far down. Opened before the days came: lines of skeleton meanwhile.
  */
-export function DaysTable({ experiment }: Props) {
+export function DaysTable({ experiment, days }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const { days, goal } = experiment;
-  if (days.length === 0) return null;
-  const rows = [...days]
+  const { goal } = experiment;
+  if (days?.length === 0) return null;
+  const rows = [...(days ?? [])]
     .reverse()
     .map((day) => [
       formatExperimentDay(day.day),
@@ -41,14 +50,20 @@ export function DaysTable({ experiment }: Props) {
         <Text as="p" variant="bodySm" tone="subdued">
           {t('experiments.days.caption', { metric: t(`experiments.metric.${goal}`) })}
         </Text>
-        <DataTable
-          columnContentTypes={['text', ...experiment.arms.map(() => 'numeric' as const)]}
-          headings={[
-            t('experiments.days.day'),
-            ...experiment.arms.map((arm) => armName(arm, experiment)),
-          ]}
-          rows={rows}
-        />
+        {days === null ? (
+          <div aria-busy="true">
+            <SkeletonBodyText lines={Math.min(experiment.completeDays, 5)} />
+          </div>
+        ) : (
+          <DataTable
+            columnContentTypes={['text', ...experiment.arms.map(() => 'numeric' as const)]}
+            headings={[
+              t('experiments.days.day'),
+              ...experiment.arms.map((arm) => armName(arm, experiment)),
+            ]}
+            rows={rows}
+          />
+        )}
       </Collapsible>
     </BlockStack>
   );

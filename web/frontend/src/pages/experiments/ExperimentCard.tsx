@@ -13,8 +13,7 @@ import type {
   StopExperimentRequest,
 } from '../../shared/contract.ts';
 import { ArmsTable } from './ArmsTable.tsx';
-import { DaysChart } from './DaysChart.tsx';
-import { DaysTable } from './DaysTable.tsx';
+import { ExperimentDays } from './ExperimentDays.tsx';
 import { decision, summary } from './experiment-wording.ts';
 import { KeepWinnerAction } from './KeepWinnerAction.tsx';
 
@@ -61,8 +60,8 @@ function stopConfirmation(keep: Keep, experiment: ExperimentView, run: () => voi
 }
 
 /**
- * One experiment: where it stands in words, each arm over its days (chart and table), its
- * figures per arm, and its two stops, or, ended asking, the action that keeps its winner.
+ * One experiment: where it stands in words, each arm over its days (chart and table, asked once
+ * the card is in view: ExperimentDays), its figures per arm, and its two stops, or, ended asking, the action that keeps its winner.
  */
 export function ExperimentCard({ experiment, onChange }: Props) {
   const confirm = useConfirm();
@@ -100,8 +99,7 @@ export function ExperimentCard({ experiment, onChange }: Props) {
             {summary(experiment)}
           </Text>
           <KeepWinnerAction experiment={experiment} onChange={onChange} />
-          <DaysChart experiment={experiment} />
-          <DaysTable experiment={experiment} />
+          <ExperimentDays experiment={experiment} />
           <ArmsTable experiment={experiment} />
           {experiment.status === 'running' ? (
             <ButtonGroup>

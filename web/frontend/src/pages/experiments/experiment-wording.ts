@@ -4,10 +4,10 @@
  */
 import { formatNumber } from '../../lib/format.ts';
 import { locale, t } from '../../i18n/index.ts';
-import type { ExperimentView } from '../../shared/contract.ts';
+import type { ExperimentDayView, ExperimentView } from '../../shared/contract.ts';
 
 type Arm = ExperimentView['arms'][number];
-type ArmDay = ExperimentView['days'][number]['arms'][number];
+type ArmDay = ExperimentDayView['arms'][number];
 
 const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
 const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
