@@ -5,6 +5,8 @@
  * action leaves: once its modal is closed, the page itself follows the photo until it is there.
  */
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { isTestable, resultsOfOneClick } from '../../../src/app-api/experiment-arms.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { ErrorBanner } from '../../shared/errors.tsx';
 import { isMoving } from '../../shared/generation-progress.ts';
@@ -14,6 +16,7 @@ import { useLoad } from '../../shared/use-load.ts';
 import { CurrentWork } from './CurrentWork.tsx';
 import { LatestResult } from './LatestResult.tsx';
 import { productProgress, type ProductProgress } from './product-progress.ts';
+import { StartExperiment } from './StartExperiment.tsx';
 import { useProductGenerations } from './use-product-generations.ts';
 
 /** The admin shows a block 300 px high at first ("Show more" beyond): 3 entries fit in it. */
@@ -42,6 +45,8 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const loaded = useProductGenerations(productId);
   // Asked beside the first read; it never fails (the merchant's clock, labelled, instead).
   const clock = useLoad(loadShopClock, []);
+  // The start form, in place of the block's list while open (the reads go on beneath it).
+  const [starting, setStarting] = useState(false);
   if (loaded.state === 'loading' || clock.state !== 'ready') {
     return (
       <Block>
@@ -59,12 +64,30 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const { current, latest } = productProgress(loaded.value);
   const title = loaded.value[0]?.product.title;
   const hidden = current.length - SHOWN;
+  const testable = latest !== null && isTestable(latest);
+  if (starting && latest !== null && testable) {
+    return (
+      <Block summary={summary(current)}>
+        <StartExperiment
+          productId={productId}
+          results={resultsOfOneClick(latest, loaded.value)}
+          latestId={latest.id}
+          onClose={() => setStarting(false)}
+        />
+      </Block>
+    );
+  }
   return (
     <Block summary={summary(current)}>
       <s-stack direction="block" gap="base">
         {current.length === 0 && latest === null && <s-paragraph>{t('block.empty')}</s-paragraph>}
         {current.length > 0 && <CurrentWork entries={current.slice(0, SHOWN)} />}
         {latest && <LatestResult generation={latest} clock={clock.value} />}
+        {testable && (
+          <s-stack direction="inline">
+            <s-button onClick={() => setStarting(true)}>{t('block.experiment.start')}</s-button>
+          </s-stack>
+        )}
         {title !== undefined && (
           <s-link href={appLinks.productActivity(productId, title)}>
             {hidden > 0 ? t('block.seeMore', { count: hidden }) : t('block.seeAll')}
