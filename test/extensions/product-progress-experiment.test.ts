@@ -44,6 +44,9 @@ function published(id: string, group: string | null): GenerationView {
   };
 }
 
+/** Generation ids as the app makes them (ULIDs, sorting by creation), the contract's format. */
+const GEN = Array.from({ length: 8 }, (_, n) => `01JZ${'0'.repeat(20)}0${n}`);
+
 const page = (generations: GenerationView[]) => ({
   generations,
   nextCursor: null,
@@ -51,7 +54,7 @@ const page = (generations: GenerationView[]) => ({
 });
 
 /** Four results of one click, all published, newest first (as the list answers). */
-const FOUR = ['gen-7', 'gen-6', 'gen-5', 'gen-4'].map((id) => published(id, 'group-1'));
+const FOUR = [GEN[7]!, GEN[6]!, GEN[5]!, GEN[4]!].map((id) => published(id, 'group-1'));
 
 const STARTED: ExperimentView = {
   id: 'exp-1',
@@ -129,7 +132,7 @@ test('starts an experiment on up to three results of the click, with the options
   const request = await app.nextRequest(START_ROUTE);
   expect(request.body).toEqual({
     productId: PRODUCT_ID,
-    generationIds: ['gen-4', 'gen-7'],
+    generationIds: [GEN[4]!, GEN[7]!],
     weights: [40, 30, 30],
     goal: 'orders',
     minDays: 7,
@@ -138,7 +141,7 @@ test('starts an experiment on up to three results of the click, with the options
     losers: 'keep_in_product',
   });
   const banner = form.locator('s-banner[tone="success"]');
-  await banner.waitFor();
+  await banner.waitFor({ state: 'attached' });
   expect(await banner.getAttribute('heading')).toBe('Experiment started');
   expect(await form.getByText('See it on the Experiments page').getAttribute('href')).toBe(
     'app:experiments?experiment=exp-1',
@@ -147,7 +150,7 @@ test('starts an experiment on up to three results of the click, with the options
 
 test('a photo made alone is tested alone, and durations are checked before anything is sent', async () => {
   const { page: form, app } = await openForm((stand) => {
-    stand.answer(LIST_ROUTE, 200, page([published('gen-2', null)]));
+    stand.answer(LIST_ROUTE, 200, page([published(GEN[2]!, null)]));
     stand.answer(START_ROUTE, 201, STARTED);
   });
 
@@ -159,13 +162,13 @@ test('a photo made alone is tested alone, and durations are checked before anyth
   await submit(form);
   await form
     .locator('s-number-field[name="minDays"][error="At most the maximum duration."]')
-    .waitFor();
+    .waitFor({ state: 'attached' });
   expect(app.requests.some(({ route }) => route === START_ROUTE)).toBe(false);
 
   await setValue(form.locator('s-number-field[name="minDays"]'), '14');
   await submit(form);
   expect((await app.nextRequest(START_ROUTE)).body).toMatchObject({
-    generationIds: ['gen-2'],
+    generationIds: [GEN[2]!],
     weights: [50, 50],
   });
 });
