@@ -5,6 +5,7 @@
  * action leaves: once its modal is closed, the page itself follows the photo until it is there.
  */
 import type { ComponentChildren } from 'preact';
+import type { GenerationView } from '../../../src/app-api/contract.ts';
 import { useState } from 'preact/hooks';
 import { isTestable, resultsOfOneClick } from '../../../src/app-api/experiment-arms.ts';
 import { appLinks } from '../../shared/app-links.ts';
@@ -45,8 +46,9 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const loaded = useProductGenerations(productId);
   // Asked beside the first read; it never fails (the merchant's clock, labelled, instead).
   const clock = useLoad(loadShopClock, []);
-  // The start form, in place of the block's list while open (the reads go on beneath it).
-  const [starting, setStarting] = useState(false);
+  // The start form, in place of the block's list while open, for the photo it was opened on:
+  // the reads go on beneath it, and a newer result arriving meanwhile does not change its arms.
+  const [startingFor, setStartingFor] = useState<GenerationView | null>(null);
   if (loaded.state === 'loading' || clock.state !== 'ready') {
     return (
       <Block>
@@ -64,15 +66,14 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const { current, latest } = productProgress(loaded.value);
   const title = loaded.value[0]?.product.title;
   const hidden = current.length - SHOWN;
-  const testable = latest !== null && isTestable(latest);
-  if (starting && latest !== null && testable) {
+  if (startingFor !== null) {
     return (
       <Block summary={summary(current)}>
         <StartExperiment
           productId={productId}
-          results={resultsOfOneClick(latest, loaded.value)}
-          latestId={latest.id}
-          onClose={() => setStarting(false)}
+          results={resultsOfOneClick(startingFor, loaded.value)}
+          latestId={startingFor.id}
+          onClose={() => setStartingFor(null)}
         />
       </Block>
     );
@@ -83,9 +84,11 @@ function ProductProgressLoader({ productId }: { productId: string }) {
         {current.length === 0 && latest === null && <s-paragraph>{t('block.empty')}</s-paragraph>}
         {current.length > 0 && <CurrentWork entries={current.slice(0, SHOWN)} />}
         {latest && <LatestResult generation={latest} clock={clock.value} />}
-        {testable && (
+        {latest !== null && isTestable(latest) && (
           <s-stack direction="inline">
-            <s-button onClick={() => setStarting(true)}>{t('block.experiment.start')}</s-button>
+            <s-button onClick={() => setStartingFor(latest)}>
+              {t('block.experiment.start')}
+            </s-button>
           </s-stack>
         )}
         {title !== undefined && (

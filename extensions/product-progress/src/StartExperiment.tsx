@@ -37,7 +37,7 @@ function daysProblem(value: string): string | undefined {
 
 interface Props {
   productId: string;
-  /** The results of one click the form offers, the latest (ticked at first) among them. */
+  /** The results of one click the form offers, the one it was opened on (ticked) among them. */
   results: readonly GenerationView[];
   latestId: string;
   onClose: () => void;
