@@ -14,11 +14,13 @@ import type {
   CreatedGeneration,
   CreateGenerationRequest,
   Estimate,
+  ExperimentView,
   GenerationPage,
   GenerationView,
   ProductDetail,
   SettingsView,
   ShopView,
+  StartExperimentRequest,
 } from '../../src/app-api/contract.ts';
 import {
   IDEMPOTENCY_HEADER,
@@ -83,6 +85,12 @@ export const appApi = {
     request<BulkEstimate>('POST', '/api/bulk-runs/estimate', body),
   createBulkRun: (body: CreateBulkRunRequest) =>
     request<BulkRunView>('POST', '/api/bulk-runs', body),
+  /**
+   * An image experiment on a product (the block's start form). No key: a second start on the
+   * product is refused (product_in_experiment), so a click is never two experiments.
+   */
+  startExperiment: (body: StartExperimentRequest) =>
+    request<ExperimentView>('POST', '/api/experiments', body),
 };
 
 /**

@@ -12,5 +12,8 @@ export const appLinks = {
   generation: (generationId: string) =>
     `app:generate?generation=${encodeURIComponent(generationId)}`,
   bulkRun: (bulkRunId: string) => `app:bulk-runs?bulkRun=${encodeURIComponent(bulkRunId)}`,
+  /** The Experiments page with this experiment's card open. */
+  experiment: (experimentId: string) =>
+    `app:experiments?experiment=${encodeURIComponent(experimentId)}`,
   settings: 'app:settings',
 } as const;

@@ -2,7 +2,7 @@ import { AppApiError } from './app-api.ts';
 import { t } from './i18n.ts';
 
 /** The merchant-facing words for a failed request: the server's message, or ours. */
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   if (error instanceof AppApiError) {
     if (error.message) return error.message;
     return t(error.status === 0 ? 'errors.network' : 'errors.unexpected');

@@ -18,6 +18,7 @@
  * (src/features/experiments/README.md).
  */
 import { z } from 'zod';
+import { MAX_AI_ARMS, MIN_ARM_WEIGHT } from './experiment-arms.ts';
 import { MAX_EXPERIMENT_DAYS } from './experiment-limits.ts';
 import { GenerationId, shopifyGid } from './ids.ts';
 
@@ -51,15 +52,26 @@ export const ExperimentEndReason = z.enum([
 ]);
 export type ExperimentEndReason = z.infer<typeof ExperimentEndReason>;
 
-export const MAX_AI_ARMS = 3;
+export { MAX_AI_ARMS };
 
 export const StartExperimentRequest = z
   .object({
     productId: shopifyGid('Product'),
-    /** Published AI photos of that product, 1 to 3 (one arm each, in this order). */
+    /**
+     * Published AI photos of that product, 1 to 3 (one arm each, in this order); several must be
+     * results of one click (the server refuses others, `photos_not_one_click`).
+     */
     generationIds: z.array(GenerationId).min(1).max(MAX_AI_ARMS),
     /** Percent of visitors per arm (the control first), adding up to 100; equal by default. */
-    weights: z.array(z.number().int().min(5).max(95)).optional(),
+    weights: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(MIN_ARM_WEIGHT)
+          .max(100 - MIN_ARM_WEIGHT),
+      )
+      .optional(),
     goal: ExperimentGoal.default('add_to_cart'),
     /** Days; the statistics' defaults (14 and 28) when left out. */
     minDays: z.number().int().min(1).max(MAX_EXPERIMENT_DAYS).optional(),

@@ -4,7 +4,8 @@
  * ("Test against the original", then its start form: the defaults filled in, durations checked
  * before anything is sent, the options chosen reaching the server and the card) opens its card,
  * a second start on the product is refused in plain words, and each stop asks first
- * (dismissing leaves it running; confirming ends it keeping the AI photo).
+ * (dismissing leaves it running; confirming ends it keeping the AI photo). A photo that was one
+ * of several results of one click is tested with the others the merchant ticks, up to three.
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_PRESETS } from '../../src/stores/shop-settings.ts';
@@ -12,7 +13,12 @@ import { DEMO } from '../../dev/stack.ts';
 import { axeViolations } from './support/axe.ts';
 import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { eventually } from './support/eventually.ts';
-import type { ExperimentList } from '../../src/app-api/contract.ts';
+import type {
+  CreatedGeneration,
+  ExperimentList,
+  OptionGroupView,
+  ProductDetail,
+} from '../../src/app-api/contract.ts';
 import {
   appApi,
   generatePhoto,
@@ -146,4 +152,86 @@ test(
     expect(await card.getByRole('button', { name: /^Stop and keep/ }).count()).toBe(0);
   },
   2 * RESULT_TIMEOUT_MS,
+);
+
+/** Three results of one click on the product, all published (asked and chosen through the API). */
+async function publishedResultsOfOneClick(
+  stack: Parameters<typeof appApi>[0],
+  productId: string,
+): Promise<string[]> {
+  const product = await appApi<ProductDetail>(
+    stack,
+    'GET',
+    `/products/${encodeURIComponent(productId)}`,
+  );
+  const created = await appApi<CreatedGeneration>(stack, 'POST', '/generations', {
+    productId,
+    kind: 'photo',
+    model: 'nanobanana',
+    prompt: 'On a linen tablecloth',
+    sourceMediaIds: [product.images[0]!.id],
+    options: 3,
+  });
+  const path = `/option-groups/${created.optionGroup!}`;
+  const states = async () =>
+    (await appApi<OptionGroupView>(stack, 'GET', path)).generations.map((option) => option.state);
+  await eventually(states, { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toEqual(
+    Array(3).fill('in_review'),
+  );
+  const { generations } = await appApi<OptionGroupView>(stack, 'GET', path);
+  const ids = generations.map((option) => option.id);
+  await appApi(stack, 'POST', `${path}/choose`, { generationIds: ids });
+  await eventually(states, { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toEqual(
+    Array(3).fill('published'),
+  );
+  return ids;
+}
+
+test(
+  'a result of a click that made three is tested with another of them, ticked in the form',
+  async () => {
+    const { admin, stack } = suite;
+    const product = (await productsWithImages(stack))[1]!;
+    const ids = await publishedResultsOfOneClick(stack, product.id);
+
+    await admin.open('/activity');
+    const row = admin.app.getByRole('button', { name: `View ${product.title} larger` }).first();
+    await eventually(() => row.isVisible()).toBe(true);
+    await row.click();
+    await admin.app.getByRole('button', { name: 'Test against the original' }).click();
+    await eventually(() =>
+      admin.app
+        .getByRole('heading', { name: 'Test this AI photo against the original' })
+        .isVisible(),
+    ).toBe(true);
+    const boxes = admin.app.getByRole('checkbox', { name: /^Test option \d$/ });
+    await eventually(() => boxes.count()).toBe(3);
+    const ticked: boolean[] = [];
+    for (let n = 0; n < 3; n += 1) ticked.push(await boxes.nth(n).isChecked());
+    expect(ticked.filter(Boolean)).toHaveLength(1);
+    const other = ticked.indexOf(false);
+    // Polaris draws its own box over the input: the merchant clicks the choice's label.
+    await admin.app.locator('label', { hasText: new RegExp(`^Test option ${other + 1}$`) }).click();
+    await eventually(() =>
+      admin.app
+        .getByRole('heading', { name: 'Test these 2 AI photos against the original' })
+        .isVisible(),
+    ).toBe(true);
+    const split = admin.app.getByLabel('Visitors shown each image');
+    expect(await split.inputValue()).toBe('70');
+    await split.selectOption({ label: '30 % each AI photo, 40 % original' });
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.screenshot('experiments-start-form-several');
+    await admin.app.getByRole('button', { name: 'Start experiment' }).click();
+
+    await eventually(() =>
+      admin.app.getByRole('heading', { name: 'Experiments', level: 1 }).isVisible(),
+    ).toBe(true);
+    const { experiments } = await appApi<ExperimentList>(stack, 'GET', '/experiments');
+    const started = experiments.find((experiment) => experiment.productId === product.id)!;
+    expect(started.arms.map((arm) => arm.weight)).toEqual([40, 30, 30]);
+    const tested = started.arms.slice(1).map((arm) => arm.generationId);
+    expect(tested).toEqual(ids.filter((_, index) => ticked[index] || index === other));
+  },
+  3 * RESULT_TIMEOUT_MS,
 );

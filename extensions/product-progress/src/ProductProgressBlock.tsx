@@ -5,6 +5,9 @@
  * action leaves: once its modal is closed, the page itself follows the photo until it is there.
  */
 import type { ComponentChildren } from 'preact';
+import type { GenerationView } from '../../../src/app-api/contract.ts';
+import { useState } from 'preact/hooks';
+import { isTestable, resultsOfOneClick } from '../../../src/app-api/experiment-arms.ts';
 import { appLinks } from '../../shared/app-links.ts';
 import { ErrorBanner } from '../../shared/errors.tsx';
 import { isMoving } from '../../shared/generation-progress.ts';
@@ -14,6 +17,7 @@ import { useLoad } from '../../shared/use-load.ts';
 import { CurrentWork } from './CurrentWork.tsx';
 import { LatestResult } from './LatestResult.tsx';
 import { productProgress, type ProductProgress } from './product-progress.ts';
+import { StartExperiment } from './StartExperiment.tsx';
 import { useProductGenerations } from './use-product-generations.ts';
 
 /** The admin shows a block 300 px high at first ("Show more" beyond): 3 entries fit in it. */
@@ -42,6 +46,9 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const loaded = useProductGenerations(productId);
   // Asked beside the first read; it never fails (the merchant's clock, labelled, instead).
   const clock = useLoad(loadShopClock, []);
+  // The start form, in place of the block's list while open, for the photo it was opened on:
+  // the reads go on beneath it, and a newer result arriving meanwhile does not change its arms.
+  const [startingFor, setStartingFor] = useState<GenerationView | null>(null);
   if (loaded.state === 'loading' || clock.state !== 'ready') {
     return (
       <Block>
@@ -59,6 +66,18 @@ function ProductProgressLoader({ productId }: { productId: string }) {
   const { current, latest } = productProgress(loaded.value);
   const title = loaded.value[0]?.product.title;
   const hidden = current.length - SHOWN;
+  if (startingFor !== null) {
+    return (
+      <Block summary={summary(current)}>
+        <StartExperiment
+          productId={productId}
+          results={resultsOfOneClick(startingFor, loaded.value)}
+          latestId={startingFor.id}
+          onClose={() => setStartingFor(null)}
+        />
+      </Block>
+    );
+  }
   return (
     <Block summary={summary(current)}>
       <s-stack direction="block" gap="base">
@@ -67,6 +86,13 @@ function ProductProgressLoader({ productId }: { productId: string }) {
           <CurrentWork entries={current.slice(0, SHOWN)} clock={clock.value} />
         )}
         {latest && <LatestResult generation={latest} clock={clock.value} />}
+        {latest !== null && isTestable(latest) && (
+          <s-stack direction="inline">
+            <s-button onClick={() => setStartingFor(latest)}>
+              {t('block.experiment.start')}
+            </s-button>
+          </s-stack>
+        )}
         {title !== undefined && (
           <s-link href={appLinks.productActivity(productId, title)}>
             {hidden > 0 ? t('block.seeMore', { count: hidden }) : t('block.seeAll')}

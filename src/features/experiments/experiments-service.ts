@@ -15,7 +15,8 @@
  *
  *   ended + finished ──(merchant keeps the winner of an "ask" end)──► ended (keeps it) ──► finished
  *
- *   start     refused on a product a campaign holds (409 held_by_campaign), one with an
+ *   start     refused for AI photos of several clicks (400 photos_not_one_click), on a
+ *             product a campaign holds (409 held_by_campaign), one with an
  *             experiment not finished (409 product_in_experiment) or at the shop's cap (409
  *             experiments_at_cap); stored running and due at once, then its storefront part
  *             (event store opened, arms' metafield written) and the first daily look.
@@ -171,7 +172,7 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
     }
   }
 
-  /** The AI photos, each a published photo of the product. */
+  /** The AI photos, each a published photo of the product, several only of one click. */
   async function aiPhotos(shop: string, productId: string, ids: readonly string[]) {
     const photos: (Generation & { fileId: string })[] = [];
     for (const id of ids) {
@@ -181,6 +182,13 @@ export function createExperimentsService(deps: ExperimentsServiceDeps): Experime
       if (generation.state !== 'published' || generation.kind !== 'photo' || !generation.fileId)
         throw refusal({ code: 'not_published' }, 'generationIds');
       photos.push(generation as Generation & { fileId: string });
+    }
+    // Several arms are results of one click (its options): photos of different requests were made
+    // from different prompts and sources, so a winner among them would not say which choice won.
+    const group = photos[0]?.optionGroup ?? null;
+    if (photos.length > 1 && (group === null || photos.some((p) => p.optionGroup !== group))) {
+      const text = { code: 'photos_not_one_click' } as const;
+      throw new AppError('invalid', text.code, { fields: { generationIds: text } });
     }
     return photos;
   }

@@ -85,6 +85,7 @@ export const FIELD_TEXTS = {
 
   // Experiments: the merchant's refusals, then the storefront pixel's.
   not_published: 'Only AI photos published on the product can be tested.',
+  photos_not_one_click: 'Several AI photos can be tested together only as results of one click.',
   held_by_campaign: 'The campaign “{{name}}” decides this product’s featured image until it ends.',
   no_original: 'The product has no original featured image to test against.',
   image_not_ready: 'An image of the experiment is not on Shopify (yet).',

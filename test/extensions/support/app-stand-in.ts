@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import {
   CreateBulkRunRequest,
   CreateGenerationRequest,
+  StartExperimentRequest,
   type ApiErrorBody,
 } from '../../../src/app-api/contract.ts';
 import { extensionHostPage } from '../../../dev/admin-frame/pages/extension-host-page.ts';
@@ -34,6 +35,7 @@ const REQUEST_SCHEMAS: Partial<Record<string, z.ZodType>> = {
   'POST /api/generations/estimate': CreateGenerationRequest,
   'POST /api/bulk-runs': CreateBulkRunRequest,
   'POST /api/bulk-runs/estimate': CreateBulkRunRequest,
+  'POST /api/experiments': StartExperimentRequest,
 };
 
 export interface AppStandIn {

@@ -108,3 +108,72 @@ it('starts, lists, reads and stops an experiment, for its own shop only', async 
     body: expect.objectContaining({ error: 'experiment_not_running' }),
   });
 }, 60_000);
+
+it('starts on up to three results of one click, and refuses more, other clicks, other products and other shops', async () => {
+  const shop = await newShop();
+  const other = await newShop();
+  const [product, second] = (await seededProducts(app, shop)).filter((p) => p.mediaCount > 0);
+  const productId = product!.id;
+  const click = `click-${productId.split('/').pop()}`;
+  const results = [];
+  for (let n = 0; n < 4; n += 1) {
+    results.push(await publishedPhoto(app, images, shop, productId, { optionGroup: click }));
+  }
+  const ids = results.map((result) => result.id);
+  const alone = await publishedPhoto(app, images, shop, productId);
+  const elsewhere = await publishedPhoto(app, images, shop, second!.id, { optionGroup: click });
+  const othersPhoto = await publishedPhoto(
+    app,
+    images,
+    other,
+    (await seededProducts(app, other)).find((p) => p.mediaCount > 0)!.id,
+  );
+  type Refusal = { error: string; fields?: Record<string, string> };
+  const start = (generationIds: string[], weights?: number[]) =>
+    api<Refusal & Partial<ExperimentView>>(shop, 'POST', '/experiments', {
+      productId,
+      generationIds,
+      ...(weights ? { weights } : {}),
+    });
+
+  // Four AI photos: the contract's bound (the statistics compare up to three with the original).
+  const tooMany = await start(ids);
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.error).toBe('invalid_request');
+  expect(Object.keys(tooMany.body.fields ?? {})).toEqual(['generationIds']);
+  // A result of another click, made alone or as another click's option.
+  for (const mixed of [
+    [ids[0]!, alone.id],
+    [alone.id, ids[0]!],
+  ]) {
+    const refused = await start(mixed);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: 'photos_not_one_click',
+      fieldErrors: { generationIds: { code: 'photos_not_one_click' } },
+    });
+  }
+  // Of another product (the same click's id, as a forged request would say), or another shop.
+  expect(await start([ids[0]!, elsewhere.id])).toMatchObject({
+    status: 404,
+    body: { error: 'photo_not_on_product' },
+  });
+  expect(await start([ids[0]!, othersPhoto.id])).toMatchObject({
+    status: 404,
+    body: { error: 'photo_not_on_product' },
+  });
+  expect((await api<ExperimentList>(shop, 'GET', '/experiments')).body.experiments).toEqual([]);
+
+  const started = await start(ids.slice(0, 3), [40, 20, 20, 20]);
+  expect(started.status).toBe(201);
+  expect(
+    started.body.arms!.map(({ arm, weight, generationId }) => [arm, weight, generationId]),
+  ).toEqual([
+    ['control', 40, null],
+    ['ai1', 20, ids[0]],
+    ['ai2', 20, ids[1]],
+    ['ai3', 20, ids[2]],
+  ]);
+  const view = await api<ExperimentView>(shop, 'GET', `/experiments/${started.body.id}`);
+  expect(view.body.arms).toHaveLength(4);
+}, 60_000);

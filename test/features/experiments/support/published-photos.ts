@@ -16,13 +16,16 @@ import { requestTestDocument } from '../../../support/test-documents.ts';
 
 const PUBLISH_PATH = ['submitting', 'processing', 'saving', 'published'] as const;
 
-/** A published AI photo of `productId`, in its media; made the featured image when asked. */
+/**
+ * A published AI photo of `productId`, in its media; made the featured image when asked, one of
+ * the options of a click (`optionGroup`) when given one.
+ */
 export async function publishedPhoto(
   app: TestApp,
   images: HostedImages,
   shop: string,
   productId: string,
-  options: { featured?: boolean } = {},
+  options: { featured?: boolean; optionGroup?: string } = {},
 ): Promise<Generation> {
   const files = createShopifyFiles(app.deps.admin.forShop(shop));
   const name = `ai-${randomUUID().slice(0, 8)}.png`;
@@ -49,6 +52,7 @@ export async function publishedPhoto(
     params: { model: 'nanobanana', prompt: 'On a linen tablecloth', outputFormat: 'png' },
     estimatedCredits: 3,
     priority: 'interactive',
+    ...(options.optionGroup ? { optionGroup: options.optionGroup } : {}),
   });
   for (const to of PUBLISH_PATH) {
     generation = await generations.transition(shop, generation.id, {

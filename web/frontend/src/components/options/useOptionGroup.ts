@@ -13,11 +13,12 @@ function nextPoll(group: OptionGroupView): number | null {
 
 /**
  * The options of one request, followed live, and the merchant's choice among them (the chosen
- * are published, every other option waiting in review is discarded).
+ * are published, every other option waiting in review is discarded). `null`: no request to read
+ * (a result made alone), nothing asked.
  */
-export function useOptionGroup(groupId: string) {
-  const path = `/option-groups/${encodeURIComponent(groupId)}`;
-  const group = useResource<OptionGroupView>(path, nextPoll);
+export function useOptionGroup(groupId: string | null) {
+  const path = `/option-groups/${encodeURIComponent(groupId ?? '')}`;
+  const group = useResource<OptionGroupView>(groupId === null ? null : path, nextPoll);
   const choose = useAction((ids: string[]) =>
     api.post<OptionGroupView>(`${path}/choose`, { generationIds: ids }),
   );

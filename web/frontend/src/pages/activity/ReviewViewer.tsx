@@ -311,10 +311,11 @@ export function ReviewViewer({
             {decide.error ? (
               <ErrorBanner error={decide.error} onDismiss={decide.clearError} />
             ) : null}
-            {optionGroup ? (
-              <ProductOptions groupId={optionGroup} onChosen={onDecided} />
-            ) : startForm ? (
+            {startForm ? (
+              // Before the options: a published option is tested with the others of its click.
               <StartExperimentForm generation={generation} onCancel={() => setStartFormOf(null)} />
+            ) : optionGroup ? (
+              <ProductOptions groupId={optionGroup} onChosen={onDecided} />
             ) : (
               <div className={styles.pair}>
                 {before ? (

@@ -10,17 +10,18 @@ import {
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { GenerationView } from '../../shared/contract.ts';
+import { aiShares, armWeights, defaultAiShare } from '../../shared/experiment-arms.ts';
 import { MAX_EXPERIMENT_DAYS } from '../../shared/experiment-limits.ts';
+import { ResultsToTest, useResultsOfOneClick } from './ResultsToTest.tsx';
 import { StartRefusedBanner } from './StartRefusedBanner.tsx';
 import { useStartExperiment, type StartOptions } from './useStartExperiment.ts';
 
 interface Props {
-  /** The published AI photo to test against the product's original. */
+  /** The published AI photo to test against the product's original (others of its click too). */
   generation: GenerationView;
   onCancel: () => void;
 }
 
-const SHARES = [10, 20, 30, 40, 50, 60, 70, 80, 90];
 const GOALS = ['add_to_cart', 'orders', 'revenue'] as const;
 
 function daysProblem(value: string): string | undefined {
@@ -32,13 +33,18 @@ function daysProblem(value: string): string | undefined {
 
 /**
  * The experiment's options before it starts (Activity's viewer, "Test against the original"),
- * the server's defaults filled in: the share of visitors shown the AI photo, the goal, the
- * minimum and maximum durations, what the end does, and where the losing image goes. Checked
+ * the server's defaults filled in: the AI photos tested (the one it was opened for, and up to
+ * three results of its click when it made several), the share of visitors shown them, the goal,
+ * the minimum and maximum durations, what the end does, and where the losing image goes. Checked
  * here as the server checks them (its zod schema); a refusal says why, in place.
  */
 export function StartExperimentForm({ generation, onCancel }: Props) {
   const experiment = useStartExperiment();
-  const [aiShare, setAiShare] = useState(50);
+  const results = useResultsOfOneClick(generation);
+  const [chosen, setChosen] = useState<string[]>([generation.id]);
+  const tested = results.filter((result) => chosen.includes(result.id));
+  const aiArms = Math.max(tested.length, 1);
+  const [aiShare, setAiShare] = useState(defaultAiShare(1));
   const [goal, setGoal] = useState<StartOptions['goal']>('add_to_cart');
   const [minDays, setMinDays] = useState('14');
   const [maxDays, setMaxDays] = useState('28');
@@ -51,11 +57,16 @@ export function StartExperimentForm({ generation, onCancel }: Props) {
     (!maxProblem && Number(minDays) > Number(maxDays)
       ? t('experiments.form.minAboveMax')
       : undefined);
+  const choose = (ids: string[]) => {
+    setChosen(ids);
+    // Each count of photos has its own splits: the even one again.
+    setAiShare(defaultAiShare(Math.max(ids.length, 1)));
+  };
   const submit = () => {
     setChecked(true);
     if (minProblem || maxProblem) return;
-    void experiment.start(generation, {
-      weights: [100 - aiShare, aiShare],
+    void experiment.start(tested.length > 0 ? tested : [generation], {
+      weights: armWeights(aiShare, aiArms),
       goal,
       minDays: Number(minDays),
       maxDays: Number(maxDays),
@@ -66,16 +77,27 @@ export function StartExperimentForm({ generation, onCancel }: Props) {
   return (
     <FormLayout>
       <Text as="h3" variant="headingSm">
-        {t('experiments.form.title')}
+        {aiArms > 1
+          ? t('experiments.form.titleMany', { number: aiArms })
+          : t('experiments.form.title')}
       </Text>
       {experiment.error ? (
         <StartRefusedBanner error={experiment.error} onDismiss={experiment.clearError} />
       ) : null}
+      {results.length > 1 ? (
+        <ResultsToTest results={results} chosen={chosen} onChange={choose} />
+      ) : null}
       <Select
         label={t('experiments.form.split')}
-        options={SHARES.map((share) => ({
+        options={aiShares(aiArms).map((share) => ({
           value: String(share),
-          label: t('experiments.form.splitOption', { ai: share, original: 100 - share }),
+          label:
+            aiArms > 1
+              ? t('experiments.form.splitOptionMany', {
+                  each: share / aiArms,
+                  original: 100 - share,
+                })
+              : t('experiments.form.splitOption', { ai: share, original: 100 - share }),
         }))}
         value={String(aiShare)}
         onChange={(value) => setAiShare(Number(value))}

@@ -12,20 +12,19 @@ import type {
 export type StartOptions = Omit<StartExperimentRequest, 'productId' | 'generationIds'>;
 
 /** A published AI photo can be tested against the product's original featured image. */
-export function canStartExperiment(generation: GenerationView): boolean {
-  return generation.kind === 'photo' && generation.state === 'published';
-}
+export { isTestable as canStartExperiment } from '../../shared/experiment-arms.ts';
 
 /**
- * "Test against the original": starts an experiment with the start form's options
+ * "Test against the original": starts an experiment on the product of `generations` (the AI
+ * photos, one arm each: one, or up to three results of one click) with the start form's options
  * (StartExperimentForm) and opens its card on the Experiments page. A refusal (409: a campaign
  * holds the product, it is in an experiment already…) stays in `error`.
  */
 export function useStartExperiment() {
-  const action = useAction((generation: GenerationView, options: StartOptions) =>
+  const action = useAction((generations: readonly GenerationView[], options: StartOptions) =>
     api.post<ExperimentView>('/experiments', {
-      productId: generation.product.id,
-      generationIds: [generation.id],
+      productId: generations[0]!.product.id,
+      generationIds: generations.map((generation) => generation.id),
       ...options,
     }),
   );
@@ -33,8 +32,8 @@ export function useStartExperiment() {
     pending: action.pending,
     error: action.error,
     clearError: action.clearError,
-    async start(generation: GenerationView, options: StartOptions) {
-      const experiment = await action.run(generation, options);
+    async start(generations: readonly GenerationView[], options: StartOptions) {
+      const experiment = await action.run(generations, options);
       if (!experiment) return;
       shopify.toast.show(t('experiments.start.started'));
       navigate(`/experiments?experiment=${encodeURIComponent(experiment.id)}`);
