@@ -1,11 +1,16 @@
 /**
- * `npm run emulator:shopify -- --port P --api-key K --api-secret S [--webhook-url U]
- *  [--shop a.myshopify.com ...] [--media-processing-ms N] [--restore-rate N]
- *  [--graphql-latency-ms N] [--colour-products]`
+ * `npm run emulator:shopify -- --port P --api-key K --api-secret S [--app-url U]
+ *  [--webhook-url U] [--app-toml shopify.app.toml] [--shop a.myshopify.com ...]
+ *  [--media-processing-ms N] [--restore-rate N] [--graphql-latency-ms N] [--colour-products]`
  * Starts the Shopify Admin emulator, prints its URL, and stops cleanly on SIGINT/SIGTERM.
+ * As Shopify does after `shopify app deploy`, it knows the app by its shopify.app.toml (the
+ * app's own, or `--app-toml`): installs grant its scopes, its webhook subscriptions are
+ * delivered to their `uri` (a path under `--app-url`; `--webhook-url` sends every topic to one
+ * URL instead), and installed shops have its metaobject definitions.
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startShopifyEmulator } from './index.ts';
+import { APP_TOML, startShopifyEmulator } from './index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -13,6 +18,8 @@ const { values } = parseArgs({
     'api-key': { type: 'string' },
     'api-secret': { type: 'string' },
     'webhook-url': { type: 'string' },
+    'app-url': { type: 'string' },
+    'app-toml': { type: 'string' },
     shop: { type: 'string', multiple: true },
     'media-processing-ms': { type: 'string' },
     'graphql-latency-ms': { type: 'string' },
@@ -30,7 +37,7 @@ const apiKey = values['api-key'] ?? process.env['SHOPIFY_API_KEY'];
 const apiSecret = values['api-secret'] ?? process.env['SHOPIFY_API_SECRET'];
 if (!apiKey || !apiSecret) {
   console.error(
-    'Usage: node emulators/shopify/cli.ts --port P --api-key K --api-secret S [--webhook-url U]',
+    'Usage: node emulators/shopify/cli.ts --port P --api-key K --api-secret S [--app-url U] [--webhook-url U] [--app-toml F]',
   );
   process.exit(2);
 }
@@ -40,6 +47,8 @@ const emulator = await startShopifyEmulator({
   apiSecret,
   port: number(values.port),
   webhookUrl: values['webhook-url'],
+  appUrl: values['app-url'] ?? process.env['SHOPIFY_APP_URL'],
+  appToml: values['app-toml'] ?? APP_TOML,
   shops: values.shop,
   mediaProcessingMs: number(values['media-processing-ms']),
   graphqlLatencyMs: number(values['graphql-latency-ms']),
@@ -49,6 +58,7 @@ const emulator = await startShopifyEmulator({
   colourProducts: values['colour-products'],
 });
 console.log(`Shopify emulator listening on ${emulator.url}`);
+console.log(`App configuration: ${values['app-toml'] ?? fileURLToPath(APP_TOML)}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,17 +1,21 @@
 /**
  * The app's webhook subscriptions as `shopify app deploy` registers them from its
  * shopify.app.toml: each `[[webhooks.subscriptions]]` block's `topics` (and
- * `compliance_topics`), with the block's `filter`. Read with two patterns, for the one-line
- * arrays and strings the CLI writes: the emulator carries no TOML parser for this one lookup.
+ * `compliance_topics`), with the block's `uri` and `filter`. Read with patterns, for the
+ * one-line arrays and strings the CLI writes: the emulator carries no TOML parser for this one
+ * lookup.
  */
 export interface WebhookSubscription {
   topic: string;
+  /** Where Shopify delivers it: absolute, or a path under the app's `application_url`. */
+  uri?: string;
   filter?: string;
 }
 
 const BLOCK = '[[webhooks.subscriptions]]';
 const TOPICS = /^\s*(?:compliance_)?topics\s*=\s*\[([^\]]*)\]/gm;
 const FILTER = /^\s*filter\s*=\s*"([^"]*)"/m;
+const URI = /^\s*uri\s*=\s*"([^"]*)"/m;
 
 export function appSubscriptions(toml: string): WebhookSubscription[] {
   return toml
@@ -21,11 +25,36 @@ export function appSubscriptions(toml: string): WebhookSubscription[] {
       // A block ends where the next table starts.
       const body = block.split(/^\s*\[/m)[0]!;
       const filter = FILTER.exec(body)?.[1];
+      const uri = URI.exec(body)?.[1];
       return [...body.matchAll(TOPICS)].flatMap(([, list]) =>
         [...list!.matchAll(/"([^"]+)"/g)].map(([, topic]) => ({
           topic: topic!,
+          ...(uri ? { uri } : {}),
           ...(filter ? { filter } : {}),
         })),
       );
     });
+}
+
+/**
+ * Where each subscribed topic goes: its `uri`, a path resolved against the app's URL (which
+ * stands in for `application_url`, a placeholder until `shopify app dev` or a deploy sets it);
+ * without one, only absolute URIs are known. Only HTTP(S) endpoints can be delivered to here; a
+ * topic subscribed twice goes to its first `uri` (the app's toml subscribes each topic once).
+ */
+export function webhookRoutes(
+  subscriptions: readonly WebhookSubscription[],
+  appUrl?: string,
+): Map<string, string> {
+  const routes = new Map<string, string>();
+  for (const { topic, uri } of subscriptions) {
+    if (!uri || routes.has(topic) || (!appUrl && !URL.canParse(uri))) continue;
+    const url = new URL(uri, appUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(
+        `shopify.app.toml: the emulator delivers ${topic} to HTTP(S) only, not ${uri}`,
+      );
+    routes.set(topic, url.href);
+  }
+  return routes;
 }
