@@ -39,16 +39,14 @@ interface Measured {
   value: number;
 }
 
-/** One page's report, its oldest metrics left out until its body is within the bound. */
+/**
+ * One page's report, its latest metrics within the contract's count. That count bounds the
+ * body (names and numbers only) under the server's MAX_WEB_VITALS_BYTES, and every page's
+ * report together under the 64 KB a page's keepalive requests share; a body past it is dropped.
+ */
 export function reportBody(page: AppHomePage, metrics: readonly Measured[]): string | null {
-  const bytes = (text: string) => new TextEncoder().encode(text).length;
-  let kept = metrics.slice(-MAX_WEB_VITALS_PER_REPORT);
-  let body = JSON.stringify({ page, metrics: kept });
-  while (bytes(body) > MAX_WEB_VITALS_BYTES && kept.length > 1) {
-    kept = kept.slice(1);
-    body = JSON.stringify({ page, metrics: kept });
-  }
-  return kept.length > 0 && bytes(body) <= MAX_WEB_VITALS_BYTES ? body : null;
+  const body = JSON.stringify({ page, metrics: metrics.slice(-MAX_WEB_VITALS_PER_REPORT) });
+  return new TextEncoder().encode(body).length <= MAX_WEB_VITALS_BYTES ? body : null;
 }
 
 function sampleRate(): number {
