@@ -82,7 +82,8 @@ describe('leaving the page', () => {
   it('goes at once, keepalive, with the session token kept ready', () => {
     report([{ id: 'inp-1', name: 'INP', value: 180 }]);
     view.dispatchEvent(new Event('pagehide'));
-    const [{ init }] = sent as [{ init: RequestInit }];
+    expect(sent).toHaveLength(1);
+    const { init } = sent[0]!;
     expect(init.keepalive).toBe(true);
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer ready-token');
   });
