@@ -23,6 +23,8 @@
  *   GET   /__emulator/shops/:shop/files                              → the shop's Files
  *   GET   /__emulator/shops/:shop/throttle                           → the shop's bucket
  *   POST  /__emulator/webhooks                 {shop, topic, payload?, repeat?}
+ *                                              (to webhookUrl, else the topic's subscription;
+ *                                              400 when it goes nowhere)
  *   POST  /__emulator/webhooks/:webhookId/redeliver                  → the same delivery again
  *   GET   /__emulator/webhooks                                       → deliveries so far
  *   GET   /__emulator/shops/:shop/flow-triggers                      → flowTriggerReceive calls so far
