@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { APP_TOML, startShopifyEmulator } from './index.ts';
+import { APP_TOML, readAppConfiguration, startShopifyEmulator, webhookRoutes } from './index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -42,13 +42,18 @@ if (!apiKey || !apiSecret) {
   process.exit(2);
 }
 
+const appToml = values['app-toml'] ?? APP_TOML;
+const appUrl = values['app-url'] ?? process.env['SHOPIFY_APP_URL'];
+const declared = readAppConfiguration(appToml);
+const routes = webhookRoutes(declared.subscriptions, appUrl);
+
 const emulator = await startShopifyEmulator({
   apiKey,
   apiSecret,
   port: number(values.port),
   webhookUrl: values['webhook-url'],
-  appUrl: values['app-url'] ?? process.env['SHOPIFY_APP_URL'],
-  appToml: values['app-toml'] ?? APP_TOML,
+  appUrl,
+  appToml,
   shops: values.shop,
   mediaProcessingMs: number(values['media-processing-ms']),
   graphqlLatencyMs: number(values['graphql-latency-ms']),
@@ -58,7 +63,18 @@ const emulator = await startShopifyEmulator({
   colourProducts: values['colour-products'],
 });
 console.log(`Shopify emulator listening on ${emulator.url}`);
-console.log(`App configuration: ${values['app-toml'] ?? fileURLToPath(APP_TOML)}`);
+console.log(`App configuration: ${typeof appToml === 'string' ? appToml : fileURLToPath(appToml)}`);
+console.log(`Scopes granted on install: ${declared.scopes.join(',')}`);
+console.log(
+  `Metaobject definitions: ${declared.metaobjectDefinitions.map(({ type }) => type).join(', ') || 'none'}`,
+);
+console.log(
+  values['webhook-url']
+    ? `Webhooks: every topic to ${values['webhook-url']}`
+    : routes.size > 0
+      ? `Webhooks: ${[...routes].map(([topic, url]) => `${topic} -> ${url}`).join(', ')}`
+      : "Webhooks: none sent (--app-url for the subscriptions' paths, or --webhook-url)",
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
