@@ -39,8 +39,8 @@ export function appSubscriptions(toml: string): WebhookSubscription[] {
 /**
  * Where each subscribed topic goes: its `uri`, a path resolved against the app's URL (which
  * stands in for `application_url`, a placeholder until `shopify app dev` or a deploy sets it);
- * without one, only absolute URIs are known. Only HTTP(S) endpoints can be delivered to here; a
- * topic subscribed twice goes to its first `uri` (the app's toml subscribes each topic once).
+ * without one, only absolute URIs are known. Only HTTP(S) endpoints are delivered to; a topic
+ * subscribed twice goes to its first `uri` (the app's toml subscribes each topic once).
  */
 export function webhookRoutes(
   subscriptions: readonly WebhookSubscription[],
@@ -48,13 +48,12 @@ export function webhookRoutes(
 ): Map<string, string> {
   const routes = new Map<string, string>();
   for (const { topic, uri } of subscriptions) {
-    if (!uri || routes.has(topic) || (!appUrl && !URL.canParse(uri))) continue;
-    const url = new URL(uri, appUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new Error(
-        `shopify.app.toml: the emulator delivers ${topic} to HTTP(S) only, not ${uri}`,
-      );
-    routes.set(topic, url.href);
+    if (!uri || routes.has(topic)) continue;
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(uri)?.[1]?.toLowerCase();
+    // Pub/Sub or EventBridge: Shopify delivers there, never to the app's HTTP endpoint.
+    if (scheme && scheme !== 'http' && scheme !== 'https') continue;
+    if (!scheme && !appUrl) continue;
+    routes.set(topic, new URL(uri, appUrl).href);
   }
   return routes;
 }

@@ -17,7 +17,7 @@ import {
   defaultSessionTokenClaims,
   signJwtHs256,
 } from '../../../emulators/shopify/auth/session-token.ts';
-import { APP_TOML, type ShopifyEmulator } from '../../../emulators/shopify/index.ts';
+import { APP_TOML, webhookRoutes, type ShopifyEmulator } from '../../../emulators/shopify/index.ts';
 import {
   API_KEY,
   API_SECRET,
@@ -191,5 +191,40 @@ describe('the standalone emulator on a changed shopify.app.toml', () => {
     expect(receiver.received.map(({ headers }) => headers['x-shopify-topic'])).not.toContain(
       'products/create',
     );
+  });
+});
+
+describe('webhookRoutes', () => {
+  const subscriptions = [
+    { topic: 'app/uninstalled', uri: '/webhooks/shopify' },
+    { topic: 'shop/redact', uri: 'https://privacy.example.com/redact' },
+    { topic: 'products/create' },
+  ];
+
+  it('puts a relative uri under the app URL, keeps an absolute one, and skips a topic without', () => {
+    expect(webhookRoutes(subscriptions, 'http://127.0.0.1:3000')).toEqual(
+      new Map([
+        ['app/uninstalled', 'http://127.0.0.1:3000/webhooks/shopify'],
+        ['shop/redact', 'https://privacy.example.com/redact'],
+      ]),
+    );
+  });
+
+  it('knows only the absolute URIs without an app URL', () => {
+    expect(webhookRoutes(subscriptions)).toEqual(
+      new Map([['shop/redact', 'https://privacy.example.com/redact']]),
+    );
+  });
+
+  it('leaves out a topic Shopify sends elsewhere than over HTTP (Pub/Sub, EventBridge)', () => {
+    expect(
+      webhookRoutes(
+        [
+          { topic: 'orders/create', uri: 'pubsub://project:topic' },
+          { topic: 'orders/paid', uri: 'arn:aws:events:us-east-1::event-source/aws.partner/x' },
+        ],
+        'http://127.0.0.1:3000',
+      ),
+    ).toEqual(new Map());
   });
 });
