@@ -28,9 +28,22 @@ import { ProductEvents } from './webhooks/product-events.ts';
 import type { WebhookSubscription } from './webhooks/app-subscriptions.ts';
 import type { FlowTriggerSchema } from './resolvers/flow-trigger-schemas.ts';
 import type { AppMetaobjectDefinition } from './resolvers/app-metaobjects.ts';
+import { readAppConfiguration } from './app-config.ts';
+import { webhookRoutes } from './webhooks/app-subscriptions.ts';
 
 export type { SessionTokenClaims } from './auth/session-token.ts';
-export { appSubscriptions, type WebhookSubscription } from './webhooks/app-subscriptions.ts';
+export {
+  appSubscriptions,
+  webhookRoutes,
+  type WebhookSubscription,
+} from './webhooks/app-subscriptions.ts';
+export {
+  appConfiguration,
+  appScopes,
+  APP_TOML,
+  readAppConfiguration,
+  type AppConfiguration,
+} from './app-config.ts';
 export {
   appMetaobjectDefinitions,
   type AppMetaobjectDefinition,
@@ -48,8 +61,23 @@ export interface ShopifyEmulatorOptions {
   apiKey: string;
   /** The app's client secret (HS256 session tokens, webhook HMAC). */
   apiSecret: string;
-  /** Where Shopify webhooks are POSTed (the app's /webhooks/shopify); or setWebhookUrl() later. */
+  /**
+   * Where every webhook is POSTed, whatever the subscriptions' `uri` (the app's
+   * /webhooks/shopify); or setWebhookUrl() later. Without: each subscribed topic goes to its
+   * subscription's `uri` (under `appUrl` when relative), and a topic not subscribed nowhere.
+   */
   webhookUrl?: string;
+  /**
+   * The app's shopify.app.toml (a path or file URL): its scopes, webhook subscriptions and
+   * metaobject definitions (app-config.ts), each unless given below. The standalone emulator
+   * passes the app's own (APP_TOML).
+   */
+  appToml?: string | URL;
+  /**
+   * The app's URL, standing in for the toml's `application_url` (a placeholder until a deploy
+   * writes it): a subscription's relative `uri` is a path under it.
+   */
+  appUrl?: string;
   /**
    * Subscription filters by topic (shopify.app.toml `filter`), honoured for the product events
    * the control surface makes (webhooks/product-events.ts).
@@ -99,9 +127,8 @@ export interface ShopifyEmulatorOptions {
    */
   cdnMetadata?: CdnMetadata;
   /**
-   * Scopes granted on install; default those in shopify.app.toml (the dev stack and
-   * test/support/app.ts pass its list, src/shopify/declared-scopes.ts; this default is held
-   * equal to it by test/shopify/declared-scopes.test.ts, as the emulator reads nothing of src/).
+   * Scopes granted on install; default those of `appToml`, else of the app's own
+   * shopify.app.toml (DEFAULT_SCOPES).
    */
   scopes?: string[];
   /** Time source; tests pass createManualClock() to move time without waiting. */
@@ -120,14 +147,20 @@ export interface ShopifyEmulator {
 }
 
 export const DEFAULT_SHOP = 'demo-store.myshopify.com';
-export const DEFAULT_SCOPES = [
-  'write_products',
-  'write_files',
-  'write_pixels',
-  'read_customer_events',
-  'read_locales',
-  'write_translations',
-];
+/** What a managed installation grants the app: its own shopify.app.toml's `scopes`. */
+export const DEFAULT_SCOPES = readAppConfiguration().scopes;
+
+/** The options given, with what `appToml` declares wherever an option was left out. */
+function withAppToml(options: ShopifyEmulatorOptions): ShopifyEmulatorOptions {
+  if (!options.appToml) return options;
+  const declared = readAppConfiguration(options.appToml);
+  return {
+    ...options,
+    scopes: options.scopes ?? declared.scopes,
+    subscriptions: options.subscriptions ?? declared.subscriptions,
+    metaobjectDefinitions: options.metaobjectDefinitions ?? declared.metaobjectDefinitions,
+  };
+}
 
 function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
   return {
@@ -150,8 +183,9 @@ function resolveOptions(options: ShopifyEmulatorOptions): ResolvedOptions {
 }
 
 export async function startShopifyEmulator(
-  options: ShopifyEmulatorOptions,
+  given: ShopifyEmulatorOptions,
 ): Promise<ShopifyEmulator> {
+  const options = withAppToml(given);
   if (!options.apiKey || !options.apiSecret) {
     throw new Error(
       'startShopifyEmulator needs apiKey and apiSecret (the app’s client id and secret)',
@@ -194,7 +228,10 @@ export async function startShopifyEmulator(
   for (const [topic, filter] of Object.entries(options.webhookFilters ?? {})) {
     emu.productEvents.filters.set(topic, filter);
   }
-  if (options.subscriptions) emu.productEvents.subscribe(options.subscriptions);
+  if (options.subscriptions) {
+    emu.productEvents.subscribe(options.subscriptions);
+    webhooks.routes = webhookRoutes(options.subscriptions, options.appUrl);
+  }
   for (const shop of options.shops ?? [DEFAULT_SHOP]) installShop(emu, shop, DEMO_LOCALES);
 
   const server = await listenOnLoopback(createServer(createApp(emu)), options.port);

@@ -40,7 +40,10 @@ export function installShop(
   return shop;
 }
 
-/** Uninstalls and, when a webhook URL is set (and `deliver` is not false), delivers `app/uninstalled`. */
+/**
+ * Uninstalls and, when the app gets `app/uninstalled` somewhere (and `deliver` is not false),
+ * delivers it.
+ */
 export async function uninstallShop(
   emu: EmulatorContext,
   shop: ShopRecord,
@@ -48,7 +51,7 @@ export async function uninstallShop(
 ): Promise<WebhookDelivery[]> {
   shop.installed = false;
   emu.tokens.revokeShop(shop.domain);
-  if (!emu.webhooks.url || options.deliver === false) return [];
+  if (!emu.webhooks.urlFor('app/uninstalled') || options.deliver === false) return [];
   return emu.webhooks.send(
     shop.domain,
     'app/uninstalled',

@@ -23,6 +23,8 @@
  *   GET   /__emulator/shops/:shop/files                              → the shop's Files
  *   GET   /__emulator/shops/:shop/throttle                           → the shop's bucket
  *   POST  /__emulator/webhooks                 {shop, topic, payload?, repeat?}
+ *                                              (to webhookUrl, else the topic's subscription;
+ *                                              400 when it goes nowhere)
  *   POST  /__emulator/webhooks/:webhookId/redeliver                  → the same delivery again
  *   GET   /__emulator/webhooks                                       → deliveries so far
  *   GET   /__emulator/shops/:shop/flow-triggers                      → flowTriggerReceive calls so far
@@ -277,8 +279,8 @@ export function controlRouter(emu: EmulatorContext): Router {
       badRequest(res, `topic must be one of ${SUPPORTED_TOPICS.join(', ')}`);
       return;
     }
-    if (!emu.webhooks.url) {
-      badRequest(res, 'No webhook URL set (webhookUrl option or setWebhookUrl())');
+    if (!emu.webhooks.urlFor(topic)) {
+      badRequest(res, `No webhook URL for ${topic} (webhookUrl, or a subscription of the app's)`);
       return;
     }
     const payload = body.payload ?? defaultPayload(topic as WebhookTopic, shop, emu.clock.now());
@@ -292,8 +294,8 @@ export function controlRouter(emu: EmulatorContext): Router {
   });
 
   router.post(`${PREFIX}/webhooks/:webhookId/redeliver`, async (req, res) => {
-    if (!emu.webhooks.url) {
-      badRequest(res, 'No webhook URL set (webhookUrl option or setWebhookUrl())');
+    if (!emu.webhooks.url && emu.webhooks.routes.size === 0) {
+      badRequest(res, 'No webhook URL set (webhookUrl, or a subscription of the app’s)');
       return;
     }
     const deliveries = await emu.webhooks.redeliver(String(req.params['webhookId']));

@@ -295,7 +295,7 @@ export class ProductEvents {
     product: ProductRecord,
   ): Promise<WebhookDelivery[]> {
     const { webhooks, clock, baseUrl } = this.deps;
-    if (!webhooks.url || (this.subscribed && !this.subscribed.has(topic))) return [];
+    if (!webhooks.urlFor(topic) || (this.subscribed && !this.subscribed.has(topic))) return [];
     const payload = productPayload(shop, product, { baseUrl: baseUrl(), nowMs: clock.now() });
     if (!passesFilter(this.filters.get(topic), payload)) return [];
     return webhooks.send(shop.domain, topic, payload);

@@ -5,6 +5,8 @@
  * `X-Shopify-Triggered-At`) and body, as Shopify's retries do: `repeat`, or `redeliver` later
  * (e.g. a retry that arrives after the merchant reinstalled the app).
  * Shopify waits 5 s for an answer; so does the emulator. Every attempt is logged for tests.
+ * A topic goes where the app subscribed it (`routes`, from its shopify.app.toml), unless `url`
+ * is set: then every topic goes there (a test's or the dev stack's one endpoint).
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Clock } from '../../../src/platform/clock.ts';
@@ -47,6 +49,8 @@ export function signWebhookBody(body: string, secret: string): string {
 
 export class WebhookSender {
   url: string | undefined;
+  /** Topic -> the URL of the app's subscription to it (webhookRoutes). */
+  routes: ReadonlyMap<string, string> = new Map();
   private readonly options: WebhookSenderOptions;
   private readonly log: WebhookDelivery[] = [];
   private readonly sent = new Map<string, SentWebhook>();
@@ -54,6 +58,11 @@ export class WebhookSender {
   constructor(options: WebhookSenderOptions) {
     this.options = options;
     this.url = options.url;
+  }
+
+  /** Where a webhook of this topic is delivered; undefined: nowhere (not sent). */
+  urlFor(topic: string): string | undefined {
+    return this.url ?? this.routes.get(topic);
   }
 
   deliveries(): readonly WebhookDelivery[] {
@@ -94,9 +103,11 @@ export class WebhookSender {
   }
 
   private async attempt(sent: SentWebhook, repeat: number): Promise<WebhookDelivery[]> {
-    const url = this.url;
+    const url = this.urlFor(sent.topic);
     if (!url) {
-      throw new Error('No webhook URL: pass webhookUrl to the emulator or call setWebhookUrl()');
+      throw new Error(
+        `No webhook URL for ${sent.topic}: pass webhookUrl, or appUrl with the app's subscriptions`,
+      );
     }
     const attempts: WebhookDelivery[] = [];
     for (let i = 0; i < Math.max(1, repeat); i += 1) {

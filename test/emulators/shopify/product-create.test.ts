@@ -168,9 +168,10 @@ describe('products/create after productCreate', () => {
   });
 
   it('reads the subscriptions from the app’s shopify.app.toml, the update filter included', () => {
-    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'products/create' });
-    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'products/update', filter: 'media.id:*' });
-    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'shop/redact' });
+    const uri = '/webhooks/shopify';
+    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'products/create', uri });
+    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'products/update', uri, filter: 'media.id:*' });
+    expect(SUBSCRIPTIONS).toContainEqual({ topic: 'shop/redact', uri });
   });
 
   it('is not sent to an app that did not subscribe to it', async () => {

@@ -20,21 +20,27 @@ interface Metric {
 }
 type Callback = ((report: { metrics: Metric[] }) => void | Promise<void>) | null;
 
-/** Calls `record` with each entry of `type` (earlier ones too), where the browser has it. */
-function observe(type: string, record: (entry: PerformanceEntry) => void, options = {}): void {
-  if (!PerformanceObserver.supportedEntryTypes.includes(type)) return;
-  new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({
-    type,
-    buffered: true,
-    ...options,
-  });
+/**
+ * Calls `record` with each entry of `type` (earlier ones too), where the browser has it. The
+ * answer takes the entries the browser has not handed over yet (it hands them over when idle):
+ * a page closed right after a click has its interaction only then, as web-vitals takes them.
+ */
+function observe(
+  type: string,
+  record: (entry: PerformanceEntry) => void,
+  options = {},
+): () => void {
+  if (!PerformanceObserver.supportedEntryTypes.includes(type)) return () => undefined;
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach(record));
+  observer.observe({ type, buffered: true, ...options });
+  return () => observer.takeRecords().forEach(record);
 }
 
 /** The largest session window of shifts: a new window after a 1 s gap or 5 s of window. */
 function layoutShifts(): () => number {
   let largest = 0;
   let window = { sum: 0, first: -Infinity, last: -Infinity };
-  observe('layout-shift', (entry) => {
+  const pending = observe('layout-shift', (entry) => {
     const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
     if (shift.hadRecentInput) return;
     const at = shift.startTime;
@@ -44,13 +50,16 @@ function layoutShifts(): () => number {
     window.last = at;
     largest = Math.max(largest, window.sum);
   });
-  return () => largest;
+  return () => {
+    pending();
+    return largest;
+  };
 }
 
 /** The longest interaction so far (0 before the first). */
 function interactions(): () => number {
   let longest = 0;
-  observe(
+  const pending = observe(
     'event',
     (entry) => {
       const { interactionId, duration } = entry as PerformanceEntry & { interactionId?: number };
@@ -58,7 +67,10 @@ function interactions(): () => number {
     },
     { durationThreshold: 16 },
   );
-  return () => longest;
+  return () => {
+    pending();
+    return longest;
+  };
 }
 
 export function createWebVitalsApi() {

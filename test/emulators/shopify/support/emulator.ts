@@ -113,6 +113,8 @@ export async function graphql<T = Record<string, unknown>>(
 }
 
 export interface ReceivedWebhook {
+  /** The path it was POSTed to. */
+  path: string;
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
 }
@@ -120,6 +122,8 @@ export interface ReceivedWebhook {
 /** A stand-in for the app's webhook endpoint: records every request, answers 200. */
 export async function startWebhookReceiver(): Promise<{
   url: string;
+  /** Its origin, for an app URL its subscriptions' paths are under. */
+  origin: string;
   received: ReceivedWebhook[];
   /** Resolves with the next webhook of this topic to arrive. */
   next(topic: string): Promise<ReceivedWebhook>;
@@ -132,7 +136,11 @@ export async function startWebhookReceiver(): Promise<{
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const webhook = { headers: req.headers, rawBody: Buffer.concat(chunks) };
+        const webhook = {
+          path: req.url ?? '',
+          headers: req.headers,
+          rawBody: Buffer.concat(chunks),
+        };
         received.push(webhook);
         res.writeHead(200).end();
         for (const waiter of waiting.splice(0)) {
@@ -144,6 +152,7 @@ export async function startWebhookReceiver(): Promise<{
   );
   return {
     url: `${server.url}/webhooks/shopify`,
+    origin: server.url,
     received,
     next: (topic) => new Promise((resolve) => waiting.push({ topic, resolve })),
     close: () => server.close(),
