@@ -71,7 +71,7 @@ const STARTED: ExperimentView = {
   winner: null,
   why: null,
   kept: null,
-  days: [],
+  completeDays: 0,
   settling: false,
   startedAt: NOW,
   endedAt: null,

@@ -187,7 +187,9 @@ describe('experiments', () => {
   }, 60_000);
 
   it('is ended by an "Undo all" batch over its product, as by a single undo', async () => {
-    const { shop, products } = await shopWithProducts();
+    const { app, images } = stack;
+    const { experiments } = app.deps.services;
+    const { shop, products } = await stack.newShop();
     const productId = products[4]!;
     const photo = await publishedPhoto(app, images, shop, productId);
     const started = await experiments.start(shop, {
