@@ -21,12 +21,37 @@ const WAITING_FOR = {
  * most), the one clock of every date a merchant reads.
  */
 export function waitingForRateLimit(readAgainAt: string): CodedText {
-  const minute = new Date(Math.ceil(Date.parse(readAgainAt) / 60_000) * 60_000);
-  return { code: 'waiting_productai_limit', params: { time: { at: minute.toISOString() } } };
+  return { code: 'waiting_productai_limit', params: { time: minuteAfter(readAgainAt) } };
 }
 
+/** An instant a text names, rounded up to the minute (a time of day, never early). */
+function minuteAfter(iso: string): { at: string } {
+  return { at: new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toISOString() };
+}
+
+/**
+ * What a request ProductAI did not take waits for, back in line (submit/steps/on-refused.ts):
+ * the shared rate limit's end, when the app sends again (429), or ProductAI's return.
+ */
+function waitingToSend(wait: ShopifyWait): CodedText {
+  return wait.sendAgainAt
+    ? { code: 'waiting_productai_limit_send', params: { time: minuteAfter(wait.sendAgainAt) } }
+    : { code: 'waiting_productai_send' };
+}
+
+/**
+ * An outage's wait says until when the app keeps trying (its start plus the stage's ceiling),
+ * when the wait recorded it: the merchant knows how long "as soon as it answers" may last.
+ */
+const UNTIL = { shopify: 'waiting_shopify_until', productai: 'waiting_productai_until' } as const;
+
 function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): CodedText {
+  if (waitingFor === 'productai' && wait?.sending) return waitingToSend(wait);
   if (waitingFor === 'productai' && wait?.readAgainAt) return waitingForRateLimit(wait.readAgainAt);
+  if (wait?.givesUpAt) {
+    // The time of day alone: a ceiling is hours (6 h) after the wait began.
+    return { code: UNTIL[waitingFor], params: { time: { at: wait.givesUpAt } } };
+  }
   return WAITING_FOR[waitingFor];
 }
 

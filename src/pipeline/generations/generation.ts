@@ -72,6 +72,18 @@ export interface ShopifyWait {
    * (ISO 8601; its Retry-After is over by then). Absent for any other wait.
    */
   readAgainAt?: string;
+  /**
+   * ProductAI's while a request waits to be sent again (submit/steps/on-refused.ts): it is
+   * `queued`, not `processing`, since ProductAI refused it (429) or could not be reached before
+   * it left. `sendAgainAt`: when the shared rate limit gives slots out again, after a 429.
+   */
+  sending?: true;
+  sendAgainAt?: string;
+  /**
+   * When the app gives up on an outage wait: its start plus the stage's ceiling (config.ts
+   * `outageCeilingMs`), written by whoever starts the wait; absent in waits begun before it was.
+   */
+  givesUpAt?: string;
 }
 
 /** The history note of a save's first failure in a Shopify outage (publish/shopify-outage.ts). */
@@ -87,7 +99,7 @@ export function metShopifyOutage(generation: Generation): boolean {
 /** The wait that counts: begun since the generation last entered its waiting state, or none. */
 export function currentWait(generation: Generation): ShopifyWait | null {
   const wait = generation.waitingFor;
-  const state = wait?.on === 'productai' ? 'processing' : 'saving';
+  const state = wait?.on !== 'productai' ? 'saving' : wait.sending ? 'queued' : 'processing';
   if (!wait || generation.state !== state) return null;
   const entered = generation.transitions.findLast((transition) => transition.state === state);
   return !entered || Date.parse(wait.since) >= Date.parse(entered.at) ? wait : null;

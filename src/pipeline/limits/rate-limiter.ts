@@ -73,8 +73,11 @@ export interface RateLimiter {
   settle(slotId: string): Promise<void>;
   /** The request certainly never left: the slot is free again (and its place in the pace). */
   release(slotId: string): Promise<void>;
-  /** The service answered 429: no slot is given out for `ms`. */
-  pauseFor(ms: number): Promise<void>;
+  /**
+   * The service answered 429: no slot is given out for `ms`. Answers when slots are given out
+   * again (ms since the epoch, Redis's clock), what a refused request's view says.
+   */
+  pauseFor(ms: number): Promise<number>;
   /** Slots in use in the current window (for tests and benchmarks). */
   inUse(): Promise<number>;
 }
@@ -160,10 +163,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       );
     },
     async pauseFor(ms) {
-      await PAUSE(
-        redis,
-        { pausedUntil: options.pausedUntilKey },
-        { ms: Math.max(1, Math.ceil(ms)) },
+      return Number(
+        await PAUSE(redis, { pausedUntil: options.pausedUntilKey }, { ms: Math.max(1, Math.ceil(ms)) }),
       );
     },
     async inUse() {

@@ -121,7 +121,14 @@ async function waitForShopify(
   await ctx.generations.patch(
     ref.shop,
     ref.generationId,
-    { waitingFor: { since: new Date(since).toISOString(), failures } },
+    {
+      waitingFor: {
+        since: new Date(since).toISOString(),
+        failures,
+        // Its view says until when the app keeps trying (generation-view.ts).
+        givesUpAt: new Date(since + saving.outageCeilingMs).toISOString(),
+      },
+    },
     wait ? {} : { note: SHOPIFY_WAIT_NOTE },
   );
   // Marked as a wait on Shopify's outage: it ends early, with every shop's, once Shopify

@@ -168,6 +168,8 @@ export async function waitForProductAi(
         failures,
         on: 'productai',
         ...readAgainAt,
+        // Its view says until when the app keeps trying (generation-view.ts).
+        givesUpAt: new Date(since + awaiting.outageCeilingMs).toISOString(),
       },
     },
     wait ? {} : { note: 'waiting for ProductAI to come back' },

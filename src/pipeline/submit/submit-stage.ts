@@ -13,8 +13,10 @@
  *   400 OUT_OF_TOKENS   → paused, and the whole shop paused with the reason
  *   401 / 403           → paused, key marked invalid, the whole shop paused
  *   429                 → back to queued at the front of its shop's line; every submission
- *                         waits for the time the service asked (the limiter's pause)
- *   certainly not sent  → back to queued and this job retried with backoff (network down)
+ *                         waits for the time the service asked (the limiter's pause); its
+ *                         view says ProductAI limits the app, and until when (wait-to-send.ts)
+ *   certainly not sent  → back to queued and this job retried with backoff (network down); its
+ *                         view says it waits for ProductAI to come back
  *   anything else       → uncertain: timeout after sending, 5xx, garbled 200. The request may
  *                         have created a job and charged credits, so it is never resent
  *                         blindly; reconciliation (receive/reconcile.ts) settles it.

@@ -111,6 +111,14 @@ export const REASON_TEXTS = {
     'Waiting for ProductAI to come back — the result is read as soon as it answers.',
   waiting_productai_limit:
     "ProductAI is limiting this account's requests — the result is read again by {{time}}.",
+  waiting_shopify_until:
+    'Waiting for Shopify to come back — saved as soon as it answers. The app keeps trying until {{time}}.',
+  waiting_productai_until:
+    'Waiting for ProductAI to come back — the result is read as soon as it answers. The app keeps trying until {{time}}.',
+  waiting_productai_send:
+    'Waiting for ProductAI to come back — the request is sent as soon as it answers; nothing was charged.',
+  waiting_productai_limit_send:
+    "ProductAI is limiting the app's requests until {{time}} — this one is sent then, in its turn; nothing was charged.",
   shopify_said: '{{reason}} Shopify said: “{{detail}}”.',
   media_download_image: 'Shopify could not download the generated image.',
   media_download_file: 'Shopify could not download the generated file.',

@@ -4,11 +4,14 @@
   KEYS[1] pausedUntil  ms until which no slot is given out
   ARGV[1] ms
 
-  Returns the end of the pause this call asked for (ms, Redis's clock).
+  Returns when slots are given out again (ms, Redis's clock): the end of this pause, or of the
+  longer one already set.
 ]]
 --- @include "now-ms"
 local untilMs = now + tonumber(ARGV[1])
-if tonumber(redis.call('GET', KEYS[1]) or '0') < untilMs then
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if current < untilMs then
   redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[1]))
+  return untilMs
 end
-return untilMs
+return current

@@ -11,6 +11,7 @@ import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
+import { waitToSend } from './wait-to-send.ts';
 import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function onRefused(
@@ -50,23 +51,27 @@ export async function onRefused(
         `key refused (${error.status ?? error.code})`,
       );
     case 'rate_limited': {
-      await limiter.pauseFor(error.retryAfterMs ?? ctx.config.limiter.windowMs);
+      const resumes = await limiter.pauseFor(error.retryAfterMs ?? ctx.config.limiter.windowMs);
       const back = await move(ctx, ref, {
         from: ['submitting'],
         to: 'queued',
         note: RATE_LIMITED_NOTE,
       });
-      if (back) await backInLine(steps, ref, back, true);
+      if (!back) return;
+      await waitToSend(ctx, ref, back, new Date(resumes).toISOString());
+      await backInLine(steps, ref, back, true);
       return;
     }
-    case 'not_sent':
-      await move(ctx, ref, {
+    case 'not_sent': {
+      const back = await move(ctx, ref, {
         from: ['submitting'],
         to: 'queued',
         note: 'ProductAI could not be reached; trying again',
       });
+      if (back) await waitToSend(ctx, ref, back);
       // Retried by the queue with backoff; when the tries run out the generation fails.
       throw error;
+    }
     default:
       return toUncertain(steps, ctx, ref, `no usable answer (${error.code})`);
   }

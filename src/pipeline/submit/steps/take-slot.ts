@@ -38,6 +38,8 @@ export async function takeSlot(
       style: generation.style,
       reason: null,
       action: null,
+      // A wait to send (wait-to-send.ts) ends as the request leaves.
+      waitingFor: null,
     },
   });
   if (!submitting) {
