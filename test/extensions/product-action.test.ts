@@ -260,6 +260,36 @@ test('the started screen says until when a generation waits out ProductAI’s ra
   expect(await status.filter({ hasText: /10:06/ }).count()).toBe(0);
 });
 
+test('the started screen says a request waits for ProductAI to come back, not merely for its turn', async () => {
+  const queued = generation({
+    productId: PRODUCT_ID,
+    kind: 'photo',
+    sourceMediaIds: ['gid://shopify/MediaImage/1'],
+    model: 'nanobanana2',
+    prompt: 'On a seamless white studio background',
+  });
+  const { page } = await openProductAction((stand) => {
+    stand.answer('POST /api/generations', 202, queued);
+    stand.answer('GET /api/generations/gen-1', 200, {
+      ...queued,
+      state: 'queued',
+      waitingFor: 'productai',
+      reason:
+        'Waiting for ProductAI to come back — the request is sent as soon as it answers; nothing was charged.',
+      reasonText: { code: 'waiting_productai_send' },
+    });
+  });
+  await actionButton(page, 'primary-action').click();
+
+  await page
+    .locator('s-box[accessibilityRole="status"], s-box[accessibilityrole="status"]')
+    .filter({
+      hasText:
+        'Waiting for ProductAI to come back — the request is sent as soon as it answers; nothing was charged.',
+    })
+    .waitFor();
+});
+
 test('a result the product check holds: the banner says it waits for review and why, not that it is added', async () => {
   const request: CreateGenerationRequest = {
     productId: PRODUCT_ID,

@@ -124,6 +124,55 @@ test('in Japanese, the time reads the Japanese way on the shop’s clock', async
     .waitFor();
 });
 
+/** Back in line: its request refused by ProductAI's rate limit (429), sent again after 10:05:07Z. */
+const sendLimited = made('gen-7', 'queued', {
+  waitingFor: 'productai',
+  reason:
+    "ProductAI is limiting the app's requests until 10:05 UTC — this one is sent then, in its turn; nothing was charged.",
+  reasonText: {
+    code: 'waiting_productai_limit_send',
+    params: { time: { at: '2026-07-01T10:05:07.000Z' } },
+  },
+});
+
+test('a request ProductAI’s limit refused says it is ProductAI’s limit, until when on the shop’s clock, in German', async () => {
+  const { page: block } = await openBlock(
+    (stand) => stand.answer(LIST_ROUTE, 200, page([sendLimited])),
+    'de',
+  );
+
+  // Tokyo: 10:05 UTC is 19:05, labelled unless the machine is there; not "waiting for its turn".
+  await block
+    .getByText(
+      /^ProductAI begrenzt die Anfragen der App bis 19:05( GMT\+9| JST)? – diese wird danach gesendet/,
+    )
+    .waitFor();
+  expect(await block.getByText(/10:05/).count()).toBe(0);
+});
+
+/** Saving through a Shopify outage that began at 04:15Z: the app keeps trying until 10:15Z. */
+const savingThroughOutage = made('gen-8', 'saving', {
+  waitingFor: 'shopify',
+  reason:
+    'Waiting for Shopify to come back — saved as soon as it answers. The app keeps trying until 10:15 UTC.',
+  reasonText: {
+    code: 'waiting_shopify_until',
+    params: { time: { at: '2026-07-01T10:15:00.000Z' } },
+  },
+});
+
+test('an outage’s wait says until when the app keeps trying, on the shop’s clock', async () => {
+  const { page: block } = await openBlock((stand) =>
+    stand.answer(LIST_ROUTE, 200, page([savingThroughOutage])),
+  );
+
+  await block
+    .getByText(
+      /^Waiting for Shopify to come back — saved as soon as it answers\. The app keeps trying until 7:15 PM( GMT\+9)?\.$/,
+    )
+    .waitFor();
+});
+
 test('asks the app for the product it is on and the shop’s clock, nothing else', async () => {
   const { app } = await openBlock((stand) => stand.answer(LIST_ROUTE, 200, page([])));
 

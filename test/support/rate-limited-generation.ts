@@ -65,3 +65,53 @@ export function rateLimited(): Generation {
     updatedAt: WAIT_BEGAN,
   };
 }
+
+const REFUSED = '2026-11-30T14:04:00.000Z';
+
+/**
+ * The same photo before it was sent: its request refused by ProductAI's rate limit (429), back in
+ * line until the app's shared limit gives slots out again at 14:05:07Z.
+ */
+export function sendLimited(): Generation {
+  return {
+    ...rateLimited(),
+    state: 'queued',
+    productAiJobId: null,
+    submittedAt: null,
+    productAiAccount: null,
+    waitingFor: {
+      since: REFUSED,
+      failures: 1,
+      on: 'productai',
+      sending: true,
+      sendAgainAt: '2026-11-30T14:05:07.000Z',
+    },
+    transitions: [
+      { state: 'queued', at: SUBMITTED },
+      { state: 'submitting', at: REFUSED },
+      {
+        state: 'queued',
+        at: REFUSED,
+        note: 'ProductAI answered 429 (too many requests); back in line',
+      },
+    ],
+    updatedAt: REFUSED,
+  };
+}
+
+/**
+ * The same photo ProductAI made, its result waiting to be saved through a Shopify outage that
+ * began at 12:05Z: the app keeps trying until 18:05Z (the 6 h ceiling).
+ */
+export function savingThroughOutage(): Generation {
+  return {
+    ...rateLimited(),
+    state: 'saving',
+    resultUrl: 'https://productai.example/results/42.png',
+    waitingFor: { since: WAIT_BEGAN, failures: 3, givesUpAt: '2026-11-30T18:05:00.000Z' },
+    transitions: [
+      ...rateLimited().transitions,
+      { state: 'saving', at: '2026-11-30T12:04:00.000Z' },
+    ],
+  };
+}

@@ -31,11 +31,12 @@ function minuteAfter(iso: string): { at: string } {
 
 /**
  * What a request ProductAI did not take waits for, back in line (submit/steps/on-refused.ts):
- * the shared rate limit's end, when the app sends again (429), or ProductAI's return.
+ * the shared rate limit's end (429), until when ProductAI limits the app (the instant as it is:
+ * the request leaves after it, in its turn), or ProductAI's return.
  */
 function waitingToSend(wait: ShopifyWait): CodedText {
   return wait.sendAgainAt
-    ? { code: 'waiting_productai_limit_send', params: { time: minuteAfter(wait.sendAgainAt) } }
+    ? { code: 'waiting_productai_limit_send', params: { time: { at: wait.sendAgainAt } } }
     : { code: 'waiting_productai_send' };
 }
 

@@ -74,8 +74,9 @@ export interface RateLimiter {
   /** The request certainly never left: the slot is free again (and its place in the pace). */
   release(slotId: string): Promise<void>;
   /**
-   * The service answered 429: no slot is given out for `ms`. Answers when slots are given out
-   * again (ms since the epoch, Redis's clock), what a refused request's view says.
+   * The service answered 429: no slot is given out for `ms`. Answers how long until slots are
+   * given out again (ms; a longer pause already set stays), which a refused request's view says
+   * as an instant on the caller's clock.
    */
   pauseFor(ms: number): Promise<number>;
   /** Slots in use in the current window (for tests and benchmarks). */
@@ -164,7 +165,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     async pauseFor(ms) {
       return Number(
-        await PAUSE(redis, { pausedUntil: options.pausedUntilKey }, { ms: Math.max(1, Math.ceil(ms)) }),
+        await PAUSE(
+          redis,
+          { pausedUntil: options.pausedUntilKey },
+          { ms: Math.max(1, Math.ceil(ms)) },
+        ),
       );
     },
     async inUse() {

@@ -299,6 +299,15 @@ describe('shared rate limiter', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
   });
 
+  it('answers how long its pause lasts, a shorter 429 keeping what is left of the longer', async () => {
+    const l = limiter(10, 10_000);
+    expect(await l.pauseFor(5_000)).toBe(5_000);
+    const left = await l.pauseFor(100);
+    // What is left of the 5 s pause (the calls are a Redis round trip apart), not the 100 ms.
+    expect(left).toBeGreaterThan(4_000);
+    expect(left).toBeLessThanOrEqual(5_000);
+  });
+
   it('never grants more than `limit` within any window under concurrent demand', async () => {
     const l = limiter(5, 400);
     const granted: number[] = [];

@@ -97,16 +97,20 @@ describe('saving through a Shopify outage', () => {
     expect(published.state).toBe('published');
   });
 
-  it('says in the generation’s view what it waits for', async () => {
+  it('says in the generation’s view what it waits for, and until when the app keeps trying', async () => {
     const { shop, generation } = await savingDuringOutage({ status: 503 }, 6);
-    await waitedThrough(shop, generation.id, 1);
+    const waiting = await waitedThrough(shop, generation.id, 1);
 
     const view = await shop.api<GenerationView>('GET', `/generations/${generation.id}`);
 
+    // The wait's start plus the ceiling (120 s here, 6 h in production), as the instant: each
+    // client writes it on the shop's clock; the English kept for the logs names UTC.
+    const givesUpAt = new Date(Date.parse(waiting.waitingFor!.since) + 120_000).toISOString();
     expect(view.body).toMatchObject({
       state: 'saving',
       waitingFor: 'shopify',
-      reason: 'Waiting for Shopify to come back — saved as soon as it answers.',
+      reason: `Waiting for Shopify to come back — saved as soon as it answers. The app keeps trying until ${givesUpAt.slice(11, 16)} UTC.`,
+      reasonText: { code: 'waiting_shopify_until', params: { time: { at: givesUpAt } } },
     });
   });
 

@@ -58,10 +58,14 @@ for (const [outage, fault] of [
     const generation = await shop.enqueue();
 
     const waiting = await waitingPastTheDeadline(shop.shop, generation.id);
+    // Until when the app keeps trying: the wait's start plus the ceiling (120 s here, 6 h in
+    // production), as the instant each client writes on the shop's clock.
+    const givesUpAt = new Date(Date.parse(waiting.waitingFor!.since) + 120_000).toISOString();
     expect(toGenerationView(waiting)).toMatchObject({
       state: 'processing',
       waitingFor: 'productai',
-      reason: 'Waiting for ProductAI to come back — the result is read as soon as it answers.',
+      reason: `Waiting for ProductAI to come back — the result is read as soon as it answers. The app keeps trying until ${givesUpAt.slice(11, 16)} UTC.`,
+      reasonText: { code: 'waiting_productai_until', params: { time: { at: givesUpAt } } },
     });
 
     await h.productAiControl('POST', '/faults', { jobReadOutage: 0 });

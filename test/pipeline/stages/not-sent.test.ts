@@ -7,6 +7,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../dev/free-port.ts';
+import { toGenerationView } from '../../../src/pipeline/generations/generation-view.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
 
 const NOT_REACHED_NOTE = 'ProductAI could not be reached; trying again';
@@ -62,6 +63,13 @@ describe('ProductAI unreachable before the request left', () => {
         { timeout: 10_000, interval: 25 },
       )
       .toBe(true);
+    // Back in line, it says it waits for ProductAI to come back, not merely for its turn.
+    const inLine = (await h.pipeline.generations.get(shop.shop, generation.id))!;
+    expect(toGenerationView(inLine)).toMatchObject({
+      state: 'queued',
+      waitingFor: 'productai',
+      reasonText: { code: 'waiting_productai_send' },
+    });
     service = await bringServiceBack();
 
     const published = await shop.waitFor(generation.id, ['published', 'failed', 'uncertain']);
@@ -73,6 +81,7 @@ describe('ProductAI unreachable before the request left', () => {
       expect.objectContaining({ state: 'queued', note: NOT_REACHED_NOTE }),
     );
     expect(published.attempts.submit).toBeGreaterThanOrEqual(2);
+    expect(toGenerationView(published).waitingFor).toBeNull();
     expect(await shop.jobs()).toHaveLength(1);
     expect(published.productAiJobId).toBe((await shop.jobs())[0]!.id);
   });

@@ -4,8 +4,10 @@
  * resumes by itself, with nothing lost and nothing sent twice.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { toGenerationView } from '../../../src/pipeline/generations/generation-view.ts';
 import { RATE_LIMITED_NOTE } from '../../../src/pipeline/submit/submit-stage.ts';
 import { startPipelineHarness, type PipelineHarness } from '../../support/pipeline-stack.ts';
+import { until } from '../../support/until.ts';
 
 let h: PipelineHarness;
 beforeAll(async () => {
@@ -17,9 +19,33 @@ beforeAll(async () => {
   });
 });
 
+/**
+ * The first generation seen back in line after a 429, as its view says it (read as the app's
+ * clients would, while it waits; the limit is 3 s at most here, read every 10 ms).
+ */
+function firstRefused(shop: string, ids: readonly string[]) {
+  return until(
+    'a generation back in line after a 429',
+    async () => {
+      for (const id of ids) {
+        const record = await h.pipeline.generations.get(shop, id);
+        const last = record?.transitions.at(-1);
+        if (record?.state === 'queued' && last?.note === RATE_LIMITED_NOTE)
+          return { refusedAt: Date.parse(last.at), view: toGenerationView(record) };
+      }
+      return null;
+    },
+    { deadlineMs: 60_000, intervalMs: 10 },
+  );
+}
+
 it('waits out a 429 and then submits everything exactly once', async () => {
   const shop = await h.newShop();
   const generations = await Promise.all(Array.from({ length: 8 }, () => shop.enqueue()));
+  const refused = firstRefused(
+    shop.shop,
+    generations.map((g) => g.id),
+  );
   const done = await Promise.all(
     generations.map((g) => shop.waitFor(g.id, ['published', 'failed'], 60_000)),
   );
@@ -29,4 +55,17 @@ it('waits out a 429 and then submits everything exactly once', async () => {
   const jobs = await shop.jobs();
   expect(jobs).toHaveLength(8);
   expect(new Set(done.map((g) => g.productAiJobId)).size).toBe(8);
+
+  // Back in line, it said ProductAI limits the app's requests, and until when: the limiter's
+  // pause, the Retry-After of a 3 s window at most, after the 429.
+  const { refusedAt, view } = await refused;
+  expect(view).toMatchObject({
+    state: 'queued',
+    waitingFor: 'productai',
+    reasonText: { code: 'waiting_productai_limit_send' },
+  });
+  const resumes = Date.parse((view.reasonText!.params!.time as { at: string }).at);
+  expect(resumes).toBeGreaterThan(refusedAt);
+  expect(resumes).toBeLessThanOrEqual(refusedAt + 3_000);
+  expect(done.every((g) => toGenerationView(g).waitingFor === null)).toBe(true);
 });

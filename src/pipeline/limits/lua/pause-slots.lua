@@ -4,14 +4,14 @@
   KEYS[1] pausedUntil  ms until which no slot is given out
   ARGV[1] ms
 
-  Returns when slots are given out again (ms, Redis's clock): the end of this pause, or of the
-  longer one already set.
+  Returns how long until slots are given out again (ms): this pause, or what is left of the
+  longer one already set. A length, not Redis's instant: the caller's clock may differ.
 ]]
 --- @include "now-ms"
 local untilMs = now + tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if current < untilMs then
   redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[1]))
-  return untilMs
+  return untilMs - now
 end
-return current
+return current - now

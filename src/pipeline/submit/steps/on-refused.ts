@@ -51,7 +51,8 @@ export async function onRefused(
         `key refused (${error.status ?? error.code})`,
       );
     case 'rate_limited': {
-      const resumes = await limiter.pauseFor(error.retryAfterMs ?? ctx.config.limiter.windowMs);
+      const pausedMs = await limiter.pauseFor(error.retryAfterMs ?? ctx.config.limiter.windowMs);
+      const resumes = ctx.clock.now() + pausedMs;
       const back = await move(ctx, ref, {
         from: ['submitting'],
         to: 'queued',
