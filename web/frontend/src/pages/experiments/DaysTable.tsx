@@ -9,7 +9,7 @@ import {
 import { useId, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import type { ExperimentDayView, ExperimentView } from '../../shared/contract.ts';
-import { armName, formatArmDay, formatExperimentDay } from './experiment-wording.ts';
+import { armName, daysCaption, formatArmDay, formatExperimentDay } from './experiment-wording.ts';
 
 interface Props {
   experiment: ExperimentView;
@@ -48,7 +48,7 @@ export function DaysTable({ experiment, days }: Props) {
       </div>
       <Collapsible id={id} open={open} transition={false}>
         <Text as="p" variant="bodySm" tone="subdued">
-          {t('experiments.days.caption', { metric: t(`experiments.metric.${goal}`) })}
+          {daysCaption(goal, days?.at(-1)?.day)}
         </Text>
         {days === null ? (
           <div aria-busy="true">

@@ -2,7 +2,7 @@
  * An experiment in the merchant's words: its arms' names, its decision (or how far it is from
  * one), and its figures (uplift with its interval, probability better) as the page writes them.
  */
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatTime } from '../../lib/format.ts';
 import { locale, t } from '../../i18n/index.ts';
 import type { ExperimentDayView, ExperimentView } from '../../shared/contract.ts';
 
@@ -55,6 +55,30 @@ export function formatRate(arm: Arm): string {
 /** "Nov 28" for a YYYY-MM-DD day of the experiment (UTC). */
 export function formatExperimentDay(key: string): string {
   return day.format(new Date(`${key}T00:00:00Z`));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The caption of the figures by day: what each day's row counts to, the end of its day. The
+ * event store counts UTC days (src/features/experiments/counters.ts: a running experiment's
+ * counters are laid out by them, so they stay), so a day ends at midnight UTC; the merchant
+ * reads that boundary on the shop's clock, as every time the app shows ("days end at 9:00 AM,
+ * store time" in Tokyo). At the end of the latest day shown (or of today, none yet): where the
+ * shop's zone changes its clocks during the experiment, the latest boundary is the one in force.
+ */
+export function daysCaption(
+  goal: ExperimentView['goal'],
+  lastDay: string | undefined,
+  now: number = Date.now(),
+): string {
+  const end = lastDay
+    ? Date.parse(`${lastDay}T00:00:00Z`) + DAY_MS
+    : Math.ceil(now / DAY_MS) * DAY_MS;
+  return t('experiments.days.caption', {
+    metric: t(`experiments.metric.${goal}`),
+    time: formatTime(new Date(end).toISOString()),
+  });
 }
 
 /** The goal's mean per visitor: a rate ("4.1 %"), or revenue per visitor ("1.25"). */
