@@ -49,7 +49,7 @@ export async function runDemoExperiment(
         await delay(WATCH_MS, undefined, { signal });
         continue;
       }
-      const started = await app.services.experiments
+      const started = await app.features.experiments
         .start(stack.shop, {
           productId: photo.productId,
           generationIds: [photo.id],
@@ -95,7 +95,7 @@ async function decide(app: App, stack: Stack, id: string, signal: AbortSignal): 
       while (dayOf(clock.now()) === today) await delay(100, undefined, { signal });
     }
     for (;;) {
-      const view = await app.services.experiments.get(shop, id);
+      const view = await app.features.experiments.get(shop, id);
       if (!view.settling) {
         const ai = view.arms.find((arm) => arm.arm === 'ai1');
         const seconds = ((Date.now() - startedMs) / 1000).toFixed(0);

@@ -61,7 +61,7 @@ import {
 } from '../features/campaigns/engine.ts';
 import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
 import { createRuleHolds } from '../features/rules/rule-holds.ts';
-import { createServices, type Services } from '../features/index.ts';
+import { createFeatures, type Features } from '../features/index.ts';
 import {
   createExperimentEngine,
   type ExperimentEngine,
@@ -109,7 +109,7 @@ export interface App {
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
   /** The use cases the web calls (src/features): one service per feature. */
-  services: Services;
+  features: Features;
   /**
    * Registers cleanup run by `close()`, in reverse order of registration (a process's servers
    * and workers, started after the app was built).
@@ -322,7 +322,7 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     rules,
     experiments,
     timeZones,
-    services: createServices({
+    features: createFeatures({
       config,
       redis,
       shopify,

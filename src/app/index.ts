@@ -23,7 +23,7 @@ export type {
   UnclaimedResultsService,
   FlowActionsService,
   ReviewService,
-  Services,
+  Features,
   ShopifyWebhooksService,
   ExperimentEventsService,
 } from '../features/index.ts';

@@ -75,7 +75,7 @@ export type { ExperimentsService } from './experiments/experiments-service.ts';
 export type { WebVitalsService } from './web-vitals/service.ts';
 export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experiments/event-batch.ts';
 
-export interface Services {
+export interface Features {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
   /**
@@ -136,7 +136,7 @@ export function startFeatureWorkers(engines: FeatureEngines): FeatureWorker[] {
 }
 
 /** What the services are built from (the composition root's parts). */
-export interface ServiceDeps extends FeatureEngines {
+export interface FeatureDeps extends FeatureEngines {
   config: { shopify: ShopifyConfig };
   /** The app's Redis (the services' own small records: idempotency keys). */
   redis: Redis;
@@ -151,7 +151,7 @@ export interface ServiceDeps extends FeatureEngines {
   timeZones: ShopTimeZones;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+export function createFeatures(deps: FeatureDeps): Features {
   const runsCampaign = { campaignOfRun: campaignOfRun(deps.campaigns.store) };
   return {
     generations: createGenerationsService({

@@ -23,7 +23,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   const { shop, products } = await stack.newShop();
   const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
-  const started = await app.deps.services.experiments.start(shop, {
+  const started = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -71,7 +71,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   }
 
   const ended = await until('the end to finish', async () => {
-    const view = await app.deps.services.experiments.get(shop, started.id);
+    const view = await app.deps.features.experiments.get(shop, started.id);
     return view.status === 'ended' && !view.settling && view;
   });
   expect(ended).toMatchObject({ winner: 'ai1', why: 'decided' });

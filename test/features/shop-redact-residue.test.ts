@@ -169,7 +169,7 @@ async function shopWithEverything() {
 
   // A Flow run.
   const flowRun = randomUUID();
-  const { generationId: flowGeneration } = await app.deps.services.flowActions.generatePhoto(
+  const { generationId: flowGeneration } = await app.deps.features.flowActions.generatePhoto(
     signedFlowAction({
       shopify_domain: shop.shop,
       action_run_id: flowRun,
@@ -188,7 +188,7 @@ async function shopWithEverything() {
   expect((await shop.api('POST', `/bulk-runs/${run.id}/pause`)).status).toBe(200);
 
   // A campaign that starts tomorrow.
-  const campaign = await app.deps.services.campaigns.create(
+  const campaign = await app.deps.features.campaigns.create(
     shop.shop,
     campaignRequest(systemClock, [first!, second!]),
   );

@@ -32,7 +32,7 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
 
-  const started = await app.deps.services.experiments.start(shop, {
+  const started = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -91,7 +91,7 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
   const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const started = await experiments.start(shop, {
     productId,
     generationIds: [photo.id],

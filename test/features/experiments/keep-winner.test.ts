@@ -41,7 +41,7 @@ async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']
   const productId = products[0]!;
   const original = await featured(shop, productId);
   const photo = await publishedPhoto(app, images, shop, productId);
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const started = await experiments.start(shop, {
     productId,
     generationIds: [photo.id],
@@ -66,7 +66,7 @@ const settled = (shop: string, id: string) =>
   until(
     'the end to settle',
     async () => {
-      const view = await stack.app.deps.services.experiments.get(shop, id);
+      const view = await stack.app.deps.features.experiments.get(shop, id);
       return view.status === 'ended' && !view.settling && view;
     },
     { deadlineMs: 60_000 },

@@ -21,7 +21,7 @@ const stack = experimentStack();
 /** An experiment stopped keeping `keep`, settled: the product's media and Files after it. */
 async function stopped(keep: 'ai' | 'original', losers?: StartExperimentRequest['losers']) {
   const { app, images } = stack;
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const { shop, products } = await stack.newShop();
   const productId = products[0]!;
   const original = (await productMedia(app, shop, productId))[0]!.id;

@@ -9,7 +9,7 @@ import { startTestApp } from '../../support/app.ts';
 import { signedFlowAction } from '../../support/flow-actions.ts';
 
 const app = await startTestApp();
-const flowActions = app.deps.services.flowActions;
+const flowActions = app.deps.features.flowActions;
 
 /** A product with one image; its numeric id, as Flow sends it. */
 async function productWithImage(shop: string): Promise<string> {

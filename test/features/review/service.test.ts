@@ -11,7 +11,7 @@ import { startTestApp } from '../../support/app.ts';
 import { storedGeneration } from '../support/stored-generation.ts';
 
 const app = await startTestApp();
-const review = app.deps.services.review;
+const review = app.deps.features.review;
 
 describe('option groups', () => {
   it('reads the options of one request, oldest first', async () => {

@@ -64,7 +64,7 @@ describe('the daily cap’s waiting line', () => {
     expect([await stateOf(shop, first), await stateOf(shop, second)]).toEqual(['queued', 'paused']);
 
     // 12 covers the second dress (10 spent), not a third (5 more).
-    await app.deps.services.rules.setDailyCap(shop, 12);
+    await app.deps.features.rules.setDailyCap(shop, 12);
     expect(await stateOf(shop, second)).toBe('queued');
     const third = await newProduct(shop, 'Dress 3', 'summer');
     expect(await stateOf(shop, third)).toBe('paused');
@@ -72,7 +72,7 @@ describe('the daily cap’s waiting line', () => {
     const coat = await newProduct(shop, 'Coat', 'winter');
     expect(await stateOf(shop, coat)).toBe('paused');
 
-    await app.deps.services.rules.setDailyCap(shop, 17);
+    await app.deps.features.rules.setDailyCap(shop, 17);
     expect([await stateOf(shop, third), await stateOf(shop, coat)]).toEqual(['queued', 'queued']);
     const queuedAt = async (productId: string) =>
       (await generationOf(shop, productId))!.transitions.findLast((t) => t.state === 'queued')!.at;
@@ -99,7 +99,7 @@ describe('the daily cap’s waiting line', () => {
     );
     expect(waiting!.action).toMatch(/at least 5 credits/);
 
-    await app.deps.services.rules.setDailyCap(shop, 5);
+    await app.deps.features.rules.setDailyCap(shop, 5);
     expect(await stateOf(shop, waiting!.productId)).toBe('queued');
   });
 
@@ -112,7 +112,7 @@ describe('the daily cap’s waiting line', () => {
     expect((await generationOf(shop, dress))!.reason).toMatch(/below this rule's 5 per photo/);
 
     // 5 covers a photo, but 2 of today's 5 are spent on the coat.
-    await app.deps.services.rules.setDailyCap(shop, 5);
+    await app.deps.features.rules.setDailyCap(shop, 5);
     expect(await generationOf(shop, dress)).toMatchObject({
       state: 'paused',
       reason: "Waiting: today's cap of 5 credits is reached; continues tomorrow.",

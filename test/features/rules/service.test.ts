@@ -9,7 +9,7 @@ import { SUMMER_RULE } from '../../support/summer-rule.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const rules = app.deps.services.rules;
+const rules = app.deps.features.rules;
 const { generations } = app.deps.pipeline;
 
 /** A shop with the app installed and its offline token (the cap's day is on its time zone). */

@@ -27,7 +27,7 @@ import { parse, pathParam } from './api-support.ts';
 export const reviewApiModule: AppModule = {
   name: 'api-review',
   register({ api }, app) {
-    const review = app.services.review;
+    const review = app.features.review;
 
     api.get('/option-groups/:id', async (req, res) => {
       res.json(await review.optionGroup(shopOf(req), pathParam(req, OptionGroupId)));

@@ -23,7 +23,7 @@ import { experimentEventsRateLimit } from '../plugins/rate-limit.ts';
 export const experimentEventsModule: AppModule = {
   name: 'experiment-events',
   register({ public: routes }, app) {
-    const events = app.services.experimentEvents;
+    const events = app.features.experimentEvents;
     const limits = experimentEventsRateLimit(app);
     // What the service refuses it counts itself, per event; this counts what came before it.
     const countRefusedBatch: ErrorRequestHandler = (error, _req, res, next) => {

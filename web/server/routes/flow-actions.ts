@@ -17,7 +17,7 @@ export const FLOW_GENERATE_PHOTO_PATH = '/flow/actions/generate-photo';
 export const flowActionsModule: AppModule = {
   name: 'flow-actions',
   register({ public: routes }, app) {
-    const flowActions = app.services.flowActions;
+    const flowActions = app.features.flowActions;
 
     routes.post(
       FLOW_GENERATE_PHOTO_PATH,

@@ -19,7 +19,7 @@ export const productAiWebhooksModule: AppModule = {
   // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
   secretPaths: [PRODUCTAI_WEBHOOK_PATH],
   register({ public: routes }, deps) {
-    const webhooks = deps.services.productAiWebhooks;
+    const webhooks = deps.features.productAiWebhooks;
     routes.post(
       PRODUCTAI_WEBHOOK_PATH,
       express.text({ type: () => true, limit: '64kb' }),
