@@ -41,15 +41,8 @@ import { createOverviewService, type OverviewService } from './overview/service.
 import { createShopService, type ShopService } from './shop/service.ts';
 import { createSetupGuideStore } from './overview/setup-guide-store.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
-import {
-  createExperimentEventsService,
-  type ExperimentEventsService,
-} from './experiments/service.ts';
 import type { ExperimentEngine } from './experiments/engine.ts';
-import {
-  createExperimentsService,
-  type ExperimentsService,
-} from './experiments/experiments-service.ts';
+import { createExperimentsService, type ExperimentsService } from './experiments/service.ts';
 import { campaignOnProduct } from './campaigns/engine.ts';
 import { createWebVitalsService, type WebVitalsService } from './web-vitals/service.ts';
 import { createWebVitalsStore } from './web-vitals/store.ts';
@@ -70,8 +63,7 @@ export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/se
 export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
-export type { ExperimentEventsService } from './experiments/service.ts';
-export type { ExperimentsService } from './experiments/experiments-service.ts';
+export type { ExperimentsService } from './experiments/service.ts';
 export type { WebVitalsService } from './web-vitals/service.ts';
 export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experiments/event-batch.ts';
 
@@ -93,9 +85,7 @@ export interface Features {
   campaigns: CampaignsService;
   overview: OverviewService;
   shop: ShopService;
-  /** Storefront events of experiments (web pixels), counted per arm. */
-  experimentEvents: ExperimentEventsService;
-  /** Image experiments: start, read with their analysis, stop. */
+  /** Image experiments: start, read with their analysis, stop; their storefront events counted. */
   experiments: ExperimentsService;
   /** The app home's field Web Vitals, counted app-wide for the operator's /metrics. */
   webVitals: WebVitalsService;
@@ -179,18 +169,14 @@ export function createFeatures(deps: FeatureDeps): Features {
       setupGuide: createSetupGuideStore(deps.redis),
     }),
     shop: createShopService(deps),
-    // On the experiments' clock: the day an event counts in is the day their looks read.
-    experimentEvents: createExperimentEventsService({
-      ...deps,
-      store: deps.experiments.events,
-      clock: deps.experiments.clock,
-    }),
     experiments: createExperimentsService({
       experiments: deps.experiments,
       generations: deps.pipeline.generations,
       admin: deps.admin,
       campaignOnProduct: campaignOnProduct(deps.campaigns.store, deps.pipeline.generations),
+      // On the experiments' clock: the day an event counts in is the day their looks read.
       clock: deps.experiments.clock,
+      metrics: deps.metrics,
     }),
     webVitals: createWebVitalsService({
       store: createWebVitalsStore(deps.redis, deps.pipeline.config.namespace),

@@ -9,7 +9,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Campaign } from '../../../src/features/campaigns/campaign.ts';
-import { createExperimentsService } from '../../../src/features/experiments/experiments-service.ts';
+import { createExperimentsService } from '../../../src/features/experiments/service.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { startTestApp } from '../../support/app.ts';
 
@@ -65,6 +65,7 @@ function serviceWith(holder: (shop: string, productId: string) => Promise<Campai
     admin: app.deps.admin,
     campaignOnProduct: holder,
     clock: engine.clock,
+    metrics: app.deps.metrics,
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Image experiment routes (contract: src/app-api/experiments.ts; the use cases:
- * src/features/experiments/experiments-service.ts):
+ * src/features/experiments/service.ts):
  *
  *   GET  /api/experiments              -> ExperimentList
  *   POST /api/experiments              StartExperimentRequest -> ExperimentView (201)
