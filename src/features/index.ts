@@ -33,7 +33,7 @@ import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
 } from './unclaimed-results/service.ts';
-import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
+import { createFlowActionsService, type FlowActionsService } from './flow-actions/service.ts';
 import { createReviewService, type ReviewService } from './review/service.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs/service.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns/service.ts';
@@ -57,7 +57,7 @@ export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
-export type { FlowActionsService } from './flow/service.ts';
+export type { FlowActionsService } from './flow-actions/service.ts';
 export type { ReviewService } from './review/service.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
 export type { CampaignsService } from './campaigns/service.ts';

@@ -1,7 +1,7 @@
 /**
- * The Flow actions service (src/features/flow/service.ts), called directly on the app the server
+ * The Flow actions service (src/features/flow-actions/service.ts), called directly on the app the server
  * runs with what the route hands it: the raw body and its headers, signed as Flow signs it. (Over
- * HTTP, bad input, and the run made and published by a worker: test/features/flow/flow.test.ts.)
+ * HTTP, bad input, and the run made and published by a worker: test/features/flow-actions/flow.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
