@@ -17,7 +17,7 @@ import type { Shopify } from '../shopify/shopify-api.ts';
 import type { WebhookIntake } from '../shopify/webhook-queue.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
+import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunEngine } from './bulk-runs/engine.ts';
 import { campaignOfRun, type CampaignEngine } from './campaigns/engine.ts';
 import type { RuleEngine } from './rules/engine.ts';
@@ -70,11 +70,6 @@ export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experimen
 export interface Features {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
-  /**
-   * ProductAI's webhook deliveries, one URL per shop: the engine's own intake
-   * (src/pipeline/receive/webhook-receiver.ts), since all it records is the engine's.
-   */
-  productAiWebhooks: { receive: WebhookReceiver };
   settings: SettingsService;
   rules: RulesService;
   products: ProductsService;
@@ -154,7 +149,6 @@ export function createFeatures(deps: FeatureDeps): Features {
       metrics: deps.metrics,
       clock: deps.clock,
     }),
-    productAiWebhooks: { receive: deps.pipeline.receiveWebhook },
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
     products: createProductsService(deps),
