@@ -28,7 +28,8 @@ async function nextPhoto(app: App, shop: string, tried: Set<string>): Promise<Ge
   for (const generation of generations) {
     if (generation.kind !== 'photo' || tried.has(generation.id)) continue;
     tried.add(generation.id);
-    if (!(await app.experiments.store.ofProduct(shop, generation.productId))) return generation;
+    if (!(await app.engines.experiments.store.ofProduct(shop, generation.productId)))
+      return generation;
   }
   return null;
 }
@@ -89,7 +90,11 @@ async function decide(app: App, stack: Stack, id: string, signal: AbortSignal): 
   });
   const startedMs = Date.now();
   try {
-    for (let day = 1; (await app.experiments.store.get(shop, id))?.state === 'running'; day += 1) {
+    for (
+      let day = 1;
+      (await app.engines.experiments.store.get(shop, id))?.state === 'running';
+      day += 1
+    ) {
       const today = dayOf(clock.now());
       await traffic.day(day, VISITORS_PER_DAY);
       while (dayOf(clock.now()) === today) await delay(100, undefined, { signal });

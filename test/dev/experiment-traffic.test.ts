@@ -31,7 +31,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
     minDays: 2,
     maxDays: 6,
   });
-  const { store } = app.deps.experiments;
+  const { store } = app.deps.engines.experiments;
   const traffic = experimentTraffic({
     appUrl: app.url,
     shop,
@@ -79,7 +79,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   // Each simulated day's shoppers count in that day of the experiment (the intake and the looks
   // on one clock), and all of them: the visitors as of each day's end are the shoppers sent so
   // far (HyperLogLogs: within 2 %).
-  const totals = (await app.deps.experiments.events.totals(shop, started.id, clock.now()))!;
+  const totals = (await app.deps.engines.experiments.events.totals(shop, started.id, clock.now()))!;
   const perDay = counted.map((_, day) =>
     totals.reduce((sum, arm) => sum + arm.days[day]!.totals.viewed.visitors, 0),
   );

@@ -194,7 +194,7 @@ async function shopWithEverything() {
   );
 
   // A rule: two new products, the second held for tomorrow by the daily cap.
-  const rule = await app.deps.rules.store.save(shop.shop, RULE);
+  const rule = await app.deps.engines.rules.store.save(shop.shop, RULE);
   const stateOfNew = async (productId: string) =>
     (await app.deps.pipeline.generations.list(shop.shop, { productId })).generations[0]?.state;
   const newProduct = async (title: string) => {

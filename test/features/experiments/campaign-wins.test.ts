@@ -29,7 +29,7 @@ let experimentWorker: ExperimentWorker;
 beforeAll(async () => {
   harness = await startCampaignHarness();
   campaignWorker = harness.campaigns.startWorker();
-  experimentWorker = harness.app.deps.experiments.startWorker({ reconcileMs: 100 });
+  experimentWorker = harness.app.deps.engines.experiments.startWorker({ reconcileMs: 100 });
 }, 60_000);
 afterAll(async () => {
   await experimentWorker.close();

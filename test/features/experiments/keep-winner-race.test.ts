@@ -14,7 +14,7 @@ import { AppError } from '../../../src/platform/errors.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp({ webhookWorker: false });
-const engine = app.deps.experiments;
+const engine = app.deps.engines.experiments;
 const productId = 'gid://shopify/Product/7001';
 
 /** An experiment of a new shop that ended asking, its AI photo the winner, its steps done. */

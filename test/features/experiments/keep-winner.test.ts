@@ -104,7 +104,7 @@ it('keeps the winner of an end that asked once, however often the click comes', 
   expect(await featured(shop, productId)).toBe(original);
   expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
   // Finished: the product is free for a new experiment.
-  expect(await app.deps.experiments.store.ofProduct(shop, productId)).toBeNull();
+  expect(await app.deps.engines.experiments.store.ofProduct(shop, productId)).toBeNull();
 }, 90_000);
 
 it('has nothing to keep while running, nor once an end kept its winner itself', async () => {

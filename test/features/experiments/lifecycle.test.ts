@@ -83,7 +83,7 @@ describe('experiments', () => {
       .poll(async () => (await productMedia(app, shop, productId))[0]!.id)
       .toBe(photo.fileId);
     expect(await armsMetafield(app.deps, shop, productId)).toBeNull();
-    const late = await app.deps.experiments.events.record(
+    const late = await app.deps.engines.experiments.events.record(
       {
         shop,
         experiment: started.id,
@@ -104,7 +104,7 @@ describe('experiments', () => {
     expect(triggers[0]!.payload['Uplift percent']).toBeGreaterThan(0);
 
     // Finished: the product is free for a new experiment.
-    expect(await app.deps.experiments.store.ofProduct(shop, productId)).toBeNull();
+    expect(await app.deps.engines.experiments.store.ofProduct(shop, productId)).toBeNull();
   }, 60_000);
 
   it('stops keeping the original, which becomes featured again', async () => {
@@ -226,7 +226,7 @@ describe('experiments', () => {
       priority: 'bulk',
       bulkRunId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
     });
-    await app.deps.campaigns.store.create({
+    await app.deps.engines.campaigns.store.create({
       shop,
       name: 'Holiday scenes',
       bulkRunId: held.bulkRunId!,

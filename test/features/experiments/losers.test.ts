@@ -46,7 +46,7 @@ async function stopped(keep: 'ai' | 'original', losers?: StartExperimentRequest[
   const generation = () => app.deps.pipeline.generations.get(shop, photo.id);
   /** The losers step again, as after a worker killed in it. */
   const again = async () => {
-    const experiment = (await app.deps.experiments.store.get(shop, started.id))!;
+    const experiment = (await app.deps.engines.experiments.store.get(shop, started.id))!;
     await removeLosers(reviewDepsOf(app.deps), experiment, experiment.end!.keep!);
   };
   return { original, photo: photo.fileId!, media, inFiles, generation, again };

@@ -76,7 +76,7 @@ describe('the rules overview', () => {
       { kind: 'video', productImageUrl: 'https://cdn.example/shirt.png' },
       'https://cdn.example/video-result.mp4',
     );
-    await app.deps.rules.store.addRecent(shop, rule.id, [photo.id, video.id]);
+    await app.deps.engines.rules.store.addRecent(shop, rule.id, [photo.id, video.id]);
 
     const [shown] = (await rules.overview(shop)).rules;
 
