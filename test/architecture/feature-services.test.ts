@@ -3,7 +3,8 @@
  * folder of src/features/ exports one `<Feature>Service`, from its `service.ts`, named after the
  * folder (`bulk-runs/` -> `BulkRunsService`), and nothing else in src/ exports a type called
  * `…Service`. The list in src/features/index.ts (`Features`) is the one source of the features'
- * names: one entry per folder, `<feature>: <Feature>Service`, reached as `app.features.<feature>`;
+ * names: one entry per folder, `<feature>: <Feature>Service`, reached as `app.features.<feature>`,
+ * and a feature's engine is `app.engines.<feature>`, never a second `app.<feature>`;
  * `app.services`/`deps.services` are gone, and no code brings them back.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -62,6 +63,25 @@ test('the features list has one entry per feature folder, named after it, typed 
   expect(entries.sort()).toEqual(
     featureFolders.map((folder) => `${camel(folder)}: ${pascal(folder)}Service`).sort(),
   );
+});
+
+/** The names of an exported interface's members, read from its declaration in `path`. */
+function members(path: string, name: string): string[] {
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  const body = new RegExp(
+    `^export interface ${name}(?: extends [^{]*)? \\{\\n([\\s\\S]*?)^\\}`,
+    'm',
+  ).exec(text)?.[1];
+  expect(body, `${path} declares \`export interface ${name}\``).toBeDefined();
+  return [...body!.matchAll(/^ {2}(\w+)\??:/gm)].map(([, member]) => member!);
+}
+
+test('the App names an engine only under app.engines, never beside its feature', () => {
+  const engines = members('src/features/index.ts', 'FeatureEngines');
+  expect(engines.length).toBeGreaterThan(0);
+  const app = members('src/app/create-app.ts', 'App');
+  expect(app).toEqual(expect.arrayContaining(['features', 'engines']));
+  expect(app.filter((member) => engines.includes(member))).toEqual([]);
 });
 
 test('no code reaches the features as `services` (app.services, deps.services)', () => {
