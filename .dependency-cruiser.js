@@ -20,7 +20,7 @@
 
 /** Rule 5, the one place to tighten: what web/ may import from src/ (anything else is a violation). */
 const WEB_MAY_IMPORT_FROM_SRC = [
-  '^src/app/', // the composition root, which hands the routes the services (app.services)
+  '^src/app/', // the composition root, which hands the routes the features' services (app.features)
   '^src/app-api/', // the contract between the server and the frontend
   '^src/platform/', // infrastructure (logger, redis, config…): allowed for now
 ];

@@ -24,7 +24,7 @@ try {
   ).json()) as { products: { collections: { id: string; title: string }[] }[] };
   const home = products.flatMap((product) => product.collections).find((c) => c.title === 'Home')!;
 
-  const bulk = stack.deps.bulkRuns;
+  const bulk = stack.deps.engines.bulkRuns;
   const { defaults } = await stack.deps.settings.get(BENCH_SHOP);
   const run = await bulk.runs.start(
     BENCH_SHOP,

@@ -14,7 +14,7 @@ if (!BENCH_SHOP || !BENCH_RUN_ID || !BENCH_PAGE_SIZE)
 const deps = await createApp(loadAppConfig(process.env), {
   logger: createLogger({ level: 'silent' }),
 });
-const bulk = deps.bulkRuns;
+const bulk = deps.engines.bulkRuns;
 const started = Date.now();
 const worker = bulk.startWorker({
   // An unlimited window: nothing is submitted in this benchmark, so the whole run expands.

@@ -44,7 +44,7 @@ const bench = await startBenchServer(stack);
 const store = stack.deps.pipeline.generations;
 const redis = stack.deps.redis;
 
-const run = await stack.deps.bulkRuns.store.create({
+const run = await stack.deps.engines.bulkRuns.store.create({
   shop: BENCH_SHOP,
   title: 'Summer collection',
   target: { type: 'collection', collectionId: 'gid://shopify/Collection/1' },
@@ -152,7 +152,7 @@ async function grow(shop: string, from: number, to: number): Promise<void> {
       }
     }),
   );
-  await stack.deps.bulkRuns.store.recordPage(shop, run.id, {
+  await stack.deps.engines.bulkRuns.store.recordPage(shop, run.id, {
     cursor: String(to),
     expanded: to - from,
     done: false,

@@ -35,7 +35,7 @@ const stack = await startAppStack({
     namespace: 'bench-style',
   }),
 });
-const { services, pipeline } = stack.deps;
+const { features, pipeline } = stack.deps;
 const workers = await startWorkers(stack.deps);
 
 const lab = converter('lab65');
@@ -55,7 +55,7 @@ async function productIds(shop: string): Promise<string[]> {
 
 async function run(shop: string): Promise<{ view: BulkRunView; seconds: number }> {
   const started = performance.now();
-  const view = await services.bulkRuns.start(shop, {
+  const view = await features.bulkRuns.start(shop, {
     target: { type: 'products', productIds: await productIds(shop) },
     kind: 'photo',
     model: 'nanobanana',
@@ -72,7 +72,7 @@ async function run(shop: string): Promise<{ view: BulkRunView; seconds: number }
     const failed = generations.filter((g) => ['failed', 'cancelled'].includes(g.state));
     if (failed.length > 0) throw new Error(`${failed.length} failed: ${failed[0]!.reason}`);
     if (done.length === PRODUCTS) {
-      return { view: await services.bulkRuns.get(shop, view.id), seconds: elapsed(started) };
+      return { view: await features.bulkRuns.get(shop, view.id), seconds: elapsed(started) };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -119,9 +119,9 @@ async function spread(shop: string) {
 }
 
 try {
-  await services.settings.saveApiKey(BENCH_SHOP, KEYS.plain);
-  await services.settings.saveApiKey(STYLED_SHOP, KEYS.styled);
-  await services.settings.update(STYLED_SHOP, {
+  await features.settings.saveApiKey(BENCH_SHOP, KEYS.plain);
+  await features.settings.saveApiKey(STYLED_SHOP, KEYS.styled);
+  await features.settings.update(STYLED_SHOP, {
     style: { phrase: 'Soft evening light, calm dusk-blue backdrop' },
   });
   // The merchant's reference: a dusk-blue scene, lighter wall over a darker floor.
@@ -141,7 +141,7 @@ try {
     ])
     .png()
     .toBuffer();
-  await services.settings.setStyleReference(STYLED_SHOP, reference);
+  await features.settings.setStyleReference(STYLED_SHOP, reference);
 
   const plain = await run(BENCH_SHOP);
   const styled = await run(STYLED_SHOP);

@@ -28,7 +28,8 @@ async function nextPhoto(app: App, shop: string, tried: Set<string>): Promise<Ge
   for (const generation of generations) {
     if (generation.kind !== 'photo' || tried.has(generation.id)) continue;
     tried.add(generation.id);
-    if (!(await app.experiments.store.ofProduct(shop, generation.productId))) return generation;
+    if (!(await app.engines.experiments.store.ofProduct(shop, generation.productId)))
+      return generation;
   }
   return null;
 }
@@ -49,7 +50,7 @@ export async function runDemoExperiment(
         await delay(WATCH_MS, undefined, { signal });
         continue;
       }
-      const started = await app.services.experiments
+      const started = await app.features.experiments
         .start(stack.shop, {
           productId: photo.productId,
           generationIds: [photo.id],
@@ -89,13 +90,17 @@ async function decide(app: App, stack: Stack, id: string, signal: AbortSignal): 
   });
   const startedMs = Date.now();
   try {
-    for (let day = 1; (await app.experiments.store.get(shop, id))?.state === 'running'; day += 1) {
+    for (
+      let day = 1;
+      (await app.engines.experiments.store.get(shop, id))?.state === 'running';
+      day += 1
+    ) {
       const today = dayOf(clock.now());
       await traffic.day(day, VISITORS_PER_DAY);
       while (dayOf(clock.now()) === today) await delay(100, undefined, { signal });
     }
     for (;;) {
-      const view = await app.services.experiments.get(shop, id);
+      const view = await app.features.experiments.get(shop, id);
       if (!view.settling) {
         const ai = view.arms.find((arm) => arm.arm === 'ai1');
         const seconds = ((Date.now() - startedMs) / 1000).toFixed(0);

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { CodedText } from './api-error.ts';
-import { GenerationKind, GenerationParams, GenerationState, OptionCount } from './generations.ts';
+import {
+  GenerationKind,
+  GenerationParams,
+  GenerationState,
+  CandidateCount,
+} from './generations.ts';
 import { shopifyGid } from './ids.ts';
 import { BulkVariantSets, EachVariant } from './variant-sets.ts';
 
@@ -33,7 +38,7 @@ export const CreateBulkRunRequest = GenerationParams.extend({
    * Results to choose among per product (default 1), as on Generate: each is its own ProductAI
    * request; with more than one, a product's options wait for review in Activity.
    */
-  options: OptionCount.optional(),
+  options: CandidateCount.optional(),
   /**
    * One result per value of an option ("one per colour", variant-sets.ts) for each product
    * whose variants have their own images; the others get one result. A photo, one option.

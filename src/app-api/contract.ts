@@ -36,8 +36,8 @@
  *   POST   /api/generations/:id/approve|reject|undo|cancel -> GenerationView
  *   POST   /api/generations/:id/retry           RetryGenerationRequest? -> GenerationView (202, the new one)
  *  review.ts:
- *   GET    /api/option-groups/:id               -> OptionGroupView
- *   POST   /api/option-groups/:id/choose        ChooseOptionsRequest -> OptionGroupView
+ *   GET    /api/option-groups/:id               -> CandidateGroupView
+ *   POST   /api/option-groups/:id/choose        ChooseCandidatesRequest -> CandidateGroupView
  *   POST   /api/variant-sets/:id/decision       DecideVariantSetRequest -> VariantSetView
  *   POST   /api/review-batches                  CreateReviewBatchRequest -> ReviewBatchView (202)
  *                                                (409 flagged_results: see ApproveFlagged)

@@ -55,8 +55,8 @@ export const GenerationParams = z.object({
 });
 export type GenerationParams = z.infer<typeof GenerationParams>;
 
-export const MAX_OPTIONS = 4;
-export const OptionCount = z.number().int().min(1).max(MAX_OPTIONS);
+export const MAX_CANDIDATES = 4;
+export const CandidateCount = z.number().int().min(1).max(MAX_CANDIDATES);
 
 export const CreateGenerationRequest = GenerationParams.extend({
   productId: shopifyGid('Product'),
@@ -67,7 +67,7 @@ export const CreateGenerationRequest = GenerationParams.extend({
    * How many results to choose among (default 1). Each is its own ProductAI request, charged
    * and rate-limited on its own; with more than one, every result waits for review.
    */
-  options: OptionCount.optional(),
+  options: CandidateCount.optional(),
   /** One result per value of an option (variant-sets.ts); a photo, one option, no media chosen. */
   eachVariant: EachVariant.optional(),
 });

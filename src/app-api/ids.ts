@@ -22,7 +22,7 @@ function recordId(what: string) {
 }
 
 export const GenerationId = recordId('a generation');
-export const OptionGroupId = recordId('an option group');
+export const CandidateGroupId = recordId('an option group');
 export const ReviewBatchId = recordId('a review batch');
 export const BulkRunId = recordId('a bulk run');
 export const CampaignId = recordId('a campaign');

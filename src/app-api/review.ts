@@ -3,7 +3,7 @@
  * per variant, and one decision applied to many results. Browser-safe: zod only.
  */
 import { z } from 'zod';
-import { GenerationView, MAX_OPTIONS } from './generations.ts';
+import { GenerationView, MAX_CANDIDATES } from './generations.ts';
 import { BulkRunId, GenerationId, shopifyGid } from './ids.ts';
 import { FidelityVerdict } from './result-checks.ts';
 
@@ -36,20 +36,20 @@ export const VariantSetView = z.object({
 export type VariantSetView = z.infer<typeof VariantSetView>;
 
 /** The options of one request, oldest first. */
-export const OptionGroupView = z.object({
+export const CandidateGroupView = z.object({
   id: z.string(),
   generations: z.array(GenerationView),
 });
-export type OptionGroupView = z.infer<typeof OptionGroupView>;
+export type CandidateGroupView = z.infer<typeof CandidateGroupView>;
 
 /** Publish these options; every other option of the request waiting in review is discarded. */
-export const ChooseOptionsRequest = z.object({
+export const ChooseCandidatesRequest = z.object({
   generationIds: z
     .array(GenerationId)
     .min(1)
-    .max(MAX_OPTIONS * 4),
+    .max(MAX_CANDIDATES * 4),
 });
-export type ChooseOptionsRequest = z.infer<typeof ChooseOptionsRequest>;
+export type ChooseCandidatesRequest = z.infer<typeof ChooseCandidatesRequest>;
 
 /** One decision applied to many generations, as server-side work that reports its progress. */
 export const ReviewBatchAction = z.enum(['approve', 'reject', 'undo']);

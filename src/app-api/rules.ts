@@ -5,7 +5,7 @@
  * and lists its routes.
  */
 import { z } from 'zod';
-import { GenerationParams, GenerationState, OptionCount } from './generations.ts';
+import { GenerationParams, GenerationState, CandidateCount } from './generations.ts';
 import { PresetId, shopifyGid } from './ids.ts';
 import { MAX_RULE_COLLECTIONS } from './rule-limits.ts';
 import { EachVariant } from './variant-sets.ts';
@@ -58,7 +58,7 @@ export const SaveRuleRequest = z.object({
    */
   presetId: PresetId.nullable(),
   params: GenerationParams.extend({ prompt: z.string().trim().min(1).max(2000) }),
-  options: OptionCount,
+  options: CandidateCount,
   /** How many of the product's images are sent (its first ones, in order). */
   imagesSent: z.number().int().min(1).max(10),
   destination: RuleDestination,

@@ -50,23 +50,18 @@ import {
 import { createFidelityChecker } from '../fidelity/fidelity-checker.ts';
 import { createChannelChecker } from '../channels/index.ts';
 import type { FidelityChecker } from '../fidelity/fidelity-report.ts';
-import { createBulkRunEngine, type BulkRunEngine } from '../features/bulk-runs/engine.ts';
+import { createBulkRunEngine } from '../features/bulk-runs/engine.ts';
 import {
   campaignKeepsInReview,
   createCampaignHolds,
   createCampaignEngine,
   createCampaignStore,
   type CampaignOptions,
-  type CampaignEngine,
 } from '../features/campaigns/engine.ts';
-import { createRuleEngine, type RuleEngine } from '../features/rules/engine.ts';
+import { createRuleEngine } from '../features/rules/engine.ts';
 import { createRuleHolds } from '../features/rules/rule-holds.ts';
-import { createServices, type Services } from '../features/index.ts';
-import {
-  createExperimentEngine,
-  type ExperimentEngine,
-  type ExperimentOptions,
-} from '../features/experiments/engine.ts';
+import { createFeatures, type FeatureEngines, type Features } from '../features/index.ts';
+import { createExperimentEngine, type ExperimentOptions } from '../features/experiments/engine.ts';
 import { createExperimentStore } from '../features/experiments/experiment-store.ts';
 import { createCampaignClaims } from '../features/experiments/campaign-claims.ts';
 import { createExperimentEventStore } from '../features/experiments/event-store.ts';
@@ -102,14 +97,15 @@ export interface App {
   background: BackgroundWork;
   /** The generation pipeline: enqueue, receive ProductAI's webhooks, run the stages. */
   pipeline: Pipeline;
-  bulkRuns: BulkRunEngine;
-  campaigns: CampaignEngine;
-  rules: RuleEngine;
-  experiments: ExperimentEngine;
+  /**
+   * The features' engines (their stores, lifecycles and workers), under the same names as their
+   * features; what the web calls is `features`.
+   */
+  engines: FeatureEngines;
   /** The shops' clocks: the one reader of Shopify's `ianaTimezone` (rules, campaigns, the API). */
   timeZones: ShopTimeZones;
   /** The use cases the web calls (src/features): one service per feature. */
-  services: Services;
+  features: Features;
   /**
    * Registers cleanup run by `close()`, in reverse order of registration (a process's servers
    * and workers, started after the app was built).
@@ -317,12 +313,9 @@ export async function createApp(config: Config, overrides: AppOverrides = {}): P
     metrics,
     background: createBackgroundWork(logger),
     pipeline,
-    bulkRuns,
-    campaigns,
-    rules,
-    experiments,
+    engines: { bulkRuns, campaigns, rules, experiments },
     timeZones,
-    services: createServices({
+    features: createFeatures({
       config,
       redis,
       shopify,

@@ -23,9 +23,9 @@ export type {
   UnclaimedResultsService,
   FlowActionsService,
   ReviewService,
-  Services,
+  Features,
   ShopifyWebhooksService,
-  ExperimentEventsService,
+  ExperimentsService,
 } from '../features/index.ts';
 export { asClientError, SESSION_EXPIRED } from './client-errors.ts';
 export { EventBatch, EXPERIMENT_EVENTS_PATH, MAX_BATCH_BYTES } from '../features/index.ts';

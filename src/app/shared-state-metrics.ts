@@ -94,7 +94,7 @@ export function observeSharedState(deps: App): () => Promise<void> {
     "p75 of the app home's field Web Vitals on the current UTC day (ms; CLS unitless)",
     ['page', 'metric'],
     async () =>
-      (await deps.services.webVitals.p75Today()).map(({ page, metric, value }) => ({
+      (await deps.features.webVitals.p75Today()).map(({ page, metric, value }) => ({
         labels: { page, metric },
         value,
       })),

@@ -31,7 +31,7 @@ export async function startShopifyWebhookWorker(app: App): Promise<RunningWorker
 
 export async function startWorkers(app: App): Promise<RunningWorkers> {
   const stages = await app.pipeline.startWorkers();
-  const features = startFeatureWorkers(app);
+  const features = startFeatureWorkers(app.engines);
   const webhooks = await startShopifyWebhookWorker(app);
   return {
     async stop() {

@@ -17,7 +17,7 @@ import type { Shopify } from '../shopify/shopify-api.ts';
 import type { WebhookIntake } from '../shopify/webhook-queue.ts';
 import type { Metrics } from '../platform/metrics.ts';
 import type { ShopSettingsStore } from '../stores/shop-settings.ts';
-import type { Pipeline, WebhookReceiver } from '../pipeline/index.ts';
+import type { Pipeline } from '../pipeline/index.ts';
 import type { BulkRunEngine } from './bulk-runs/engine.ts';
 import { campaignOfRun, type CampaignEngine } from './campaigns/engine.ts';
 import type { RuleEngine } from './rules/engine.ts';
@@ -33,7 +33,7 @@ import {
   createUnclaimedResultsService,
   type UnclaimedResultsService,
 } from './unclaimed-results/service.ts';
-import { createFlowActionsService, type FlowActionsService } from './flow/service.ts';
+import { createFlowActionsService, type FlowActionsService } from './flow-actions/service.ts';
 import { createReviewService, type ReviewService } from './review/service.ts';
 import { createBulkRunsService, type BulkRunsService } from './bulk-runs/service.ts';
 import { createCampaignsService, type CampaignsService } from './campaigns/service.ts';
@@ -41,15 +41,8 @@ import { createOverviewService, type OverviewService } from './overview/service.
 import { createShopService, type ShopService } from './shop/service.ts';
 import { createSetupGuideStore } from './overview/setup-guide-store.ts';
 import type { ShopTimeZones } from '../shopify/shop-time-zone.ts';
-import {
-  createExperimentEventsService,
-  type ExperimentEventsService,
-} from './experiments/service.ts';
 import type { ExperimentEngine } from './experiments/engine.ts';
-import {
-  createExperimentsService,
-  type ExperimentsService,
-} from './experiments/experiments-service.ts';
+import { createExperimentsService, type ExperimentsService } from './experiments/service.ts';
 import { campaignOnProduct } from './campaigns/engine.ts';
 import { createWebVitalsService, type WebVitalsService } from './web-vitals/service.ts';
 import { createWebVitalsStore } from './web-vitals/store.ts';
@@ -64,25 +57,19 @@ export type { SettingsService } from './settings/service.ts';
 export type { RulesService } from './rules/service.ts';
 export type { ProductsService } from './products/service.ts';
 export type { UnclaimedResultsService } from './unclaimed-results/service.ts';
-export type { FlowActionsService } from './flow/service.ts';
+export type { FlowActionsService } from './flow-actions/service.ts';
 export type { ReviewService } from './review/service.ts';
 export type { BulkRunAction, BulkRunList, BulkRunsService } from './bulk-runs/service.ts';
 export type { CampaignsService } from './campaigns/service.ts';
 export type { OverviewService } from './overview/service.ts';
 export type { ShopService } from './shop/service.ts';
-export type { ExperimentEventsService } from './experiments/service.ts';
-export type { ExperimentsService } from './experiments/experiments-service.ts';
+export type { ExperimentsService } from './experiments/service.ts';
 export type { WebVitalsService } from './web-vitals/service.ts';
 export { EventBatch, MAX_BATCH_BYTES, EXPERIMENT_EVENTS_PATH } from './experiments/event-batch.ts';
 
-export interface Services {
+export interface Features {
   generations: GenerationsService;
   shopifyWebhooks: ShopifyWebhooksService;
-  /**
-   * ProductAI's webhook deliveries, one URL per shop: the engine's own intake
-   * (src/pipeline/receive/webhook-receiver.ts), since all it records is the engine's.
-   */
-  productAiWebhooks: { receive: WebhookReceiver };
   settings: SettingsService;
   rules: RulesService;
   products: ProductsService;
@@ -93,9 +80,7 @@ export interface Services {
   campaigns: CampaignsService;
   overview: OverviewService;
   shop: ShopService;
-  /** Storefront events of experiments (web pixels), counted per arm. */
-  experimentEvents: ExperimentEventsService;
-  /** Image experiments: start, read with their analysis, stop. */
+  /** Image experiments: start, read with their analysis, stop; their storefront events counted. */
   experiments: ExperimentsService;
   /** The app home's field Web Vitals, counted app-wide for the operator's /metrics. */
   webVitals: WebVitalsService;
@@ -136,7 +121,7 @@ export function startFeatureWorkers(engines: FeatureEngines): FeatureWorker[] {
 }
 
 /** What the services are built from (the composition root's parts). */
-export interface ServiceDeps extends FeatureEngines {
+export interface FeatureDeps extends FeatureEngines {
   config: { shopify: ShopifyConfig };
   /** The app's Redis (the services' own small records: idempotency keys). */
   redis: Redis;
@@ -151,7 +136,7 @@ export interface ServiceDeps extends FeatureEngines {
   timeZones: ShopTimeZones;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+export function createFeatures(deps: FeatureDeps): Features {
   const runsCampaign = { campaignOfRun: campaignOfRun(deps.campaigns.store) };
   return {
     generations: createGenerationsService({
@@ -164,7 +149,6 @@ export function createServices(deps: ServiceDeps): Services {
       metrics: deps.metrics,
       clock: deps.clock,
     }),
-    productAiWebhooks: { receive: deps.pipeline.receiveWebhook },
     settings: createSettingsService(deps),
     rules: createRulesService(deps),
     products: createProductsService(deps),
@@ -179,18 +163,14 @@ export function createServices(deps: ServiceDeps): Services {
       setupGuide: createSetupGuideStore(deps.redis),
     }),
     shop: createShopService(deps),
-    // On the experiments' clock: the day an event counts in is the day their looks read.
-    experimentEvents: createExperimentEventsService({
-      ...deps,
-      store: deps.experiments.events,
-      clock: deps.experiments.clock,
-    }),
     experiments: createExperimentsService({
       experiments: deps.experiments,
       generations: deps.pipeline.generations,
       admin: deps.admin,
       campaignOnProduct: campaignOnProduct(deps.campaigns.store, deps.pipeline.generations),
+      // On the experiments' clock: the day an event counts in is the day their looks read.
       clock: deps.experiments.clock,
+      metrics: deps.metrics,
     }),
     webVitals: createWebVitalsService({
       store: createWebVitalsStore(deps.redis, deps.pipeline.config.namespace),

@@ -92,7 +92,7 @@ export {
 export { PAUSE_MESSAGES, pauseReasonText } from './line/shop-pause.ts';
 export {
   approveResult,
-  chooseOptions,
+  chooseCandidates,
   decideVariantSet,
   rejectResult,
   undoPublished,
@@ -116,7 +116,7 @@ export type { WebhookReceiver } from './receive/webhook-receiver.ts';
 export type { AdminGraphql } from './sources/admin-graphql.ts';
 export { SOURCE_IMAGE_TRANSFORM, THUMBNAIL_TRANSFORM } from './sources/image-transforms.ts';
 export {
-  asOptions,
+  asCandidates,
   intakeFor,
   prepareGeneration,
   type GenerationRequest,

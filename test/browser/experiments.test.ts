@@ -16,7 +16,7 @@ import { eventually } from './support/eventually.ts';
 import type {
   CreatedGeneration,
   ExperimentList,
-  OptionGroupView,
+  CandidateGroupView,
   ProductDetail,
 } from '../../src/app-api/contract.ts';
 import {
@@ -174,11 +174,13 @@ async function publishedResultsOfOneClick(
   });
   const path = `/option-groups/${created.optionGroup!}`;
   const states = async () =>
-    (await appApi<OptionGroupView>(stack, 'GET', path)).generations.map((option) => option.state);
+    (await appApi<CandidateGroupView>(stack, 'GET', path)).generations.map(
+      (option) => option.state,
+    );
   await eventually(states, { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toEqual(
     Array(3).fill('in_review'),
   );
-  const { generations } = await appApi<OptionGroupView>(stack, 'GET', path);
+  const { generations } = await appApi<CandidateGroupView>(stack, 'GET', path);
   const ids = generations.map((option) => option.id);
   await appApi(stack, 'POST', `${path}/choose`, { generationIds: ids });
   await eventually(states, { timeout: RESULT_TIMEOUT_MS, interval: 500 }).toEqual(

@@ -23,7 +23,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   const { shop, products } = await stack.newShop();
   const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
-  const started = await app.deps.services.experiments.start(shop, {
+  const started = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -31,7 +31,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
     minDays: 2,
     maxDays: 6,
   });
-  const { store } = app.deps.experiments;
+  const { store } = app.deps.engines.experiments;
   const traffic = experimentTraffic({
     appUrl: app.url,
     shop,
@@ -71,7 +71,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   }
 
   const ended = await until('the end to finish', async () => {
-    const view = await app.deps.services.experiments.get(shop, started.id);
+    const view = await app.deps.features.experiments.get(shop, started.id);
     return view.status === 'ended' && !view.settling && view;
   });
   expect(ended).toMatchObject({ winner: 'ai1', why: 'decided' });
@@ -79,7 +79,7 @@ it('simulated shoppers over HTTP reach a decision by the daily looks, the AI pho
   // Each simulated day's shoppers count in that day of the experiment (the intake and the looks
   // on one clock), and all of them: the visitors as of each day's end are the shoppers sent so
   // far (HyperLogLogs: within 2 %).
-  const totals = (await app.deps.experiments.events.totals(shop, started.id, clock.now()))!;
+  const totals = (await app.deps.engines.experiments.events.totals(shop, started.id, clock.now()))!;
   const perDay = counted.map((_, day) =>
     totals.reduce((sum, arm) => sum + arm.days[day]!.totals.viewed.visitors, 0),
   );

@@ -169,7 +169,7 @@ async function shopWithEverything() {
 
   // A Flow run.
   const flowRun = randomUUID();
-  const { generationId: flowGeneration } = await app.deps.services.flowActions.generatePhoto(
+  const { generationId: flowGeneration } = await app.deps.features.flowActions.generatePhoto(
     signedFlowAction({
       shopify_domain: shop.shop,
       action_run_id: flowRun,
@@ -188,13 +188,13 @@ async function shopWithEverything() {
   expect((await shop.api('POST', `/bulk-runs/${run.id}/pause`)).status).toBe(200);
 
   // A campaign that starts tomorrow.
-  const campaign = await app.deps.services.campaigns.create(
+  const campaign = await app.deps.features.campaigns.create(
     shop.shop,
     campaignRequest(systemClock, [first!, second!]),
   );
 
   // A rule: two new products, the second held for tomorrow by the daily cap.
-  const rule = await app.deps.rules.store.save(shop.shop, RULE);
+  const rule = await app.deps.engines.rules.store.save(shop.shop, RULE);
   const stateOfNew = async (productId: string) =>
     (await app.deps.pipeline.generations.list(shop.shop, { productId })).generations[0]?.state;
   const newProduct = async (title: string) => {

@@ -89,7 +89,7 @@ export async function startPublishHarness(
     overrides: options.overrides,
   });
   const { app, pipeline, productAiControl } = stack;
-  const bulk = app.deps.bulkRuns;
+  const bulk = app.deps.engines.bulkRuns;
   const workers = options.pipelineWorkers === false ? null : await pipeline.startWorkers();
   const bulkWorker = bulk.startWorker({
     limits: options.expansion ?? { pageSize: 10, window: 20 },

@@ -3,7 +3,11 @@
  * merchant gets there: one click for as many results as the cap, each its own generation, all of
  * which wait for review (several results always do), so no place frees itself during a test.
  */
-import type { GenerationView, OptionGroupView, ProductDetail } from '../../src/app-api/contract.ts';
+import type {
+  GenerationView,
+  CandidateGroupView,
+  ProductDetail,
+} from '../../src/app-api/contract.ts';
 import type { PublishHarness, TestShop } from './publish-stack.ts';
 import { seededProducts } from './seeded-shop.ts';
 
@@ -37,10 +41,10 @@ export async function fillToCap(
   harness: PublishHarness,
   shop: TestShop,
   cap: number,
-): Promise<OptionGroupView> {
+): Promise<CandidateGroupView> {
   const click = await clickFor(shop, await productWithImages(harness, shop), cap);
   if (click.status !== 202) throw new Error(`the click was answered ${click.status}`);
-  const { body: group } = await shop.api<OptionGroupView>(
+  const { body: group } = await shop.api<CandidateGroupView>(
     'GET',
     `/option-groups/${click.body.optionGroup}`,
   );
@@ -49,7 +53,7 @@ export async function fillToCap(
 }
 
 /** Frees every place `fillToCap` took: the merchant rejects the results waiting in review. */
-export async function rejectAll(shop: TestShop, group: OptionGroupView): Promise<void> {
+export async function rejectAll(shop: TestShop, group: CandidateGroupView): Promise<void> {
   for (const option of group.generations) {
     const { status } = await shop.api('POST', `/generations/${option.id}/reject`);
     if (status !== 200) throw new Error(`reject was answered ${status}`);

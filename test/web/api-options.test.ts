@@ -8,7 +8,7 @@ import type {
   ApiErrorBody,
   Estimate,
   GenerationView,
-  OptionGroupView,
+  CandidateGroupView,
   ProductDetail,
 } from '../../src/app-api/contract.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
@@ -49,9 +49,9 @@ async function readyOptions(shop: TestShop, target: ProductDetail, count: number
   );
   expect(created.status).toBe(202);
   const group = created.body.optionGroup!;
-  const { body } = await shop.api<OptionGroupView>('GET', `/option-groups/${group}`);
+  const { body } = await shop.api<CandidateGroupView>('GET', `/option-groups/${group}`);
   for (const option of body.generations) await shop.waitFor(option.id, ['in_review', 'failed']);
-  return (await shop.api<OptionGroupView>('GET', `/option-groups/${group}`)).body;
+  return (await shop.api<CandidateGroupView>('GET', `/option-groups/${group}`)).body;
 }
 
 describe('asking for options', () => {
@@ -130,7 +130,7 @@ describe('choosing an option', () => {
     const group = await readyOptions(shop, target, 3);
     const chosen = group.generations[1]!;
 
-    const { status } = await shop.api<OptionGroupView>(
+    const { status } = await shop.api<CandidateGroupView>(
       'POST',
       `/option-groups/${group.id}/choose`,
       { generationIds: [chosen.id] },
@@ -139,7 +139,7 @@ describe('choosing an option', () => {
     const published = await shop.waitFor(chosen.id, ['published', 'failed']);
     expect(published.state).toBe('published');
 
-    const after = (await shop.api<OptionGroupView>('GET', `/option-groups/${group.id}`)).body;
+    const after = (await shop.api<CandidateGroupView>('GET', `/option-groups/${group.id}`)).body;
     expect(after.generations.map((option) => option.state)).toEqual([
       'discarded',
       'published',
@@ -163,7 +163,8 @@ describe('choosing an option', () => {
     );
     expect(status).toBe(400);
     expect(body.error).toBe('invalid_choice');
-    const unchanged = (await shop.api<OptionGroupView>('GET', `/option-groups/${group.id}`)).body;
+    const unchanged = (await shop.api<CandidateGroupView>('GET', `/option-groups/${group.id}`))
+      .body;
     expect(unchanged.generations.every((option) => option.state === 'in_review')).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import type {
   BulkRunView,
   GenerationPage,
   GenerationView,
-  OptionGroupView,
+  CandidateGroupView,
   ProductDetail,
 } from '../../src/app-api/contract.ts';
 import { seededProducts } from '../support/seeded-shop.ts';
@@ -44,8 +44,9 @@ async function shopAtCap() {
   const target = await productWithImages(shop);
   const first = await click(shop, target, PENDING_CAP);
   expect(first.status).toBe(202);
-  const group = (await shop.api<OptionGroupView>('GET', `/option-groups/${first.body.optionGroup}`))
-    .body;
+  const group = (
+    await shop.api<CandidateGroupView>('GET', `/option-groups/${first.body.optionGroup}`)
+  ).body;
   for (const option of group.generations) await shop.waitFor(option.id, ['in_review']);
   return { shop, target, group };
 }

@@ -48,7 +48,7 @@ export function createHttpApp(deps: App, options: CreateHttpAppOptions): Express
   const root = Router();
   registerHealthz(root, { redis: deps.redis, isDraining: options.isDraining ?? (() => false) });
   registerPrivacyPolicy(root, deps.config.pipeline.retention);
-  registerShopifyWebhooks(root, deps.services.shopifyWebhooks, refusedWebhookRateLimit(deps));
+  registerShopifyWebhooks(root, deps.features.shopifyWebhooks, refusedWebhookRateLimit(deps));
 
   const publicRoutes = Router();
   const api = createApiRouter(deps);

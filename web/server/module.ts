@@ -5,7 +5,7 @@
  *    gives the shop;
  *  - public routes at the root (`routers.public`): no auth and no body parsing (e.g. a third
  *    party's webhook receiver, which needs its raw body).
- * A route parses, calls one method of `app.services.<feature>` and answers; what a feature does
+ * A route parses, calls one method of `app.features.<feature>` and answers; what a feature does
  * at a shop's erasure or at shutdown is registered by the composition root (src/app), not here.
  * Shopify webhook topics get their handler in src/shopify/webhook-handlers.ts (they run in the
  * worker process, which loads no modules). A public route whose path holds a credential declares

@@ -1,7 +1,7 @@
 import { t } from '../../shared/i18n.ts';
 
 /**
- * The contract's MAX_OPTIONS, written out: importing it would bring zod into the bundle (the
+ * The contract's MAX_CANDIDATES, written out: importing it would bring zod into the bundle (the
  * server refuses more anyway, with a message the form shows).
  */
 const CHOICES = [1, 2, 3, 4];

@@ -3,7 +3,7 @@
  * src/features/bulk-runs/service.ts, and the worker that expands runs (started wherever the pipeline's
  * workers run).
  *
- *   const bulk = app.bulkRuns;           // built once by src/app/create-app.ts
+ *   const bulk = app.engines.bulkRuns;           // built once by src/app/create-app.ts
  *   await bulk.runs.start(shop, request, defaults);
  *   const worker = bulk.startWorker();   // worker processes, tests, the demo
  */

@@ -36,7 +36,7 @@ import {
   type PublishedResults,
   type AdminGraphql,
   newGenerationId,
-  asOptions,
+  asCandidates,
   toldWhy,
 } from '../../pipeline/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -203,7 +203,7 @@ async function expandProduct(
   let generations: Generation[];
   try {
     generations = await deps.enqueueWithinQuota(
-      intake.generations.flatMap((made) => asOptions(made, run.options, deps.clock.now())),
+      intake.generations.flatMap((made) => asCandidates(made, run.options, deps.clock.now())),
     );
   } catch (error) {
     if (!(error instanceof AppError && error.code === PENDING_CAP_CODE)) throw error;

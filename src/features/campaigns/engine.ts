@@ -3,7 +3,7 @@
  * view) for service.ts, and the worker that runs the phases on time (started
  * wherever the pipeline's workers run).
  *
- *   const campaigns = app.campaigns;          // built once by src/app/create-app.ts
+ *   const campaigns = app.engines.campaigns;          // built once by src/app/create-app.ts
  *   await campaigns.campaigns.create(shop, request, defaults);
  *   const worker = campaigns.startWorker();   // worker processes, tests, the demo
  */

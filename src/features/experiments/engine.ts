@@ -3,7 +3,7 @@
  * what ends one (a stop, a campaign, an undo), and the worker that runs the daily looks and the
  * ends (started wherever the pipeline's workers run).
  *
- *   const experiments = app.experiments;            // built once by src/app/create-app.ts
+ *   const experiments = app.engines.experiments;            // built once by src/app/create-app.ts
  *   await experiments.endOnProduct(shop, productId, 'ended_by_undo');
  *   const worker = experiments.startWorker();       // worker processes, tests, the demo
  */

@@ -34,7 +34,7 @@ import {
   rejectResult,
   undoPublished,
   type ReviewDeps,
-  asOptions,
+  asCandidates,
   prepareGeneration,
   type GenerationRequest,
 } from '../../pipeline/index.ts';
@@ -144,7 +144,7 @@ export function createGenerationsService(deps: GenerationsServiceDeps): Generati
       : intake.generation;
     const generations = optionGroup
       ? [{ ...generation, optionGroup }]
-      : asOptions(generation, more.options ?? 1, deps.clock.now());
+      : asCandidates(generation, more.options ?? 1, deps.clock.now());
     // All the click's results or none, within the shop's cap of generations not yet final.
     const created = await pipeline.enqueueWithinQuota(generations);
     return { generation: created[0]!, leftOutMediaIds: intake.leftOutMediaIds };

@@ -27,7 +27,7 @@ import {
   variantValuesCapError,
   type NewGeneration,
   type AdminGraphql,
-  asOptions,
+  asCandidates,
   completeParams,
   type ParamDefaults,
   loadProductVariants,
@@ -116,7 +116,7 @@ export async function prepareVariantSet(
   // The options picker per value: each value's options in their own group, chosen in review.
   const options = request.options ?? 1;
   return {
-    generations: set.generations.flatMap((generation) => asOptions(generation, options, nowMs)),
+    generations: set.generations.flatMap((generation) => asCandidates(generation, options, nowMs)),
     set: {
       id: setId,
       option,

@@ -8,10 +8,10 @@
  * words ("This generation is discarded now, so it cannot be approved.").
  */
 import type {
-  ChooseOptionsRequest,
+  ChooseCandidatesRequest,
   CreateReviewBatchRequest,
   DecideVariantSetRequest,
-  OptionGroupView,
+  CandidateGroupView,
   ReviewBatchView,
   VariantSetView,
 } from '../../app-api/contract.ts';
@@ -21,7 +21,7 @@ import {
   type Pipeline,
   toGenerationView,
   type Generation,
-  chooseOptions,
+  chooseCandidates,
   decideVariantSet,
 } from '../../pipeline/index.ts';
 import { reviewDepsOf } from '../generations/service.ts';
@@ -29,9 +29,13 @@ import { asMerchantAction } from '../merchant-conflicts.ts';
 
 export interface ReviewService {
   /** The options of one request, oldest first. */
-  optionGroup(shop: string, id: string): Promise<OptionGroupView>;
+  candidateGroup(shop: string, id: string): Promise<CandidateGroupView>;
   /** Publishes the chosen options and discards the others waiting in review. */
-  chooseOptions(shop: string, id: string, request: ChooseOptionsRequest): Promise<OptionGroupView>;
+  chooseCandidates(
+    shop: string,
+    id: string,
+    request: ChooseCandidatesRequest,
+  ): Promise<CandidateGroupView>;
   /**
    * Approves or rejects a product's set of results made one per variant, one, some or all of it
    * (a value with options: the one named is chosen, its other options discarded).
@@ -51,7 +55,7 @@ export interface ReviewServiceDeps {
   admin: AdminClientFactory;
 }
 
-function groupView(id: string, generations: Generation[]): OptionGroupView {
+function groupView(id: string, generations: Generation[]): CandidateGroupView {
   return { id, generations: generations.map((generation) => toGenerationView(generation)) };
 }
 
@@ -60,17 +64,17 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
   const review = reviewDepsOf(deps);
 
   return {
-    async optionGroup(shop, id) {
-      const generations = await pipeline.generations.optionGroup(shop, id);
+    async candidateGroup(shop, id) {
+      const generations = await pipeline.generations.candidateGroup(shop, id);
       if (generations.length === 0) {
         throw new AppError('not_found', 'options_not_found');
       }
       return groupView(id, generations);
     },
 
-    chooseOptions: (shop, id, { generationIds }) =>
+    chooseCandidates: (shop, id, { generationIds }) =>
       asMerchantAction('approve', async () =>
-        groupView(id, await chooseOptions(review, shop, id, generationIds)),
+        groupView(id, await chooseCandidates(review, shop, id, generationIds)),
       ),
 
     decideVariantSet: (shop, setId, { productId, action, generationIds, approveFlagged }) =>

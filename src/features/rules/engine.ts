@@ -3,7 +3,7 @@
  * src/app/create-app.ts): what the webhook handlers and the rules' service use, and the worker
  * that releases work parked by the daily cap.
  *
- *   const rules = app.rules;
+ *   const rules = app.engines.rules;
  *   await rules.onNewProduct(shop, productGid, 'created');   // products/create
  *   const worker = rules.startWorker();                      // worker processes, tests, the demo
  */

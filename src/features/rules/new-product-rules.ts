@@ -28,7 +28,7 @@ import {
   type Generation,
   type NewGeneration,
   type AdminGraphql,
-  asOptions,
+  asCandidates,
   intakeFor,
   completeParams,
   referenceImageRange,
@@ -134,7 +134,7 @@ async function runRule(
   const set = rule.eachVariant ? await variantSet(deps, admin, shop, rule, facts.id, params) : null;
   const inputs = set
     ? set.map((generation) => ({ ...generation, origin }))
-    : asOptions({ ...intake.generation, origin }, rule.options, deps.clock.now());
+    : asCandidates({ ...intake.generation, origin }, rule.options, deps.clock.now());
   // Within the shop's cap of generations not yet final: past it, the product is not made and its
   // generations are stored failed with the reason, claim and all (a redelivery gets the same).
   const { ids, overCap } = await deps.generations.createOnce(inputs, claim, {

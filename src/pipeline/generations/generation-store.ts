@@ -50,7 +50,7 @@ import { create, createOnce, prepare } from './store/create.ts';
 import { get } from './store/get.ts';
 import { count, list } from './store/list.ts';
 import { idsInRunState, idsInState } from './store/ids-in-state.ts';
-import { optionGroup } from './store/option-group.ts';
+import { candidateGroup } from './store/candidate-group.ts';
 import { transition } from './store/transition.ts';
 import { patch } from './store/patch.ts';
 import { countAttempt } from './store/count-attempt.ts';
@@ -106,6 +106,6 @@ export function createGenerationStore(deps: GenerationStoreDeps): GenerationStor
     settleExpiryShop: settleExpiryShop(deps),
     scheduleWaitingExpiry: scheduleWaitingExpiry(deps),
     count: count(deps),
-    optionGroup: optionGroup(deps),
+    candidateGroup: candidateGroup(deps),
   };
 }

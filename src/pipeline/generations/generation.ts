@@ -190,9 +190,11 @@ export interface Generation {
   /** The try made because this one's result was changed (written with `tries`); null otherwise. */
   retriedBy: string | null;
   /**
-   * Options: the merchant asked for several results of one request to choose among. Every
-   * option is a generation of its own (its own ProductAI job and charge) sharing this id; an
-   * option always waits in review, whatever the shop's review setting. Null for a single result.
+   * Candidates: the merchant asked for several results of one request to choose among. Every
+   * candidate is a generation of its own (its own ProductAI job and charge) sharing this id; a
+   * candidate always waits in review, whatever the shop's review setting. Null for a single
+   * result. Named `optionGroup` still because it is stored under that name in every generation's
+   * record and index key, and sent so in GenerationView.
    */
   optionGroup: string | null;
   /** The rule or Flow action that started it (null for clicks, bulk runs and campaigns). */

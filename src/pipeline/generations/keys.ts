@@ -61,8 +61,9 @@ export const generationKeys = {
    */
   byBulkRunVerdict: (shop: string, runId: string, verdict: FidelityVerdict) =>
     generations.key(shop, 'index', 'bulk-state', runId, 'in_review', verdict),
-  /** The options of one request (at most MAX_OPTIONS members). */
-  byOptionGroup: (shop: string, group: string) => generations.key(shop, 'index', 'options', group),
+  /** The options of one request (at most MAX_CANDIDATES members). */
+  byCandidateGroup: (shop: string, group: string) =>
+    generations.key(shop, 'index', 'options', group),
   byProduct: (shop: string, productId: string) =>
     generations.key(shop, 'index', 'product', productId),
   /** Prefix of the per-bulk-run state counters: `<prefix><runId>` is a hash state -> count. */

@@ -22,7 +22,7 @@ export {
 } from './stage-contexts.ts';
 
 export { approveResult, rejectResult, undoPublished, type ReviewDeps } from './review-actions.ts';
-export { chooseOptions, OptionChoiceError } from './choose-options.ts';
+export { chooseCandidates, CandidateChoiceError } from './choose-candidates.ts';
 export {
   decideVariantSet,
   variantSetGenerations,

@@ -2,7 +2,7 @@
  * The merchant's decision on a product's set of results made one per variant, taken
  * together: approve or reject one value's result, some, or every result of the set waiting in
  * review. A value asked with several options (the options picker, per variant) is decided as its
- * option group is (choose-options.ts): the chosen option published, the value's other options
+ * option group is (choose-candidates.ts): the chosen option published, the value's other options
  * discarded; a value shows one image, so one option per value may be chosen.
  *
  * The set is read among the product's generations, newest first, down to the set's creation
@@ -10,7 +10,7 @@
  */
 import { AppError } from '../../platform/errors.ts';
 import type { Generation } from '../generations/generation.ts';
-import { chooseOptions } from './choose-options.ts';
+import { chooseCandidates } from './choose-candidates.ts';
 import { refuseUnconfirmedFlagged } from './flagged-approval.ts';
 import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
 
@@ -104,5 +104,6 @@ async function approve(
   refuseUnconfirmedFlagged(named ? chosen : single, approveFlagged);
   for (const generation of single) await approveResult(deps, shop, generation.id);
   if (!named) return;
-  for (const [group, options] of groups) await chooseOptions(deps, shop, group, [options[0]!.id]);
+  for (const [group, options] of groups)
+    await chooseCandidates(deps, shop, group, [options[0]!.id]);
 }

@@ -121,7 +121,7 @@ export function intakeFor(
  * that many copies sharing a new option-group id (each is its own ProductAI job and charge, and
  * waits in review so the merchant can choose). `nowMs` stamps the group id like a generation id.
  */
-export function asOptions(
+export function asCandidates(
   generation: NewGeneration,
   count: number,
   nowMs: number,

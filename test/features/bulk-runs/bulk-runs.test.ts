@@ -8,7 +8,7 @@ import type {
   BulkEstimate,
   BulkRunView,
   GenerationPage,
-  OptionGroupView,
+  CandidateGroupView,
 } from '../../../src/app-api/contract.ts';
 import {
   startPublishHarness,
@@ -299,7 +299,7 @@ describe('a bulk run with options per product', () => {
     await waitForRun(shop, started.body.id, (view) => view.counts.in_review === 3);
     const [chosen, ...others] = await runGenerations(shop, started.body.id);
 
-    const { body } = await shop.api<OptionGroupView>(
+    const { body } = await shop.api<CandidateGroupView>(
       'POST',
       `/option-groups/${chosen!.optionGroup}/choose`,
       { generationIds: [chosen!.id] },

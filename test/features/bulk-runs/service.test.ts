@@ -10,7 +10,7 @@ import { seededProducts } from '../../support/seeded-shop.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const bulkRuns = app.deps.services.bulkRuns;
+const bulkRuns = app.deps.features.bulkRuns;
 
 /** A new shop whose products the app can read, and a photo request over one of them. */
 async function shopWithRequest(): Promise<{ shop: string; request: CreateBulkRunRequest }> {

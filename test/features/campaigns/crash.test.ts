@@ -32,7 +32,7 @@ it('a worker killed between "featured set" and "published" is followed by one th
       products.map(async (id) => [id, ids(await productMedia(app, shop, id))] as const),
     ),
   );
-  const campaigns = app.deps.campaigns;
+  const campaigns = app.deps.engines.campaigns;
   const { defaults } = await app.deps.settings.get(shop);
   const campaign = await campaigns.campaigns.create(
     shop,

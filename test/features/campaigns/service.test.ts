@@ -9,7 +9,7 @@ import { campaignRequest, productsWithImages } from './support/campaigns.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const campaigns = app.deps.services.campaigns;
+const campaigns = app.deps.features.campaigns;
 
 /** A new shop whose products the app can read, and a campaign request over one of them. */
 async function shopWithRequest(options: { apiKey: boolean }) {

@@ -29,7 +29,7 @@ let experimentWorker: ExperimentWorker;
 beforeAll(async () => {
   harness = await startCampaignHarness();
   campaignWorker = harness.campaigns.startWorker();
-  experimentWorker = harness.app.deps.experiments.startWorker({ reconcileMs: 100 });
+  experimentWorker = harness.app.deps.engines.experiments.startWorker({ reconcileMs: 100 });
 }, 60_000);
 afterAll(async () => {
   await experimentWorker.close();
@@ -41,7 +41,7 @@ it('ends the experiment on the product before the campaign features its result',
   const shop = await harness.newShop();
   const [productId] = await productsWithImages(app, shop.shop, 1);
   const photo = await publishedPhoto(app, harness.images, shop.shop, productId!);
-  const experiment = await app.deps.services.experiments.start(shop.shop, {
+  const experiment = await app.deps.features.experiments.start(shop.shop, {
     productId: productId!,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -54,7 +54,7 @@ it('ends the experiment on the product before the campaign features its result',
     campaignRequest(harness.clock, [productId!]),
   );
   await waitForCampaign(shop, body.id, allHeld(1));
-  expect((await app.deps.services.experiments.get(shop.shop, experiment.id)).status).toBe(
+  expect((await app.deps.features.experiments.get(shop.shop, experiment.id)).status).toBe(
     'running',
   );
 
@@ -63,7 +63,7 @@ it('ends the experiment on the product before the campaign features its result',
   const ended = await until(
     'the experiment to end',
     async () => {
-      const view = await app.deps.services.experiments.get(shop.shop, experiment.id);
+      const view = await app.deps.features.experiments.get(shop.shop, experiment.id);
       return !view.settling && view.status === 'ended' && view;
     },
     { deadlineMs: 30_000 },

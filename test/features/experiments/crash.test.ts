@@ -32,7 +32,7 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
 
-  const started = await app.deps.services.experiments.start(shop, {
+  const started = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -52,14 +52,14 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
       (worker) => worker.exited,
       () => undefined,
     );
-  const afterCrash = (await app.deps.experiments.store.get(shop, started.id))!;
+  const afterCrash = (await app.deps.engines.experiments.store.get(shop, started.id))!;
   expect(afterCrash).toMatchObject({ state: 'ended', finished: false });
   expect(afterCrash.end).toMatchObject({ why: 'decided', winner: 'ai1', keep: 'ai1' });
 
   const finisher = await crash.startWorker({ EXPERIMENT_CLOCK_OFFSET_MS: NEXT_DAY });
   await until(
     'the end to finish',
-    async () => (await app.deps.experiments.store.get(shop, started.id))?.finished,
+    async () => (await app.deps.engines.experiments.store.get(shop, started.id))?.finished,
     // The killed worker's job waits out its lock (30 s) and the stalled check: 69 s at load 17.
     { deadlineMs: 150_000, intervalMs: 100 },
   );
@@ -71,7 +71,7 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
   const after = (await productMedia(app, shop, productId)).map((media) => media.id);
   expect([...after].sort()).toEqual([...before].sort());
   expect(await armsMetafield(app.deps, shop, productId)).toBeNull();
-  const late = await app.deps.experiments.events.record(
+  const late = await app.deps.engines.experiments.events.record(
     {
       shop,
       experiment: started.id,
@@ -91,7 +91,7 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
   const productId = products[0]!;
   const photo = await publishedPhoto(app, images, shop, productId);
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const started = await experiments.start(shop, {
     productId,
     generationIds: [photo.id],
@@ -104,7 +104,7 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
   const finished = () =>
     until(
       'the end to finish',
-      async () => (await app.deps.experiments.store.get(shop, started.id))?.finished,
+      async () => (await app.deps.engines.experiments.store.get(shop, started.id))?.finished,
       // A killed worker's job waits out its lock (30 s) and the stalled check before another
       // takes it: 69 s measured at load 17 on 2 cores.
       { deadlineMs: 150_000, intervalMs: 100 },
@@ -126,7 +126,7 @@ it('a worker killed right after the reorder that keeps an "ask" end\'s winner is
       (worker) => worker.exited,
       () => undefined,
     );
-  const afterCrash = (await app.deps.experiments.store.get(shop, started.id))!;
+  const afterCrash = (await app.deps.engines.experiments.store.get(shop, started.id))!;
   expect(afterCrash).toMatchObject({ state: 'ended', finished: false });
   expect(afterCrash.end).toMatchObject({ why: 'decided', winner: 'ai1', keep: 'ai1' });
 

@@ -25,7 +25,7 @@ const app = await startTestApp({
   overrides: { experiments: { clock } },
   webhookWorker: false,
 });
-const { experiments } = app.deps.services;
+const { experiments } = app.deps.features;
 let images: HostedImages;
 beforeAll(async () => {
   images = await startImageHost();

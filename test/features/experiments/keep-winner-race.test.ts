@@ -9,12 +9,12 @@
  */
 import { expect, it } from 'vitest';
 import type { Campaign } from '../../../src/features/campaigns/campaign.ts';
-import { createExperimentsService } from '../../../src/features/experiments/experiments-service.ts';
+import { createExperimentsService } from '../../../src/features/experiments/service.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp({ webhookWorker: false });
-const engine = app.deps.experiments;
+const engine = app.deps.engines.experiments;
 const productId = 'gid://shopify/Product/7001';
 
 /** An experiment of a new shop that ended asking, its AI photo the winner, its steps done. */
@@ -65,6 +65,7 @@ function serviceWith(holder: (shop: string, productId: string) => Promise<Campai
     admin: app.deps.admin,
     campaignOnProduct: holder,
     clock: engine.clock,
+    metrics: app.deps.metrics,
   });
 }
 

@@ -41,7 +41,7 @@ async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']
   const productId = products[0]!;
   const original = await featured(shop, productId);
   const photo = await publishedPhoto(app, images, shop, productId);
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const started = await experiments.start(shop, {
     productId,
     generationIds: [photo.id],
@@ -66,7 +66,7 @@ const settled = (shop: string, id: string) =>
   until(
     'the end to settle',
     async () => {
-      const view = await stack.app.deps.services.experiments.get(shop, id);
+      const view = await stack.app.deps.features.experiments.get(shop, id);
       return view.status === 'ended' && !view.settling && view;
     },
     { deadlineMs: 60_000 },
@@ -104,7 +104,7 @@ it('keeps the winner of an end that asked once, however often the click comes', 
   expect(await featured(shop, productId)).toBe(original);
   expect(await triggersOf(app, shop, CONCLUDED_HANDLE)).toHaveLength(1);
   // Finished: the product is free for a new experiment.
-  expect(await app.deps.experiments.store.ofProduct(shop, productId)).toBeNull();
+  expect(await app.deps.engines.experiments.store.ofProduct(shop, productId)).toBeNull();
 }, 90_000);
 
 it('has nothing to keep while running, nor once an end kept its winner itself', async () => {

@@ -32,7 +32,7 @@ const codeOf = (promise: Promise<unknown>) =>
 describe('experiments', () => {
   it('starts with the arms on the storefront, one per product, and decides by the daily look', async () => {
     const { app, images, worker } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[0]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
@@ -83,7 +83,7 @@ describe('experiments', () => {
       .poll(async () => (await productMedia(app, shop, productId))[0]!.id)
       .toBe(photo.fileId);
     expect(await armsMetafield(app.deps, shop, productId)).toBeNull();
-    const late = await app.deps.experiments.events.record(
+    const late = await app.deps.engines.experiments.events.record(
       {
         shop,
         experiment: started.id,
@@ -104,12 +104,12 @@ describe('experiments', () => {
     expect(triggers[0]!.payload['Uplift percent']).toBeGreaterThan(0);
 
     // Finished: the product is free for a new experiment.
-    expect(await app.deps.experiments.store.ofProduct(shop, productId)).toBeNull();
+    expect(await app.deps.engines.experiments.store.ofProduct(shop, productId)).toBeNull();
   }, 60_000);
 
   it('stops keeping the original, which becomes featured again', async () => {
     const { app, images } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[1]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
@@ -148,7 +148,7 @@ describe('experiments', () => {
 
   it('finishes its end when the merchant deleted the kept image meanwhile', async () => {
     const { app, images } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[4]!;
     const original = (await productMedia(app, shop, productId))[0]!.id;
@@ -171,7 +171,7 @@ describe('experiments', () => {
 
   it('is ended by an undo of its product, which keeps no arm', async () => {
     const { app, images } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[2]!;
     const photo = await publishedPhoto(app, images, shop, productId);
@@ -181,14 +181,14 @@ describe('experiments', () => {
       goal: 'add_to_cart',
       endAction: 'keep_winner',
     });
-    await app.deps.services.generations.act(shop, photo.id, 'undo');
+    await app.deps.features.generations.act(shop, photo.id, 'undo');
     const view = await experiments.get(shop, started.id);
     expect(view).toMatchObject({ status: 'ended', winner: null, why: 'ended_by_undo' });
   }, 60_000);
 
   it('is ended by an "Undo all" batch over its product, as by a single undo', async () => {
     const { app, images } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[4]!;
     const photo = await publishedPhoto(app, images, shop, productId);
@@ -209,7 +209,7 @@ describe('experiments', () => {
 
   it('refuses a product whose featured image a campaign holds', async () => {
     const { app, images } = stack;
-    const { experiments } = app.deps.services;
+    const { experiments } = app.deps.features;
     const { shop, products } = await stack.newShop();
     const productId = products[3]!;
     const photo = await publishedPhoto(app, images, shop, productId);
@@ -226,7 +226,7 @@ describe('experiments', () => {
       priority: 'bulk',
       bulkRunId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
     });
-    await app.deps.campaigns.store.create({
+    await app.deps.engines.campaigns.store.create({
       shop,
       name: 'Holiday scenes',
       bulkRunId: held.bulkRunId!,

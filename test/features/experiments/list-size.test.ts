@@ -34,7 +34,7 @@ async function started() {
   await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
   const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
   const photo = await publishedPhoto(app, images, shop, productId);
-  const view = await app.deps.services.experiments.start(shop, {
+  const view = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',

@@ -21,7 +21,7 @@ const stack = experimentStack();
 /** An experiment stopped keeping `keep`, settled: the product's media and Files after it. */
 async function stopped(keep: 'ai' | 'original', losers?: StartExperimentRequest['losers']) {
   const { app, images } = stack;
-  const { experiments } = app.deps.services;
+  const { experiments } = app.deps.features;
   const { shop, products } = await stack.newShop();
   const productId = products[0]!;
   const original = (await productMedia(app, shop, productId))[0]!.id;
@@ -46,7 +46,7 @@ async function stopped(keep: 'ai' | 'original', losers?: StartExperimentRequest[
   const generation = () => app.deps.pipeline.generations.get(shop, photo.id);
   /** The losers step again, as after a worker killed in it. */
   const again = async () => {
-    const experiment = (await app.deps.experiments.store.get(shop, started.id))!;
+    const experiment = (await app.deps.engines.experiments.store.get(shop, started.id))!;
     await removeLosers(reviewDepsOf(app.deps), experiment, experiment.end!.keep!);
   };
   return { original, photo: photo.fileId!, media, inFiles, generation, again };

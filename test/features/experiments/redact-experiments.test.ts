@@ -23,7 +23,7 @@ it("leaves nothing of the shop's experiments once the shop is redacted", async (
   await app.deps.offlineTokens.ensure(shop, app.sessionToken(shop));
   const productId = (await seededProducts(app, shop)).find((product) => product.mediaCount > 0)!.id;
   const photo = await publishedPhoto(app, images, shop, productId);
-  const { id } = await app.deps.services.experiments.start(shop, {
+  const { id } = await app.deps.features.experiments.start(shop, {
     productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',

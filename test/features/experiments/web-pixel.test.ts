@@ -15,7 +15,7 @@ import { requestTestDocument } from '../../support/test-documents.ts';
 import { publishedPhoto } from './support/published-photos.ts';
 
 const app = await startTestApp({ emulator: { mediaProcessingMs: 100 }, webhookWorker: false });
-const { experiments } = app.deps.services;
+const { experiments } = app.deps.features;
 let images: HostedImages;
 
 beforeAll(async () => {

@@ -35,10 +35,11 @@ function overviewAt(at: number, zone = 'UTC') {
   const timeZones = { of: async () => zone };
   const overview = createOverviewService({
     ...app.deps,
+    ...app.deps.engines,
     clock,
     setupGuide,
     timeZones,
-    campaignOfRun: campaignOfRun(app.deps.campaigns.store),
+    campaignOfRun: campaignOfRun(app.deps.engines.campaigns.store),
   });
   return { clock, overview };
 }

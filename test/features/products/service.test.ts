@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const products = app.deps.services.products;
+const products = app.deps.features.products;
 
 async function installedShop(): Promise<string> {
   const shop = app.newShop();

@@ -11,7 +11,7 @@ import { startTestApp } from '../../support/app.ts';
 import { storedGeneration } from '../support/stored-generation.ts';
 
 const app = await startTestApp();
-const review = app.deps.services.review;
+const review = app.deps.features.review;
 
 describe('option groups', () => {
   it('reads the options of one request, oldest first', async () => {
@@ -20,7 +20,7 @@ describe('option groups', () => {
     const first = await storedGeneration(app.deps, shop, 'in_review', { optionGroup });
     const second = await storedGeneration(app.deps, shop, 'in_review', { optionGroup });
 
-    const group = await review.optionGroup(shop, optionGroup);
+    const group = await review.candidateGroup(shop, optionGroup);
 
     expect(group.id).toBe(optionGroup);
     expect(group.generations.map((option) => [option.id, option.state])).toEqual([
@@ -30,7 +30,7 @@ describe('option groups', () => {
   });
 
   it('says the options no longer exist when the group is unknown', async () => {
-    await expect(review.optionGroup(app.newShop(), randomUUID())).rejects.toMatchObject({
+    await expect(review.candidateGroup(app.newShop(), randomUUID())).rejects.toMatchObject({
       kind: 'not_found',
       message: 'These options no longer exist.',
     });
@@ -46,8 +46,8 @@ describe('option groups', () => {
     let raced = false;
     const racing: GenerationStore = {
       ...store,
-      async optionGroup(racingShop, group) {
-        const options = await store.optionGroup(racingShop, group);
+      async candidateGroup(racingShop, group) {
+        const options = await store.candidateGroup(racingShop, group);
         if (!raced) {
           raced = true;
           await store.transition(shop, chosen.id, { from: ['in_review'], to: 'discarded' });
@@ -61,7 +61,7 @@ describe('option groups', () => {
     });
 
     await expect(
-      service.chooseOptions(shop, optionGroup, { generationIds: [chosen.id] }),
+      service.chooseCandidates(shop, optionGroup, { generationIds: [chosen.id] }),
     ).rejects.toMatchObject({
       kind: 'conflict',
       code: 'invalid_state',

@@ -57,14 +57,14 @@ const stateOf = async (shop: string, productId: string) =>
 describe('the daily cap’s waiting line', () => {
   it('admits the oldest waiting product the moment the cap is raised, before a newer one', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, SUMMER);
-    await app.deps.rules.store.save(shop, WINTER);
+    await app.deps.engines.rules.store.save(shop, SUMMER);
+    await app.deps.engines.rules.store.save(shop, WINTER);
     const first = await newProduct(shop, 'Dress 1', 'summer');
     const second = await newProduct(shop, 'Dress 2', 'summer');
     expect([await stateOf(shop, first), await stateOf(shop, second)]).toEqual(['queued', 'paused']);
 
     // 12 covers the second dress (10 spent), not a third (5 more).
-    await app.deps.services.rules.setDailyCap(shop, 12);
+    await app.deps.features.rules.setDailyCap(shop, 12);
     expect(await stateOf(shop, second)).toBe('queued');
     const third = await newProduct(shop, 'Dress 3', 'summer');
     expect(await stateOf(shop, third)).toBe('paused');
@@ -72,7 +72,7 @@ describe('the daily cap’s waiting line', () => {
     const coat = await newProduct(shop, 'Coat', 'winter');
     expect(await stateOf(shop, coat)).toBe('paused');
 
-    await app.deps.services.rules.setDailyCap(shop, 17);
+    await app.deps.features.rules.setDailyCap(shop, 17);
     expect([await stateOf(shop, third), await stateOf(shop, coat)]).toEqual(['queued', 'queued']);
     const queuedAt = async (productId: string) =>
       (await generationOf(shop, productId))!.transitions.findLast((t) => t.state === 'queued')!.at;
@@ -81,7 +81,7 @@ describe('the daily cap’s waiting line', () => {
 
   it('says the cap is reached, and continues tomorrow, when it covers a photo but not today’s', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, SUMMER);
+    await app.deps.engines.rules.store.save(shop, SUMMER);
     await newProduct(shop, 'Dress 1', 'summer');
     const waiting = await generationOf(shop, await newProduct(shop, 'Dress 2', 'summer'));
     expect(waiting!.reason).toBe(
@@ -91,7 +91,7 @@ describe('the daily cap’s waiting line', () => {
 
   it('says the cap is below the rule’s price when it could never admit a photo (a cap saved before it was refused)', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, { ...SUMMER, dailyCap: 3 });
+    await app.deps.engines.rules.store.save(shop, { ...SUMMER, dailyCap: 3 });
     const waiting = await generationOf(shop, await newProduct(shop, 'Dress 1', 'summer'));
     expect(waiting).toMatchObject({ state: 'paused', pausedBy: 'daily-cap' });
     expect(waiting!.reason).toBe(
@@ -99,20 +99,20 @@ describe('the daily cap’s waiting line', () => {
     );
     expect(waiting!.action).toMatch(/at least 5 credits/);
 
-    await app.deps.services.rules.setDailyCap(shop, 5);
+    await app.deps.features.rules.setDailyCap(shop, 5);
     expect(await stateOf(shop, waiting!.productId)).toBe('queued');
   });
 
   it('says the cap is reached once a raised cap covers a photo but not today’s spend', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, { ...SUMMER, dailyCap: 3 });
-    await app.deps.rules.store.save(shop, { ...WINTER, dailyCap: 3 });
+    await app.deps.engines.rules.store.save(shop, { ...SUMMER, dailyCap: 3 });
+    await app.deps.engines.rules.store.save(shop, { ...WINTER, dailyCap: 3 });
     await newProduct(shop, 'Coat', 'winter');
     const dress = await newProduct(shop, 'Dress', 'summer');
     expect((await generationOf(shop, dress))!.reason).toMatch(/below this rule's 5 per photo/);
 
     // 5 covers a photo, but 2 of today's 5 are spent on the coat.
-    await app.deps.services.rules.setDailyCap(shop, 5);
+    await app.deps.features.rules.setDailyCap(shop, 5);
     expect(await generationOf(shop, dress)).toMatchObject({
       state: 'paused',
       reason: "Waiting: today's cap of 5 credits is reached; continues tomorrow.",

@@ -62,7 +62,7 @@ async function generationsOf(shop: string, productId: string) {
 describe('rules for new products', () => {
   it('makes one generation for a matching new product, however often the webhook comes', async () => {
     const shop = await installedShop();
-    const rule = await app.deps.rules.store.save(shop, RULE);
+    const rule = await app.deps.engines.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Linen dress',
       tags: ['summer'],
@@ -85,12 +85,12 @@ describe('rules for new products', () => {
     expect(await generationsOf(shop, product.id)).toHaveLength(1);
     expect(generation!.origin).toEqual({ type: 'rule', id: rule.id, label: 'Summer dresses' });
     expect(generation!.priority).toBe('bulk');
-    expect(await app.deps.rules.store.recent(shop, rule.id)).toEqual([generation!.id]);
+    expect(await app.deps.engines.rules.store.recent(shop, rule.id)).toEqual([generation!.id]);
   });
 
   it('leaves a product the rule does not match alone', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, RULE);
+    await app.deps.engines.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Wool coat',
       tags: ['winter'],
@@ -102,7 +102,7 @@ describe('rules for new products', () => {
 
   it('fires once when a product created without images gets its first', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, RULE);
+    await app.deps.engines.rules.store.save(shop, RULE);
     const { product, deliveries } = await createProduct(shop, {
       title: 'Straw hat',
       tags: ['summer'],
@@ -134,7 +134,7 @@ describe('rules for new products', () => {
 
   it('sends no products/update for an edit of a product without media (the declared filter)', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, RULE);
+    await app.deps.engines.rules.store.save(shop, RULE);
     const bare = await createProduct(shop, { title: 'Bare', tags: ['summer'] });
     await handled(shop, bare.deliveries[0]!);
     const edited = await updateProduct(shop, bare.product.numericId, { tags: ['summer', 'sale'] });
@@ -152,7 +152,7 @@ describe('rules for new products', () => {
   it('parks work over the daily cap as paused, with the reason, instead of dropping it', async () => {
     const shop = await installedShop();
     // nanobanana2 at 2K costs 5 credits (catalogue): a cap of 7 admits one product a day.
-    await app.deps.rules.store.save(shop, { ...RULE, dailyCap: 7 });
+    await app.deps.engines.rules.store.save(shop, { ...RULE, dailyCap: 7 });
     const a = await createProduct(shop, { title: 'Dress A', tags: ['summer'], images: 1 });
     await until(
       "product A's generation",

@@ -19,7 +19,7 @@ let worker: { close(): Promise<void> };
 
 beforeAll(async () => {
   app = await startTestApp({ overrides: { rules: { clock } } });
-  worker = app.deps.rules.startWorker();
+  worker = app.deps.engines.rules.startWorker();
 }, 30_000);
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ async function newProduct(shop: string, title: string): Promise<string> {
 it('admits the work that waited for the cap once the store’s next day starts', async () => {
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
-  const rules = app.deps.rules;
+  const rules = app.deps.engines.rules;
   await rules.store.save(shop, RULE);
   const timeZone = await rules.timeZone(shop);
   clock.advance(nextDayStart(clock.now(), timeZone) - BEFORE_MIDNIGHT_MS - clock.now());

@@ -48,7 +48,7 @@ async function generationsOf(shop: string, productId: string) {
 describe('a rule of one photo per colour', () => {
   it('makes one photo per colour of a new product, each for its variants, once however often Shopify tells', async () => {
     const shop = await installedShop();
-    const rule = await app.deps.rules.store.save(shop, PER_COLOUR);
+    const rule = await app.deps.engines.rules.store.save(shop, PER_COLOUR);
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
     await until(
@@ -71,7 +71,7 @@ describe('a rule of one photo per colour', () => {
   it('counts the daily cap per colour: a cap of two photos admits two colours and parks the third', async () => {
     const shop = await installedShop();
     // nanobanana2 at 2K costs 5 credits a photo (src/productai/catalogue.ts).
-    await app.deps.rules.store.save(shop, { ...PER_COLOUR, dailyCap: 10 });
+    await app.deps.engines.rules.store.save(shop, { ...PER_COLOUR, dailyCap: 10 });
     const mug = await idOf(shop, 'Colourway Mug');
     await created(shop, mug);
     await until('a colour paused by the cap', async () =>
@@ -89,7 +89,7 @@ describe('a rule of one photo per colour', () => {
 
   it('gives a product without colour variants its usual single photo', async () => {
     const shop = await installedShop();
-    await app.deps.rules.store.save(shop, PER_COLOUR);
+    await app.deps.engines.rules.store.save(shop, PER_COLOUR);
     const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
       title: 'Plain tote',
       images: 1,

@@ -25,7 +25,7 @@ beforeAll(async () => {
 async function shopAtCapWithRule() {
   const shop = await harness.newShop();
   const group = await fillToCap(harness, shop, CAP);
-  await harness.app.deps.rules.store.save(shop.shop, SUMMER_RULE);
+  await harness.app.deps.engines.rules.store.save(shop.shop, SUMMER_RULE);
   return { shop, group };
 }
 
@@ -66,7 +66,7 @@ describe('a rule at the shop’s cap', () => {
     const { shop, group } = await shopAtCapWithRule();
     const refused = await ruleResult(harness, shop, 'Linen dress');
     await rejectAll(shop, group);
-    const again = await harness.app.deps.rules.onNewProduct(
+    const again = await harness.app.deps.engines.rules.onNewProduct(
       shop.shop,
       refused.productId,
       'created',

@@ -9,7 +9,7 @@ import { SUMMER_RULE } from '../../support/summer-rule.ts';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const rules = app.deps.services.rules;
+const rules = app.deps.features.rules;
 const { generations } = app.deps.pipeline;
 
 /** A shop with the app installed and its offline token (the cap's day is on its time zone). */
@@ -76,7 +76,7 @@ describe('the rules overview', () => {
       { kind: 'video', productImageUrl: 'https://cdn.example/shirt.png' },
       'https://cdn.example/video-result.mp4',
     );
-    await app.deps.rules.store.addRecent(shop, rule.id, [photo.id, video.id]);
+    await app.deps.engines.rules.store.addRecent(shop, rule.id, [photo.id, video.id]);
 
     const [shown] = (await rules.overview(shop)).rules;
 

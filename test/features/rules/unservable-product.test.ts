@@ -31,7 +31,7 @@ const RULE: SaveRuleRequest = {
 it('records a failed generation with the reason when the product never has an image ready', async () => {
   const shop = app.newShop();
   expect((await app.call('/api/settings', { shop })).status).toBe(200);
-  const rule = await app.deps.rules.store.save(shop, RULE);
+  const rule = await app.deps.engines.rules.store.save(shop, RULE);
   const { product } = (await app.shopifyControl('POST', `/shops/${shop}/products`, {
     title: 'Ceramic vase',
     images: 1,
@@ -53,5 +53,5 @@ it('records a failed generation with the reason when the product never has an im
     origin: { type: 'rule', id: rule.id, label: 'Studio shots' },
   });
   expect(failed!.reason).toMatch(/image/i);
-  expect(await app.deps.rules.store.recent(shop, rule.id)).toEqual([failed!.id]);
+  expect(await app.deps.engines.rules.store.recent(shop, rule.id)).toEqual([failed!.id]);
 });

@@ -24,7 +24,7 @@ async function generationsOf(shop: string, productId: string): Promise<Generatio
 
 it('makes one generation, one ProductAI job and one charge when a worker is killed mid-handler', async () => {
   const { shop, apiKey } = await stack.newShop({ credits: CREDITS });
-  const rule = await stack.app.deps.rules.store.save(shop, RULE);
+  const rule = await stack.app.deps.engines.rules.store.save(shop, RULE);
   // Killed the moment the shop's time zone arrives: the generation is claimed for (rule,
   // product), its credits not yet reserved on the day's cap, nothing put in line.
   const doomed = await stack.startWorker({ CRASH_AFTER_OPERATION: 'ShopTimeZone' });

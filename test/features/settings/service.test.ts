@@ -17,7 +17,7 @@ const app = await startTestApp({
     pipeline: { productAi: { readRetry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 } } },
   },
 });
-const settings = app.deps.services.settings;
+const settings = app.deps.features.settings;
 
 const productAiControl = productAiControlAt(productAi.url);
 

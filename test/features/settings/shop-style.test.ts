@@ -179,7 +179,7 @@ describe('a request made with the shop style', { timeout: 240_000 }, () => {
     await photo(shop);
     const newKey = `key-${randomUUID()}`;
     await harness.productAiControl('POST', '/accounts', { key: newKey, credits: 1_000 });
-    await app.deps.services.settings.saveApiKey(shop.shop, newKey);
+    await app.deps.features.settings.saveApiKey(shop.shop, newKey);
 
     await photo(shop);
 
@@ -235,7 +235,7 @@ describe('automatic work follows the shop style too', () => {
   it('a bulk run sends each product with it', async () => {
     const shop = await styledShop();
     const productIds = await productsWithImages(app, shop.shop, 2);
-    const run = await app.deps.services.bulkRuns.start(shop.shop, {
+    const run = await app.deps.features.bulkRuns.start(shop.shop, {
       target: { type: 'products', productIds },
       kind: 'photo',
       model: 'nanobanana',
@@ -265,7 +265,7 @@ describe('automatic work follows the shop style too', () => {
           ...(style === undefined ? {} : { style }),
         },
       });
-      const { generationId } = await app.deps.services.flowActions.generatePhoto(request);
+      const { generationId } = await app.deps.features.flowActions.generatePhoto(request);
       return shop.waitFor(generationId, ['in_review', 'published']);
     };
 

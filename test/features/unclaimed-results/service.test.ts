@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../support/app.ts';
 
 const app = await startTestApp();
-const unclaimedResults = app.deps.services.unclaimedResults;
+const unclaimedResults = app.deps.features.unclaimedResults;
 
 async function installedShop(): Promise<string> {
   const shop = app.newShop();

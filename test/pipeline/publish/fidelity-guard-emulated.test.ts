@@ -24,7 +24,10 @@ beforeAll(async () => {
 describe('the real check on results the emulator changed', () => {
   it("holds a rule's recoloured result as changed while its untouched one publishes", async () => {
     const shop = await harness.newShop();
-    await harness.app.deps.rules.store.save(shop.shop, { ...SUMMER_RULE, destination: 'append' });
+    await harness.app.deps.engines.rules.store.save(shop.shop, {
+      ...SUMMER_RULE,
+      destination: 'append',
+    });
     await harness.productAiControl('POST', `/accounts/${shop.apiKey}/changes`, {
       kind: 'recolour',
       strength: 1,

@@ -97,7 +97,7 @@ function lastNote(generation: Generation): string | undefined {
 describe('the fidelity check decides before a result goes live', () => {
   it("holds a rule's changed result for a person, with the reason, while a faithful one publishes", async () => {
     const shop = await newShop();
-    await harness.app.deps.rules.store.save(shop.shop, PUBLISHING_RULE);
+    await harness.app.deps.engines.rules.store.save(shop.shop, PUBLISHING_RULE);
 
     fidelity.answer('changed');
     const changed = await ruleResult(harness, shop, 'Linen dress');

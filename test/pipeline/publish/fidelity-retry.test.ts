@@ -89,7 +89,7 @@ const lastNote = (generation: Generation) => generation.transitions.at(-1)?.note
 describe('a changed result is made again', () => {
   it("makes a rule's changed result again once by default, and publishes the faithful try", async () => {
     const shop = await harness.newShop();
-    await harness.app.deps.rules.store.save(shop.shop, PUBLISHING_RULE);
+    await harness.app.deps.engines.rules.store.save(shop.shop, PUBLISHING_RULE);
     const before = await shop.credits();
     fidelity.answer('changed');
     const first = await ruleResult(harness, shop, 'Linen dress');
@@ -125,8 +125,8 @@ describe('a changed result is made again', () => {
     const charged = held!.chargedCredits! + second!.chargedCredits!;
     expect(held!.chargedCredits).toBeGreaterThan(0);
     expect(await shop.credits()).toBe(before - charged);
-    const { day } = await harness.app.deps.rules.today(shop.shop);
-    expect(await harness.app.deps.rules.spend.spent(shop.shop, day)).toBe(charged);
+    const { day } = await harness.app.deps.engines.rules.today(shop.shop);
+    expect(await harness.app.deps.engines.rules.spend.spent(shop.shop, day)).toBe(charged);
     // The API links the tries both ways.
     const { body: view } = await shop.api<GenerationView>('GET', `/generations/${second!.id}`);
     expect(view.tries).toEqual({
@@ -211,7 +211,10 @@ describe('a changed result is made again', () => {
     const shop = await harness.newShop();
     // A cap of exactly one photo: the first try takes it all.
     const price = 5;
-    await harness.app.deps.rules.store.save(shop.shop, { ...PUBLISHING_RULE, dailyCap: price });
+    await harness.app.deps.engines.rules.store.save(shop.shop, {
+      ...PUBLISHING_RULE,
+      dailyCap: price,
+    });
     fidelity.answer('changed');
     const held = await ruleResult(harness, shop, 'Silk dress');
     expect(held.estimatedCredits).toBe(price);
@@ -226,8 +229,8 @@ describe('a changed result is made again', () => {
       chargedCredits: null,
     });
     expect(await jobsOf(shop)).toHaveLength(1);
-    const { day } = await harness.app.deps.rules.today(shop.shop);
-    expect(await harness.app.deps.rules.spend.spent(shop.shop, day)).toBe(price);
+    const { day } = await harness.app.deps.engines.rules.today(shop.shop);
+    expect(await harness.app.deps.engines.rules.spend.spent(shop.shop, day)).toBe(price);
   });
 
   it("counts each try on its bulk run's budget; a budget used up stops the tries", async () => {

@@ -15,7 +15,7 @@ const app = await startTestApp({
   pipelineConfig: pipelineConfig({ namespace: uniqueNamespace() }),
   env: { PRODUCTAI_WEBHOOK_ALLOWED_IPS: PRODUCTAI_ADDRESS },
 });
-const intake = app.deps.services.productAiWebhooks;
+const intake = { receive: app.deps.pipeline.receiveWebhook };
 
 async function shopWithToken(): Promise<{ shop: string; token: string }> {
   const shop = app.newShop();

@@ -18,7 +18,7 @@ const ACTIONS: readonly BulkRunAction[] = ['pause', 'resume', 'cancel'];
 export const bulkRunsApiModule: AppModule = {
   name: 'api-bulk-runs',
   register({ api }, app) {
-    const bulkRuns = app.services.bulkRuns;
+    const bulkRuns = app.features.bulkRuns;
 
     api.post('/bulk-runs/estimate', async (req, res) => {
       res.json(await bulkRuns.estimate(shopOf(req), parse(CreateBulkRunRequest, req.body)));

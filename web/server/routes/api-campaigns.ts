@@ -16,7 +16,7 @@ import { parse, pathParam } from './api-support.ts';
 export const campaignsApiModule: AppModule = {
   name: 'api-campaigns',
   register({ api }, app) {
-    const campaigns = app.services.campaigns;
+    const campaigns = app.features.campaigns;
 
     api.get('/campaigns', async (req, res) => {
       res.json(await campaigns.list(shopOf(req)));

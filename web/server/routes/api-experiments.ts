@@ -1,6 +1,6 @@
 /**
  * Image experiment routes (contract: src/app-api/experiments.ts; the use cases:
- * src/features/experiments/experiments-service.ts):
+ * src/features/experiments/service.ts):
  *
  *   GET  /api/experiments              -> ExperimentList
  *   POST /api/experiments              StartExperimentRequest -> ExperimentView (201)
@@ -21,7 +21,7 @@ import { parse, pathParam } from './api-support.ts';
 export const experimentsApiModule: AppModule = {
   name: 'api-experiments',
   register({ api }, app) {
-    const experiments = app.services.experiments;
+    const experiments = app.features.experiments;
 
     api.get('/experiments', async (req, res) => {
       res.json(await experiments.list(shopOf(req)));

@@ -45,7 +45,7 @@ const ACTIONS: readonly GenerationAction[] = ['approve', 'reject', 'undo', 'canc
 export const generationsApiModule: AppModule = {
   name: 'api-generations',
   register({ api }, app) {
-    const generations = app.services.generations;
+    const generations = app.features.generations;
 
     api.post('/generations/estimate', async (req, res) => {
       res.json(await generations.estimate(shopOf(req), parse(CreateGenerationRequest, req.body)));

@@ -11,7 +11,7 @@ import { shopOf } from '../plugins/session-auth.ts';
 export const overviewApiModule: AppModule = {
   name: 'api-overview',
   register({ api }, app) {
-    const overview = app.services.overview;
+    const overview = app.features.overview;
 
     api.get('/overview', async (req, res) => {
       res.json(await overview.get(shopOf(req)));

@@ -19,7 +19,7 @@ const ProductsQuery = z.object({
 export const productsApiModule: AppModule = {
   name: 'api-products',
   register({ api }, app) {
-    const products = app.services.products;
+    const products = app.features.products;
 
     api.get('/products', async (req, res) => {
       res.json(await products.list(shopOf(req), parse(ProductsQuery, req.query)));

@@ -3,8 +3,8 @@
  * request, and one decision applied to many generations as server-side work with progress (a
  * selection, or a bulk run's "approve all" / "undo all").
  *
- *   GET  /api/option-groups/:id          -> OptionGroupView
- *   POST /api/option-groups/:id/choose   ChooseOptionsRequest -> OptionGroupView
+ *   GET  /api/option-groups/:id          -> CandidateGroupView
+ *   POST /api/option-groups/:id/choose   ChooseCandidatesRequest -> CandidateGroupView
  *   POST /api/variant-sets/:id/decision  DecideVariantSetRequest -> VariantSetView
  *   POST /api/review-batches             CreateReviewBatchRequest -> ReviewBatchView (202)
  *   GET  /api/review-batches/:id         -> ReviewBatchView
@@ -13,11 +13,11 @@
  * 409 `flagged_results` unless the request says `approveFlagged: true` (flagged-approval.ts).
  */
 import {
-  ChooseOptionsRequest,
+  ChooseCandidatesRequest,
   CreateReviewBatchRequest,
   DecideVariantSetRequest,
   GenerationId,
-  OptionGroupId,
+  CandidateGroupId,
   ReviewBatchId,
 } from '../../../src/app-api/contract.ts';
 import type { AppModule } from '../module.ts';
@@ -27,16 +27,16 @@ import { parse, pathParam } from './api-support.ts';
 export const reviewApiModule: AppModule = {
   name: 'api-review',
   register({ api }, app) {
-    const review = app.services.review;
+    const review = app.features.review;
 
     api.get('/option-groups/:id', async (req, res) => {
-      res.json(await review.optionGroup(shopOf(req), pathParam(req, OptionGroupId)));
+      res.json(await review.candidateGroup(shopOf(req), pathParam(req, CandidateGroupId)));
     });
 
     api.post('/option-groups/:id/choose', async (req, res) => {
-      const group = pathParam(req, OptionGroupId);
-      const request = parse(ChooseOptionsRequest, req.body);
-      res.json(await review.chooseOptions(shopOf(req), group, request));
+      const group = pathParam(req, CandidateGroupId);
+      const request = parse(ChooseCandidatesRequest, req.body);
+      res.json(await review.chooseCandidates(shopOf(req), group, request));
     });
 
     api.post('/variant-sets/:id/decision', async (req, res) => {

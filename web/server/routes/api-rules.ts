@@ -34,7 +34,7 @@ function parseRule(body: unknown): SaveRuleRequest {
 export const rulesApiModule: AppModule = {
   name: 'api-rules',
   register({ api }, app) {
-    const rules = app.services.rules;
+    const rules = app.features.rules;
 
     api.get('/rules', async (req, res) => {
       res.json(await rules.overview(shopOf(req)));

@@ -29,7 +29,7 @@ import { parse } from './api-support.ts';
 export const settingsApiModule: AppModule = {
   name: 'api-settings',
   register({ api }, app) {
-    const settings = app.services.settings;
+    const settings = app.features.settings;
 
     api.get('/settings', async (req, res) => {
       res.json(await settings.get(shopOf(req)));

@@ -8,7 +8,7 @@ import { shopOf } from '../plugins/session-auth.ts';
 export const shopApiModule: AppModule = {
   name: 'api-shop',
   register({ api }, app) {
-    const service = app.services.shop;
+    const service = app.features.shop;
 
     api.get('/shop', async (req, res) => {
       res.json(await service.get(shopOf(req)));

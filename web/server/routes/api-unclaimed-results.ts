@@ -16,7 +16,7 @@ import { parse, pathParam } from './api-support.ts';
 export const unclaimedResultsApiModule: AppModule = {
   name: 'api-unclaimed-results',
   register({ api }, app) {
-    const unclaimedResults = app.services.unclaimedResults;
+    const unclaimedResults = app.features.unclaimedResults;
 
     api.get('/unclaimed-results', async (req, res) => {
       res.json(await unclaimedResults.list(shopOf(req)));

@@ -12,7 +12,7 @@ export const WEB_VITALS_PATH = '/web-vitals';
 export const webVitalsApiModule: AppModule = {
   name: 'api-web-vitals',
   register({ api }, app) {
-    const webVitals = app.services.webVitals;
+    const webVitals = app.features.webVitals;
 
     api.post(WEB_VITALS_PATH, async (req, res) => {
       await webVitals.record(WebVitalsReport.parse(req.body));

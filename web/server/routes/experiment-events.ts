@@ -23,7 +23,7 @@ import { experimentEventsRateLimit } from '../plugins/rate-limit.ts';
 export const experimentEventsModule: AppModule = {
   name: 'experiment-events',
   register({ public: routes }, app) {
-    const events = app.services.experimentEvents;
+    const experiments = app.features.experiments;
     const limits = experimentEventsRateLimit(app);
     // What the service refuses it counts itself, per event; this counts what came before it.
     const countRefusedBatch: ErrorRequestHandler = (error, _req, res, next) => {
@@ -41,7 +41,7 @@ export const experimentEventsModule: AppModule = {
       const batch = EventBatch.parse(parseJson(typeof req.body === 'string' ? req.body : ''));
       await limits.perExperiment(batch.shop, batch.experiment);
       res.locals.recording = true;
-      await events.record(batch);
+      await experiments.recordEvents(batch);
       res.status(204).end();
     };
 

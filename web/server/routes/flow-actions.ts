@@ -4,7 +4,7 @@
  *   POST /flow/actions/generate-photo   Flow's signed action payload -> 200 {}
  *
  * Public (Flow signs it; no session token). The raw body goes as it came to the Flow actions
- * service (src/features/flow/service.ts), which verifies Flow's signature, parses the payload
+ * service (src/features/flow-actions/service.ts), which verifies Flow's signature, parses the payload
  * and puts the generation in line; the answer comes once it is queued (the generation itself
  * runs in the workers). Its refusals (400, 401, 422, 429, 503) reach the one error handler; what
  * Flow does with each status is said in the service.
@@ -17,7 +17,7 @@ export const FLOW_GENERATE_PHOTO_PATH = '/flow/actions/generate-photo';
 export const flowActionsModule: AppModule = {
   name: 'flow-actions',
   register({ public: routes }, app) {
-    const flowActions = app.services.flowActions;
+    const flowActions = app.features.flowActions;
 
     routes.post(
       FLOW_GENERATE_PHOTO_PATH,

@@ -19,13 +19,14 @@ export const productAiWebhooksModule: AppModule = {
   // The per-shop token authenticates ProductAI's deliveries: it must never reach a log.
   secretPaths: [PRODUCTAI_WEBHOOK_PATH],
   register({ public: routes }, deps) {
-    const webhooks = deps.services.productAiWebhooks;
+    // Not a feature's: all the intake records is the engine's (src/pipeline/receive).
+    const receive = deps.pipeline.receiveWebhook;
     routes.post(
       PRODUCTAI_WEBHOOK_PATH,
       express.text({ type: () => true, limit: '64kb' }),
       async (req, res) => {
         const params = req.params as { shop: string; token: string };
-        const receipt = await webhooks.receive({
+        const receipt = await receive({
           shop: params.shop,
           token: params.token,
           sourceIp: req.ip,

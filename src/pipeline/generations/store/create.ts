@@ -185,7 +185,7 @@ function storeWrites(
     );
   }
   if (generation.optionGroup) {
-    writes.push(['zadd', generationKeys.byOptionGroup(shop, generation.optionGroup), '0', id]);
+    writes.push(['zadd', generationKeys.byCandidateGroup(shop, generation.optionGroup), '0', id]);
   }
   if (ended && TERMINAL_STATES.includes(state)) writes.push(...endWrites(generation, keys, ended));
   return writes;

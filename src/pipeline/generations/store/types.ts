@@ -177,8 +177,8 @@ export interface GenerationStore {
   scheduleWaitingExpiry(shop: string): Promise<number>;
   /** How many generations match, when an index or counter knows it in O(1); null otherwise. */
   count(shop: string, filter?: GenerationFilter): Promise<number | null>;
-  /** The options of one request, oldest first (at most MAX_OPTIONS). */
-  optionGroup(shop: string, group: string): Promise<Generation[]>;
+  /** The options of one request, oldest first (at most MAX_CANDIDATES). */
+  candidateGroup(shop: string, group: string): Promise<Generation[]>;
 }
 
 /** What the operations share: each takes the part of it that it uses. */

@@ -39,7 +39,7 @@ export async function startCampaignHarness(
     config,
     overrides: { campaigns: { clock, reconcileMs: 100, sweepRecheckMs: 200 }, ...overrides },
   });
-  return { ...harness, clock, campaigns: harness.app.deps.campaigns };
+  return { ...harness, clock, campaigns: harness.app.deps.engines.campaigns };
 }
 
 /** A campaign over `productIds` starting in `startInDays` and ending in `endInDays` (shop clock). */

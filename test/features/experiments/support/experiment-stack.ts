@@ -51,7 +51,7 @@ export function experimentStack(
           webhookWorker: false,
         });
     images = await startImageHost();
-    if (!crash) worker = app.deps.experiments.startWorker();
+    if (!crash) worker = app.deps.engines.experiments.startWorker();
   });
   // The app closes itself after the file (startTestApp), a crash stack's with the stack.
   afterAll(async () => {

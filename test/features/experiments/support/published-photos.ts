@@ -122,7 +122,7 @@ export async function traffic(
       { id: randomUUID(), type: 'exposure' as const },
       ...(n < converting ? [{ id: randomUUID(), type: 'product_added_to_cart' as const }] : []),
     ];
-    await app.experiments.events.record(
+    await app.engines.experiments.events.record(
       {
         shop: experiment.shop,
         experiment: experiment.id,

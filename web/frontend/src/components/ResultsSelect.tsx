@@ -1,7 +1,7 @@
 import { Select } from '@shopify/polaris';
 import { t } from '../i18n/index.ts';
 
-/** How many results a merchant may ask for at once (the contract's MAX_OPTIONS). */
+/** How many results a merchant may ask for at once (the contract's MAX_CANDIDATES). */
 const OPTION_COUNTS = [1, 2, 3, 4];
 
 interface Props {

@@ -15,7 +15,7 @@ import { useNaturalSize } from '../../lib/useNaturalSize.ts';
 import type { FidelityView, GenerationView } from '../../shared/contract.ts';
 import { canStartExperiment } from '../experiments/useStartExperiment.ts';
 import { StartExperimentForm } from '../experiments/StartExperimentForm.tsx';
-import { ProductOptions } from './ProductOptions.tsx';
+import { ProductCandidates } from './ProductCandidates.tsx';
 import styles from './ReviewViewer.module.css';
 import dialogStyles from '../../components/Dialog.module.css';
 import { t } from '../../i18n/index.ts';
@@ -315,7 +315,7 @@ export function ReviewViewer({
               // Before the options: a published option is tested with the others of its click.
               <StartExperimentForm generation={generation} onCancel={() => setStartFormOf(null)} />
             ) : optionGroup ? (
-              <ProductOptions groupId={optionGroup} onChosen={onDecided} />
+              <ProductCandidates groupId={optionGroup} onChosen={onDecided} />
             ) : (
               <div className={styles.pair}>
                 {before ? (

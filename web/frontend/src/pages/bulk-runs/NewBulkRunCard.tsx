@@ -41,7 +41,7 @@ export function NewBulkRunCard({ settings, onStarting, onStarted }: Props) {
   const [imagesText, setImagesText] = useState('1');
   const [budgetText, setBudgetText] = useState('');
   const [includeDone, setIncludeDone] = useState(false);
-  const [askedOptions, setOptions] = useState(1);
+  const [askedCandidates, setCandidates] = useState(1);
   const [eachVariant, setEachVariant] = useState(false);
   // Sent as written, without the shop style (this run only).
   const [withoutStyle, setWithoutStyle] = useState(false);
@@ -56,7 +56,7 @@ export function NewBulkRunCard({ settings, onStarting, onStarted }: Props) {
   // One per colour is offered for photos (a variant shows an image), one result per colour.
   const perColour = eachVariant && draft.kind === 'photo';
   // An upscale has one result per product (no choice offered): what was asked for stays.
-  const options = accepted.resultsToChoose && !perColour ? askedOptions : 1;
+  const options = accepted.resultsToChoose && !perColour ? askedCandidates : 1;
   const prompt = draft.params.prompt ?? '';
   const reasons = [
     ...(settings.apiKey.state === 'valid' ? [] : [t('generate.blockers.key')]),
@@ -188,7 +188,7 @@ export function NewBulkRunCard({ settings, onStarting, onStarted }: Props) {
           <ResultsSelect
             label={t('rules.resultsPerProduct')}
             value={options}
-            onChange={setOptions}
+            onChange={setCandidates}
             helpText={
               options > 1 ? t('bulk.resultsHelpMany', { count: options }) : t('bulk.resultsHelp')
             }

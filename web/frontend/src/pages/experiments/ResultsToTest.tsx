@@ -1,6 +1,6 @@
 import { BlockStack, Checkbox, Text } from '@shopify/polaris';
-import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
-import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
+import { CandidatesGrid } from '../../components/candidates/CandidatesGrid.tsx';
+import { useCandidateGroup } from '../../components/candidates/useCandidateGroup.ts';
 import { t } from '../../i18n/index.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import { MAX_AI_ARMS, resultsOfOneClick } from '../../shared/experiment-arms.ts';
@@ -10,8 +10,8 @@ import { MAX_AI_ARMS, resultsOfOneClick } from '../../shared/experiment-arms.ts'
  * what the start form offers as arms beside the photo it was opened for.
  */
 export function useResultsOfOneClick(generation: GenerationView): GenerationView[] {
-  const { options } = useOptionGroup(generation.optionGroup);
-  return resultsOfOneClick(generation, options);
+  const { candidates } = useCandidateGroup(generation.optionGroup);
+  return resultsOfOneClick(generation, candidates);
 }
 
 interface Props {
@@ -29,11 +29,11 @@ export function ResultsToTest({ results, chosen, onChange }: Props) {
   return (
     <BlockStack gap="200">
       <Text as="p">{t('experiments.form.results', { max: MAX_AI_ARMS })}</Text>
-      <OptionsGrid
-        options={results}
-        isChosen={(option) => chosen.includes(option.id)}
-        control={(option, index) => {
-          const ticked = chosen.includes(option.id);
+      <CandidatesGrid
+        candidates={results}
+        isChosen={(candidate) => chosen.includes(candidate.id)}
+        control={(candidate, index) => {
+          const ticked = chosen.includes(candidate.id);
           return (
             <Checkbox
               label={t('experiments.form.testOption', { number: index + 1 })}
@@ -43,7 +43,7 @@ export function ResultsToTest({ results, chosen, onChange }: Props) {
                 onChange(
                   results
                     .map((result) => result.id)
-                    .filter((id) => (id === option.id ? checked : chosen.includes(id))),
+                    .filter((id) => (id === candidate.id ? checked : chosen.includes(id))),
                 )
               }
             />

@@ -24,7 +24,7 @@ interface Props {
   draft: Draft;
   /** Results to choose among: each is its own ProductAI request and charge. */
   options: number;
-  onOptionsChange: (options: number) => void;
+  onCandidatesChange: (options: number) => void;
   request: CreateGenerationRequest | null;
   /** Form-level reasons the request cannot be sent yet. */
   reasons: string[];
@@ -41,7 +41,7 @@ interface Props {
 export function CostCard({
   draft,
   options,
-  onOptionsChange,
+  onCandidatesChange,
   request,
   reasons,
   submitting,
@@ -69,7 +69,7 @@ export function CostCard({
           <ResultsSelect
             label={t('generate.cost.results')}
             value={options}
-            onChange={onOptionsChange}
+            onChange={onCandidatesChange}
             helpText={
               options > 1 ? t('generate.cost.resultsHelpMany') : t('generate.cost.resultsHelp')
             }

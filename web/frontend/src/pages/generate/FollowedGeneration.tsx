@@ -4,7 +4,7 @@ import { useResource } from '../../api/useResource.ts';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
 import type { GenerationView } from '../../shared/contract.ts';
 import { GenerationProgress } from './GenerationProgress.tsx';
-import { OptionsPicker } from './OptionsPicker.tsx';
+import { CandidatesPicker } from './CandidatesPicker.tsx';
 import { t } from '../../i18n/index.ts';
 
 interface Props {
@@ -31,7 +31,8 @@ export const FollowedGeneration = memo(function FollowedGeneration({
   );
   const initial = created ?? loaded.data;
   // Several options of one request are followed together, side by side.
-  if (initial?.optionGroup) return <OptionsPicker groupId={initial.optionGroup} onDone={onDone} />;
+  if (initial?.optionGroup)
+    return <CandidatesPicker groupId={initial.optionGroup} onDone={onDone} />;
   if (initial)
     return <GenerationProgress initial={initial} onDone={onDone} onReplaced={onReplaced} />;
   return (

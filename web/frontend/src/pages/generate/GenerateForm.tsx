@@ -49,7 +49,7 @@ export function GenerateForm({
   const [kept] = useState(() => keptDraft(shop, settings.defaults));
   const [imageIds, setImageIds] = useState<string[]>([]);
   const [draft, setDraft] = useState<Draft>(() => kept?.draft ?? initialDraft(settings.defaults));
-  const [askedOptions, setOptions] = useState(kept?.options ?? 1);
+  const [askedCandidates, setCandidates] = useState(kept?.options ?? 1);
   // One photo per colour (a set made per variant): each colour's own image is its source.
   const [eachColour, setEachColour] = useState(kept?.eachColour ?? false);
   // Sent as written, without the shop style (this request only).
@@ -83,7 +83,7 @@ export function GenerateForm({
   const asSet = eachColour && draft.kind === 'photo';
   // A set takes options too: each colour gets its own, chosen in review (the picker per variant).
   const options = acceptedOptions(draft.kind, draft.params.model).resultsToChoose
-    ? askedOptions
+    ? askedCandidates
     : 1;
 
   // A newly loaded product starts with the images kept for it before a reload, else its first
@@ -117,14 +117,24 @@ export function GenerateForm({
       imageIds.every((id) => images?.some((image) => image.id === id));
     keepDraft(shop, {
       draft,
-      options: askedOptions,
+      options: askedCandidates,
       eachColour,
       withoutStyle,
       images: own
         ? { productId, ids: imageIds }
         : (keptDraft(shop, settings.defaults)?.images ?? null),
     });
-  }, [shop, draft, askedOptions, eachColour, withoutStyle, productId, imageIds, images, settings]);
+  }, [
+    shop,
+    draft,
+    askedCandidates,
+    eachColour,
+    withoutStyle,
+    productId,
+    imageIds,
+    images,
+    settings,
+  ]);
 
   // A model taking fewer images keeps the first ones chosen.
   useEffect(() => {
@@ -225,7 +235,7 @@ export function GenerateForm({
             <CostCard
               draft={draft}
               options={options}
-              onOptionsChange={setOptions}
+              onCandidatesChange={setCandidates}
               request={request}
               reasons={reasons}
               submitting={submit.pending}

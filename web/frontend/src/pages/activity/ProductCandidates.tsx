@@ -1,22 +1,22 @@
 import { Banner, BlockStack, Button, Text } from '@shopify/polaris';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
-import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
+import { CandidatesGrid } from '../../components/candidates/CandidatesGrid.tsx';
+import { useCandidateGroup } from '../../components/candidates/useCandidateGroup.ts';
 import type { GenerationView } from '../../shared/contract.ts';
 import { t } from '../../i18n/index.ts';
 
 interface Props {
   groupId: string;
-  /** The choice was made: every option's new state. */
-  onChosen: (options: GenerationView[]) => void;
+  /** The choice was made: every candidate's new state. */
+  onChosen: (candidates: GenerationView[]) => void;
 }
 
 /**
- * One product's options in the review viewer (a bulk run asked for several per product), side
- * by side: "Choose this one" publishes it and discards the product's other options.
+ * One product's candidates in the review viewer (a bulk run asked for several per product), side
+ * by side: "Choose this one" publishes it and discards the product's other candidates.
  */
-export function ProductOptions({ groupId, onChosen }: Props) {
-  const { group, choose, options, making, decided, published } = useOptionGroup(groupId);
+export function ProductCandidates({ groupId, onChosen }: Props) {
+  const { group, choose, candidates, making, decided, published } = useCandidateGroup(groupId);
 
   const pick = async (id: string) => {
     const answer = await choose.run([id]);
@@ -30,17 +30,17 @@ export function ProductOptions({ groupId, onChosen }: Props) {
     <BlockStack gap="300">
       {group.error ? <ErrorBanner title={t('activity.options.stale')} error={group.error} /> : null}
       {choose.error ? <ErrorBanner error={choose.error} onDismiss={choose.clearError} /> : null}
-      <OptionsGrid
-        options={options}
-        isChosen={(option) => option.state === 'published' || option.state === 'saving'}
-        control={(option, index) =>
-          option.state === 'in_review' ? (
+      <CandidatesGrid
+        candidates={candidates}
+        isChosen={(candidate) => candidate.state === 'published' || candidate.state === 'saving'}
+        control={(candidate, index) =>
+          candidate.state === 'in_review' ? (
             <Button
               variant="primary"
               disabled={making > 0}
               loading={choose.pending}
               accessibilityLabel={t('activity.options.chooseLabel', { number: index + 1 })}
-              onClick={() => void pick(option.id)}
+              onClick={() => void pick(candidate.id)}
             >
               {t('activity.options.choose')}
             </Button>

@@ -1,7 +1,7 @@
 /**
- * The Flow actions service (src/features/flow/service.ts), called directly on the app the server
+ * The Flow actions service (src/features/flow-actions/service.ts), called directly on the app the server
  * runs with what the route hands it: the raw body and its headers, signed as Flow signs it. (Over
- * HTTP, bad input, and the run made and published by a worker: test/features/flow/flow.test.ts.)
+ * HTTP, bad input, and the run made and published by a worker: test/features/flow-actions/flow.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { startTestApp } from '../../support/app.ts';
 import { signedFlowAction } from '../../support/flow-actions.ts';
 
 const app = await startTestApp();
-const flowActions = app.deps.services.flowActions;
+const flowActions = app.deps.features.flowActions;
 
 /** A product with one image; its numeric id, as Flow sends it. */
 async function productWithImage(shop: string): Promise<string> {

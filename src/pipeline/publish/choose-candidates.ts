@@ -12,39 +12,39 @@ import { AppError, type ErrorKind } from '../../platform/errors.ts';
 import { isTerminal, type Generation } from '../generations/generation.ts';
 import { approveResult, rejectResult, type ReviewDeps } from './review-actions.ts';
 
-type OptionChoiceCode = 'options_not_found' | 'not_ready' | 'invalid_choice';
+type CandidateChoiceCode = 'options_not_found' | 'not_ready' | 'invalid_choice';
 
-const KIND_OF: Record<OptionChoiceCode, ErrorKind> = {
+const KIND_OF: Record<CandidateChoiceCode, ErrorKind> = {
   options_not_found: 'not_found',
   not_ready: 'conflict',
   invalid_choice: 'invalid',
 };
 
-export class OptionChoiceError extends AppError {
-  override readonly name = 'OptionChoiceError';
-  constructor(code: OptionChoiceCode) {
+export class CandidateChoiceError extends AppError {
+  override readonly name = 'CandidateChoiceError';
+  constructor(code: CandidateChoiceCode) {
     super(KIND_OF[code], code);
   }
 }
 
-export async function chooseOptions(
+export async function chooseCandidates(
   deps: ReviewDeps,
   shop: string,
   group: string,
   chosenIds: readonly string[],
 ): Promise<Generation[]> {
-  const options = await deps.generations.optionGroup(shop, group);
-  if (options.length === 0) throw new OptionChoiceError('options_not_found');
+  const options = await deps.generations.candidateGroup(shop, group);
+  if (options.length === 0) throw new CandidateChoiceError('options_not_found');
   if (options.some((option) => option.state !== 'in_review' && !isTerminal(option.state))) {
-    throw new OptionChoiceError('not_ready');
+    throw new CandidateChoiceError('not_ready');
   }
   const inReview = new Set(options.filter((o) => o.state === 'in_review').map((o) => o.id));
   const chosen = new Set(chosenIds);
   if (chosen.size === 0 || [...chosen].some((id) => !inReview.has(id))) {
-    throw new OptionChoiceError('invalid_choice');
+    throw new CandidateChoiceError('invalid_choice');
   }
   for (const id of inReview) {
     await (chosen.has(id) ? approveResult : rejectResult)(deps, shop, id);
   }
-  return deps.generations.optionGroup(shop, group);
+  return deps.generations.candidateGroup(shop, group);
 }

@@ -25,7 +25,7 @@ const products = (shop: TestShop) => seededProducts(harness.app, shop.shop);
 const numericId = (gid: string) => gid.slice(gid.lastIndexOf('/') + 1);
 
 function run(shop: TestShop, productId: string, runId: string, eachVariant?: string) {
-  return harness.app.deps.services.flowActions.generatePhoto(
+  return harness.app.deps.features.flowActions.generatePhoto(
     signedFlowAction({
       shopify_domain: shop.shop,
       action_run_id: runId,

@@ -10,8 +10,8 @@ import {
 } from '@shopify/polaris';
 import { useId, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner.tsx';
-import { OptionsGrid } from '../../components/options/OptionsGrid.tsx';
-import { useOptionGroup } from '../../components/options/useOptionGroup.ts';
+import { CandidatesGrid } from '../../components/candidates/CandidatesGrid.tsx';
+import { useCandidateGroup } from '../../components/candidates/useCandidateGroup.ts';
 import { adminProductUrl } from '../../lib/format.ts';
 import { t } from '../../i18n/index.ts';
 
@@ -21,15 +21,16 @@ interface Props {
 }
 
 /**
- * The options of one request, side by side as they arrive: the merchant chooses the one to
+ * The candidates of one request, side by side as they arrive: the merchant chooses the one to
  * publish (radio buttons: one choice, as the product gets one result); the others are discarded
  * without touching the product.
  */
-export function OptionsPicker({ groupId, onDone }: Props) {
-  const { group, choose, options, waiting, making, decided, published } = useOptionGroup(groupId);
+export function CandidatesPicker({ groupId, onDone }: Props) {
+  const { group, choose, candidates, waiting, making, decided, published } =
+    useCandidateGroup(groupId);
   const [chosen, setChosen] = useState<string | null>(null);
   const radioName = useId();
-  const first = options[0];
+  const first = candidates[0];
 
   const publish = async () => {
     if (!chosen) return;
@@ -51,25 +52,25 @@ export function OptionsPicker({ groupId, onDone }: Props) {
           </Text>
           {making > 0 ? (
             <Text as="span" tone="subdued" aria-live="polite">
-              {t('generate.options.making', { making, count: options.length })}
+              {t('generate.options.making', { making, count: candidates.length })}
             </Text>
           ) : null}
         </InlineStack>
         {group.error ? (
           <ErrorBanner title={t('generate.progressStale')} error={group.error} />
         ) : null}
-        <OptionsGrid
-          options={options}
+        <CandidatesGrid
+          candidates={candidates}
           choiceLabel={t('generate.options.whichOne')}
-          isChosen={(option) => chosen === option.id}
-          control={(option, index) =>
-            option.state === 'in_review' ? (
+          isChosen={(candidate) => chosen === candidate.id}
+          control={(candidate, index) =>
+            candidate.state === 'in_review' ? (
               <RadioButton
                 label={t('generate.options.chooseOption', { number: index + 1 })}
                 name={radioName}
-                id={`${radioName}-${option.id}`}
-                checked={chosen === option.id}
-                onChange={() => setChosen(option.id)}
+                id={`${radioName}-${candidate.id}`}
+                checked={chosen === candidate.id}
+                onChange={() => setChosen(candidate.id)}
               />
             ) : null
           }
