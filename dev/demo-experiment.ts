@@ -60,11 +60,13 @@ export async function runDemoExperiment(
   const app = await createApp(loadAppConfig(stack.env), { experiments: { clock } });
   try {
     const first = await publishDemoFirstPhoto(app, stack, signal);
-    if (first) say(`demo: an AI photo of “${first.productTitle}” is published (Activity)`);
-    const tried = new Set<string>();
-    for (;;) {
+    say(`demo: an AI photo of “${first.productTitle}” is published (Activity)`);
+    // Its own photo first: one of a restarted demo's kept in Redis is not on this run's Shopify.
+    const tried = new Set<string>([first.id]);
+    let photo: Generation | null = first;
+    for (; ; photo = null) {
       signal.throwIfAborted();
-      const photo = await nextPhoto(app, stack.shop, tried);
+      photo ??= await nextPhoto(app, stack.shop, tried);
       if (!photo) {
         await delay(WATCH_MS, undefined, { signal });
         continue;

@@ -1,6 +1,6 @@
 /**
- * The demo's own first AI photo, so its image experiment starts without waiting on a person: on
- * a fresh demo shop (no published photo yet), the demo asks the ProductAI emulator for a photo of
+ * The demo's own first AI photo, so its image experiment starts without waiting on a person: at
+ * each start (the Shopify emulator's shop is new each run; only Redis is kept), the demo asks the ProductAI emulator for a photo of
  * a seeded product with the demo account's key (a real job, the emulator's real render, its
  * credits spent), adds it to the product's media through the app's own Shopify files code (not
  * featured: the original stays the control), and records it as a published generation in the
@@ -15,6 +15,7 @@ import type { App } from '../src/app/index.ts';
 import type { Generation } from '../src/pipeline/index.ts';
 import { createShopifyFiles } from '../src/pipeline/publish/shopify-files.ts';
 import { createProductAiClient } from '../src/productai/client.ts';
+import { ReauthRequiredError } from '../src/shopify/offline-tokens.ts';
 import {
   shopifyEmulatorClient,
   type ShopifyEmulatorClient,
@@ -48,20 +49,34 @@ async function firstProduct(emulator: ShopifyEmulatorClient) {
 }
 
 /**
- * Publishes the demo's first photo unless the shop has one published already (a restarted
- * demo, or a merchant quicker than the demo); resolves with it, or null.
+ * Runs `call` (the demo process's first calls to Shopify for the shop) with the shop's access: a
+ * restarted demo keeps the app's Redis, and so an offline token of the last run's emulator, which
+ * this run's rejects and the app then drops; opening the app again exchanges a new one, as App
+ * Bridge's retry does for a merchant.
  */
+async function withShopAccess<T>(
+  stack: Stack,
+  emulator: ShopifyEmulatorClient,
+  call: () => Promise<T>,
+): Promise<T> {
+  await openApp(stack, emulator);
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ReauthRequiredError)) throw error;
+    await openApp(stack, emulator);
+    return call();
+  }
+}
+
+/** Publishes the demo's first photo, a new one each run; resolves with it. */
 export async function publishDemoFirstPhoto(
   app: App,
   stack: Stack,
   signal: AbortSignal,
-): Promise<Generation | null> {
+): Promise<Generation> {
   const { shop } = stack;
   const emulator = shopifyEmulatorClient(stack.shopify.url, shop);
-  await openApp(stack, emulator);
-  const published = await app.pipeline.generations.list(shop, { state: 'published' });
-  if (published.generations.some((generation) => generation.kind === 'photo')) return null;
-
   const { product, image } = await firstProduct(emulator);
   const productAi = createProductAiClient({
     apiKey: DEMO.productAiKey,
@@ -72,12 +87,14 @@ export async function publishDemoFirstPhoto(
   if (!done.image_url) throw new Error(`ProductAI job ${job.id} ended without an image`);
 
   const files = createShopifyFiles(app.admin.forShop(shop));
-  const created = await files.create({
-    originalSource: done.image_url,
-    contentType: 'IMAGE',
-    filename: `demo-first-photo-${job.id}.png`,
-    alt: `${product.title}: ${PROMPT}`,
-  });
+  const created = await withShopAccess(stack, emulator, () =>
+    files.create({
+      originalSource: done.image_url!,
+      contentType: 'IMAGE',
+      filename: `demo-first-photo-${job.id}.png`,
+      alt: `${product.title}: ${PROMPT}`,
+    }),
+  );
   if (!created) throw new Error('Shopify already has the demo’s first photo file');
   for (;;) {
     const status = (await files.status(created.id))?.status;
