@@ -22,6 +22,12 @@ import {
 } from './admin-frame/shopify-emulator-client.ts';
 import { DEMO, type Stack } from './stack.ts';
 
+/** What of the demo's stack the photo needs: its shop, the app, and both emulators' URLs. */
+export type DemoShop = Pick<Stack, 'shop' | 'appUrl'> & {
+  shopify: Pick<Stack['shopify'], 'url'>;
+  productAi: Pick<Stack['productAi'], 'url'>;
+};
+
 const PROMPT = 'On a linen tablecloth by a window, soft morning light';
 const MODEL = 'nanobanana';
 const PUBLISH_PATH = ['submitting', 'processing', 'saving', 'published'] as const;
@@ -32,7 +38,7 @@ const FILE_CHECK_MS = 200;
  * session token), so the app exchanges it for the shop's offline token: until then the app may
  * not call Shopify for the shop.
  */
-async function openApp(stack: Stack, emulator: ShopifyEmulatorClient): Promise<void> {
+async function openApp(stack: DemoShop, emulator: ShopifyEmulatorClient): Promise<void> {
   const answer = await fetch(new URL('/api/settings', stack.appUrl), {
     headers: { Authorization: `Bearer ${await emulator.sessionToken()}` },
   });
@@ -55,7 +61,7 @@ async function firstProduct(emulator: ShopifyEmulatorClient) {
  * Bridge's retry does for a merchant.
  */
 async function withShopAccess<T>(
-  stack: Stack,
+  stack: DemoShop,
   emulator: ShopifyEmulatorClient,
   call: () => Promise<T>,
 ): Promise<T> {
@@ -72,7 +78,7 @@ async function withShopAccess<T>(
 /** Publishes the demo's first photo, a new one each run; resolves with it. */
 export async function publishDemoFirstPhoto(
   app: App,
-  stack: Stack,
+  stack: DemoShop,
   signal: AbortSignal,
 ): Promise<Generation> {
   const { shop } = stack;
@@ -80,7 +86,7 @@ export async function publishDemoFirstPhoto(
   const { product, image } = await firstProduct(emulator);
   const productAi = createProductAiClient({
     apiKey: DEMO.productAiKey,
-    baseUrl: app.config.productAi.baseUrl,
+    baseUrl: stack.productAi.url,
   });
   const job = await productAi.generate({ model: MODEL, prompt: PROMPT, image_url: image });
   const done = await productAi.waitForJob(job.id, { kind: 'image', signal });
