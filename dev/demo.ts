@@ -6,7 +6,9 @@
  * fidelity guard is seen at work; 0 turns it off), LOG_LEVEL what the terminal shows (`warn`: one
  * line per problem; dev/log-lines.ts), DEMO_EXPERIMENT_DAY_MS how long an image experiment's day
  * lasts (default 4 s: the app's experiments run on a compressed clock; dev/demo-experiment.ts
- * starts one on the first AI photo published and prints one line once it is decided).
+ * publishes the demo's first AI photo, starts one on it and prints one line once it is decided),
+ * DEMO_BROWSER_SHOPPERS how many of its first day's shoppers are real Chromium ones on the
+ * storefront (default 4, one refusing consent; 0 for none, and none without Chromium).
  *
  * Everything stops on SIGINT or SIGTERM, sent to this process or to npm's: npm 11 passes a
  * signal to the `sh -c` it runs this script in, and sh dies without passing it on, which left
@@ -20,6 +22,7 @@ import { DEMO, startStack } from './stack.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXPERIMENT_DAY_MS = Number(process.env.DEMO_EXPERIMENT_DAY_MS ?? 4_000);
+const BROWSER_SHOPPERS = Number(process.env.DEMO_BROWSER_SHOPPERS ?? 4);
 const experimentStopped = new AbortController();
 
 let stopping = false;
@@ -74,6 +77,7 @@ started.then(
     runDemoExperiment(stack, EXPERIMENT_DAY_MS, {
       signal: experimentStopped.signal,
       say: (line) => console.log(line),
+      browserShoppers: BROWSER_SHOPPERS,
     }).then(
       (line) => console.log(line),
       (error: unknown) => {

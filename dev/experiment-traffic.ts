@@ -8,6 +8,9 @@
  * Shoppers come from many loopback addresses (127.0.0.10 onwards), as real ones come from many
  * addresses: the intake's per-address budget (10 batches a second) is a shopper's, not a
  * simulator's; its per-experiment budget still holds them all.
+ *
+ * These are the many; a few real Chromium shoppers on the storefront, whose events go through
+ * the real embed and pixel, are browser-shoppers.ts's.
  */
 import { Agent, request } from 'node:http';
 import { seeded } from '../emulators/productai/seeded-random.ts';

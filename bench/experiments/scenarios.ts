@@ -26,8 +26,13 @@ export interface Scenario {
   metric: Metric;
   /** The arms' true conversion rates, the control first. */
   rates: number[];
-  /** The treatments' true relative uplift of the mean per visitor (the same for each). */
+  /**
+   * The true relative uplift of the mean per visitor: of every treatment, or of `liftedArm` alone
+   * when given (the others then as the control).
+   */
   trueRelative: number;
+  /** The one lifted arm (its index in `rates`), when only one is: the right winner. */
+  liftedArm?: number;
   dailyPerArm: number;
   experiments: number;
 }
@@ -74,12 +79,16 @@ function dayEvents(random: () => number, scenario: Scenario, firstVisitor: numbe
   return events;
 }
 
-/** The experiment's outcome after its latest look, or null while it runs. */
-function decided(looks: ArmTotals[][], metric: Metric): Outcome | null {
-  const report = analyseExperiment(looks, metric, DEFAULT_STATISTICS);
+/**
+ * The experiment's outcome after its latest look, or null while it runs. The uplift read is the
+ * winner's (the first AI photo's without one), or with one lifted arm always that arm's: the
+ * bias is of the lift that is there.
+ */
+function decided(looks: ArmTotals[][], scenario: Scenario): Outcome | null {
+  const report = analyseExperiment(looks, scenario.metric, DEFAULT_STATISTICS);
   if (report.status === 'running') return null;
-  const best =
-    report.treatments.find((t) => t.arm === (report.winner ?? 1)) ?? report.treatments[0]!;
+  const read = scenario.liftedArm ?? report.winner ?? 1;
+  const best = report.treatments.find((t) => t.arm === read) ?? report.treatments[0]!;
   return { winner: report.winner, day: looks.length, relativeEstimate: best.relative.estimate };
 }
 
@@ -101,7 +110,7 @@ export async function simulateExperiment(
     for (const [index, seam] of seams.entries()) {
       if (outcomes[index] !== null) continue;
       looks[index]!.push(await seam(events, day));
-      outcomes[index] = decided(looks[index]!, scenario.metric);
+      outcomes[index] = decided(looks[index]!, scenario);
     }
   }
   if (outcomes.includes(null)) throw new Error('the maximum duration always ends an experiment');
@@ -118,8 +127,11 @@ export interface Row {
 
 export function summarise(scenario: Scenario, outcomes: readonly Outcome[]): Row {
   const declared = outcomes.filter((o) => o.winner !== null);
-  // With a true lift the right winner is a treatment; with none, any winner is false.
-  const correct = scenario.trueRelative > 0 ? declared.filter((o) => o.winner !== 0).length : 0;
+  // With a true lift the right winner is the lifted arm (any treatment when all are lifted);
+  // with none, any winner is false.
+  const right = (o: Outcome) =>
+    scenario.liftedArm === undefined ? o.winner !== 0 : o.winner === scenario.liftedArm;
+  const correct = scenario.trueRelative > 0 ? declared.filter(right).length : 0;
   const days = declared.map((o) => o.day).sort((a, b) => a - b);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const points = (o: Outcome) => 100 * (o.relativeEstimate - scenario.trueRelative);

@@ -9,7 +9,9 @@
  * The traffic is scenarios.ts's; the day's events reach the statistics only through
  * totalsFromEvents (the seam bench/experiments/simulate-store.ts replaces by the real event
  * store). A PRNG seeded from the command line makes every figure reproducible.
- * Run: node bench/experiments/simulate.ts [seed] [experiments per headline scenario]
+ * With up to three AI photos (4 arms), the 4-arm scenarios (A/A/A/A, and +15 % on one AI photo
+ * of three, Bonferroni's α / 3 each) run alone with `4` as the third argument.
+ * Run: node bench/experiments/simulate.ts [seed] [experiments per headline scenario] [arms]
  */
 import { execSync } from 'node:child_process';
 import { DEFAULT_STATISTICS } from '../../src/features/experiments/statistics/config.ts';
@@ -32,6 +34,8 @@ import {
 
 const SEED = Number(process.argv[2] ?? 33);
 const HEADLINE_EXPERIMENTS = Number(process.argv[3] ?? 2_000);
+/** Only the scenarios with this many arms (all when not given). */
+const ONLY_ARMS = process.argv[4] ? Number(process.argv[4]) : null;
 
 async function run(scenario: Scenario, seed: number) {
   const started = performance.now();
@@ -67,7 +71,7 @@ const scenarios: Scenario[] = [
     rates: [BASE_RATE, BASE_RATE, BASE_RATE, BASE_RATE],
     trueRelative: 0,
     dailyPerArm: STATED_DAILY_PER_ARM,
-    experiments: HEADLINE_EXPERIMENTS / 4,
+    experiments: ONLY_ARMS === 4 ? HEADLINE_EXPERIMENTS : HEADLINE_EXPERIMENTS / 4,
   },
   {
     name: 'A/A revenue',
@@ -77,6 +81,17 @@ const scenarios: Scenario[] = [
     dailyPerArm: STATED_DAILY_PER_ARM,
     experiments: HEADLINE_EXPERIMENTS / 4,
   },
+  // Last, so the seeds of the scenarios above stay theirs. One AI photo of three lifts: each is tested at α / 3, so power falls from the 2-arm figure.
+  ...[STATED_DAILY_PER_ARM, 1_500, 1_750, 2_500].map((dailyPerArm) => ({
+    name: '+15 % on 1 of 3 (Bonferroni)',
+    metric: 'add_to_cart' as const,
+    rates: [BASE_RATE, BASE_RATE, BASE_RATE, lifted],
+    trueRelative: LIFT,
+    liftedArm: 3,
+    dailyPerArm,
+    experiments:
+      dailyPerArm === STATED_DAILY_PER_ARM ? HEADLINE_EXPERIMENTS : HEADLINE_EXPERIMENTS / 4,
+  })),
 ];
 
 const started = performance.now();
@@ -87,6 +102,7 @@ console.log(`load before: ${execSync('uptime').toString().trim()}`);
 console.log('');
 console.log(TABLE_HEADER);
 for (const [index, scenario] of scenarios.entries()) {
+  if (ONLY_ARMS !== null && scenario.rates.length !== ONLY_ARMS) continue;
   const { row, seconds } = await run(scenario, SEED * 1_000 + index);
   console.log(tableRow(scenario, row, seconds));
 }
