@@ -63,7 +63,7 @@ import { startClicker, startFlood, type FloodAnswers } from './faults/children.t
 import { accountJobs, readFigures, settled, type Figures } from './faults/figures.ts';
 import { workerControl } from './faults/processes.ts';
 import { childrenMatching, startProbes } from './faults/probes.ts';
-import { clickLines, figureLines, probeLines } from './faults/report.ts';
+import { clickLines, figureLines, probeLines, settleLines } from './faults/report.ts';
 import { runSchedule } from './faults/schedule.ts';
 import { benchShop, type BenchShop } from './faults/shops.ts';
 import { sizeWaitDeadline } from './faults/wait-deadline.ts';
@@ -471,6 +471,7 @@ try {
   const windows = probes.figures();
   for (const line of clickLines(clicks, windows, { runStart, runEnd, other: other.stack.shop }))
     log(line);
+  for (const line of settleLines(generations.get(other) ?? [], windows)) log(line);
   if (floodAnswers) {
     const answers: FloodAnswers = floodAnswers;
     for (const [kind, counts] of Object.entries(answers))
