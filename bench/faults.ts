@@ -36,6 +36,7 @@
  *     [--redis-kills-at-s 80,170] [--redis-down-s 1]
  *     [--flood-at-s 230] [--flood-s 60] [--flood-connections 20] [--flood-bulk-every 10]
  *     [--pending-cap 100] [--idle-clicks 30] [--click-every-s 2] [--deadline-min 30]
+ *     [--web-cpu-prof DIR]
  *
  * The default schedule lets each fault meet the work it is about: the run's first results are
  * made while ProductAI's reads fail (they wait in `processing` past the deadline), are read back
@@ -62,7 +63,7 @@ import { startClicker, startFlood, type FloodAnswers } from './faults/children.t
 import { accountJobs, readFigures, settled, type Figures } from './faults/figures.ts';
 import { workerControl } from './faults/processes.ts';
 import { childrenMatching, startProbes } from './faults/probes.ts';
-import { clickLines, figureLines, probeLines } from './faults/report.ts';
+import { clickLines, figureLines, probeLines, settleLines } from './faults/report.ts';
 import { runSchedule } from './faults/schedule.ts';
 import { benchShop, type BenchShop } from './faults/shops.ts';
 import { sizeWaitDeadline } from './faults/wait-deadline.ts';
@@ -94,6 +95,7 @@ const { values: args } = parseArgs({
     'idle-clicks': { type: 'string', default: '30' },
     'click-every-s': { type: 'string', default: '2' },
     'deadline-min': { type: 'string', default: '30' },
+    'web-cpu-prof': { type: 'string', default: '' },
   },
 });
 const seconds = (name: keyof typeof args) => Number(args[name]) * 1000;
@@ -136,8 +138,17 @@ const stack = await startStack({
   rateLimitWindowMs: Number(args['rate-window-ms']),
   logLevel: 'warn',
   logFiles: logs,
-  // The web process's metrics (its event loop), on a port of its own.
-  processEnv: { web: { METRICS_TOKEN: metrics.token, METRICS_PORT: String(metrics.port) } },
+  // The web process's metrics (its event loop), on a port of its own; with `--web-cpu-prof DIR`,
+  // its CPU profile written there when it stops (node --cpu-prof: where its time went).
+  processEnv: {
+    web: {
+      METRICS_TOKEN: metrics.token,
+      METRICS_PORT: String(metrics.port),
+      ...(args['web-cpu-prof']
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${args['web-cpu-prof']}` }
+        : {}),
+    },
+  },
   // Its renders off this process's loop, which runs the Shopify emulator the clicks call, and
   // on the cores' spare time: they stand for ProductAI's own servers.
   productAiInOwnProcess: true,
@@ -460,6 +471,7 @@ try {
   const windows = probes.figures();
   for (const line of clickLines(clicks, windows, { runStart, runEnd, other: other.stack.shop }))
     log(line);
+  for (const line of settleLines(generations.get(other) ?? [], windows)) log(line);
   if (floodAnswers) {
     const answers: FloodAnswers = floodAnswers;
     for (const [kind, counts] of Object.entries(answers))

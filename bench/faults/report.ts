@@ -120,3 +120,34 @@ export function probeLines(windows: ReadonlyMap<string, WindowFigures>): string[
   }
   return lines;
 }
+
+/**
+ * The timed shop's generations by the window they were created in: the time from the click to
+ * the result made (published or waiting in review; updatedAt, their last change), p50 and p95,
+ * and how many failed or had not settled: whether the flooding shop's accepted work delayed
+ * another shop's generations in the worker (the fair line: limits/fair-scheduler.ts).
+ */
+export function settleLines(
+  views: readonly GenerationView[],
+  windows: ReadonlyMap<string, WindowFigures>,
+): string[] {
+  const lines = ['the timed shop’s generations, click to result, by the window of the click:'];
+  for (const name of ['idle before', 'flood', 'idle after']) {
+    const w = windows.get(name);
+    if (!w) continue;
+    const made = views.filter((g) => {
+      const at = Date.parse(g.createdAt);
+      return at >= w.from && at < w.to;
+    });
+    const done = made
+      .filter((g) => g.state === 'published' || g.state === 'in_review')
+      .map((g) => (Date.parse(g.updatedAt) - Date.parse(g.createdAt)) / 1000);
+    const failed = made.filter((g) => g.state === 'failed').length;
+    const open = made.filter((g) => !settled(g)).length;
+    lines.push(
+      `  ${name.padEnd(12)} p50 ${quantile(done, 0.5).toFixed(1)} s, p95 ${quantile(done, 0.95).toFixed(1)} s ` +
+        `(${done.length} made; ${failed} failed, ${open} not settled)`,
+    );
+  }
+  return lines;
+}

@@ -114,7 +114,8 @@ export function errorHandler(): ErrorRequestHandler {
     const status = answer?.status ?? 500;
     const requestId = String(req.id ?? '');
     if (status >= 500) req.log.error({ err: error }, 'request failed');
-    // A flood is refused thousands of times a second: the access log's line per 429 is enough.
+    // A flood is refused tens of times a second: its 429s are counted by the HTTP metrics, and
+    // logged at debug only (request-context.ts).
     else if (answer?.error.kind !== 'limited')
       req.log.info(
         { code: answer?.error.code, reason: (error as Error).message },

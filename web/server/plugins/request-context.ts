@@ -4,6 +4,12 @@
  * on every log line of the request (`req.log`) and in 5xx bodies, so a merchant's report leads
  * to the log lines.
  *
+ * A 429 is logged at debug only: a flooding shop or address is refused tens of times a second,
+ * and its access line (the request's headers serialized, written to the log synchronously) was
+ * the largest single cost of a refusal in the web process's CPU profile under a flood
+ * (bench/faults.ts `--web-cpu-prof`). The refusals are still counted, by route and status, in
+ * the HTTP metrics (http-metrics.ts).
+ *
  * Access log lines carry the URL and the request headers; the credentials in them are logged as
  * `[redacted]`: a path segment that is one (the `:token` of a template in `secretPaths`, e.g.
  * ProductAI's per-shop webhook URL), the query parameters Shopify puts on the app home's URL
@@ -112,7 +118,13 @@ export function requestContext(
       return id;
     },
     customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      error || res.statusCode >= 500
+        ? 'error'
+        : res.statusCode === 429
+          ? 'debug'
+          : res.statusCode >= 400
+            ? 'warn'
+            : 'info',
     // Probes every few seconds from every balancer would drown the request log.
     autoLogging: { ignore: (req) => isHealthPath(req.url ?? '') },
   });
