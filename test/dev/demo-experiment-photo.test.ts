@@ -37,7 +37,7 @@ it('publishes a photo an experiment starts on at once, with no key saved for the
   // Not featured: the original stays the control.
   expect(media[0]!.id).not.toBe(photo.fileId);
 
-  const started = await app.deps.services.experiments.start(shop, {
+  const started = await app.deps.features.experiments.start(shop, {
     productId: photo.productId,
     generationIds: [photo.id],
     goal: 'add_to_cart',
@@ -46,5 +46,5 @@ it('publishes a photo an experiment starts on at once, with no key saved for the
     maxDays: 21,
   });
   expect(started.status).toBe('running');
-  expect((await app.deps.services.settings.get(shop)).apiKey.masked).toBeNull();
+  expect((await app.deps.features.settings.get(shop)).apiKey.masked).toBeNull();
 }, 60_000);
