@@ -11,6 +11,7 @@ import {
   type WebhookReceiver,
 } from './support/emulator.ts';
 import { productImage, startImageHost, type HostedImages } from '../../support/product-images.ts';
+import { until } from '../../support/until.ts';
 
 let api: Api;
 let host: HostedImages;
@@ -168,8 +169,11 @@ describe('result deliveries', () => {
     receiver.status = 500;
     await completedJob();
     await receiver.waitFor(4);
-    // The retry delays are 20, 40 and 80 ms here: a fifth attempt would have come by now.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The emulator says when no delivery is left to come (no retry scheduled or under way).
+    await until('the delivery given up', async () => {
+      const { body } = await api.control('GET', '/webhooks');
+      return !(receiver.url in (body as { pending: Record<string, number> }).pending);
+    });
     expect(receiver.received).toHaveLength(4);
   });
 });
