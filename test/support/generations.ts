@@ -13,7 +13,7 @@ import {
 } from '../../src/pipeline/generations/generation-store.ts';
 import { appWideKeys } from '../../src/pipeline/generations/keys.ts';
 import { pipelineConfig } from '../../src/pipeline/config.ts';
-import { testRedisUrl } from './redis.ts';
+import { testRedisUrl, uniqueNamespace } from './redis.ts';
 
 /**
  * The states of a generation whose first request was proven never accepted by ProductAI: it is
@@ -61,7 +61,7 @@ export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {
   };
 }
 
-export { uniqueNamespace } from './redis.ts';
+export { uniqueNamespace };
 
 /**
  * A connection to the suite's Redis and a generation store on it, open for the tests of the
