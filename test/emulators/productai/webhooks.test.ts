@@ -167,14 +167,18 @@ describe('result deliveries', () => {
   it('gives up after 3 retries', async () => {
     await subscribe();
     receiver.status = 500;
-    await completedJob();
-    await receiver.waitFor(4);
+    const job = await completedJob();
     // The emulator says when no delivery is left to come (no retry scheduled or under way).
     await until('the delivery given up', async () => {
       const { body } = await api.control('GET', '/webhooks');
       return !(receiver.url in (body as { pending: Record<string, number> }).pending);
     });
-    expect(receiver.received).toHaveLength(4);
+    // This job's (a job of an earlier test still running when the webhook URL changed, on a busy
+    // machine, is delivered here too).
+    const ours = receiver.received.filter(
+      (delivery) => (delivery.body as { job_id: string }).job_id === String(job.id),
+    );
+    expect(ours).toHaveLength(4);
   });
 });
 
