@@ -33,6 +33,8 @@ export const publishAtOnce: StageHandler = async (ref, ctx) => {
 export interface EmulatorJob {
   id: number;
   receivedAt: number;
+  /** When the job ended (null while it runs). */
+  completedAt: number | null;
 }
 
 export interface BenchPipeline {
@@ -59,12 +61,14 @@ export async function startBenchPipeline(options: {
   config?: PipelineConfigOverrides;
   /** Leaves the workers stopped until `startWorkers()` (to set up state nothing consumes yet). */
   deferWorkers?: boolean;
+  /** How long the emulator's jobs run (default 200 ms). */
+  jobMs?: number;
 }): Promise<BenchPipeline> {
   const redis = await startPrivateRedis();
   const commands = await connectRedis(redis.url);
   const productAi = await startEmulatorProcess('productai', [
     '--job-ms',
-    '200',
+    String(options.jobMs ?? 200),
     '--rate-limit-per-min',
     String(options.limit),
     '--rate-limit-window-ms',

@@ -34,7 +34,13 @@ import type { AdminPageConfig } from './browser/admin/config.ts';
 import { browserScript } from './browser-bundle.ts';
 import { EXTENSION_HOST_CONFIG_GLOBAL } from './browser/extension-host/protocol.ts';
 import type { ShopifyStandInOptions } from './browser/extension-host/shopify-global.ts';
-import { adminExtensions, extensionsFor, localeFor, type ActionTarget } from './extensions.ts';
+import {
+  adminExtensions,
+  extensionsFor,
+  localeFor,
+  type ActionTarget,
+  type AdminExtensions,
+} from './extensions.ts';
 import { actionsMenu } from './pages/actions-menu.ts';
 import { appPageBody } from './pages/app-page.ts';
 import { appBlocks } from './pages/blocks.ts';
@@ -58,6 +64,12 @@ export interface AdminFrameOptions {
   /** With both, the top bar links to the ProductAI emulator's studio page for that key. */
   productAiEmulatorUrl?: string;
   productAiApiKey?: string;
+  /**
+   * The app's admin extensions (its actions and blocks); this project's by default. An app that
+   * declares none (a test's minimal embedded page) passes none, so its admin pages do not run
+   * this app's blocks against an app that cannot answer them.
+   */
+  extensions?: AdminExtensions;
 }
 
 const CSS_PATH = fileURLToPath(new URL('./admin.css', import.meta.url));
@@ -104,7 +116,7 @@ export function createAdminFrameRouter(options: AdminFrameOptions): Router {
   });
   const html = (req: Request, section: LayoutOptions['section'], title: string, body: string) =>
     renderLayout({ config: pageConfig(req), title, section, body, studioUrl });
-  const extensions = adminExtensions();
+  const extensions = options.extensions ?? adminExtensions();
   /** The page's actions, named in the admin user's language. */
   const menu = async (req: Request, target: ActionTarget, selected?: string[]) => {
     const actions = (await extensionsFor(extensions, target)).map((extension) => ({

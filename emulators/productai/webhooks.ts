@@ -48,6 +48,8 @@ export class WebhookSender {
   private readonly log: DeliveryAttempt[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly abort = new AbortController();
+  /** Result deliveries not finished, by URL: waiting to be sent, being sent, or to be retried. */
+  private readonly unfinished = new Map<string, number>();
 
   constructor(options: WebhookSenderOptions) {
     this.options = options;
@@ -59,6 +61,7 @@ export class WebhookSender {
     if (faults.take('dropNextWebhook')) return;
     const copies = faults.take('duplicateNextWebhook') ? 2 : 1;
     for (let copy = 0; copy < copies; copy++) {
+      this.unfinished.set(url, (this.unfinished.get(url) ?? 0) + 1);
       this.later(faults.webhookDelayMs, () => this.attempt(url, payload, 1));
     }
   }
@@ -76,6 +79,15 @@ export class WebhookSender {
     return [...this.log];
   }
 
+  /**
+   * The result deliveries still to come (a first attempt or a retry), by URL: a URL is gone once
+   * each of its deliveries was acknowledged or given up, so a test can wait for "no more
+   * attempts" instead of a time.
+   */
+  pending(): Record<string, number> {
+    return Object.fromEntries(this.unfinished);
+  }
+
   close(): void {
     this.abort.abort();
     for (const timer of this.timers) clearTimeout(timer);
@@ -89,6 +101,10 @@ export class WebhookSender {
     const retryIn = this.options.retryDelaysMs[attempt - 1];
     if (outcome.status !== 200 && retryIn !== undefined) {
       this.later(retryIn, () => this.attempt(url, payload, attempt + 1));
+    } else {
+      const left = (this.unfinished.get(url) ?? 1) - 1;
+      if (left > 0) this.unfinished.set(url, left);
+      else this.unfinished.delete(url);
     }
   }
 

@@ -28,7 +28,7 @@ import type { PipelineConfig } from '../../src/pipeline/config.ts';
 import { APP_MODULES } from '../../web/server/modules.ts';
 import type { AppModule } from '../../web/server/module.ts';
 import { startServer, type RunningServer } from '../../web/server/server.ts';
-import { testRedisUrl, uniqueShop } from './redis.ts';
+import { testRedisUrl, uniqueNamespace, uniqueShop } from './redis.ts';
 import { afterFile } from './teardown.ts';
 import { API_KEY, API_SECRET } from './app-identity.ts';
 import { emulatorControlAt, type EmulatorControl } from './emulator-control.ts';
@@ -85,7 +85,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  if (options.pipelineConfig) config.pipeline = options.pipelineConfig;
+  // Its own namespace (app-wide keys: the pipeline's and the experiments' queues, the due sets):
+  // test files share one Redis, each app on its own clock and Shopify emulator, and one app's
+  // workers must not run another's jobs (an experiment's look on another file's clock and shops).
+  config.pipeline = options.pipelineConfig ?? {
+    ...config.pipeline,
+    namespace: uniqueNamespace('app'),
+  };
   const deps = await createApp(config, {
     logger: createLogger({ level: 'silent' }),
     // The fidelity check is off unless a test gives one (FIDELITY_THREADS=0, fidelity-step.ts).

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { systemClock } from '../../src/platform/clock.ts';
 import { closeRedis, connectRedis, type Redis } from '../../src/platform/redis/connection.ts';
@@ -14,7 +13,7 @@ import {
 } from '../../src/pipeline/generations/generation-store.ts';
 import { appWideKeys } from '../../src/pipeline/generations/keys.ts';
 import { pipelineConfig } from '../../src/pipeline/config.ts';
-import { testRedisUrl } from './redis.ts';
+import { testRedisUrl, uniqueNamespace } from './redis.ts';
 
 /**
  * The states of a generation whose first request was proven never accepted by ProductAI: it is
@@ -62,10 +61,7 @@ export function photoRequest(shop: string, overrides: Partial<NewGeneration> = {
   };
 }
 
-/** A namespace no other test uses, for the app-wide keys (limiter, scheduler, queues). */
-export function uniqueNamespace(label = 'test'): string {
-  return `${label}-${randomUUID().slice(0, 8)}`;
-}
+export { uniqueNamespace };
 
 /**
  * A connection to the suite's Redis and a generation store on it, open for the tests of the

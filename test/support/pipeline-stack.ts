@@ -366,6 +366,8 @@ export async function startPipelineHarness(
     productAiBaseUrl?: string;
     /** A Redis of the test's own (the suite's by default). */
     redisUrl?: string;
+    /** Other app overrides (the app's clock, for a test that moves it past a deadline, ...). */
+    overrides?: Omit<AppOverrides, 'pipeline'>;
   } = {},
 ): Promise<PipelineHarness> {
   const stack = await startPipelineStack({
@@ -377,6 +379,7 @@ export async function startPipelineHarness(
     pipeline: { publish: { attach: publishAtOnce, verify: publishAtOnce }, ...options.pipeline },
     productAiBaseUrl: options.productAiBaseUrl,
     redisUrl: options.redisUrl,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
   });
   const { app, pipeline, images, productAiControl } = stack;
   let workers: Awaited<ReturnType<Pipeline['startWorkers']>> | null = null;

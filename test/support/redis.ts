@@ -10,3 +10,8 @@ export function testRedisUrl(): string {
 export function uniqueShop(label = 'test'): string {
   return `${label}-${randomUUID().slice(0, 8)}.myshopify.com`;
 }
+
+/** A namespace no other test uses, for the app-wide keys (limiter, scheduler, queues). */
+export function uniqueNamespace(label = 'test'): string {
+  return `${label}-${randomUUID().slice(0, 8)}`;
+}

@@ -78,6 +78,7 @@ export class JobEngine {
       change: null,
       images: referenceCount(submission.plan),
       styleReference: submission.plan.kind === 'image' && submission.plan.style !== undefined,
+      reads: [],
     };
     this.jobs.set(job.id, job);
     const doomed = faults.take('failNextJob');

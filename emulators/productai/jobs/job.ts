@@ -36,6 +36,19 @@ export interface Job {
   images: number;
   /** The prompt bound the last image as a style reference and the scene follows it. */
   styleReference: boolean;
+  /**
+   * Every read of the job by id (either API), when (the emulator's clock) and the status it
+   * answered: how often and when a client polled it, for tests that assert a polling schedule.
+   */
+  reads: JobRead[];
+}
+
+export interface JobRead {
+  at: number;
+  api: 'current' | 'earlier';
+  status: JobStatus;
+  /** The progress the earlier interface answered (null: the current one, which has none). */
+  progress: number | null;
 }
 
 /** The fixed prompt the service reports for upscale jobs. */

@@ -136,7 +136,10 @@ export function addControlRoutes(router: Router, state: EmulatorState): void {
   });
 
   router.add('GET', '/__emulator/webhooks', (ctx) =>
-    replyJson(ctx, 200, { attempts: state.webhooks.attempts() }),
+    replyJson(ctx, 200, {
+      attempts: state.webhooks.attempts(),
+      pending: state.webhooks.pending(),
+    }),
   );
 }
 

@@ -97,6 +97,7 @@ export function addCurrentRoutes(router: Router, state: EmulatorState): void {
           apiError('Job not found', `No job with id ${raw} exists for this API key`),
         );
       }
+      job.reads.push({ at: state.clock.now(), api: 'current', status: job.status, progress: null });
       replyJson(ctx, 200, { status: 'OK', data: currentJob(job) });
     }),
   );

@@ -119,7 +119,11 @@ export function addEarlierRoutes(router: Router, state: EmulatorState): void {
       const raw = ctx.params.id ?? '';
       const job = state.jobs.ownedBy(account.key, raw);
       if (!job) return fail(ctx, 404, 'not_found', `No job with id ${raw}`);
-      replyJson(ctx, 200, earlierJob(job, state.clock.now()));
+      const at = state.clock.now();
+      const view = earlierJob(job, at);
+      const { progress } = view as { progress?: number };
+      job.reads.push({ at, api: 'earlier', status: job.status, progress: progress ?? null });
+      replyJson(ctx, 200, view);
     }),
   );
 

@@ -12,6 +12,7 @@ import {
   type TestShop,
 } from '../../support/publish-stack.ts';
 import { collectionId, waitForRun } from '../../support/seeded-shop.ts';
+import { notYet, until } from '../../support/until.ts';
 
 const PAGE = 4;
 const WINDOW = 4;
@@ -68,15 +69,29 @@ async function steady(shop: TestShop, runId: string): Promise<BulkRunView> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until ProductAI has received no new job from this shop for `quietMs`. */
-async function quiet(shop: TestShop, quietMs = 1_200): Promise<number> {
-  let last = await jobCount(shop);
-  for (;;) {
-    await sleep(quietMs);
-    const now = await jobCount(shop);
-    if (now === last) return now;
-    last = now;
-  }
+/**
+ * Once none of the run's generations is queued or being submitted (the app's own states: what
+ * was on its way to ProductAI has landed there, and what waits is paused or cancelled), the
+ * run's generations as they are then. Nothing is sent after that while the run stays stopped:
+ * only a queued generation is ever submitted.
+ */
+async function landed(shop: TestShop, runId: string) {
+  return until(
+    "the run's submissions under way to land",
+    async () => {
+      const generations = await runGenerations(shop, runId);
+      const moving = generations.filter((g) => g.state === 'queued' || g.state === 'submitting');
+      return moving.length === 0 ? generations : notYet(moving.map((g) => [g.id, g.state]));
+    },
+    { deadlineMs: 30_000 },
+  );
+}
+
+/** The run's generations ProductAI has a job for (sent), by the app's own record. */
+function sent(generations: Awaited<ReturnType<typeof runGenerations>>): number {
+  return generations.filter(
+    (g) => !['queued', 'submitting', 'paused', 'cancelled'].includes(g.state),
+  ).length;
 }
 
 describe('bulk-run expansion', () => {
@@ -111,10 +126,11 @@ describe('bulk-run controls', () => {
 
     const paused = await shop.api<BulkRunView>('POST', `/bulk-runs/${run.id}/pause`);
     expect(paused.body.state).toBe('paused');
-    const submitted = await quiet(shop);
-    await sleep(1_000);
-    expect(await jobCount(shop)).toBe(submitted);
-    const waiting = (await runGenerations(shop, run.id)).filter((g) => g.state === 'paused');
+    const settled = await landed(shop, run.id);
+    const submitted = await jobCount(shop);
+    // Every job ProductAI has is one of the run's sent generations; the rest wait, paused.
+    expect(sent(settled)).toBe(submitted);
+    const waiting = settled.filter((g) => g.state === 'paused');
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((g) => g.reason === 'Paused with its bulk run.')).toBe(true);
 
@@ -135,7 +151,9 @@ describe('bulk-run controls', () => {
     await harness.pipeline.internals.shopPause.pause(shop.shop, 'out_of_credits');
     const resumed = await shop.api('POST', '/shop/resume');
     expect(resumed.status).toBe(200);
-    await quiet(shop); // whatever was already sent lands; nothing of the run is sent again
+    // Whatever was already sent lands; nothing of the run is queued again.
+    const after = await landed(shop, run.id);
+    expect(sent(after)).toBe(await jobCount(shop));
 
     for (const { id } of held) {
       expect(await harness.pipeline.generations.get(shop.shop, id)).toMatchObject({
@@ -154,7 +172,7 @@ describe('bulk-run controls', () => {
 
     const cancelled = await shop.api<BulkRunView>('POST', `/bulk-runs/${run.id}/cancel`);
     expect(cancelled.body.state).toBe('cancelled');
-    const submitted = await quiet(shop);
+    const submitted = sent(await landed(shop, run.id));
 
     const settled = await waitForRun(
       shop,
