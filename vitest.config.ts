@@ -24,6 +24,11 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` waits on a state the app reaches in its own time (a webhook's job run, a
+    // generation made); its default patience, one second, ran out at load 30-50 (a rule's
+    // product created in the emulator and not yet taken after 1 s). The patience is never a
+    // duration a test depends on, so it is the test's, less its set-up.
+    expect: { poll: { timeout: 30_000 } },
     globalSetup: ['test/support/global-setup.ts'],
     // Each file's helpers' teardowns (test/support/teardown.ts), after the file's own afterAll.
     setupFiles: ['test/support/file-setup.ts'],
