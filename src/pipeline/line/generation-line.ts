@@ -16,7 +16,6 @@ import type { GenerationStore } from '../generations/generation-store.ts';
 import type { FairScheduler } from '../limits/fair-scheduler.ts';
 import type { ShopPause } from './shop-pause.ts';
 import { pendingCapError } from '../limits/shop-quotas.ts';
-import { createSeenAtCap } from '../limits/seen-at-cap.ts';
 
 export interface GenerationLine {
   /**
@@ -34,9 +33,7 @@ export interface GenerationLine {
    * Throws the same 429 when `adding` more would take the shop past its cap, counted as the
    * cap's script counts (one round trip): the look a click takes before it reads anything from
    * Shopify, so that a shop flooding past its cap costs a Redis read a click, not Admin calls and
-   * the web process's time. `enqueueWithinQuota`'s script stays the exact check. A count that
-   * refused a click is believed for a second in this process (limits/seen-at-cap.ts), so a
-   * flood past the cap costs no Redis call at all in that second.
+   * the web process's time. `enqueueWithinQuota`'s script stays the exact check.
    */
   refuseAtCap(shop: string, adding: number): Promise<void>;
   /**
@@ -61,11 +58,8 @@ export function createGenerationLine(deps: {
   shopPause: ShopPause;
   /** The shop's most generations not yet final (config quotas.pendingPerShop). */
   pendingCap: number;
-  /** A monotonic clock in ms (performance.now by default), for how long a count is believed. */
-  now?: () => number;
 }): GenerationLine {
   const { generations, scheduler, shopPause, pendingCap } = deps;
-  const seenAtCap = createSeenAtCap(deps.now);
 
   const itemOf = (generation: Generation) => ({
     shop: generation.shop,
@@ -102,13 +96,8 @@ export function createGenerationLine(deps: {
 
     async refuseAtCap(shop, adding) {
       if (pendingCap <= 0) return;
-      const seen = seenAtCap.pending(shop);
-      if (seen !== null && seen + adding > pendingCap) throw pendingCapError(pendingCap);
       const pending = await scheduler.pendingOf(shop);
-      if (pending + adding > pendingCap) {
-        seenAtCap.refused(shop, pending);
-        throw pendingCapError(pendingCap);
-      }
+      if (pending + adding > pendingCap) throw pendingCapError(pendingCap);
     },
 
     async admit(generation) {
