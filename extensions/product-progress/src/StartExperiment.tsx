@@ -174,18 +174,14 @@ export function StartExperiment({ productId, results, latestId, onClose }: Props
             </s-option>
           ))}
         </s-select>
-        <s-select
-          label={t('block.experiment.goal')}
+        <ChoiceSelect
           name="goal"
+          label={t('block.experiment.goal')}
+          choices={GOALS}
           value={goal}
-          onChange={(event) => setGoal(event.currentTarget.value as typeof goal)}
-        >
-          {GOALS.map((value) => (
-            <s-option key={value} value={value}>
-              {t(`block.experiment.goals.${value}`)}
-            </s-option>
-          ))}
-        </s-select>
+          text={(value) => t(`block.experiment.goals.${value}`)}
+          onChange={setGoal}
+        />
         <s-number-field
           label={t('block.experiment.minDays')}
           name="minDays"
@@ -208,30 +204,22 @@ export function StartExperiment({ productId, results, latestId, onClose }: Props
           error={(checked ? maxProblem : undefined) ?? fieldError(error, 'maxDays')}
           onInput={(event) => setMaxDays(event.currentTarget.value)}
         />
-        <s-select
-          label={t('block.experiment.endAction')}
+        <ChoiceSelect
           name="endAction"
+          label={t('block.experiment.endAction')}
+          choices={END_ACTIONS}
           value={endAction}
-          onChange={(event) => setEndAction(event.currentTarget.value as typeof endAction)}
-        >
-          {END_ACTIONS.map((value) => (
-            <s-option key={value} value={value}>
-              {t(`block.experiment.endActions.${value}`)}
-            </s-option>
-          ))}
-        </s-select>
-        <s-select
-          label={t('block.experiment.losers')}
+          text={(value) => t(`block.experiment.endActions.${value}`)}
+          onChange={setEndAction}
+        />
+        <ChoiceSelect
           name="losers"
+          label={t('block.experiment.losers')}
+          choices={LOSERS}
           value={losers}
-          onChange={(event) => setLosers(event.currentTarget.value as typeof losers)}
-        >
-          {LOSERS.map((value) => (
-            <s-option key={value} value={value}>
-              {t(`block.experiment.losersChoices.${value}`)}
-            </s-option>
-          ))}
-        </s-select>
+          text={(value) => t(`block.experiment.losersChoices.${value}`)}
+          onChange={setLosers}
+        />
       </s-grid>
       <s-stack direction="inline" gap="base">
         <s-button variant="primary" loading={sending} onClick={() => void submit()}>
@@ -240,5 +228,30 @@ export function StartExperiment({ productId, results, latestId, onClose }: Props
         <s-button onClick={onClose}>{t('block.experiment.cancel')}</s-button>
       </s-stack>
     </s-stack>
+  );
+}
+
+/** A select of fixed choices, each written by `text`, its value one of `choices`. */
+function ChoiceSelect<T extends string>(props: {
+  name: string;
+  label: string;
+  choices: readonly T[];
+  value: T;
+  text: (value: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <s-select
+      label={props.label}
+      name={props.name}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value as T)}
+    >
+      {props.choices.map((value) => (
+        <s-option key={value} value={value}>
+          {props.text(value)}
+        </s-option>
+      ))}
+    </s-select>
   );
 }
