@@ -34,7 +34,7 @@ function minuteAfter(iso: string): { at: string } {
  * the shared rate limit's end (429), until when ProductAI limits the app (the instant as it is:
  * the request leaves after it, in its turn), or ProductAI's return.
  */
-function waitingToSend(wait: ShopifyWait): CodedText {
+function waitingToSend(wait: WaitSaid): CodedText {
   return wait.sendAgainAt
     ? { code: 'waiting_productai_limit_send', params: { time: { at: wait.sendAgainAt } } }
     : { code: 'waiting_productai_send' };
@@ -46,7 +46,10 @@ function waitingToSend(wait: ShopifyWait): CodedText {
  */
 const UNTIL = { shopify: 'waiting_shopify_until', productai: 'waiting_productai_until' } as const;
 
-function waitReason(wait: ShopifyWait | null, waitingFor: 'shopify' | 'productai'): CodedText {
+/** What a view says of a wait: a generation's own, or its shop's line's (below). */
+type WaitSaid = Omit<ShopifyWait, 'since' | 'failures'>;
+
+function waitReason(wait: WaitSaid | null, waitingFor: 'shopify' | 'productai'): CodedText {
   if (waitingFor === 'productai' && wait?.sending) return waitingToSend(wait);
   if (waitingFor === 'productai' && wait?.readAgainAt) return waitingForRateLimit(wait.readAgainAt);
   if (wait?.givesUpAt) {
@@ -68,20 +71,20 @@ function placementOf(generation: Generation): GenerationView['placement'] {
 }
 
 /**
- * `shopifyDown`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts), so a
- * saving generation with no wait of its own, in its shop's line behind the ones that met it,
- * waits for Shopify too.
+ * `shopifyDownUntil`: the shop's saves wait out a Shopify outage (publish/shopify-down-since.ts)
+ * until then at the latest, so a saving generation with no wait of its own, in its shop's line
+ * behind the ones that met it, waits for Shopify too, until the same time.
  */
 export function toGenerationView(
   generation: Generation,
-  shop: { shopifyDown: boolean } = { shopifyDown: false },
+  shop: { shopifyDownUntil: string | null } = { shopifyDownUntil: null },
 ): GenerationView {
-  const wait = currentWait(generation);
-  const waitingFor = wait
-    ? (wait.on ?? 'shopify')
-    : shop.shopifyDown && generation.state === 'saving'
-      ? 'shopify'
-      : null;
+  const wait: WaitSaid | null =
+    currentWait(generation) ??
+    (shop.shopifyDownUntil !== null && generation.state === 'saving'
+      ? { givesUpAt: shop.shopifyDownUntil }
+      : null);
+  const waitingFor = wait ? (wait.on ?? 'shopify') : null;
   return {
     id: generation.id,
     kind: generation.kind,

@@ -23,8 +23,8 @@ export interface ShopifyDownSince {
   since(shop: string, now: number, keepMs: number): Promise<number>;
   /** Shopify answered the shop: its outage, if any, is over. */
   answered(shop: string): Promise<void>;
-  /** Whether the shop's saves are waiting out an outage now. */
-  isDown(shop: string): Promise<boolean>;
+  /** When the outage the shop's saves are waiting out now began (ms), or null: none. */
+  downSince(shop: string): Promise<number | null>;
 }
 
 export function createShopifyDownSince(redis: Redis): ShopifyDownSince {
@@ -37,8 +37,9 @@ export function createShopifyDownSince(redis: Redis): ShopifyDownSince {
     async answered(shop) {
       await redis.del(keys.key(shop));
     },
-    async isDown(shop) {
-      return (await redis.exists(keys.key(shop))) === 1;
+    async downSince(shop) {
+      const since = await redis.get(keys.key(shop));
+      return since === null ? null : Number(since);
     },
   };
 }

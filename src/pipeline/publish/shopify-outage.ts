@@ -144,7 +144,7 @@ async function waitForShopify(
  * Shopify's return.
  */
 async function joinsKnownOutage(ref: GenerationRef, ctx: ShopifyOutageContext) {
-  if (!(await ctx.shopifyDown.isDown(ref.shop))) return null;
+  if ((await ctx.shopifyDown.downSince(ref.shop)) === null) return null;
   const generation = await ctx.generations.get(ref.shop, ref.generationId);
   return generation?.state === 'saving' && !currentWait(generation) ? generation : null;
 }

@@ -114,9 +114,9 @@ describe('saving through a Shopify outage', () => {
     });
   });
 
-  it('says the same of a result waiting in its shop’s line behind the outage', async () => {
+  it('says the same of a result waiting in its shop’s line behind the outage, until the same time', async () => {
     const { shop, product, generation } = await savingDuringOutage({ status: 502 }, 7);
-    await waitedThrough(shop, generation.id, 1);
+    const waiting = await waitedThrough(shop, generation.id, 1);
     // The shop's next result to save, not tried yet: in line behind the one that met the outage.
     const inLine = await shop.savingGeneration(
       product,
@@ -126,10 +126,12 @@ describe('saving through a Shopify outage', () => {
 
     const view = await shop.api<GenerationView>('GET', `/generations/${inLine.id}`);
 
+    // The shop's outage began with the first one's wait: the app gives up on both together.
+    const givesUpAt = new Date(Date.parse(waiting.waitingFor!.since) + 120_000).toISOString();
     expect(view.body).toMatchObject({
       state: 'saving',
       waitingFor: 'shopify',
-      reason: 'Waiting for Shopify to come back — saved as soon as it answers.',
+      reasonText: { code: 'waiting_shopify_until', params: { time: { at: givesUpAt } } },
     });
   });
 });
