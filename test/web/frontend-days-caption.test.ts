@@ -4,23 +4,14 @@
  * (src/features/experiments/counters.ts), which the caption writes on the shop's clock, 09:00 in
  * Tokyo, as every time the app shows; never "UTC".
  */
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type * as Wording from '../../web/frontend/src/pages/experiments/experiment-wording.ts';
-import { leaveAppHome, openAppHomeInFrench } from './support/app-home-locale.ts';
+import { leaveAppHome, openTokyoShopInFrench } from './support/app-home-locale.ts';
 
-const SHOP_ZONE = 'Asia/Tokyo';
-/** A reader on this machine's clock reads the shop's zone named, unless the machine is in Tokyo. */
-const label = new Intl.DateTimeFormat().resolvedOptions().timeZone !== SHOP_ZONE ? ' UTC+9' : '';
-
+let label: string;
 let wording: typeof Wording;
 beforeAll(async () => {
-  await openAppHomeInFrench();
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/shop'
-      ? new Response(JSON.stringify({ shop: 'tokyo.myshopify.com', timeZone: SHOP_ZONE }))
-      : new Response('{}', { status: 404 }),
-  );
-  await (await import('../../web/frontend/src/lib/shop.ts')).shopReady();
+  label = (await openTokyoShopInFrench()).zoneLabel;
   wording = await import('../../web/frontend/src/pages/experiments/experiment-wording.ts');
 });
 afterAll(leaveAppHome);

@@ -18,7 +18,7 @@ import { crashStack } from '../../pipeline/support/crash-stack.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
 import { experimentStack } from './support/experiment-stack.ts';
-import { armsMetafield, publishedPhoto, triggersOf } from './support/published-photos.ts';
+import { armsMetafield, triggersOf } from './support/published-photos.ts';
 
 const crash = crashStack('experiment-crash');
 const stack = experimentStack({ crash });
@@ -26,20 +26,11 @@ const stack = experimentStack({ crash });
 const NEXT_DAY = String(86_400_000 + 60 * 60_000);
 
 it('a worker killed between "winner featured" and "finished" is followed by one that ends the experiment exactly once', async () => {
-  const { app, images } = stack;
-  const { shop, products } = await stack.newShop();
-  const productId = products[0]!;
-  const photo = await publishedPhoto(app, images, shop, productId);
-  const before = (await productMedia(app, shop, productId)).map((media) => media.id);
-
-  const started = await app.deps.features.experiments.start(shop, {
-    productId,
-    generationIds: [photo.id],
-    goal: 'add_to_cart',
-    endAction: 'keep_winner',
-    minDays: 1,
-    maxDays: 3,
+  const { app } = stack;
+  const { shop, productId, photo, started } = await stack.startedOnNewShop({
+    start: { minDays: 1, maxDays: 3 },
   });
+  const before = (await productMedia(app, shop, productId)).map((media) => media.id);
   await stack.aiPhotoSellsBetter(shop, started);
 
   // It may die before it says it is ready: either way it has exited once this settles.
@@ -86,20 +77,12 @@ it('a worker killed between "winner featured" and "finished" is followed by one 
 }, 360_000);
 
 it('a worker killed right after the reorder that keeps an "ask" end\'s winner is followed by one that finishes it once', async () => {
-  const { app, images } = stack;
-  const { shop, products } = await stack.newShop();
-  const productId = products[0]!;
-  const photo = await publishedPhoto(app, images, shop, productId);
+  const { app } = stack;
+  const { shop, productId, photo, started } = await stack.startedOnNewShop({
+    start: { endAction: 'ask', minDays: 1, maxDays: 3 },
+  });
   const before = (await productMedia(app, shop, productId)).map((media) => media.id);
   const { experiments } = app.deps.features;
-  const started = await experiments.start(shop, {
-    productId,
-    generationIds: [photo.id],
-    goal: 'add_to_cart',
-    endAction: 'ask',
-    minDays: 1,
-    maxDays: 3,
-  });
   await stack.aiPhotoSellsBetter(shop, started);
   const finished = () =>
     until(

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createExperimentStore,
   MAX_RUNNING_EXPERIMENTS,
-  type NewExperiment,
 } from '../../../src/features/experiments/experiment-store.ts';
 import {
   CampaignClaimError,
@@ -19,6 +18,7 @@ import { AppError } from '../../../src/platform/errors.ts';
 import { uniqueShop } from '../../support/redis.ts';
 import { uniqueNamespace } from '../../support/generations.ts';
 import { storeDeps } from '../../stores/support/store-deps.ts';
+import { twoArmExperiment } from './support/experiments.ts';
 
 const { redis } = await storeDeps();
 const clock = createManualClock(Date.UTC(2030, 0, 1));
@@ -26,30 +26,7 @@ const store = createExperimentStore({ redis, clock, namespace: uniqueNamespace('
 const claims = createCampaignClaims(redis);
 
 const product = (n: number) => `gid://shopify/Product/${n}`;
-const input = (shop: string, productId = product(1)): NewExperiment => ({
-  shop,
-  productId,
-  arms: [
-    {
-      arm: 'control',
-      media: 'gid://shopify/MediaImage/1',
-      image: 'https://x/1.png',
-      generationId: null,
-    },
-    {
-      arm: 'ai1',
-      media: 'gid://shopify/MediaImage/2',
-      image: 'https://x/2.png',
-      generationId: 'G',
-    },
-  ],
-  weights: [50, 50],
-  goal: 'add_to_cart',
-  minDays: 14,
-  maxDays: 28,
-  endAction: 'keep_winner',
-  losers: 'keep_in_product',
-});
+const input = (shop: string, productId = product(1)) => twoArmExperiment(shop, { productId });
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

@@ -12,6 +12,7 @@ import type { Campaign } from '../../../src/features/campaigns/campaign.ts';
 import { createExperimentsService } from '../../../src/features/experiments/service.ts';
 import { AppError } from '../../../src/platform/errors.ts';
 import { startTestApp } from '../../support/app.ts';
+import { twoArmExperiment } from './support/experiments.ts';
 
 const app = await startTestApp({ webhookWorker: false });
 const engine = app.deps.engines.experiments;
@@ -21,30 +22,7 @@ const productId = 'gid://shopify/Product/7001';
 async function endedAsking() {
   const shop = app.newShop();
   const created = await engine.store.create(
-    {
-      shop,
-      productId,
-      arms: [
-        {
-          arm: 'control',
-          media: 'gid://shopify/MediaImage/1',
-          image: 'https://x/1.png',
-          generationId: null,
-        },
-        {
-          arm: 'ai1',
-          media: 'gid://shopify/MediaImage/2',
-          image: 'https://x/2.png',
-          generationId: 'G',
-        },
-      ],
-      weights: [50, 50],
-      goal: 'add_to_cart',
-      minDays: 1,
-      maxDays: 3,
-      endAction: 'ask',
-      losers: 'keep_in_product',
-    },
+    twoArmExperiment(shop, { productId, minDays: 1, maxDays: 3, endAction: 'ask' }),
     engine.clock.now() + 86_400_000,
   );
   const ended = await engine.store.end(shop, created.id, {

@@ -15,7 +15,7 @@ import { createOffsetClock } from '../../../src/platform/clock.ts';
 import { productMedia } from '../../support/shop-media.ts';
 import { until } from '../../support/until.ts';
 import { experimentStack } from './support/experiment-stack.ts';
-import { publishedPhoto, triggersOf } from './support/published-photos.ts';
+import { triggersOf } from './support/published-photos.ts';
 
 const DAY_MS = 86_400_000;
 const clock = createOffsetClock();
@@ -36,20 +36,10 @@ const featured = async (shop: string, productId: string) =>
 
 /** An experiment on a new shop's product whose AI photo sells far better on its first day. */
 async function aiPhotoSellsBetter(endAction: StartExperimentRequest['endAction']) {
-  const { app, images } = stack;
-  const { shop, products } = await stack.newShop();
-  const productId = products[0]!;
-  const original = await featured(shop, productId);
-  const photo = await publishedPhoto(app, images, shop, productId);
-  const { experiments } = app.deps.features;
-  const started = await experiments.start(shop, {
-    productId,
-    generationIds: [photo.id],
-    goal: 'add_to_cart',
-    endAction,
-    minDays: 1,
-    maxDays: 3,
+  const { shop, productId, mediaBefore, photo, started } = await stack.startedOnNewShop({
+    start: { endAction, minDays: 1, maxDays: 3 },
   });
+  const original = mediaBefore[0]!;
   await stack.aiPhotoSellsBetter(shop, started);
   const path = `/experiments/${started.id}/keep-winner`;
   return { shop, productId, original, photo: photo.fileId!, id: started.id, path };

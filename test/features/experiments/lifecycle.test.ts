@@ -31,21 +31,12 @@ const codeOf = (promise: Promise<unknown>) =>
 
 describe('experiments', () => {
   it('starts with the arms on the storefront, one per product, and decides by the daily look', async () => {
-    const { app, images, worker } = stack;
+    const { app, worker } = stack;
     const { experiments } = app.deps.features;
-    const { shop, products } = await stack.newShop();
-    const productId = products[0]!;
-    const original = (await productMedia(app, shop, productId))[0]!.id;
-    const photo = await publishedPhoto(app, images, shop, productId);
-
-    const started = await experiments.start(shop, {
-      productId,
-      generationIds: [photo.id],
-      goal: 'add_to_cart',
-      endAction: 'keep_winner',
-      minDays: 1,
-      maxDays: 3,
+    const { shop, productId, mediaBefore, photo, started } = await stack.startedOnNewShop({
+      start: { minDays: 1, maxDays: 3 },
     });
+    const original = mediaBefore[0]!;
     expect(started).toMatchObject({ status: 'running', winner: null, day: 1 });
     const metafield = await armsMetafield(app.deps, shop, productId);
     expect(metafield?.type).toBe('json');
@@ -108,22 +99,14 @@ describe('experiments', () => {
   }, 60_000);
 
   it('stops keeping the original, which becomes featured again', async () => {
-    const { app, images } = stack;
+    const { app } = stack;
     const { experiments } = app.deps.features;
-    const { shop, products } = await stack.newShop();
-    const productId = products[1]!;
-    const original = (await productMedia(app, shop, productId))[0]!.id;
-    const photo = await publishedPhoto(app, images, shop, productId, { featured: true });
-    await expect
-      .poll(async () => (await productMedia(app, shop, productId))[0]!.id)
-      .toBe(photo.fileId);
-
-    const started = await experiments.start(shop, {
-      productId,
-      generationIds: [photo.id],
-      goal: 'orders',
-      endAction: 'keep_winner',
+    const { shop, productId, mediaBefore, photo, started } = await stack.startedOnNewShop({
+      product: 1,
+      featured: true,
+      start: { goal: 'orders' },
     });
+    const original = mediaBefore[0]!;
     // The AI photo replaced the original as featured: the control is still the original.
     expect(started.arms.map((arm) => arm.media)).toEqual([original, photo.fileId]);
     const stopped = await experiments.stop(shop, started.id, { keep: 'original' });
@@ -147,17 +130,10 @@ describe('experiments', () => {
   }, 60_000);
 
   it('finishes its end when the merchant deleted the kept image meanwhile', async () => {
-    const { app, images } = stack;
+    const { app } = stack;
     const { experiments } = app.deps.features;
-    const { shop, products } = await stack.newShop();
-    const productId = products[4]!;
-    const original = (await productMedia(app, shop, productId))[0]!.id;
-    const photo = await publishedPhoto(app, images, shop, productId);
-    const started = await experiments.start(shop, {
-      productId,
-      generationIds: [photo.id],
-      goal: 'add_to_cart',
-      endAction: 'keep_winner',
+    const { shop, productId, mediaBefore, photo, started } = await stack.startedOnNewShop({
+      product: 4,
     });
     await createShopifyFiles(app.deps.admin.forShop(shop)).delete(photo.fileId!);
     await experiments.stop(shop, started.id, { keep: 'ai' });
@@ -166,38 +142,22 @@ describe('experiments', () => {
       async () => !(await experiments.get(shop, started.id)).settling,
       { deadlineMs: 30_000 },
     );
-    expect((await productMedia(app, shop, productId))[0]!.id).toBe(original);
+    expect((await productMedia(app, shop, productId))[0]!.id).toBe(mediaBefore[0]);
   }, 60_000);
 
   it('is ended by an undo of its product, which keeps no arm', async () => {
-    const { app, images } = stack;
+    const { app } = stack;
     const { experiments } = app.deps.features;
-    const { shop, products } = await stack.newShop();
-    const productId = products[2]!;
-    const photo = await publishedPhoto(app, images, shop, productId);
-    const started = await experiments.start(shop, {
-      productId,
-      generationIds: [photo.id],
-      goal: 'add_to_cart',
-      endAction: 'keep_winner',
-    });
+    const { shop, photo, started } = await stack.startedOnNewShop({ product: 2 });
     await app.deps.features.generations.act(shop, photo.id, 'undo');
     const view = await experiments.get(shop, started.id);
     expect(view).toMatchObject({ status: 'ended', winner: null, why: 'ended_by_undo' });
   }, 60_000);
 
   it('is ended by an "Undo all" batch over its product, as by a single undo', async () => {
-    const { app, images } = stack;
+    const { app } = stack;
     const { experiments } = app.deps.features;
-    const { shop, products } = await stack.newShop();
-    const productId = products[4]!;
-    const photo = await publishedPhoto(app, images, shop, productId);
-    const started = await experiments.start(shop, {
-      productId,
-      generationIds: [photo.id],
-      goal: 'add_to_cart',
-      endAction: 'keep_winner',
-    });
+    const { shop, photo, started } = await stack.startedOnNewShop({ product: 4 });
     // The batch's job, run here as the workers run it (no pipeline workers in this file).
     const { reviewBatches } = app.deps.pipeline;
     const batch = await reviewBatches.start(shop, 'undo', { type: 'generations', ids: [photo.id] });

@@ -22,6 +22,24 @@ export async function openAppHomeInFrench(): Promise<void> {
   await openAppHomeIn('fr-FR');
 }
 
+/**
+ * The app home in French on a shop in Tokyo: the app's API answers the shop's time zone (the
+ * rest 404), and the shop module has read it. `zoneLabel`: what a time on the shop's clock is
+ * followed by for this reader (' UTC+9', unless this machine is in Tokyo too).
+ */
+export async function openTokyoShopInFrench(): Promise<{ zoneLabel: string }> {
+  const zone = 'Asia/Tokyo';
+  await openAppHomeInFrench();
+  vi.stubGlobal('fetch', async (url: string) =>
+    url === '/api/shop'
+      ? new Response(JSON.stringify({ shop: 'tokyo.myshopify.com', timeZone: zone }))
+      : new Response('{}', { status: 404 }),
+  );
+  await (await import('../../../web/frontend/src/lib/shop.ts')).shopReady();
+  const readerElsewhere = new Intl.DateTimeFormat().resolvedOptions().timeZone !== zone;
+  return { zoneLabel: readerElsewhere ? ' UTC+9' : '' };
+}
+
 export function leaveAppHome(): void {
   vi.unstubAllGlobals();
   vi.resetModules();

@@ -13,10 +13,17 @@ import { afterAll, beforeAll } from 'vitest';
 import type { ExperimentWorker } from '../../../../src/features/experiments/experiment-runner.ts';
 import type { OffsetClock } from '../../../../src/platform/clock.ts';
 import type { CrashStack } from '../../../pipeline/support/crash-stack.ts';
+import type {
+  ExperimentView,
+  StartExperimentRequest,
+} from '../../../../src/app-api/experiments.ts';
+import type { Generation } from '../../../../src/pipeline/index.ts';
 import { startTestApp, type TestApp } from '../../../support/app.ts';
 import { startImageHost, type HostedImages } from '../../../support/product-images.ts';
 import { seededProducts } from '../../../support/seeded-shop.ts';
-import { traffic } from './published-photos.ts';
+import { productMedia } from '../../../support/shop-media.ts';
+import { until } from '../../../support/until.ts';
+import { publishedPhoto, traffic } from './published-photos.ts';
 
 export interface ExperimentStack {
   readonly app: TestApp;
@@ -25,6 +32,23 @@ export interface ExperimentStack {
   readonly worker: ExperimentWorker;
   /** A new shop with the app installed; its seeded products that have images, in the seed's order. */
   newShop(): Promise<{ shop: string; products: string[] }>;
+  /**
+   * An experiment started on a new shop's product (the seed's `product`th that has images, the
+   * first by default) on its AI photo, published first (`featured`: as the featured image, the
+   * start waiting until it is): by default to add to cart, keeping the winner. `mediaBefore`: the
+   * product's media before the photo was published.
+   */
+  startedOnNewShop(options?: {
+    product?: number;
+    featured?: boolean;
+    start?: Partial<Omit<StartExperimentRequest, 'productId' | 'generationIds'>>;
+  }): Promise<{
+    shop: string;
+    productId: string;
+    mediaBefore: string[];
+    photo: Generation;
+    started: ExperimentView;
+  }>;
   /**
    * The experiment's first day (from its start): 150 visitors on each arm, 6 adding the original
    * to cart and 60 the AI photo, so the next day's look decides for the AI photo.
@@ -86,6 +110,27 @@ export function experimentStack(
         (product) => product.mediaCount > 0,
       );
       return { shop, products: products.map((product) => product.id) };
+    },
+    async startedOnNewShop({ product = 0, featured = false, start = {} } = {}) {
+      const { app, images } = stack;
+      const { shop, products } = await stack.newShop();
+      const productId = products[product]!;
+      const mediaBefore = (await productMedia(app, shop, productId)).map((media) => media.id);
+      const photo = await publishedPhoto(app, images, shop, productId, { featured });
+      if (featured) {
+        await until(
+          'the AI photo to be featured',
+          async () => (await productMedia(app, shop, productId))[0]!.id === photo.fileId,
+        );
+      }
+      const started = await app.deps.features.experiments.start(shop, {
+        productId,
+        generationIds: [photo.id],
+        goal: 'add_to_cart',
+        endAction: 'keep_winner',
+        ...start,
+      });
+      return { shop, productId, mediaBefore, photo, started };
     },
     async aiPhotoSellsBetter(shop, { id, startedAt }) {
       const at = Date.parse(startedAt);

@@ -1,11 +1,50 @@
-/** Storefront event batches for the experiments' tests: an open experiment, a batch, a post. */
+/**
+ * The experiments' tests' inputs: an experiment to store, and storefront event batches (an open
+ * experiment, a batch, a post).
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { NewExperiment } from '../../../../src/features/experiments/experiment-store.ts';
 import {
   createExperimentEventStore,
   type ExperimentEventStore,
 } from '../../../../src/features/experiments/event-store.ts';
 import type { Redis } from '../../../../src/platform/redis/connection.ts';
 import type { TestApp } from '../../../support/app.ts';
+
+/**
+ * An experiment to store: the product's original against one AI photo, half the visitors each,
+ * to add to cart over two to four weeks, keeping the winner.
+ */
+export function twoArmExperiment(
+  shop: string,
+  options: Partial<Omit<NewExperiment, 'shop'>> = {},
+): NewExperiment {
+  return {
+    shop,
+    productId: 'gid://shopify/Product/1',
+    arms: [
+      {
+        arm: 'control',
+        media: 'gid://shopify/MediaImage/1',
+        image: 'https://x/1.png',
+        generationId: null,
+      },
+      {
+        arm: 'ai1',
+        media: 'gid://shopify/MediaImage/2',
+        image: 'https://x/2.png',
+        generationId: 'G',
+      },
+    ],
+    weights: [50, 50],
+    goal: 'add_to_cart',
+    minDays: 14,
+    maxDays: 28,
+    endAction: 'keep_winner',
+    losers: 'keep_in_product',
+    ...options,
+  };
+}
 
 export const EVENTS_PATH = '/experiments/events';
 export const ARMS = ['original', 'ai-1'] as const;
