@@ -4,6 +4,7 @@
  * Its Redis is private: these tests freeze it (CLIENT PAUSE), which must not stall other tests.
  */
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,7 @@ afterAll(async () => {
 /** A worker on a free health port; resolves with the port once it runs. */
 async function startWorker(
   shutdownTimeoutMs = 10_000,
+  env: Record<string, string> = {},
 ): Promise<{ worker: AppProcess; url: string }> {
   const worker = startAppProcess([process.execPath, 'web/worker/main.ts'], {
     cwd: ROOT,
@@ -53,6 +55,7 @@ async function startWorker(
       HOST: '127.0.0.1',
       WORKER_HEALTH_PORT: '0',
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      ...env,
     },
   });
   started.push(worker);
@@ -71,7 +74,32 @@ async function probe(url: string): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: await response.json() };
 }
 
+/** The niceness of every thread of a process, from Linux's /proc (field 19 of each stat). */
+function threadNiceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((thread) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+      // After the command's name in parentheses: state is field 3, niceness field 19.
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return []; // the thread ended since the listing
+    }
+  });
+}
+
 describe('the worker process', () => {
+  it.runIf(process.platform === 'linux')(
+    'runs every thread below the web process’s priority, at WORKER_NICENESS',
+    async () => {
+      const { worker } = await startWorker(10_000, { WORKER_NICENESS: '7' });
+      const niceness = threadNiceness(worker.child.pid!);
+      // V8's and libuv's threads, started before the worker's code ran, and the product
+      // check's pool, started after.
+      expect(niceness.length).toBeGreaterThan(5);
+      expect(new Set(niceness)).toEqual(new Set([7]));
+    },
+  );
+
   it('is live and ready while Redis answers', async () => {
     const { url } = await startWorker();
     expect(await probe(`${url}/livez`)).toEqual({ status: 200, body: { status: 'ok' } });

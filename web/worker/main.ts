@@ -8,6 +8,7 @@
  * expire.
  */
 import { ConfigError } from '../../src/platform/env.ts';
+import { lowerProcessPriority } from '../../src/platform/process-priority.ts';
 import { createApp, loadAppConfig, startWorkers, type AppOverrides } from '../../src/app/index.ts';
 import { exitOnShutdownSignals } from '../shutdown-signals.ts';
 import { startMetricsServer } from '../metrics-server.ts';
@@ -20,7 +21,10 @@ import { startHealthServer } from './health-server.ts';
 const WORKER_KEEPS_FREE = 0.25;
 
 async function main(overrides: AppOverrides): Promise<void> {
-  const app = await createApp(loadAppConfig(process.env), {
+  const appConfig = loadAppConfig(process.env);
+  // Before the app starts its threads (the product check's pool), which inherit it.
+  lowerProcessPriority(appConfig.worker.niceness);
+  const app = await createApp(appConfig, {
     adminKeepFree: WORKER_KEEPS_FREE,
     ...overrides,
   });
