@@ -1,9 +1,9 @@
 /**
- * Where the merchant sees the fidelity check: a changed result's badge and findings
- * in Activity, the large viewer's outline of what changed beside the figures, a bulk run's
- * changed results filtered and rejected together, and the fidelity guard in Settings. Real app,
- * real pipeline, both emulators, in Chromium inside the admin frame; the check's report is the
- * scripted checker's (support/fidelity-reports.ts says why).
+ * Where the merchant sees the fidelity check: a changed result's badge and findings in Activity,
+ * the large viewer's outline of what changed and its reason above the pictures (read first on a
+ * phone), a bulk run's changed results filtered and rejected together, and the fidelity guard
+ * in Settings. Real app, real pipeline, both emulators, in Chromium inside the admin frame; the
+ * check's report is the scripted checker's (support/fidelity-reports.ts says why).
  */
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';
@@ -91,6 +91,11 @@ test(
       const box = await sidebar.boundingBox();
       return box ? box.x + box.width : 0;
     }).toBeLessThanOrEqual(0);
+    // On a phone the reason is read first: under the badge, above the pictures, on screen.
+    const finding = await viewer.getByText('the white part has another colour').boundingBox();
+    const picture = await result.boundingBox();
+    expect(finding!.y + finding!.height).toBeLessThanOrEqual(800);
+    expect(finding!.y).toBeLessThan(picture!.y);
     await admin.screenshot('fidelity-changed-viewer-375');
     await admin.page.setViewportSize({ width: 1280, height: 900 });
   },

@@ -2,9 +2,11 @@
  * Gives results the report the fidelity check writes for a changed product, for the browser
  * tests of where the merchant sees the check. The stack's app runs as processes configured by
  * environment only (dev/stack.ts), so the scripted checker of the pipeline tests
- * (test/support/fidelity.ts) cannot be handed to them, and the ProductAI emulator cannot change
- * a product yet: the report (the scripted checker's own) is written by the generation store's
- * patch, as attach writes it (the record's `fidelity` field and the run's index by verdict).
+ * (test/support/fidelity.ts) cannot be handed to them, and a change the ProductAI emulator makes
+ * (its change orders) gets the real check's region and wording, which these tests of the pages do
+ * not pin: the report (the scripted checker's own) is written by the generation store's patch,
+ * as attach writes it (the record's `fidelity` field and the run's index by verdict). The real
+ * check on an emulated change: test/pipeline/publish/fidelity-guard-emulated.test.ts.
  * Everything that reads it is the real app: the API's views and filters, the batches by
  * verdict, the page.
  */

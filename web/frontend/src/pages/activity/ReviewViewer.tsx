@@ -308,6 +308,11 @@ export function ReviewViewer({
                 {t(zoom === 'fit' ? 'viewer.zoomActual' : 'viewer.zoomFit')}
               </Button>
             </InlineStack>
+            {!optionGroup && generation.fidelity ? (
+              // Under its badge, above the pictures: on a phone the reason a result is held is
+              // read before the pictures fill the screen, not below them.
+              <FidelityFigures fidelity={generation.fidelity} />
+            ) : null}
             {decide.error ? (
               <ErrorBanner error={decide.error} onDismiss={decide.clearError} />
             ) : null}
@@ -331,9 +336,6 @@ export function ReviewViewer({
                 <ResultMedia generation={generation} zoom={zoom} drawn={drawn} />
               </div>
             )}
-            {!optionGroup && generation.fidelity ? (
-              <FidelityFigures fidelity={generation.fidelity} />
-            ) : null}
             <StyleUsed style={generation.style} />
             <Text as="p" tone="subdued">
               {t('viewer.keyboard')}
