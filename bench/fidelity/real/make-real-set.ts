@@ -122,7 +122,7 @@ for (const [i, product] of manifest.products.entries()) {
     );
   const src = sourceNames.get(product.photos[0]!.path)!;
   const cut = cutouts.get(product.photos[0]!.path)!.png;
-  for (let k = 0; k < FAITHFUL_PER_PRODUCT; k++) {
+  for (let k = 0; k < (product.nearbyOnly ? 0 : FAITHFUL_PER_PRODUCT); k++) {
     const id = `p${i}-same_pose-${k}`;
     const result = await write(`${id}.jpg`, await scene(backdrop(r), cut, r));
     pairs.push({ id, source: src, result, kind: 'image', label: 'faithful', withText });
@@ -151,10 +151,12 @@ for (const [i, product] of manifest.products.entries()) {
         withText,
       });
     }
-  const kinds = product.photos[0]!.lettering
-    ? [...LETTERING_KINDS, BASE_KINDS[i % 4]!, BASE_KINDS[(i + 2) % 4]!]
-    : [0, 1, 2].map((k) => BASE_KINDS[(i + k) % 4]!);
-  const others = manifest.products.filter((p) => p.id !== product.id);
+  const kinds = product.nearbyOnly
+    ? []
+    : product.photos[0]!.lettering
+      ? [...LETTERING_KINDS, BASE_KINDS[i % 4]!, BASE_KINDS[(i + 2) % 4]!]
+      : [0, 1, 2].map((k) => BASE_KINDS[(i + k) % 4]!);
+  const others = manifest.products.filter((p) => p.id !== product.id && !p.nearbyOnly);
   for (const [k, kind] of kinds.entries()) {
     const { png, strength } = await changed(kind, product, others, r);
     const id = `p${i}-${kind}-${k}`;

@@ -31,6 +31,13 @@ export interface Product {
   photos: Photo[];
   /** Pairs of photo paths showing the product from nearly the same side. */
   nearby?: [string, string][];
+  /**
+   * A product that gives nearby-angle pairs only: no same-pose or changed results, and never
+   * another product's "other object". Products added for their nearby views are marked so, which
+   * leaves every pair of the products before them as it was (each product's results are seeded by
+   * its place in the list, and an other object is picked from the list).
+   */
+  nearbyOnly?: boolean;
 }
 
 export interface Source {
