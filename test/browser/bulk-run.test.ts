@@ -7,6 +7,8 @@ import { RESULT_TIMEOUT_MS, demoProducts, pickInResourcePicker } from './support
 import { confirm, confirmation, screenshotBothWidths } from './support/confirm.ts';
 import { browserSuite } from './support/suite.ts';
 import { eventually } from './support/eventually.ts';
+import { stackGenerationStore } from './support/stack-generations.ts';
+import { closeRedis, connectRedis } from '../../src/platform/redis/connection.ts';
 
 const suite = browserSuite('bulk-run', {
   connectedMerchant: true,
@@ -18,6 +20,17 @@ async function submittedJobs(): Promise<number> {
   const { stack } = suite;
   const url = `${stack.productAi.url}/__emulator/jobs?key=${encodeURIComponent(stack.productAiKey)}`;
   return ((await (await fetch(url)).json()) as { jobs: unknown[] }).jobs.length;
+}
+
+/** The shop's generations waiting to be sent to ProductAI or being sent, as the app records them. */
+async function unsentGenerations(): Promise<number> {
+  const redis = await connectRedis(suite.stack.redis.url, { name: 'browser-test' });
+  try {
+    const counts = await stackGenerationStore(redis).countByState(suite.stack.shop);
+    return counts.queued + counts.submitting + counts.uncertain;
+  } finally {
+    await closeRedis(redis);
+  }
 }
 
 /** The demo store's largest collection (one holds at least 60 products). */
@@ -103,8 +116,9 @@ test(
     await eventually(() => admin.app.getByText(/^\d+ cancelled$/).count(), {
       timeout: 10_000,
     }).toBeGreaterThan(0);
-    // A request already on its way when the run was cancelled may still land; then nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A request already on its way when the run was cancelled may still land: once none of the
+    // shop's generations waits to be sent or is being sent, what ProductAI got is final.
+    await eventually(unsentGenerations).toBe(0);
     const sentAfterCancel = await submittedJobs();
     expect(sentAfterCancel).toBeLessThan(collection.size);
     // Proving that nothing happens takes a wait: three seconds, many dispatcher rounds.

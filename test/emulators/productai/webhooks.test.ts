@@ -135,14 +135,16 @@ describe('result deliveries', () => {
       resolution: '480p',
       duration: 4,
     });
-    const deliveries = await receiver.waitFor(2, 30_000);
+    // A video is rendered (frames encoded): at load 35 that alone passed 30 s. Each delivery
+    // follows its job's end, so the wait is for the jobs, as long as the test may take.
+    const deliveries = await receiver.waitFor(2, 100_000);
     const ids = deliveries.map((d) => (d.body as { job_id: string }).job_id).sort();
     expect(ids).toEqual([String(upscale.body.data.id), String(video.body.data.id)].sort());
     const videoDelivery = deliveries.find(
       (d) => (d.body as { job_id: string }).job_id === String(video.body.data.id),
     );
     expect((videoDelivery!.body as { image_url: string }).image_url).toMatch(/\.mp4$/);
-  });
+  }, 120_000);
 
   it('retries after a non-200 answer until acknowledged (a 204 is not an acknowledgement)', async () => {
     await subscribe();
