@@ -97,7 +97,10 @@ export function colourParts(
   },
   warped: Pixels & { seen: Uint8Array },
   grid: Grid,
-  /** Cells of the product beyond the matched area, counted only where dark. */
+  /**
+   * Cells of the product beyond the matched area, counted where dark, and for a white or grey
+   * one's chroma gained where its shading follows the source's (SHADING_KEPT).
+   */
   beyond: Cell[] = [],
 ): ColourParts | undefined {
   const means: {
