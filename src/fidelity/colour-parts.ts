@@ -45,6 +45,24 @@ const MIN_SEEN = 0.9;
  * GrabCut kept), dark purple ones 2; black ones none.
  */
 const DARK_MIN_SEEN = 0.5;
+/**
+ * A white or grey cell beyond the matched area counts for the chroma it gained
+ * (ColourParts.gained) where its lightness pattern still follows the source's this closely (the
+ * Pearson correlation of the two): a part repainted keeps its shading and ridges while its
+ * chroma moves, where the backdrop GrabCut kept, replaced by the scene, brings the scene's. A
+ * vitamin jar's silver cap turned teal (its cells beyond the matched area: the recolour lost
+ * the features that placed it) reads 0.8-0.99.
+ */
+const SHADING_KEPT = 0.8;
+/**
+ * A white or grey cell's chroma gained counts only where the result keeps this share of the
+ * source's lightness contrast in it (the two sides' standard deviations): a cell across the
+ * edge of a white part, blurred at the result's smaller scale, takes its neighbour's colour (a
+ * drawn product's white rims and highlights gained 15-18 on faithful results, their contrast
+ * 0.4-0.63 of the source's); a surface repainted keeps its contrast (0.7 and more, on most of
+ * the real part recolours' cells) or had none (a plain panel).
+ */
+const CONTRAST_KEPT = 0.7;
 
 const ciede2000 = differenceCiede2000();
 
@@ -53,12 +71,19 @@ export interface ColourCell {
   deltaE: number;
   /** The source's colour of the cell, for naming the part. */
   lab: { l: number; a: number; b: number };
+  /**
+   * A white or grey cell's chroma gained (CIELAB, the result's less the source's in the
+   * scene's light): a neutral surface the light tints a little, a repaint to a colour a lot.
+   */
+  gain?: number;
 }
 
 export interface ColourParts {
   cells: ColourCell[];
   /** Groups of touching cells whose colour changed by `limit` or more, largest first. */
   changed(limit: number): ColourCell[][];
+  /** Groups of touching white or grey cells that gained `limit` chroma or more, largest first. */
+  gained(limit: number): ColourCell[][];
 }
 
 export function colourParts(
@@ -72,16 +97,34 @@ export function colourParts(
   },
   warped: Pixels & { seen: Uint8Array },
   grid: Grid,
-  /** Cells of the product beyond the matched area, counted only where dark. */
+  /**
+   * Cells of the product beyond the matched area, counted where dark, and for a white or grey
+   * one's chroma gained where its shading follows the source's (SHADING_KEPT).
+   */
   beyond: Cell[] = [],
 ): ColourParts | undefined {
-  const means: { cell: Cell; before: number[]; after: number[]; strict: boolean }[] = [];
+  const means: {
+    cell: Cell;
+    before: number[];
+    after: number[];
+    contrast: number;
+    strict: boolean;
+    /** Counted for the chroma it gained only (a white or grey cell beyond, SHADING_KEPT). */
+    gainOnly?: boolean;
+  }[] = [];
   const add = (cell: Cell, mask: Uint8Array, strict: boolean) => {
     const m = cellMeans(source.width, source.rgb, mask, warped, cell);
     if (!m) return;
     const seen = m.seen >= MIN_SEEN && strict;
     if (seen || (m.seen >= DARK_MIN_SEEN && blackish(lab(m.before))))
-      means.push({ cell, before: m.before, after: m.after, strict: seen });
+      means.push({ ...m, cell, strict: seen });
+    else if (
+      m.seen >= MIN_SEEN &&
+      cell.textured &&
+      pale(lab(m.before)) &&
+      m.shading >= SHADING_KEPT
+    )
+      means.push({ ...m, cell, strict: false, gainOnly: true });
   };
   for (const cell of grid.cells) add(cell, source.mask, true);
   for (const cell of beyond) add(cell, source.whole, false);
@@ -96,6 +139,7 @@ export function colourParts(
   const mean = Math.cbrt(gains[0]! * gains[1]! * gains[2]!) || 1;
   const cast = gains.map((g) => clamp(g / mean, 1 / CAST_LIMIT, CAST_LIMIT));
   const cells: ColourCell[] = [];
+  const gainOnly: ColourCell[] = [];
   for (const m of means) {
     const lighted = m.before.map((v, c) => v * cast[c]!);
     const yBefore = luminance(lighted),
@@ -110,19 +154,30 @@ export function colourParts(
     // reflection, a coloured wall): its difference counts two thirds. On the drawn set, white
     // parts of faithful results reached 26, on real photographs 2; grey parts recoloured on
     // real photographs reach 26-40. A dark one counts whole (DARK_SURFACE).
-    const pale = Math.hypot(source.a, source.b) < ACHROMATIC && source.l >= DARK_SURFACE;
-    const weight = pale ? 2 / 3 : 1;
-    cells.push({ cell: m.cell, deltaE: weight * ciede2000(before, after), lab: source });
+    const neutral = pale(source);
+    const weight = neutral ? 2 / 3 : 1;
+    const cell: ColourCell = {
+      cell: m.cell,
+      deltaE: weight * ciede2000(before, after),
+      lab: source,
+      // CIEDE2000 weighs a chroma step less the more chroma there is (a grey panel turned
+      // green in a green-lit scene read 11-17 there, its chroma 13 → 35-62).
+      ...(neutral && m.contrast >= CONTRAST_KEPT ? { gain: chroma(after) - chroma(before) } : {}),
+    };
+    (m.gainOnly ? gainOnly : cells).push(cell);
   }
-  const byCell = new Map(cells.map((c) => [c.cell, c]));
+  const byCell = new Map([...cells, ...gainOnly].map((c) => [c.cell, c]));
   const all = { ...grid, cells: [...grid.cells, ...beyond] };
+  const groups = (of: (c: ColourCell) => number, limit: number) =>
+    clusters(all, (cell) => {
+      const c = byCell.get(cell);
+      return c !== undefined && of(c) >= limit;
+    }).map((group) => group.map((cell) => byCell.get(cell)!));
+  const counted = new Set(cells);
   return {
     cells,
-    changed(limit) {
-      return clusters(all, (cell) => (byCell.get(cell)?.deltaE ?? 0) >= limit).map((group) =>
-        group.map((cell) => byCell.get(cell)!),
-      );
-    },
+    changed: (limit) => groups((c) => (counted.has(c) ? c.deltaE : 0), limit),
+    gained: (limit) => groups((c) => c.gain ?? 0, limit),
   };
 }
 
@@ -136,9 +191,13 @@ function cellMeans(
   mask: Uint8Array,
   warped: Pixels & { seen: Uint8Array },
   cell: Cell,
-): { before: number[]; after: number[]; seen: number } | undefined {
+):
+  | { before: number[]; after: number[]; seen: number; shading: number; contrast: number }
+  | undefined {
   const before = [0, 0, 0],
     after = [0, 0, 0];
+  // The two sides' lightness (Rec. 601 luma of the 8-bit values), for their correlation.
+  const light = { s1: 0, s2: 0, s11: 0, s22: 0, s12: 0 };
   let n = 0;
   const { box, dx, dy } = cell;
   for (let y = box.y; y < box.y + box.height; y++)
@@ -154,18 +213,42 @@ function cellMeans(
         before[c]! += LINEAR[rgb[i * 3 + c]!]!;
         after[c]! += LINEAR[warped.rgb[j * 3 + c]!]!;
       }
+      const l1 = luma(rgb, i),
+        l2 = luma(warped.rgb, j);
+      light.s1 += l1;
+      light.s2 += l2;
+      light.s11 += l1 * l1;
+      light.s22 += l2 * l2;
+      light.s12 += l1 * l2;
     }
   if (n === 0) return undefined;
+  const v1 = light.s11 - (light.s1 * light.s1) / n,
+    v2 = light.s22 - (light.s2 * light.s2) / n;
   return {
     before: before.map((v) => v / n),
     after: after.map((v) => v / n),
     seen: n / (box.width * box.height),
+    shading: v1 > 0 && v2 > 0 ? (light.s12 - (light.s1 * light.s2) / n) / Math.sqrt(v1 * v2) : 0,
+    contrast: v1 > 0 ? Math.sqrt(Math.max(0, v2) / v1) : 1,
   };
+}
+
+function luma(rgb: Uint8Array, i: number): number {
+  return 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
+}
+
+/** A white or grey surface: without a colour of its own, and not dark. */
+function pale(c: { l: number; a: number; b: number }): boolean {
+  return chroma(c) < ACHROMATIC && c.l >= DARK_SURFACE;
+}
+
+function chroma(c: { a: number; b: number }): number {
+  return Math.hypot(c.a, c.b);
 }
 
 /** A black or charcoal surface (DARK_MIN_SEEN): dark, and without a colour of its own. */
 function blackish(c: { l: number; a: number; b: number }): boolean {
-  return c.l < DARK_SURFACE && Math.hypot(c.a, c.b) < ACHROMATIC;
+  return c.l < DARK_SURFACE && chroma(c) < ACHROMATIC;
 }
 
 /** sRGB's 8-bit values in linear light. */

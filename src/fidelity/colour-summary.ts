@@ -6,7 +6,7 @@
 import type { FidelityRegion } from './fidelity-report.ts';
 import { boxOf } from './cells.ts';
 import { colourName } from '../platform/colour-name.ts';
-import type { ColourParts } from './colour-parts.ts';
+import type { ColourCell, ColourParts } from './colour-parts.ts';
 import type { Box } from './raster.ts';
 
 /**
@@ -20,11 +20,21 @@ const STEPS = [40, 32, 26, 22, 18, 15, 12, 10, 8, 6, 4, 2];
 const PART_CELLS = 2;
 const PART_SHARE = 0.015;
 
+interface Part {
+  /** The difference (or chroma gained) its cells all reach. */
+  deltaE: number;
+  share: number;
+  name: string;
+  region: FidelityRegion;
+}
+
 export interface ColourSummary {
   /** The median cell's difference: the product's colour as a whole. */
   deltaE: number;
   /** The most changed part: the difference its cells all reach, its share, colour and place. */
-  part?: { deltaE: number; share: number; name: string; region: FidelityRegion };
+  part?: Part;
+  /** The white or grey part that gained the most chroma: the chroma its cells all gained. */
+  tinted?: Part;
 }
 
 export function colourSummary(
@@ -34,8 +44,19 @@ export function colourSummary(
   const values = parts.cells.map((c) => c.deltaE).sort((a, b) => a - b);
   const deltaE = values[Math.floor(values.length / 2)] ?? 0;
   const total = parts.cells.length;
+  const part = mostChanged(parts.changed, total, region);
+  const tinted = mostChanged(parts.gained, total, region);
+  return { deltaE, ...(part ? { part } : {}), ...(tinted ? { tinted } : {}) };
+}
+
+/** The largest step a part (PART_CELLS, PART_SHARE of the product's cells) all reaches. */
+function mostChanged(
+  groups: (limit: number) => ColourCell[][],
+  total: number,
+  region: (box: Box) => FidelityRegion,
+): Part | undefined {
   for (const step of STEPS) {
-    const group = parts.changed(step)[0];
+    const group = groups(step)[0];
     if (!group || group.length < PART_CELLS || group.length < total * PART_SHARE) continue;
     const n = group.length;
     const mean = group.reduce(
@@ -43,14 +64,11 @@ export function colourSummary(
       { l: 0, a: 0, b: 0 },
     );
     return {
-      deltaE,
-      part: {
-        deltaE: step,
-        share: n / total,
-        name: colourName(mean),
-        region: region(boxOf(group.map((c) => c.cell))),
-      },
+      deltaE: step,
+      share: n / total,
+      name: colourName(mean),
+      region: region(boxOf(group.map((c) => c.cell))),
     };
   }
-  return { deltaE };
+  return undefined;
 }

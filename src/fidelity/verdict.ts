@@ -21,6 +21,11 @@ interface Limits {
   colour: Limit;
   /** A part's colour: the CIEDE2000 a group of touching cells all reach (colour-summary.ts). */
   partColour: Limit;
+  /**
+   * A white or grey part's chroma gained (CIELAB), in the scene's light: the scene tints a
+   * neutral surface a little, a repaint to a colour a lot.
+   */
+  tintedPart: Limit;
   /** Share of the product's cells whose edges no longer agree, anywhere. */
   changedShare: Limit;
   /**
@@ -50,6 +55,7 @@ export const LIMITS: Record<FidelityKind, Limits> = {
   image: {
     colour: [4, 5],
     partColour: [12, 15],
+    tintedPart: [12, 15],
     changedShare: [0.6, 0.7],
     faded: { cells: 3, share: 0.02 },
     stretch: [1.08, 1.12],
@@ -59,6 +65,7 @@ export const LIMITS: Record<FidelityKind, Limits> = {
   upscale: {
     colour: [0.8, 1],
     partColour: [6, 8],
+    tintedPart: [6, 8],
     changedShare: [0.06, 0.1],
     faded: { cells: 2, share: 0.01 },
     stretch: [1.02, 1.04],
@@ -120,11 +127,20 @@ export type Measures =
       detailChanged?: Part;
       colour?: {
         deltaE: number;
-        part?: { deltaE: number; share: number; name: string; region: FidelityRegion };
+        part?: ColourPart;
+        /** The white or grey part that gained the most chroma (`deltaE`: the chroma gained). */
+        tinted?: ColourPart;
       };
       text?: { expected: string[]; missing: string[]; unread: string[] };
       productRegion: FidelityRegion;
     };
+
+interface ColourPart {
+  deltaE: number;
+  share: number;
+  name: string;
+  region: FidelityRegion;
+}
 
 interface Finding {
   level: 1 | 2;
@@ -158,16 +174,19 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
   const colour = m.colour;
   const whole = colour ? grade(colour.deltaE, limits.colour) : 0;
   add(whole, { code: 'finding_product_colour' });
-  if (colour?.part && !whole) {
-    const named = colourText(colour.part.name);
+  const part = (p: ColourPart | undefined, limit: Limit) => {
+    if (!p || whole) return;
+    const named = colourText(p.name);
     add(
-      grade(colour.part.deltaE, limits.partColour),
+      grade(p.deltaE, limit),
       named
         ? { code: 'finding_part_colour', params: { colour: named } }
         : { code: 'finding_product_colour' },
-      colour.part.region,
+      p.region,
     );
-  }
+  };
+  part(colour?.part, limits.partColour);
+  part(colour?.tinted, limits.tintedPart);
   // An upscale is lined up by its frame (check.ts `inFrame`), whatever its features.
   if (kind !== 'upscale' && m.inliers === 0 && m.changedShare >= NOT_LINED_UP)
     add(1, { code: 'finding_not_lined_up' });

@@ -11,7 +11,7 @@ import { renderScene } from '../../emulators/productai/render/scene.ts';
 import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
-import { asSource, inScene } from './support/photographed.ts';
+import { asSource, inScene, lowerThirdPainted } from './support/photographed.ts';
 
 const checker = createFidelityChecker({ threads: 2 });
 let product: Product;
@@ -102,26 +102,7 @@ describe('the fidelity check', () => {
   test('a dark part turned another dark hue is held, the same part kept is faithful', async () => {
     // The lower third painted charcoal (L* 25), then navy in the result: a grey part's
     // difference counts two thirds, which passed it (8); a dark one's counts whole (12).
-    const { width, height } = product;
-    const band = {
-      left: 0,
-      top: Math.round(height * 0.66),
-      width,
-      height: Math.round(height * 0.3),
-    };
-    const painted = async (background: string) => {
-      const shape = await sharp(product.png).extract(band).extractChannel(3).toBuffer();
-      const flat = await sharp({
-        create: { width: band.width, height: band.height, channels: 3, background },
-      })
-        .joinChannel(shape)
-        .png()
-        .toBuffer();
-      return sharp(product.png)
-        .composite([{ input: flat, left: band.left, top: band.top }])
-        .png()
-        .toBuffer();
-    };
+    const painted = (background: string) => lowerThirdPainted(product, background);
     const charcoal = await asSource(await painted('#3c3c3c'));
     const check = async (background: string) =>
       checker.check({

@@ -26,6 +26,26 @@ export async function inScene(cutout: Buffer, seed = 3): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A drawn product with its lower third painted `background`, its outline kept. */
+export async function lowerThirdPainted(
+  product: { png: Buffer; width: number; height: number },
+  background: string,
+): Promise<Buffer> {
+  const { width, height } = product;
+  const band = { left: 0, top: Math.round(height * 0.66), width, height: Math.round(height * 0.3) };
+  const shape = await sharp(product.png).extract(band).extractChannel(3).toBuffer();
+  const flat = await sharp({
+    create: { width: band.width, height: band.height, channels: 3, background },
+  })
+    .joinChannel(shape)
+    .png()
+    .toBuffer();
+  return sharp(product.png)
+    .composite([{ input: flat, left: band.left, top: band.top }])
+    .png()
+    .toBuffer();
+}
+
 /**
  * How long a test file's set-up may take to analyse a source whose text is not read across: up
  * to seven readings (across, closer, line by line, then turned each way, whole and by line),
