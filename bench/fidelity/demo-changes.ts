@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
 import { renderUpscale } from '../../emulators/productai/render/upscale.ts';
+import { imageSize } from '../../emulators/productai/render/sizes.ts';
 import type { InputImage } from '../../emulators/productai/images/inspect.ts';
 import type { FileStore } from '../../emulators/productai/storage.ts';
 import {
@@ -54,14 +55,10 @@ const strengths = args.strengths.split(',').map(Number);
 const kinds = args.kinds.split(',') as ChangeKind[];
 const colourCount = Number(args.colours);
 
-/** The result sizes the demo run asks for (its aspect ratios at 1K). */
-const SIZES = [
-  { width: 1024, height: 1024 },
-  { width: 1024, height: 683 },
-  { width: 683, height: 1024 },
-  { width: 1024, height: 576 },
-  { width: 819, height: 1024 },
-];
+/** The result sizes of aspect ratios the demo run asks for (plan.ts), at 1K. */
+const SIZES = (['SQUARE', 'LANDSCAPE', 'PORTRAIT', '16:9', '4:5'] as const).map((ratio) =>
+  imageSize(ratio, null),
+);
 
 interface Case {
   product: string;
