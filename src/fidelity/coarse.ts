@@ -209,13 +209,11 @@ export function placed(source: Box, rough: Box): number[] {
   return [k, 0, rough.x - source.x * k, 0, k, rough.y - source.y * k, 0, 0, 1];
 }
 
-/** A mask (1 inside) of `box` widened by a quarter of its size each way, in `width` × `height`. */
-export function around(box: Box, width: number, height: number): Uint8Array {
-  const mask = new Uint8Array(width * height);
+/** `box` widened by a quarter of its size each way, in whole pixels within `width` × `height`. */
+export function around(box: Box, width: number, height: number): Box {
   const x0 = Math.max(0, Math.floor(box.x - box.width / 4)),
     y0 = Math.max(0, Math.floor(box.y - box.height / 4));
   const x1 = Math.min(width, Math.ceil(box.x + (box.width * 5) / 4)),
     y1 = Math.min(height, Math.ceil(box.y + (box.height * 5) / 4));
-  for (let y = y0; y < y1; y++) mask.fill(1, y * width + x0, y * width + x1);
-  return mask;
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
