@@ -13,7 +13,7 @@ import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from
 import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
-import { decode, type Pixels } from './pixels.ts';
+import { cropRgb, decode, type Pixels } from './pixels.ts';
 import {
   atScale,
   CLOSER_READING_SIDE,
@@ -227,18 +227,51 @@ function inFrame(
   };
 }
 
+/**
+ * Around the look's box, the result is cropped this far past it (pixels) for its features: ORB
+ * builds its pyramid over the whole image it is given, masked or not, and over a 1,536 px
+ * result that pyramid was most of a closer look's detection. 128 px is more than ORB's border
+ * at its coarsest level (31 px there, 1.2^7 = 3.6 times smaller: 111 px of the result), so no
+ * point inside the box is lost to the crop's edge.
+ */
+const CROP_MARGIN = 128;
+
 /** The product located in the result (its features taken within `area`, if given). */
 function find(
   cv: OpenCv,
   source: SourceProduct,
   result: Pixels,
-  area?: Uint8Array,
+  area?: Box,
   copies = area !== undefined,
 ): Located | undefined {
-  const { width, height } = result;
-  const points = features(cv, toGray(cv, result), area, width, height, RESULT_POINTS);
-  const location = locate(cv, source, points, copies);
+  const location = locate(cv, source, resultFeatures(cv, result, area), copies);
   return location ? { result, location } : undefined;
+}
+
+/** The result's ORB features (its frame's points), within `area` if given. */
+function resultFeatures(cv: OpenCv, result: Pixels, area?: Box) {
+  if (!area) {
+    const { width, height } = result;
+    return features(cv, toGray(cv, result), undefined, width, height, RESULT_POINTS);
+  }
+  const x0 = Math.max(0, area.x - CROP_MARGIN),
+    y0 = Math.max(0, area.y - CROP_MARGIN);
+  const crop: Box = {
+    x: x0,
+    y: y0,
+    width: Math.min(result.width, area.x + area.width + CROP_MARGIN) - x0,
+    height: Math.min(result.height, area.y + area.height + CROP_MARGIN) - y0,
+  };
+  const inside = new Uint8Array(crop.width * crop.height);
+  for (let y = area.y - y0; y < area.y - y0 + area.height; y++)
+    inside.fill(1, y * crop.width + area.x - x0, y * crop.width + area.x - x0 + area.width);
+  const cropped = { width: crop.width, height: crop.height, rgb: cropRgb(result, crop) };
+  const found = features(cv, toGray(cv, cropped), inside, crop.width, crop.height, RESULT_POINTS);
+  for (let i = 0; i < found.points.length; i += 2) {
+    found.points[i]! += x0;
+    found.points[i + 1]! += y0;
+  }
+  return found;
 }
 
 /** A product image's analysis; null when it cannot be decoded. */

@@ -85,7 +85,17 @@ function refined(
   const longest = Math.max(result.width, result.height);
   // Sizes 15 % apart on a small copy, then 3 % apart around the best on a larger one: the
   // cells' alignment (cells.ts) reaches a few percent of the product, not fifteen.
-  const first = search(cv, result, crop, mask, SIDE / longest, SIZES, false, method);
+  const first = search(
+    cv,
+    result,
+    crop,
+    mask,
+    SIDE / longest,
+    SIZES,
+    false,
+    method,
+    GREY_MARGIN.first,
+  );
   // The finer search looks only around the first's best (a third of its size each way, more
   // than its 15 % step can misplace): over the whole result it was most of a closer look's
   // time when the product is small in a large scene.
@@ -103,6 +113,7 @@ function refined(
         [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
         true,
         method,
+        GREY_MARGIN.fine,
       ),
       near,
     );
@@ -125,8 +136,22 @@ function offset(found: Rough | undefined, by: Box): Rough | undefined {
 }
 
 /**
+ * Sizes whose grey match is this far under the best grey match are not searched in colour: a
+ * grey search costs a third of a colour one (160 px: 3 against 10 ms a size), and the colour
+ * match follows the grey one closely. The first search's sizes are 15 % apart, so its grey
+ * best can sit a size off the colour best: a wider margin there; the finer search's sizes, 3 %
+ * apart, differ little. The best 4 grey sizes are always searched in colour: the masked grey
+ * correlation of the smallest sizes peaks by chance (16 x 12 px: 0.79 in grey, 0.44 in colour),
+ * and with the margin alone a faithful real result lost its product's own size and was held.
+ * Measured on both sets: the same verdicts, the check's CPU mean 2-3 % lower.
+ */
+const GREY_MARGIN = { first: 0.1, fine: 0.02 };
+
+/**
  * The best match of the product over `result` at `scale`, trying each size: a share of the
- * result's long side, or (`absolute`) the product's scale against the source's frame.
+ * result's long side, or (`absolute`) the product's scale against the source's frame. Each
+ * size is screened in grey first, and searched in colour only where the grey match comes near
+ * the best (`margin`).
  */
 function search(
   cv: OpenCv,
@@ -135,44 +160,77 @@ function search(
   mask: InstanceType<OpenCv['Mat']>,
   scale: number,
   sizes: number[],
-  absolute = false,
-  method: Method = 'look',
+  absolute: boolean,
+  method: Method,
+  margin: number,
 ): Rough | undefined {
   const image = small(cv, result, scale);
   const side = Math.max(image.cols, image.rows);
-  let best: Rough | undefined;
-  for (const size of sizes) {
+  const fitting = sizes.flatMap((size) => {
     const k = absolute ? size * scale : (size * side) / Math.max(crop.cols, crop.rows);
     const w = Math.round(crop.cols * k),
       h = Math.round(crop.rows * k);
-    if (w < 8 || h < 8 || w > image.cols || h > image.rows) continue;
-    const templ = new cv.Mat(),
-      templMask = new cv.Mat(),
-      scores = new cv.Mat();
-    cv.resize(crop, templ, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
-    cv.resize(mask, templMask, new cv.Size(w, h), 0, 0, cv.INTER_NEAREST);
-    const colours = method === 'colours';
-    cv.matchTemplate(
-      image,
-      templ,
-      scores,
-      colours ? cv.TM_SQDIFF_NORMED : cv.TM_CCOEFF_NORMED,
-      templMask,
-    );
-    const extremes = minMaxLoc(cv, scores);
-    // By colours the best is the least difference.
-    const score = colours ? 1 - extremes.minVal : extremes.maxVal;
-    const at = colours ? extremes.minLoc : extremes.maxLoc;
+    return w < 8 || h < 8 || w > image.cols || h > image.rows ? [] : [{ w, h }];
+  });
+  const grey = { image: greyOf(cv, image), crop: greyOf(cv, crop) };
+  const screened = fitting.map((size) => ({
+    ...size,
+    grey: matchAt(cv, grey.image, grey.crop, mask, size, method).score,
+  }));
+  for (const m of [grey.image, grey.crop]) m.delete();
+  const ranked = screened
+    .map((s) => (Number.isFinite(s.grey) ? s.grey : -Infinity))
+    .sort((a, b) => b - a);
+  const bar = Math.min(ranked[0]! - margin, ranked[Math.min(3, ranked.length - 1)]!);
+  let best: Rough | undefined;
+  for (const size of screened) {
+    if (!(size.grey >= bar)) continue;
+    const { score, at } = matchAt(cv, image, crop, mask, size, method);
     if (Number.isFinite(score) && score >= MATCHES && (!best || score > best.score))
       best = {
         score,
         alike: false,
-        box: { x: at.x / scale, y: at.y / scale, width: w / scale, height: h / scale },
+        box: { x: at.x / scale, y: at.y / scale, width: size.w / scale, height: size.h / scale },
       };
-    for (const m of [templ, templMask, scores]) m.delete();
   }
   image.delete();
   return best;
+}
+
+/** The product's best match over `image` at one size: its score (1 the same) and where. */
+function matchAt(
+  cv: OpenCv,
+  image: InstanceType<OpenCv['Mat']>,
+  crop: InstanceType<OpenCv['Mat']>,
+  mask: InstanceType<OpenCv['Mat']>,
+  { w, h }: { w: number; h: number },
+  method: Method,
+) {
+  const templ = new cv.Mat(),
+    templMask = new cv.Mat(),
+    scores = new cv.Mat();
+  cv.resize(crop, templ, new cv.Size(w, h), 0, 0, cv.INTER_AREA);
+  cv.resize(mask, templMask, new cv.Size(w, h), 0, 0, cv.INTER_NEAREST);
+  const colours = method === 'colours';
+  cv.matchTemplate(
+    image,
+    templ,
+    scores,
+    colours ? cv.TM_SQDIFF_NORMED : cv.TM_CCOEFF_NORMED,
+    templMask,
+  );
+  const extremes = minMaxLoc(cv, scores);
+  for (const m of [templ, templMask, scores]) m.delete();
+  // By colours the best is the least difference.
+  return colours
+    ? { score: 1 - extremes.minVal, at: extremes.minLoc }
+    : { score: extremes.maxVal, at: extremes.maxLoc };
+}
+
+function greyOf(cv: OpenCv, rgb: InstanceType<OpenCv['Mat']>) {
+  const out = new cv.Mat();
+  cv.cvtColor(rgb, out, cv.COLOR_RGB2GRAY);
+  return out;
 }
 
 /** OpenCV.js's minMaxLoc takes the Mat alone and answers an object (its typings say otherwise). */
@@ -209,13 +267,11 @@ export function placed(source: Box, rough: Box): number[] {
   return [k, 0, rough.x - source.x * k, 0, k, rough.y - source.y * k, 0, 0, 1];
 }
 
-/** A mask (1 inside) of `box` widened by a quarter of its size each way, in `width` × `height`. */
-export function around(box: Box, width: number, height: number): Uint8Array {
-  const mask = new Uint8Array(width * height);
+/** `box` widened by a quarter of its size each way, in whole pixels within `width` × `height`. */
+export function around(box: Box, width: number, height: number): Box {
   const x0 = Math.max(0, Math.floor(box.x - box.width / 4)),
     y0 = Math.max(0, Math.floor(box.y - box.height / 4));
   const x1 = Math.min(width, Math.ceil(box.x + (box.width * 5) / 4)),
     y1 = Math.min(height, Math.ceil(box.y + (box.height * 5) / 4));
-  for (let y = y0; y < y1; y++) mask.fill(1, y * width + x0, y * width + x1);
-  return mask;
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
 }
