@@ -13,6 +13,7 @@ import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from
 import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
+import { byOutline } from './outline-look.ts';
 import { decode, type Pixels } from './pixels.ts';
 import {
   atScale,
@@ -85,6 +86,9 @@ export async function measurePair(
         : find(cv, source, result, undefined, true);
       // Still none, but the product's look as a whole is there: placed where it looks alike.
       if (!located && rough?.alike) located = byLook(source, result, rough);
+      // Nor that: its colours may have changed (a hue turn defeats both), its outline not.
+      const outline = located ? undefined : byOutline(cv, source, result);
+      if (outline) located = byLook(source, result, outline);
     }
   } catch {
     return { readable: false, reason: { code: 'unchecked_result_image_unread' } };
