@@ -17,6 +17,16 @@ import type { SourceProduct } from './source-product.ts';
  * placed under 0.85 were small boxes elsewhere); the other objects at most 0.84, each elsewhere.
  */
 export const OUTLINE_ALIKE = 0.85;
+/**
+ * A product placed by its outline is the product only where its cells line up (under this share
+ * unlike even aligned): the drawn set's other objects (swaps) and a reshape placed by their
+ * outline read 0.54-0.83 unlike, and said "another colour" where "not found" is the truth; the
+ * recolours placed by it on the real photographs 0.07-0.21.
+ */
+const UNLIKE_AT_MOST = 0.3;
+
+export const linesUp = (changedShare: number) => changedShare < UNLIKE_AT_MOST;
+
 /** Colour contrast (Sobel on 0-255 channels) from which an edge counts whole. */
 const EDGE_FULL = 120;
 /** The source's pixels around the cut-out searched too: its outline's edge lies across it. */
