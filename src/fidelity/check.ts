@@ -13,6 +13,7 @@ import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from
 import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
 import { loadOpenCv, type OpenCv } from './opencv.ts';
+import { byOutline, linesUp } from './outline-look.ts';
 import { cropRgb, decode, type Pixels } from './pixels.ts';
 import {
   atScale,
@@ -69,6 +70,7 @@ export async function measurePair(
     return closer;
   };
   let located: Located | undefined;
+  let byItsOutline = false;
   try {
     const searched = await decode(image, SEARCH_SIDE);
     located = find(cv, source, searched);
@@ -85,12 +87,17 @@ export async function measurePair(
         : find(cv, source, result, undefined, true);
       // Still none, but the product's look as a whole is there: placed where it looks alike.
       if (!located && rough?.alike) located = byLook(source, result, rough);
+      // Nor that: its colours may have changed (a hue turn defeats both), its outline not.
+      const outline = located ? undefined : byOutline(cv, source, result);
+      if (outline) [located, byItsOutline] = [byLook(source, result, outline), true];
     }
   } catch {
     return { readable: false, reason: { code: 'unchecked_result_image_unread' } };
   }
   if (!located) return { ...base, located: false };
   const measured = { ...base, ...(await measureAt(cv, source, located)) };
+  // Another object of the product's outline is no recoloured product: its cells do not line up.
+  if (byItsOutline && !linesUp(measured.changedShare)) return { ...base, located: false };
   const { inliers } = located.location;
   if (kind === 'upscale' || inliers === 0 || inliers >= PLACED_WELL) return measured;
   // A product with few features (a flat drawing, a smooth object) can be fitted by a handful

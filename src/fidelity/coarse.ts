@@ -47,7 +47,12 @@ const COLOURS_ALIKE = 0.93;
 
 type Method = 'look' | 'colours';
 
-export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Rough | undefined {
+export function roughly(
+  cv: OpenCv,
+  source: SourceProduct,
+  result: Pixels,
+  byColours = true,
+): Rough | undefined {
   const { box } = source;
   const crop = new cv.Mat(box.height, box.width, cv.CV_8UC3);
   const mask = new cv.Mat(box.height, box.width, cv.CV_8UC1);
@@ -64,7 +69,7 @@ export function roughly(cv: OpenCv, source: SourceProduct, result: Pixels): Roug
   const found =
     byLook && byLook.score >= LOOKS_ALIKE
       ? { ...byLook, alike: true }
-      : (alikeByColours(refined(cv, result, source, crop, mask, 'colours')) ?? byLook);
+      : (byColours && alikeByColours(refined(cv, result, source, crop, mask, 'colours'))) || byLook;
   for (const m of [crop, mask]) m.delete();
   return found;
 }
