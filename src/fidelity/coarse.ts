@@ -45,13 +45,18 @@ const LOOKS_ALIKE = 0.75;
  */
 const COLOURS_ALIKE = 0.93;
 
-type Method = 'look' | 'colours';
+type Method = 'look' | 'grey look' | 'colours';
 
+/**
+ * `grey`: both images are grey maps (the same value in the three channels: outline-look.ts's
+ * edges), searched by their look in grey alone, the screen's match being the match (a colour
+ * search of grey copies gives the same scores at three times the cost), and not by colours.
+ */
 export function roughly(
   cv: OpenCv,
   source: SourceProduct,
   result: Pixels,
-  byColours = true,
+  { grey = false }: { grey?: boolean } = {},
 ): Rough | undefined {
   const { box } = source;
   const crop = new cv.Mat(box.height, box.width, cv.CV_8UC3);
@@ -65,11 +70,11 @@ export function roughly(
       rgb.set(source.rgb.subarray(i * 3, i * 3 + 3), j * 3);
       on[j] = source.mask[i] ? 255 : 0;
     }
-  const byLook = refined(cv, result, source, crop, mask, 'look');
+  const byLook = refined(cv, result, source, crop, mask, grey ? 'grey look' : 'look');
   const found =
     byLook && byLook.score >= LOOKS_ALIKE
       ? { ...byLook, alike: true }
-      : (byColours && alikeByColours(refined(cv, result, source, crop, mask, 'colours'))) || byLook;
+      : (!grey && alikeByColours(refined(cv, result, source, crop, mask, 'colours'))) || byLook;
   for (const m of [crop, mask]) m.delete();
   return found;
 }
@@ -123,7 +128,7 @@ function refined(
       near,
     );
   const found = best ?? first;
-  return found && { ...found, alike: method === 'look' && found.score >= LOOKS_ALIKE };
+  return found && { ...found, alike: method !== 'colours' && found.score >= LOOKS_ALIKE };
 }
 
 /** `box` widened by a third of its size each way, in whole pixels within the result. */
@@ -178,19 +183,21 @@ function search(
     return w < 8 || h < 8 || w > image.cols || h > image.rows ? [] : [{ w, h }];
   });
   const grey = { image: greyOf(cv, image), crop: greyOf(cv, crop) };
+  const greyMethod = method === 'colours' ? 'colours' : 'look';
   const screened = fitting.map((size) => ({
     ...size,
-    grey: matchAt(cv, grey.image, grey.crop, mask, size, method).score,
+    grey: matchAt(cv, grey.image, grey.crop, mask, size, greyMethod),
   }));
   for (const m of [grey.image, grey.crop]) m.delete();
   const ranked = screened
-    .map((s) => (Number.isFinite(s.grey) ? s.grey : -Infinity))
+    .map((s) => (Number.isFinite(s.grey.score) ? s.grey.score : -Infinity))
     .sort((a, b) => b - a);
   const bar = Math.min(ranked[0]! - margin, ranked[Math.min(3, ranked.length - 1)]!);
   let best: Rough | undefined;
   for (const size of screened) {
-    if (!(size.grey >= bar)) continue;
-    const { score, at } = matchAt(cv, image, crop, mask, size, method);
+    if (!(size.grey.score >= bar)) continue;
+    const { score, at } =
+      method === 'grey look' ? size.grey : matchAt(cv, image, crop, mask, size, method);
     if (Number.isFinite(score) && score >= MATCHES && (!best || score > best.score))
       best = {
         score,

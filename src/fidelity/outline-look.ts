@@ -63,7 +63,7 @@ export function byOutline(cv: OpenCv, source: SourceProduct, result: Pixels): Ro
       rgb: edgeMap(cv, source, Math.max(box.width, box.height) * SOURCE_SPREAD),
     },
     { ...small, rgb: edgeMap(cv, small, Math.max(small.width, small.height) * RESULT_SPREAD) },
-    false,
+    { grey: true },
   );
   if (!found || found.score < OUTLINE_ALIKE) return undefined;
   // Back from the widened box to the product's, in the result's pixels.
@@ -108,7 +108,7 @@ function widened(cv: OpenCv, mask: Uint8Array, width: number, height: number): U
 /**
  * Edges of the strongest channel at each pixel, saturated at EDGE_FULL (a hue turn changes an
  * outline's contrast, not where it is), spread by `spread` pixels, scaled to 0-255 and given
- * as grey in all three channels (the look's search takes RGB).
+ * as grey in all three channels (the look's search takes RGB, and searches them in grey alone).
  */
 function edgeMap(cv: OpenCv, image: Pixels, spread: number): Uint8Array {
   const rgb = new cv.Mat(image.height, image.width, cv.CV_8UC3);

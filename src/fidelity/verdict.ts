@@ -11,7 +11,7 @@ import { CELL } from './cells.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-11';
+export const FIDELITY_VERSION = 'fidelity-12';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
