@@ -83,6 +83,13 @@ function alikeByColours(found: Omit<Rough, 'alike'> | undefined): Rough | undefi
   return found && found.score >= COLOURS_ALIKE ? { ...found, alike: true } : undefined;
 }
 
+/**
+ * An outline's coarse matches are refined this many (their sizes' best each): at 160 px a small
+ * size's outline matches a scene's round highlight by chance (a mug's 0.82 on a bokeh circle, a
+ * fifth of its size), and only the finer search tells the product's own outline (0.96) from it.
+ */
+const OUTLINES_REFINED = 3;
+
 /** The best match by `method`: a coarse search over sizes, then a finer one around its best. */
 function refined(
   cv: OpenCv,
@@ -95,7 +102,7 @@ function refined(
   const longest = Math.max(result.width, result.height);
   // Sizes 15 % apart on a small copy, then 3 % apart around the best on a larger one: the
   // cells' alignment (cells.ts) reaches a few percent of the product, not fifteen.
-  const first = search(
+  const firsts = search(
     cv,
     result,
     crop,
@@ -105,29 +112,32 @@ function refined(
     false,
     method,
     GREY_MARGIN.first,
-  );
-  // The finer search looks only around the first's best (a third of its size each way, more
-  // than its 15 % step can misplace): over the whole result it was most of a closer look's
-  // time when the product is small in a large scene.
-  const near = first && window(first.box, result);
-  const best =
-    first &&
-    near &&
-    offset(
-      search(
-        cv,
-        { width: near.width, height: near.height, rgb: cropRgb(result, near) },
-        crop,
-        mask,
-        FINE_SIDE / longest,
-        [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
-        true,
-        method,
-        GREY_MARGIN.fine,
-      ),
-      near,
-    );
-  const found = best ?? first;
+  ).slice(0, method === 'grey look' ? OUTLINES_REFINED : 1);
+  let found: Rough | undefined;
+  for (const first of firsts) {
+    // The finer search looks only around the first's best (a third of its size each way, more
+    // than its 15 % step can misplace): over the whole result it was most of a closer look's
+    // time when the product is small in a large scene.
+    const near = window(first.box, result);
+    const best =
+      near &&
+      offset(
+        search(
+          cv,
+          { width: near.width, height: near.height, rgb: cropRgb(result, near) },
+          crop,
+          mask,
+          FINE_SIDE / longest,
+          [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
+          true,
+          method,
+          GREY_MARGIN.fine,
+        )[0],
+        near,
+      );
+    const here = best ?? first;
+    if (!found || here.score > found.score) found = here;
+  }
   return found && { ...found, alike: method !== 'colours' && found.score >= LOOKS_ALIKE };
 }
 
@@ -158,8 +168,8 @@ function offset(found: Rough | undefined, by: Box): Rough | undefined {
 const GREY_MARGIN = { first: 0.1, fine: 0.02 };
 
 /**
- * The best match of the product over `result` at `scale`, trying each size: a share of the
- * result's long side, or (`absolute`) the product's scale against the source's frame. Each
+ * The product's matches over `result` at `scale`, best first, one a size: each size a share of
+ * the result's long side, or (`absolute`) the product's scale against the source's frame. Each
  * size is screened in grey first, and searched in colour only where the grey match comes near
  * the best (`margin`).
  */
@@ -173,7 +183,7 @@ function search(
   absolute: boolean,
   method: Method,
   margin: number,
-): Rough | undefined {
+): Rough[] {
   const image = small(cv, result, scale);
   const side = Math.max(image.cols, image.rows);
   const fitting = sizes.flatMap((size) => {
@@ -193,20 +203,20 @@ function search(
     .map((s) => (Number.isFinite(s.grey.score) ? s.grey.score : -Infinity))
     .sort((a, b) => b - a);
   const bar = Math.min(ranked[0]! - margin, ranked[Math.min(3, ranked.length - 1)]!);
-  let best: Rough | undefined;
+  const matches: Rough[] = [];
   for (const size of screened) {
     if (!(size.grey.score >= bar)) continue;
     const { score, at } =
       method === 'grey look' ? size.grey : matchAt(cv, image, crop, mask, size, method);
-    if (Number.isFinite(score) && score >= MATCHES && (!best || score > best.score))
-      best = {
+    if (Number.isFinite(score) && score >= MATCHES)
+      matches.push({
         score,
         alike: false,
         box: { x: at.x / scale, y: at.y / scale, width: size.w / scale, height: size.h / scale },
-      };
+      });
   }
   image.delete();
-  return best;
+  return matches.sort((a, b) => b.score - a.score);
 }
 
 /** The product's best match over `image` at one size: its score (1 the same) and where. */
