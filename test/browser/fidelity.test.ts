@@ -3,7 +3,8 @@
  * the large viewer's outline of what changed and its reason above the pictures (read first on a
  * phone), a bulk run's changed results filtered and rejected together, and the fidelity guard
  * in Settings. Real app, real pipeline, both emulators, in Chromium inside the admin frame; the
- * check's report is the scripted checker's (support/fidelity-reports.ts says why).
+ * check's report is the scripted checker's (support/fidelity-reports.ts says why); the real
+ * check's on a product ProductAI changed: fidelity-real-check.test.ts.
  */
 import { expect, test } from 'vitest';
 import { axeViolations } from './support/axe.ts';

@@ -32,12 +32,15 @@ const CREDITS = 10_000;
 export interface TestStackOptions {
   rateLimitWindowMs?: number;
   colourProducts?: boolean;
+  /** The worker runs the real product check (one thread); the suite's processes run none. */
+  realCheck?: boolean;
 }
 
 /** `name` labels the logs: test-artifacts/logs/<name>-web.log and <name>-worker.log. */
 export function startTestStack(name: string, options: TestStackOptions = {}): Promise<DemoStack> {
   return startStack({
     ...(options.colourProducts ? { colourProducts: true } : {}),
+    ...(options.realCheck ? { processEnv: { worker: { FIDELITY_THREADS: '1' } } } : {}),
     jobMs: 1_500,
     productAiKey: `browser-${randomBytes(4).toString('hex')}`,
     productAiCredits: CREDITS,
@@ -58,10 +61,15 @@ process.once('SIGTERM', () => process.exit(143));
 function sharedStack(options: TestStackOptions): Promise<DemoStack> {
   const rateLimitWindowMs = options.rateLimitWindowMs ?? COMPRESSED_RATE_WINDOW_MS;
   const colourProducts = options.colourProducts ?? false;
-  const key = `${rateLimitWindowMs}ms${colourProducts ? '-colours' : ''}`;
+  const realCheck = options.realCheck ?? false;
+  const key = `${rateLimitWindowMs}ms${colourProducts ? '-colours' : ''}${realCheck ? '-check' : ''}`;
   let stack = shared.get(key);
   if (!stack) {
-    stack = startTestStack(`browser-${process.pid}-${key}`, { rateLimitWindowMs, colourProducts });
+    stack = startTestStack(`browser-${process.pid}-${key}`, {
+      rateLimitWindowMs,
+      colourProducts,
+      realCheck,
+    });
     // A stack that failed to start is not lent to the next file.
     stack.catch(() => shared.delete(key));
     shared.set(key, stack);

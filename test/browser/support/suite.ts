@@ -41,6 +41,8 @@ export interface BrowserSuiteOptions {
   rateLimitWindowMs?: number;
   /** The store also sells products in several colours (the Shopify emulator's colourProducts). */
   colourProducts?: boolean;
+  /** The worker runs the real product check (a stack of its own; the others run none). */
+  realCheck?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export function browserSuite(name: string, options: BrowserSuiteOptions = {}): B
       stackForFile(name, {
         rateLimitWindowMs: options.rateLimitWindowMs,
         colourProducts: options.colourProducts,
+        realCheck: options.realCheck,
       }),
       launchChromium(),
     ]);
