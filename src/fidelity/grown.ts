@@ -47,7 +47,6 @@ export function grownPart(
   const x1 = Math.min(width - 1, Math.ceil(box.x + box.width + pad)),
     y1 = Math.min(height - 1, Math.ceil(box.y + box.height + pad));
   const { rgb, seen } = result;
-  const inside = (x: number, y: number) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
   const step = (a: number, b: number) =>
     Math.max(
       Math.abs(rgb[a * 3]! - rgb[b * 3]!),
@@ -66,25 +65,28 @@ export function grownPart(
         queue.push(i);
       }
     }
+  // The pixel's neighbours inside the window, written into `out` (no array made per pixel: the
+  // fill visits every pixel of the window).
+  const out = [0, 0, 0, 0];
   const neighbours = (i: number) => {
     const x = i % width,
       y = (i - x) / width;
-    return [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ]
-      .filter(([nx, ny]) => inside(nx!, ny!))
-      .map(([nx, ny]) => ny! * width + nx!);
+    let k = 0;
+    if (x > x0) out[k++] = i - 1;
+    if (x < x1) out[k++] = i + 1;
+    if (y > y0) out[k++] = i - width;
+    if (y < y1) out[k++] = i + width;
+    return k;
   };
   while (queue.length) {
     const i = queue.pop()!;
-    for (const j of neighbours(i))
+    for (let n = neighbours(i), k = 0; k < n; k++) {
+      const j = out[k]!;
       if (!backdrop[j] && seen[j] && !near[j] && step(i, j)) {
         backdrop[j] = 1;
         queue.push(j);
       }
+    }
   }
   // What was not reached beyond the outline, in touching pieces: the largest that stays inside
   // the window is what grew.
@@ -103,11 +105,13 @@ export function grownPart(
           py = (piece[k]! - px) / width;
         if (px <= x0 + EDGE || px >= x1 - EDGE || py <= y0 + EDGE || py >= y1 - EDGE)
           touches = true;
-        for (const j of neighbours(piece[k]!))
+        for (let n = neighbours(piece[k]!), m = 0; m < n; m++) {
+          const j = out[m]!;
           if (!visited[j] && grown(j)) {
             visited[j] = 1;
             piece.push(j);
           }
+        }
       }
       if (!touches && piece.length > best.length) best = piece;
     }
