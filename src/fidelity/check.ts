@@ -9,6 +9,7 @@ import { compareCells } from './cells.ts';
 import { around, placed, roughly, type Rough } from './coarse.ts';
 import { colourSummary } from './colour-summary.ts';
 import { colourParts } from './colour-parts.ts';
+import { grownPart } from './grown.ts';
 import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from './locate.ts';
 import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
@@ -192,6 +193,8 @@ async function measureAt(
     beyond.cells.filter(agrees),
   );
   const region = (box: Box) => regionIn(result, h, box);
+  // A product placed by its look: what grew past its outline (grown.ts).
+  const grown = location.inliers === 0 ? grownPart(cv, warped, source) : undefined;
   return {
     located: true,
     inliers: location.inliers,
@@ -204,6 +207,7 @@ async function measureAt(
     ...(shape.detailChanged
       ? { detailChanged: { ...shape.detailChanged, region: region(shape.detailChanged.box) } }
       : {}),
+    ...(grown ? { grown: { share: grown.share, region: region(grown.box) } } : {}),
     ...(colour ? { colour: colourSummary(colour, region) } : {}),
     ...(text ? { text } : {}),
     productRegion: region(source.box),

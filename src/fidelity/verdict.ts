@@ -93,6 +93,14 @@ const NOT_LINED_UP = 0.3;
  */
 export const PLACED_WELL = 50;
 
+/**
+ * What grew past the outline of a product placed by its look (grown.ts), as a share of it. The
+ * faithful results placed by their look read 0.03 at most on the real photographs and 0 in the
+ * demo's scenes; the demo's reshapes missed by all else 0.05-0.15, its lettering blocks painted
+ * past an unlettered product's outline 0.05-1.4 (src/fidelity/README.md, fidelity-12-grown).
+ */
+const GROWN: Limit = [0.05, 0.1];
+
 /** A group of cells found on the result: share of the product's cells, place in the result. */
 interface Part {
   share: number;
@@ -125,6 +133,11 @@ export type Measures =
       faded?: Part;
       /** The largest group of touching cells over the source's detail that disagree. */
       detailChanged?: Part;
+      /**
+       * What grew past the source's outline (a product placed by its look only, grown.ts): the
+       * largest piece, as a share of the product's area.
+       */
+      grown?: { share: number; region: FidelityRegion };
       colour?: {
         deltaE: number;
         part?: ColourPart;
@@ -198,6 +211,8 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
         : 0;
     add(faded, { code: 'finding_detail' }, fadedPart?.region);
     add(grade(m.stretch, limits.stretch), { code: 'finding_stretched' });
+    if (kind !== 'upscale' && m.inliers === 0 && m.grown)
+      add(grade(m.grown.share, GROWN), shape, m.grown.region);
     if (kind === 'upscale' || m.inliers >= PLACED_WELL || m.sourcePoints < ENOUGH_DETAIL)
       add(grade(m.inPlaceShare, limits.inPlaceShare), shape, m.unlike?.region);
     // Detail that faded says so; its cells are unlike too.

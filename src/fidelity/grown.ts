@@ -1,0 +1,155 @@
+/**
+ * What the result shows grown out of the product's outline: a product placed by its look (no
+ * feature matched) has no matches to miss where its shape changed, and its cells are compared
+ * only inside the source's outline, so a part that now sticks out past it (a lamp's stem turned
+ * into a box, a band painted across a mug past its rim) is seen by no other measure.
+ *
+ * The backdrop is what can be reached from the border of a window around the placed product
+ * without crossing an edge (each step to a neighbour changes its colour by less than STEP); what
+ * cannot, beyond the source's outline (widened by NEAR, the look's placement being a few pixels
+ * off), grew. A piece that reaches the window's edge is the scene's (a tree, a person, the
+ * product's second copy: on the real photographs, faithful results in busy scenes read 0.2-1.0 of
+ * the product counting them, 0.03 at most without), a part grown from the product ends near it.
+ * No GrabCut: OpenCV.js's draws from the thread's unseeded random state, which the sources'
+ * cut-outs share, so a measure with one moved other verdicts; this one draws nothing.
+ */
+import type { OpenCv } from './opencv.ts';
+import type { Box } from './raster.ts';
+
+/** The window's margin around the product's box, a share of its longer side. */
+const MARGIN = 0.15;
+/** The outline is widened by this share of the box's longer side, and at least NEAR_MIN px. */
+const NEAR = 0.04;
+const NEAR_MIN = 5;
+/** A step between neighbouring pixels under this (largest channel difference) is no edge. */
+const STEP = 12;
+/** A piece this close to the window's edge (pixels) runs past it: the scene's. */
+const EDGE = 2;
+
+export interface Grown {
+  /** The largest piece grown (within the window), as a share of the source product's area. */
+  share: number;
+  /** Its box, in the source's frame. */
+  box: Box;
+}
+
+export function grownPart(
+  cv: OpenCv,
+  result: { rgb: Uint8Array; seen: Uint8Array },
+  source: { mask: Uint8Array; box: Box; width: number; height: number },
+): Grown | undefined {
+  const { width, height, box } = source;
+  const side = Math.max(box.width, box.height);
+  const near = widened(cv, source.mask, width, height, Math.max(NEAR_MIN, NEAR * side));
+  const pad = MARGIN * side;
+  const x0 = Math.max(0, Math.floor(box.x - pad)),
+    y0 = Math.max(0, Math.floor(box.y - pad));
+  const x1 = Math.min(width - 1, Math.ceil(box.x + box.width + pad)),
+    y1 = Math.min(height - 1, Math.ceil(box.y + box.height + pad));
+  const { rgb, seen } = result;
+  const step = (a: number, b: number) =>
+    Math.max(
+      Math.abs(rgb[a * 3]! - rgb[b * 3]!),
+      Math.abs(rgb[a * 3 + 1]! - rgb[b * 3 + 1]!),
+      Math.abs(rgb[a * 3 + 2]! - rgb[b * 3 + 2]!),
+    ) < STEP;
+  // The backdrop: filled from the window's border, never into the product's widened outline.
+  const backdrop = new Uint8Array(width * height);
+  const queue: number[] = [];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      const border = x === x0 || x === x1 || y === y0 || y === y1;
+      if (border && seen[i] && !near[i]) {
+        backdrop[i] = 1;
+        queue.push(i);
+      }
+    }
+  // The pixel's neighbours inside the window, written into `out` (no array made per pixel: the
+  // fill visits every pixel of the window).
+  const out = [0, 0, 0, 0];
+  const neighbours = (i: number) => {
+    const x = i % width,
+      y = (i - x) / width;
+    let k = 0;
+    if (x > x0) out[k++] = i - 1;
+    if (x < x1) out[k++] = i + 1;
+    if (y > y0) out[k++] = i - width;
+    if (y < y1) out[k++] = i + width;
+    return k;
+  };
+  while (queue.length) {
+    const i = queue.pop()!;
+    for (let n = neighbours(i), k = 0; k < n; k++) {
+      const j = out[k]!;
+      if (!backdrop[j] && seen[j] && !near[j] && step(i, j)) {
+        backdrop[j] = 1;
+        queue.push(j);
+      }
+    }
+  }
+  // What was not reached beyond the outline, in touching pieces: the largest that stays inside
+  // the window is what grew.
+  const grown = (i: number) => seen[i] && !near[i] && !backdrop[i];
+  const visited = new Uint8Array(width * height);
+  let best: number[] = [];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const start = y * width + x;
+      if (visited[start] || !grown(start)) continue;
+      const piece = [start];
+      visited[start] = 1;
+      let touches = false;
+      for (let k = 0; k < piece.length; k++) {
+        const px = piece[k]! % width,
+          py = (piece[k]! - px) / width;
+        if (px <= x0 + EDGE || px >= x1 - EDGE || py <= y0 + EDGE || py >= y1 - EDGE)
+          touches = true;
+        for (let n = neighbours(piece[k]!), m = 0; m < n; m++) {
+          const j = out[m]!;
+          if (!visited[j] && grown(j)) {
+            visited[j] = 1;
+            piece.push(j);
+          }
+        }
+      }
+      if (!touches && piece.length > best.length) best = piece;
+    }
+  const area = source.mask.reduce((sum, v) => sum + v, 0);
+  if (!best.length || !area) return undefined;
+  let bx = width,
+    by = height,
+    ex = 0,
+    ey = 0;
+  for (const i of best) {
+    const x = i % width,
+      y = (i - x) / width;
+    bx = Math.min(bx, x);
+    by = Math.min(by, y);
+    ex = Math.max(ex, x);
+    ey = Math.max(ey, y);
+  }
+  return {
+    share: best.length / area,
+    box: { x: bx, y: by, width: ex - bx + 1, height: ey - by + 1 },
+  };
+}
+
+/** The mask widened by `radius` pixels (a disc). */
+function widened(
+  cv: OpenCv,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Uint8Array {
+  const m = new cv.Mat(height, width, cv.CV_8UC1);
+  m.data.set(mask);
+  const out = new cv.Mat();
+  const size = 2 * Math.round(radius) + 1;
+  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(size, size));
+  cv.dilate(m, out, kernel);
+  const result = Uint8Array.from(out.data);
+  for (const o of [m, out, kernel]) o.delete();
+  return result;
+}

@@ -1,0 +1,62 @@
+/**
+ * A product placed by its look (a flat drawing, no feature matched) whose shape grew past its
+ * outline is changed: the demo's reshaped desk lamp, missed by every measure inside the outline.
+ */
+import { afterAll, expect, test } from 'vitest';
+import { renderScene } from '../../emulators/productai/render/scene.ts';
+import type { ProductChange } from '../../emulators/productai/render/product-change.ts';
+import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
+import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+
+const checker = createFidelityChecker({ threads: 1 });
+afterAll(() => checker.close());
+
+const lamp = () =>
+  renderProductImage({
+    kind: 'lamp',
+    colour: '#d9a21b',
+    title: 'Mustard Desk Lamp',
+    view: 0,
+    views: 1,
+    width: 1024,
+    height: 1024,
+    format: 'jpeg',
+  });
+
+async function inScene(product: Buffer, change?: ProductChange) {
+  const scene = await renderScene({
+    width: 1024,
+    height: 1280,
+    prompt: 'The product on a warm oak wooden table, late afternoon golden light',
+    products: [product],
+    ...(change ? { change } : {}),
+  });
+  return scene.png().toBuffer();
+}
+
+test('a product placed by its look whose shape grew past its outline is changed, the grown part outlined', async () => {
+  const source = await lamp();
+  const result = await inScene(source, { kind: 'reshape', strength: 1 });
+  const report = await checker.check({ sources: [source], result, kind: 'image' });
+  expect(report.verdict).toBe('changed');
+  expect(report.findingTexts).toEqual([{ code: 'finding_shape' }]);
+  // The part that grew, not the whole lamp.
+  const whole = await checker.check({
+    sources: [source],
+    result: await inScene(source),
+    kind: 'image',
+  });
+  const area = (r: typeof report.region) => (r ? r.width * r.height : 0);
+  expect(area(report.region)).toBeLessThan(area(whole.region) / 2);
+});
+
+test('the same product shown as it is, placed by its look, is faithful', async () => {
+  const source = await lamp();
+  const report = await checker.check({
+    sources: [source],
+    result: await inScene(source),
+    kind: 'image',
+  });
+  expect(report.findings).toEqual([]);
+  expect(report.verdict).toBe('faithful');
+});
