@@ -15,6 +15,7 @@
  */
 import type { OpenCv } from './opencv.ts';
 import type { Box } from './raster.ts';
+import { changedMask } from './mask-shape.ts';
 
 /** The window's margin around the product's box, a share of its longer side. */
 const MARGIN = 0.15;
@@ -40,7 +41,11 @@ export function grownPart(
 ): Grown | undefined {
   const { width, height, box } = source;
   const side = Math.max(box.width, box.height);
-  const near = widened(cv, source.mask, width, height, Math.max(NEAR_MIN, NEAR * side));
+  const near = changedMask(cv, source.mask, width, height, {
+    by: 'widening',
+    shape: 'disc',
+    size: 2 * Math.round(Math.max(NEAR_MIN, NEAR * side)) + 1,
+  });
   const pad = MARGIN * side;
   const x0 = Math.max(0, Math.floor(box.x - pad)),
     y0 = Math.max(0, Math.floor(box.y - pad));
@@ -133,23 +138,4 @@ export function grownPart(
     share: best.length / area,
     box: { x: bx, y: by, width: ex - bx + 1, height: ey - by + 1 },
   };
-}
-
-/** The mask widened by `radius` pixels (a disc). */
-function widened(
-  cv: OpenCv,
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  radius: number,
-): Uint8Array {
-  const m = new cv.Mat(height, width, cv.CV_8UC1);
-  m.data.set(mask);
-  const out = new cv.Mat();
-  const size = 2 * Math.round(radius) + 1;
-  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(size, size));
-  cv.dilate(m, out, kernel);
-  const result = Uint8Array.from(out.data);
-  for (const o of [m, out, kernel]) o.delete();
-  return result;
 }

@@ -9,6 +9,7 @@ import { roughly, type Rough } from './coarse.ts';
 import type { OpenCv } from './opencv.ts';
 import type { Pixels } from './pixels.ts';
 import type { SourceProduct } from './source-product.ts';
+import { changedMask } from './mask-shape.ts';
 
 /**
  * An outline matching the source's this well places the product. On the demo's 12 drawn
@@ -59,7 +60,11 @@ export function byOutline(cv: OpenCv, source: SourceProduct, result: Pixels): Ro
     {
       ...source,
       box: wider,
-      mask: widened(cv, source.mask, width, height),
+      mask: changedMask(cv, source.mask, width, height, {
+        by: 'widening',
+        shape: 'square',
+        size: 2 * OUTLINE_BAND + 1,
+      }),
       rgb: edgeMap(cv, source, Math.max(box.width, box.height) * SOURCE_SPREAD),
     },
     { ...small, rgb: edgeMap(cv, small, Math.max(small.width, small.height) * RESULT_SPREAD) },
@@ -91,18 +96,6 @@ function resized(cv: OpenCv, image: Pixels, scale: number): Pixels {
   const rgb = Uint8Array.from(out.data);
   for (const m of [full, out]) m.delete();
   return { width, height, rgb };
-}
-
-/** The cut-out widened by OUTLINE_BAND pixels. */
-function widened(cv: OpenCv, mask: Uint8Array, width: number, height: number): Uint8Array {
-  const src = new cv.Mat(height, width, cv.CV_8UC1);
-  src.data.set(mask);
-  const kernel = cv.Mat.ones(2 * OUTLINE_BAND + 1, 2 * OUTLINE_BAND + 1, cv.CV_8U);
-  const out = new cv.Mat();
-  cv.dilate(src, out, kernel);
-  const wide = Uint8Array.from(out.data);
-  for (const m of [src, kernel, out]) m.delete();
-  return wide;
 }
 
 /**

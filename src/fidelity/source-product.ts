@@ -10,6 +10,7 @@ import { cropPng, cropRgb, type Pixels } from './pixels.ts';
 import { boundingBox, onBackdrop, productCutOut, withoutWords } from './cut-out.ts';
 import { gradientMagnitude, toGray, type Box } from './raster.ts';
 import { TURNS, turnedPixels, unturnedBox, type Turn } from './quarter-turn.ts';
+import { changedMask } from './mask-shape.ts';
 
 export interface SourceProduct {
   width: number;
@@ -68,7 +69,7 @@ export async function analyseSource(
   const gray = toGray(cv, geometry);
   const { points, descriptors } = features(cv, gray, mask, width, height, 1500);
   const gradient = gradientMagnitude(cv, gray, width, height);
-  const inner = erode(cv, mask, width, height, 9);
+  const inner = changedMask(cv, mask, width, height, { by: 'narrowing', shape: 'square', size: 9 });
   if (backdrop) for (let i = 0; i < inner.length; i++) if (backdrop(i)) inner[i] = 0;
   const readingScale = reading.width / width;
   return {
@@ -85,23 +86,6 @@ export async function analyseSource(
     words,
     readingScale,
   };
-}
-
-function erode(
-  cv: OpenCv,
-  mask: Uint8Array,
-  width: number,
-  height: number,
-  size: number,
-): Uint8Array {
-  const m = new cv.Mat(height, width, cv.CV_8UC1);
-  m.data.set(mask);
-  const out = new cv.Mat();
-  const kernel = cv.Mat.ones(size, size, cv.CV_8U);
-  cv.erode(m, out, kernel);
-  const eroded = Uint8Array.from(out.data);
-  for (const o of [m, out, kernel]) o.delete();
-  return eroded;
 }
 
 export function features(
