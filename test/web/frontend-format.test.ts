@@ -35,7 +35,5 @@ test("a bulk run's name carries its start in French, on the shop’s clock", () 
 });
 
 test('a day the shop counted says so where the reader’s day may differ', () => {
-  expect(format.formatDay('2026-11-24')).toBe(
-    label ? '24 nov., heure de la boutique' : '24 nov.',
-  );
+  expect(format.formatDay('2026-11-24')).toBe(label ? '24 nov., heure de la boutique' : '24 nov.');
 });
