@@ -13,14 +13,16 @@ beforeAll(async () => {
   });
 });
 
-it('fails a generation whose result has not come by the deadline, polling with backoff until then', async () => {
+it('fails a generation whose result has not come by the deadline, never before it', async () => {
   const shop = await h.newShop({ webhook: false });
   const generation = await shop.enqueue();
   const done = await shop.waitFor(generation.id, ['failed', 'published']);
   expect(done.state).toBe('failed');
   expect(done.reason).toMatch(/did not deliver a result within 1 second \(job \d+\)/);
-  expect(done.attempts.await).toBeGreaterThanOrEqual(2);
+  expect(done.attempts.await).toBeGreaterThanOrEqual(1);
+  // Never early; how late, and how many polls fit in the second, is the machine's: at load 10 a
+  // clean clone's run polled once, past the deadline (the polls' pace: paced-polling.test.ts;
+  // the deadline at its real 15 minutes, counted on ProductAI's answers: productai-outage.test.ts).
   const failedAt = Date.parse(done.updatedAt);
   expect(failedAt - Date.parse(done.submittedAt!)).toBeGreaterThanOrEqual(1_000);
-  expect(failedAt - Date.parse(done.submittedAt!)).toBeLessThan(2_500);
 });
