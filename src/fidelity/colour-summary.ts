@@ -20,7 +20,8 @@ const STEPS = [40, 32, 26, 22, 18, 15, 12, 10, 8, 6, 4, 2];
 const PART_CELLS = 2;
 const PART_SHARE = 0.015;
 
-interface Part {
+/** A part of the product by its colour: where its cells all reach one step of difference. */
+export interface ColourPart {
   /** The difference (or chroma gained) its cells all reach. */
   deltaE: number;
   share: number;
@@ -32,9 +33,9 @@ export interface ColourSummary {
   /** The median cell's difference: the product's colour as a whole. */
   deltaE: number;
   /** The most changed part: the difference its cells all reach, its share, colour and place. */
-  part?: Part;
+  part?: ColourPart;
   /** The white or grey part that gained the most chroma: the chroma its cells all gained. */
-  tinted?: Part;
+  tinted?: ColourPart;
 }
 
 export function colourSummary(
@@ -54,7 +55,7 @@ function mostChanged(
   groups: (limit: number) => ColourCell[][],
   total: number,
   region: (box: Box) => FidelityRegion,
-): Part | undefined {
+): ColourPart | undefined {
   for (const step of STEPS) {
     const group = groups(step)[0];
     if (!group || group.length < PART_CELLS || group.length < total * PART_SHARE) continue;

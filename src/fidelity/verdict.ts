@@ -8,6 +8,7 @@
 import { colourText } from '../platform/colour-name.ts';
 import { englishText, type CodedText } from '../platform/error-codes.ts';
 import { CELL } from './cells.ts';
+import type { ColourPart, ColourSummary } from './colour-summary.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
@@ -138,22 +139,10 @@ export type Measures =
        * largest piece, as a share of the product's area.
        */
       grown?: { share: number; region: FidelityRegion };
-      colour?: {
-        deltaE: number;
-        part?: ColourPart;
-        /** The white or grey part that gained the most chroma (`deltaE`: the chroma gained). */
-        tinted?: ColourPart;
-      };
+      colour?: ColourSummary;
       text?: { expected: string[]; missing: string[]; unread: string[] };
       productRegion: FidelityRegion;
     };
-
-interface ColourPart {
-  deltaE: number;
-  share: number;
-  name: string;
-  region: FidelityRegion;
-}
 
 interface Finding {
   level: 1 | 2;
