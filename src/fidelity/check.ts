@@ -25,6 +25,7 @@ import {
   SEARCH_SIDE,
   toGray,
   type Box,
+  widenedBox,
 } from './raster.ts';
 import { analyseSource, features, type SourceProduct } from './source-product.ts';
 import { decide, PLACED_WELL, type Measures } from './verdict.ts';
@@ -265,14 +266,9 @@ function resultFeatures(cv: OpenCv, result: Pixels, area?: Box) {
     const { width, height } = result;
     return features(cv, toGray(cv, result), undefined, width, height, RESULT_POINTS);
   }
-  const x0 = Math.max(0, area.x - CROP_MARGIN),
-    y0 = Math.max(0, area.y - CROP_MARGIN);
-  const crop: Box = {
-    x: x0,
-    y: y0,
-    width: Math.min(result.width, area.x + area.width + CROP_MARGIN) - x0,
-    height: Math.min(result.height, area.y + area.height + CROP_MARGIN) - y0,
-  };
+  const margin = { x: CROP_MARGIN, y: CROP_MARGIN };
+  const crop = widenedBox(area, margin, result.width, result.height);
+  const { x: x0, y: y0 } = crop;
   const inside = new Uint8Array(crop.width * crop.height);
   for (let y = area.y - y0; y < area.y - y0 + area.height; y++)
     inside.fill(1, y * crop.width + area.x - x0, y * crop.width + area.x - x0 + area.width);

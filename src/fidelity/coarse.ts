@@ -8,7 +8,7 @@
  */
 import type { OpenCv } from './opencv.ts';
 import { cropRgb, type Pixels } from './pixels.ts';
-import type { Box } from './raster.ts';
+import { widenedBox, type Box } from './raster.ts';
 import type { SourceProduct } from './source-product.ts';
 
 /** The result's long side for the first search: coarse, since only the area is wanted. */
@@ -143,11 +143,9 @@ function refined(
 
 /** `box` widened by a third of its size each way, in whole pixels within the result. */
 function window(box: Box, result: Pixels): Box | undefined {
-  const x0 = Math.max(0, Math.floor(box.x - box.width / 3)),
-    y0 = Math.max(0, Math.floor(box.y - box.height / 3));
-  const x1 = Math.min(result.width, Math.ceil(box.x + (box.width * 4) / 3)),
-    y1 = Math.min(result.height, Math.ceil(box.y + (box.height * 4) / 3));
-  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : undefined;
+  const margin = { x: box.width / 3, y: box.height / 3 };
+  const near = widenedBox(box, margin, result.width, result.height);
+  return near.width > 0 && near.height > 0 ? near : undefined;
 }
 
 /** A match found in a window, placed back in the result's frame. */
@@ -291,9 +289,5 @@ export function placed(source: Box, rough: Box): number[] {
 
 /** `box` widened by a quarter of its size each way, in whole pixels within `width` × `height`. */
 export function around(box: Box, width: number, height: number): Box {
-  const x0 = Math.max(0, Math.floor(box.x - box.width / 4)),
-    y0 = Math.max(0, Math.floor(box.y - box.height / 4));
-  const x1 = Math.min(width, Math.ceil(box.x + (box.width * 5) / 4)),
-    y1 = Math.min(height, Math.ceil(box.y + (box.height * 5) / 4));
-  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+  return widenedBox(box, { x: box.width / 4, y: box.height / 4 }, width, height);
 }

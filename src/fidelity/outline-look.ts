@@ -8,6 +8,7 @@
 import { roughly, type Rough } from './coarse.ts';
 import type { OpenCv } from './opencv.ts';
 import type { Pixels } from './pixels.ts';
+import { widenedBox } from './raster.ts';
 import type { SourceProduct } from './source-product.ts';
 import { changedMask } from './mask-shape.ts';
 
@@ -45,14 +46,7 @@ const RESULT_SIDE = 384;
 /** The product's box (in `result`'s pixels) where its edges match the source's well enough. */
 export function byOutline(cv: OpenCv, source: SourceProduct, result: Pixels): Rough | undefined {
   const { width, height, box } = source;
-  const x0 = Math.max(0, box.x - OUTLINE_BAND),
-    y0 = Math.max(0, box.y - OUTLINE_BAND);
-  const wider = {
-    x: x0,
-    y: y0,
-    width: Math.min(width, box.x + box.width + OUTLINE_BAND) - x0,
-    height: Math.min(height, box.y + box.height + OUTLINE_BAND) - y0,
-  };
+  const wider = widenedBox(box, { x: OUTLINE_BAND, y: OUTLINE_BAND }, width, height);
   const scale = Math.min(1, RESULT_SIDE / Math.max(result.width, result.height));
   const small = resized(cv, result, scale);
   const found = roughly(

@@ -26,6 +26,23 @@ export interface Box {
   height: number;
 }
 
+/**
+ * `box` with `margin` more on each side, in whole pixels (outward) within a `width` × `height`
+ * frame; its width or height 0 where nothing of it is inside.
+ */
+export function widenedBox(
+  box: Box,
+  margin: { x: number; y: number },
+  width: number,
+  height: number,
+): Box {
+  const x0 = Math.max(0, Math.floor(box.x - margin.x)),
+    y0 = Math.max(0, Math.floor(box.y - margin.y));
+  const x1 = Math.min(width, Math.ceil(box.x + box.width + margin.x)),
+    y1 = Math.min(height, Math.ceil(box.y + box.height + margin.y));
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+}
+
 export function rgbMat(cv: OpenCv, image: Pixels) {
   const mat = new cv.Mat(image.height, image.width, cv.CV_8UC3);
   mat.data.set(image.rgb);
