@@ -17,7 +17,7 @@ import type { SourceProduct } from './source-product.ts';
 import { uncheckable } from './verdict.ts';
 
 /**
- * Analyses kept: about 2.4 MB each (512 px maps), so ~40 products, more than the requests one
+ * Analyses kept: about 2.7 MB each (512 px maps), so ~35 products, more than the requests one
  * worker has at ProductAI at once at 15 results a minute and a minute or two per result.
  */
 const KEPT_SOURCE_BYTES = 96 * 1024 * 1024;

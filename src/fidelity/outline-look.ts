@@ -11,6 +11,7 @@ import type { Pixels } from './pixels.ts';
 import { widenedBox } from './raster.ts';
 import type { SourceProduct } from './source-product.ts';
 import { changedMask } from './mask-shape.ts';
+import { asGreyRgb, sceneEdges } from './edge-map.ts';
 
 /**
  * An outline matching the source's this well places the product. On the demo's 12 drawn
@@ -29,17 +30,8 @@ const UNLIKE_AT_MOST = 0.3;
 
 export const linesUp = (changedShare: number) => changedShare < UNLIKE_AT_MOST;
 
-/** Colour contrast (Sobel on 0-255 channels) from which an edge counts whole. */
-const EDGE_FULL = 120;
 /** The source's pixels around the cut-out searched too: its outline's edge lies across it. */
 const OUTLINE_BAND = 6;
-/**
- * Each map's edges are spread (a Gaussian of this share of the product's side in the source,
- * of the result's side in the result) so that the search's sizes, 15 % then 3 % apart, find a
- * thin outline near where it is: unspread, the right place scored 0.53-0.59 on the mug.
- */
-const SOURCE_SPREAD = 0.03;
-const RESULT_SPREAD = 0.01;
 /** The result's edges are made at the look's finer search's side (coarse.ts FINE_SIDE). */
 const RESULT_SIDE = 384;
 
@@ -59,9 +51,12 @@ export function byOutline(cv: OpenCv, source: SourceProduct, result: Pixels): Ro
         shape: 'square',
         size: 2 * OUTLINE_BAND + 1,
       }),
-      rgb: edgeMap(cv, source, Math.max(box.width, box.height) * SOURCE_SPREAD),
+      rgb: asGreyRgb(source.outline),
     },
-    { ...small, rgb: edgeMap(cv, small, Math.max(small.width, small.height) * RESULT_SPREAD) },
+    {
+      ...small,
+      rgb: asGreyRgb(sceneEdges(cv, small)),
+    },
     { grey: true },
   );
   if (!found || found.score < OUTLINE_ALIKE) return undefined;
@@ -90,39 +85,4 @@ function resized(cv: OpenCv, image: Pixels, scale: number): Pixels {
   const rgb = Uint8Array.from(out.data);
   for (const m of [full, out]) m.delete();
   return { width, height, rgb };
-}
-
-/**
- * Edges of the strongest channel at each pixel, saturated at EDGE_FULL (a hue turn changes an
- * outline's contrast, not where it is), spread by `spread` pixels, scaled to 0-255 and given
- * as grey in all three channels (the look's search takes RGB, and searches them in grey alone).
- */
-function edgeMap(cv: OpenCv, image: Pixels, spread: number): Uint8Array {
-  const rgb = new cv.Mat(image.height, image.width, cv.CV_8UC3);
-  rgb.data.set(image.rgb);
-  const blurred = new cv.Mat();
-  cv.GaussianBlur(rgb, blurred, new cv.Size(5, 5), 1.2);
-  const gx = new cv.Mat(),
-    gy = new cv.Mat();
-  cv.Sobel(blurred, gx, cv.CV_32F, 1, 0);
-  cv.Sobel(blurred, gy, cv.CV_32F, 0, 1);
-  const x = gx.data32F,
-    y = gy.data32F;
-  const n = image.width * image.height;
-  const edges = new cv.Mat(image.height, image.width, cv.CV_8UC1);
-  for (let i = 0; i < n; i++) {
-    let strongest = 0;
-    for (let k = i * 3; k < i * 3 + 3; k++)
-      strongest = Math.max(strongest, x[k]! * x[k]! + y[k]! * y[k]!);
-    edges.data[i] = Math.min(255, Math.round((Math.sqrt(strongest) / EDGE_FULL) * 255));
-  }
-  const spreadOut = new cv.Mat();
-  cv.GaussianBlur(edges, spreadOut, new cv.Size(0, 0), Math.max(0.5, spread));
-  let max = 1;
-  for (const v of spreadOut.data) max = Math.max(max, v);
-  const out = new Uint8Array(n * 3);
-  for (let i = 0; i < n; i++)
-    out.fill(Math.round((spreadOut.data[i]! / max) * 255), i * 3, i * 3 + 3);
-  for (const m of [rgb, blurred, gx, gy, edges, spreadOut]) m.delete();
-  return out;
 }

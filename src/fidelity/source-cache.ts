@@ -59,7 +59,7 @@ export function createSourceCache(maxBytes: number): SourceCache {
   };
 }
 
-/** Bytes an analysis holds: its pixel maps (about 2.4 MB at GEOMETRY_SIDE 512) and features. */
+/** Bytes an analysis holds: its pixel maps (about 2.7 MB at GEOMETRY_SIDE 512) and features. */
 export function sizeOf(analysis: Analysis): number {
   if (!analysis) return 64;
   const maps = [
@@ -70,6 +70,7 @@ export function sizeOf(analysis: Analysis): number {
     analysis.gradient,
     analysis.rgb,
     analysis.inner,
+    analysis.outline,
     ...analysis.words.map((w) => w.patch.gray),
   ];
   return maps.reduce((sum, map) => sum + map.byteLength, 1024);

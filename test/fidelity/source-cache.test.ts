@@ -19,6 +19,7 @@ function analysis(pixels: number): SourceProduct {
     gradient: new Float32Array(pixels),
     rgb: new Uint8Array(pixels * 3),
     inner: new Uint8Array(pixels),
+    outline: new Uint8Array(pixels),
     words: [],
     readingScale: 1,
   };
