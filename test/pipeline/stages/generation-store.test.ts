@@ -35,6 +35,20 @@ describe('generation store', () => {
     ).rejects.toThrow(StaleTransitionError);
   });
 
+  it('writes a wait that starts with a move in the same step, as of the move', async () => {
+    const shop = uniqueShop();
+    const { id } = await db.store.create(photoRequest(shop));
+    await db.store.transition(shop, id, { from: ['queued'], to: 'submitting' });
+    const back = await db.store.transition(shop, id, {
+      from: ['submitting'],
+      to: 'queued',
+      patch: (at) => ({ waitingFor: { since: at, failures: 1, on: 'productai', sending: true } }),
+    });
+    expect(back.waitingFor?.since).toBe(back.updatedAt);
+    expect(back.waitingFor?.since).toBe(back.transitions.at(-1)!.at);
+    expect(await db.store.get(shop, id)).toEqual(back);
+  });
+
   it('lets exactly one of many concurrent identical transitions win', async () => {
     const shop = uniqueShop();
     const { id } = await db.store.create(photoRequest(shop));

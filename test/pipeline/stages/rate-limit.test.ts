@@ -30,11 +30,9 @@ function firstRefused(shop: string, ids: readonly string[]) {
       for (const id of ids) {
         const record = await h.pipeline.generations.get(shop, id);
         const last = record?.transitions.at(-1);
-        // The wait is written just after the move back in line (on-refused.ts): read once both are.
-        if (record?.state === 'queued' && last?.note === RATE_LIMITED_NOTE && record.waitingFor) {
-          const view = toGenerationView(record);
-          if (view.waitingFor) return { refusedAt: Date.parse(last.at), view };
-        }
+        // The move back in line carries its wait (on-refused.ts): no read finds one without it.
+        if (record?.state === 'queued' && last?.note === RATE_LIMITED_NOTE)
+          return { refusedAt: Date.parse(last.at), view: toGenerationView(record) };
       }
       return null;
     },

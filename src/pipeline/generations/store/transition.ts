@@ -64,7 +64,9 @@ export function transition(deps: GenerationStoreDeps): GenerationStore['transiti
         historyEntry: JSON.stringify(entry),
         alsoSetValue: request.alsoSet?.value ?? '',
         ctx: countersContext(deps, shop, to, now),
-        patch: encodePatch(request.patch ?? {}),
+        patch: encodePatch(
+          typeof request.patch === 'function' ? request.patch(at) : (request.patch ?? {}),
+        ),
       },
     )) as string[];
     if (reply[0] === 'stale') {

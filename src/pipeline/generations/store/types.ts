@@ -20,7 +20,11 @@ export interface TransitionRequest {
   /** The states the caller expects the generation to be in; any other is a stale transition. */
   from: readonly GenerationState[];
   to: GenerationState;
-  patch?: GenerationPatch;
+  /**
+   * Fields written with the move; a function is given the move's own time (a wait that starts
+   * with it: its `since` must be the moment the state changed, which only the store knows).
+   */
+  patch?: GenerationPatch | ((at: string) => GenerationPatch);
   /** Recorded in the history with the time (shown to the merchant as the transition's detail). */
   note?: string;
   /** Also write this app-wide key (the job-id index) in the same atomic step. */

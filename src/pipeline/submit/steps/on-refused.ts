@@ -11,7 +11,7 @@ import { backInLine } from './back-in-line.ts';
 import { RATE_LIMITED_NOTE } from './messages.ts';
 import { move } from './move.ts';
 import { toUncertain } from './to-uncertain.ts';
-import { waitToSend } from './wait-to-send.ts';
+import { waitingToSend } from './wait-to-send.ts';
 import type { SubmitContext, SubmitStageDeps } from './types.ts';
 
 export async function onRefused(
@@ -56,20 +56,20 @@ export async function onRefused(
       const back = await move(ctx, ref, {
         from: ['submitting'],
         to: 'queued',
+        patch: waitingToSend(new Date(resumes).toISOString()),
         note: RATE_LIMITED_NOTE,
       });
       if (!back) return;
-      await waitToSend(ctx, ref, back, new Date(resumes).toISOString());
       await backInLine(steps, ref, back, true);
       return;
     }
     case 'not_sent': {
-      const back = await move(ctx, ref, {
+      await move(ctx, ref, {
         from: ['submitting'],
         to: 'queued',
+        patch: waitingToSend(),
         note: 'ProductAI could not be reached; trying again',
       });
-      if (back) await waitToSend(ctx, ref, back);
       // Retried by the queue with backoff; when the tries run out the generation fails.
       throw error;
     }
