@@ -12,7 +12,7 @@ import type { ColourPart, ColourSummary } from './colour-summary.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-13';
+export const FIDELITY_VERSION = 'fidelity-14';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
@@ -70,7 +70,10 @@ export const LIMITS: Record<FidelityKind, Limits> = {
     changedShare: [0.06, 0.1],
     faded: { cells: 2, share: 0.01 },
     stretch: [1.02, 1.04],
-    inPlaceShare: [0.06, 0.1],
+    // An upscale keeps the source's frame, so a warp disagrees in place on most cells: the demo's
+    // weakest (a wave 1.7 % of the width) on 31-69 %, where its faithful upscales read 0-12 % and
+    // its recolours, their shape kept, 0-15 % (a chair's thin frame, 12 %, read "shape changed").
+    inPlaceShare: [0.2, 0.25],
     detailChanged: { cells: 5, side: 2 },
   },
 };
