@@ -16,6 +16,9 @@ export interface EmulatorJob {
   id: number;
   status: 'NOT_STARTED' | 'RUNNING' | 'COMPLETED' | 'ERROR';
   credits: number;
+  /** When ProductAI created it and ended it (epoch ms; null until it has). */
+  createdAt: number;
+  completedAt: number | null;
 }
 
 /** Every job of the account as the emulator keeps it. */

@@ -4,7 +4,7 @@
  */
 import type { GenerationView } from '../../src/app-api/contract.ts';
 import type { Click } from './children.ts';
-import { p95, settled, type Figures } from './figures.ts';
+import { p95, settled, type EmulatorJob, type Figures } from './figures.ts';
 import type { WindowFigures } from './probes.ts';
 
 export function figureLines(
@@ -125,28 +125,52 @@ export function probeLines(windows: ReadonlyMap<string, WindowFigures>): string[
  * The timed shop's generations by the window they were created in: the time from the click to
  * the result made (published or waiting in review; updatedAt, their last change), p50 and p95,
  * and how many failed or had not settled: whether the flooding shop's accepted work delayed
- * another shop's generations in the worker (the fair line: limits/fair-scheduler.ts).
+ * another shop's generations in the worker (the fair line: limits/fair-scheduler.ts). With the
+ * shop's ProductAI jobs, that time is split where it was spent: in the app's line before the
+ * request left (the click to the job's creation), at ProductAI (the job's creation to its end:
+ * on the bench, its emulator's renders on the outside cores, shared by every shop's jobs), and
+ * in the app's stages after it (download and save: the job's end to the result made). Each job
+ * is its generation's by their order: one job per generation (charged ÷ generations 1.000),
+ * sent in the order of the shop's own line.
  */
 export function settleLines(
   views: readonly GenerationView[],
   windows: ReadonlyMap<string, WindowFigures>,
+  jobs: readonly EmulatorJob[] = [],
 ): string[] {
   const lines = ['the timed shop’s generations, click to result, by the window of the click:'];
+  const inOrder = [...views].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+  const jobOf = new Map<GenerationView, EmulatorJob>();
+  if (jobs.length === views.length) {
+    const sent = [...jobs].sort((a, b) => a.createdAt - b.createdAt);
+    inOrder.forEach((g, i) => jobOf.set(g, sent[i]!));
+  }
+  const seconds = (values: number[]) =>
+    `p50 ${quantile(values, 0.5).toFixed(1)} s, p95 ${quantile(values, 0.95).toFixed(1)} s`;
   for (const name of ['idle before', 'flood', 'idle after']) {
     const w = windows.get(name);
     if (!w) continue;
-    const made = views.filter((g) => {
+    const made = inOrder.filter((g) => {
       const at = Date.parse(g.createdAt);
       return at >= w.from && at < w.to;
     });
-    const done = made
-      .filter((g) => g.state === 'published' || g.state === 'in_review')
-      .map((g) => (Date.parse(g.updatedAt) - Date.parse(g.createdAt)) / 1000);
+    const results = made.filter((g) => g.state === 'published' || g.state === 'in_review');
+    const done = results.map((g) => (Date.parse(g.updatedAt) - Date.parse(g.createdAt)) / 1000);
     const failed = made.filter((g) => g.state === 'failed').length;
     const open = made.filter((g) => !settled(g)).length;
     lines.push(
-      `  ${name.padEnd(12)} p50 ${quantile(done, 0.5).toFixed(1)} s, p95 ${quantile(done, 0.95).toFixed(1)} s ` +
-        `(${done.length} made; ${failed} failed, ${open} not settled)`,
+      `  ${name.padEnd(12)} ${seconds(done)} (${done.length} made; ${failed} failed, ${open} not settled)`,
+    );
+    const split = results.flatMap((g) => {
+      const job = jobOf.get(g);
+      return job?.completedAt ? [{ g, job, completedAt: job.completedAt }] : [];
+    });
+    if (split.length === 0) continue;
+    const part = (pick: (s: (typeof split)[number]) => number) => seconds(split.map(pick));
+    lines.push(
+      `  ${''.padEnd(12)} in the app's line before the send ${part((s) => (s.job.createdAt - Date.parse(s.g.createdAt)) / 1000)}; ` +
+        `at ProductAI ${part((s) => (s.completedAt - s.job.createdAt) / 1000)}; ` +
+        `saving ${part((s) => (Date.parse(s.g.updatedAt) - s.completedAt) / 1000)}`,
     );
   }
   return lines;
