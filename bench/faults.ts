@@ -140,7 +140,10 @@ Object.assign(process.env, {
 // The app on its cores, the world outside it on the others (faults/cores.ts): pinned first, so
 // that every process this one starts is outside until it is found to be the app's.
 const cores = coreSplit(args['app-cores']);
-if (cores) await pin(process.pid, cores.outside);
+if (cores && !(await pin(process.pid, cores.outside)))
+  throw new Error(
+    "taskset could not pin the bench's processes (util-linux); --app-cores '' runs without",
+  );
 const pinApp = cores && appPinner(cores);
 const metrics = { token: randomBytes(18).toString('base64url'), port: await freePort() };
 const logs = join(mkdtempSync(join(tmpdir(), 'faults-')), 'app');
