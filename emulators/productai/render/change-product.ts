@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import type { ProductChange } from './product-change.ts';
+import { opaqueParts } from './cutout.ts';
 import { eraseText, garbleText, recolour, reshape, warp, type TextArea } from './changes.ts';
 
 /**
@@ -70,6 +71,9 @@ function greyTinted(png: Buffer, degrees: number): Promise<Buffer> {
  * Where the label is: the emulator does not read text, so it takes the band (a sixth of the
  * product's height) with the most contrast across it, where lettering is, and the columns in it
  * that carry that contrast; it paints over (or misprints) that band in its commonest colour.
+ * Only the product's largest piece is searched: a caption word the cut-out kept beside the
+ * product (the demo's headphones carried "Headphones" under them) is not the product's label,
+ * and changing it left the product as it was.
  */
 async function labelArea(png: Buffer): Promise<TextArea> {
   const box = await busiestBand(png);
@@ -111,10 +115,13 @@ const EDGE = 40;
 async function busiestBand(png: Buffer): Promise<TextArea['box']> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
+  const { part, sizes } = opaqueParts(data, width, height);
+  const product = sizes.indexOf(Math.max(...sizes));
   const grey = (p: number) => 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  const onProduct = (i: number) => part[i] === product && data[i * 4 + 3]! > 128;
   const edge = (x: number, y: number) => {
-    const p = (y * width + x) * 4;
-    return data[p + 3]! > 128 && data[p - 1]! > 128 && Math.abs(grey(p) - grey(p - 4)) > EDGE;
+    const i = y * width + x;
+    return onProduct(i) && onProduct(i - 1) && Math.abs(grey(i * 4) - grey(i * 4 - 4)) > EDGE;
   };
   const rows = Array.from({ length: height }, (_, y) => {
     let count = 0;

@@ -96,6 +96,26 @@ const SEEN = 8;
 async function mainParts(png: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
+  const { part, sizes } = opaqueParts(data, width, height);
+  const largest = Math.max(0, ...sizes);
+  for (let i = 0; i < width * height; i++) {
+    const id = part[i]!;
+    if (id >= 0 && sizes[id]! < largest / 6) data[i * 4 + 3] = 0;
+  }
+  return sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The RGBA image's opaque pieces (touching seen pixels, 4-connected): each pixel's piece (-1 where
+ * transparent) and each piece's size in pixels.
+ */
+export function opaqueParts(
+  data: Uint8Array,
+  width: number,
+  height: number,
+): { part: Int32Array; sizes: number[] } {
   const n = width * height;
   const part = new Int32Array(n).fill(-1);
   const sizes: number[] = [];
@@ -118,14 +138,7 @@ async function mainParts(png: Buffer): Promise<Buffer> {
     }
     sizes.push(size);
   }
-  const largest = Math.max(0, ...sizes);
-  for (let i = 0; i < n; i++) {
-    const id = part[i]!;
-    if (id >= 0 && sizes[id]! < largest / 6) data[i * 4 + 3] = 0;
-  }
-  return sharp(data, { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
+  return { part, sizes };
 }
 
 /** Trims transparent margins, then scales the product to fill its slot. */

@@ -168,6 +168,56 @@ describe('a recolour', () => {
     return spread / seen;
   }
 
+  /**
+   * A cut-out as the emulator makes one of a demo picture: the bottle, and under it a caption
+   * kept as a piece of its own (large enough to pass the cut-out's main-parts rule), its dark
+   * letters edged by the light backdrop the keying left around them: more contrast than the
+   * label's.
+   */
+  async function bottleWithCaption(): Promise<Buffer> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400">
+<rect x="90" y="20" width="120" height="240" rx="24" fill="#c0392b"/>
+<rect x="90" y="110" width="120" height="50" fill="#f4d03f"/>
+<text x="150" y="135" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="24" fill="#111111">ALPINE</text>
+<text x="150" y="330" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="40" fill="#222222" stroke="#f3efe6" stroke-width="6" paint-order="stroke">Bottle Water Bottle</text>
+</svg>`;
+    return sharp(Buffer.from(svg)).ensureAlpha().png().toBuffer();
+  }
+
+  async function rgba(png: Buffer) {
+    return sharp(png).ensureAlpha().raw().toBuffer();
+  }
+
+  it.each(['erase-text', 'garble-text'] as const)(
+    "a job told to %s changes the product's label, not a caption kept under it",
+    async (kind) => {
+      const before = await bottleWithCaption();
+      const [a, b] = await Promise.all(
+        [before, await changeProduct(before, { kind, strength: 1 })].map(rgba),
+      );
+      const changedIn = (top: number, bottom: number) => {
+        let changed = 0;
+        for (let i = top * 300 * 4; i < bottom * 300 * 4; i++) if (a![i] !== b![i]) changed++;
+        return changed;
+      };
+      expect(changedIn(100, 170)).toBeGreaterThan(500);
+      expect(changedIn(290, 400)).toBe(0);
+    },
+  );
+
+  it.each(['erase-text', 'garble-text'] as const)(
+    'a job told to %s paints on the product only, never on the transparent frame around it',
+    async (kind) => {
+      const before = await bottleWithCaption();
+      const [a, b] = await Promise.all(
+        [before, await changeProduct(before, { kind, strength: 1 })].map(rgba),
+      );
+      let painted = 0;
+      for (let i = 3; i < a!.length; i += 4) if (a![i] === 0 && b![i] !== 0) painted++;
+      expect(painted).toBe(0);
+    },
+  );
+
   it('gives a charcoal and white product a colour (a hue turn would leave it as it was)', async () => {
     const sneaker = await sharp(
       Buffer.from(
