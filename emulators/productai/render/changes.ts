@@ -52,24 +52,18 @@ export interface TextArea {
   fontSize: number;
 }
 
-/**
- * Paints over `share` (0..1, from the left) of the label's text with the label's colour, on the
- * product only (`atop`: where the cut-out is opaque). A model erasing a label paints the product;
- * a block reaching past the product's outline is another object added beside it (the demo's
- * headphones got a black box on the floor between their cups), which the check does not judge:
- * a scene's props stand there too.
- */
+/** Paints over `share` (0..1, from the left) of the label's text with the label's colour. */
 export function eraseText(cutout: Buffer, area: TextArea, share: number): Promise<Buffer> {
   const { box } = area;
   const width = Math.max(1, Math.round(box.width * share));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${box.height}"><rect width="100%" height="100%" fill="${area.labelColour}"/></svg>`;
   return sharp(cutout)
-    .composite([{ input: Buffer.from(svg), left: box.x, top: box.y, blend: 'atop' }])
+    .composite([{ input: Buffer.from(svg), left: box.x, top: box.y }])
     .png()
     .toBuffer();
 }
 
-/** Replaces `letters` letters of the label's text with others (as a model misspells a label), on the product only. */
+/** Replaces `letters` letters of the label's text with others (as a model misspells a label). */
 export function garbleText(
   cutout: Buffer,
   area: TextArea,
@@ -85,7 +79,7 @@ export function garbleText(
   const { box } = area;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}"><rect width="100%" height="100%" fill="${area.labelColour}"/><text x="50%" y="50%" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${area.fontSize}" fill="${area.textColour}">${chars.join('')}</text></svg>`;
   return sharp(cutout)
-    .composite([{ input: Buffer.from(svg), left: box.x, top: box.y, blend: 'atop' }])
+    .composite([{ input: Buffer.from(svg), left: box.x, top: box.y }])
     .png()
     .toBuffer();
 }

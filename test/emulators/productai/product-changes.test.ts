@@ -205,19 +205,6 @@ describe('a recolour', () => {
     },
   );
 
-  it.each(['erase-text', 'garble-text'] as const)(
-    'a job told to %s paints on the product only, never on the transparent frame around it',
-    async (kind) => {
-      const before = await bottleWithCaption();
-      const [a, b] = await Promise.all(
-        [before, await changeProduct(before, { kind, strength: 1 })].map(rgba),
-      );
-      let painted = 0;
-      for (let i = 3; i < a!.length; i += 4) if (a![i] === 0 && b![i] !== 0) painted++;
-      expect(painted).toBe(0);
-    },
-  );
-
   it('gives a charcoal and white product a colour (a hue turn would leave it as it was)', async () => {
     const sneaker = await sharp(
       Buffer.from(
