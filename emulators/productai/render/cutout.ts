@@ -19,8 +19,8 @@ export interface Cutout {
  * The longest side the keying works at. Keyed at a small slot's size (a two-product scene's 250
  * px), the demo picture's caption, the product's drawn shadow and its legs blurred into one
  * piece, and the chair's name stood under it in the scene ("Blush Lounge Chair"): the check held
- * such a faithful result as "shape changed" (4 of 168 in a demo run). At 600 px and more they are
- * apart, and the caption is left out as a piece of its own (`mainParts`).
+ * that faithful result as "shape changed" (a demo run's two-chair scene). At 600 px and more
+ * they are apart, and the caption is left out as a piece of its own (`mainParts`).
  */
 const KEY_SIDE = 1024;
 
