@@ -158,18 +158,19 @@ function offset(found: Rough | undefined, by: Box): Rough | undefined {
  * grey search costs a third of a colour one (160 px: 3 against 10 ms a size), and the colour
  * match follows the grey one closely. The first search's sizes are 15 % apart, so its grey
  * best can sit a size off the colour best: a wider margin there; the finer search's sizes, 3 %
- * apart, differ little. The best 4 grey sizes are always searched in colour: the masked grey
+ * apart, differ little. The best SCREENED_IN grey sizes are always searched in colour: the masked grey
  * correlation of the smallest sizes peaks by chance (16 x 12 px: 0.79 in grey, 0.44 in colour),
  * and with the margin alone a faithful real result lost its product's own size and was held.
  * Measured on both sets: the same verdicts, the check's CPU mean 2-3 % lower.
  */
 const GREY_MARGIN = { first: 0.1, fine: 0.02 };
+/** The best grey sizes always searched in colour (GREY_MARGIN). */
+const SCREENED_IN = 4;
 
 /**
  * The product's matches over `result` at `scale`, best first, one a size: each size a share of
- * the result's long side, or (`absolute`) the product's scale against the source's frame. Each
- * size is screened in grey first, and searched in colour only where the grey match comes near
- * the best (`margin`).
+ * the result's long side, or (`absolute`) the product's scale against the source's frame, each
+ * searched in colour where its grey match passes the screen (`screen`).
  */
 function search(
   cv: OpenCv,
@@ -190,22 +191,10 @@ function search(
       h = Math.round(crop.rows * k);
     return w < 8 || h < 8 || w > image.cols || h > image.rows ? [] : [{ w, h }];
   });
-  const grey = { image: greyOf(cv, image), crop: greyOf(cv, crop) };
-  const greyMethod = method === 'colours' ? 'colours' : 'look';
-  const screened = fitting.map((size) => ({
-    ...size,
-    grey: matchAt(cv, grey.image, grey.crop, mask, size, greyMethod),
-  }));
-  for (const m of [grey.image, grey.crop]) m.delete();
-  const ranked = screened
-    .map((s) => (Number.isFinite(s.grey.score) ? s.grey.score : -Infinity))
-    .sort((a, b) => b - a);
-  const bar = Math.min(ranked[0]! - margin, ranked[Math.min(3, ranked.length - 1)]!);
+  const screened = screen(cv, image, crop, mask, fitting, method, margin);
   const matches: Rough[] = [];
   for (const size of screened) {
-    if (!(size.grey.score >= bar)) continue;
-    const { score, at } =
-      method === 'grey look' ? size.grey : matchAt(cv, image, crop, mask, size, method);
+    const { score, at } = size.grey ?? matchAt(cv, image, crop, mask, size, method);
     if (Number.isFinite(score) && score >= MATCHES)
       matches.push({
         score,
@@ -215,6 +204,38 @@ function search(
   }
   image.delete();
   return matches.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The sizes worth searching in colour (with their grey match where it is the match): those whose
+ * grey match comes near the best, and the best SCREENED_IN always. A grey match costs a third of
+ * a colour one, so with no more than SCREENED_IN + 1 sizes (the finer search's 5) the screen
+ * costs more than the one size it could leave out: all are searched in colour.
+ */
+function screen(
+  cv: OpenCv,
+  image: InstanceType<OpenCv['Mat']>,
+  crop: InstanceType<OpenCv['Mat']>,
+  mask: InstanceType<OpenCv['Mat']>,
+  sizes: { w: number; h: number }[],
+  method: Method,
+  margin: number,
+): { w: number; h: number; grey?: ReturnType<typeof matchAt> }[] {
+  if (method !== 'grey look' && sizes.length <= SCREENED_IN + 1) return sizes;
+  const grey = { image: greyOf(cv, image), crop: greyOf(cv, crop) };
+  const greyMethod = method === 'colours' ? 'colours' : 'look';
+  const screened = sizes.map((size) => ({
+    ...size,
+    grey: matchAt(cv, grey.image, grey.crop, mask, size, greyMethod),
+  }));
+  for (const m of [grey.image, grey.crop]) m.delete();
+  const ranked = screened
+    .map((s) => (Number.isFinite(s.grey.score) ? s.grey.score : -Infinity))
+    .sort((a, b) => b - a);
+  const bar = Math.min(ranked[0]! - margin, ranked[Math.min(SCREENED_IN - 1, ranked.length - 1)]!);
+  return screened
+    .filter((size) => size.grey.score >= bar)
+    .map((size) => (method === 'grey look' ? size : { w: size.w, h: size.h }));
 }
 
 /** The product's best match over `image` at one size: its score (1 the same) and where. */
