@@ -61,6 +61,12 @@ export function grownPart(
   // The backdrop: filled from the window's border, never into the product's widened outline.
   const backdrop = new Uint8Array(width * height);
   const queue: number[] = [];
+  const scene = new SceneColours();
+  const inBox = (i: number) => {
+    const x = i % width,
+      y = (i - x) / width;
+    return x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+  };
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * width + x;
@@ -85,6 +91,7 @@ export function grownPart(
   };
   while (queue.length) {
     const i = queue.pop()!;
+    scene.add(rgb, i);
     for (let n = neighbours(i), k = 0; k < n; k++) {
       const j = out[k]!;
       if (!backdrop[j] && seen[j] && !near[j] && step(i, j)) {
@@ -118,7 +125,7 @@ export function grownPart(
           }
         }
       }
-      if (!touches && piece.length > best.length) best = piece;
+      if (!touches && piece.length > best.length && !scene.shows(rgb, piece, inBox)) best = piece;
     }
   const area = source.mask.reduce((sum, v) => sum + v, 0);
   if (!best.length || !area) return undefined;
@@ -138,4 +145,39 @@ export function grownPart(
     share: best.length / area,
     box: { x: bx, y: by, width: ex - bx + 1, height: ey - by + 1 },
   };
+}
+
+/** Colours are counted by the top 3 bits of each channel: bins 32 levels wide, 512 in all. */
+const BITS = 3;
+/** A colour the backdrop shows on this many pixels is the scene's. */
+const SEEN = 16;
+/** A piece this much of which is in the scene's colours is the scene. */
+const SCENE_SHARE = 0.8;
+
+/**
+ * The colours of the backdrop the fill reached. A product with a hole or an arch (headphones'
+ * band, a chair's legs over the shadow drawn under it) closes a pocket of the scene within its
+ * box that the fill cannot reach where a line of the scene (a wall meeting a floor) closes it
+ * too: the pocket shows the scene's colours. A part grown from the product shows its own, and
+ * mostly past the product's box: the demo's sneaker, reshaped and placed by its look a little
+ * off, grew a heel in its own colour that the fill had also reached along the product's edge, so
+ * only the piece's pixels within the source's box count towards the scene.
+ */
+class SceneColours {
+  private readonly bins = new Uint32Array(1 << (3 * BITS));
+
+  add(rgb: Uint8Array, i: number) {
+    this.bins[binOf(rgb, i)]!++;
+  }
+
+  shows(rgb: Uint8Array, piece: number[], within: (i: number) => boolean): boolean {
+    let inScene = 0;
+    for (const i of piece) if (within(i) && this.bins[binOf(rgb, i)]! >= SEEN) inScene++;
+    return inScene >= piece.length * SCENE_SHARE;
+  }
+}
+
+function binOf(rgb: Uint8Array, i: number): number {
+  const top = (v: number) => v >> (8 - BITS);
+  return (top(rgb[i * 3]!) << (2 * BITS)) | (top(rgb[i * 3 + 1]!) << BITS) | top(rgb[i * 3 + 2]!);
 }

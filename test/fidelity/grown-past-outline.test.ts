@@ -1,10 +1,12 @@
 /**
  * A product placed by its look (a flat drawing, no feature matched) whose shape grew past its
  * outline is changed: the demo's reshaped desk lamp, missed by every measure inside the outline.
+ * The scene seen through the product (under headphones' band) did not grow from it.
  */
 import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
 import type { ProductChange } from '../../emulators/productai/render/product-change.ts';
+import { imageSize } from '../../emulators/productai/render/sizes.ts';
 import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 
@@ -55,6 +57,33 @@ test('the same product shown as it is, placed by its look, is faithful', async (
   const report = await checker.check({
     sources: [source],
     result: await inScene(source),
+    kind: 'image',
+  });
+  expect(report.findings).toEqual([]);
+  expect(report.verdict).toBe('faithful');
+});
+
+test("the scene seen under a product's arch, closed off by the scene's own horizon, did not grow from it", async () => {
+  // The demo's headphones on a table: the wall's line meets both ear cups, and the wall inside
+  // the band can be reached from nowhere around them.
+  const source = await renderProductImage({
+    kind: 'headphones',
+    colour: '#c4622d',
+    title: 'Terracotta Wireless Headphones',
+    view: 0,
+    views: 1,
+    width: 1024,
+    height: 1024,
+    format: 'jpeg',
+  });
+  const scene = await renderScene({
+    ...imageSize('PORTRAIT', '2K'),
+    prompt: 'The product on a warm oak wooden table, late afternoon golden light',
+    products: [source],
+  });
+  const report = await checker.check({
+    sources: [source],
+    result: await scene.png().toBuffer(),
     kind: 'image',
   });
   expect(report.findings).toEqual([]);
