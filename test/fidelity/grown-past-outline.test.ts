@@ -13,17 +13,19 @@ import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
-const lamp = () =>
+/** A product as the demo's shop draws it (1,024 px, one view). */
+const drawn = (kind: 'lamp' | 'headphones', colour: string, title: string) =>
   renderProductImage({
-    kind: 'lamp',
-    colour: '#d9a21b',
-    title: 'Mustard Desk Lamp',
+    kind,
+    colour,
+    title,
     view: 0,
     views: 1,
     width: 1024,
     height: 1024,
     format: 'jpeg',
   });
+const lamp = () => drawn('lamp', '#d9a21b', 'Mustard Desk Lamp');
 
 async function inScene(product: Buffer, change?: ProductChange) {
   const scene = await renderScene({
@@ -66,16 +68,7 @@ test('the same product shown as it is, placed by its look, is faithful', async (
 test("the scene seen under a product's arch, closed off by the scene's own horizon, did not grow from it", async () => {
   // The demo's headphones on a table: the wall's line meets both ear cups, and the wall inside
   // the band can be reached from nowhere around them.
-  const source = await renderProductImage({
-    kind: 'headphones',
-    colour: '#c4622d',
-    title: 'Terracotta Wireless Headphones',
-    view: 0,
-    views: 1,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
+  const source = await drawn('headphones', '#c4622d', 'Terracotta Wireless Headphones');
   const scene = await renderScene({
     ...imageSize('PORTRAIT', '2K'),
     prompt: 'The product on a warm oak wooden table, late afternoon golden light',
