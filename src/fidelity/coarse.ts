@@ -158,10 +158,10 @@ function offset(found: Rough | undefined, by: Box): Rough | undefined {
  * grey search costs a third of a colour one (160 px: 3 against 10 ms a size), and the colour
  * match follows the grey one closely. The first search's sizes are 15 % apart, so its grey
  * best can sit a size off the colour best: a wider margin there; the finer search's sizes, 3 %
- * apart, differ little. The best SCREENED_IN grey sizes are always searched in colour: the masked grey
- * correlation of the smallest sizes peaks by chance (16 x 12 px: 0.79 in grey, 0.44 in colour),
- * and with the margin alone a faithful real result lost its product's own size and was held.
- * Measured on both sets: the same verdicts, the check's CPU mean 2-3 % lower.
+ * apart, differ little. The best SCREENED_IN grey sizes are always searched in colour: the
+ * masked grey correlation of the smallest sizes peaks by chance (16 x 12 px: 0.79 in grey, 0.44
+ * in colour), and with the margin alone a faithful real result lost its product's own size and
+ * was held. Measured on both sets: the same verdicts, the check's CPU mean 2-3 % lower.
  */
 const GREY_MARGIN = { first: 0.1, fine: 0.02 };
 /** The best grey sizes always searched in colour (GREY_MARGIN). */
@@ -194,7 +194,8 @@ function search(
   const screened = screen(cv, image, crop, mask, fitting, method, margin);
   const matches: Rough[] = [];
   for (const size of screened) {
-    const { score, at } = size.grey ?? matchAt(cv, image, crop, mask, size, method);
+    const { score, at } =
+      method === 'grey look' ? size.grey! : matchAt(cv, image, crop, mask, size, method);
     if (Number.isFinite(score) && score >= MATCHES)
       matches.push({
         score,
@@ -207,10 +208,10 @@ function search(
 }
 
 /**
- * The sizes worth searching in colour (with their grey match where it is the match): those whose
- * grey match comes near the best, and the best SCREENED_IN always. A grey match costs a third of
- * a colour one, so with no more than SCREENED_IN + 1 sizes (the finer search's 5) the screen
- * costs more than the one size it could leave out: all are searched in colour.
+ * The sizes worth searching in colour (with their grey match, the match itself for 'grey look'):
+ * those whose grey match comes near the best, and the best SCREENED_IN always. A grey match
+ * costs a third of a colour one, so with no more than SCREENED_IN + 1 sizes (the finer search's
+ * 5) the screen costs more than the one size it could leave out: all are searched in colour.
  */
 function screen(
   cv: OpenCv,
@@ -233,9 +234,7 @@ function screen(
     .map((s) => (Number.isFinite(s.grey.score) ? s.grey.score : -Infinity))
     .sort((a, b) => b - a);
   const bar = Math.min(ranked[0]! - margin, ranked[Math.min(SCREENED_IN - 1, ranked.length - 1)]!);
-  return screened
-    .filter((size) => size.grey.score >= bar)
-    .map((size) => (method === 'grey look' ? size : { w: size.w, h: size.h }));
+  return screened.filter((size) => size.grey.score >= bar);
 }
 
 /** The product's best match over `image` at one size: its score (1 the same) and where. */
