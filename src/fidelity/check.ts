@@ -9,7 +9,7 @@ import { compareCells } from './cells.ts';
 import { around, placed, roughly, type Rough } from './coarse.ts';
 import { colourSummary } from './colour-summary.ts';
 import { colourParts } from './colour-parts.ts';
-import { grownPart } from './grown.ts';
+import { grownParts } from './grown.ts';
 import { foundArea, jacobianAt, locate, project, stretchOf, type Location } from './locate.ts';
 import { textKept, type TextKept } from './label-text.ts';
 import { agrees, resultMat, structure, warpBack } from './measure.ts';
@@ -194,8 +194,9 @@ async function measureAt(
     beyond.cells.filter(agrees),
   );
   const region = (box: Box) => regionIn(result, h, box);
-  // A product placed by its look: what grew past its outline (grown.ts).
-  const grown = location.inliers === 0 ? grownPart(cv, warped, source) : undefined;
+  // What grew past its outline (grown.ts): judged whole on a product placed by its look, paint
+  // laid on any product.
+  const { largest: grown, painted } = grownParts(cv, warped, source);
   return {
     located: true,
     inliers: location.inliers,
@@ -208,7 +209,10 @@ async function measureAt(
     ...(shape.detailChanged
       ? { detailChanged: { ...shape.detailChanged, region: region(shape.detailChanged.box) } }
       : {}),
-    ...(grown ? { grown: { share: grown.share, region: region(grown.box) } } : {}),
+    ...(grown && location.inliers === 0
+      ? { grown: { share: grown.share, region: region(grown.box) } }
+      : {}),
+    ...(painted ? { painted: { share: painted.share, region: region(painted.box) } } : {}),
     ...(colour ? { colour: colourSummary(colour, region) } : {}),
     ...(text ? { text } : {}),
     productRegion: region(source.box),

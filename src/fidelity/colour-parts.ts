@@ -9,6 +9,12 @@
  * tints, it does not turn red into green, so a recoloured whole product stays recoloured. Each
  * cell's brightness is then matched on its own (a side in shadow, a highlight, a turned face
  * are shading, not paint), and only chroma and hue are compared, in CIEDE2000.
+ *
+ * A product a few features place on one part (a lamp's base, a daypack's handle: the demo's
+ * drawn products, 15-21 matches) has most of itself beyond the matched area, where the backdrop
+ * GrabCut kept may lie too; its coloured cells there are counted apart (`changedBeyond`), for a
+ * limit far above the part's: a hue turned right round (the lamp's mustard shade turned cyan)
+ * reads 40 there, where no faithful result passes 26.
  */
 import { differenceCiede2000 } from 'culori';
 import { clusters, type Cell, type Grid } from './cells.ts';
@@ -84,6 +90,13 @@ export interface ColourParts {
   changed(limit: number): ColourCell[][];
   /** Groups of touching white or grey cells that gained `limit` chroma or more, largest first. */
   gained(limit: number): ColourCell[][];
+  /**
+   * The coloured cells beyond the matched area (colour `beyond`), counted with `cells` in
+   * `changedBeyond` only.
+   */
+  beyond: ColourCell[];
+  /** As `changed`, the coloured cells beyond the matched area counted too. */
+  changedBeyond(limit: number): ColourCell[][];
 }
 
 export function colourParts(
@@ -111,6 +124,8 @@ export function colourParts(
     strict: boolean;
     /** Counted for the chroma it gained only (a white or grey cell beyond, SHADING_KEPT). */
     gainOnly?: boolean;
+    /** A coloured cell beyond the matched area, counted in `changedBeyond` only. */
+    beyondOnly?: boolean;
   }[] = [];
   const add = (cell: Cell, mask: Uint8Array, strict: boolean) => {
     const m = cellMeans(source.width, source.rgb, mask, warped, cell);
@@ -125,6 +140,8 @@ export function colourParts(
       m.shading >= SHADING_KEPT
     )
       means.push({ ...m, cell, strict: false, gainOnly: true });
+    else if (!strict && m.seen >= MIN_SEEN && chroma(lab(m.before)) >= ACHROMATIC)
+      means.push({ ...m, cell, strict: false, beyondOnly: true });
   };
   for (const cell of grid.cells) add(cell, source.mask, true);
   for (const cell of beyond) add(cell, source.whole, false);
@@ -140,6 +157,7 @@ export function colourParts(
   const cast = gains.map((g) => clamp(g / mean, 1 / CAST_LIMIT, CAST_LIMIT));
   const cells: ColourCell[] = [];
   const gainOnly: ColourCell[] = [];
+  const beyondOnly: ColourCell[] = [];
   for (const m of means) {
     const lighted = m.before.map((v, c) => v * cast[c]!);
     const yBefore = luminance(lighted),
@@ -164,9 +182,9 @@ export function colourParts(
       // green in a green-lit scene read 11-17 there, its chroma 13 → 35-62).
       ...(neutral && m.contrast >= CONTRAST_KEPT ? { gain: chroma(after) - chroma(before) } : {}),
     };
-    (m.gainOnly ? gainOnly : cells).push(cell);
+    (m.gainOnly ? gainOnly : m.beyondOnly ? beyondOnly : cells).push(cell);
   }
-  const byCell = new Map([...cells, ...gainOnly].map((c) => [c.cell, c]));
+  const byCell = new Map([...cells, ...gainOnly, ...beyondOnly].map((c) => [c.cell, c]));
   const all = { ...grid, cells: [...grid.cells, ...beyond] };
   const groups = (of: (c: ColourCell) => number, limit: number) =>
     clusters(all, (cell) => {
@@ -174,10 +192,13 @@ export function colourParts(
       return c !== undefined && of(c) >= limit;
     }).map((group) => group.map((cell) => byCell.get(cell)!));
   const counted = new Set(cells);
+  const beyondToo = new Set([...cells, ...beyondOnly]);
   return {
     cells,
     changed: (limit) => groups((c) => (counted.has(c) ? c.deltaE : 0), limit),
     gained: (limit) => groups((c) => c.gain ?? 0, limit),
+    beyond: beyondOnly,
+    changedBeyond: (limit) => groups((c) => (beyondToo.has(c) ? c.deltaE : 0), limit),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ColourSummary {
   part?: ColourPart;
   /** The white or grey part that gained the most chroma: the chroma its cells all gained. */
   tinted?: ColourPart;
+  /** The most changed part, the coloured cells beyond the matched area counted too. */
+  beyond?: ColourPart;
 }
 
 export function colourSummary(
@@ -47,7 +49,13 @@ export function colourSummary(
   const total = parts.cells.length;
   const part = mostChanged(parts.changed, total, region);
   const tinted = mostChanged(parts.gained, total, region);
-  return { deltaE, ...(part ? { part } : {}), ...(tinted ? { tinted } : {}) };
+  const beyond = mostChanged(parts.changedBeyond, total + parts.beyond.length, region);
+  return {
+    deltaE,
+    ...(part ? { part } : {}),
+    ...(tinted ? { tinted } : {}),
+    ...(beyond ? { beyond } : {}),
+  };
 }
 
 /** The largest step a part (PART_CELLS, PART_SHARE of the product's cells) all reaches. */

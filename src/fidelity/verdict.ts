@@ -12,7 +12,7 @@ import type { ColourPart, ColourSummary } from './colour-summary.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-15';
+export const FIDELITY_VERSION = 'fidelity-16';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
@@ -104,6 +104,21 @@ export const PLACED_WELL = 50;
  * past an unlettered product's outline 0.05-1.4 (src/fidelity/README.md, fidelity-12-grown).
  */
 const GROWN: Limit = [0.05, 0.1];
+/**
+ * A part's colour, the coloured cells beyond the matched area counted too (colour-parts.ts): the
+ * demo's whole recolours placed by 15-21 features on a lamp's base or a daypack's handle read 40,
+ * the faithful results of the demo and the drawn set 26 at most, the real photographs' 18
+ * (src/fidelity/README.md, fidelity-16). Any kind: the demo's upscales read 15 at most.
+ */
+const BEYOND_PART: Limit = [32, 40];
+/**
+ * Paint laid on the product past its outline (grown.ts, any placement), a share of it. The
+ * demo's label blocks painted out on an unlettered product (a cap's dome, a planter's rim, a
+ * sneaker placed by 33-75 matches) 0.017-0.037, missed by every other measure; no faithful
+ * result on the real photographs, the drawn set or the demo shows a flat piece within its box
+ * (src/fidelity/README.md, fidelity-16).
+ */
+const PAINTED: Limit = [0.015, 0.03];
 
 /** A group of cells found on the result: share of the product's cells, place in the result. */
 interface Part {
@@ -142,6 +157,8 @@ export type Measures =
        * largest piece, as a share of the product's area.
        */
       grown?: { share: number; region: FidelityRegion };
+      /** Paint laid on the product past its outline (any placement, grown.ts): its share. */
+      painted?: { share: number; region: FidelityRegion };
       colour?: ColourSummary;
       text?: { expected: string[]; missing: string[]; unread: string[] };
       productRegion: FidelityRegion;
@@ -192,6 +209,7 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
   };
   part(colour?.part, limits.partColour);
   part(colour?.tinted, limits.tintedPart);
+  part(colour?.beyond, BEYOND_PART);
   // An upscale is lined up by its frame (check.ts `inFrame`), whatever its features.
   if (kind !== 'upscale' && m.inliers === 0 && m.changedShare >= NOT_LINED_UP)
     add(1, { code: 'finding_not_lined_up' });
@@ -205,6 +223,7 @@ export function decide(kind: FidelityKind, m: Measures): FidelityReport {
     add(grade(m.stretch, limits.stretch), { code: 'finding_stretched' });
     if (kind !== 'upscale' && m.inliers === 0 && m.grown)
       add(grade(m.grown.share, GROWN), shape, m.grown.region);
+    if (m.painted) add(grade(m.painted.share, PAINTED), shape, m.painted.region);
     if (kind === 'upscale' || m.inliers >= PLACED_WELL || m.sourcePoints < ENOUGH_DETAIL)
       add(grade(m.inPlaceShare, limits.inPlaceShare), shape, m.unlike?.region);
     // Detail that faded says so; its cells are unlike too.

@@ -14,7 +14,7 @@ const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
 /** A product as the demo's shop draws it (1,024 px, one view). */
-const drawn = (kind: 'lamp' | 'headphones', colour: string, title: string) =>
+const drawn = (kind: 'lamp' | 'headphones' | 'sneaker', colour: string, title: string) =>
   renderProductImage({
     kind,
     colour,
@@ -81,4 +81,23 @@ test("the scene seen under a product's arch, closed off by the scene's own horiz
   });
   expect(report.findings).toEqual([]);
   expect(report.verdict).toBe('faithful');
+});
+
+test("a label painted out in a block that spills past a sneaker's outline is changed, though features place the sneaker", async () => {
+  // 43 features place it; the block's part past the outline is one flat colour, within its box.
+  const source = await drawn('sneaker', '#c4622d', 'Terracotta Canvas Sneaker');
+  const scene = await renderScene({
+    ...imageSize('SQUARE', null),
+    prompt:
+      'The product on a warm oak wooden table, late afternoon golden light, cosy lifestyle setting with shallow depth of field',
+    products: [source],
+    change: { kind: 'erase-text', strength: 0.5 },
+  });
+  const report = await checker.check({
+    sources: [source],
+    result: await scene.png().toBuffer(),
+    kind: 'image',
+  });
+  expect(report.verdict).toBe('changed');
+  expect(report.findingTexts).toEqual([{ code: 'finding_shape' }]);
 });

@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
+import { imageSize } from '../../emulators/productai/render/sizes.ts';
 import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 import type { FidelityRegion } from '../../src/fidelity/fidelity-report.ts';
@@ -14,6 +15,8 @@ import type { FidelityRegion } from '../../src/fidelity/fidelity-report.ts';
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
+const STUDIO =
+  'The product on a seamless pure white studio background, soft even lighting, gentle natural shadow beneath, sharp focus, e-commerce catalogue photo';
 const PROMPT =
   'The product placed on a mossy rock in a sunlit forest clearing, dappled light, fresh green tones';
 
@@ -69,4 +72,37 @@ test('a drawn mug turned from terracotta to blue is found, and reported as anoth
   expect(report.verdict).toBe('changed');
   expect(report.findingTexts).toEqual([{ code: 'finding_product_colour' }]);
   expect(overlap(report.region!, await whereTheyDiffer(faithful, recoloured))).toBeGreaterThan(0.7);
+});
+
+test('a drawn daypack turned from mustard to cyan, placed by the few features of its handle, has another colour', async () => {
+  // 23 features place it, on its handle: its body lies beyond the matched area.
+  const source = await renderProductImage({
+    kind: 'backpack',
+    colour: '#d9a21b',
+    title: 'Mustard Daypack',
+    view: 0,
+    views: 1,
+    width: 1024,
+    height: 1024,
+    format: 'jpeg',
+  });
+  const scene = (change?: { kind: 'recolour'; strength: number }) =>
+    renderScene({ ...imageSize('SQUARE', null), prompt: STUDIO, products: [source], change }).then(
+      (s) => s.png().toBuffer(),
+    );
+
+  const [faithful, recoloured] = await Promise.all([
+    checker.check({ sources: [source], result: await scene(), kind: 'image' }),
+    checker.check({
+      sources: [source],
+      result: await scene({ kind: 'recolour', strength: 1 }),
+      kind: 'image',
+    }),
+  ]);
+
+  expect(faithful.verdict).toBe('faithful');
+  expect(recoloured.verdict).toBe('changed');
+  expect(recoloured.findingTexts).toEqual([
+    { code: 'finding_part_colour', params: { colour: { code: 'colour_yellow' } } },
+  ]);
 });
