@@ -8,12 +8,15 @@
  * held, with each miss and hold listed.
  *
  *   node bench/fidelity/demo-changes.ts [--colours 2] [--strengths 0.5,1] [--kinds warp,reshape]
- *          [--out DIR] [--save measures.json]
+ *          [--images 1] [--out DIR] [--save measures.json]
  *
  * --colours: how many of the catalogue's colours each of its 12 product kinds is drawn in;
  * --strengths: the changes' strengths (the demo's random changes draw 0.5-1); --out DIR writes
  * the source and result of every miss and hold. Upscales (the demo's other kind of result) are
- * checked faithful and with the two changes an upscale carries (recolour, warp). --save writes
+ * checked faithful and with the two changes an upscale carries (recolour, warp). --images 2:
+ * each result made from two views of the product, side by side (the demo's two-image requests),
+ * checked against the first (the checker's product image); no upscales (an upscale takes one
+ * image). --save writes
  * each result's measures, for limits to be tried on them without rendering and measuring again.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -49,8 +52,10 @@ const { values: args } = parseArgs({
     kinds: { type: 'string', default: CHANGE_KINDS.join(',') },
     out: { type: 'string' },
     save: { type: 'string' },
+    images: { type: 'string', default: '1' },
   },
 });
+const imageCount = Number(args.images);
 const strengths = args.strengths.split(',').map(Number);
 const kinds = args.kinds.split(',') as ChangeKind[];
 const colourCount = Number(args.colours);
@@ -81,14 +86,19 @@ for (let c = 0; c < colourCount; c++) {
     const index = round * PRODUCT_KINDS.length + k;
     const plan = imagePlan(index)[0] ?? { width: 1024, height: 1024, format: 'jpeg' as const };
     const title = `${colour.name} ${productKind.name}`;
-    const source = await renderProductImage({
-      kind: productKind.art,
-      colour: colour.hex,
-      title,
-      view: 0,
-      views: 1,
-      ...plan,
-    });
+    const views = await Promise.all(
+      Array.from({ length: imageCount }, (_, view) =>
+        renderProductImage({
+          kind: productKind.art,
+          colour: colour.hex,
+          title,
+          view,
+          views: imageCount,
+          ...plan,
+        }),
+      ),
+    );
+    const source = views[0]!;
     const analysed = await analyseImage(source);
     const photos: (ProductChange | null)[] = [
       null,
@@ -102,19 +112,22 @@ for (let c = 0; c < colourCount; c++) {
       const scene = await renderScene({
         ...size,
         prompt,
-        products: [source],
+        products: views,
         change: change ?? undefined,
       });
       const result =
         n % 3 === 1 ? await scene.jpeg({ quality: 90 }).toBuffer() : await scene.png().toBuffer();
       await check(title, source, analysed, result, 'image', change);
     }
-    const upscales: (ProductChange | null)[] = [
-      null,
-      ...(['recolour', 'warp'] as const)
-        .filter((kind) => kinds.includes(kind))
-        .map((kind) => ({ kind, strength: strengths.at(-1)! })),
-    ];
+    const upscales: (ProductChange | null)[] =
+      imageCount > 1
+        ? []
+        : [
+            null,
+            ...(['recolour', 'warp'] as const)
+              .filter((kind) => kinds.includes(kind))
+              .map((kind) => ({ kind, strength: strengths.at(-1)! })),
+          ];
     for (const change of upscales) {
       const result = await upscaled(source, plan, change);
       await check(title, source, analysed, result, 'upscale', change);
