@@ -20,6 +20,19 @@ const STUDIO =
 const PROMPT =
   'The product placed on a mossy rock in a sunlit forest clearing, dappled light, fresh green tones';
 
+/** A product as the demo's shop draws it: the first of its `views` photos, 1,024 px. */
+const drawn = (kind: 'mug' | 'backpack', colour: string, title: string, views: number) =>
+  renderProductImage({
+    kind,
+    colour,
+    title,
+    view: 0,
+    views,
+    width: 1024,
+    height: 1024,
+    format: 'jpeg',
+  });
+
 /** The box (fractions of the frame) of the pixels that differ between two same-sized scenes. */
 async function whereTheyDiffer(a: Buffer, b: Buffer): Promise<FidelityRegion> {
   const [x, y] = await Promise.all(
@@ -47,16 +60,7 @@ function overlap(a: FidelityRegion, b: FidelityRegion): number {
 }
 
 test('a drawn mug turned from terracotta to blue is found, and reported as another colour where it stands', async () => {
-  const source = await renderProductImage({
-    kind: 'mug',
-    colour: '#c4622d',
-    title: 'Terracotta Ceramic Mug',
-    view: 0,
-    views: 4,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
+  const source = await drawn('mug', '#c4622d', 'Terracotta Ceramic Mug', 4);
   const scene = (change?: { kind: 'recolour'; strength: number }) =>
     renderScene({ width: 1024, height: 1280, prompt: PROMPT, products: [source], change }).then(
       (s) => s.png().toBuffer(),
@@ -76,16 +80,7 @@ test('a drawn mug turned from terracotta to blue is found, and reported as anoth
 
 test('a drawn daypack turned from mustard to cyan, placed by the few features of its handle, has another colour', async () => {
   // 23 features place it, on its handle: its body lies beyond the matched area.
-  const source = await renderProductImage({
-    kind: 'backpack',
-    colour: '#d9a21b',
-    title: 'Mustard Daypack',
-    view: 0,
-    views: 1,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
+  const source = await drawn('backpack', '#d9a21b', 'Mustard Daypack', 1);
   const scene = (change?: { kind: 'recolour'; strength: number }) =>
     renderScene({ ...imageSize('SQUARE', null), prompt: STUDIO, products: [source], change }).then(
       (s) => s.png().toBuffer(),
