@@ -27,11 +27,20 @@ const drawn = (kind: 'lamp' | 'headphones' | 'sneaker', colour: string, title: s
   });
 const lamp = () => drawn('lamp', '#d9a21b', 'Mustard Desk Lamp');
 
-async function inScene(product: Buffer, change?: ProductChange) {
+const WARM_OAK = 'The product on a warm oak wooden table, late afternoon golden light';
+
+/** The product in the ProductAI emulator's scene (1,024 × 1,280 on a warm oak table unless told). */
+async function inScene(
+  product: Buffer,
+  {
+    change,
+    size = { width: 1024, height: 1280 },
+    prompt = WARM_OAK,
+  }: { change?: ProductChange; size?: { width: number; height: number }; prompt?: string } = {},
+) {
   const scene = await renderScene({
-    width: 1024,
-    height: 1280,
-    prompt: 'The product on a warm oak wooden table, late afternoon golden light',
+    ...size,
+    prompt,
     products: [product],
     ...(change ? { change } : {}),
   });
@@ -40,7 +49,7 @@ async function inScene(product: Buffer, change?: ProductChange) {
 
 test('a product placed by its look whose shape grew past its outline is changed, the grown part outlined', async () => {
   const source = await lamp();
-  const result = await inScene(source, { kind: 'reshape', strength: 1 });
+  const result = await inScene(source, { change: { kind: 'reshape', strength: 1 } });
   const report = await checker.check({ sources: [source], result, kind: 'image' });
   expect(report.verdict).toBe('changed');
   expect(report.findingTexts).toEqual([{ code: 'finding_shape' }]);
@@ -69,14 +78,9 @@ test("the scene seen under a product's arch, closed off by the scene's own horiz
   // The demo's headphones on a table: the wall's line meets both ear cups, and the wall inside
   // the band can be reached from nowhere around them.
   const source = await drawn('headphones', '#c4622d', 'Terracotta Wireless Headphones');
-  const scene = await renderScene({
-    ...imageSize('PORTRAIT', '2K'),
-    prompt: 'The product on a warm oak wooden table, late afternoon golden light',
-    products: [source],
-  });
   const report = await checker.check({
     sources: [source],
-    result: await scene.png().toBuffer(),
+    result: await inScene(source, { size: imageSize('PORTRAIT', '2K') }),
     kind: 'image',
   });
   expect(report.findings).toEqual([]);
@@ -86,16 +90,14 @@ test("the scene seen under a product's arch, closed off by the scene's own horiz
 test("a label painted out in a block that spills past a sneaker's outline is changed, though features place the sneaker", async () => {
   // 43 features place it; the block's part past the outline is one flat colour, within its box.
   const source = await drawn('sneaker', '#c4622d', 'Terracotta Canvas Sneaker');
-  const scene = await renderScene({
-    ...imageSize('SQUARE', null),
-    prompt:
-      'The product on a warm oak wooden table, late afternoon golden light, cosy lifestyle setting with shallow depth of field',
-    products: [source],
-    change: { kind: 'erase-text', strength: 0.5 },
-  });
   const report = await checker.check({
     sources: [source],
-    result: await scene.png().toBuffer(),
+    result: await inScene(source, {
+      size: imageSize('SQUARE', null),
+      // The demo's "Warm wood" preset, word for word: the scene's bokeh is drawn from it.
+      prompt: `${WARM_OAK}, cosy lifestyle setting with shallow depth of field`,
+      change: { kind: 'erase-text', strength: 0.5 },
+    }),
     kind: 'image',
   });
   expect(report.verdict).toBe('changed');
