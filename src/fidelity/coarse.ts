@@ -15,8 +15,10 @@ import type { SourceProduct } from './source-product.ts';
 const SIDE = 160;
 /** The result's long side for the second search, sizes 3 % apart around the first's best. */
 const FINE_SIDE = 384;
+/** The first search's sizes are this far apart (15 %). */
+export const SIZE_STEP = 1.155;
 /** The product's long side tried, as a share of the result's long side: 0.1 to 1, 15 % apart. */
-const SIZES = Array.from({ length: 17 }, (_, i) => 0.1 * 1.155 ** i);
+const SIZES = Array.from({ length: 17 }, (_, i) => 0.1 * SIZE_STEP ** i);
 /** A normalised match under this is no match (the scene's own corners and colours). */
 const MATCHES = 0.5;
 
@@ -27,6 +29,12 @@ export interface Rough {
   score: number;
   /** Alike enough to place the product there when its features find nothing. */
   alike: boolean;
+  /**
+   * Placed by its colours alone: a flat product's colours match as well at a smaller size
+   * inside it (a plain mug: 0.989 at a quarter of its size, 0.989 at its own), so its size is
+   * for its outline to tell (check.ts).
+   */
+  byColours?: boolean;
 }
 
 /**
@@ -80,7 +88,9 @@ export function roughly(
 }
 
 function alikeByColours(found: Omit<Rough, 'alike'> | undefined): Rough | undefined {
-  return found && found.score >= COLOURS_ALIKE ? { ...found, alike: true } : undefined;
+  return found && found.score >= COLOURS_ALIKE
+    ? { ...found, alike: true, byColours: true }
+    : undefined;
 }
 
 /**
@@ -119,26 +129,61 @@ function refined(
     // than its 15 % step can misplace): over the whole result it was most of a closer look's
     // time when the product is small in a large scene.
     const near = window(first.box, result);
-    const best =
-      near &&
-      offset(
-        search(
-          cv,
-          { width: near.width, height: near.height, rgb: cropRgb(result, near) },
-          crop,
-          mask,
-          FINE_SIDE / longest,
-          [-2, -1, 0, 1, 2].map((step) => (first.box.width / source.box.width) * 1.03 ** step),
-          true,
-          method,
-          GREY_MARGIN.fine,
-        )[0],
-        near,
-      );
+    const best = near && offset(finer(cv, result, near, source, crop, mask, first, method), near);
     const here = best ?? first;
     if (!found || here.score > found.score) found = here;
   }
   return found && { ...found, alike: method !== 'colours' && found.score >= LOOKS_ALIKE };
+}
+
+/** The finer search's sizes, 3 % apart, as steps from the first search's best size. */
+const FINE_STEPS = [-2, -1, 0, 1, 2];
+/**
+ * Steps searched on past the finer search's last, each way, while the match still rises there:
+ * a best on the range's edge is no peak. The first search's sizes are 15 % apart and its best
+ * can be the neighbour a whole step off (a drawn daypack: its look 0.69 at 0.88 of its size,
+ * 0.67 at 1.04), which the finer range's 6 % each way does not reach: placed 7 % small, its
+ * bottom cells fell past their 12 px search and read "detail missing".
+ */
+const FINE_STEPS_ON = 4;
+
+/** The finer search around `first`, best first, in the window `near`'s pixels. */
+function finer(
+  cv: OpenCv,
+  result: Pixels,
+  near: Box,
+  source: SourceProduct,
+  crop: InstanceType<OpenCv['Mat']>,
+  mask: InstanceType<OpenCv['Mat']>,
+  first: Rough,
+  method: Method,
+): Rough | undefined {
+  const windowed = { width: near.width, height: near.height, rgb: cropRgb(result, near) };
+  const at = (steps: number[]) =>
+    search(
+      cv,
+      windowed,
+      crop,
+      mask,
+      FINE_SIDE / Math.max(result.width, result.height),
+      steps.map((step) => (first.box.width / source.box.width) * 1.03 ** step),
+      true,
+      method,
+      GREY_MARGIN.fine,
+    );
+  const matches = at(FINE_STEPS);
+  let best = matches[0];
+  const sizeOf = (found: Rough) => found.box.width;
+  const widest = Math.max(...matches.map(sizeOf));
+  const narrowest = Math.min(...matches.map(sizeOf));
+  if (!best || (sizeOf(best) !== widest && sizeOf(best) !== narrowest)) return best;
+  const outward = sizeOf(best) === widest ? 1 : -1;
+  for (let k = 1; k <= FINE_STEPS_ON; k++) {
+    const next = at([outward * (FINE_STEPS.at(-1)! + k)])[0];
+    if (!next || next.score <= best.score) break;
+    best = next;
+  }
+  return best;
 }
 
 /** `box` widened by a third of its size each way, in whole pixels within the result. */

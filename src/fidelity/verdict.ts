@@ -12,7 +12,7 @@ import type { ColourPart, ColourSummary } from './colour-summary.ts';
 import type { FidelityKind, FidelityRegion, FidelityReport } from './fidelity-report.ts';
 
 /** The version every report carries: bump it when a threshold or a measure changes. */
-export const FIDELITY_VERSION = 'fidelity-16';
+export const FIDELITY_VERSION = 'fidelity-17';
 
 /** From this value the measure says `check it`, from the second `changed`. */
 type Limit = [number, number];
