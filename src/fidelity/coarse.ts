@@ -30,11 +30,12 @@ export interface Rough {
   /** Alike enough to place the product there when its features find nothing. */
   alike: boolean;
   /**
-   * Placed by its colours alone: a flat product's colours match as well at a smaller size
-   * inside it (a plain mug: 0.989 at a quarter of its size, 0.989 at its own), so its size is
-   * for its outline to tell (check.ts).
+   * Placed by its colours, which matched nearly as well (AS_WELL) at a size a step or more
+   * larger: a flat product's colours match as well at a smaller size inside it (a plain mug:
+   * 0.991 at a quarter of its size, 0.989 at its own), so its size is for its outline to tell
+   * (check.ts).
    */
-  byColours?: boolean;
+  sizeInDoubt?: boolean;
 }
 
 /**
@@ -88,9 +89,7 @@ export function roughly(
 }
 
 function alikeByColours(found: Omit<Rough, 'alike'> | undefined): Rough | undefined {
-  return found && found.score >= COLOURS_ALIKE
-    ? { ...found, alike: true, byColours: true }
-    : undefined;
+  return found && found.score >= COLOURS_ALIKE ? { ...found, alike: true } : undefined;
 }
 
 /**
@@ -112,7 +111,7 @@ function refined(
   const longest = Math.max(result.width, result.height);
   // Sizes 15 % apart on a small copy, then 3 % apart around the best on a larger one: the
   // cells' alignment (cells.ts) reaches a few percent of the product, not fifteen.
-  const firsts = search(
+  const matches = search(
     cv,
     result,
     crop,
@@ -122,7 +121,8 @@ function refined(
     false,
     method,
     GREY_MARGIN.first,
-  ).slice(0, method === 'grey look' ? OUTLINES_REFINED : 1);
+  );
+  const firsts = matches.slice(0, method === 'grey look' ? OUTLINES_REFINED : 1);
   let found: Rough | undefined;
   for (const first of firsts) {
     // The finer search looks only around the first's best (a third of its size each way, more
@@ -133,8 +133,25 @@ function refined(
     const here = best ?? first;
     if (!found || here.score > found.score) found = here;
   }
-  return found && { ...found, alike: method !== 'colours' && found.score >= LOOKS_ALIKE };
+  const top = matches[0];
+  const sizeInDoubt =
+    method === 'colours' &&
+    top !== undefined &&
+    matches.some((m) => m.box.width >= top.box.width * SIZE_STEP && m.score >= top.score - AS_WELL);
+  return (
+    found && {
+      ...found,
+      alike: method !== 'colours' && found.score >= LOOKS_ALIKE,
+      ...(sizeInDoubt ? { sizeInDoubt } : {}),
+    }
+  );
 }
+
+/**
+ * A colours' match at a larger size this close to the best puts the best's size in doubt: the
+ * demo's plain mug 0.0018 under at four times the size, its cap 0.0026 at 1.5 times.
+ */
+const AS_WELL = 0.005;
 
 /** The finer search's sizes, 3 % apart, as steps from the first search's best size. */
 const FINE_STEPS = [-2, -1, 0, 1, 2];
