@@ -200,10 +200,10 @@ function finer(
     );
   const matches = at(FINE_STEPS);
   let best = matches[0];
+  if (!best || best.score < WITHIN_REACH[method]) return best;
   const sizeOf = (found: Rough) => found.box.width;
   const widest = Math.max(...matches.map(sizeOf));
   const narrowest = Math.min(...matches.map(sizeOf));
-  if (!best || best.score < WITHIN_REACH[method]) return best;
   if (sizeOf(best) !== widest && sizeOf(best) !== narrowest) return best;
   const outward = sizeOf(best) === widest ? 1 : -1;
   for (let k = 1; k <= FINE_STEPS_ON; k++) {

@@ -8,25 +8,15 @@
 import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
-import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { analyseImage } from '../../src/fidelity/check.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { demoProductPhoto } from './support/demo-product.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
-function photo(kind: 'lamp' | 'cap' | 'plant', colour: string, title: string, view = 0) {
-  return renderProductImage({
-    kind,
-    colour,
-    title,
-    view,
-    views: 4,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
-}
+const photo = (kind: 'lamp' | 'cap' | 'plant', colour: string, title: string, view = 0) =>
+  demoProductPhoto(kind, colour, title, { view, views: 4 });
 
 async function inScene(product: Buffer, prompt: string, width = 1024, height = 1280) {
   const scene = await renderScene({ width, height, prompt, products: [product] });

@@ -8,10 +8,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eraseText, garbleText, recolour } from '../../emulators/productai/render/changes.ts';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
-import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { drawBackground, drawProduct, type Product } from '../../bench/fidelity/products.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 import { asSource, inScene, lowerThirdPainted } from './support/photographed.ts';
+import { demoProductPhoto } from './support/demo-product.ts';
 
 const checker = createFidelityChecker({ threads: 2 });
 let product: Product;
@@ -210,16 +210,7 @@ describe('the fidelity check', () => {
   test("a product the colour of its sweep keeps its caption's words out of its lettering: a result without them is not asked for them", async () => {
     // The demo's ivory lamp on an ivory sweep: the cut-out less the sweep would lose half of
     // itself, so the cut-out keeps the caption; its words stand on the open sweep all the same.
-    const photo = await renderProductImage({
-      kind: 'lamp',
-      colour: '#e9e2cf',
-      title: 'Ivory Desk Lamp',
-      view: 0,
-      views: 4,
-      width: 1024,
-      height: 1024,
-      format: 'jpeg',
-    });
+    const photo = await demoProductPhoto('lamp', '#e9e2cf', 'Ivory Desk Lamp', { views: 4 });
     // In a scene of the demo's ProductAI, whose cut-out leaves the caption out.
     const scene = await renderScene({
       width: 1536,

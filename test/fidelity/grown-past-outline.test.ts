@@ -7,25 +7,13 @@ import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
 import type { ProductChange } from '../../emulators/productai/render/product-change.ts';
 import { imageSize } from '../../emulators/productai/render/sizes.ts';
-import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { demoProductPhoto } from './support/demo-product.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
-/** A product as the demo's shop draws it (1,024 px, one view). */
-const drawn = (kind: 'lamp' | 'headphones' | 'sneaker', colour: string, title: string) =>
-  renderProductImage({
-    kind,
-    colour,
-    title,
-    view: 0,
-    views: 1,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
-const lamp = () => drawn('lamp', '#d9a21b', 'Mustard Desk Lamp');
+const lamp = () => demoProductPhoto('lamp', '#d9a21b', 'Mustard Desk Lamp');
 
 const WARM_OAK = 'The product on a warm oak wooden table, late afternoon golden light';
 
@@ -77,7 +65,7 @@ test('the same product shown as it is, placed by its look, is faithful', async (
 test("the scene seen under a product's arch, closed off by the scene's own horizon, did not grow from it", async () => {
   // The demo's headphones on a table: the wall's line meets both ear cups, and the wall inside
   // the band can be reached from nowhere around them.
-  const source = await drawn('headphones', '#c4622d', 'Terracotta Wireless Headphones');
+  const source = await demoProductPhoto('headphones', '#c4622d', 'Terracotta Wireless Headphones');
   const report = await checker.check({
     sources: [source],
     result: await inScene(source, { size: imageSize('PORTRAIT', '2K') }),
@@ -89,7 +77,7 @@ test("the scene seen under a product's arch, closed off by the scene's own horiz
 
 test("a label painted out in a block that spills past a sneaker's outline is changed, though features place the sneaker", async () => {
   // 43 features place it; the block's part past the outline is one flat colour, within its box.
-  const source = await drawn('sneaker', '#c4622d', 'Terracotta Canvas Sneaker');
+  const source = await demoProductPhoto('sneaker', '#c4622d', 'Terracotta Canvas Sneaker');
   const report = await checker.check({
     sources: [source],
     result: await inScene(source, {

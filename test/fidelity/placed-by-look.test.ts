@@ -8,27 +8,14 @@ import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
 import { imageSize } from '../../emulators/productai/render/sizes.ts';
 import type { ImageAspectRatio } from '../../src/productai/catalogue.ts';
-import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
+import { demoProductPhoto } from './support/demo-product.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
 
 const PEDESTAL =
   'The product on a matte black pedestal against a deep charcoal background, dramatic rim lighting, subtle reflections, premium luxury look';
-
-/** A product as the demo's shop draws it (1,024 px, one view). */
-const drawn = (kind: 'mug' | 'backpack', colour: string, title: string) =>
-  renderProductImage({
-    kind,
-    colour,
-    title,
-    view: 0,
-    views: 1,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
 
 /** The products side by side in the ProductAI emulator's scene on a pedestal, at 2K. */
 async function onPedestal(products: Buffer[], aspect: ImageAspectRatio): Promise<Buffer> {
@@ -37,7 +24,7 @@ async function onPedestal(products: Buffer[], aspect: ImageAspectRatio): Promise
 }
 
 test('a plain mug placed by its colours is sized by its outline, and is faithful', async () => {
-  const mug = await drawn('mug', '#d98c9a', 'Blush Ceramic Mug');
+  const mug = await demoProductPhoto('mug', '#d98c9a', 'Blush Ceramic Mug');
   const result = await onPedestal([mug], '4:3');
   const report = await checker.check({ sources: [mug], result, kind: 'image' });
   expect(report.findingTexts).toEqual([]);
@@ -45,8 +32,8 @@ test('a plain mug placed by its colours is sized by its outline, and is faithful
 });
 
 test('a daypack whose look still matches better past the finer search’s sizes is placed at its own size, and is faithful', async () => {
-  const blush = await drawn('backpack', '#d98c9a', 'Blush Colourway Daypack');
-  const charcoal = await drawn('backpack', '#3b3b3b', 'Charcoal Colourway Daypack');
+  const blush = await demoProductPhoto('backpack', '#d98c9a', 'Blush Colourway Daypack');
+  const charcoal = await demoProductPhoto('backpack', '#3b3b3b', 'Charcoal Colourway Daypack');
   const result = await onPedestal([blush, charcoal], 'SQUARE');
   const report = await checker.check({ sources: [blush], result, kind: 'image' });
   expect(report.findingTexts).toEqual([]);

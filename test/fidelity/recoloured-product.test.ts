@@ -8,9 +8,9 @@ import sharp from 'sharp';
 import { afterAll, expect, test } from 'vitest';
 import { renderScene } from '../../emulators/productai/render/scene.ts';
 import { imageSize } from '../../emulators/productai/render/sizes.ts';
-import { renderProductImage } from '../../emulators/shopify/seed/product-art.ts';
 import { createFidelityChecker } from '../../src/fidelity/fidelity-checker.ts';
 import type { FidelityRegion } from '../../src/fidelity/fidelity-report.ts';
+import { demoProductPhoto } from './support/demo-product.ts';
 
 const checker = createFidelityChecker({ threads: 1 });
 afterAll(() => checker.close());
@@ -19,19 +19,6 @@ const STUDIO =
   'The product on a seamless pure white studio background, soft even lighting, gentle natural shadow beneath, sharp focus, e-commerce catalogue photo';
 const PROMPT =
   'The product placed on a mossy rock in a sunlit forest clearing, dappled light, fresh green tones';
-
-/** A product as the demo's shop draws it: the first of its `views` photos, 1,024 px. */
-const drawn = (kind: 'mug' | 'backpack', colour: string, title: string, views: number) =>
-  renderProductImage({
-    kind,
-    colour,
-    title,
-    view: 0,
-    views,
-    width: 1024,
-    height: 1024,
-    format: 'jpeg',
-  });
 
 /** The box (fractions of the frame) of the pixels that differ between two same-sized scenes. */
 async function whereTheyDiffer(a: Buffer, b: Buffer): Promise<FidelityRegion> {
@@ -60,7 +47,7 @@ function overlap(a: FidelityRegion, b: FidelityRegion): number {
 }
 
 test('a drawn mug turned from terracotta to blue is found, and reported as another colour where it stands', async () => {
-  const source = await drawn('mug', '#c4622d', 'Terracotta Ceramic Mug', 4);
+  const source = await demoProductPhoto('mug', '#c4622d', 'Terracotta Ceramic Mug', { views: 4 });
   const scene = (change?: { kind: 'recolour'; strength: number }) =>
     renderScene({ width: 1024, height: 1280, prompt: PROMPT, products: [source], change }).then(
       (s) => s.png().toBuffer(),
@@ -80,7 +67,7 @@ test('a drawn mug turned from terracotta to blue is found, and reported as anoth
 
 test('a drawn daypack turned from mustard to cyan, placed by the few features of its handle, has another colour', async () => {
   // 23 features place it, on its handle: its body lies beyond the matched area.
-  const source = await drawn('backpack', '#d9a21b', 'Mustard Daypack', 1);
+  const source = await demoProductPhoto('backpack', '#d9a21b', 'Mustard Daypack');
   const scene = (change?: { kind: 'recolour'; strength: number }) =>
     renderScene({ ...imageSize('SQUARE', null), prompt: STUDIO, products: [source], change }).then(
       (s) => s.png().toBuffer(),
